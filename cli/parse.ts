@@ -1,0 +1,81 @@
+// `ptxmm parse` (read tests, summarise them) and `ptxmm print` (show the genuine-PTX form).
+import { type Command, UsageError, parseArgs } from './command.js';
+import { readLitmusFiles } from '../litmus/parse.js';
+import { printLitmus } from '../litmus/print.js';
+import type { LitmusTest } from '../litmus/ast.js';
+
+/** Instruction kind for the summary: the opcode family with its proxy when not generic. */
+function kindOf(s: LitmusTest['threads'][number]['code'][number]): string {
+  switch (s.op) {
+    case 'ld': case 'st': case 'atom': case 'red':
+      return s.proxy === 'generic' ? s.op : `${s.op}(${s.proxy})`;
+    case 'fence': return s.sem === 'sc' ? 'fence.sc' : 'fence.acq_rel';
+    case 'alu': return s.aop;
+    default: return s.op;
+  }
+}
+
+export const parseCommand: Command = {
+  name: 'parse',
+  summary: 'read litmus tests and print a summary (tests, threads, instructions by kind)',
+  usage: 'ptxmm parse [--quiet] FILE|DIR...',
+  async run(args) {
+    const { flags, rest } = parseArgs(args, { switches: ['quiet'] });
+    if (rest.length === 0) throw new UsageError('give at least one file or directory');
+    const t0 = performance.now();
+    const results = readLitmusFiles(rest);
+    const ms = performance.now() - t0;
+    let threads = 0;
+    let instrs = 0;
+    const kinds = new Map<string, number>();
+    let failed = 0;
+    for (const r of results) {
+      if (r.error) {
+        failed++;
+        process.stderr.write(r.error.format() + '\n');
+        continue;
+      }
+      const t = r.test!;
+      threads += t.threads.length;
+      for (const th of t.threads) {
+        for (const s of th.code) {
+          if (s.op === 'label') continue;
+          instrs++;
+          const k = kindOf(s);
+          kinds.set(k, (kinds.get(k) ?? 0) + 1);
+        }
+      }
+      if (!flags.has('quiet') && results.length === 1) {
+        process.stdout.write(`Test ${t.name}: ${t.threads.length} threads, condition ${t.condition.quantifier}\n`);
+      }
+    }
+    const ok = results.length - failed;
+    process.stdout.write(`Files ${results.length}: ${ok} read, ${failed} failed (${ms.toFixed(0)} ms)\n`);
+    process.stdout.write(`Tests ${ok}, threads ${threads}, instructions ${instrs}\n`);
+    const rows = [...kinds].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+    for (const [k, n] of rows) process.stdout.write(`  ${k.padEnd(16)} ${n}\n`);
+    return failed > 0 || results.length === 0 ? 1 : 0;
+  },
+};
+
+export const printCommand: Command = {
+  name: 'print',
+  summary: 'print tests in the genuine-PTX litmus form',
+  usage: 'ptxmm print FILE|DIR...',
+  async run(args) {
+    const { rest } = parseArgs(args, {});
+    if (rest.length === 0) throw new UsageError('give at least one file or directory');
+    let failed = 0;
+    const results = readLitmusFiles(rest);
+    results.forEach((r, i) => {
+      if (r.error) {
+        failed++;
+        process.stderr.write(r.error.format() + '\n');
+        return;
+      }
+      if (i > 0) process.stdout.write('\n');
+      process.stdout.write(printLitmus(r.test!));
+    });
+    return failed > 0 ? 1 : 0;
+  },
+};

@@ -1,0 +1,253 @@
+// The litmus AST: what a test says, in the terms the PTX memory model needs.
+// Plain data only (JSON-serialisable apart from `pos`), shared by the printer, the model,
+// the solver and the executor. Both accepted syntaxes (genuine PTX and the Dartagnan
+// dialect) parse to this one shape.
+
+/** 1-based source position. */
+export interface Pos {
+  line: number;
+  col: number;
+}
+
+export type Scope = 'cta' | 'cluster' | 'gpu' | 'sys';
+export const SCOPES: readonly Scope[] = ['cta', 'cluster', 'gpu', 'sys'];
+
+/** Memory-access semantics (ld/st/atom/red). `.volatile` is read as relaxed.sys. */
+export type AccessSem = 'weak' | 'relaxed' | 'acquire' | 'release' | 'acq_rel';
+export type FenceSem = 'sc' | 'acq_rel';
+
+/** State space of an access; `generic` when none is written. */
+export type Space = 'generic' | 'global' | 'shared' | 'shared_cluster' | 'local' | 'const' | 'param';
+
+/** Memory proxy through which an access goes (PTX 7.5 model). */
+export type Proxy = 'generic' | 'texture' | 'surface' | 'constant';
+
+/** Integer data types we model; values are bit-vectors of this width. */
+export type DataType =
+  | 'u8' | 'u16' | 'u32' | 'u64'
+  | 's8' | 's16' | 's32' | 's64'
+  | 'b8' | 'b16' | 'b32' | 'b64';
+
+export function typeWidth(t: DataType): number {
+  return Number(t.slice(1));
+}
+export function typeSigned(t: DataType): boolean {
+  return t.startsWith('s');
+}
+
+/** A register name, normalised without `%` (`%r1` and `r1` are the same register). */
+export interface Reg {
+  kind: 'reg';
+  name: string;
+  pos?: Pos;
+}
+export interface Imm {
+  kind: 'imm';
+  value: number;
+  pos?: Pos;
+}
+/** A symbolic location name (as an address or as an immediate address value in mov). */
+export interface LocRef {
+  kind: 'loc';
+  name: string;
+  pos?: Pos;
+}
+export type Value = Reg | Imm;
+/** An address operand: a named location, or a register that holds a location's address. */
+export type Address = LocRef | Reg;
+
+export type AtomOp = 'add' | 'sub' | 'inc' | 'dec' | 'min' | 'max' | 'and' | 'or' | 'xor' | 'exch' | 'cas';
+export type RedOp = Exclude<AtomOp, 'exch' | 'cas'>;
+export type AluOp = 'add' | 'sub' | 'mul' | 'and' | 'or' | 'xor';
+export type CmpOp = 'eq' | 'ne' | 'lt' | 'le' | 'gt' | 'ge';
+
+/** The scope-carrying part of a memory access: `weak` has no scope, all others have one. */
+export type Ordering =
+  | { sem: 'weak' }
+  | { sem: Exclude<AccessSem, 'weak'>; scope: Scope };
+
+interface InstrBase {
+  pos: Pos;
+  /** `@p` / `@!p` guard. */
+  guard?: { reg: Reg; negated: boolean };
+}
+
+export interface Ld extends InstrBase {
+  op: 'ld';
+  ord: Ordering;
+  /** `.volatile` as written (its meaning is relaxed.sys, kept in `ord`). */
+  volatile?: boolean;
+  space: Space;
+  proxy: Proxy;
+  type: DataType;
+  dst: Reg;
+  addr: Address;
+}
+export interface St extends InstrBase {
+  op: 'st';
+  ord: Ordering;
+  volatile?: boolean;
+  space: Space;
+  proxy: Proxy;
+  type: DataType;
+  addr: Address;
+  src: Value;
+}
+export interface Atom extends InstrBase {
+  op: 'atom';
+  ord: Ordering; // never weak
+  space: Space;
+  proxy: Proxy;
+  type: DataType;
+  aop: AtomOp;
+  dst: Reg;
+  addr: Address;
+  b: Value;
+  /** The new value of cas (`atom.cas d, [a], b, c`). */
+  c?: Value;
+}
+export interface Red extends InstrBase {
+  op: 'red';
+  ord: Ordering; // never weak
+  space: Space;
+  proxy: Proxy;
+  type: DataType;
+  aop: RedOp;
+  addr: Address;
+  b: Value;
+}
+export interface Fence extends InstrBase {
+  op: 'fence';
+  sem: FenceSem;
+  scope: Scope;
+  /** How it was written: `membar.gl` is fence.sc.gpu. */
+  form: 'fence' | 'membar';
+}
+export interface ProxyFence extends InstrBase {
+  op: 'fence.proxy';
+  /** `alias` orders virtual aliases; the others order a proxy with the generic proxy. */
+  kind: 'alias' | 'texture' | 'surface' | 'constant' | 'async';
+}
+export interface Bar extends InstrBase {
+  op: 'bar';
+  mode: 'sync' | 'arrive';
+  /** `barrier.sync` (unaligned) vs `bar.sync` (aligned). */
+  form: 'bar' | 'barrier';
+  /** Barrier id (genuine PTX `a`). */
+  id: Value;
+  /** Expected number of threads (genuine PTX `b`); absent: every thread of the CTA. */
+  count?: Value;
+  /**
+   * Dartagnan's extra barrier instance operand (`bar.cta.sync inst, id{, count}`):
+   * two barrier operations meet only when both instance and id agree.
+   */
+  instance?: Value;
+}
+export interface Mov extends InstrBase {
+  op: 'mov';
+  type: DataType;
+  dst: Reg;
+  src: Value | LocRef;
+}
+export interface Alu extends InstrBase {
+  op: 'alu';
+  aop: AluOp;
+  type: DataType;
+  dst: Reg;
+  a: Value;
+  b: Value;
+}
+export interface Setp extends InstrBase {
+  op: 'setp';
+  cmp: CmpOp;
+  type: DataType;
+  dst: Reg;
+  a: Value;
+  b: Value;
+}
+/** Unconditional jump (`bra L`, `goto L`); with a guard it is a conditional branch. */
+export interface Bra extends InstrBase {
+  op: 'bra';
+  target: string;
+}
+/** Dartagnan's compare-and-branch `beq r, v, L` (and bne, blt, ble, bgt, bge). */
+export interface BranchCmp extends InstrBase {
+  op: 'bcmp';
+  cmp: CmpOp;
+  a: Value;
+  b: Value;
+  target: string;
+}
+export interface Label {
+  op: 'label';
+  name: string;
+  pos: Pos;
+}
+
+export type Instr = Ld | St | Atom | Red | Fence | ProxyFence | Bar | Mov | Alu | Setp | Bra | BranchCmp;
+export type Stmt = Instr | Label;
+
+export interface Placement {
+  /** Thread index as written (`P3` -> 3). */
+  id: number;
+  cta: number;
+  cluster?: number;
+  gpu: number;
+  warp?: number;
+  pos: Pos;
+}
+
+export interface Thread {
+  placement: Placement;
+  code: Stmt[];
+}
+
+/** A location declared in the init block. */
+export type LocDecl =
+  | { kind: 'value'; name: string; value: number; space?: Space; type?: DataType; pos: Pos }
+  /** `y @ generic aliases x` (a virtual alias) or `s @ surface aliases x` (another proxy). */
+  | { kind: 'alias'; name: string; proxy: Proxy; of: string; pos: Pos };
+
+export type RegInit =
+  | { thread: number; reg: string; value: number; pos: Pos }
+  | { thread: number; reg: string; addressOf: string; pos: Pos };
+
+/** Something a condition can observe at the end. */
+export type Observable =
+  | { kind: 'reg'; thread: number; reg: string; pos?: Pos }
+  | { kind: 'loc'; name: string; pos?: Pos };
+
+export type Term = Observable | { kind: 'const'; value: number; pos?: Pos };
+
+export type Expr =
+  | { kind: 'cmp'; op: CmpOp; left: Term; right: Term }
+  | { kind: 'and'; args: Expr[] }
+  | { kind: 'or'; args: Expr[] }
+  | { kind: 'not'; arg: Expr }
+  | { kind: 'true' }
+  | { kind: 'false' };
+
+export type Quantifier = 'exists' | 'not exists' | 'forall';
+
+export interface Condition {
+  quantifier: Quantifier;
+  expr: Expr;
+  pos: Pos;
+}
+
+export interface LitmusTest {
+  /** Architecture tag of the header (`PTX`). */
+  arch: string;
+  name: string;
+  /** Doc strings (`"..."`) after the header, in order, without quotes. */
+  docs: string[];
+  locations: LocDecl[];
+  regInits: RegInit[];
+  threads: Thread[];
+  /** `locations [...]`: extra observables printed with each final state. */
+  observed: Observable[];
+  filter?: Expr;
+  condition: Condition;
+  /** Source file, when parsed from one. */
+  file?: string;
+}

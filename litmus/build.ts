@@ -1,0 +1,636 @@
+// From the concrete syntax tree to the AST, checking what the ISA rules out and what the
+// model cannot give meaning to. Every error points at the token that causes it.
+import type {
+  Address, AtomOp, AluOp, CmpOp, Space, Condition, DataType, Expr, Instr, LitmusTest, LocDecl, LocRef,
+  Observable, Ordering, Placement, Pos, Proxy, Quantifier, Reg, RegInit, Stmt, Term, Thread, Value,
+} from './ast.js';
+import type {
+  CstCell, CstExpr, CstFile, CstInit, CstNum, CstObservable, CstOperand, CstPlacement, CstTerm, Tok,
+} from './cst.js';
+import { LitmusError } from './errors.js';
+import {
+  type Qual, SCOPE_QUALS, SCOPE_SET, SPACE_QUALS, SPACE_SET, TYPE_SET, asType, classify, setOf, splitOpcode,
+} from './opcode.js';
+
+const pos = (t: Tok): Pos => ({ line: t.line, col: t.col });
+
+/** Memory-access mnemonics and the proxy they go through (the last four: Dartagnan's). */
+const LD_BASES: Record<string, Proxy> = { ld: 'generic', tld: 'texture', suld: 'surface', cold: 'constant' };
+const ST_BASES: Record<string, Proxy> = { st: 'generic', sust: 'surface' };
+const ATOM_BASES: Record<string, Proxy> = { atom: 'generic', suatom: 'surface' };
+const RED_BASES: Record<string, Proxy> = { red: 'generic', sured: 'surface' };
+const ALU_BASES: ReadonlySet<string> = setOf('add', 'sub', 'mul', 'and', 'or', 'xor');
+const BCMP: Record<string, CmpOp> = { beq: 'eq', bne: 'ne', blt: 'lt', ble: 'le', bgt: 'gt', bge: 'ge' };
+const SETP_CMP: Record<string, CmpOp> = {
+  eq: 'eq', ne: 'ne', lt: 'lt', le: 'le', gt: 'gt', ge: 'ge', lo: 'lt', ls: 'le', hi: 'gt', hs: 'ge',
+};
+const ATOM_OPS: ReadonlySet<string> = setOf('add', 'sub', 'inc', 'dec', 'min', 'max', 'and', 'or', 'xor', 'exch', 'cas');
+const BITWISE_ATOM: ReadonlySet<string> = setOf('and', 'or', 'xor', 'exch', 'cas');
+const PROXY_NAMES: ReadonlySet<string> = setOf('generic', 'texture', 'surface', 'constant');
+const SEMS: ReadonlySet<string> = setOf('weak', 'volatile', 'relaxed', 'acquire', 'release', 'acq_rel', 'sc', 'mmio');
+
+/** Per-file context while building. */
+interface Ctx {
+  file: string;
+  /** Genuine PTX (as opposed to the Dartagnan dialect): decides the one ambiguous form, `bar.cta.sync a, b`. */
+  genuine: boolean;
+  /** Registers of the current thread: initialised, written, or used as a guard. */
+  regs: Set<string>;
+}
+
+function fail(msg: string, at: Tok | Pos, file: string): never {
+  throw new LitmusError(msg, 'text' in at ? pos(at) : at, file);
+}
+
+function numValue(n: CstNum, file: string): number {
+  const v = Number(n.tok.text); // handles 0x...
+  if (!Number.isSafeInteger(v)) fail(`number ${n.tok.text} is too large (at most 2^53-1)`, n.tok, file);
+  return n.neg ? -v : v;
+}
+
+const regName = (t: Tok): string => (t.text.startsWith('%') ? t.text.slice(1) : t.text);
+
+function threadIndex(t: Tok, file: string): number {
+  const m = /^P?(\d+)$/.exec(t.text);
+  if (!m) fail(`'${t.text}' is not a thread (write P0, P1, ...)`, t, file);
+  return Number(m[1]);
+}
+
+// ---- placement --------------------------------------------------------------------
+
+function placement(p: CstPlacement, index: number, file: string): Placement {
+  const id = threadIndex(p.thread, file);
+  if (id !== index) fail(`thread ${p.thread.text} is in column ${index}; expected P${index} there`, p.thread, file);
+  if (p.at === null) fail(`thread ${p.thread.text} has no placement (write ${p.thread.text}@cta N,gpu N)`, p.thread, file);
+  const got: Partial<Record<'warp' | 'cta' | 'cluster' | 'gpu', number>> = {};
+  for (const it of p.items) {
+    const k = it.key.text;
+    if (k !== 'warp' && k !== 'cta' && k !== 'cluster' && k !== 'gpu') {
+      fail(`unknown placement level '${k}' (expected warp, cta, cluster or gpu)`, it.key, file);
+    }
+    if (got[k] !== undefined) fail(`placement of ${p.thread.text} names ${k} twice`, it.key, file);
+    got[k] = Number(it.num.text);
+  }
+  if (got.cta === undefined) fail(`placement of ${p.thread.text} is missing its cta (write cta N)`, p.at, file);
+  if (got.gpu === undefined) fail(`placement of ${p.thread.text} is missing its gpu (write gpu N)`, p.at, file);
+  const out: Placement = { id, cta: got.cta, gpu: got.gpu, pos: pos(p.thread) };
+  if (got.cluster !== undefined) out.cluster = got.cluster;
+  if (got.warp !== undefined) out.warp = got.warp;
+  return out;
+}
+
+// ---- operands -----------------------------------------------------------------------
+
+function operandPos(o: CstOperand): Pos {
+  switch (o.k) {
+    case 'num': return pos(o.num.minus ?? o.num.tok);
+    case 'name': return pos(o.tok);
+    case 'mem': return pos(o.tok);
+    case 'notreg': return pos(o.tok);
+  }
+}
+
+function reg(o: CstOperand, what: string, ctx: Ctx): Reg {
+  if (o.k === 'name') return { kind: 'reg', name: regName(o.tok), pos: pos(o.tok) };
+  return fail(`${what} must be a register`, operandPos(o), ctx.file);
+}
+
+function value(o: CstOperand, what: string, ctx: Ctx): Value {
+  if (o.k === 'num') return { kind: 'imm', value: numValue(o.num, ctx.file), pos: operandPos(o) };
+  if (o.k === 'name') return { kind: 'reg', name: regName(o.tok), pos: pos(o.tok) };
+  return fail(`${what} must be a register or an immediate value`, operandPos(o), ctx.file);
+}
+
+/** A bare name in an address position is a register if the thread uses it as one, else a location. */
+function nameAsAddress(t: Tok, ctx: Ctx): Address {
+  if (t.text.startsWith('%') || ctx.regs.has(t.text)) return { kind: 'reg', name: regName(t), pos: pos(t) };
+  return { kind: 'loc', name: t.text, pos: pos(t) };
+}
+
+function address(o: CstOperand, ctx: Ctx): Address {
+  if (o.k === 'mem') {
+    if (o.offset) fail('address offsets are not supported (each location is one variable)', o.offset.tok, ctx.file);
+    return nameAsAddress(o.inner, ctx);
+  }
+  if (o.k === 'name') return nameAsAddress(o.tok, ctx);
+  return fail('expected an address ([x], x, or a register holding an address)', operandPos(o), ctx.file);
+}
+
+function arity(ops: CstOperand[], min: number, max: number, opcode: Tok, shape: string, file: string): void {
+  if (ops.length < min || ops.length > max) {
+    const n = ops.length;
+    fail(`${opcode.text} takes ${shape}, got ${n} operand${n === 1 ? '' : 's'}`, opcode, file);
+  }
+}
+
+// ---- memory orderings -----------------------------------------------------------------
+
+type Cats = Partial<Record<'sem' | 'scope' | 'space' | 'type' | 'op', Qual>>;
+
+/** ld/st/atom/red semantics + scope, with the ISA's rules on which go together. */
+function ordering(
+  c: Cats,
+  opname: string,
+  allowed: ReadonlySet<string>,
+  dflt: Ordering | null,
+  opcode: Tok,
+  file: string,
+): { ord: Ordering; volatile: boolean } {
+  const sem = c.sem?.text;
+  const scope = c.scope ? SCOPE_QUALS[c.scope.text]! : undefined;
+  if (c.sem && !allowed.has(c.sem.text)) fail(`'.${c.sem.text}' is not allowed on ${opname}`, c.sem.pos, file);
+  if (sem === 'volatile') {
+    if (c.scope) fail(`'.volatile' cannot take a scope (it already means .relaxed.sys)`, c.scope.pos, file);
+    return { ord: { sem: 'relaxed', scope: 'sys' }, volatile: true };
+  }
+  if (sem === undefined) {
+    if (dflt === null || dflt.sem === 'weak') {
+      if (c.scope) fail(`a scope needs a strong semantics: write .relaxed${c.scope ? '.' + c.scope.text : ''} or .acquire/.release`, c.scope.pos, file);
+      return { ord: { sem: 'weak' }, volatile: false };
+    }
+    return { ord: scope ? { sem: dflt.sem, scope } : dflt, volatile: false };
+  }
+  if (sem === 'weak') {
+    if (c.scope) fail(`a weak access has no scope: drop '.${c.scope.text}' or use .relaxed`, c.scope.pos, file);
+    return { ord: { sem: 'weak' }, volatile: false };
+  }
+  const s = sem as Exclude<Ordering['sem'], 'weak'>;
+  if (scope) return { ord: { sem: s, scope }, volatile: false };
+  // atom/red default their scope to .gpu; ld/st require one.
+  if (dflt !== null && dflt.sem !== 'weak') return { ord: { sem: s, scope: dflt.scope }, volatile: false };
+  return fail(`'.${sem}' needs a scope (.cta, .cluster, .gpu or .sys)`, c.sem!.pos, file);
+  void opcode;
+}
+
+// ---- instructions ---------------------------------------------------------------------
+
+function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
+  const { opcode, operands: ops } = cell;
+  const { base, quals } = splitOpcode(opcode.text, pos(opcode));
+  const file = ctx.file;
+  const p = pos(opcode);
+  const cats = (cs: Record<string, ReadonlySet<string>>): Cats => classify(base, quals, cs, file) as Cats;
+  const memCats = { sem: SEMS, scope: SCOPE_SET, space: SPACE_SET, type: TYPE_SET };
+  const space = (c: Cats) => (c.space ? SPACE_QUALS[c.space.text]! : 'generic');
+
+  if (base in LD_BASES) {
+    // Dartagnan writes `ld r0, 1` for a register move.
+    if (quals.length === 0 && ops.length === 2 && ops[1]!.k === 'num') {
+      return { op: 'mov', type: 'u32', dst: reg(ops[0]!, 'the destination', ctx), src: value(ops[1]!, 'the source', ctx), pos: p };
+    }
+    const c = cats(memCats);
+    const { ord, volatile } = ordering(c, base, setOf('weak', 'volatile', 'relaxed', 'acquire'), { sem: 'weak' }, opcode, file);
+    arity(ops, 2, 2, opcode, 'two operands (d, [a])', file);
+    const ld: Instr = {
+      op: 'ld', ord, space: space(c), proxy: LD_BASES[base]!, type: asType(c.type, 'u32'),
+      dst: reg(ops[0]!, 'the destination', ctx), addr: address(ops[1]!, ctx), pos: p,
+    };
+    if (volatile) ld.volatile = true;
+    return ld;
+  }
+  if (base in ST_BASES) {
+    const c = cats(memCats);
+    const { ord, volatile } = ordering(c, base, setOf('weak', 'volatile', 'relaxed', 'release'), { sem: 'weak' }, opcode, file);
+    arity(ops, 2, 2, opcode, 'two operands ([a], b)', file);
+    const st: Instr = {
+      op: 'st', ord, space: space(c), proxy: ST_BASES[base]!, type: asType(c.type, 'u32'),
+      addr: address(ops[0]!, ctx), src: value(ops[1]!, 'the stored value', ctx), pos: p,
+    };
+    if (volatile) st.volatile = true;
+    return st;
+  }
+  if (base in ATOM_BASES || base in RED_BASES) {
+    const isAtom = base in ATOM_BASES;
+    const c = cats({ ...memCats, op: ATOM_OPS });
+    const allowed = isAtom ? setOf('relaxed', 'acquire', 'release', 'acq_rel') : setOf('relaxed', 'release', 'acq_rel');
+    const { ord } = ordering(c, base, allowed, { sem: 'relaxed', scope: 'gpu' }, opcode, file);
+    if (!c.op) fail(`${base} needs an operation (.add, .inc, .dec, .min, .max, .and, .or, .xor${isAtom ? ', .exch, .cas' : ''})`, opcode, file);
+    const aop = c.op.text as AtomOp;
+    if (!isAtom && (aop === 'exch' || aop === 'cas')) fail(`red has no '.${aop}' (use atom)`, c.op.pos, file);
+    const type = checkAtomType(aop, c.type, file);
+    const sp = space(c);
+    if (!isAtom) {
+      arity(ops, 2, 2, opcode, 'two operands ([a], b)', file);
+      return { op: 'red', ord, space: sp, proxy: RED_BASES[base]!, type, aop: aop as Exclude<AtomOp, 'exch' | 'cas'>, addr: address(ops[0]!, ctx), b: value(ops[1]!, 'the operand', ctx), pos: p };
+    }
+    if (aop === 'cas') arity(ops, 4, 4, opcode, 'four operands (d, [a], b, c)', file);
+    else arity(ops, 3, 3, opcode, 'three operands (d, [a], b)', file);
+    const atom: Instr = {
+      op: 'atom', ord, space: sp, proxy: ATOM_BASES[base]!, type, aop,
+      dst: reg(ops[0]!, 'the destination', ctx), addr: address(ops[1]!, ctx), b: value(ops[2]!, 'the operand', ctx), pos: p,
+    };
+    if (aop === 'cas') atom.c = value(ops[3]!, 'the new value', ctx);
+    return atom;
+  }
+  if (base === 'fence' || base === 'membar') {
+    if (quals[0]?.text === 'proxy') {
+      const kind = quals[1];
+      const kinds = setOf('alias', 'texture', 'surface', 'constant', 'async');
+      if (!kind || !kinds.has(kind.text) || quals.length > 2) {
+        fail(`unknown proxy fence '${opcode.text}' (expected ${base}.proxy.alias, .async, .texture, .surface or .constant)`, kind?.pos ?? p, file);
+      }
+      arity(ops, 0, 0, opcode, 'no operands', file);
+      return { op: 'fence.proxy', kind: kind.text as 'alias', pos: p };
+    }
+    arity(ops, 0, 0, opcode, 'no operands', file);
+    if (base === 'membar') {
+      const lv: Record<string, 'cta' | 'gpu' | 'sys'> = { cta: 'cta', gl: 'gpu', sys: 'sys' };
+      const q = quals[0];
+      if (quals.length !== 1 || !q || !(q.text in lv)) fail(`membar takes one level: membar.cta, membar.gl or membar.sys`, q?.pos ?? p, file);
+      return { op: 'fence', sem: 'sc', scope: lv[q.text]!, form: 'membar', pos: p };
+    }
+    const c = cats({ sem: setOf('sc', 'acq_rel'), scope: SCOPE_SET });
+    if (!c.scope) fail(`fence needs a scope (.cta, .cluster, .gpu or .sys)`, p, file);
+    return { op: 'fence', sem: (c.sem?.text ?? 'acq_rel') as 'sc' | 'acq_rel', scope: SCOPE_QUALS[c.scope.text]!, form: 'fence', pos: p };
+  }
+  if (base === 'bar' || base === 'barrier') return barrier(base, quals, cell, ctx);
+  if (base === 'mov') {
+    const c = cats({ type: TYPE_SET });
+    arity(ops, 2, 2, opcode, 'two operands (d, a)', file);
+    const src = ops[1]!;
+    const dst = reg(ops[0]!, 'the destination', ctx);
+    if (src.k === 'name' && !src.tok.text.startsWith('%') && !ctx.regs.has(src.tok.text)) {
+      const loc: LocRef = { kind: 'loc', name: src.tok.text, pos: pos(src.tok) };
+      return { op: 'mov', type: asType(c.type, 'u64'), dst, src: loc, pos: p };
+    }
+    return { op: 'mov', type: asType(c.type, 'u32'), dst, src: value(src, 'the source', ctx), pos: p };
+  }
+  if (ALU_BASES.has(base)) {
+    const bitwise = base === 'and' || base === 'or' || base === 'xor';
+    const c = cats(base === 'mul' ? { lo: setOf('lo'), type: TYPE_SET } : { type: TYPE_SET }) as Cats & { lo?: Qual };
+    if (base === 'mul' && c.type && !c.lo) fail(`mul needs .lo (mul.lo.${c.type.text}): the full product is wider than the registers`, c.type.pos, file);
+    if (c.type && bitwise && !c.type.text.startsWith('b')) fail(`${base} takes a bit type (.b32 or .b64), not '.${c.type.text}'`, c.type.pos, file);
+    if (c.type && !bitwise && c.type.text.startsWith('b')) fail(`${base} takes an integer type (.u32, .s32, ...), not '.${c.type.text}'`, c.type.pos, file);
+    arity(ops, 3, 3, opcode, 'three operands (d, a, b)', file);
+    return {
+      op: 'alu', aop: base as AluOp, type: asType(c.type, bitwise ? 'b32' : 'u32'),
+      dst: reg(ops[0]!, 'the destination', ctx), a: value(ops[1]!, 'the first operand', ctx), b: value(ops[2]!, 'the second operand', ctx), pos: p,
+    };
+  }
+  if (base === 'setp') {
+    const c = cats({ cmp: setOf(...Object.keys(SETP_CMP)), type: TYPE_SET }) as Partial<Record<'cmp' | 'type', Qual>>;
+    if (!c.cmp) fail(`setp needs a comparison (.eq, .ne, .lt, .le, .gt, .ge)`, p, file);
+    if (!c.type) fail(`setp needs a type (.u32, .s32, ...)`, p, file);
+    arity(ops, 3, 3, opcode, 'three operands (p, a, b)', file);
+    return {
+      op: 'setp', cmp: SETP_CMP[c.cmp.text]!, type: c.type.text as DataType,
+      dst: reg(ops[0]!, 'the predicate', ctx), a: value(ops[1]!, 'the first operand', ctx), b: value(ops[2]!, 'the second operand', ctx), pos: p,
+    };
+  }
+  if (base === 'bra' || base === 'goto') {
+    if (base === 'bra') cats({ uni: setOf('uni') });
+    else if (quals.length) fail(`goto takes no qualifiers`, quals[0]!.pos, file);
+    arity(ops, 1, 1, opcode, 'one label', file);
+    return { op: 'bra', target: label(ops[0]!, ctx), pos: p };
+  }
+  if (base in BCMP) {
+    if (quals.length) fail(`${base} takes no qualifiers`, quals[0]!.pos, file);
+    arity(ops, 3, 3, opcode, 'three operands (a, b, LABEL)', file);
+    return { op: 'bcmp', cmp: BCMP[base]!, a: value(ops[0]!, 'the first operand', ctx), b: value(ops[1]!, 'the second operand', ctx), target: label(ops[2]!, ctx), pos: p };
+  }
+  return fail(`unknown instruction '${base}'`, opcode, file);
+}
+
+function label(o: CstOperand, ctx: Ctx): string {
+  if (o.k !== 'name' || o.tok.text.startsWith('%')) fail('expected a label', operandPos(o), ctx.file);
+  return o.tok.text;
+}
+
+/** The ISA's type rules for atom/red operations (ptxas enforces them too). */
+function checkAtomType(aop: AtomOp, q: Qual | undefined, file: string): DataType {
+  if (BITWISE_ATOM.has(aop)) {
+    if (q && !(q.text === 'b32' || q.text === 'b64')) fail(`.${aop} takes .b32 or .b64, not '.${q.text}'`, q.pos, file);
+    return asType(q, 'b32');
+  }
+  if (aop === 'inc' || aop === 'dec') {
+    if (q && q.text !== 'u32') fail(`.${aop} takes .u32 only, not '.${q.text}'`, q.pos, file);
+    return 'u32';
+  }
+  if (q && (q.text.startsWith('b') || q.text.endsWith('8') || q.text.endsWith('16'))) {
+    fail(`.${aop} takes .u32, .s32, .u64 or .s64, not '.${q.text}'`, q.pos, file);
+  }
+  return asType(q, 'u32');
+}
+
+function barrier(base: 'bar' | 'barrier', quals: Qual[], cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
+  const { opcode, operands: ops } = cell;
+  const file = ctx.file;
+  const c = classify(base, quals, { cta: setOf('cta'), mode: setOf('sync', 'arrive', 'red'), aligned: setOf('aligned') }, file);
+  if (!c.mode) fail(`${base} needs .sync or .arrive`, opcode, file);
+  if (c.mode.text === 'red') fail(`${base}.red is not supported`, c.mode.pos, file);
+  if (c.aligned && base === 'bar') fail(`'.aligned' is only for barrier (bar is always aligned)`, c.aligned.pos, file);
+  const mode = c.mode.text as 'sync' | 'arrive';
+  arity(ops, 1, 3, opcode, 'one to three operands (a{, b}, or Dartagnan\'s inst, id, count)', file);
+  const v = ops.map((o, i) => value(o, `barrier operand ${i + 1}`, ctx));
+  const out: Extract<Instr, { op: 'bar' }> = { op: 'bar', mode, form: base, id: v[0]!, pos: pos(opcode) };
+  // Dartagnan's forms: `bar.cta.sync inst, id, count` and (dialect only) `bar.cta.sync inst, id`.
+  const dartagnan = v.length === 3 || (v.length === 2 && !ctx.genuine && base === 'bar' && c.cta !== undefined && mode === 'sync');
+  if (dartagnan) {
+    out.instance = v[0]!;
+    out.id = v[1]!;
+    const count = v[2];
+    if (count && !(count.kind === 'imm' && count.value === 0)) out.count = count;
+  } else if (v.length === 2) {
+    out.count = v[1]!;
+  }
+  return out;
+}
+
+// ---- threads ------------------------------------------------------------------------
+
+function threadRegs(cells: CstCell[], inits: RegInit[], tid: number): Set<string> {
+  const regs = new Set<string>();
+  for (const r of inits) if (r.thread === tid) regs.add(r.reg);
+  for (const c of cells) {
+    if (!c || c.k !== 'instr') continue;
+    if (c.guard) regs.add(regName(c.guard.reg));
+    const base = c.opcode.text.split('.')[0]!;
+    const d = c.operands[0];
+    const writesFirst = base in LD_BASES || base in ATOM_BASES || base === 'mov' || base === 'setp' || ALU_BASES.has(base);
+    if (writesFirst && d && d.k === 'name') regs.add(regName(d.tok));
+  }
+  return regs;
+}
+
+function buildThread(pl: Placement, cells: CstCell[], inits: RegInit[], ctx: Ctx): Thread {
+  const regs = threadRegs(cells, inits, pl.id);
+  const tctx = { ...ctx, regs };
+  const code: Stmt[] = [];
+  const labels = new Map<string, Pos>();
+  for (const c of cells) {
+    if (!c) continue;
+    if (c.k === 'label') {
+      const prev = labels.get(c.name.text);
+      if (prev) fail(`label ${c.name.text} is defined twice in P${pl.id} (first at line ${prev.line})`, c.name, ctx.file);
+      labels.set(c.name.text, pos(c.name));
+      code.push({ op: 'label', name: c.name.text, pos: pos(c.name) });
+      continue;
+    }
+    const ins = instruction(c, tctx);
+    if (c.guard) ins.guard = { reg: { kind: 'reg', name: regName(c.guard.reg), pos: pos(c.guard.reg) }, negated: c.guard.neg };
+    code.push(ins);
+  }
+  for (const s of code) {
+    if ((s.op === 'bra' || s.op === 'bcmp') && !labels.has(s.target)) {
+      const at = c2pos(cells, s);
+      fail(`label ${s.target} does not exist in P${pl.id}`, at, ctx.file);
+    }
+  }
+  return { placement: pl, code };
+}
+
+/** Position of a branch's label operand (its last operand), for the missing-label message. */
+function c2pos(cells: CstCell[], s: Stmt): Pos {
+  for (const c of cells) {
+    if (c && c.k === 'instr' && c.opcode.line === s.pos.line && c.opcode.col === s.pos.col) {
+      const last = c.operands[c.operands.length - 1];
+      if (last) return operandPos(last);
+    }
+  }
+  return s.pos;
+}
+
+// ---- init block ---------------------------------------------------------------------------
+
+function initBlock(items: CstInit[], nThreads: number, file: string): { locations: LocDecl[]; regInits: RegInit[] } {
+  const locations: LocDecl[] = [];
+  const regInits: RegInit[] = [];
+  const seenLoc = new Map<string, Pos>();
+  const seenReg = new Set<string>();
+  const addLoc = (name: Tok) => {
+    const prev = seenLoc.get(name.text);
+    if (prev) fail(`location ${name.text} is declared twice (first at line ${prev.line})`, name, file);
+    seenLoc.set(name.text, pos(name));
+  };
+  const thread = (t: Tok): number => {
+    const i = threadIndex(t, file);
+    if (i >= nThreads) fail(`thread ${t.text} does not exist (the test has ${nThreads} thread${nThreads === 1 ? '' : 's'})`, t, file);
+    return i;
+  };
+  const addReg = (tid: number, r: Tok) => {
+    const key = `${tid}:${regName(r)}`;
+    if (seenReg.has(key)) fail(`register P${key} is initialised twice`, r, file);
+    seenReg.add(key);
+  };
+  for (const it of items) {
+    switch (it.k) {
+      case 'loc':
+        addLoc(it.name);
+        locations.push({ kind: 'value', name: it.name.text, value: numValue(it.value, file), pos: pos(it.name) });
+        break;
+      case 'typed': {
+        addLoc(it.name);
+        let space: Space | undefined;
+        let type: DataType | undefined;
+        for (const d of it.directives) {
+          const w = d.text.slice(1);
+          if (w in SPACE_QUALS) {
+            if (space) fail(`'${d.text}': a declaration has one state space`, d, file);
+            space = SPACE_QUALS[w];
+          } else if (TYPE_SET.has(w)) {
+            if (type) fail(`'${d.text}': a declaration has one type`, d, file);
+            type = w as DataType;
+          } else fail(`unknown directive '${d.text}' in a declaration (expected a state space like .global and a type like .u32)`, d, file);
+        }
+        const decl: LocDecl = { kind: 'value', name: it.name.text, value: it.value ? numValue(it.value, file) : 0, pos: pos(it.name) };
+        if (space) decl.space = space;
+        if (type) decl.type = type;
+        locations.push(decl);
+        break;
+      }
+      case 'alias':
+        if (it.kwd.text !== 'aliases') fail(`expected 'aliases', got '${it.kwd.text}'`, it.kwd, file);
+        if (!PROXY_NAMES.has(it.proxy.text)) fail(`unknown proxy '${it.proxy.text}' (expected generic, texture, surface or constant)`, it.proxy, file);
+        addLoc(it.name);
+        if (!seenLoc.has(it.of.text)) fail(`${it.name.text} aliases ${it.of.text}, which is not declared before it`, it.of, file);
+        locations.push({ kind: 'alias', name: it.name.text, proxy: it.proxy.text as Proxy, of: it.of.text, pos: pos(it.name) });
+        break;
+      case 'reg': {
+        const tid = thread(it.thread);
+        addReg(tid, it.reg);
+        regInits.push({ thread: tid, reg: regName(it.reg), value: numValue(it.value, file), pos: pos(it.reg) });
+        break;
+      }
+      case 'regaddr': {
+        const tid = thread(it.thread);
+        addReg(tid, it.reg);
+        regInits.push({ thread: tid, reg: regName(it.reg), addressOf: it.loc.text, pos: pos(it.reg) });
+        break;
+      }
+    }
+  }
+  return { locations, regInits };
+}
+
+// ---- conditions ----------------------------------------------------------------------------
+
+interface CondCtx {
+  file: string;
+  nThreads: number;
+  locs: Set<string>;
+}
+
+function observable(o: CstObservable, cc: CondCtx): Observable {
+  if (o.k === 'loc') {
+    if (!cc.locs.has(o.tok.text)) fail(`the condition names location '${o.tok.text}', which the test never declares or accesses`, o.tok, cc.file);
+    return { kind: 'loc', name: o.tok.text, pos: pos(o.tok) };
+  }
+  const tid = threadIndex(o.thread, cc.file);
+  if (tid >= cc.nThreads) fail(`thread ${o.thread.text} does not exist (the test has ${cc.nThreads} thread${cc.nThreads === 1 ? '' : 's'})`, o.thread, cc.file);
+  return { kind: 'reg', thread: tid, reg: regName(o.reg), pos: pos(o.thread) };
+}
+
+function term(t: CstTerm, cc: CondCtx): Term {
+  if (t.k === 'const') return { kind: 'const', value: numValue(t.num, cc.file), pos: pos(t.num.minus ?? t.num.tok) };
+  return observable(t, cc);
+}
+
+const CMP_TEXT: Record<string, CmpOp> = { '==': 'eq', '=': 'eq', '!=': 'ne', '<': 'lt', '<=': 'le', '>': 'gt', '>=': 'ge' };
+
+function expr(e: CstExpr, cc: CondCtx): Expr {
+  switch (e.k) {
+    case 'and':
+    case 'or': {
+      const args: Expr[] = [];
+      for (const side of [e.l, e.r]) {
+        const x = expr(side, cc);
+        if (x.kind === e.k) args.push(...x.args);
+        else args.push(x);
+      }
+      return { kind: e.k, args };
+    }
+    case 'not':
+      return { kind: 'not', arg: expr(e.arg, cc) };
+    case 'cmp':
+      return { kind: 'cmp', op: CMP_TEXT[e.op.text]!, left: term(e.l, cc), right: term(e.r, cc) };
+    case 'bool':
+      if (e.tok.text === 'true') return { kind: 'true' };
+      if (e.tok.text === 'false') return { kind: 'false' };
+      return fail(`'${e.tok.text}' is not a condition (expected a comparison such as P0:r0 == 1)`, e.tok, cc.file);
+  }
+}
+
+// ---- doc strings --------------------------------------------------------------------------
+
+/**
+ * Splits the text before the init block into doc strings. A doc string may itself quote
+ * text (`means "No, but ..."`), so among the ways to cut the text into quoted strings, each
+ * on its own line(s), we take the one with the most strings.
+ */
+function docStrings(t: Tok | null, file: string): string[] {
+  if (t === null) return [];
+  const text = t.text;
+  const quotes: number[] = [];
+  for (let i = 0; i < text.length; i++) if (text[i] === '"') quotes.push(i);
+  const blank = (a: number, b: number, needNewline: boolean): boolean => {
+    const gap = text.slice(a, b);
+    return gap.trim() === '' && (!needNewline || gap.includes('\n'));
+  };
+  // best[k]: the most doc strings that exactly cover the text from quote k to the end.
+  const best = new Map<number, string[] | null>();
+  const from = (k: number): string[] | null => {
+    if (best.has(k)) return best.get(k)!;
+    let result: string[] | null = null;
+    for (let j = k + 1; j < quotes.length; j++) {
+      const end = quotes[j]!;
+      const rest = j + 1 < quotes.length ? quotes[j + 1]! : -1;
+      let tail: string[] | null;
+      if (rest < 0) tail = blank(end + 1, text.length, false) ? [] : null;
+      else tail = blank(end + 1, rest, true) ? from(j + 1) : null;
+      if (tail && (!result || tail.length + 1 > result.length)) result = [text.slice(quotes[k]! + 1, end), ...tail];
+    }
+    best.set(k, result);
+    return result;
+  };
+  const start = quotes[0];
+  const docs = start !== undefined && blank(0, start, false) ? from(0) : null;
+  if (!docs) {
+    const off = text.search(/\S/);
+    const before = text.slice(0, off);
+    const line = t.line + (before.match(/\n/g)?.length ?? 0);
+    const col = off - before.lastIndexOf('\n');
+    fail('expected doc strings in double quotes, or the init block {...}', { line, col: before.includes('\n') ? col : t.col + off }, file);
+  }
+  return docs;
+}
+
+// ---- the whole file ----------------------------------------------------------------------------
+
+/** Does the test use genuine-PTX syntax anywhere (registers with %, [addresses], types, bar without .cta)? */
+function isGenuine(cst: CstFile): boolean {
+  if (cst.init.some((i) => i.k === 'typed' || ('reg' in i && i.reg.text.startsWith('%')))) return true;
+  for (const row of cst.rows) {
+    for (const c of row.cells) {
+      if (!c || c.k !== 'instr') continue;
+      if (c.guard) return true;
+      const parts = c.opcode.text.split('.');
+      if (parts.some((q) => TYPE_SET.has(q))) return true;
+      if (parts[0] === 'barrier' || (parts[0] === 'bar' && parts[1] !== 'cta')) return true;
+      if (c.operands.some((o) => o.k === 'mem' || (o.k === 'name' && o.tok.text.startsWith('%')))) return true;
+    }
+  }
+  return false;
+}
+
+export function buildTest(cst: CstFile, file: string): LitmusTest {
+  const placements = cst.threads.list.map((p, i) => placement(p, i, file));
+  const n = placements.length;
+  const { locations, regInits } = initBlock(cst.init, n, file);
+  const ctx: Ctx = { file, genuine: isGenuine(cst), regs: new Set() };
+
+  const columns: CstCell[][] = placements.map(() => []);
+  for (const row of cst.rows) {
+    if (row.cells.length !== n) {
+      fail(`row has ${row.cells.length} column${row.cells.length === 1 ? '' : 's'} but the placement row names ${n} thread${n === 1 ? '' : 's'}`, row.end, file);
+    }
+    row.cells.forEach((c, i) => columns[i]!.push(c));
+  }
+  const threads = placements.map((pl, i) => buildThread(pl, columns[i]!, regInits, ctx));
+
+  for (const r of regInits) {
+    if ('addressOf' in r && !locations.some((l) => l.name === r.addressOf)) {
+      // Undeclared locations start at 0; an address taken of one declares it.
+      locations.push({ kind: 'value', name: r.addressOf, value: 0, pos: r.pos });
+    }
+  }
+  const locs = new Set(locations.map((l) => l.name));
+  for (const t of threads) {
+    for (const s of t.code) {
+      if ('addr' in s && s.addr.kind === 'loc') locs.add(s.addr.name);
+      if (s.op === 'mov' && s.src.kind === 'loc') locs.add(s.src.name);
+    }
+  }
+
+  const cc: CondCtx = { file, nThreads: n, locs };
+  let condition: Condition | undefined;
+  let filter: Expr | undefined;
+  const observed: Observable[] = [];
+  for (const t of cst.tail) {
+    if (t.k === 'locations') {
+      observed.push(...t.list.map((o) => observable(o, cc)));
+    } else if (t.k === 'filter') {
+      if (filter) fail('a test has one filter', t.tok, file);
+      filter = expr(t.expr, cc);
+    } else {
+      if (condition) fail('a test has one final condition', t.tok, file);
+      condition = { quantifier: t.k as Quantifier, expr: expr(t.expr, cc), pos: pos(t.tok) };
+    }
+  }
+  if (!condition) {
+    const last = cst.rows[cst.rows.length - 1]?.end ?? cst.threads.end;
+    fail('the test has no final condition (exists, ~exists or forall)', last, file);
+  }
+  const test: LitmusTest = {
+    arch: cst.arch.text,
+    name: cst.name.text.trim(),
+    docs: docStrings(cst.docs, file),
+    locations,
+    regInits,
+    threads,
+    observed,
+    condition,
+    file,
+  };
+  if (filter) test.filter = filter;
+  return test;
+}

@@ -1,0 +1,73 @@
+// Decoding an opcode's dotted qualifiers (`ld.global.acquire.gpu.u32`) into named
+// categories. ptxas accepts the qualifiers of ld/st/atom/red in any order, so we classify
+// each one by what it is rather than by where it stands; each may appear once.
+import type { Pos, Scope, Space, DataType } from './ast.js';
+import { LitmusError } from './errors.js';
+
+export interface Qual {
+  text: string;
+  pos: Pos;
+}
+
+export const SCOPE_QUALS: Record<string, Scope> = { cta: 'cta', cluster: 'cluster', gpu: 'gpu', sys: 'sys' };
+export const SPACE_QUALS: Record<string, Space> = {
+  global: 'global',
+  shared: 'shared',
+  'shared::cta': 'shared',
+  'shared::cluster': 'shared_cluster',
+  local: 'local',
+  const: 'const',
+  param: 'param',
+};
+export const TYPE_QUALS: ReadonlySet<string> = new Set([
+  'u8', 'u16', 'u32', 'u64', 's8', 's16', 's32', 's64', 'b8', 'b16', 'b32', 'b64',
+]);
+
+/** Splits `ld.global.u32` into its base and qualifiers, each with its own position. */
+export function splitOpcode(text: string, pos: Pos): { base: string; quals: Qual[] } {
+  const parts = text.split('.');
+  const quals: Qual[] = [];
+  let col = pos.col + parts[0]!.length + 1;
+  for (const p of parts.slice(1)) {
+    quals.push({ text: p, pos: { line: pos.line, col } });
+    col += p.length + 1;
+  }
+  return { base: parts[0]!, quals };
+}
+
+/**
+ * Sorts qualifiers into categories. `categories` maps a category name to its accepted
+ * words; a qualifier in no category, or a second one of the same category, is an error.
+ */
+export function classify<C extends string>(
+  opname: string,
+  quals: Qual[],
+  categories: Record<C, ReadonlySet<string>>,
+  file: string,
+): Partial<Record<C, Qual>> {
+  const out: Partial<Record<C, Qual>> = {};
+  for (const q of quals) {
+    const cat = (Object.keys(categories) as C[]).find((c) => categories[c].has(q.text));
+    if (cat === undefined) {
+      throw new LitmusError(`unknown qualifier '.${q.text}' for ${opname}`, q.pos, file);
+    }
+    const prev = out[cat];
+    if (prev) {
+      throw new LitmusError(`'.${q.text}' conflicts with '.${prev.text}' (one ${cat} qualifier only)`, q.pos, file);
+    }
+    out[cat] = q;
+  }
+  return out;
+}
+
+export function setOf(...xs: string[]): ReadonlySet<string> {
+  return new Set(xs);
+}
+
+export const TYPE_SET = TYPE_QUALS;
+export const SCOPE_SET = setOf(...Object.keys(SCOPE_QUALS));
+export const SPACE_SET = setOf(...Object.keys(SPACE_QUALS));
+
+export function asType(q: Qual | undefined, dflt: DataType): DataType {
+  return q ? (q.text as DataType) : dflt;
+}

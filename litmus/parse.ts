@@ -1,0 +1,144 @@
+// Text -> AST: the nearley grammar gives the layout, build.ts the meaning.
+import nearley from 'nearley';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import grammar from './grammar.js';
+import type { LitmusTest } from './ast.js';
+import type { CstFile } from './cst.js';
+import { buildTest } from './build.js';
+import { LitmusError } from './errors.js';
+
+const compiled = nearley.Grammar.fromCompiled(grammar);
+
+interface LexToken {
+  type?: string;
+  value: string;
+  text?: string;
+  line: number;
+  col: number;
+}
+
+const describe = (t: LexToken): string => {
+  if (t.type === 'string') return 'a doc string';
+  if (t.type === 'number') return `number ${t.value}`;
+  return `'${t.value}'`;
+};
+
+/** Terminals the parser could have accepted next, for the error message. */
+function expected(parser: nearley.Parser): string[] {
+  const table = (parser as unknown as { table: { states: { rule: { symbols: unknown[] }; dot: number }[] }[] }).table;
+  const column = table[table.length - 2] ?? table[table.length - 1];
+  const out = new Set<string>();
+  for (const st of column?.states ?? []) {
+    const sym = st.rule.symbols[st.dot] as { type?: string; literal?: string } | string | undefined;
+    if (sym && typeof sym === 'object') out.add(sym.literal !== undefined ? `'${sym.literal}'` : (NAMES[sym.type!] ?? sym.type!));
+  }
+  return [...out].sort();
+}
+
+const NAMES: Record<string, string> = {
+  ident: 'a name', preg: 'a %register', number: 'a number', string: 'a doc string', semi: "';'", bar: "'|'",
+  comma: "','", colon: "':'", at: "'@'", amp: "'&'", lbrace: "'{'", rbrace: "'}'", lbrack: "'['", rbrack: "']'",
+  lparen: "'('", rparen: "')'", eq: "'='", cmpop: 'a comparison', andop: "'/\\'", orop: "'\\/'", not: "'~'",
+  kw: 'exists, ~exists, forall, filter or locations', directive: 'a directive like .global', minus: "'-'", plus: "'+'",
+  arch: "the header 'PTX NAME'", name: 'the test name',
+};
+
+function parseCst(text: string, file: string): CstFile {
+  const parser = new nearley.Parser(compiled);
+  try {
+    parser.feed(text);
+  } catch (e) {
+    const tok = (e as { token?: LexToken }).token;
+    if (tok && tok.line !== undefined) {
+      const exp = expected(parser);
+      const what = exp.length && exp.length <= 6 ? ` (expected ${exp.join(', ')})` : '';
+      throw new LitmusError(`unexpected ${describe(tok)}${what}`, { line: tok.line, col: tok.col }, file);
+    }
+    // moo reports characters it has no token for as "invalid syntax at line L col C".
+    const m = /line (\d+) col (\d+)/.exec(String((e as Error).message));
+    if (m) {
+      const line = Number(m[1]);
+      const col = Number(m[2]);
+      const ch = text.split(/\r?\n/)[line - 1]?.[col - 1] ?? '?';
+      throw new LitmusError(`unexpected character '${ch}'`, { line, col }, file);
+    }
+    throw new LitmusError(String((e as Error).message), { line: 1, col: 1 }, file);
+  }
+  if (parser.results.length === 0) {
+    const lines = text.split(/\r?\n/);
+    let line = lines.length;
+    while (line > 1 && lines[line - 1]!.trim() === '') line--;
+    const what = text.trim() === '' ? 'the file is empty' : 'the test ends too early (is the final condition missing?)';
+    throw new LitmusError(what, { line, col: (lines[line - 1]?.length ?? 0) + 1 }, file);
+  }
+  // The grammar is unambiguous; tests check that exactly one parse comes back.
+  return parser.results[0] as CstFile;
+}
+
+/** Parses one litmus test. Throws LitmusError (file:line:col: message) on bad input. */
+export function parseLitmus(text: string, file = '<input>'): LitmusTest {
+  const cst = parseCst(text, file);
+  if (cst.arch.text.toUpperCase() !== 'PTX') {
+    throw new LitmusError(`this is a ${cst.arch.text} test; ptxmm reads PTX litmus tests (header 'PTX NAME')`, cst.arch, file);
+  }
+  return buildTest(cst, file);
+}
+
+/** Number of parses the grammar finds (1 for every valid test): for the grammar's own tests. */
+export function countParses(text: string): number {
+  const parser = new nearley.Parser(compiled);
+  parser.feed(text);
+  return parser.results.length;
+}
+
+export interface FileResult {
+  file: string;
+  test?: LitmusTest;
+  error?: LitmusError;
+}
+
+/** Expands directories to every `.litmus` file below them (sorted), keeping files as given. */
+export function expandPaths(paths: string[]): string[] {
+  const out: string[] = [];
+  const walk = (p: string): void => {
+    let st;
+    try {
+      st = statSync(p);
+    } catch {
+      out.push(p); // reported as unreadable by readLitmusFiles
+      return;
+    }
+    if (!st.isDirectory()) {
+      out.push(p);
+      return;
+    }
+    for (const e of readdirSync(p).sort()) {
+      const q = join(p, e);
+      if (statSync(q).isDirectory()) walk(q);
+      else if (e.endsWith('.litmus')) out.push(q);
+    }
+  };
+  paths.forEach(walk);
+  return out;
+}
+
+/** Reads and parses every file (directories expanded); errors are returned, not thrown. */
+export function readLitmusFiles(paths: string[]): FileResult[] {
+  return expandPaths(paths).map((file) => {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      const why = code === 'ENOENT' ? 'no such file or directory' : code === 'EISDIR' ? 'is a directory' : `cannot read (${code ?? 'error'})`;
+      return { file, error: new LitmusError(why, { line: 1, col: 1 }, file) };
+    }
+    try {
+      return { file, test: parseLitmus(text, file) };
+    } catch (e) {
+      if (e instanceof LitmusError) return { file, error: e };
+      throw e;
+    }
+  });
+}

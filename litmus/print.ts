@@ -1,0 +1,135 @@
+// AST -> text, in the genuine-PTX litmus form: %registers, [addresses], explicit
+// qualifiers and types. parse(print(t)) equals t (up to source positions).
+// Forms with no genuine-PTX spelling keep ptxmm's dialect: the proxy mnemonics
+// (tld/suld/sust/cold/suatom/sured), fence.proxy.{texture,surface,constant}, atom.sub,
+// compare-and-branch (beq/bne/...), and Dartagnan's barrier instance (`bar.cta.sync inst, id, count`).
+import type { Address, Expr, Instr, LitmusTest, LocDecl, Observable, Ordering, Stmt, Term, Value, Space } from './ast.js';
+
+const reg = (name: string): string => `%${name}`;
+const val = (v: Value): string => (v.kind === 'imm' ? String(v.value) : reg(v.name));
+const addr = (a: Address): string => `[${a.kind === 'loc' ? a.name : reg(a.name)}]`;
+
+const SPACE_TEXT: Record<Space, string> = {
+  generic: '', global: '.global', shared: '.shared', shared_cluster: '.shared::cluster',
+  local: '.local', const: '.const', param: '.param',
+};
+
+function ord(o: Ordering, volatile: boolean | undefined): string {
+  if (volatile) return '.volatile';
+  return o.sem === 'weak' ? '.weak' : `.${o.sem}.${o.scope}`;
+}
+
+const MNEMONIC = {
+  ld: { generic: 'ld', texture: 'tld', surface: 'suld', constant: 'cold' },
+  st: { generic: 'st', texture: 'st', surface: 'sust', constant: 'st' },
+  atom: { generic: 'atom', texture: 'atom', surface: 'suatom', constant: 'atom' },
+  red: { generic: 'red', texture: 'red', surface: 'sured', constant: 'red' },
+} as const;
+
+const MEMBAR_LEVEL: Record<string, string> = { cta: 'cta', gpu: 'gl', sys: 'sys' };
+
+export function printInstr(s: Instr): string {
+  const g = s.guard ? `@${s.guard.negated ? '!' : ''}${reg(s.guard.reg.name)} ` : '';
+  return g + instrBody(s);
+}
+
+function instrBody(s: Instr): string {
+  switch (s.op) {
+    case 'ld':
+      return `${MNEMONIC.ld[s.proxy]}${ord(s.ord, s.volatile)}${SPACE_TEXT[s.space]}.${s.type} ${reg(s.dst.name)}, ${addr(s.addr)}`;
+    case 'st':
+      return `${MNEMONIC.st[s.proxy]}${ord(s.ord, s.volatile)}${SPACE_TEXT[s.space]}.${s.type} ${addr(s.addr)}, ${val(s.src)}`;
+    case 'atom': {
+      const c = s.c ? `, ${val(s.c)}` : '';
+      return `${MNEMONIC.atom[s.proxy]}${ord(s.ord, false)}${SPACE_TEXT[s.space]}.${s.aop}.${s.type} ${reg(s.dst.name)}, ${addr(s.addr)}, ${val(s.b)}${c}`;
+    }
+    case 'red':
+      return `${MNEMONIC.red[s.proxy]}${ord(s.ord, false)}${SPACE_TEXT[s.space]}.${s.aop}.${s.type} ${addr(s.addr)}, ${val(s.b)}`;
+    case 'fence':
+      return s.form === 'membar' ? `membar.${MEMBAR_LEVEL[s.scope]}` : `fence.${s.sem}.${s.scope}`;
+    case 'fence.proxy':
+      return `fence.proxy.${s.kind}`;
+    case 'bar': {
+      if (s.instance) return `bar.cta.${s.mode} ${val(s.instance)}, ${val(s.id)}, ${s.count ? val(s.count) : '0'}`;
+      const count = s.count ? `, ${val(s.count)}` : '';
+      return `${s.form}.${s.mode} ${val(s.id)}${count}`;
+    }
+    case 'mov':
+      return `mov.${s.type} ${reg(s.dst.name)}, ${s.src.kind === 'loc' ? s.src.name : val(s.src)}`;
+    case 'alu':
+      return `${s.aop}${s.aop === 'mul' ? '.lo' : ''}.${s.type} ${reg(s.dst.name)}, ${val(s.a)}, ${val(s.b)}`;
+    case 'setp':
+      return `setp.${s.cmp}.${s.type} ${reg(s.dst.name)}, ${val(s.a)}, ${val(s.b)}`;
+    case 'bra':
+      return `bra ${s.target}`;
+    case 'bcmp':
+      return `b${s.cmp} ${val(s.a)}, ${val(s.b)}, ${s.target}`;
+  }
+}
+
+const stmt = (s: Stmt): string => (s.op === 'label' ? `${s.name}:` : printInstr(s));
+
+function locDecl(l: LocDecl): string {
+  if (l.kind === 'alias') return `${l.name} @ ${l.proxy} aliases ${l.of};`;
+  const prefix = `${l.space ? SPACE_TEXT[l.space] + ' ' : ''}${l.type ? '.' + l.type + ' ' : ''}`;
+  return `${prefix}${l.name} = ${l.value};`;
+}
+
+const observable = (o: Observable): string => (o.kind === 'loc' ? o.name : `P${o.thread}:${reg(o.reg)}`);
+const term = (t: Term): string => (t.kind === 'const' ? String(t.value) : observable(t));
+const CMP: Record<string, string> = { eq: '==', ne: '!=', lt: '<', le: '<=', gt: '>', ge: '>=' };
+
+/** Prints with just the parentheses precedence needs (not > and > or). */
+export function printExpr(e: Expr, ctx: 'top' | 'and' | 'not' = 'top'): string {
+  switch (e.kind) {
+    case 'true': return 'true';
+    case 'false': return 'false';
+    case 'cmp': return `${term(e.left)} ${CMP[e.op]} ${term(e.right)}`;
+    case 'not': return `~${printExpr(e.arg, 'not')}`;
+    case 'and': {
+      const s = e.args.map((a) => printExpr(a, 'and')).join(' /\\ ');
+      return ctx === 'not' ? `(${s})` : s;
+    }
+    case 'or': {
+      const s = e.args.map((a) => printExpr(a, 'top')).join(' \\/ ');
+      return ctx === 'top' ? s : `(${s})`;
+    }
+  }
+}
+
+/** Conditions are printed in parentheses, as herd and Dartagnan write them. */
+const wrapNot = (e: Expr): string => `(${printExpr(e)})`;
+
+export function printLitmus(t: LitmusTest): string {
+  const out: string[] = [`${t.arch} ${t.name}`];
+  for (const d of t.docs) out.push(`"${d}"`);
+  out.push('{');
+  for (const l of t.locations) out.push(`  ${locDecl(l)}`);
+  for (const r of t.regInits) {
+    out.push(`  P${r.thread}:${reg(r.reg)} = ${'addressOf' in r ? '&' + r.addressOf : r.value};`);
+  }
+  out.push('}');
+
+  const header = t.threads.map(({ placement: p }) => {
+    const levels = [
+      p.warp !== undefined ? `warp ${p.warp}` : null,
+      `cta ${p.cta}`,
+      p.cluster !== undefined ? `cluster ${p.cluster}` : null,
+      `gpu ${p.gpu}`,
+    ].filter((x) => x !== null);
+    return `P${p.id}@${levels.join(',')}`;
+  });
+  const columns = t.threads.map((th) => th.code.map(stmt));
+  const height = Math.max(0, ...columns.map((c) => c.length));
+  const widths = t.threads.map((_, i) => Math.max(header[i]!.length, ...columns[i]!.map((s) => s.length)));
+  const row = (cells: string[]) => ' ' + cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ') + ' ;';
+  out.push(row(header));
+  for (let r = 0; r < height; r++) out.push(row(columns.map((c) => c[r] ?? '')));
+  out.push('');
+
+  if (t.observed.length) out.push(`locations [${t.observed.map((o) => observable(o) + ';').join(' ')}]`);
+  if (t.filter) out.push(`filter ${wrapNot(t.filter)}`);
+  const q = { exists: 'exists', 'not exists': '~exists', forall: 'forall' }[t.condition.quantifier];
+  out.push(`${q} ${wrapNot(t.condition.expr)}`);
+  return out.join('\n') + '\n';
+}
