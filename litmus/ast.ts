@@ -21,6 +21,8 @@ export type Space = 'generic' | 'global' | 'shared' | 'shared_cluster' | 'local'
 
 /** Memory proxy through which an access goes (PTX 7.5 model). */
 export type Proxy = 'generic' | 'texture' | 'surface' | 'constant';
+/** Writes and read-modify-writes exist only through the generic and surface proxies. */
+export type WriteProxy = 'generic' | 'surface';
 
 /** Integer data types we model; values are bit-vectors of this width. */
 export type DataType =
@@ -88,7 +90,7 @@ export interface St extends InstrBase {
   ord: Ordering;
   volatile?: boolean;
   space: Space;
-  proxy: Proxy;
+  proxy: WriteProxy;
   type: DataType;
   addr: Address;
   src: Value;
@@ -97,7 +99,7 @@ export interface Atom extends InstrBase {
   op: 'atom';
   ord: Ordering; // never weak
   space: Space;
-  proxy: Proxy;
+  proxy: WriteProxy;
   type: DataType;
   aop: AtomOp;
   dst: Reg;
@@ -110,7 +112,7 @@ export interface Red extends InstrBase {
   op: 'red';
   ord: Ordering; // never weak
   space: Space;
-  proxy: Proxy;
+  proxy: WriteProxy;
   type: DataType;
   aop: RedOp;
   addr: Address;

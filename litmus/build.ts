@@ -2,7 +2,7 @@
 // model cannot give meaning to. Every error points at the token that causes it.
 import type {
   Address, AtomOp, AluOp, CmpOp, Space, Condition, DataType, Expr, Instr, LitmusTest, LocDecl, LocRef,
-  Observable, Ordering, Placement, Pos, Proxy, Quantifier, Reg, RegInit, Stmt, Term, Thread, Value,
+  Observable, Ordering, Placement, Pos, Proxy, Quantifier, WriteProxy, Reg, RegInit, Stmt, Term, Thread, Value,
 } from './ast.js';
 import type {
   CstCell, CstExpr, CstFile, CstInit, CstNum, CstObservable, CstOperand, CstPlacement, CstTerm, Tok,
@@ -16,9 +16,9 @@ const pos = (t: Tok): Pos => ({ line: t.line, col: t.col });
 
 /** Memory-access mnemonics and the proxy they go through (the last four: Dartagnan's). */
 const LD_BASES: Record<string, Proxy> = { ld: 'generic', tld: 'texture', suld: 'surface', cold: 'constant' };
-const ST_BASES: Record<string, Proxy> = { st: 'generic', sust: 'surface' };
-const ATOM_BASES: Record<string, Proxy> = { atom: 'generic', suatom: 'surface' };
-const RED_BASES: Record<string, Proxy> = { red: 'generic', sured: 'surface' };
+const ST_BASES: Record<string, WriteProxy> = { st: 'generic', sust: 'surface' };
+const ATOM_BASES: Record<string, WriteProxy> = { atom: 'generic', suatom: 'surface' };
+const RED_BASES: Record<string, WriteProxy> = { red: 'generic', sured: 'surface' };
 const ALU_BASES: ReadonlySet<string> = setOf('add', 'sub', 'mul', 'and', 'or', 'xor');
 const BCMP: Record<string, CmpOp> = { beq: 'eq', bne: 'ne', blt: 'lt', ble: 'le', bgt: 'gt', bge: 'ge' };
 const SETP_CMP: Record<string, CmpOp> = {
@@ -315,9 +315,10 @@ function checkAtomType(aop: AtomOp, q: Qual | undefined, file: string): DataType
 function barrier(base: 'bar' | 'barrier', quals: Qual[], cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
   const { opcode, operands: ops } = cell;
   const file = ctx.file;
-  const c = classify(base, quals, { cta: setOf('cta'), mode: setOf('sync', 'arrive', 'red'), aligned: setOf('aligned') }, file);
+  const red = quals.find((q) => q.text === 'red');
+  if (red) fail(`${base}.red is not supported`, red.pos, file);
+  const c = classify(base, quals, { cta: setOf('cta'), mode: setOf('sync', 'arrive'), aligned: setOf('aligned') }, file);
   if (!c.mode) fail(`${base} needs .sync or .arrive`, opcode, file);
-  if (c.mode.text === 'red') fail(`${base}.red is not supported`, c.mode.pos, file);
   if (c.aligned && base === 'bar') fail(`'.aligned' is only for barrier (bar is always aligned)`, c.aligned.pos, file);
   const mode = c.mode.text as 'sync' | 'arrive';
   arity(ops, 1, 3, opcode, 'one to three operands (a{, b}, or Dartagnan\'s inst, id, count)', file);

@@ -21,9 +21,9 @@ function ord(o: Ordering, volatile: boolean | undefined): string {
 
 const MNEMONIC = {
   ld: { generic: 'ld', texture: 'tld', surface: 'suld', constant: 'cold' },
-  st: { generic: 'st', texture: 'st', surface: 'sust', constant: 'st' },
-  atom: { generic: 'atom', texture: 'atom', surface: 'suatom', constant: 'atom' },
-  red: { generic: 'red', texture: 'red', surface: 'sured', constant: 'red' },
+  st: { generic: 'st', surface: 'sust' },
+  atom: { generic: 'atom', surface: 'suatom' },
+  red: { generic: 'red', surface: 'sured' },
 } as const;
 
 const MEMBAR_LEVEL: Record<string, string> = { cta: 'cta', gpu: 'gl', sys: 'sys' };

@@ -1,0 +1,171 @@
+// fast-check arbitraries for litmus ASTs in the canonical shape the parser produces, so
+// that print -> parse can be checked to give the same AST back. Also the basis for
+// generating programs to fuzz the model with.
+import fc from 'fast-check';
+import type {
+  Address, AtomOp, CmpOp, DataType, Expr, Instr, LitmusTest, LocDecl, Observable, Ordering, Proxy, Reg,
+  RegInit, Scope, Space, Stmt, Term, Thread, Value,
+} from './ast.js';
+
+const P = { line: 0, col: 0 };
+const SCOPES: Scope[] = ['cta', 'cluster', 'gpu', 'sys'];
+const TYPES: DataType[] = ['u8', 'u16', 'u32', 'u64', 's8', 's16', 's32', 's64', 'b8', 'b16', 'b32', 'b64'];
+const SPACES: Space[] = ['generic', 'global', 'shared', 'shared_cluster'];
+const PROXIES: Proxy[] = ['generic', 'texture', 'surface', 'constant'];
+const CMPS: CmpOp[] = ['eq', 'ne', 'lt', 'le', 'gt', 'ge'];
+const LOCS = ['x', 'y', 'z', 'flag', 'data'];
+const REGS = ['r0', 'r1', 'r2', 'r3', 'rd1'];
+const PREDS = ['p0', 'p1'];
+
+const int = fc.integer({ min: -1000, max: 1 << 20 });
+const reg = (names: string[]): fc.Arbitrary<Reg> => fc.constantFrom(...names).map((name) => ({ kind: 'reg', name }));
+const value: fc.Arbitrary<Value> = fc.oneof(reg(REGS), int.map((v) => ({ kind: 'imm' as const, value: v })));
+const address: fc.Arbitrary<Address> = fc.oneof(
+  fc.constantFrom(...LOCS).map((name) => ({ kind: 'loc' as const, name })),
+  reg(['rd1']),
+);
+const strong = (sems: Exclude<Ordering['sem'], 'weak'>[]): fc.Arbitrary<Ordering> =>
+  fc.record({ sem: fc.constantFrom(...sems), scope: fc.constantFrom(...SCOPES) });
+const ordering = (sems: Exclude<Ordering['sem'], 'weak'>[]): fc.Arbitrary<Ordering> =>
+  fc.oneof(fc.constant<Ordering>({ sem: 'weak' }), strong(sems));
+
+const pick = <T>(xs: readonly T[]) => fc.constantFrom(...xs);
+
+function instr(labels: string[]): fc.Arbitrary<Instr> {
+  const mem = { space: pick(SPACES), proxy: pick(PROXIES), type: pick(TYPES), pos: fc.constant(P) };
+  const ld = fc.oneof(
+    fc.record({ op: fc.constant('ld' as const), ord: ordering(['relaxed', 'acquire']), dst: reg(REGS), addr: address, ...mem }),
+    fc.record({ op: fc.constant('ld' as const), ord: fc.constant<Ordering>({ sem: 'relaxed', scope: 'sys' }), volatile: fc.constant(true), dst: reg(REGS), addr: address, ...mem }),
+  );
+  // Only loads exist for every proxy; stores and read-modify-writes go through generic or surface.
+  const writeProxy = pick<Proxy>(['generic', 'surface']);
+  const st = fc.record({ op: fc.constant('st' as const), ord: ordering(['relaxed', 'release']), addr: address, src: value, ...mem, proxy: writeProxy });
+  const atomType = (aop: AtomOp): fc.Arbitrary<DataType> =>
+    ['and', 'or', 'xor', 'exch', 'cas'].includes(aop) ? pick<DataType>(['b32', 'b64'])
+      : aop === 'inc' || aop === 'dec' ? fc.constant<DataType>('u32')
+      : pick<DataType>(['u32', 's32', 'u64', 's64']);
+  const atom = pick<AtomOp>(['add', 'sub', 'inc', 'dec', 'min', 'max', 'and', 'or', 'xor', 'exch', 'cas']).chain((aop) =>
+    fc.record({
+      op: fc.constant('atom' as const), ord: strong(['relaxed', 'acquire', 'release', 'acq_rel']), space: pick(SPACES),
+      proxy: writeProxy, type: atomType(aop), aop: fc.constant(aop), dst: reg(REGS), addr: address, b: value, pos: fc.constant(P),
+    }).chain((a) => (aop === 'cas' ? value.map((c) => ({ ...a, c })) : fc.constant(a))),
+  );
+  const red = pick<Exclude<AtomOp, 'exch' | 'cas'>>(['add', 'sub', 'inc', 'dec', 'min', 'max', 'and', 'or', 'xor']).chain((aop) =>
+    fc.record({
+      op: fc.constant('red' as const), ord: strong(['relaxed', 'release', 'acq_rel']), space: pick(SPACES), proxy: writeProxy,
+      type: atomType(aop), aop: fc.constant(aop), addr: address, b: value, pos: fc.constant(P),
+    }),
+  );
+  const fence = fc.oneof(
+    fc.record({ op: fc.constant('fence' as const), sem: pick(['sc', 'acq_rel'] as const), scope: pick(SCOPES), form: fc.constant('fence' as const), pos: fc.constant(P) }),
+    fc.record({ op: fc.constant('fence' as const), sem: fc.constant('sc' as const), scope: pick(['cta', 'gpu', 'sys'] as const), form: fc.constant('membar' as const), pos: fc.constant(P) }),
+    fc.record({ op: fc.constant('fence.proxy' as const), kind: pick(['alias', 'texture', 'surface', 'constant', 'async'] as const), pos: fc.constant(P) }),
+  );
+  const nonZero = value.filter((v) => !(v.kind === 'imm' && v.value === 0));
+  const bar = fc.oneof(
+    fc.record(
+      { op: fc.constant('bar' as const), mode: pick(['sync', 'arrive'] as const), form: pick(['bar', 'barrier'] as const), id: value, count: value, pos: fc.constant(P) },
+      { requiredKeys: ['op', 'mode', 'form', 'id', 'pos'] },
+    ),
+    fc.record(
+      { op: fc.constant('bar' as const), mode: pick(['sync', 'arrive'] as const), form: fc.constant('bar' as const), instance: value, id: value, count: nonZero, pos: fc.constant(P) },
+      { requiredKeys: ['op', 'mode', 'form', 'instance', 'id', 'pos'] },
+    ),
+  );
+  const mov = fc.oneof(
+    fc.record({ op: fc.constant('mov' as const), type: pick(TYPES), dst: reg(REGS), src: value, pos: fc.constant(P) }),
+    fc.record({ op: fc.constant('mov' as const), type: fc.constant<DataType>('u64'), dst: reg(['rd1']), src: pick(LOCS).map((name) => ({ kind: 'loc' as const, name })), pos: fc.constant(P) }),
+  );
+  const alu = pick(['add', 'sub', 'mul', 'and', 'or', 'xor'] as const).chain((aop) =>
+    fc.record({
+      op: fc.constant('alu' as const), aop: fc.constant(aop),
+      type: ['and', 'or', 'xor'].includes(aop) ? pick<DataType>(['b32', 'b64']) : pick<DataType>(['u32', 's32', 'u64', 's64', 'u16']),
+      dst: reg(REGS), a: value, b: value, pos: fc.constant(P),
+    }),
+  );
+  const setp = fc.record({ op: fc.constant('setp' as const), cmp: pick(CMPS), type: pick(TYPES), dst: reg(PREDS), a: value, b: value, pos: fc.constant(P) });
+  const jumps: fc.Arbitrary<Instr>[] = labels.length === 0 ? [] : [
+    fc.record({ op: fc.constant('bra' as const), target: pick(labels), pos: fc.constant(P) }),
+    fc.record({ op: fc.constant('bcmp' as const), cmp: pick(CMPS), a: value, b: value, target: pick(labels), pos: fc.constant(P) }),
+  ];
+  const any: fc.Arbitrary<Instr> = fc.oneof(...([ld, st, atom, red, fence, bar, mov, alu, setp, ...jumps] as fc.Arbitrary<Instr>[]));
+  return fc.tuple(any, fc.option(fc.record({ reg: reg(PREDS), negated: fc.boolean() }), { nil: undefined })).map(([i, g]) =>
+    g ? { ...i, guard: g } : i,
+  );
+}
+
+function thread(id: number): fc.Arbitrary<Thread> {
+  return fc.uniqueArray(pick(['L0', 'L1', 'L2', 'LC00']), { maxLength: 2 }).chain((labels) =>
+    fc.tuple(
+      fc.array(instr(labels), { maxLength: 5 }),
+      fc.record({ cta: fc.nat(3), gpu: fc.nat(1) }),
+      fc.option(fc.nat(2), { nil: undefined }),
+      fc.option(fc.nat(2), { nil: undefined }),
+      fc.array(fc.nat(6), { minLength: labels.length, maxLength: labels.length }),
+    ).map(([ins, pl, cluster, warp, at]) => {
+      const code: Stmt[] = [...ins];
+      labels.forEach((name, i) => code.splice(Math.min(at[i]!, code.length), 0, { op: 'label', name, pos: P }));
+      const placement: Thread['placement'] = { id, ...pl, pos: P };
+      if (cluster !== undefined) placement.cluster = cluster;
+      if (warp !== undefined) placement.warp = warp;
+      return { placement, code };
+    }),
+  );
+}
+
+function expr(nThreads: number, locs: string[], depth: number): fc.Arbitrary<Expr> {
+  const obs: fc.Arbitrary<Observable> = fc.oneof(
+    fc.record({ kind: fc.constant('reg' as const), thread: fc.nat(nThreads - 1), reg: pick(REGS) }),
+    ...(locs.length ? [pick(locs).map((name) => ({ kind: 'loc' as const, name }))] : []),
+  );
+  const term: fc.Arbitrary<Term> = fc.oneof(obs, int.map((value) => ({ kind: 'const' as const, value })));
+  const cmp = fc.record({ kind: fc.constant('cmp' as const), op: pick(CMPS), left: term, right: term });
+  if (depth === 0) return fc.oneof(cmp, fc.constant<Expr>({ kind: 'true' }));
+  const sub = expr(nThreads, locs, depth - 1);
+  // and/or are n-ary and flattened, as the parser builds them.
+  const nary = (kind: 'and' | 'or') =>
+    fc.array(sub, { minLength: 2, maxLength: 3 }).map((args) => ({
+      kind,
+      args: args.flatMap((a) => (a.kind === kind ? a.args : [a])),
+    }));
+  return fc.oneof({ weight: 3, arbitrary: cmp }, nary('and'), nary('or'), sub.map((arg) => ({ kind: 'not' as const, arg })));
+}
+
+export const litmusTest: fc.Arbitrary<LitmusTest> = fc.integer({ min: 1, max: 4 }).chain((n) =>
+  fc.tuple(
+    fc.stringMatching(/^[A-Za-z][A-Za-z0-9+_.-]{0,15}$/),
+    fc.array(fc.stringMatching(/^[A-Za-z0-9 .,:-]{1,30}$/), { maxLength: 2 }),
+    fc.subarray(LOCS),
+    fc.tuple(...Array.from({ length: n }, (_, i) => thread(i))),
+    fc.array(fc.record({ thread: fc.nat(n - 1), reg: pick(REGS), value: int }), { maxLength: 4 }),
+  ).chain(([name, docs, declared, threads, inits]) => {
+    const locations: LocDecl[] = declared.map((l, i) =>
+      i === 2 && declared[0] ? { kind: 'alias', name: l, proxy: 'surface', of: declared[0], pos: P }
+        : i === 1 ? { kind: 'value', name: l, value: 0, space: 'global', type: 'u32', pos: P }
+        : { kind: 'value', name: l, value: i, pos: P },
+    );
+    // Locations that are only accessed still exist (starting at 0): the parser collects them.
+    const seen = new Set<string>();
+    const regInits: RegInit[] = inits
+      .filter((r) => !seen.has(`${r.thread}:${r.reg}`) && seen.add(`${r.thread}:${r.reg}`))
+      .map((r) => ({ ...r, pos: P }));
+    return fc.tuple(
+      expr(n, declared, 2),
+      fc.option(expr(n, declared, 1), { nil: undefined }),
+      pick(['exists', 'not exists', 'forall'] as const),
+      fc.array(fc.record({ kind: fc.constant('reg' as const), thread: fc.nat(n - 1), reg: pick(REGS) }), { maxLength: 2 }),
+    ).map(([cond, filter, quantifier, observed]) => {
+      const t: LitmusTest = {
+        arch: 'PTX', name, docs, locations, regInits, threads, observed,
+        condition: { quantifier, expr: cond, pos: P },
+      };
+      if (filter) t.filter = filter;
+      return t;
+    });
+  }),
+);
+
+/** Removes positions and the file name, for comparing ASTs. */
+export function stripPositions<T>(x: T): T {
+  return JSON.parse(JSON.stringify(x, (k, v) => (k === 'pos' || k === 'file' ? undefined : v))) as T;
+}

@@ -1,0 +1,319 @@
+// Malformed inputs: each gives one clear message at the right position, never a crash.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { parseLitmus } from './parse.js';
+import { LitmusError } from './errors.js';
+
+interface Case {
+  name: string;
+  text: string;
+  at: [number, number];
+  message: string;
+}
+
+const cases: Case[] = [
+  {
+    name: "acquire-no-scope",
+    text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak.u32 [x], 1 | ld.global.acquire.u32 %r0, [x] ;\nexists (P1:r0 == 1)\n",
+    at: [4, 33],
+    message: "'.acquire' needs a scope (.cta, .cluster, .gpu or .sys)",
+  },
+  {
+    name: "acquire-on-store",
+    text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.acquire.gpu x, 1 | ld.weak r0, x ;\nexists (P1:r0 == 1)\n",
+    at: [4, 5],
+    message: "'.acquire' is not allowed on st",
+  },
+  {
+    name: "alias-undeclared",
+    text: "PTX T\n{ s @ surface aliases x; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak x, 1 | ld.weak r0, x ;\nexists (P1:r0 == 1)\n",
+    at: [2, 23],
+    message: "s aliases x, which is not declared before it",
+  },
+  {
+    name: "atom-exch-type",
+    text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n atom.exch.u32 %r1, [x], 1 | ld.weak r0, x ;\nexists (P1:r0 == 1)\n",
+    at: [4, 12],
+    message: ".exch takes .b32 or .b64, not '.u32'",
+  },
+  {
+    name: "atom-no-op",
+    text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n atom.relaxed.gpu r1, x, 1 | ld.weak r0, x ;\nexists (P1:r0 == 1)\n",
+    at: [4, 2],
+    message: "atom needs an operation (.add, .inc, .dec, .min, .max, .and, .or, .xor, .exch, .cas)",
+  },
+  {
+    name: "atom-weak",
+    text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n atom.weak.add.u32 %r1, [x], 1 | ld.weak r0, x ;\nexists (P1:r0 == 1)\n",
+    at: [4, 7],
+    message: "'.weak' is not allowed on atom",
+  },
+  {
+    name: "bad-char",
+    text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak x, 1 | ld.weak r0, x ; #\nexists (P1:r0 == 1)\n",
+    at: [4, 33],
+    message: "unexpected character '#'",
+  },
+  {
+    name: "bad-proxy",
+    text: "PTX T\n{ x=0; s @ shiny aliases x; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak x, 1 | ld.weak r0, x ;\nexists (P1:r0 == 1)\n",
+    at: [2, 12],
+    message: "unknown proxy 'shiny' (expected generic, texture, surface or constant)",
+  },
+  {
+    name: "bar-red",
+    text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n bar.red.popc.u32 %r1, 0, %p1 | ld.weak r0, x ;\nexists (P1:r0 == 1)\n",
+    at: [4, 6],
+    message: "bar.red is not supported",
+  },
+  {
+    name: "bare-doc",
+    text: "PTX T\nthis is not quoted\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.weak x, 1 ;\nexists (x == 1)\n",
+    at: [2, 1],
+    message: "expected doc strings in double quotes, or the init block {...}",
+  },
+  {
+    name: "big-number",
+    text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak x, 99999999999999999999 | ld.weak r0, x ;\nexists (P1:r0 == 1)\n",
+    at: [4, 13],
+    message: "number 99999999999999999999 is too large (at most 2^53-1)",
+  },
+  {
+    name: "bool-word",
+    text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak x, 1 | ld.weak r0, x ;\nexists (maybe)\n",
+    at: [5, 9],
+    message: "'maybe' is not a condition (expected a comparison such as P0:r0 == 1)",
+  },
+  {
+    name: "cas-arity",
+    text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n atom.cas.b32 %r1, [x], 1 | ld.weak r0, x ;\nexists (P1:r0 == 1)\n",
+    at: [4, 2],
+    message: "atom.cas.b32 takes four operands (d, [a], b, c), got 3 operands",
+  },
+  {
+    name: "column-count",
+    text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak x, 1 | ld.weak r0, x | ld.weak r1, y ;\nexists (P1:r0 == 1)\n",
+    at: [4, 47],
+    message: "row has 3 columns but the placement row names 2 threads",
+  },
+  {
+    name: "condition-thread",
+    text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak x, 1 | ld.weak r0, x ;\nexists (P2:r0 == 1)\n",
+    at: [5, 9],
+    message: "thread P2 does not exist (the test has 2 threads)",
+  },
+  {
+    name: "condition-unknown-loc",
+    text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak x, 1 | ld.weak r0, x ;\nexists (q == 1)\n",
+    at: [5, 9],
+    message: "the condition names location 'q', which the test never declares or accesses",
+  },
+  {
+    name: "dest-imm",
+    text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak x, 1 | ld.weak 5, x ;\nexists (P1:r0 == 1)\n",
+    at: [4, 25],
+    message: "the destination must be a register",
+  },
+  {
+    name: "dup-location",
+    text: "PTX T\n{ x=0; x=1; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak x, 1 | ld.weak r0, x ;\nexists (P1:r0 == 1)\n",
+    at: [2, 8],
+    message: "location x is declared twice (first at line 2)",
+  },
+  {
+    name: "duplicate-label",
+    text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n LC00: | ld.weak r0, x ;\n LC00: | ;\nexists (P1:r0 == 1)\n",
+    at: [5, 2],
+    message: "label LC00 is defined twice in P0 (first at line 4)",
+  },
+  {
+    name: "duplicate-scope",
+    text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak x, 1 | ld.relaxed.gpu.cta r0, x ;\nexists (P1:r0 == 1)\n",
+    at: [4, 32],
+    message: "'.cta' conflicts with '.gpu' (one scope qualifier only)",
+  },
+  {
+    name: "empty",
+    text: "\n",
+    at: [1, 1],
+    message: "the file is empty",
+  },
+  {
+    name: "fence-no-scope",
+    text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n fence.sc | ld.weak r0, x ;\nexists (P1:r0 == 1)\n",
+    at: [4, 2],
+    message: "fence needs a scope (.cta, .cluster, .gpu or .sys)",
+  },
+  {
+    name: "init-thread",
+    text: "PTX T\n{ x=0; P3:r0=1; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak x, 1 | ld.weak r0, x ;\nexists (P1:r0 == 1)\n",
+    at: [2, 8],
+    message: "thread P3 does not exist (the test has 2 threads)",
+  },
+  {
+    name: "membar-level",
+    text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n membar.gpu | ld.weak r0, x ;\nexists (P1:r0 == 1)\n",
+    at: [4, 9],
+    message: "membar takes one level: membar.cta, membar.gl or membar.sys",
+  },
+  {
+    name: "missing-label",
+    text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak x, 1 | bne r0, 0, LC05 ;\nexists (P1:r0 == 1)\n",
+    at: [4, 28],
+    message: "label LC05 does not exist in P1",
+  },
+  {
+    name: "missing-scope-placement",
+    text: "PTX T\n{ x=0; }\n P0@cta 0 | P1@cta 1,gpu 0 ;\n st.weak x, 1 | ld.weak r0, x ;\nexists (P1:r0 == 1)\n",
+    at: [3, 4],
+    message: "placement of P0 is missing its gpu (write gpu N)",
+  },
+  {
+    name: "missing-semicolon",
+    text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak x, 1 | ld.weak r0, x\nexists (P1:r0 == 1)\n",
+    at: [5, 1],
+    message: "unexpected 'exists' (expected ',', ';', '|')",
+  },
+  {
+    name: "mul-no-lo",
+    text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n mul.u32 %r1, %r1, 2 | ld.weak r0, x ;\nexists (P1:r0 == 1)\n",
+    at: [4, 6],
+    message: "mul needs .lo (mul.lo.u32): the full product is wider than the registers",
+  },
+  {
+    name: "no-condition",
+    text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak x, 1 | ld.weak r0, x ;\n\n",
+    at: [4, 31],
+    message: "the test has no final condition (exists, ~exists or forall)",
+  },
+  {
+    name: "no-placement",
+    text: "PTX T\n{ x=0; }\n P0 | P1@cta 1,gpu 0 ;\n st.weak x, 1 | ld.weak r0, x ;\nexists (P1:r0 == 1)\n",
+    at: [3, 2],
+    message: "thread P0 has no placement (write P0@cta N,gpu N)",
+  },
+  {
+    name: "not-ptx",
+    text: "X86 T\n{ x=0; }\n P0 ;\nexists (x == 0)\n",
+    at: [1, 1],
+    message: "this is a X86 test; ptxmm reads PTX litmus tests (header 'PTX NAME')",
+  },
+  {
+    name: "offset",
+    text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak.u32 [x+4], 1 | ld.weak r0, x ;\nexists (P1:r0 == 1)\n",
+    at: [4, 17],
+    message: "address offsets are not supported (each location is one variable)",
+  },
+  {
+    name: "proxy-fence-kind",
+    text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n fence.proxy.shiny | ld.weak r0, x ;\nexists (P1:r0 == 1)\n",
+    at: [4, 14],
+    message: "unknown proxy fence 'fence.proxy.shiny' (expected fence.proxy.alias, .async, .texture, .surface or .constant)",
+  },
+  {
+    name: "red-cas",
+    text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n red.relaxed.gpu.cas.b32 [x], 1 | ld.weak r0, x ;\nexists (P1:r0 == 1)\n",
+    at: [4, 18],
+    message: "red has no '.cas' (use atom)",
+  },
+  {
+    name: "relaxed-no-scope",
+    text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.relaxed x, 1 | ld.weak r0, x ;\nexists (P1:r0 == 1)\n",
+    at: [4, 5],
+    message: "'.relaxed' needs a scope (.cta, .cluster, .gpu or .sys)",
+  },
+  {
+    name: "release-on-load",
+    text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak x, 1 | ld.release.gpu r0, x ;\nexists (P1:r0 == 1)\n",
+    at: [4, 20],
+    message: "'.release' is not allowed on ld",
+  },
+  {
+    name: "scope-on-weak",
+    text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak.gpu x, 1 | ld.weak r0, x ;\nexists (P1:r0 == 1)\n",
+    at: [4, 10],
+    message: "a weak access has no scope: drop '.gpu' or use .relaxed",
+  },
+  {
+    name: "scope-without-sem",
+    text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.gpu.u32 [x], 1 | ld.weak r0, x ;\nexists (P1:r0 == 1)\n",
+    at: [4, 5],
+    message: "a scope needs a strong semantics: write .relaxed.gpu or .acquire/.release",
+  },
+  {
+    name: "setp-no-cmp",
+    text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n setp.u32 %p1, %r1, 2 | ld.weak r0, x ;\nexists (P1:r0 == 1)\n",
+    at: [4, 2],
+    message: "setp needs a comparison (.eq, .ne, .lt, .le, .gt, .ge)",
+  },
+  {
+    name: "thread-order",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 | P2@cta 1,gpu 0 ;\n st.weak x, 1 | ld.weak r0, x ;\nexists (P1:r0 == 1)\n",
+    at: [3, 19],
+    message: "thread P2 is in column 1; expected P1 there",
+  },
+  {
+    name: "two-conditions",
+    text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak x, 1 | ld.weak r0, x ;\nexists (P1:r0 == 1)\nforall (P1:r0 == 0)\n",
+    at: [6, 1],
+    message: "a test has one final condition",
+  },
+  {
+    name: "unclosed-paren",
+    text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak x, 1 | ld.weak r0, x ;\nexists (P1:r0 == 1\n",
+    at: [5, 19],
+    message: "the test ends too early (is the final condition missing?)",
+  },
+  {
+    name: "unknown-level",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,sm 0 ;\n st.weak x, 1 | ld.weak r0, x ;\nexists (P1:r0 == 1)\n",
+    at: [3, 28],
+    message: "unknown placement level 'sm' (expected warp, cta, cluster or gpu)",
+  },
+  {
+    name: "unknown-opcode",
+    text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak x, 1 | ldx.weak r0, x ;\nexists (P1:r0 == 1)\n",
+    at: [4, 17],
+    message: "unknown instruction 'ldx'",
+  },
+  {
+    name: "unknown-qualifier",
+    text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak.u32 [x], 1 | ld.global.acquire.gpu.foo %r0, [x] ;\nexists (P1:r0 == 1)\n",
+    at: [4, 45],
+    message: "unknown qualifier '.foo' for ld",
+  },
+  {
+    name: "volatile-scope",
+    text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.volatile.sys.u32 [x], 1 | ld.weak r0, x ;\nexists (P1:r0 == 1)\n",
+    at: [4, 14],
+    message: "'.volatile' cannot take a scope (it already means .relaxed.sys)",
+  },
+  {
+    name: "xor-u32",
+    text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n xor.u32 %r1, %r1, 2 | ld.weak r0, x ;\nexists (P1:r0 == 1)\n",
+    at: [4, 6],
+    message: "xor takes a bit type (.b32 or .b64), not '.u32'",
+  },
+];
+
+test(`at least 30 malformed inputs are covered (${cases.length})`, () => {
+  assert.ok(cases.length >= 30);
+});
+
+for (const c of cases) {
+  test(`rejects: ${c.name}`, () => {
+    try {
+      parseLitmus(c.text, `${c.name}.litmus`);
+    } catch (e) {
+      assert.instance(e, LitmusError);
+      const err = e as LitmusError;
+      assert.is(err.message, c.message);
+      assert.equal([err.line, err.col], c.at);
+      assert.is(err.format(), `${c.name}.litmus:${c.at[0]}:${c.at[1]}: ${c.message}`);
+      return;
+    }
+    assert.unreachable(`${c.name} was accepted`);
+  });
+}
+
+test.run();

@@ -1,0 +1,149 @@
+// What the parser makes of well-formed input: the meaning of qualifiers, defaults, the
+// two syntaxes agreeing, operands, placements and conditions.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseLitmus, readLitmusFiles } from './parse.js';
+import { stripPositions } from './arbitrary.js';
+import type { Instr, LitmusTest } from './ast.js';
+
+/** A two-thread test with the given cells in thread 0 (one per row). */
+function withCells(cells: string[], init = 'x=0;', cond = 'exists (P1:r9 == 0)'): LitmusTest {
+  const rows = cells.map((c) => ` ${c} | ;`).join('\n');
+  return parseLitmus(`PTX T\n{ ${init} }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n${rows}\n${cond}\n`);
+}
+const instrs = (t: LitmusTest, th = 0): Instr[] =>
+  stripPositions(t.threads[th]!.code.filter((s): s is Instr => s.op !== 'label'));
+const one = (cell: string, init?: string): Instr => instrs(withCells([cell], init))[0]!;
+
+test('qualifiers of ld/st/atom may come in any order ptxas accepts', () => {
+  const forms = ['ld.global.relaxed.gpu.u32 %r1, [x]', 'ld.relaxed.gpu.global.u32 %r1, [x]', 'ld.u32.global.relaxed.gpu %r1, [x]', 'ld.gpu.relaxed.global.u32 %r1, [x]'];
+  const [first, ...rest] = forms.map((f) => one(f));
+  assert.equal(first, { op: 'ld', ord: { sem: 'relaxed', scope: 'gpu' }, space: 'global', proxy: 'generic', type: 'u32', dst: { kind: 'reg', name: 'r1' }, addr: { kind: 'loc', name: 'x' } });
+  for (const r of rest) assert.equal(r, first);
+  assert.equal(one('atom.add.global.acq_rel.gpu.u32 %r4, [x], 1'), one('atom.global.acq_rel.gpu.add.u32 %r4, [x], 1'));
+});
+
+test('the Dartagnan dialect and genuine PTX give the same AST', () => {
+  const pairs: [string, string][] = [
+    ['ld.acquire.gpu r1, x', 'ld.acquire.gpu.u32 %r1, [x]'],
+    ['st.release.sys x, r1', 'st.release.sys.u32 [x], %r1'],
+    ['st.weak x, 1', 'st.weak.u32 [x], 1'],
+    ['atom.relaxed.gpu.exch r0, x, 1', 'atom.relaxed.gpu.exch.b32 %r0, [x], 1'],
+    ['atom.acq_rel.sys.add r0, x, 1', 'atom.acq_rel.sys.add.u32 %r0, [x], 1'],
+    ['atom.relaxed.gpu.cas r1, x, 1, 0', 'atom.relaxed.gpu.cas.b32 %r1, [x], 1, 0'],
+    ['red.release.cta.add x, 2', 'red.release.cta.add.u32 [x], 2'],
+    ['ld r0, 1', 'mov.u32 %r0, 1'],
+    ['add r1, r0, 1', 'add.u32 %r1, %r0, 1'],
+    ['tld.weak r0, x', 'tld.weak.u32 %r0, [x]'],
+    ['sust.weak x, 2', 'sust.weak.u32 [x], 2'],
+  ];
+  for (const [d, g] of pairs) assert.equal(one(d), one(g), `${d} vs ${g}`);
+});
+
+test('defaults: weak ld/st, atom relaxed.gpu, volatile = relaxed.sys, membar = fence.sc', () => {
+  assert.equal((one('ld.global.u32 %r1, [x]') as Extract<Instr, { op: 'ld' }>).ord, { sem: 'weak' });
+  assert.equal((one('atom.add.u32 %r1, [x], 1') as Extract<Instr, { op: 'atom' }>).ord, { sem: 'relaxed', scope: 'gpu' });
+  assert.equal((one('atom.acquire.add.u32 %r1, [x], 1') as Extract<Instr, { op: 'atom' }>).ord, { sem: 'acquire', scope: 'gpu' });
+  assert.equal((one('atom.sys.add.u32 %r1, [x], 1') as Extract<Instr, { op: 'atom' }>).ord, { sem: 'relaxed', scope: 'sys' });
+  const v = one('ld.volatile.global.u32 %r1, [x]') as Extract<Instr, { op: 'ld' }>;
+  assert.equal([v.ord, v.volatile], [{ sem: 'relaxed', scope: 'sys' }, true]);
+  assert.equal(one('membar.gl'), { op: 'fence', sem: 'sc', scope: 'gpu', form: 'membar' });
+  assert.equal(one('fence.cluster'), { op: 'fence', sem: 'acq_rel', scope: 'cluster', form: 'fence' });
+  assert.equal(one('fence.proxy.alias'), { op: 'fence.proxy', kind: 'alias' });
+  assert.equal((one('ld.weak r1, x') as Extract<Instr, { op: 'ld' }>).type, 'u32');
+});
+
+test('addresses: locations, registers given an address in the init block or by mov', () => {
+  const t = withCells(['ld.weak.u32 %r0, [%rd1]', 'ld.weak r2, r1', 'mov.u64 %rd2, y', 'st.weak.u32 [%rd2], 1', 'st.weak rd1x, 5'], 'x=0; y=0; P0:r1=&x; P0:%rd1=&y;');
+  const [a, b, c, d, e] = instrs(t);
+  assert.equal((a as Extract<Instr, { op: 'ld' }>).addr, { kind: 'reg', name: 'rd1' });
+  assert.equal((b as Extract<Instr, { op: 'ld' }>).addr, { kind: 'reg', name: 'r1' });
+  assert.equal(c, { op: 'mov', type: 'u64', dst: { kind: 'reg', name: 'rd2' }, src: { kind: 'loc', name: 'y' } });
+  assert.equal((d as Extract<Instr, { op: 'st' }>).addr, { kind: 'reg', name: 'rd2' });
+  // A name no instruction writes as a register is a location, even if it looks like one.
+  assert.equal((e as Extract<Instr, { op: 'st' }>).addr, { kind: 'loc', name: 'rd1x' });
+  assert.equal(stripPositions(t.regInits), [
+    { thread: 0, reg: 'r1', addressOf: 'x' },
+    { thread: 0, reg: 'rd1', addressOf: 'y' },
+  ]);
+});
+
+test('barriers: genuine (id, count), and Dartagnan instance forms', () => {
+  assert.equal(one('bar.cta.sync 1'), { op: 'bar', mode: 'sync', form: 'bar', id: { kind: 'imm', value: 1 } });
+  assert.equal(one('bar.sync 1, 64'), { op: 'bar', mode: 'sync', form: 'bar', id: { kind: 'imm', value: 1 }, count: { kind: 'imm', value: 64 } });
+  assert.equal(one('barrier.sync.aligned 0'), { op: 'bar', mode: 'sync', form: 'barrier', id: { kind: 'imm', value: 0 } });
+  assert.equal(one('bar.cta.sync 1, 1, 3'), { op: 'bar', mode: 'sync', form: 'bar', instance: { kind: 'imm', value: 1 }, id: { kind: 'imm', value: 1 }, count: { kind: 'imm', value: 3 } });
+  // Two operands after bar.cta.sync in a Dartagnan-dialect test: instance and id.
+  assert.equal(one('bar.cta.sync 1, r2'), { op: 'bar', mode: 'sync', form: 'bar', instance: { kind: 'imm', value: 1 }, id: { kind: 'reg', name: 'r2' } });
+  // ... and in a genuine-PTX test: id and count, as the ISA says.
+  const g = instrs(withCells(['bar.cta.sync 1, 64', 'st.weak.u32 [x], 1']))[0];
+  assert.equal(g, { op: 'bar', mode: 'sync', form: 'bar', id: { kind: 'imm', value: 1 }, count: { kind: 'imm', value: 64 } });
+});
+
+test('predication, setp, branches and labels', () => {
+  const t = withCells(['LOOP:', 'ld.relaxed.gpu.u32 %r1, [x]', 'setp.ne.u32 %p1, %r1, 1', '@%p1 bra LOOP', '@!%p1 st.weak.u32 [x], 2', 'bne r1, 0, LOOP']);
+  const code = stripPositions(t.threads[0]!.code);
+  assert.equal(code[0], { op: 'label', name: 'LOOP' });
+  assert.equal(code[2], { op: 'setp', cmp: 'ne', type: 'u32', dst: { kind: 'reg', name: 'p1' }, a: { kind: 'reg', name: 'r1' }, b: { kind: 'imm', value: 1 } });
+  assert.equal(code[3], { op: 'bra', target: 'LOOP', guard: { reg: { kind: 'reg', name: 'p1' }, negated: false } });
+  assert.equal((code[4] as Instr).guard, { reg: { kind: 'reg', name: 'p1' }, negated: true });
+  assert.equal(code[5], { op: 'bcmp', cmp: 'ne', a: { kind: 'reg', name: 'r1' }, b: { kind: 'imm', value: 0 }, target: 'LOOP' });
+});
+
+test('placements with clusters and warps', () => {
+  const t = parseLitmus('PTX T\n{ }\n P0@cta 0,cluster 1,gpu 0 | P1@warp 2,cta 3,gpu 1 ;\n fence.sc.cluster | ;\nexists (0==0)\n');
+  assert.equal(stripPositions(t.threads.map((th) => th.placement)), [
+    { id: 0, cta: 0, gpu: 0, cluster: 1 },
+    { id: 1, cta: 3, gpu: 1, warp: 2 },
+  ]);
+});
+
+test('conditions: herd, Dartagnan and C-style operators mean the same', () => {
+  const cond = (c: string) => stripPositions(withCells(['st.weak x, 1'], 'x=0;', c).condition);
+  const base = cond('exists (P1:r0 == 1 /\\ ~(P0:r1 == 2 \\/ x == 1))');
+  assert.equal(cond('exists (1:r0 = 1 && !(0:r1 = 2 || x == 1))'), base);
+  assert.equal(cond('exists (P1:%r0 == 1 /\\ ~(P0:%r1 == 2 \\/ x == 1))'), base);
+  assert.equal(base.expr.kind, 'and');
+  assert.equal(cond('~exists (P1:r0 == 1)').quantifier, 'not exists');
+  assert.equal(cond('forall (P1:r0 >= -1)').expr, { kind: 'cmp', op: 'ge', left: { kind: 'reg', thread: 1, reg: 'r0' }, right: { kind: 'const', value: -1 } });
+  // /\ binds tighter than \/; a chain of /\ is one n-ary and.
+  const e = cond('exists (P1:r0 == 1 \\/ P1:r0 == 2 /\\ P1:r1 == 3 /\\ x == 0)').expr;
+  assert.is(e.kind, 'or');
+  assert.is(e.kind === 'or' && e.args[1]!.kind === 'and' && e.args[1]!.args.length, 3);
+});
+
+test('locations and filter lines', () => {
+  const t = withCells(['st.weak x, 1'], 'x=0;', 'locations [x; P1:r0;]\nfilter (P1:r0 == 0)\nexists (x == 1)');
+  assert.equal(stripPositions(t.observed), [{ kind: 'loc', name: 'x' }, { kind: 'reg', thread: 1, reg: 'r0' }]);
+  assert.ok(t.filter);
+});
+
+test('doc strings may quote other text', () => {
+  const t = parseLitmus('PTX T\n"first"\n"second says "hi" twice"\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.weak x, 1 ;\nexists (x == 1)\n');
+  assert.equal(t.docs, ['first', 'second says "hi" twice']);
+});
+
+test('typed declarations in the init block', () => {
+  const t = withCells(['st.weak.u32 [x], 1'], '.global .u32 x = 3; .shared .u32 s;');
+  assert.equal(stripPositions(t.locations), [
+    { kind: 'value', name: 'x', value: 3, space: 'global', type: 'u32' },
+    { kind: 'value', name: 's', value: 0, space: 'shared', type: 'u32' },
+  ]);
+});
+
+test('a directory yields every .litmus file below it; errors are reported per file', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ptxmm-'));
+  mkdirSync(join(dir, 'sub'));
+  writeFileSync(join(dir, 'a.litmus'), 'PTX A\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.weak x, 1 ;\nexists (x == 1)\n');
+  writeFileSync(join(dir, 'sub', 'b.litmus'), 'PTX B\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.relaxed x, 1 ;\nexists (x == 1)\n');
+  writeFileSync(join(dir, 'notes.txt'), 'not a test');
+  const r = readLitmusFiles([dir]);
+  assert.equal(r.map((x) => [x.file.slice(dir.length + 1), x.test?.name ?? null]), [['a.litmus', 'A'], [join('sub', 'b.litmus'), null]]);
+  assert.is(r[1]!.error!.format(), `${join(dir, 'sub', 'b.litmus')}:4:5: '.relaxed' needs a scope (.cta, .cluster, .gpu or .sys)`);
+  assert.is(readLitmusFiles([join(dir, 'missing.litmus')])[0]!.error!.message, 'no such file or directory');
+});
+
+test.run();
