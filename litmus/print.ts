@@ -1,7 +1,7 @@
 // AST -> text, in the genuine-PTX litmus form: %registers, [addresses], explicit
 // qualifiers and types. parse(print(t)) equals t (up to source positions).
 // Forms with no genuine-PTX spelling keep ptxmm's dialect: the proxy mnemonics
-// (tld/suld/sust/cold/suatom/sured), fence.proxy.{texture,surface,constant}, atom.sub,
+// (tld/suld/sust/cold/suatom/sured), fence.proxy.{texture,surface,constant}, atom.sub, red.acq_rel,
 // compare-and-branch (beq/bne/...), and Dartagnan's barrier instance (`bar.cta.sync inst, id, count`).
 import type { Address, Expr, Instr, LitmusTest, LocDecl, Observable, Ordering, Stmt, Term, Value, Space } from './ast.js';
 
