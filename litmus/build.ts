@@ -132,8 +132,7 @@ function ordering(
   c: Cats,
   opname: string,
   allowed: ReadonlySet<string>,
-  dflt: Ordering | null,
-  opcode: Tok,
+  dflt: Ordering,
   file: string,
 ): { ord: Ordering; volatile: boolean } {
   const sem = c.sem?.text;
@@ -144,8 +143,8 @@ function ordering(
     return { ord: { sem: 'relaxed', scope: 'sys' }, volatile: true };
   }
   if (sem === undefined) {
-    if (dflt === null || dflt.sem === 'weak') {
-      if (c.scope) fail(`a scope needs a strong semantics: write .relaxed${c.scope ? '.' + c.scope.text : ''} or .acquire/.release`, c.scope.pos, file);
+    if (dflt.sem === 'weak') {
+      if (c.scope) fail(`a scope needs a strong semantics: write .relaxed.${c.scope.text} or .acquire/.release`, c.scope.pos, file);
       return { ord: { sem: 'weak' }, volatile: false };
     }
     return { ord: scope ? { sem: dflt.sem, scope } : dflt, volatile: false };
@@ -157,9 +156,8 @@ function ordering(
   const s = sem as Exclude<Ordering['sem'], 'weak'>;
   if (scope) return { ord: { sem: s, scope }, volatile: false };
   // atom/red default their scope to .gpu; ld/st require one.
-  if (dflt !== null && dflt.sem !== 'weak') return { ord: { sem: s, scope: dflt.scope }, volatile: false };
+  if (dflt.sem !== 'weak') return { ord: { sem: s, scope: dflt.scope }, volatile: false };
   return fail(`'.${sem}' needs a scope (.cta, .cluster, .gpu or .sys)`, c.sem!.pos, file);
-  void opcode;
 }
 
 // ---- instructions ---------------------------------------------------------------------
@@ -179,7 +177,7 @@ function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
       return { op: 'mov', type: 'u32', dst: reg(ops[0]!, 'the destination', ctx), src: value(ops[1]!, 'the source', ctx), pos: p };
     }
     const c = cats(memCats);
-    const { ord, volatile } = ordering(c, base, setOf('weak', 'volatile', 'relaxed', 'acquire'), { sem: 'weak' }, opcode, file);
+    const { ord, volatile } = ordering(c, base, setOf('weak', 'volatile', 'relaxed', 'acquire'), { sem: 'weak' }, file);
     arity(ops, 2, 2, opcode, 'two operands (d, [a])', file);
     const ld: Instr = {
       op: 'ld', ord, space: space(c), proxy: LD_BASES[base]!, type: asType(c.type, 'u32'),
@@ -190,7 +188,7 @@ function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
   }
   if (base in ST_BASES) {
     const c = cats(memCats);
-    const { ord, volatile } = ordering(c, base, setOf('weak', 'volatile', 'relaxed', 'release'), { sem: 'weak' }, opcode, file);
+    const { ord, volatile } = ordering(c, base, setOf('weak', 'volatile', 'relaxed', 'release'), { sem: 'weak' }, file);
     arity(ops, 2, 2, opcode, 'two operands ([a], b)', file);
     const st: Instr = {
       op: 'st', ord, space: space(c), proxy: ST_BASES[base]!, type: asType(c.type, 'u32'),
@@ -203,7 +201,7 @@ function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
     const isAtom = base in ATOM_BASES;
     const c = cats({ ...memCats, op: ATOM_OPS });
     const allowed = isAtom ? setOf('relaxed', 'acquire', 'release', 'acq_rel') : setOf('relaxed', 'release', 'acq_rel');
-    const { ord } = ordering(c, base, allowed, { sem: 'relaxed', scope: 'gpu' }, opcode, file);
+    const { ord } = ordering(c, base, allowed, { sem: 'relaxed', scope: 'gpu' }, file);
     if (!c.op) fail(`${base} needs an operation (.add, .inc, .dec, .min, .max, .and, .or, .xor${isAtom ? ', .exch, .cas' : ''})`, opcode, file);
     const aop = c.op.text as AtomOp;
     if (!isAtom && (aop === 'exch' || aop === 'cas')) fail(`red has no '.${aop}' (use atom)`, c.op.pos, file);
