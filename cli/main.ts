@@ -1,8 +1,13 @@
 // ptxmm command dispatcher: one table of subcommands, each in its own module.
 import { type Command, UsageError } from './command.js';
 import { parseCommand, printCommand } from './parse.js';
+import { checkCommand } from './check.js';
+import { conformCommand } from './conform.js';
+import { runCommand } from './run.js';
+import { crossCommand } from './cross.js';
+import { fuzzCommand } from './fuzz.js';
 
-const commands: Command[] = [parseCommand, printCommand];
+const commands: Command[] = [parseCommand, printCommand, checkCommand, conformCommand, runCommand, crossCommand, fuzzCommand];
 
 function help(): string {
   const width = Math.max(...commands.map((c) => c.name.length));

@@ -1,0 +1,134 @@
+// `ptxmm conform`: check a CSV of expected verdicts (`path,1|0`, 1 = condition validated)
+// and explain every disagreement.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Command, UsageError, parseArgs } from './command.js';
+import { parseLitmus } from '../litmus/parse.js';
+import { LitmusError } from '../litmus/errors.js';
+import { printExpr } from '../litmus/print.js';
+import type { LitmusTest } from '../litmus/ast.js';
+import { MODELS } from '../model/ptx.js';
+import type { Model } from '../model/relalg.js';
+import { type RunResult, runTest } from '../solver/run.js';
+import { openZ3, type Z3Session } from '../solver/z3.js';
+
+export interface Row {
+  path: string;
+  expected: boolean;
+}
+
+export function readExpectations(csv: string): Row[] {
+  const rows: Row[] = [];
+  for (const [i, line] of csv.split(/\r?\n/).entries()) {
+    const s = line.trim();
+    if (s === '' || s.startsWith('#')) continue;
+    const m = /^(.*),\s*([01])$/.exec(s);
+    if (!m) throw new UsageError(`expectations line ${i + 1}: expected 'path,1' or 'path,0'`);
+    rows.push({ path: m[1]!, expected: m[2] === '1' });
+  }
+  return rows;
+}
+
+export function modelOption(name: string | undefined): Model {
+  const m = MODELS[name ?? 'ptx75'];
+  if (!m) throw new UsageError(`unknown model '${name}' (ptx60 or ptx75)`);
+  return m;
+}
+
+export function numberOption(v: string | undefined, dflt: number, what: string): number {
+  if (v === undefined) return dflt;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < 0) throw new UsageError(`--${what} needs a non-negative number`);
+  return n;
+}
+
+export const DEFAULT_BOUND = 4;
+export const DEFAULT_TIMEOUT_S = 60;
+
+const quant = (t: LitmusTest): string => (t.condition.quantifier === 'not exists' ? '~exists' : t.condition.quantifier);
+
+/** Why our answer is what it is, in a few lines. */
+export function explainResult(t: LitmusTest, r: RunResult): string[] {
+  const out: string[] = [];
+  const cond = `${quant(t)} ${printExpr(t.condition.expr)}`;
+  if (r.witness) {
+    const what = t.condition.quantifier === 'forall' ? 'violates' : 'satisfies';
+    out.push(`a consistent execution ${what} the condition ${cond}:`);
+    out.push(`  state: ${r.witness.state.map(([k, v]) => `${k}=${v}`).join('; ') || '(no observables)'}`);
+    out.push(`  rf: ${r.witness.rf.map(([w, rd]) => `${w} -> ${rd}`).join(', ') || '-'}`);
+    if (r.witness.co.length) out.push(`  co: ${r.witness.co.map(([a, b]) => `${a} -> ${b}`).join(', ')}`);
+  } else if (r.core) {
+    const what = t.condition.quantifier === 'forall' ? 'violates' : 'satisfies';
+    out.push(`no consistent terminating execution ${what} ${cond}`);
+    out.push(`  ruled out by: ${r.core.length ? r.core.join(', ') : 'the program alone (no execution of that shape exists)'}`);
+  }
+  if (r.boundReached) out.push('  note: the loop bound was reached; executions needing more iterations are not counted');
+  return out;
+}
+
+export const conformCommand: Command = {
+  name: 'conform',
+  summary: 'check tests against a CSV of expected verdicts and explain disagreements',
+  usage: 'ptxmm conform --expect CSV --root DIR [--model ptx60|ptx75] [--bound N] [--timeout S]',
+  async run(args) {
+    const { opts, rest } = parseArgs(args, { values: ['expect', 'root', 'model', 'bound', 'timeout'] });
+    if (rest.length) throw new UsageError(`unexpected argument ${rest[0]}`);
+    const csv = opts.get('expect');
+    if (!csv) throw new UsageError('--expect CSV is required');
+    const root = opts.get('root') ?? '.';
+    const model = modelOption(opts.get('model'));
+    const bound = numberOption(opts.get('bound'), DEFAULT_BOUND, 'bound');
+    const timeoutMs = numberOption(opts.get('timeout'), DEFAULT_TIMEOUT_S, 'timeout') * 1000;
+    const rows = readExpectations(readFileSync(csv, 'utf8'));
+    const z3 = await openZ3();
+    let passed = 0;
+    let failed = 0;
+    try {
+      for (const row of rows) {
+        const res = await conformRow(z3, row, root, model, bound, timeoutMs);
+        if (res.ok) { passed++; continue; }
+        failed++;
+        process.stdout.write(res.lines.join('\n') + '\n');
+      }
+    } finally {
+      await z3.close();
+    }
+    process.stdout.write(`${passed} passed, ${failed} failed\n`);
+    return failed > 0 ? 1 : 0;
+  },
+};
+
+export async function conformRow(
+  z3: Z3Session, row: Row, root: string, model: Model, bound: number, timeoutMs: number,
+): Promise<{ ok: boolean; lines: string[]; ms: number }> {
+  const t0 = performance.now();
+  const file = join(root, row.path);
+  let test: LitmusTest;
+  try {
+    test = parseLitmus(readFileSync(file, 'utf8'), row.path);
+  } catch (e) {
+    const msg = e instanceof LitmusError ? e.format() : `${row.path}: ${(e as Error).message}`;
+    return { ok: false, lines: [`ERROR ${msg}`], ms: performance.now() - t0 };
+  }
+  const opts = { model, bound, timeoutMs, mode: 'verdict' as const, checkBound: false, explain: false };
+  let r: RunResult;
+  try {
+    r = await runTest(z3, test, opts);
+  } catch (e) {
+    return { ok: false, lines: [`ERROR ${row.path}: ${(e as Error).message}`], ms: performance.now() - t0 };
+  }
+  const ms = performance.now() - t0;
+  if (r.validated === row.expected) return { ok: true, lines: [], ms };
+  if (r.validated === 'unknown') {
+    return { ok: false, lines: [`UNKNOWN ${row.path}: Z3 did not decide within the timeout (expected ${row.expected ? 1 : 0})`], ms };
+  }
+  const full = await runTest(z3, test, { ...opts, explain: true, checkBound: true });
+  return {
+    ok: false,
+    lines: [
+      `FAIL ${row.path}: expected ${row.expected ? 1 : 0}, ${model.name} gives ${r.validated ? 1 : 0}`,
+      ...explainResult(test, full).map((l) => '  ' + l),
+    ],
+    ms,
+  };
+}

@@ -1,0 +1,74 @@
+// Register and memory values: unsigned bit-vectors of a given width (bigint payload).
+// The conversions follow the solver's register semantics (solver/unroll.ts) so that both
+// engines compute the same values: operands are resized to the instruction's type,
+// sign-extending for signed types; stores are resized to the location's width.
+import type { AluOp, AtomOp, CmpOp, DataType } from '../litmus/ast.js';
+import { typeSigned, typeWidth } from '../litmus/ast.js';
+
+export interface RV {
+  w: number;
+  v: bigint;
+}
+
+export const mask = (w: number): bigint => (1n << BigInt(w)) - 1n;
+export const norm = (v: bigint, w: number): bigint => v & mask(w);
+export const toSigned = (v: bigint, w: number): bigint => (v >= 1n << BigInt(w - 1) ? v - (1n << BigInt(w)) : v);
+export const rv = (w: number, v: bigint | number): RV => ({ w, v: norm(BigInt(v), w) });
+
+/** Width change: truncation, or zero/sign extension (sign from the source width). */
+export function resize(a: RV, w: number, signed = false): RV {
+  if (a.w === w) return a;
+  return rv(w, w > a.w && signed ? toSigned(a.v, a.w) : a.v);
+}
+
+/** A register operand as an instruction of type `t` reads it. */
+export const asType = (a: RV, t: DataType): RV => resize(a, typeWidth(t), typeSigned(t));
+
+export function alu(op: AluOp, a: RV, b: RV): RV {
+  const w = a.w;
+  switch (op) {
+    case 'add': return rv(w, a.v + b.v);
+    case 'sub': return rv(w, a.v - b.v);
+    case 'mul': return rv(w, a.v * b.v);
+    case 'and': return rv(w, a.v & b.v);
+    case 'or': return rv(w, a.v | b.v);
+    case 'xor': return rv(w, a.v ^ b.v);
+  }
+}
+
+export function compare(op: CmpOp, a: RV, b: RV, signed: boolean): boolean {
+  const w = Math.max(a.w, b.w);
+  const x0 = resize(a, w, signed).v;
+  const y0 = resize(b, w, signed).v;
+  const [x, y] = signed ? [toSigned(x0, w), toSigned(y0, w)] : [x0, y0];
+  switch (op) {
+    case 'eq': return x === y;
+    case 'ne': return x !== y;
+    case 'lt': return x < y;
+    case 'le': return x <= y;
+    case 'gt': return x > y;
+    case 'ge': return x >= y;
+  }
+}
+
+/**
+ * The value an atom/red writes from the value it read (`old`, at the type's width) and its
+ * operands. ISA pseudo-code; a failing cas writes the old value back (MODEL.md).
+ */
+export function rmwResult(op: AtomOp, t: DataType, old: RV, b: RV, c: RV | null): RV {
+  const w = typeWidth(t);
+  const s = typeSigned(t);
+  const lt = (x: RV, y: RV): boolean => (s ? toSigned(x.v, w) < toSigned(y.v, w) : x.v < y.v);
+  switch (op) {
+    case 'add': case 'sub': case 'and': case 'or': case 'xor': return alu(op, old, b);
+    case 'exch': return b;
+    case 'min': return lt(old, b) ? old : b;
+    case 'max': return lt(old, b) ? b : old;
+    case 'inc': return b.v <= old.v ? rv(w, 0) : rv(w, old.v + 1n);
+    case 'dec': return old.v === 0n || b.v < old.v ? b : rv(w, old.v - 1n);
+    case 'cas': return old.v === b.v ? c! : old;
+  }
+}
+
+/** Signed reading for display (herd prints -1, not 4294967295). */
+export const show = (a: RV): string => (a.w > 1 ? toSigned(a.v, a.w) : a.v).toString();

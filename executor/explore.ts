@@ -1,0 +1,143 @@
+// Exhaustive exploration of the machine: depth-first over all interleavings and memory
+// choices, each state visited once (hashed), collecting the observed final states.
+import type { LitmusTest, Observable } from '../litmus/ast.js';
+import { type Outcome, formatOutcome, holds, observables, outcomeKey, outcomesOf } from './outcome.js';
+import { type ModelName, type Program, Unsupported, compile } from './program.js';
+import { type MState, hash53, stateKey } from './state.js';
+import { initialState, isFinal, successors } from './step.js';
+
+export interface RunOptions {
+  model: ModelName;
+  /** Most backward jumps per thread; executions needing more are cut off (and reported). */
+  bound: number;
+  /** Stop after this many states (the result is then marked truncated). */
+  maxStates: number;
+}
+
+// The same loop bound as `ptxmm check`, so that both engines count the same executions.
+export const DEFAULTS: RunOptions = { model: 'ptx75', bound: 4, maxStates: 3_000_000 };
+
+export interface FinalState {
+  outcome: Outcome;
+  text: string;
+  /** Final machine states with this outcome (with each choice of final write). */
+  count: number;
+  /** The condition's expression holds (before the quantifier). */
+  holds: boolean;
+}
+
+export interface Stats {
+  /** Distinct machine states visited. */
+  visited: number;
+  /** Final machine states (all threads done) times final-write choices, those the filter keeps. */
+  finals: number;
+  /** Executions cut off by the loop bound. */
+  cut: number;
+  /** States where some thread can never go on (a barrier never completes). */
+  deadlocks: number;
+  /** Executions dropped because a thread came to a count-less barrier after its generation. */
+  dropped: number;
+  truncated: boolean;
+  ms: number;
+}
+
+export interface RunResult {
+  test: LitmusTest;
+  model: ModelName;
+  observables: Observable[];
+  states: FinalState[];
+  /** The condition as quantified: exists / ~exists / forall. */
+  validated: boolean;
+  positive: number;
+  negative: number;
+  stats: Stats;
+}
+
+export type RunOutput = { ok: true; result: RunResult } | { ok: false; test: LitmusTest; error: string };
+
+function explore(prog: Program, maxStates: number, onFinal: (s: MState) => void): Omit<Stats, 'finals' | 'ms'> {
+  const visited = new Set<number>();
+  const stack: MState[] = [];
+  const stats = { visited: 0, cut: 0, deadlocks: 0, dropped: 0, truncated: false };
+  const push = (s: MState): void => {
+    const h = hash53(stateKey(s));
+    if (visited.has(h)) return;
+    visited.add(h);
+    stack.push(s);
+  };
+  push(initialState(prog));
+  while (stack.length) {
+    if (visited.size > maxStates) { stats.truncated = true; break; }
+    const s = stack.pop()!;
+    if (s.bad) { stats.dropped++; continue; }
+    if (s.th.some((t) => t.cut)) { stats.cut++; continue; }
+    if (isFinal(prog, s)) { onFinal(s); continue; }
+    const next = successors(prog, s);
+    if (next.length === 0) { stats.deadlocks++; continue; }
+    for (const c of next) push(c.state);
+  }
+  stats.visited = visited.size;
+  return stats;
+}
+
+export function runProgram(prog: Program, maxStates: number): RunResult {
+  const t0 = performance.now();
+  const test = prog.test;
+  const obs = observables(test);
+  const byKey = new Map<string, FinalState>();
+  let finals = 0;
+  const base = explore(prog, maxStates, (s) => {
+    for (const o of outcomesOf(prog, obs, s)) {
+      if (test.filter && !holds(test.filter, obs, o)) continue;
+      finals++;
+      const k = outcomeKey(o);
+      const f = byKey.get(k);
+      if (f) f.count++;
+      else byKey.set(k, { outcome: o, text: formatOutcome(obs, o), count: 1, holds: holds(test.condition.expr, obs, o) });
+    }
+  });
+  const states = [...byKey.values()].sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
+  const positive = states.filter((f) => f.holds).reduce((n, f) => n + f.count, 0);
+  const negative = finals - positive;
+  const q = test.condition.quantifier;
+  const validated = q === 'exists' ? positive > 0 : q === 'not exists' ? positive === 0 : negative === 0;
+  return {
+    test, model: prog.model, observables: obs, states, validated, positive, negative,
+    stats: { ...base, finals, ms: performance.now() - t0 },
+  };
+}
+
+/** Runs one test; unsupported features and bad addresses come back as an error, not a throw. */
+export function runTest(test: LitmusTest, opts: Partial<RunOptions> = {}): RunOutput {
+  const o = { ...DEFAULTS, ...opts };
+  try {
+    return { ok: true, result: runProgram(compile(test, o.model, o.bound), o.maxStates) };
+  } catch (e) {
+    if (e instanceof Unsupported) return { ok: false, test, error: e.message };
+    throw e;
+  }
+}
+
+/**
+ * A path of transitions from the initial state to a final state with the given outcome text
+ * (for reporting), or null. Depth-first with the same state hashing as the exploration.
+ */
+export function traceTo(prog: Program, text: string, maxStates = DEFAULTS.maxStates): string[] | null {
+  const obs = observables(prog.test);
+  const visited = new Set<number>();
+  const path: string[] = [];
+  const go = (s: MState): boolean => {
+    const h = hash53(stateKey(s));
+    if (visited.has(h) || visited.size > maxStates) return false;
+    visited.add(h);
+    if (s.bad || s.th.some((t) => t.cut)) return false;
+    if (isFinal(prog, s)) return outcomesOf(prog, obs, s).some((o) => formatOutcome(obs, o) === text);
+    for (const c of successors(prog, s, true)) {
+      path.push(c.label);
+      if (go(c.state)) return true;
+      path.pop();
+    }
+    return false;
+  };
+  return go(initialState(prog)) ? path : null;
+}

@@ -1,0 +1,146 @@
+// fast-check arbitraries for small litmus programs to fuzz the executor against the solver:
+// placements over CTAs, clusters and GPUs; weak/relaxed/acquire/release/volatile accesses with
+// scopes; fences; atom/red; count-less barriers; data dependencies, guards and forward
+// branches on loaded values. Programs come in the parser's canonical shape, so the printed
+// text of a failing case parses back to the same test. Only what the executor models is made
+// (generic proxy, no aliases); ISA type rules are kept so the text passes the front end.
+import fc from 'fast-check';
+import type { AtomOp, DataType, Expr, Instr, LitmusTest, Observable, Ordering, Placement, Scope, Stmt, Thread } from '../litmus/ast.js';
+
+const P = { line: 0, col: 0 };
+const LOCS = ['x', 'y', 'z'];
+const SCOPES: Scope[] = ['cta', 'cluster', 'gpu', 'sys'];
+
+export interface GenOptions {
+  threads: [number, number];
+  ops: [number, number];
+}
+
+/** One operation as drawn; turned into instructions once registers are known. */
+type Op =
+  | { k: 'ld'; loc: string; ord: Ordering; volatile: boolean }
+  | { k: 'st'; loc: string; ord: Ordering; volatile: boolean; val: number; dep: boolean }
+  | { k: 'atom' | 'red'; loc: string; aop: AtomOp; ord: Ordering; b: number; c: number }
+  | { k: 'fence'; sem: 'sc' | 'acq_rel'; scope: Scope }
+  | { k: 'bar' }
+  | { k: 'guard' | 'skip'; negated: boolean };
+
+const scope = fc.constantFrom(...SCOPES);
+const strong = (sems: ('relaxed' | 'acquire' | 'release' | 'acq_rel')[]): fc.Arbitrary<Ordering> =>
+  fc.record({ sem: fc.constantFrom(...sems), scope });
+const access = (sems: ('relaxed' | 'acquire' | 'release')[]): fc.Arbitrary<{ ord: Ordering; volatile: boolean }> => fc.oneof(
+  { weight: 3, arbitrary: fc.constant({ ord: { sem: 'weak' } as Ordering, volatile: false }) },
+  { weight: 4, arbitrary: strong(sems).map((ord) => ({ ord, volatile: false })) },
+  { weight: 1, arbitrary: fc.constant({ ord: { sem: 'relaxed', scope: 'sys' } as Ordering, volatile: true }) },
+);
+const loc = fc.constantFrom(...LOCS);
+
+const op: fc.Arbitrary<Op> = fc.oneof(
+  { weight: 5, arbitrary: fc.tuple(loc, access(['relaxed', 'acquire'])).map(([l, a]): Op => ({ k: 'ld', loc: l, ...a })) },
+  { weight: 5, arbitrary: fc.tuple(loc, access(['relaxed', 'release']), fc.integer({ min: 1, max: 3 }), fc.boolean()).map(([l, a, val, dep]): Op => ({ k: 'st', loc: l, ...a, val, dep })) },
+  {
+    weight: 2,
+    arbitrary: fc.tuple(fc.constantFrom<'atom' | 'red'>('atom', 'red'), loc, fc.constantFrom<AtomOp>('add', 'exch', 'cas', 'max', 'inc', 'or'),
+      strong(['relaxed', 'acquire', 'release', 'acq_rel']), fc.integer({ min: 0, max: 2 }), fc.integer({ min: 1, max: 3 }))
+      .map(([k, l, aop, ord, b, c]): Op => ({ k: k === 'red' && (aop === 'exch' || aop === 'cas') ? 'atom' : k, loc: l, aop, b, c,
+        // red has no acquire: its read is not seen by the thread.
+        ord: k === 'red' && ord.sem === 'acquire' ? { ...ord, sem: 'relaxed' } : ord })),
+  },
+  { weight: 2, arbitrary: fc.record({ k: fc.constant('fence' as const), sem: fc.constantFrom<'sc' | 'acq_rel'>('sc', 'acq_rel'), scope }) },
+  { weight: 1, arbitrary: fc.constant<Op>({ k: 'bar' }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constantFrom<'guard' | 'skip'>('guard', 'skip'), negated: fc.boolean() }) },
+);
+
+const ATOM_TYPE: Record<AtomOp, DataType> = {
+  add: 'u32', sub: 'u32', inc: 'u32', dec: 'u32', min: 'u32', max: 'u32', and: 'b32', or: 'b32', xor: 'b32', exch: 'b32', cas: 'b32',
+};
+
+/** Instructions of one thread from its drawn operations; the registers it loads come back too. */
+function code(ops: Op[]): { code: Stmt[]; regs: string[] } {
+  const out: Stmt[] = [];
+  const regs: string[] = [];
+  let labels = 0;
+  let pending: { reg: string; negated: boolean } | null = null;
+  let skipTo: string | null = null;
+  const reg = (name: string) => ({ kind: 'reg' as const, name });
+  const imm = (value: number) => ({ kind: 'imm' as const, value });
+  const last = (): string | undefined => regs[regs.length - 1];
+  const emit = (i: Instr): void => {
+    out.push(pending ? { ...i, guard: { reg: reg(pending.reg), negated: pending.negated } } : i);
+    pending = null;
+    if (skipTo) { out.push({ op: 'label', name: skipTo, pos: P }); skipTo = null; }
+  };
+  for (const o of ops) {
+    switch (o.k) {
+      case 'ld': {
+        const dst = `r${regs.length}`;
+        regs.push(dst);
+        emit({ op: 'ld', ord: o.ord, ...(o.volatile ? { volatile: true } : {}), space: 'generic', proxy: 'generic', type: 'u32', dst: reg(dst), addr: { kind: 'loc', name: o.loc }, pos: P });
+        break;
+      }
+      case 'st': {
+        const r = last();
+        emit({ op: 'st', ord: o.ord, ...(o.volatile ? { volatile: true } : {}), space: 'generic', proxy: 'generic', type: 'u32', addr: { kind: 'loc', name: o.loc }, src: o.dep && r ? reg(r) : imm(o.val), pos: P });
+        break;
+      }
+      case 'atom': case 'red': {
+        const base = { ord: o.ord, space: 'generic' as const, proxy: 'generic' as const, type: ATOM_TYPE[o.aop], addr: { kind: 'loc' as const, name: o.loc }, b: imm(o.b), pos: P };
+        if (o.k === 'red' && o.aop !== 'exch' && o.aop !== 'cas') emit({ op: 'red', aop: o.aop, ...base });
+        else {
+          const dst = `r${regs.length}`;
+          regs.push(dst);
+          emit({ op: 'atom', aop: o.aop, dst: reg(dst), ...base, ...(o.aop === 'cas' ? { c: imm(o.c) } : {}) });
+        }
+        break;
+      }
+      case 'fence': emit({ op: 'fence', sem: o.sem, scope: o.scope, form: 'fence', pos: P }); break;
+      case 'bar': emit({ op: 'bar', mode: 'sync', form: 'bar', id: imm(0), pos: P }); break;
+      case 'guard': case 'skip': {
+        const r = last();
+        if (!r || pending || skipTo) break;
+        const p = `p${labels}`;
+        out.push({ op: 'setp', cmp: 'ne', type: 'u32', dst: reg(p), a: reg(r), b: imm(0), pos: P });
+        if (o.k === 'guard') pending = { reg: p, negated: o.negated };
+        else {
+          skipTo = `L${labels}`;
+          out.push({ op: 'bra', target: skipTo, guard: { reg: reg(p), negated: o.negated }, pos: P });
+        }
+        labels++;
+        break;
+      }
+    }
+  }
+  if (skipTo) out.push({ op: 'label', name: skipTo, pos: P });
+  return { code: out, regs };
+}
+
+/** Placement of thread i: a few CTAs, sometimes clusters of two CTAs, sometimes a second GPU. */
+const placement = (clusters: boolean) => fc.record({ cta: fc.nat(2), gpu: fc.oneof({ weight: 4, arbitrary: fc.constant(0) }, fc.constant(1)) })
+  .map(({ cta, gpu }) => ({ cta, gpu, ...(clusters ? { cluster: cta >> 1 } : {}) }));
+
+export function fuzzTest(o: GenOptions): fc.Arbitrary<LitmusTest> {
+  return fc.tuple(fc.integer({ min: o.threads[0], max: o.threads[1] }), fc.boolean()).chain(([n, clusters]) =>
+    fc.tuple(
+      fc.array(fc.tuple(placement(clusters), fc.array(op, { minLength: o.ops[0], maxLength: o.ops[1] })), { minLength: n, maxLength: n }),
+      fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 12, maxLength: 12 }),
+    ).map(([ths, vals]) => {
+      const threads: Thread[] = [];
+      const cmps: Expr[] = [];
+      ths.forEach(([pl, ops], id) => {
+        const c = code(ops);
+        const placement: Placement = { id, cta: pl.cta, gpu: pl.gpu, ...(pl.cluster !== undefined ? { cluster: pl.cluster } : {}), pos: P };
+        threads.push({ placement, code: c.code });
+        for (const r of c.regs) {
+          cmps.push({ kind: 'cmp', op: 'eq', left: { kind: 'reg', thread: id, reg: r }, right: { kind: 'const', value: vals[cmps.length % vals.length]! } });
+        }
+      });
+      const used = LOCS.filter((l) => threads.some((t) => t.code.some((s) => 'addr' in s && s.addr.kind === 'loc' && s.addr.name === l)));
+      const observed: Observable[] = used.map((name) => ({ kind: 'loc', name }));
+      const expr: Expr = cmps.length === 0 ? { kind: 'true' } : cmps.length === 1 ? cmps[0]! : { kind: 'and', args: cmps };
+      return {
+        arch: 'PTX', name: 'fuzz', docs: [], locations: used.map((name) => ({ kind: 'value' as const, name, value: 0, pos: P })),
+        regInits: [], threads, observed, condition: { quantifier: 'exists' as const, expr, pos: P },
+      };
+    }),
+  );
+}

@@ -1,0 +1,210 @@
+// The machine's behaviours one at a time, on small inline tests: weak behaviours it must
+// show, orderings it must keep, scopes, partial coherence, atomics, barriers, loops, traces.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { parseLitmus } from '../litmus/parse.js';
+import { asType, resize, rmwResult, rv, show } from './bits.js';
+import { type RunOptions, type RunResult, runTest, traceTo } from './explore.js';
+import { compile } from './program.js';
+import { formatRun, runJson } from './report.js';
+
+/** A test from rows of cells; placements `P0@cta 0,gpu 0` unless given. */
+function lit(rows: string[][], cond: string, init = '', places?: string[]): string {
+  const n = rows[0]!.length;
+  const head = (places ?? Array.from({ length: n }, (_, i) => `P${i}@cta ${i},gpu 0`)).join(' | ');
+  return `PTX T\n{ ${init} }\n ${head} ;\n${rows.map((r) => ` ${r.join(' | ')} ;`).join('\n')}\n${cond}\n`;
+}
+
+function run(src: string, opts: Partial<RunOptions> = {}): RunResult {
+  const o = runTest(parseLitmus(src), opts);
+  if (!o.ok) throw new Error(o.error);
+  return o.result;
+}
+const texts = (r: RunResult): string[] => r.states.map((s) => s.text);
+const reaches = (r: RunResult): boolean => r.states.some((s) => s.holds);
+
+test('bit-vectors: sign extension, wrap-around, inc/dec/cas as the ISA defines them', () => {
+  assert.is(resize(rv(8, 0xff), 32, true).v, 0xffffffffn);
+  assert.is(resize(rv(8, 0xff), 32, false).v, 0xffn);
+  assert.is(asType(rv(32, -1), 'u64').v, 0xffffffffn);
+  assert.is(asType(rv(32, -1), 's64').v, (1n << 64n) - 1n);
+  assert.is(rmwResult('dec', 'u32', rv(32, 0), rv(32, 3), null).v, 3n);
+  assert.is(rmwResult('dec', 'u32', rv(32, 3), rv(32, 1), null).v, 1n);
+  assert.is(rmwResult('inc', 'u32', rv(32, 3), rv(32, 3), null).v, 0n);
+  assert.is(rmwResult('cas', 'b32', rv(32, 2), rv(32, 1), rv(32, 9)).v, 2n, 'a failing cas writes the old value back');
+  assert.is(rmwResult('min', 's32', rv(32, -1), rv(32, 1), null).v, rv(32, -1).v);
+  assert.is(rmwResult('min', 'u32', rv(32, -1), rv(32, 1), null).v, 1n);
+  assert.is(show(rv(32, -2)), '-2');
+});
+
+const SB = (fence: string): string => lit([
+  ['st.weak.global.u32 [x], 1', 'st.weak.global.u32 [y], 1'],
+  [fence, fence],
+  ['ld.weak.global.u32 %r1, [y]', 'ld.weak.global.u32 %r2, [x]'],
+], 'exists (P0:%r1 == 0 /\\ P1:%r2 == 0)', 'x=0; y=0;');
+
+test('store buffering: allowed with no fence or fence.acq_rel, forbidden with morally strong fence.sc', () => {
+  const plain = run(SB('mov.u32 %r9, 0'));
+  assert.is(plain.states.length, 4, texts(plain).join('\n'));
+  assert.ok(reaches(plain));
+  assert.ok(reaches(run(SB('fence.acq_rel.gpu'))));
+  const sc = run(SB('fence.sc.gpu'));
+  assert.not.ok(reaches(sc));
+  assert.is(sc.states.length, 3);
+  // fence.sc.cta in different CTAs: not morally strong, no Fence-SC synchronization.
+  assert.ok(reaches(run(SB('fence.sc.cta'))));
+});
+
+const LB = (dep: boolean): string => lit([
+  ['ld.weak.global.u32 %r1, [x]', 'ld.weak.global.u32 %r2, [y]'],
+  [dep ? 'st.weak.global.u32 [y], %r1' : 'st.weak.global.u32 [y], 1', dep ? 'st.weak.global.u32 [x], %r2' : 'st.weak.global.u32 [x], 1'],
+], 'exists (P0:%r1 == 1 /\\ P1:%r2 == 1)', 'x=0; y=0;');
+
+test('load buffering: reads and later writes reorder unless a dependency orders them', () => {
+  assert.ok(reaches(run(LB(false))), 'LB without dependencies is allowed');
+  const dep = run(LB(true));
+  assert.not.ok(reaches(dep), 'no values out of thin air');
+  assert.equal(texts(dep), ['P0:r1=0; P1:r2=0;']);
+});
+
+test('coherence of reads: morally strong reads keep their order, weak reads need not', () => {
+  const corr = (sem: string): RunResult => run(lit([
+    ['st.relaxed.gpu.global.u32 [x], 1', `ld.${sem}.global.u32 %r1, [x]`],
+    ['', `ld.${sem}.global.u32 %r2, [x]`],
+  ], 'exists (P1:%r1 == 1 /\\ P1:%r2 == 0)', 'x=0;'));
+  assert.not.ok(reaches(corr('relaxed.gpu')));
+  assert.ok(reaches(corr('weak')));
+  // Out of scope (relaxed.cta across CTAs): not morally strong, so not ordered either.
+  assert.ok(reaches(corr('relaxed.cta')));
+});
+
+test('message passing: release/acquire synchronizes only when both ends are in each other\'s scope', () => {
+  const mp = (scope: string, sameCta: boolean): RunResult => run(lit([
+    ['st.weak.global.u32 [d], 1', `ld.acquire.${scope}.global.u32 %r1, [f]`],
+    [`st.release.${scope}.global.u32 [f], 1`, 'ld.weak.global.u32 %r2, [d]'],
+  ], 'exists (P1:%r1 == 1 /\\ P1:%r2 == 0)', 'd=0; f=0;', sameCta ? ['P0@cta 0,gpu 0', 'P1@cta 0,gpu 0'] : undefined));
+  assert.not.ok(reaches(mp('gpu', false)));
+  assert.not.ok(reaches(mp('cta', true)));
+  assert.ok(reaches(mp('cta', false)));
+});
+
+test('coherence is partial: two racing weak writes may be seen in either order by one reader', () => {
+  // Both writes causally precede P2's reads (through the flags), yet it reads 1 then 2 (Dat3M Co-Total-3).
+  const src = lit([
+    ['st.weak x, 1', 'st.weak x, 2', 'ld.acquire.sys r0, f1'],
+    ['st.release.sys f1, 1', 'st.release.sys f2, 1', 'ld.acquire.sys r1, f2'],
+    ['', '', 'ld.weak r2, x'],
+    ['', '', 'ld.weak r3, x'],
+  ], 'exists (P2:r0 = 1 /\\ P2:r1 = 1 /\\ P2:r2 = 1 /\\ P2:r3 = 2)', 'x=0; f1=0; f2=0;', ['P0@cta 0,gpu 0', 'P1@cta 0,gpu 0', 'P2@cta 0,gpu 0']);
+  assert.ok(reaches(run(src)));
+  // Made strong (relaxed.sys, morally strong), the writes are ordered and the reads agree with it.
+  assert.not.ok(reaches(run(src.replace('st.weak x, 1', 'st.relaxed.sys x, 1').replace('st.weak x, 2', 'st.relaxed.sys x, 2').replace(/ld\.weak/g, 'ld.relaxed.sys'))));
+});
+
+test('a location ends with any write nothing comes after (partial coherence)', () => {
+  const r = run(lit([['st.weak.global.u32 [x], 1', 'st.weak.global.u32 [x], 2']], 'exists (x == 1)', 'x=0;'));
+  assert.equal(texts(r), ['x=1;', 'x=2;']);
+});
+
+test('atomics: morally strong atom.add never loses an update; out of scope they may', () => {
+  const add = (scope: string): RunResult => run(lit([[`atom.${scope}.global.add.u32 %r1, [x], 1`, `atom.${scope}.global.add.u32 %r2, [x], 1`]], 'exists (x == 1)', 'x=0;'));
+  const gpu = add('gpu');
+  assert.equal(texts(gpu), ['x=2;']);
+  assert.ok(reaches(add('cta')), 'atom.cta in different CTAs: a lost update is allowed');
+});
+
+test('addresses in registers: mov of a location and init &x', () => {
+  const r = run(lit([
+    ['mov.u64 %rd1, y', 'ld.acquire.gpu.u32 %r1, [%rd2]'],
+    ['st.weak.u32 [%rd1], 5', 'ld.weak.u32 %r2, [y]'],
+    ['st.release.gpu.u32 [x], 1', ''],
+  ], 'exists (P1:%r1 == 1 /\\ P1:%r2 != 5)', 'x=0; y=0; P1:%rd2=&x;'));
+  assert.not.ok(reaches(r));
+  assert.ok(r.states.some((s) => s.text === 'P1:r1=1; P1:r2=5;'));
+});
+
+test('barriers: genuine bar.sync a, b counts warps (b/32 litmus threads); bar.arrive does not wait', () => {
+  const src = (count: number): string => lit([
+    ['st.weak.global.u32 [d], 1', `bar.sync 1, ${count}`],
+    [`bar.arrive 1, ${count}`, 'ld.weak.global.u32 %r1, [d]'],
+  ], 'exists (P1:%r1 == 0)', 'd=0;', ['P0@cta 0,gpu 0', 'P1@cta 0,gpu 0']);
+  const two = run(src(64));
+  assert.not.ok(reaches(two));
+  assert.is(two.stats.deadlocks, 0);
+  const three = run(src(96));
+  assert.is(three.states.length, 0, 'three warps never arrive');
+  assert.ok(three.stats.deadlocks > 0);
+  assert.throws(() => compile(parseLitmus(src(64)), 'ptx75', 2) && run(src(48)), /multiple of the warp size/);
+});
+
+test("barriers: Dartagnan's count is a quorum; without a count the threads that come meet", () => {
+  const quorum = (n: number): RunResult => run(lit([
+    ['st.weak x, 1', `bar.cta.sync 1, 1, ${n}`, `bar.cta.sync 1, 1, ${n}`],
+    [`bar.cta.sync 1, 1, ${n}`, 'ld.weak r0, x', ''],
+  ], 'exists (P1:r0 == 0)', 'x=0;', ['P0@cta 0,gpu 0', 'P1@cta 0,gpu 0', 'P2@cta 0,gpu 0']));
+  assert.ok(reaches(quorum(2)), 'two threads pass without P0');
+  assert.not.ok(reaches(quorum(3)));
+  assert.is(quorum(4).states.length, 0);
+  // Count-less: P0/P1 meet at barrier 1, P2 alone at barrier 2; nobody hangs.
+  const meet = run(lit([
+    ['st.weak x, 1', 'bar.cta.sync 1', 'bar.cta.sync 2'],
+    ['bar.cta.sync 1', 'ld.weak r0, x', 'ld.weak r1, x'],
+  ], 'exists (P1:r0 == 0 \\/ P2:r1 == 7)', 'x=0;', ['P0@cta 0,gpu 0', 'P1@cta 0,gpu 0', 'P2@cta 0,gpu 0']));
+  assert.not.ok(reaches(meet));
+  assert.ok(meet.states.some((s) => s.text.includes('P2:r1=0')));
+  // Crossed barriers deadlock (Dat3M PC-bar-sync-sync-3).
+  const crossed = run(lit([
+    ['ld.weak r0, x', 'bar.cta.sync 1'],
+    ['bar.cta.sync 0', 'st.weak x, 1'],
+    ['bar.cta.sync 1', 'bar.cta.sync 0'],
+  ], 'exists (P0:r0 == 1)', 'x=0;', ['P0@cta 0,gpu 0', 'P1@cta 0,gpu 0']));
+  assert.is(crossed.states.length, 0);
+});
+
+test('loops: the bound cuts executions off and says so', () => {
+  const spin = lit([
+    ['st.weak.global.u32 [d], 1', 'L:'],
+    ['st.release.gpu.global.u32 [f], 1', 'ld.acquire.gpu.global.u32 %r1, [f]'],
+    ['', 'setp.eq.u32 %p1, %r1, 0'],
+    ['', '@%p1 bra L'],
+    ['', 'ld.weak.global.u32 %r2, [d]'],
+  ], 'forall (P1:%r2 == 1)', 'd=0; f=0;');
+  for (const bound of [0, 1, 3]) {
+    const r = run(spin, { bound });
+    assert.ok(r.validated, `bound ${bound}`);
+    assert.ok(r.stats.cut > 0, `bound ${bound}: the spin can always go on`);
+    assert.equal(texts(r), ['P1:r2=1;']);
+  }
+});
+
+test('unsupported features are reported per test, not thrown', () => {
+  const o = runTest(parseLitmus(lit([['sust.weak.u32 [x], 1', 'suld.weak.u32 %r1, [x]']], 'exists (P1:%r1 == 0)', 'x=0;')));
+  assert.not.ok(o.ok);
+  if (!o.ok) assert.match(o.error, /surface proxy/);
+  const alias = parseLitmus('PTX A\n{ x=0; y @ generic aliases x; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n st.weak x, 1 | ld.weak r1, y ;\nexists (P1:r1 == 1)\n');
+  assert.not.ok(runTest(alias, { model: 'ptx75' }).ok);
+  assert.ok(reaches(run('PTX A\n{ x=0; y @ generic aliases x; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n st.weak x, 1 | ld.weak r1, y ;\nexists (P1:r1 == 1)\n', { model: 'ptx60' })), 'ptx60: an alias is the same location');
+});
+
+test('a trace leads to the outcome asked for, one labelled step each', () => {
+  const prog = compile(parseLitmus(SB('mov.u32 %r9, 0')), 'ptx75', 2);
+  const path = traceTo(prog, 'P0:r1=0; P1:r2=0;');
+  assert.ok(path);
+  assert.is(path!.length, 4, path!.join('\n'));
+  assert.ok(path!.filter((l) => /reads 0 from #0 \(init/.test(l)).length === 2, path!.join('\n'));
+  assert.is(traceTo(compile(parseLitmus(SB('fence.sc.gpu')), 'ptx75', 2), 'P0:r1=0; P1:r2=0;'), null);
+});
+
+test('report: herd-like text and JSON with counts and the condition', () => {
+  const r = run(LB(false));
+  const text = formatRun(r, 4);
+  assert.match(text, /^Test T Allowed/);
+  assert.match(text, /States 4\n/);
+  assert.match(text, /\nOk\nWitnesses\nPositive: 1 Negative: 3\n/);
+  assert.match(text, /Visited \d+ states/);
+  const j = runJson('f.litmus', 'ptx75', 4, { ok: true, result: r });
+  assert.is(j.result, 'Ok');
+  assert.equal(j.states!.find((s) => s.satisfies)!.values, { 'P0:r1': '1', 'P1:r2': '1' });
+});
+
+test.run();

@@ -1,0 +1,215 @@
+// LitmusTest -> the executor's static program: physical locations with widths and initial
+// values, per-thread instruction lists with labels resolved and operands sorted into slots,
+// placements, and the features the executor does not model (reported per test).
+import type { Expr, Instr, LitmusTest, LocDecl, Scope, Value } from '../litmus/ast.js';
+import { SCOPES } from '../litmus/ast.js';
+import { typeWidth } from '../litmus/ast.js';
+import { printInstr } from '../litmus/print.js';
+import { type RV, rv } from './bits.js';
+import { type Place, includes, placeOf } from './scope.js';
+
+/** The test uses something the executor does not model, or cannot run it as written. */
+export class Unsupported extends Error {}
+
+export type ModelName = 'ptx60' | 'ptx75';
+
+export interface Loc {
+  name: string;
+  width: number;
+  init: bigint;
+}
+
+/** An operand as written: immediate (already at the slot's width), register, or absent. */
+export type Slot = { k: 'imm'; v: RV } | { k: 'reg'; name: string } | { k: 'none' };
+
+export interface CInstr {
+  ins: Instr;
+  /**
+   * Operands in a fixed order per op: ld [addr], st [addr, src], atom [addr, b, c],
+   * red [addr, b], bar [id, count, instance], mov [src], alu/setp/bcmp [a, b];
+   * then the guard, then the old destination value when a guarded instruction writes one.
+   */
+  slots: Slot[];
+  guardSlot: number; // -1 when unguarded
+  oldSlot: number; // -1 unless guarded with a destination
+  dst: string | null;
+  /** Branch target (instruction index) of bra/bcmp. */
+  target: number;
+  text: string;
+}
+
+export interface ThreadProg {
+  pid: number;
+  code: CInstr[];
+  regInit: Map<string, RV>;
+}
+
+export interface Program {
+  test: LitmusTest;
+  model: ModelName;
+  locs: Loc[];
+  /** Location name (aliases included) -> physical location. */
+  locOfName: Map<string, number>;
+  vaddrOf: Map<string, number>;
+  /** Address value (as held in a register) -> physical location. */
+  locOfVaddr: Map<number, number>;
+  threads: ThreadProg[];
+  places: Place[];
+  /** Placement id (P3 -> 3) -> thread index. */
+  index: Map<number, number>;
+  /** Most backward jumps a thread may take; more cuts the execution off. */
+  bound: number;
+  /**
+   * Per thread, the scopes that include no other thread of the test. An operation of such a
+   * scope is morally strong with nothing in another thread, so it synchronizes with nothing.
+   */
+  alone: ReadonlySet<Scope>[];
+}
+
+const isMem = (s: Instr): s is Extract<Instr, { op: 'ld' | 'st' | 'atom' | 'red' }> =>
+  s.op === 'ld' || s.op === 'st' || s.op === 'atom' || s.op === 'red';
+
+/** Physical locations and virtual addresses, numbered in the order the solver numbers them. */
+function locations(test: LitmusTest, model: ModelName): Pick<Program, 'locs' | 'locOfName' | 'vaddrOf' | 'locOfVaddr'> {
+  const decls = new Map<string, LocDecl>(test.locations.map((d) => [d.name, d]));
+  const locOfName = new Map<string, number>();
+  const vaddrOf = new Map<string, number>();
+  const locs: Loc[] = [];
+  const declWidth = new Map<number, number>();
+  const resolving = new Set<string>();
+  const resolve = (name: string): void => {
+    if (locOfName.has(name)) return;
+    const d = decls.get(name);
+    if (d && d.kind === 'alias') {
+      // ptx60 has no proxies and overlaps by physical location: an alias is the location itself.
+      if (model === 'ptx75') throw new Unsupported(`location ${name} aliases ${d.of}: aliases and proxies are not modelled by the executor under ptx75`);
+      if (resolving.has(name)) throw new Unsupported(`location ${name}: circular alias`);
+      resolving.add(name);
+      resolve(d.of);
+      locOfName.set(name, locOfName.get(d.of)!);
+      vaddrOf.set(name, d.proxy === 'generic' ? vaddrOf.size + 1 : vaddrOf.get(d.of)!);
+      return;
+    }
+    locOfName.set(name, locs.length);
+    vaddrOf.set(name, vaddrOf.size + 1);
+    locs.push({ name, width: 0, init: d ? BigInt(d.value) : 0n });
+    if (d?.type) declWidth.set(locs.length - 1, typeWidth(d.type));
+  };
+  for (const d of test.locations) resolve(d.name);
+  const accessWidth = new Map<number, number>();
+  for (const t of test.threads) {
+    for (const s of t.code) {
+      if (s.op === 'label') continue;
+      if (isMem(s) && s.addr.kind === 'loc') {
+        resolve(s.addr.name);
+        const l = locOfName.get(s.addr.name)!;
+        accessWidth.set(l, Math.max(accessWidth.get(l) ?? 0, typeWidth(s.type)));
+      }
+      if (s.op === 'mov' && s.src.kind === 'loc') resolve(s.src.name);
+    }
+  }
+  for (const r of test.regInits) if ('addressOf' in r) resolve(r.addressOf);
+  for (const o of test.observed) if (o.kind === 'loc') resolve(o.name);
+  const visit = (e: Expr): void => {
+    if (e.kind === 'cmp') { for (const t of [e.left, e.right]) if (t.kind === 'loc') resolve(t.name); }
+    else if (e.kind === 'and' || e.kind === 'or') e.args.forEach(visit);
+    else if (e.kind === 'not') visit(e.arg);
+  };
+  visit(test.condition.expr);
+  if (test.filter) visit(test.filter);
+  locs.forEach((l, i) => {
+    l.width = declWidth.get(i) ?? accessWidth.get(i) ?? 32;
+    l.init = BigInt.asUintN(l.width, l.init);
+  });
+  const locOfVaddr = new Map<number, number>();
+  for (const [name, v] of vaddrOf) if (!locOfVaddr.has(v)) locOfVaddr.set(v, locOfName.get(name)!);
+  return { locs, locOfName, vaddrOf, locOfVaddr };
+}
+
+/** What the executor refuses, with the reason (one message per test). */
+function unsupported(s: Instr): string | null {
+  if (s.op === 'fence.proxy') return `fence.proxy.${s.kind}: proxy fences are not modelled by the executor`;
+  if (isMem(s) && s.proxy !== 'generic') return `${s.proxy} proxy access: texture/surface/constant proxies are not modelled by the executor`;
+  return null;
+}
+
+function compileThread(test: LitmusTest, ti: number, locs: ReturnType<typeof locations>): ThreadProg {
+  const th = test.threads[ti]!;
+  const pid = th.placement.id;
+  const labels = new Map<string, number>();
+  const instrs: Instr[] = [];
+  for (const s of th.code) {
+    if (s.op === 'label') labels.set(s.name, instrs.length);
+    else instrs.push(s);
+  }
+  const imm = (v: number, w: number): Slot => ({ k: 'imm', v: rv(w, v) });
+  const val = (v: Value | undefined, w: number): Slot =>
+    v === undefined ? { k: 'none' } : v.kind === 'imm' ? imm(v.value, w) : { k: 'reg', name: v.name };
+  const addrSlot = (a: Extract<Instr, { op: 'ld' }>['addr']): Slot =>
+    a.kind === 'loc' ? imm(locs.vaddrOf.get(a.name)!, 64) : { k: 'reg', name: a.name };
+  const code = instrs.map((ins): CInstr => {
+    const why = unsupported(ins);
+    if (why) throw new Unsupported(`P${pid} line ${ins.pos.line}: ${why}`);
+    let slots: Slot[] = [];
+    let dst: string | null = null;
+    let target = -1;
+    switch (ins.op) {
+      case 'ld': slots = [addrSlot(ins.addr)]; dst = ins.dst.name; break;
+      case 'st': slots = [addrSlot(ins.addr), val(ins.src, typeWidth(ins.type))]; break;
+      case 'atom': slots = [addrSlot(ins.addr), val(ins.b, typeWidth(ins.type)), val(ins.c, typeWidth(ins.type))]; dst = ins.dst.name; break;
+      case 'red': slots = [addrSlot(ins.addr), val(ins.b, typeWidth(ins.type))]; break;
+      case 'bar': slots = [val(ins.id, 32), val(ins.count, 32), val(ins.instance, 32)]; break;
+      case 'mov': {
+        const w = typeWidth(ins.type);
+        slots = [ins.src.kind === 'loc' ? imm(locs.vaddrOf.get(ins.src.name)!, Math.max(w, 32)) : val(ins.src, w)];
+        dst = ins.dst.name;
+        break;
+      }
+      case 'alu': slots = [val(ins.a, typeWidth(ins.type)), val(ins.b, typeWidth(ins.type))]; dst = ins.dst.name; break;
+      case 'setp': slots = [val(ins.a, typeWidth(ins.type)), val(ins.b, typeWidth(ins.type))]; dst = ins.dst.name; break;
+      case 'bcmp': slots = [val(ins.a, 32), val(ins.b, 32)]; break;
+      case 'fence': case 'bra': case 'fence.proxy': break;
+    }
+    if (ins.op === 'bra' || ins.op === 'bcmp') {
+      const t = labels.get(ins.target);
+      if (t === undefined) throw new Unsupported(`P${pid} line ${ins.pos.line}: unknown label ${ins.target}`);
+      target = t;
+    }
+    let guardSlot = -1;
+    let oldSlot = -1;
+    if (ins.guard) {
+      guardSlot = slots.length;
+      slots.push({ k: 'reg', name: ins.guard.reg.name });
+      if (dst !== null) {
+        oldSlot = slots.length;
+        slots.push({ k: 'reg', name: dst });
+      }
+    }
+    return { ins, slots, guardSlot, oldSlot, dst, target, text: printInstr(ins) };
+  });
+  const regInit = new Map<string, RV>();
+  for (const r of test.regInits) {
+    if (r.thread !== pid) continue;
+    regInit.set(r.reg, 'addressOf' in r ? rv(64, locs.vaddrOf.get(r.addressOf)!) : rv(32, r.value));
+  }
+  return { pid, code, regInit };
+}
+
+export function compile(test: LitmusTest, model: ModelName, bound: number): Program {
+  const index = new Map<number, number>();
+  test.threads.forEach((t, i) => {
+    if (index.has(t.placement.id)) throw new Unsupported(`thread P${t.placement.id} is declared twice`);
+    index.set(t.placement.id, i);
+  });
+  const places = test.threads.map((t) => placeOf(t.placement));
+  const clusterOf = new Map<string, string>();
+  for (const p of places) {
+    const c = clusterOf.get(p.cta);
+    if (c !== undefined && c !== p.cluster) throw new Unsupported(`CTA ${p.cta} is placed in two clusters`);
+    clusterOf.set(p.cta, p.cluster);
+  }
+  const locs = locations(test, model);
+  const threads = test.threads.map((_, i) => compileThread(test, i, locs));
+  const alone = places.map((p, i) => new Set(SCOPES.filter((s) => places.every((q, j) => j === i || !includes(s, p, q)))));
+  return { test, model, ...locs, threads, places, index, bound, alone };
+}

@@ -1,0 +1,78 @@
+// The machine's transitions: any thread may perform any of its in-flight operations that
+// the ordering rules allow (independent thread scheduling, sm_70+), choosing what to read and
+// where a write goes in coherence order; a count-less barrier may complete a generation.
+// After each transition the threads it touched run their local work (thread.ts settle).
+import type { Fence } from '../litmus/ast.js';
+import { arrive, fire } from './barrier.js';
+import { type Choice, loads, rmws, stores } from './memory.js';
+import type { Program } from './program.js';
+import type { MState, TState } from './state.js';
+import { fenceSc } from './sync.js';
+import { allReady, finished, guardOf, initialThread, isMemLike, orderAllows, settle } from './thread.js';
+
+export function initialState(prog: Program): MState {
+  return {
+    th: prog.threads.map((_, i) => initialThread(prog, i)),
+    mem: prog.locs.map((l) => [{ val: l.init, tid: -1, strong: true, scope: 'sys' as const, rel: [], pred: 0, src: -1, label: `init ${l.name}` }]),
+    sc: [],
+    bars: [],
+    bad: false,
+  };
+}
+
+function settleThreads(prog: Program, s: MState, tis: readonly number[]): MState {
+  let th: TState[] | null = null;
+  for (const ti of tis) {
+    const t = settle(prog, ti, s.th[ti]!);
+    if (t !== s.th[ti]) {
+      th ??= s.th.slice();
+      th[ti] = t;
+    }
+  }
+  return th ? { ...s, th } : s;
+}
+
+/** Every successor of s (labels only when asked: they cost time). */
+export function successors(prog: Program, s: MState, withLabels = false): Choice[] {
+  const out: Choice[] = [];
+  s.th.forEach((t, ti) => {
+    if (t.cut) return;
+    const code = prog.threads[ti]!.code;
+    const pid = prog.threads[ti]!.pid;
+    t.win.forEach((e, idx) => {
+      if (e.st !== 0) return;
+      const ci = code[e.pc]!;
+      if (!isMemLike(ci.ins) || !allReady(e) || guardOf(ci, e) !== true || !orderAllows(prog, ti, t, idx)) return;
+      let cs: Choice[];
+      switch (ci.ins.op) {
+        case 'ld': cs = loads(prog, s, ti, idx, ci, withLabels); break;
+        case 'st': cs = stores(prog, s, ti, idx, ci, withLabels); break;
+        case 'atom': case 'red': cs = rmws(prog, s, ti, idx, ci, withLabels); break;
+        case 'fence': {
+          // fence.acq_rel is thread-local and already run by settle; only fence.sc is left here.
+          const sc = fenceSc(prog, s, ti, (ci.ins as Fence).scope);
+          const th = sc.th[ti]!;
+          const done = { ...th, win: th.win.map((x, j) => (j === idx ? { ...x, st: 2 as const } : x)) };
+          cs = [{ label: withLabels ? `P${pid}: ${ci.text}` : '', state: { ...sc, th: sc.th.map((x, i) => (i === ti ? done : x)) } }];
+          break;
+        }
+        case 'bar': {
+          const r = arrive(prog, s, ti, idx, ci);
+          const what = r.released.length ? `, releasing ${r.released.map((i) => `P${prog.threads[i]!.pid}`).join(' ')}` : '';
+          out.push({ label: withLabels ? `P${pid}: ${ci.text} arrives${what}` : '', state: settleThreads(prog, r.state, [ti, ...r.released]) });
+          return;
+        }
+        default: return;
+      }
+      for (const c of cs) out.push({ label: c.label, state: settleThreads(prog, c.state, [ti]) });
+    });
+  });
+  for (const b of s.bars) {
+    if (b.waiting.length === 0 || !b.key.includes('|match|')) continue;
+    const r = fire(prog, s, b.key);
+    out.push({ label: withLabels ? `barrier ${b.key} completes for ${r.released.map((i) => `P${prog.threads[i]!.pid}`).join(' ')}` : '', state: settleThreads(prog, r.state, r.released) });
+  }
+  return out;
+}
+
+export const isFinal = (prog: Program, s: MState): boolean => s.th.every((t, ti) => finished(prog, ti, t));

@@ -1,0 +1,252 @@
+// One thread's front end: in-order fetch (stopping at a branch until its condition is known),
+// register renaming through in-flight entries, local instructions and retirement, and the
+// rules that decide which in-flight memory operations may be performed now, out of order.
+//
+// Out-of-order performance is what lets the machine show load buffering and other
+// reorderings the model allows. The rules keep, in the order of performance, every program
+// order edge that a causality path (§8.8.5) can use, which is what soundness rests on
+// (see memory.ts): dependencies (operands), control (fetch waits for branches), same-location
+// pairs, everything before a release operation/fence/barrier, everything after an acquire
+// operation/fence/bar.sync.
+import type { Instr } from '../litmus/ast.js';
+import { typeWidth } from '../litmus/ast.js';
+import { type RV, alu, asType, compare, resize, rv } from './bits.js';
+import type { CInstr, Program } from './program.js';
+import { Unsupported } from './program.js';
+import { effectiveScope } from './scope.js';
+import type { Entry, Opnd, TState } from './state.js';
+import { fenceAcquireRelease } from './sync.js';
+
+const ZERO32 = rv(32, 0);
+
+export function initialThread(prog: Program, ti: number): TState {
+  const t: TState = {
+    pc: 0, jumps: 0, nextSeq: 0, win: [], regs: prog.threads[ti]!.regInit, view: prog.locs.map(() => 1), // the initial writes
+    pend: [], frel: [], wrel: [], passed: new Map(), cut: false,
+  };
+  return settle(prog, ti, t);
+}
+
+/** Instructions that take part in memory ordering (performed as steps of the machine). */
+export const isMemLike = (i: Instr): boolean =>
+  i.op === 'ld' || i.op === 'st' || i.op === 'atom' || i.op === 'red' || i.op === 'fence' || i.op === 'bar';
+const isAccess = (i: Instr): boolean => i.op === 'ld' || i.op === 'st' || i.op === 'atom' || i.op === 'red';
+
+/**
+ * Can this operation synchronize with another thread at all? Not when its scope includes no
+ * other thread of the test: then it is morally strong with nothing there (§8.6), and the
+ * orderings below would only hide behaviours.
+ */
+function reaches(prog: Program, ti: number, i: Instr): boolean {
+  const alone = prog.alone[ti]!;
+  switch (i.op) {
+    case 'ld': case 'st': case 'atom': case 'red': return i.ord.sem !== 'weak' && !alone.has(effectiveScope(i.ord.scope, i.space));
+    case 'fence': return !alone.has(i.scope);
+    case 'bar': return !alone.has('cta');
+    default: return false;
+  }
+}
+
+/** Later operations wait for it: acquire operations, fences, bar.sync (§8.7 acquire patterns). */
+function isAcquireEnd(prog: Program, ti: number, i: Instr): boolean {
+  switch (i.op) {
+    case 'ld': return i.ord.sem === 'acquire' && reaches(prog, ti, i);
+    case 'atom': case 'red': return (i.ord.sem === 'acquire' || i.ord.sem === 'acq_rel') && reaches(prog, ti, i);
+    case 'fence': return reaches(prog, ti, i);
+    case 'bar': return i.mode === 'sync';
+    default: return false;
+  }
+}
+
+/** It waits for everything before it: release operations, fences, barriers (release patterns). */
+function isReleaseStart(prog: Program, ti: number, i: Instr): boolean {
+  switch (i.op) {
+    case 'st': return i.ord.sem === 'release' && reaches(prog, ti, i);
+    case 'atom': case 'red': return (i.ord.sem === 'release' || i.ord.sem === 'acq_rel') && reaches(prog, ti, i);
+    case 'fence': return reaches(prog, ti, i);
+    case 'bar': return true;
+    default: return false;
+  }
+}
+
+/** The value of an operand slot: a value, undefined while its producer is in flight, null if absent. */
+export function operand(e: Entry, slot: number): RV | undefined | null {
+  const o = e.ops[slot];
+  if (o === null || o === undefined) return null;
+  return typeof o === 'number' ? undefined : o;
+}
+
+export const allReady = (e: Entry): boolean => e.ops.every((o) => typeof o !== 'number');
+
+/** Physical location an access addresses, once its address operand is known. */
+export function locOf(prog: Program, ci: CInstr, e: Entry): number | undefined {
+  const a = operand(e, 0);
+  if (!a) return undefined;
+  const l = prog.locOfVaddr.get(Number(a.v));
+  if (l === undefined) throw new Unsupported(`${ci.text}: the address ${a.v} is not a location of the test`);
+  return l;
+}
+
+/** May in-flight entry idx be performed now, given what is still in flight before it? */
+export function orderAllows(prog: Program, ti: number, t: TState, idx: number): boolean {
+  const code = prog.threads[ti]!.code;
+  const e = t.win[idx]!;
+  const ci = code[e.pc]!;
+  const rel = isReleaseStart(prog, ti, ci.ins);
+  const access = isAccess(ci.ins);
+  const loc = access ? locOf(prog, ci, e) : undefined;
+  for (let j = 0; j < idx; j++) {
+    const f = t.win[j]!;
+    if (f.st === 2) continue;
+    const cj = code[f.pc]!;
+    if (!isMemLike(cj.ins)) continue;
+    if (isAcquireEnd(prog, ti, cj.ins) || rel) return false;
+    if (access && isAccess(cj.ins)) {
+      const lj = locOf(prog, cj, f);
+      // Two reads where the first is weak need no order: a weak read joins no causality path.
+      const weakRR = cj.ins.op === 'ld' && cj.ins.ord.sem === 'weak' && ci.ins.op === 'ld';
+      if ((lj === undefined || lj === loc) && !weakRR) return false;
+    }
+  }
+  return true;
+}
+
+/** Guard of an entry: true/false once known, undefined while in flight. */
+export function guardOf(ci: CInstr, e: Entry): boolean | undefined {
+  if (ci.guardSlot < 0) return true;
+  const g = operand(e, ci.guardSlot);
+  if (!g) return undefined;
+  return (g.v !== 0n) !== ci.ins.guard!.negated;
+}
+
+/** The destination value of a (possibly guarded) instruction that produced `v` (null: skipped). */
+export function destValue(ci: CInstr, e: Entry, v: RV | null): RV {
+  if (ci.oldSlot < 0) return v!;
+  const old = operand(e, ci.oldSlot)!;
+  // As the solver merges a guarded write: the wider of the two widths, zero-extended.
+  const w = Math.max(old.w, v ? v.w : widthOfDest(ci));
+  return resize(v ?? old, w);
+}
+
+function widthOfDest(ci: CInstr): number {
+  const i = ci.ins;
+  switch (i.op) {
+    case 'ld': case 'atom': case 'alu': return typeWidth(i.type);
+    case 'setp': return 1;
+    case 'mov': return i.src.kind === 'loc' ? Math.max(typeWidth(i.type), 32) : typeWidth(i.type);
+    default: return 32;
+  }
+}
+
+/** Marks entry idx done with destination value out, handing the value to later readers. */
+export function complete(t: TState, idx: number, out: RV | null): TState {
+  const e = t.win[idx]!;
+  const win = t.win.map((f, j): Entry => {
+    if (j === idx) return { ...f, st: 2, out };
+    if (j < idx || out === null || !f.ops.includes(e.seq)) return f;
+    return { ...f, ops: f.ops.map((o) => (o === e.seq ? out : o)) };
+  });
+  return { ...t, win };
+}
+
+/** Result of a local instruction (mov, alu, setp) from its operands. */
+function localValue(ci: CInstr, e: Entry): RV {
+  const i = ci.ins;
+  const a = operand(e, 0)!;
+  switch (i.op) {
+    case 'mov': return i.src.kind === 'reg' ? asType(a, i.type) : a;
+    case 'alu': return alu(i.aop, asType(a, i.type), asType(operand(e, 1)!, i.type));
+    case 'setp': {
+      const signed = i.type.startsWith('s');
+      return rv(1, compare(i.cmp, asType(a, i.type), asType(operand(e, 1)!, i.type), signed) ? 1 : 0);
+    }
+    default: throw new Error(`not a local instruction: ${i.op}`);
+  }
+}
+
+/** Current value of register r for an instruction being fetched: a value or the producer's seq. */
+function lookup(t: TState, code: readonly CInstr[], r: string): Opnd {
+  for (let j = t.win.length - 1; j >= 0; j--) {
+    const f = t.win[j]!;
+    if (code[f.pc]!.dst === r) return f.st === 2 ? f.out : f.seq;
+  }
+  return t.regs.get(r) ?? ZERO32;
+}
+
+function slotValues(t: TState, ci: CInstr, code: readonly CInstr[]): Opnd[] {
+  return ci.slots.map((s) => (s.k === 'none' ? null : s.k === 'imm' ? s.v : lookup(t, code, s.name)));
+}
+
+/** Fetches one instruction; null when the thread cannot fetch (end, cut, or branch not known). */
+function fetchOne(prog: Program, ti: number, t: TState): TState | null {
+  const code = prog.threads[ti]!.code;
+  if (t.cut || t.pc >= code.length) return null;
+  const ci = code[t.pc]!;
+  const i = ci.ins;
+  if (i.op === 'bra' || i.op === 'bcmp') {
+    const ops = slotValues(t, ci, code);
+    if (ops.some((o) => typeof o === 'number')) return null; // wait for the condition
+    const e: Entry = { seq: -1, pc: t.pc, st: 0, ops, out: null };
+    let taken = guardOf(ci, e)!;
+    if (taken && i.op === 'bcmp') taken = compare(i.cmp, asType(operand(e, 0)!, 's32'), asType(operand(e, 1)!, 's32'), true);
+    if (!taken) return { ...t, pc: t.pc + 1 };
+    if (ci.target > t.pc) return { ...t, pc: ci.target };
+    const jumps = t.jumps + 1;
+    return jumps > prog.bound ? { ...t, jumps, cut: true } : { ...t, pc: ci.target, jumps };
+  }
+  if (i.op === 'fence.proxy') throw new Unsupported(`${ci.text}: proxy fences are not modelled`);
+  const e: Entry = { seq: t.nextSeq, pc: t.pc, st: 0, ops: slotValues(t, ci, code), out: null };
+  return { ...t, pc: t.pc + 1, nextSeq: t.nextSeq + 1, win: [...t.win, e] };
+}
+
+function retire(t: TState, code: readonly CInstr[]): TState {
+  let n = 0;
+  while (n < t.win.length && t.win[n]!.st === 2) n++;
+  if (n === 0) return t;
+  const regs = new Map(t.regs);
+  for (let j = 0; j < n; j++) {
+    const f = t.win[j]!;
+    const d = code[f.pc]!.dst;
+    if (d !== null && f.out) regs.set(d, f.out);
+  }
+  return { ...t, regs, win: t.win.slice(n) };
+}
+
+/**
+ * Runs everything a thread can do without affecting or being affected by other threads:
+ * fetch, local instructions, guards found false, acq_rel fences (they only read and write
+ * the thread's own views), retirement. Deterministic, so it is not a scheduling choice.
+ */
+export function settle(prog: Program, ti: number, t0: TState): TState {
+  const code = prog.threads[ti]!.code;
+  let t = t0;
+  for (;;) {
+    let changed = false;
+    for (let idx = 0; idx < t.win.length; idx++) {
+      const e = t.win[idx]!;
+      if (e.st !== 0) continue;
+      const ci = code[e.pc]!;
+      const g = guardOf(ci, e);
+      if (g === undefined) continue;
+      if (!isMemLike(ci.ins)) {
+        if (!allReady(e)) continue;
+        t = complete(t, idx, ci.dst === null ? null : destValue(ci, e, g ? localValue(ci, e) : null));
+        changed = true;
+      } else if (!g) {
+        t = complete(t, idx, ci.dst === null ? null : destValue(ci, e, null));
+        changed = true;
+      } else if (ci.ins.op === 'fence' && ci.ins.sem === 'acq_rel' && orderAllows(prog, ti, t, idx)) {
+        t = complete(fenceAcquireRelease(prog, ti, t, ci.ins.scope), idx, null);
+        changed = true;
+      }
+    }
+    const r = retire(t, code);
+    if (r !== t) { t = r; changed = true; }
+    const f = fetchOne(prog, ti, t);
+    if (f) { t = f; changed = true; }
+    if (!changed) return t;
+  }
+}
+
+export const finished = (prog: Program, ti: number, t: TState): boolean =>
+  !t.cut && t.pc >= prog.threads[ti]!.code.length && t.win.length === 0;

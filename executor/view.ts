@@ -1,0 +1,51 @@
+// Views and the coherence order of one location, as bit masks over its writes (numbered in
+// the order they were made; a location holds at most MAX_WRITES writes).
+import type { Msg, View } from './state.js';
+
+export const MAX_WRITES = 30;
+export const bit = (i: number): number => 1 << i;
+export const has = (mask: number, i: number): boolean => (mask & (1 << i)) !== 0;
+
+export const join = (a: View, b: View): View => {
+  let out: number[] | null = null;
+  for (let i = 0; i < a.length; i++) {
+    if ((b[i]! & ~a[i]!) !== 0) {
+      out ??= a.slice();
+      out[i] = a[i]! | b[i]!;
+    }
+  }
+  return out ?? a;
+};
+
+export const leq = (a: View, b: View): boolean => a.every((x, i) => (x & ~b[i]!) === 0);
+
+/** The view with the writes of `mask` added at loc. */
+export const add = (v: View, loc: number, mask: number): View => {
+  if ((mask & ~v[loc]!) === 0) return v;
+  const out = v.slice();
+  out[loc] = v[loc]! | mask;
+  return out;
+};
+
+/** Write i with everything coherence-before it. */
+export const down = (ms: readonly Msg[], i: number): number => bit(i) | ms[i]!.pred;
+
+/** Write i with everything coherence-after it. */
+export function up(ms: readonly Msg[], i: number): number {
+  let m = bit(i);
+  ms.forEach((x, j) => { if (has(x.pred, i)) m |= bit(j); });
+  return m;
+}
+
+/** Writes coherence-before some write of the set: a read may not take them (§8.9.6). */
+export function hidden(ms: readonly Msg[], set: number): number {
+  let d = 0;
+  ms.forEach((x, j) => { if (has(set, j)) d |= x.pred; });
+  return d;
+}
+
+export const members = (mask: number, n: number): number[] => {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) if (has(mask, i)) out.push(i);
+  return out;
+};

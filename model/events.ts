@@ -1,0 +1,91 @@
+// Events and their static attributes, and the base sets and relations that follow from the
+// attributes alone (loc, sr, same-proxy, ...). Shared by the concrete and symbolic interpreters
+// so that both read the same facts.
+import type { Proxy, Scope } from '../litmus/ast.js';
+
+export type EventKind = 'R' | 'W' | 'F' | 'B';
+
+/** Where a thread runs: keys of the CTA, cluster and GPU instances it belongs to. */
+export interface Place {
+  cta: string;
+  cluster: string;
+  gpu: string;
+}
+
+export interface EventInfo {
+  /** Index in the event list. */
+  id: number;
+  kind: EventKind;
+  /** The initial write of a location (belongs to no thread). */
+  init: boolean;
+  /** Thread index in the test, -1 for initial writes. */
+  thread: number;
+  /** Position in the thread's (unrolled) program order. */
+  poIndex: number;
+  place: Place | null;
+  /** Strong: every fence, and memory events that are not weak (ISA §8.4). */
+  strong: boolean;
+  /** Effective scope of a strong event (a .shared access is capped at its CTA). */
+  scope: Scope | null;
+  /** release (W), acquire (R), or for fences sc / acq_rel; 'alias' etc. for proxy fences. */
+  release: boolean;
+  acquire: boolean;
+  fence: 'sc' | 'acq_rel' | 'proxy' | 'alias' | null;
+  /** Proxy of a memory event or proxy fence; generic for other fences; null for barriers. */
+  proxy: Proxy | 'async' | null;
+  /** Physical location and virtual address (memory events). */
+  ploc: number;
+  vaddr: number;
+  /** For barrier events: sync waits, arrive does not. */
+  barMode: 'sync' | 'arrive' | null;
+  /** Human-readable label (`P0:st.weak x` ...). */
+  label: string;
+}
+
+/** Base sets of the model, by name. */
+export function inBaseSet(name: string, e: EventInfo): boolean {
+  switch (name) {
+    case 'R': return e.kind === 'R';
+    case 'W': return e.kind === 'W';
+    case 'F': return e.kind === 'F';
+    case 'M': return e.kind === 'R' || e.kind === 'W';
+    case 'IW': return e.init;
+    case 'strong': return e.strong;
+    case 'SC': return e.fence === 'sc';
+    case 'FREL': return e.fence === 'sc' || e.fence === 'acq_rel';
+    case 'REL': return e.kind === 'W' && e.release;
+    case 'ACQ': return e.kind === 'R' && e.acquire;
+    case 'GEN': return e.proxy === 'generic' && (e.kind === 'R' || e.kind === 'W' || e.kind === 'F');
+    case 'ALIAS': return e.fence === 'alias';
+    default: throw new Error(`unknown base set ${name}`);
+  }
+}
+
+const isMem = (e: EventInfo): boolean => e.kind === 'R' || e.kind === 'W';
+
+/** Does scope s of an event in place p include a thread in place q? (ISA §8.5) */
+export function scopeIncludes(s: Scope, p: Place | null, q: Place | null): boolean {
+  // Initial writes are in scope of, and include, everyone.
+  if (!p || !q || s === 'sys') return true;
+  if (s === 'gpu') return p.gpu === q.gpu;
+  if (s === 'cluster') return p.cluster === q.cluster;
+  return p.cta === q.cta;
+}
+
+/** Static base relations: a fact about the two events' attributes. */
+export const STATIC_RELS = ['po', 'loc', 'vloc', 'sr', 'same_proxy', 'same_cta', 'rmw'] as const;
+
+export function staticRel(name: string, a: EventInfo, b: EventInfo, rmwPartner: (e: EventInfo) => number): boolean {
+  switch (name) {
+    // Events of one thread from exclusive paths are never both executed, so index order suffices.
+    case 'po': return a.thread >= 0 && a.thread === b.thread && a.poIndex < b.poIndex;
+    case 'loc': return isMem(a) && isMem(b) && a.ploc === b.ploc;
+    case 'vloc': return isMem(a) && isMem(b) && a.vaddr === b.vaddr;
+    case 'sr':
+      return a.scope !== null && b.scope !== null && scopeIncludes(a.scope, a.place, b.place) && scopeIncludes(b.scope, b.place, a.place);
+    case 'same_proxy': return a.proxy !== null && a.proxy === b.proxy;
+    case 'same_cta': return a.place !== null && b.place !== null && a.place.cta === b.place.cta;
+    case 'rmw': return a.kind === 'R' && rmwPartner(a) === b.id;
+    default: throw new Error(`not a static relation: ${name}`);
+  }
+}

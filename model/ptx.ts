@@ -1,0 +1,93 @@
+// The PTX memory consistency model (ISA 6.4 chapter 8; proxies from the 7.5+ chapter), as
+// relation-algebra terms. One definition, two models: ptx60 and ptx75 differ only where the
+// ISA does (overlap by loc vs vloc, proxies, observation, base causality). See MODEL.md.
+//
+// Base sets: R W F M IW strong SC (fence.sc) FREL (acq_rel-or-stronger fence) REL ACQ GEN ALIAS
+// Base relations: po rf co loc vloc sr rmw dep sync_fence sync_barrier same_proxy same_cta
+import {
+  type Axiom, type Model, type RelTerm, ALL, alt, and, id, inv, minus, opt, plus, prod, ref, rel, sand, seq, set, star,
+} from './relalg.js';
+
+const [po, rf, co, loc, vloc, sr, rmw, dep] = ['po', 'rf', 'co', 'loc', 'vloc', 'sr', 'rmw', 'dep'].map(rel) as [
+  RelTerm, RelTerm, RelTerm, RelTerm, RelTerm, RelTerm, RelTerm, RelTerm,
+];
+const [R, W, F, M, strong, SC, FREL, REL, ACQ, GEN, ALIAS] =
+  ['R', 'W', 'F', 'M', 'strong', 'SC', 'FREL', 'REL', 'ACQ', 'GEN', 'ALIAS'].map(set);
+const syncFence = rel('sync_fence');
+const syncBarrier = rel('sync_barrier');
+const sameProxy = rel('same_proxy');
+const sameCta = rel('same_cta');
+const [fr, ms, obs, sync, cb, cause] = ['fr', 'morally-strong', 'observation', 'sync', 'cause-base', 'cause'].map(ref) as [
+  RelTerm, RelTerm, RelTerm, RelTerm, RelTerm, RelTerm,
+];
+
+function definitions(v: '60' | '75'): Record<string, RelTerm> {
+  // §8.2.1: v6.0 overlap is by physical location; v7.5 needs the same virtual address too.
+  const overlap = v === '60' ? loc : vloc;
+  const poOverlap = and(po, overlap);
+  const d: Record<string, RelTerm> = {};
+  // §8.8.7 communication order: co is a transitive partial order (a choice), fr derived from it.
+  d.fr = seq(inv(rf), co);
+  // §8.6 morally strong: po-related or mutually in scope; same proxy (7.5); complete overlap.
+  const related = alt(po, inv(po), seq(id(strong), sr, id(strong)));
+  const overlapsIfMemory = alt(seq(id(M), overlap, id(M)), minus(prod(ALL, ALL), prod(M, M)));
+  d['morally-strong'] = minus(v === '60' ? and(related, overlapsIfMemory) : and(related, sameProxy, overlapsIfMemory), id(ALL));
+  // §8.8.2 observation order relates a write to a read, through a chain of atomics: the least
+  // relation with ms&rf, closed under obs;rmw;obs. (The same text in every ISA version; a
+  // closure of (ms&rf | rmw) would also relate reads to writes, which the ISA does not.)
+  d.observation = seq(and(ms, rf), star(seq(rmw, and(ms, rf))));
+  // §8.7 release and acquire patterns (a fence.sc counts as an acq_rel fence: FREL).
+  d['release-pattern'] = alt(seq(id(sand(W, REL)), opt(poOverlap), id(sand(strong, W))), seq(id(FREL), po, id(sand(strong, W))));
+  d['acquire-pattern'] = alt(seq(id(sand(strong, R)), opt(poOverlap), id(sand(R, ACQ))), seq(id(sand(strong, R)), po, id(FREL)));
+  // §8.8.4 memory synchronization: the first and last operations of the patterns are morally strong.
+  d.sync = and(ms, seq(ref('release-pattern'), obs, ref('acquire-pattern')));
+  // §8.8.5 base causality order (7.5 adds program order itself).
+  const base = seq(opt(po), plus(seq(alt(sync, syncFence, syncBarrier), opt(po))));
+  d['cause-base'] = v === '60' ? base : alt(base, po);
+  if (v === '60') {
+    // §8.8.5 causality order.
+    d.cause = alt(cb, seq(obs, alt(cb, and(po, loc))));
+  } else {
+    // Proxy-preserved causality: across proxies only through proxy fences in the same CTA,
+    // across virtual aliases only through fence.proxy.alias (8.x §8.6, MODEL.md).
+    const pf = seq(id(F), and(sameProxy, sameCta), id(M));
+    const enter = [id(GEN), and(cb, inv(pf))]; // first event, entering the generic proxy
+    const leave = [id(GEN), and(cb, pf)]; // last event, leaving it
+    const paths: RelTerm[] = [
+      seq(id(GEN), and(vloc, cb), id(GEN)),
+      seq(id(M), and(sameProxy, sameCta, vloc, cb), id(M)),
+    ];
+    for (const a of enter) for (const b of leave) {
+      if (a !== enter[0] || b !== leave[0]) paths.push(and(vloc, seq(a, cb, b)));
+    }
+    for (const a of enter) for (const b of leave) paths.push(and(loc, seq(a, cb, id(sand(F, ALIAS)), cb, b)));
+    d['proxy-preserved-cause-base'] = alt(...paths);
+    d.cause = seq(opt(obs), ref('proxy-preserved-cause-base'));
+  }
+  return d;
+}
+
+function axioms(v: '60' | '75'): Axiom[] {
+  const ax: Axiom[] = [
+    { name: 'Coherence', section: '§8.9.1', kind: 'subset', r: and(seq(id(W), cause, id(W)), loc), s: co },
+    // §8.8.6: morally strong overlapping writes are related in coherence order.
+    { name: 'Coherence2', section: '§8.8.6', kind: 'subset', r: and(seq(id(W), ms, id(W)), loc), s: alt(co, inv(co)) },
+    // Restricted to morally strong fence pairs, over base causality (MODEL.md, Known corners).
+    { name: 'FenceSC', section: '§8.9.2', kind: 'subset', r: and(seq(id(SC), cb, id(SC)), ms), s: syncFence },
+    { name: 'Atomicity', section: '§8.9.3', kind: 'empty', r: and(seq(and(ms, fr), and(ms, co)), rmw) },
+    { name: 'NoThinAir', section: '§8.9.4', kind: 'acyclic', r: alt(rf, dep) },
+  ];
+  if (v === '60') {
+    ax.push({ name: 'SC-per-location', section: '§8.9.5', kind: 'acyclic', r: alt(and(ms, alt(rf, co, fr)), and(po, loc)) });
+  }
+  ax.push({ name: 'Causality', section: '§8.9.6', kind: 'irreflexive', r: seq(alt(rf, fr), cause) });
+  return ax;
+}
+
+export const ptx60: Model = { name: 'ptx60', defs: definitions('60'), axioms: axioms('60') };
+export const ptx75: Model = { name: 'ptx75', defs: definitions('75'), axioms: axioms('75') };
+export const MODELS: Record<string, Model> = { ptx60, ptx75 };
+
+// Sets that are not written with base names above but that interpreters must provide.
+export const BASE_SETS = ['R', 'W', 'F', 'M', 'IW', 'strong', 'SC', 'FREL', 'REL', 'ACQ', 'GEN', 'ALIAS'] as const;
+export const BASE_RELS = ['po', 'rf', 'co', 'loc', 'vloc', 'sr', 'rmw', 'dep', 'sync_fence', 'sync_barrier', 'same_proxy', 'same_cta'] as const;

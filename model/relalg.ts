@@ -1,0 +1,104 @@
+// A small relation algebra as plain data. A model is written once in these terms and read by
+// two interpreters: model/concrete.ts (one execution, sets of pairs) and solver/symbolic.ts
+// (Z3 formulas). Notation follows cat: `;` seq, `|` union, `&` inter, `\` diff, `^-1` inv.
+
+/** A set of events. */
+export type SetTerm =
+  | { k: 'set'; name: string } // a named base set (R, W, strong, ...)
+  | { k: 'all' } // every event, cat's `_`
+  | { k: 'sunion' | 'sinter' | 'sdiff'; a: SetTerm; b: SetTerm };
+
+/** A binary relation over events. */
+export type RelTerm =
+  | { k: 'rel'; name: string } // a named base relation (po, rf, co, ...)
+  | { k: 'ref'; name: string } // a derived relation defined by the model
+  | { k: 'union' | 'inter' | 'diff' | 'seq'; a: RelTerm; b: RelTerm }
+  | { k: 'inv' | 'opt' | 'plus'; a: RelTerm }
+  | { k: 'id'; s: SetTerm } // [S]
+  | { k: 'prod'; a: SetTerm; b: SetTerm }; // S*T
+
+export type AxiomKind = 'empty' | 'acyclic' | 'irreflexive' | 'subset';
+
+export interface Axiom {
+  name: string;
+  /** Where the ISA states it. */
+  section: string;
+  kind: AxiomKind;
+  r: RelTerm;
+  /** The right-hand side of `subset`. */
+  s?: RelTerm;
+}
+
+export interface Model {
+  name: string;
+  /** Derived relations by name, in definition order (a definition only uses earlier ones). */
+  defs: Record<string, RelTerm>;
+  axioms: Axiom[];
+}
+
+// ---- constructors: the model files read like cat with these ----
+
+export const set = (name: string): SetTerm => ({ k: 'set', name });
+export const ALL: SetTerm = { k: 'all' };
+export const sor = (...xs: SetTerm[]): SetTerm => xs.reduce((a, b) => ({ k: 'sunion', a, b }));
+export const sand = (...xs: SetTerm[]): SetTerm => xs.reduce((a, b) => ({ k: 'sinter', a, b }));
+export const sminus = (a: SetTerm, b: SetTerm): SetTerm => ({ k: 'sdiff', a, b });
+
+export const rel = (name: string): RelTerm => ({ k: 'rel', name });
+export const ref = (name: string): RelTerm => ({ k: 'ref', name });
+export const alt = (...xs: RelTerm[]): RelTerm => xs.reduce((a, b) => ({ k: 'union', a, b }));
+export const and = (...xs: RelTerm[]): RelTerm => xs.reduce((a, b) => ({ k: 'inter', a, b }));
+export const minus = (a: RelTerm, b: RelTerm): RelTerm => ({ k: 'diff', a, b });
+export const seq = (...xs: RelTerm[]): RelTerm => xs.reduce((a, b) => ({ k: 'seq', a, b }));
+export const inv = (a: RelTerm): RelTerm => ({ k: 'inv', a });
+export const opt = (a: RelTerm): RelTerm => ({ k: 'opt', a });
+export const plus = (a: RelTerm): RelTerm => ({ k: 'plus', a });
+/** Reflexive-transitive closure, `*`. */
+export const star = (a: RelTerm): RelTerm => opt(plus(a));
+export const id = (s: SetTerm): RelTerm => ({ k: 'id', s });
+export const prod = (a: SetTerm, b: SetTerm): RelTerm => ({ k: 'prod', a, b });
+
+/** The names of base relations and sets a term mentions (to check an interpreter covers them). */
+export function baseNames(t: RelTerm, rels = new Set<string>(), sets = new Set<string>()): { rels: Set<string>; sets: Set<string> } {
+  const visitSet = (s: SetTerm): void => {
+    if (s.k === 'set') sets.add(s.name);
+    else if (s.k !== 'all') { visitSet(s.a); visitSet(s.b); }
+  };
+  const visit = (r: RelTerm): void => {
+    switch (r.k) {
+      case 'rel': rels.add(r.name); break;
+      case 'ref': break;
+      case 'id': visitSet(r.s); break;
+      case 'prod': visitSet(r.a); visitSet(r.b); break;
+      case 'inv': case 'opt': case 'plus': visit(r.a); break;
+      default: visit(r.a); visit(r.b);
+    }
+  };
+  visit(t);
+  return { rels, sets };
+}
+
+/** Pretty-prints a term in cat syntax (for explanations and docs). */
+export function showRel(t: RelTerm): string {
+  const s = (x: SetTerm): string => {
+    switch (x.k) {
+      case 'set': return x.name;
+      case 'all': return '_';
+      case 'sunion': return `(${s(x.a)} | ${s(x.b)})`;
+      case 'sinter': return `(${s(x.a)} & ${s(x.b)})`;
+      case 'sdiff': return `(${s(x.a)} \\ ${s(x.b)})`;
+    }
+  };
+  switch (t.k) {
+    case 'rel': case 'ref': return t.name;
+    case 'id': return `[${s(t.s)}]`;
+    case 'prod': return `${s(t.a)}*${s(t.b)}`;
+    case 'inv': return `${showRel(t.a)}^-1`;
+    case 'opt': return `${showRel(t.a)}?`;
+    case 'plus': return `(${showRel(t.a)})+`;
+    case 'union': return `(${showRel(t.a)} | ${showRel(t.b)})`;
+    case 'inter': return `(${showRel(t.a)} & ${showRel(t.b)})`;
+    case 'diff': return `(${showRel(t.a)} \\ ${showRel(t.b)})`;
+    case 'seq': return `(${showRel(t.a)}; ${showRel(t.b)})`;
+  }
+}

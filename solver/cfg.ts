@@ -1,0 +1,95 @@
+// The unrolled control-flow graph of one thread: nodes are (pc, iteration counters of the
+// loops that contain pc). Each loop (the back jumps to one label) may be taken `bound` times
+// per entry; a counter is dropped when control leaves its loop, so code after a loop is one
+// node whatever the iteration it exited in. Loops that overlap without nesting fall back to
+// one counter for all back jumps. The graph is acyclic; nodes come in topological order.
+import type { Instr } from '../litmus/ast.js';
+
+export interface CfgNode {
+  id: number;
+  pc: number;
+}
+
+export interface Cfg {
+  /** Reachable nodes in topological order; the entry is nodes[0]. */
+  nodes: CfgNode[];
+  /** The node control reaches from `node` when it goes to `toPc`, or null if that exceeds the bound. */
+  next(node: CfgNode, toPc: number): CfgNode | null;
+}
+
+/** The pcs control may go to after instruction pc (len = thread exit). */
+export function successors(code: Instr[], pc: number, target: (i: Instr) => number): number[] {
+  const ins = code[pc]!;
+  if (ins.op === 'bra') return ins.guard ? [target(ins), pc + 1] : [target(ins)];
+  if (ins.op === 'bcmp') return [target(ins), pc + 1];
+  return [pc + 1];
+}
+
+export function buildCfg(code: Instr[], target: (i: Instr) => number, bound: number): Cfg {
+  const len = code.length;
+  // Loops: back jumps grouped by their target; interval [target, last source].
+  const loopEnd = new Map<number, number>();
+  for (let pc = 0; pc < len; pc++) {
+    for (const to of successors(code, pc, target)) if (to <= pc) loopEnd.set(to, Math.max(loopEnd.get(to) ?? to, pc));
+  }
+  let loops = [...loopEnd].map(([start, end]) => ({ start, end }));
+  const laminar = loops.every((a) => loops.every((b) => a === b || a.end < b.start || b.end < a.start ||
+    (a.start <= b.start && b.end <= a.end) || (b.start <= a.start && a.end <= b.end)));
+  if (!laminar) loops = [{ start: 0, end: len }];
+  const loopOfBackJump = (to: number): number => (laminar ? loops.findIndex((l) => l.start === to) : 0);
+  const inLoop = (i: number, pc: number): boolean => loops[i]!.start <= pc && pc <= loops[i]!.end;
+
+  interface Raw { node: CfgNode; counters: number[] }
+  const byKey = new Map<string, Raw>();
+  const raws: Raw[] = [];
+  const intern = (pc: number, counters: number[]): Raw => {
+    const key = `${pc}|${counters.join(',')}`;
+    let r = byKey.get(key);
+    if (!r) {
+      r = { node: { id: raws.length, pc }, counters };
+      byKey.set(key, r);
+      raws.push(r);
+    }
+    return r;
+  };
+  const step = (from: Raw, to: number): Raw | null => {
+    const counters = from.counters.map((c, i) => (inLoop(i, to) ? c : 0));
+    if (to <= from.node.pc) {
+      const l = loopOfBackJump(to);
+      if (counters[l]! + 1 > bound) return null;
+      counters[l]! += 1;
+    }
+    return intern(to, counters);
+  };
+
+  // Depth-first exploration; reverse post-order is a topological order of the DAG.
+  const start = intern(0, loops.map(() => 0));
+  const order: Raw[] = [];
+  const state = new Map<number, 'open' | 'done'>();
+  const stack: { r: Raw; succ: number[]; i: number }[] = [];
+  const enter = (r: Raw): void => {
+    state.set(r.node.id, 'open');
+    stack.push({ r, succ: r.node.pc < len ? successors(code, r.node.pc, target) : [], i: 0 });
+  };
+  enter(start);
+  while (stack.length) {
+    const top = stack[stack.length - 1]!;
+    if (top.i < top.succ.length) {
+      const nx = step(top.r, top.succ[top.i++]!);
+      if (!nx) continue;
+      const s = state.get(nx.node.id);
+      if (s === 'open') throw new Error('internal error: unrolled control flow has a cycle');
+      if (s === undefined) enter(nx);
+      continue;
+    }
+    stack.pop();
+    state.set(top.r.node.id, 'done');
+    order.push(top.r);
+  }
+  order.reverse();
+  const rawOf = new Map(raws.map((r) => [r.node.id, r]));
+  return {
+    nodes: order.map((r) => r.node),
+    next: (node, toPc) => step(rawOf.get(node.id)!, toPc)?.node ?? null,
+  };
+}

@@ -1,0 +1,307 @@
+// The whole problem for one test as SMT-LIB text: the candidate-execution choices (rf, co,
+// Fence-SC order, barrier timing, final writes), the model's axioms each behind an assumption
+// literal (so unsat cores name the axioms involved), the observables and the condition.
+import type { Expr, LitmusTest, Observable, Term } from '../litmus/ast.js';
+import type { EventInfo } from '../model/events.js';
+import { staticRel } from '../model/events.js';
+import type { Axiom, Model } from '../model/relalg.js';
+import type { Dag, N } from './expr.js';
+import { newPrinter } from './expr.js';
+import type { SRel } from './symbolic.js';
+import { entries, interpret, srelGet } from './symbolic.js';
+import type { SymEvent, Unrolled } from './unroll.js';
+import { UnsupportedError } from './unroll.js';
+
+export interface ObservableInfo {
+  obs: Observable;
+  /** Printed name, herd style (`P1:r0`, `x`). */
+  name: string;
+  /** SMT constant holding its final value. */
+  smt: string;
+  width: number;
+}
+
+export interface Encoding {
+  script: string;
+  /** Assumption literal per axiom name. */
+  axiomLits: Map<string, string>;
+  /** Assumption that the bound is not reached; `cutLit` holds when some thread is cut. */
+  noCutLit: string;
+  cutLit: string;
+  mayCut: boolean;
+  condLit: string;
+  /** The negated condition (what forall asks about). */
+  ncondLit: string;
+  observables: ObservableInfo[];
+  /** Names of SMT terms for explanations. */
+  execNames: string[];
+  rfVars: { w: number; r: number; name: string }[];
+  coVars: { a: number; b: number; name: string }[];
+  events: SymEvent[];
+  stats: { events: number; lines: number };
+}
+
+/** Statically: may these two SC fences be morally strong? (fences: po-related or mutually in scope). */
+function fenceMs(a: EventInfo, b: EventInfo, sr: (a: EventInfo, b: EventInfo) => boolean): boolean {
+  return a.id !== b.id && ((a.thread === b.thread && a.thread >= 0) || sr(a, b));
+}
+
+export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: number): Encoding {
+  const { dag, events } = u;
+  const infos = events.map((e) => e.info);
+  const exec = events.map((e) => e.guard);
+  const n = events.length;
+  const asserts: N[] = [];
+
+  // ---- rf: each executed read reads exactly one executed same-location write, same value ----
+  const rf: SRel = new Map();
+  const rfVars: Encoding['rfVars'] = [];
+  const writesAt = new Map<number, number[]>();
+  for (const e of infos) if (e.kind === 'W') (writesAt.get(e.ploc) ?? writesAt.set(e.ploc, []).get(e.ploc)!).push(e.id);
+  for (const r of events) {
+    if (r.info.kind !== 'R') continue;
+    const lits: N[] = [];
+    for (const wid of writesAt.get(r.info.ploc) ?? []) {
+      const w = events[wid]!;
+      if (exec[wid] === dag.F) continue;
+      const name = `rf_${wid}_${r.info.id}`;
+      const v = dag.boolVar(name);
+      rfVars.push({ w: wid, r: r.info.id, name });
+      asserts.push(dag.implies(v, dag.and(exec[wid]!, exec[r.info.id]!, dag.eq(r.value!, w.value!))));
+      put(rf, wid, r.info.id, v);
+      lits.push(v);
+    }
+    asserts.push(dag.implies(exec[r.info.id]!, dag.or(...lits)));
+    for (let i = 0; i < lits.length; i++) for (let j = i + 1; j < lits.length; j++) asserts.push(dag.not(dag.and(lits[i]!, lits[j]!)));
+  }
+
+  // ---- co: a strict partial order per location, the initial write first, transitive ----
+  const co: SRel = new Map();
+  const coVars: Encoding['coVars'] = [];
+  for (const ws of writesAt.values()) {
+    const init = ws.filter((w) => infos[w]!.init);
+    const rest = ws.filter((w) => !infos[w]!.init && exec[w] !== dag.F);
+    for (const i of init) for (const b of rest) put(co, i, b, dag.T);
+    for (const a of rest) for (const b of rest) {
+      if (a === b) continue;
+      const name = `co_${a}_${b}`;
+      const v = dag.boolVar(name);
+      coVars.push({ a, b, name });
+      put(co, a, b, v);
+      asserts.push(dag.implies(v, dag.and(exec[a]!, exec[b]!)));
+    }
+    for (const a of rest) for (const b of rest) {
+      if (a >= b) continue;
+      asserts.push(dag.not(dag.and(srelGet(co, a, b)!, srelGet(co, b, a)!)));
+    }
+    for (const a of rest) for (const b of rest) for (const c of rest) {
+      if (a === b || b === c || a === c) continue;
+      asserts.push(dag.implies(dag.and(srelGet(co, a, b)!, srelGet(co, b, c)!), srelGet(co, a, c)!));
+    }
+  }
+
+  // ---- Fence-SC order: one direction per morally strong pair of fence.sc, acyclic ----
+  const syncFence: SRel = new Map();
+  const sc = infos.filter((e) => e.fence === 'sc' && exec[e.id] !== dag.F);
+  const srOf = (a: EventInfo, b: EventInfo): boolean => staticRel('sr', a, b, () => -1);
+  const rankF = (e: number): N => dag.intVar(`sf_rank_${e}`);
+  for (let i = 0; i < sc.length; i++) for (let j = i + 1; j < sc.length; j++) {
+    const a = sc[i]!;
+    const b = sc[j]!;
+    if (!fenceMs(a, b, srOf)) continue;
+    const o = dag.boolVar(`sf_${a.id}_${b.id}`);
+    put(syncFence, a.id, b.id, o);
+    put(syncFence, b.id, a.id, dag.not(o));
+    const both = dag.and(exec[a.id]!, exec[b.id]!);
+    asserts.push(dag.implies(both, dag.ite(o, dag.ilt(rankF(a.id), rankF(b.id)), dag.ilt(rankF(b.id), rankF(a.id)))));
+  }
+
+  // ---- barriers ----
+  const syncBarrier = encodeBarriers(dag, events, asserts);
+
+  // ---- dependencies (addr | data | ctrl), computed by the unroller ----
+  const dep: SRel = new Map();
+  for (const e of events) for (const [r, f] of e.deps) put(dep, r, e.info.id, f);
+
+  const rmwPartner = events.map((e) => (e.info.kind === 'R' ? e.rmw : -1));
+  const sym = interpret(model, { dag, events: infos, exec, rmwPartner, dynamic: { rf, co, sync_fence: syncFence, sync_barrier: syncBarrier, dep } });
+
+  // ---- axioms ----
+  const axiomBodies = model.axioms.map((ax) => ({ ax, body: encodeAxiom(dag, ax, sym.evalRel, exec, n) }));
+
+  // ---- final state ----
+  const finalLoc = new Map<number, N>();
+  const finalOf = (ploc: number): N => {
+    const hit = finalLoc.get(ploc);
+    if (hit !== undefined) return hit;
+    const ws = (writesAt.get(ploc) ?? []).filter((w) => exec[w] !== dag.F);
+    // Coherence is partial: the final value is that of some co-maximal executed write.
+    const fins = ws.map((w) => dag.boolVar(`fin_${w}`));
+    ws.forEach((w, i) => {
+      const later = ws.filter((v) => v !== w).map((v) => dag.and(exec[v]!, srelGet(co, w, v) ?? dag.F));
+      asserts.push(dag.implies(fins[i]!, dag.and(exec[w]!, dag.not(dag.or(...later)))));
+    });
+    asserts.push(dag.or(...fins));
+    for (let i = 0; i < fins.length; i++) for (let j = i + 1; j < fins.length; j++) asserts.push(dag.not(dag.and(fins[i]!, fins[j]!)));
+    let v = events[ws[ws.length - 1]!]!.value!;
+    for (let i = ws.length - 2; i >= 0; i--) v = dag.ite(fins[i]!, events[ws[i]!]!.value!, v);
+    finalLoc.set(ploc, v);
+    return v;
+  };
+  const observableValue = (o: Observable): N => {
+    if (o.kind === 'loc') {
+      const p = u.plocOf.get(o.name);
+      if (p === undefined) throw new UnsupportedError(`unknown location ${o.name}`);
+      return finalOf(p);
+    }
+    const ti = u.threadIndex.get(o.thread);
+    if (ti === undefined) throw new UnsupportedError(`the condition names thread P${o.thread}, which the test does not have`);
+    return u.threads[ti]!.regs.get(o.reg) ?? dag.bv(32, 0);
+  };
+  const termValue = (t: Term, w: number): N => (t.kind === 'const' ? dag.bv(w, t.value) : dag.resize(observableValue(t), w));
+  const termWidth = (t: Term): number => (t.kind === 'const' ? 0 : dag.width(observableValue(t)));
+  const condOf = (e: Expr): N => {
+    switch (e.kind) {
+      case 'true': return dag.T;
+      case 'false': return dag.F;
+      case 'not': return dag.not(condOf(e.arg));
+      case 'and': return dag.and(...e.args.map(condOf));
+      case 'or': return dag.or(...e.args.map(condOf));
+      case 'cmp': {
+        const w = Math.max(termWidth(e.left), termWidth(e.right), 1);
+        const a = termValue(e.left, w);
+        const b = termValue(e.right, w);
+        // Litmus conditions compare integers: signed order.
+        switch (e.op) {
+          case 'eq': return dag.eq(a, b);
+          case 'ne': return dag.not(dag.eq(a, b));
+          case 'lt': return dag.cmp('slt', a, b);
+          case 'le': return dag.cmp('sle', a, b);
+          case 'gt': return dag.cmp('slt', b, a);
+          case 'ge': return dag.cmp('sle', b, a);
+        }
+      }
+    }
+  };
+  const cond = condOf(test.condition.expr);
+  if (test.filter) asserts.push(condOf(test.filter));
+  const observables: ObservableInfo[] = [];
+  const seen = new Set<string>();
+  const addObs = (o: Observable): void => {
+    const name = o.kind === 'loc' ? o.name : `P${o.thread}:${o.reg}`;
+    if (seen.has(name)) return;
+    seen.add(name);
+    const v = observableValue(o);
+    observables.push({ obs: o, name, smt: `obs_${observables.length}`, width: dag.width(v) });
+  };
+  const visit = (e: Expr): void => {
+    if (e.kind === 'cmp') { for (const t of [e.left, e.right]) if (t.kind !== 'const') addObs(t); }
+    else if (e.kind === 'and' || e.kind === 'or') e.args.forEach(visit);
+    else if (e.kind === 'not') visit(e.arg);
+  };
+  visit(test.condition.expr);
+  for (const o of test.observed) addObs(o);
+
+  // ---- print ----
+  const p = newPrinter(dag);
+  const out: string[] = [`(set-option :timeout ${Math.max(1, Math.round(timeoutMs))})`];
+  const body: string[] = [];
+  for (const a of asserts) if (a !== dag.T) body.push(`(assert ${p.ref(a)})`);
+  const cut = dag.or(...u.threads.map((t) => t.cut));
+  body.push('(declare-const nocut Bool)', '(declare-const cut Bool)', `(assert (= cut ${p.ref(cut)}))`, '(assert (=> nocut (not cut)))');
+  const axiomLits = new Map<string, string>();
+  for (const { ax, body: b } of axiomBodies) {
+    const lit = `ax_${ax.name.replace(/[^A-Za-z0-9]/g, '_')}`;
+    axiomLits.set(ax.name, lit);
+    body.push(`(declare-const ${lit} Bool)`, `(assert (=> ${lit} ${p.ref(b)}))`);
+  }
+  body.push('(declare-const cond Bool)', `(assert (= cond ${p.ref(cond)}))`, '(declare-const ncond Bool)', '(assert (= ncond (not cond)))');
+  for (const o of observables) {
+    body.push(`(declare-const ${o.smt} (_ BitVec ${o.width}))`, `(assert (= ${o.smt} ${p.ref(observableValue(o.obs))}))`);
+  }
+  const execNames = exec.map((g) => p.ref(g));
+  const script = [...out, ...p.lines, ...body].join('\n');
+  return {
+    script, axiomLits, noCutLit: 'nocut', cutLit: 'cut', mayCut: cut !== dag.F, condLit: 'cond', ncondLit: 'ncond', observables,
+    execNames, rfVars, coVars, events, stats: { events: n, lines: p.lines.length + body.length },
+  };
+}
+
+/** One axiom as a formula over the execution: the constraint the ISA states, on executed events. */
+function encodeAxiom(dag: Dag, ax: Axiom, evalRel: (t: import('../model/relalg.js').RelTerm) => SRel, exec: N[], _n: number): N {
+  const r = evalRel(ax.r);
+  const parts: N[] = [];
+  switch (ax.kind) {
+    case 'empty':
+      for (const [a, b, f] of entries(r)) parts.push(dag.not(dag.and(exec[a]!, exec[b]!, f)));
+      break;
+    case 'irreflexive':
+      for (const [a, b, f] of entries(r)) if (a === b) parts.push(dag.not(dag.and(exec[a]!, f)));
+      break;
+    case 'subset': {
+      const s = evalRel(ax.s!);
+      for (const [a, b, f] of entries(r)) parts.push(dag.implies(dag.and(exec[a]!, exec[b]!, f), srelGet(s, a, b) ?? dag.F));
+      break;
+    }
+    case 'acyclic': {
+      // Acyclic iff some ranking decreases along no edge; exact for the (exact) relation r.
+      const rank = (e: number): N => dag.intVar(`rk_${ax.name.replace(/[^A-Za-z0-9]/g, '_')}_${e}`);
+      for (const [a, b, f] of entries(r)) {
+        const g = dag.and(exec[a]!, exec[b]!, f);
+        if (g === dag.F) continue;
+        parts.push(a === b ? dag.not(g) : dag.implies(g, dag.ilt(rank(a), rank(b))));
+      }
+      break;
+    }
+  }
+  return dag.and(...parts);
+}
+
+/**
+ * Barriers (ISA §8.8.4 and the corpus's Dartagnan dialect). Two barrier operations meet when
+ * they are in the same CTA, agree on instance and id, and are the same use of that barrier by
+ * their threads (phase). Each operation has an arrival time; a bar.sync passes once `count`
+ * operations of its barrier have arrived (all of them when no count is given), and a thread's
+ * later barrier operations arrive after its earlier ones passed, so circular waits have no
+ * terminating execution. An operation synchronizes with a bar.sync that had not passed yet
+ * when it arrived.
+ */
+function encodeBarriers(dag: Dag, events: SymEvent[], asserts: N[]): SRel {
+  const out: SRel = new Map();
+  const bars = events.filter((e) => e.info.kind === 'B' && e.guard !== dag.F);
+  if (bars.length === 0) return out;
+  const sameKey = (a: SymEvent, b: SymEvent): N => dag.and(dag.eq(a.bar!.instance, b.bar!.instance), dag.eq(a.bar!.id, b.bar!.id));
+  const phase = new Map<number, N>();
+  for (const b of bars) {
+    const earlier = bars.filter((a) => a.info.thread === b.info.thread && a.info.poIndex < b.info.poIndex);
+    phase.set(b.info.id, dag.iadd(...earlier.map((a) => dag.b2i(dag.and(a.guard, sameKey(a, b))))));
+  }
+  const arrive = (e: SymEvent): N => dag.intVar(`bar_t_${e.info.id}`);
+  const pass = (e: SymEvent): N => (e.info.barMode === 'sync' ? dag.intVar(`bar_p_${e.info.id}`) : arrive(e));
+  for (const b of bars) {
+    for (const a of bars) {
+      if (a.info.thread === b.info.thread && a.info.poIndex < b.info.poIndex) {
+        asserts.push(dag.implies(dag.and(a.guard, b.guard), dag.ilt(pass(a), arrive(b))));
+      }
+    }
+    if (b.info.barMode !== 'sync') continue;
+    const members: { a: SymEvent; same: N }[] = [];
+    for (const a of bars) {
+      if (a.info.thread === b.info.thread || a.info.place!.cta !== b.info.place!.cta) continue;
+      const same = dag.and(a.guard, b.guard, sameKey(a, b), dag.eq(phase.get(a.info.id)!, phase.get(b.info.id)!));
+      if (same === dag.F) continue;
+      members.push({ a, same });
+      put(out, a.info.id, b.info.id, dag.and(same, dag.ile(arrive(a), pass(b))));
+    }
+    const arrivedBefore = dag.iadd(dag.int(1), ...members.map(({ a, same }) => dag.b2i(dag.and(same, dag.ile(arrive(a), pass(b))))));
+    const needed = b.bar!.count ? dag.bv2int(b.bar!.count) : dag.iadd(dag.int(1), ...members.map(({ same }) => dag.b2i(same)));
+    asserts.push(dag.implies(b.guard, dag.and(dag.ile(arrive(b), pass(b)), dag.ile(needed, arrivedBefore))));
+  }
+  return out;
+}
+
+function put(r: SRel, a: number, b: number, f: N): void {
+  let row = r.get(a);
+  if (!row) { row = new Map(); r.set(a, row); }
+  row.set(b, f);
+}

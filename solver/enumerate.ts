@@ -1,0 +1,242 @@
+// Brute force, the reference for the Z3 encoding: enumerate every candidate execution of a
+// (small) test — rf, co, Fence-SC order, barrier arrival order — evaluate the model on each
+// with the concrete interpreter, and collect the final states of the consistent ones.
+import type { Expr, LitmusTest, Observable, Term } from '../litmus/ast.js';
+import type { Execution, Pair } from '../model/concrete.js';
+import { evaluate, isAcyclic } from '../model/concrete.js';
+import type { EventInfo } from '../model/events.js';
+import { staticRel } from '../model/events.js';
+import type { Model } from '../model/relalg.js';
+import type { N, Value } from './expr.js';
+import { newEvaluator, toSigned } from './expr.js';
+import type { Unrolled } from './unroll.js';
+
+export interface EnumResult {
+  /** Final states as `name=value;...` strings (observables in encoding order). */
+  states: Set<string>;
+  candidates: number;
+  consistent: number;
+}
+
+/** Names of the observables of a test, in the order the encoder uses. */
+export function observablesOf(test: LitmusTest): Observable[] {
+  const out: Observable[] = [];
+  const seen = new Set<string>();
+  const add = (o: Observable): void => {
+    const k = o.kind === 'loc' ? o.name : `P${o.thread}:${o.reg}`;
+    if (!seen.has(k)) { seen.add(k); out.push(o); }
+  };
+  const visit = (e: Expr): void => {
+    if (e.kind === 'cmp') { for (const t of [e.left, e.right] as Term[]) if (t.kind !== 'const') add(t); }
+    else if (e.kind === 'and' || e.kind === 'or') e.args.forEach(visit);
+    else if (e.kind === 'not') visit(e.arg);
+  };
+  visit(test.condition.expr);
+  for (const o of test.observed) add(o);
+  return out;
+}
+
+function* product<T>(choices: T[][]): Generator<T[]> {
+  const idx = choices.map(() => 0);
+  if (choices.some((c) => c.length === 0)) return;
+  for (;;) {
+    yield idx.map((i, k) => choices[k]![i]!);
+    let k = choices.length - 1;
+    while (k >= 0 && ++idx[k]! === choices[k]!.length) { idx[k] = 0; k--; }
+    if (k < 0) return;
+  }
+}
+
+/** Every strict partial order on `xs` (as pair lists). */
+function partialOrders(xs: number[]): Pair[][] {
+  const pairs: Pair[] = [];
+  for (const a of xs) for (const b of xs) if (a !== b) pairs.push([a, b]);
+  const out: Pair[][] = [];
+  for (let mask = 0; mask < 1 << pairs.length; mask++) {
+    const rel = pairs.filter((_, i) => mask & (1 << i));
+    const has = new Set(rel.map(([a, b]) => `${a},${b}`));
+    let ok = true;
+    for (const [a, b] of rel) {
+      if (has.has(`${b},${a}`)) { ok = false; break; }
+      for (const [c, d] of rel) if (b === c && !has.has(`${a},${d}`)) { ok = false; break; }
+      if (!ok) break;
+    }
+    if (ok) out.push(rel);
+  }
+  return out;
+}
+
+function* permutations<T>(xs: T[]): Generator<T[]> {
+  if (xs.length <= 1) { yield xs.slice(); return; }
+  for (let i = 0; i < xs.length; i++) {
+    const rest = [...xs.slice(0, i), ...xs.slice(i + 1)];
+    for (const p of permutations(rest)) yield [xs[i]!, ...p];
+  }
+}
+
+/** An upper bound on the candidate executions `enumerate` would visit (to keep tests small). */
+export function candidateBound(u: Unrolled): number {
+  const ws = new Map<number, number>();
+  for (const e of u.events) if (e.info.kind === 'W' && !e.info.init) ws.set(e.info.ploc, (ws.get(e.info.ploc) ?? 0) + 1);
+  const posets = [1, 1, 3, 19, 219, 4231, 130023];
+  let n = 1;
+  for (const e of u.events) if (e.info.kind === 'R') n *= 1 + (u.events.filter((w) => w.info.kind === 'W' && w.info.ploc === e.info.ploc).length);
+  for (const k of ws.values()) n *= posets[k] ?? Infinity;
+  const sc = u.events.filter((e) => e.info.fence === 'sc').length;
+  n *= 2 ** ((sc * (sc - 1)) / 2);
+  const bars = u.events.filter((e) => e.info.kind === 'B').length;
+  for (let i = 2; i <= bars; i++) n *= i;
+  return n;
+}
+
+export function enumerate(test: LitmusTest, u: Unrolled, model: Model, limit = 2_000_000): EnumResult {
+  const { dag, events } = u;
+  const reads = events.filter((e) => e.info.kind === 'R');
+  const writesAt = new Map<number, number[]>();
+  for (const e of events) if (e.info.kind === 'W') (writesAt.get(e.info.ploc) ?? writesAt.set(e.info.ploc, []).get(e.info.ploc)!).push(e.info.id);
+  const choices = reads.map((r) => [-1, ...(writesAt.get(r.info.ploc) ?? [])]);
+  const states = new Set<string>();
+  let candidates = 0;
+  let consistent = 0;
+  const obs = observablesOf(test);
+
+  for (const pick of product(choices)) {
+    const rfOf = new Map<number, number>(reads.map((r, i) => [r.info.id, pick[i]!]));
+    // Read values follow rf; a value that depends on itself is out of thin air: skip.
+    const busy = new Set<number>();
+    let cyclic = false;
+    let ev: (n: N) => Value = () => 0n;
+    const readValue = (id: number): bigint => {
+      const w = rfOf.get(id)!;
+      if (w < 0) return 0n;
+      if (busy.has(id)) { cyclic = true; return 0n; }
+      busy.add(id);
+      const v = ev(events[w]!.value!) as bigint;
+      busy.delete(id);
+      return v;
+    };
+    ev = newEvaluator(dag, (name) => (name.startsWith('v') ? readValue(Number(name.slice(1))) : undefined));
+    for (const r of reads) readValue(r.info.id);
+    if (cyclic) continue;
+    const exec = events.map((e) => ev(e.guard) === true);
+    // The choice must match control flow: executed reads read, others do not.
+    if (reads.some((r) => exec[r.info.id] !== (rfOf.get(r.info.id)! >= 0))) continue;
+    if ([...rfOf].some(([, w]) => w >= 0 && !exec[w])) continue;
+    if (u.threads.some((t) => ev(t.cut) === true)) continue;
+
+    // Renumber executed events.
+    const ids = events.filter((e) => exec[e.info.id]).map((e) => e.info.id);
+    const newId = new Map(ids.map((id, i) => [id, i]));
+    const infos: EventInfo[] = ids.map((id, i) => ({ ...events[id]!.info, id: i }));
+    const rf: Pair[] = [...rfOf].filter(([r, w]) => w >= 0 && exec[r]).map(([r, w]) => [newId.get(w)!, newId.get(r)!]);
+    const rmwPartner = ids.map((id) => { const p = events[id]!.rmw; return events[id]!.info.kind === 'R' && p >= 0 ? newId.get(p)! : -1; });
+    const dep: Pair[] = [];
+    for (const id of ids) for (const [r, f] of events[id]!.deps) if (exec[r] && ev(f) === true) dep.push([newId.get(r)!, newId.get(id)!]);
+
+    // co choices per location: partial orders of the executed non-initial writes, initial write first.
+    const coChoices: Pair[][][] = [];
+    for (const ws of writesAt.values()) {
+      const ex = ws.filter((w) => exec[w]).map((w) => newId.get(w)!);
+      const init = ex.filter((w) => infos[w]!.init);
+      const rest = ex.filter((w) => !infos[w]!.init);
+      coChoices.push(partialOrders(rest).map((po) => [...po, ...init.flatMap((i) => rest.map((b): Pair => [i, b]))]));
+    }
+    // Fence-SC order: orient every morally strong pair of fence.sc, acyclic.
+    const sc = infos.filter((e) => e.fence === 'sc');
+    const scPairs: Pair[] = [];
+    for (let i = 0; i < sc.length; i++) for (let j = i + 1; j < sc.length; j++) {
+      const a = sc[i]!;
+      const b = sc[j]!;
+      if (a.thread === b.thread || staticRel('sr', a, b, () => -1)) scPairs.push([a.id, b.id]);
+    }
+    const sfChoices: Pair[][] = [];
+    for (const o of product(scPairs.map(() => [false, true]))) {
+      const rel = scPairs.map(([a, b], i): Pair => (o[i] ? [a, b] : [b, a]));
+      const m = { n: infos.length, m: new Uint8Array(infos.length ** 2) };
+      for (const [a, b] of rel) m.m[a * m.n + b] = 1;
+      if (isAcyclic(m)) sfChoices.push(rel);
+    }
+    const barChoices = barrierChoices(u, ids, newId, exec, ev);
+
+    for (const coParts of product(coChoices.length ? coChoices : [[[]]])) {
+      const co = coParts.flat();
+      for (const syncFence of sfChoices) {
+        for (const syncBarrier of barChoices) {
+          if (++candidates > limit) throw new Error('too many candidate executions');
+          const x: Execution = { events: infos, rmwPartner, rf, co, syncFence, syncBarrier, dep };
+          if (!evaluate(model, x).consistent) continue;
+          consistent++;
+          for (const s of finalStates(test, u, obs, ids, newId, co, ev)) states.add(s);
+        }
+      }
+    }
+  }
+  return { states, candidates, consistent };
+}
+
+/** All sync_barrier relations for the executed barriers: one per feasible arrival order. */
+function barrierChoices(u: Unrolled, ids: number[], newId: Map<number, number>, exec: boolean[], ev: (n: N) => Value): Pair[][] {
+  const bars = ids.map((id) => u.events[id]!).filter((e) => e.info.kind === 'B');
+  if (bars.length === 0) return [[]];
+  const key = (e: (typeof bars)[number]): string => `${e.info.place!.cta}|${ev(e.bar!.instance)}|${ev(e.bar!.id)}`;
+  const phase = new Map<number, number>();
+  for (const b of bars) {
+    phase.set(b.info.id, bars.filter((a) => a.info.thread === b.info.thread && a.info.poIndex < b.info.poIndex && key(a) === key(b)).length);
+  }
+  const group = (e: (typeof bars)[number]): string => `${key(e)}|${phase.get(e.info.id)}`;
+  const out = new Map<string, Pair[]>();
+  for (const order of permutations(bars)) {
+    const t = new Map(order.map((b, i) => [b.info.id, i]));
+    const pass = new Map<number, number>();
+    let ok = true;
+    for (const b of order) {
+      if (b.info.barMode !== 'sync') { pass.set(b.info.id, t.get(b.info.id)!); continue; }
+      const members = order.filter((a) => group(a) === group(b));
+      const q = b.bar!.count ? Number(ev(b.bar!.count) as bigint) : members.length;
+      if (q > members.length) { ok = false; break; }
+      const qth = q <= 0 ? 0 : t.get(members[q - 1]!.info.id)!;
+      pass.set(b.info.id, Math.max(t.get(b.info.id)!, qth));
+    }
+    if (!ok) continue;
+    // A thread's barrier operations arrive after its earlier ones passed.
+    for (const a of bars) for (const b of bars) {
+      if (a.info.thread === b.info.thread && a.info.poIndex < b.info.poIndex && !(pass.get(a.info.id)! < t.get(b.info.id)!)) ok = false;
+    }
+    if (!ok) continue;
+    const rel: Pair[] = [];
+    for (const b of bars) {
+      if (b.info.barMode !== 'sync') continue;
+      for (const a of bars) {
+        if (a === b || a.info.thread === b.info.thread || group(a) !== group(b)) continue;
+        if (t.get(a.info.id)! <= pass.get(b.info.id)!) rel.push([newId.get(a.info.id)!, newId.get(b.info.id)!]);
+      }
+    }
+    rel.sort((p, q) => p[0] - q[0] || p[1] - q[1]);
+    out.set(JSON.stringify(rel), rel);
+  }
+  void exec;
+  return [...out.values()];
+}
+
+function finalStates(
+  test: LitmusTest, u: Unrolled, obs: Observable[], ids: number[], newId: Map<number, number>, co: Pair[],
+  ev: (n: N) => Value,
+): string[] {
+  // A location may end with the value of any co-maximal executed write (co is partial).
+  const per: string[][] = obs.map((o) => {
+    if (o.kind === 'reg') {
+      const th = u.threads[u.threadIndex.get(o.thread)!]!;
+      const n = th.regs.get(o.reg) ?? u.dag.bv(32, 0);
+      return [`P${o.thread}:${o.reg}=${toSigned(ev(n) as bigint, u.dag.width(n))}`];
+    }
+    const ploc = u.plocOf.get(o.name)!;
+    const ws = ids.filter((id) => u.events[id]!.info.kind === 'W' && u.events[id]!.info.ploc === ploc);
+    const maximal = ws.filter((w) => !co.some(([a, b]) => a === newId.get(w) && ws.some((v) => newId.get(v) === b)));
+    return [...new Set(maximal.map((w) => {
+      const v = u.events[w]!.value!;
+      return `${o.name}=${toSigned(ev(v) as bigint, u.dag.width(v))}`;
+    }))];
+  });
+  void test;
+  return [...product(per)].map((parts) => parts.join(';'));
+}

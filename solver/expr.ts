@@ -1,0 +1,380 @@
+// Formulas and values as a hash-consed DAG with constant folding. One DAG per test: the unroller
+// builds values and guards in it, the symbolic interpreter builds relation formulas, and it is
+// printed once as SMT-LIB text (each compound node a 0-ary define-fun, so sharing stays shared).
+// It also evaluates concretely, which the brute-force enumerator uses.
+
+export type Sort = { s: 'bool' } | { s: 'bv'; w: number } | { s: 'int' };
+export const BOOL: Sort = { s: 'bool' };
+export const INT: Sort = { s: 'int' };
+export const bvSort = (w: number): Sort => ({ s: 'bv', w });
+
+export type BvOp = 'add' | 'sub' | 'mul' | 'and' | 'or' | 'xor';
+export type CmpFn = 'ult' | 'ule' | 'slt' | 'sle';
+
+type NodeData =
+  | { op: 'true' | 'false' }
+  | { op: 'bv'; w: number; v: bigint }
+  | { op: 'int'; v: number }
+  | { op: 'var'; name: string; sort: Sort }
+  | { op: 'not'; a: number }
+  | { op: 'and' | 'or'; xs: number[] }
+  | { op: 'ite'; c: number; a: number; b: number }
+  | { op: 'eq'; a: number; b: number }
+  | { op: 'cmp'; fn: CmpFn; a: number; b: number }
+  | { op: 'bin'; fn: BvOp; a: number; b: number }
+  | { op: 'zext' | 'sext' | 'trunc'; w: number; a: number }
+  | { op: 'ilt' | 'ile'; a: number; b: number }
+  | { op: 'iadd'; xs: number[] }
+  | { op: 'b2i'; a: number }
+  | { op: 'bv2int'; a: number };
+
+/** A node handle. */
+export type N = number;
+
+export type Value = boolean | bigint | number;
+
+const mask = (w: number): bigint => (1n << BigInt(w)) - 1n;
+export const norm = (v: bigint, w: number): bigint => ((v % (1n << BigInt(w))) + (1n << BigInt(w))) & mask(w);
+export const toSigned = (v: bigint, w: number): bigint => (v >= 1n << BigInt(w - 1) ? v - (1n << BigInt(w)) : v);
+
+export interface Dag {
+  readonly nodes: NodeData[];
+  readonly sorts: Sort[];
+  T: N;
+  F: N;
+  bool(b: boolean): N;
+  bv(w: number, v: bigint | number): N;
+  int(v: number): N;
+  boolVar(name: string): N;
+  bvVar(name: string, w: number): N;
+  intVar(name: string): N;
+  not(a: N): N;
+  and(...xs: N[]): N;
+  or(...xs: N[]): N;
+  implies(a: N, b: N): N;
+  ite(c: N, a: N, b: N): N;
+  eq(a: N, b: N): N;
+  cmp(fn: CmpFn, a: N, b: N): N;
+  bin(fn: BvOp, a: N, b: N): N;
+  /** Resize a bit-vector to width w (zero- or sign-extension, or truncation). */
+  resize(a: N, w: number, signed?: boolean): N;
+  ilt(a: N, b: N): N;
+  ile(a: N, b: N): N;
+  iadd(...xs: N[]): N;
+  b2i(a: N): N;
+  bv2int(a: N): N;
+  width(a: N): number;
+  /** The constant value of a node, if it is a constant. */
+  constOf(a: N): Value | undefined;
+  isTrue(a: N): boolean;
+  isFalse(a: N): boolean;
+  /** Variable names a node depends on. */
+  varsOf(a: N): Set<string>;
+}
+
+export function newDag(): Dag {
+  const nodes: NodeData[] = [];
+  const sorts: Sort[] = [];
+  const index = new Map<string, N>();
+  const mk = (d: NodeData, sort: Sort): N => {
+    const key = JSON.stringify(d, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
+    const hit = index.get(key);
+    if (hit !== undefined) return hit;
+    nodes.push(d);
+    sorts.push(sort);
+    index.set(key, nodes.length - 1);
+    return nodes.length - 1;
+  };
+  const T = mk({ op: 'true' }, BOOL);
+  const F = mk({ op: 'false' }, BOOL);
+  const width = (a: N): number => {
+    const s = sorts[a]!;
+    if (s.s !== 'bv') throw new Error('not a bit-vector');
+    return s.w;
+  };
+  const constOf = (a: N): Value | undefined => {
+    const d = nodes[a]!;
+    if (d.op === 'true') return true;
+    if (d.op === 'false') return false;
+    if (d.op === 'bv' || d.op === 'int') return d.v;
+    return undefined;
+  };
+  const bv = (w: number, v: bigint | number): N => mk({ op: 'bv', w, v: norm(BigInt(v), w) }, bvSort(w));
+  const int = (v: number): N => mk({ op: 'int', v }, INT);
+  const not = (a: N): N => {
+    if (a === T) return F;
+    if (a === F) return T;
+    const d = nodes[a]!;
+    if (d.op === 'not') return d.a;
+    return mk({ op: 'not', a }, BOOL);
+  };
+  const junction = (op: 'and' | 'or', xs: N[]): N => {
+    const unit = op === 'and' ? T : F;
+    const zero = op === 'and' ? F : T;
+    const seen = new Set<N>();
+    for (const x of xs) {
+      if (x === zero) return zero;
+      if (x === unit) continue;
+      const d = nodes[x]!;
+      // Flatten nested junctions of the same kind so folding sees every operand.
+      if (d.op === op) { for (const y of d.xs) seen.add(y); continue; }
+      seen.add(x);
+    }
+    for (const x of seen) { const d = nodes[x]!; if (d.op === 'not' && seen.has(d.a)) return zero; }
+    if (seen.size === 0) return unit;
+    if (seen.size === 1) return [...seen][0]!;
+    return mk({ op, xs: [...seen].sort((p, q) => p - q) }, BOOL);
+  };
+  const and = (...xs: N[]): N => junction('and', xs);
+  const or = (...xs: N[]): N => junction('or', xs);
+  const ite = (c: N, a: N, b: N): N => {
+    if (c === T || a === b) return a;
+    if (c === F) return b;
+    if (sorts[a]!.s === 'bool') {
+      if (a === T && b === F) return c;
+      if (a === F && b === T) return not(c);
+      if (a === T) return or(c, b);
+      if (b === F) return and(c, a);
+      if (a === F) return and(not(c), b);
+      if (b === T) return or(not(c), a);
+    }
+    return mk({ op: 'ite', c, a, b }, sorts[a]!);
+  };
+  const eq = (a: N, b: N): N => {
+    if (a === b) return T;
+    const ca = constOf(a);
+    const cb = constOf(b);
+    if (ca !== undefined && cb !== undefined) return ca === cb ? T : F;
+    if (sorts[a]!.s === 'bool') {
+      if (ca === true) return b;
+      if (cb === true) return a;
+      if (ca === false) return not(b);
+      if (cb === false) return not(a);
+    }
+    return mk(a < b ? { op: 'eq', a, b } : { op: 'eq', a: b, b: a }, BOOL);
+  };
+  const cmp = (fn: CmpFn, a: N, b: N): N => {
+    const ca = constOf(a);
+    const cb = constOf(b);
+    if (typeof ca === 'bigint' && typeof cb === 'bigint') {
+      const w = width(a);
+      const [x, y] = fn[0] === 's' ? [toSigned(ca, w), toSigned(cb, w)] : [ca, cb];
+      return (fn.endsWith('lt') ? x < y : x <= y) ? T : F;
+    }
+    if (a === b) return fn.endsWith('le') ? T : F;
+    return mk({ op: 'cmp', fn, a, b }, BOOL);
+  };
+  const bin = (fn: BvOp, a: N, b: N): N => {
+    const w = width(a);
+    if (width(b) !== w) throw new Error('width mismatch');
+    const ca = constOf(a);
+    const cb = constOf(b);
+    if (typeof ca === 'bigint' && typeof cb === 'bigint') {
+      const v = fn === 'add' ? ca + cb : fn === 'sub' ? ca - cb : fn === 'mul' ? ca * cb : fn === 'and' ? ca & cb : fn === 'or' ? ca | cb : ca ^ cb;
+      return bv(w, v);
+    }
+    if ((fn === 'add' || fn === 'or' || fn === 'xor') && cb === 0n) return a;
+    if (fn === 'sub' && cb === 0n) return a;
+    if ((fn === 'add' || fn === 'or' || fn === 'xor') && ca === 0n) return b;
+    return mk({ op: 'bin', fn, a, b }, bvSort(w));
+  };
+  const resize = (a: N, w: number, signed = false): N => {
+    const v = width(a);
+    if (v === w) return a;
+    const c = constOf(a);
+    if (typeof c === 'bigint') return bv(w, w > v && signed ? toSigned(c, v) : c);
+    return mk({ op: w < v ? 'trunc' : signed ? 'sext' : 'zext', w, a }, bvSort(w));
+  };
+  const iconst = (a: N): number | undefined => {
+    const c = constOf(a);
+    return typeof c === 'number' ? c : undefined;
+  };
+  const ilt = (a: N, b: N): N => {
+    const [x, y] = [iconst(a), iconst(b)];
+    if (x !== undefined && y !== undefined) return x < y ? T : F;
+    if (a === b) return F;
+    return mk({ op: 'ilt', a, b }, BOOL);
+  };
+  const ile = (a: N, b: N): N => {
+    const [x, y] = [iconst(a), iconst(b)];
+    if (x !== undefined && y !== undefined) return x <= y ? T : F;
+    if (a === b) return T;
+    return mk({ op: 'ile', a, b }, BOOL);
+  };
+  const iadd = (...xs: N[]): N => {
+    let k = 0;
+    const rest: N[] = [];
+    for (const x of xs) {
+      const c = iconst(x);
+      if (c !== undefined) k += c;
+      else rest.push(x);
+    }
+    if (rest.length === 0) return int(k);
+    if (k !== 0) rest.push(int(k));
+    if (rest.length === 1) return rest[0]!;
+    return mk({ op: 'iadd', xs: rest }, INT);
+  };
+  const b2i = (a: N): N => (a === T ? int(1) : a === F ? int(0) : mk({ op: 'b2i', a }, INT));
+  const bv2int = (a: N): N => {
+    const c = constOf(a);
+    return typeof c === 'bigint' ? int(Number(c)) : mk({ op: 'bv2int', a }, INT);
+  };
+  const varsOf = (a: N): Set<string> => {
+    const out = new Set<string>();
+    const seen = new Set<N>();
+    const stack = [a];
+    while (stack.length) {
+      const x = stack.pop()!;
+      if (seen.has(x)) continue;
+      seen.add(x);
+      const d = nodes[x]!;
+      if (d.op === 'var') out.add(d.name);
+      else stack.push(...children(d));
+    }
+    return out;
+  };
+  return {
+    nodes, sorts, T, F,
+    bool: (b) => (b ? T : F),
+    bv, int,
+    boolVar: (name) => mk({ op: 'var', name, sort: BOOL }, BOOL),
+    bvVar: (name, w) => mk({ op: 'var', name, sort: bvSort(w) }, bvSort(w)),
+    intVar: (name) => mk({ op: 'var', name, sort: INT }, INT),
+    not, and, or,
+    implies: (a, b) => or(not(a), b),
+    ite, eq, cmp, bin, resize, ilt, ile, iadd, b2i, bv2int,
+    width, constOf,
+    isTrue: (a) => a === T,
+    isFalse: (a) => a === F,
+    varsOf,
+  };
+}
+
+function children(d: NodeData): N[] {
+  switch (d.op) {
+    case 'true': case 'false': case 'bv': case 'int': case 'var': return [];
+    case 'not': case 'zext': case 'sext': case 'trunc': case 'b2i': case 'bv2int': return [d.a];
+    case 'and': case 'or': case 'iadd': return d.xs;
+    case 'ite': return [d.c, d.a, d.b];
+    default: return [d.a, d.b];
+  }
+}
+
+export const sortSmt = (s: Sort): string => (s.s === 'bool' ? 'Bool' : s.s === 'int' ? 'Int' : `(_ BitVec ${s.w})`);
+
+/**
+ * Prints nodes as SMT-LIB. `ref(n)` returns the text naming node n, first emitting (into
+ * `lines`) the declarations and definitions it needs. Constants are inlined.
+ */
+export interface Printer {
+  ref(n: N): string;
+  lines: string[];
+}
+
+export function newPrinter(dag: Dag): Printer {
+  const names = new Map<N, string>();
+  const lines: string[] = [];
+  const declared = new Set<string>();
+  const ref = (root: N): string => {
+    // Iterative post-order so deep DAGs (long ite chains) cannot overflow the stack.
+    const stack: [N, boolean][] = [[root, false]];
+    while (stack.length) {
+      const [n, done] = stack.pop()!;
+      if (names.has(n)) continue;
+      const d = dag.nodes[n]!;
+      if (!done) {
+        stack.push([n, true]);
+        for (const c of children(d)) if (!names.has(c)) stack.push([c, false]);
+        continue;
+      }
+      names.set(n, define(n, d));
+    }
+    return names.get(root)!;
+  };
+  const define = (n: N, d: NodeData): string => {
+    const r = (x: N): string => names.get(x)!;
+    let body: string;
+    switch (d.op) {
+      case 'true': return 'true';
+      case 'false': return 'false';
+      case 'bv': return `(_ bv${d.v} ${d.w})`;
+      case 'int': return d.v < 0 ? `(- ${-d.v})` : String(d.v);
+      case 'var':
+        if (!declared.has(d.name)) { declared.add(d.name); lines.push(`(declare-const ${d.name} ${sortSmt(d.sort)})`); }
+        return d.name;
+      case 'not': body = `(not ${r(d.a)})`; break;
+      case 'and': case 'or': body = `(${d.op} ${d.xs.map(r).join(' ')})`; break;
+      case 'ite': body = `(ite ${r(d.c)} ${r(d.a)} ${r(d.b)})`; break;
+      case 'eq': body = `(= ${r(d.a)} ${r(d.b)})`; break;
+      case 'cmp': body = `(bv${d.fn} ${r(d.a)} ${r(d.b)})`; break;
+      case 'bin': body = `(bv${d.fn} ${r(d.a)} ${r(d.b)})`; break;
+      case 'zext': body = `((_ zero_extend ${d.w - dag.width(d.a)}) ${r(d.a)})`; break;
+      case 'sext': body = `((_ sign_extend ${d.w - dag.width(d.a)}) ${r(d.a)})`; break;
+      case 'trunc': body = `((_ extract ${d.w - 1} 0) ${r(d.a)})`; break;
+      case 'ilt': body = `(< ${r(d.a)} ${r(d.b)})`; break;
+      case 'ile': body = `(<= ${r(d.a)} ${r(d.b)})`; break;
+      case 'iadd': body = `(+ ${d.xs.map(r).join(' ')})`; break;
+      case 'b2i': body = `(ite ${r(d.a)} 1 0)`; break;
+      case 'bv2int': body = `(bv2nat ${r(d.a)})`; break;
+    }
+    const name = `n${n}`;
+    lines.push(`(define-fun ${name} () ${sortSmt(dag.sorts[n]!)} ${body})`);
+    return name;
+  };
+  return { ref, lines };
+}
+
+/** Concrete evaluation of nodes under an assignment of the variables. */
+export function newEvaluator(dag: Dag, env: (name: string) => Value | undefined): (n: N) => Value {
+  const memo = new Map<N, Value>();
+  const ev = (n: N): Value => {
+    const hit = memo.get(n);
+    if (hit !== undefined) return hit;
+    const d = dag.nodes[n]!;
+    const bvw = (x: N): number => dag.width(x);
+    let v: Value;
+    switch (d.op) {
+      case 'true': v = true; break;
+      case 'false': v = false; break;
+      case 'bv': case 'int': v = d.v; break;
+      case 'var': {
+        const x = env(d.name);
+        if (x === undefined) throw new Error(`unassigned variable ${d.name}`);
+        v = x;
+        break;
+      }
+      case 'not': v = !ev(d.a); break;
+      // Short-circuit: a guard may mention values that only exist when it holds.
+      case 'and': v = d.xs.every((x) => ev(x) === true); break;
+      case 'or': v = d.xs.some((x) => ev(x) === true); break;
+      case 'ite': v = ev(d.c) ? ev(d.a) : ev(d.b); break;
+      case 'eq': v = ev(d.a) === ev(d.b); break;
+      case 'cmp': {
+        const w = bvw(d.a);
+        let x = ev(d.a) as bigint;
+        let y = ev(d.b) as bigint;
+        if (d.fn[0] === 's') { x = toSigned(x, w); y = toSigned(y, w); }
+        v = d.fn.endsWith('lt') ? x < y : x <= y;
+        break;
+      }
+      case 'bin': {
+        const x = ev(d.a) as bigint;
+        const y = ev(d.b) as bigint;
+        const r = d.fn === 'add' ? x + y : d.fn === 'sub' ? x - y : d.fn === 'mul' ? x * y : d.fn === 'and' ? x & y : d.fn === 'or' ? x | y : x ^ y;
+        v = norm(r, bvw(d.a));
+        break;
+      }
+      case 'zext': v = ev(d.a); break;
+      case 'sext': v = norm(toSigned(ev(d.a) as bigint, bvw(d.a)), d.w); break;
+      case 'trunc': v = norm(ev(d.a) as bigint, d.w); break;
+      case 'ilt': v = (ev(d.a) as number) < (ev(d.b) as number); break;
+      case 'ile': v = (ev(d.a) as number) <= (ev(d.b) as number); break;
+      case 'iadd': v = d.xs.reduce((s, x) => s + (ev(x) as number), 0); break;
+      case 'b2i': v = ev(d.a) ? 1 : 0; break;
+      case 'bv2int': v = Number(ev(d.a) as bigint); break;
+    }
+    memo.set(n, v);
+    return v;
+  };
+  return ev;
+}

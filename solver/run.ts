@@ -1,0 +1,159 @@
+// Runs one litmus test against a model in a Z3 session: the reachable final states (herd
+// style) or just the verdict, plus an explanation (witness execution, or the axioms that
+// forbid) when asked. Each query is one round trip of SMT-LIB text.
+import type { LitmusTest } from '../litmus/ast.js';
+import type { Model } from '../model/relalg.js';
+import type { Encoding } from './encode.js';
+import { encode } from './encode.js';
+import { toSigned } from './expr.js';
+import { unroll } from './unroll.js';
+import type { Z3Session } from './z3.js';
+import { literal, parseSexps } from './z3.js';
+
+export interface RunOptions {
+  model: Model;
+  bound: number;
+  timeoutMs: number;
+  /** 'states' enumerates every reachable final state; 'verdict' asks only what the condition needs. */
+  mode: 'states' | 'verdict';
+  /** Find out whether some execution needs more than `bound` backward jumps. */
+  checkBound: boolean;
+  /** In verdict mode, also explain it: a witness execution, or the axioms that rule it out. */
+  explain: boolean;
+}
+
+export interface FinalState {
+  /** Observable name -> value, in observable order. */
+  values: [string, bigint][];
+  satisfies: boolean;
+}
+
+export interface Witness {
+  state: [string, bigint][];
+  /** Executed events, rf and co edges, by event label. */
+  events: string[];
+  rf: [string, string][];
+  co: [string, string][];
+}
+
+export interface RunResult {
+  /** Condition validated (exists: some state satisfies it; ~exists: none; forall: all). */
+  validated: boolean | 'unknown';
+  states: FinalState[] | null;
+  positive: number;
+  negative: number;
+  /** Some consistent execution would need more than `bound` backward jumps (null: not checked). */
+  boundReached: boolean | null;
+  /** Axioms that together rule out the executions the condition asks about. */
+  core: string[] | null;
+  witness: Witness | null;
+  stats: { events: number; lines: number; queries: number };
+}
+
+type Sat = 'sat' | 'unsat' | 'unknown';
+
+export async function runTest(z3: Z3Session, test: LitmusTest, opt: RunOptions): Promise<RunResult> {
+  const u = unroll(test, opt.bound);
+  const enc = encode(test, u, opt.model, opt.timeoutMs);
+  const axioms = [...enc.axiomLits.values()];
+  let queries = 0;
+  const ask = (cmds: string): string => {
+    queries++;
+    const out = z3.run(cmds);
+    if (out.includes('(error')) throw new Error(`Z3: ${out.trim().slice(0, 300)}`);
+    return out;
+  };
+  const load = (cores = false): string => `(reset)\n${cores ? '(set-option :produce-unsat-cores true)\n' : ''}${enc.script}\n`;
+  const checkCmd = (lits: string[]): string => `(check-sat-assuming (${lits.join(' ')}))`;
+  const sat = (reply: string): Sat => {
+    const last = reply.trim().split('\n').pop()!.trim();
+    if (last === 'sat' || last === 'unsat' || last === 'unknown') return last;
+    throw new Error(`unexpected Z3 reply: ${reply.trim().slice(0, 200)}`);
+  };
+  const consistent = [enc.noCutLit, ...axioms];
+
+  const result: RunResult = {
+    validated: 'unknown', states: null, positive: 0, negative: 0, boundReached: null, core: null, witness: null,
+    stats: { ...enc.stats, queries: 0 },
+  };
+  const q = test.condition.quantifier;
+
+  if (opt.mode === 'states') {
+    const states: FinalState[] = [];
+    let r = sat(ask(load() + checkCmd(consistent)));
+    while (r === 'sat') {
+      const s = readState(enc, ask);
+      states.push({ values: s.values, satisfies: s.cond });
+      if (enc.observables.length === 0) { r = 'unsat'; break; }
+      const same = enc.observables.map((o, i) => `(= ${o.smt} (_ bv${unsigned(s.values[i]![1], o.width)} ${o.width}))`);
+      r = sat(ask(`(assert (not (and true ${same.join(' ')})))\n${checkCmd(consistent)}`));
+    }
+    if (r === 'unsat') {
+      result.states = states.sort((a, b) => cmpState(a.values, b.values));
+      result.positive = states.filter((s) => s.satisfies).length;
+      result.negative = states.length - result.positive;
+      result.validated = q === 'exists' ? result.positive > 0 : q === 'not exists' ? result.positive === 0 : result.negative === 0;
+    }
+  } else {
+    // exists / ~exists ask whether the condition is reachable, forall whether its negation is.
+    const lit = q === 'forall' ? enc.ncondLit : enc.condLit;
+    const r = sat(ask(load() + checkCmd([...consistent, lit])));
+    if (r !== 'unknown') {
+      result.validated = q === 'exists' ? r === 'sat' : r === 'unsat';
+      if (opt.explain && r === 'sat') result.witness = witness(enc, ask);
+      if (opt.explain && r === 'unsat' && sat(ask(load(true) + checkCmd([...consistent, lit]))) === 'unsat') {
+        const core = parseSexps(ask('(get-unsat-core)'))[0];
+        const byLit = new Map([...enc.axiomLits].map(([name, l]) => [l, name]));
+        result.core = Array.isArray(core) ? core.map((c) => byLit.get(c as string)).filter((x): x is string => x !== undefined) : [];
+      }
+    }
+  }
+
+  if (!enc.mayCut) result.boundReached = false;
+  else if (opt.checkBound && result.validated !== 'unknown') {
+    const r = sat(ask(load() + checkCmd([...axioms, enc.cutLit])));
+    result.boundReached = r === 'unknown' ? null : r === 'sat';
+  }
+  result.stats.queries = queries;
+  return result;
+}
+
+function readState(enc: Encoding, ask: (c: string) => string): { values: [string, bigint][]; cond: boolean } {
+  const names = [...enc.observables.map((o) => o.smt), enc.condLit];
+  const vals = parseSexps(ask(`(get-value (${names.join(' ')}))`))[0] as [string, string][];
+  const values: [string, bigint][] = enc.observables.map((o, i) => {
+    const v = literal(vals[i]![1]);
+    return [o.name, toSigned(typeof v === 'bigint' ? v : 0n, o.width)];
+  });
+  return { values, cond: literal(vals[names.length - 1]![1]) === true };
+}
+
+const unsigned = (v: bigint, w: number): bigint => ((v % (1n << BigInt(w))) + (1n << BigInt(w))) % (1n << BigInt(w));
+
+function cmpState(a: [string, bigint][], b: [string, bigint][]): number {
+  for (let i = 0; i < a.length; i++) {
+    const d = a[i]![1] - b[i]![1];
+    if (d !== 0n) return d < 0n ? -1 : 1;
+  }
+  return 0;
+}
+
+/** The execution Z3 found: executed events, rf and co, by label. */
+function witness(enc: Encoding, ask: (c: string) => string): Witness {
+  const state = readState(enc, ask).values;
+  const names = [...enc.execNames, ...enc.rfVars.map((v) => v.name), ...enc.coVars.map((v) => v.name)];
+  const uniq = [...new Set(names.filter((x) => x !== 'true' && x !== 'false'))];
+  const vals = new Map<string, boolean>();
+  if (uniq.length) {
+    const got = parseSexps(ask(`(get-value (${uniq.join(' ')}))`))[0] as [string, string][];
+    got.forEach(([k, v]) => vals.set(k, v === 'true'));
+  }
+  const isTrue = (name: string): boolean => (name === 'true' ? true : name === 'false' ? false : vals.get(name) === true);
+  const label = (i: number): string => enc.events[i]!.info.label;
+  return {
+    state,
+    events: enc.events.filter((_, i) => isTrue(enc.execNames[i]!)).map((e) => e.info.label),
+    rf: enc.rfVars.filter((v) => isTrue(v.name)).map((v) => [label(v.w), label(v.r)]),
+    co: enc.coVars.filter((v) => isTrue(v.name)).map((v) => [label(v.a), label(v.b)]),
+  };
+}

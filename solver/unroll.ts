@@ -1,0 +1,470 @@
+// Program to events: each thread's code is unrolled into a DAG of (pc, back-jumps taken) nodes,
+// at most `bound` backward jumps per thread, and executed symbolically with path merging.
+// Every memory/fence/barrier instruction becomes an event guarded by the condition under which
+// it executes; register values are bit-vector terms over the values reads return; dependencies
+// follow the register data flow path by path.
+import type { Address, Atom, DataType, Instr, LitmusTest, LocDecl, Red, Scope, Space, Thread, Value as AstValue } from '../litmus/ast.js';
+import { typeSigned, typeWidth } from '../litmus/ast.js';
+import { printInstr } from '../litmus/print.js';
+import type { EventInfo, Place } from '../model/events.js';
+import type { Dag, N } from './expr.js';
+import { newDag } from './expr.js';
+import { buildCfg, type CfgNode } from './cfg.js';
+
+export class UnsupportedError extends Error {}
+
+/** Read event id -> condition under which a value depends on that read. */
+export type Deps = Map<number, N>;
+
+export interface SymEvent {
+  info: EventInfo;
+  /** The event is executed iff this holds. */
+  guard: N;
+  /** W: the value written; R: the value read (a variable); at the location's width. */
+  value: N | null;
+  /** The other half of an atom/red (R <-> W), -1 otherwise. */
+  rmw: number;
+  /** addr | data | ctrl dependencies on earlier reads of the same thread. */
+  deps: Deps;
+  bar: { instance: N; id: N; count: N | null } | null;
+}
+
+export interface Location {
+  /** The name declared with an initial value (or first used). */
+  name: string;
+  ploc: number;
+  width: number;
+  init: bigint;
+}
+
+export interface ThreadResult {
+  /** Final register values, merged over all terminating paths. */
+  regs: Map<string, N>;
+  /** Holds when the thread would need more than `bound` backward jumps. */
+  cut: N;
+}
+
+export interface Unrolled {
+  dag: Dag;
+  events: SymEvent[];
+  /** Physical locations; the initial write of location i is event i. */
+  locations: Location[];
+  /** Location name (including aliases) -> physical location index. */
+  plocOf: Map<string, number>;
+  threads: ThreadResult[];
+  /** Thread index in test.threads by placement id (`P3` -> 3). */
+  threadIndex: Map<number, number>;
+}
+
+interface RegVal {
+  v: N;
+  deps: Deps;
+}
+interface State {
+  reach: N;
+  regs: Map<string, RegVal>;
+  ctrl: Deps;
+}
+
+const SCOPE_RANK: Record<Scope, number> = { cta: 0, cluster: 1, gpu: 2, sys: 3 };
+
+/** A .shared access cannot be seen beyond its CTA (cluster for shared::cluster). */
+function effectiveScope(scope: Scope, space: Space): Scope {
+  const cap: Scope | null = space === 'shared' ? 'cta' : space === 'shared_cluster' ? 'cluster' : null;
+  return cap && SCOPE_RANK[cap] < SCOPE_RANK[scope] ? cap : scope;
+}
+
+export function placeOf(p: Thread['placement']): Place {
+  // A thread with no cluster given is in a cluster of its own CTA only.
+  return {
+    cta: `${p.gpu}/${p.cta}`,
+    cluster: p.cluster !== undefined ? `${p.gpu}/c${p.cluster}` : `${p.gpu}/cta${p.cta}`,
+    gpu: `${p.gpu}`,
+  };
+}
+
+export function unroll(test: LitmusTest, bound: number): Unrolled {
+  const dag = newDag();
+  const events: SymEvent[] = [];
+
+  // ---- locations: physical locations and virtual addresses ----
+  const decls = new Map<string, LocDecl>(test.locations.map((d) => [d.name, d]));
+  const plocOf = new Map<string, number>();
+  const vaddrOf = new Map<string, number>();
+  const locations: Location[] = [];
+  const declWidth = new Map<number, number>();
+  const resolving = new Set<string>();
+  const resolve = (name: string): void => {
+    if (plocOf.has(name)) return;
+    const d = decls.get(name);
+    if (d && d.kind === 'alias') {
+      if (resolving.has(name)) throw new UnsupportedError(`location ${name}: circular alias`);
+      resolving.add(name);
+      resolve(d.of);
+      plocOf.set(name, plocOf.get(d.of)!);
+      // A generic alias is a different virtual address; another proxy uses the same address.
+      vaddrOf.set(name, d.proxy === 'generic' ? vaddrOf.size + 1 : vaddrOf.get(d.of)!);
+      return;
+    }
+    plocOf.set(name, locations.length);
+    vaddrOf.set(name, vaddrOf.size + 1);
+    locations.push({ name, ploc: locations.length, width: 0, init: d ? BigInt(d.value) : 0n });
+    if (d?.type) declWidth.set(locations.length - 1, typeWidth(d.type));
+  };
+  for (const d of test.locations) resolve(d.name);
+  const addrNames = new Map<number, string>();
+  const noteAccessWidth = new Map<number, number>();
+  // Collect names used by code so that undeclared locations exist (initially 0).
+  for (const t of test.threads) {
+    for (const s of t.code) {
+      if (s.op === 'ld' || s.op === 'st' || s.op === 'atom' || s.op === 'red') {
+        if (s.addr.kind === 'loc') {
+          resolve(s.addr.name);
+          const p = plocOf.get(s.addr.name)!;
+          noteAccessWidth.set(p, Math.max(noteAccessWidth.get(p) ?? 0, typeWidth(s.type)));
+        }
+      }
+      if (s.op === 'mov' && s.src.kind === 'loc') resolve(s.src.name);
+    }
+  }
+  for (const r of test.regInits) if ('addressOf' in r) resolve(r.addressOf);
+  for (const o of test.observed) if (o.kind === 'loc') resolve(o.name);
+  const visitExpr = (e: import('../litmus/ast.js').Expr): void => {
+    if (e.kind === 'cmp') { for (const t of [e.left, e.right]) if (t.kind === 'loc') resolve(t.name); }
+    else if (e.kind === 'and' || e.kind === 'or') e.args.forEach(visitExpr);
+    else if (e.kind === 'not') visitExpr(e.arg);
+  };
+  visitExpr(test.condition.expr);
+  if (test.filter) visitExpr(test.filter);
+  for (const [name, v] of vaddrOf) if (!addrNames.has(v)) addrNames.set(v, name);
+  for (const l of locations) l.width = declWidth.get(l.ploc) ?? noteAccessWidth.get(l.ploc) ?? 32;
+
+  // ---- initial writes: strong, system scope, of no thread ----
+  for (const l of locations) {
+    events.push({
+      info: {
+        id: events.length, kind: 'W', init: true, thread: -1, poIndex: 0, place: null, strong: true, scope: 'sys',
+        release: false, acquire: false, fence: null, proxy: 'generic', ploc: l.ploc, vaddr: vaddrOf.get(l.name)!,
+        barMode: null, label: `init ${l.name}`,
+      },
+      guard: dag.T, value: dag.bv(l.width, l.init), rmw: -1, deps: new Map(), bar: null,
+    });
+  }
+
+  const threadIndex = new Map<number, number>();
+  test.threads.forEach((t, i) => {
+    if (threadIndex.has(t.placement.id)) throw new UnsupportedError(`thread P${t.placement.id} is declared twice`);
+    threadIndex.set(t.placement.id, i);
+  });
+  const ctaCluster = new Map<string, string>();
+  for (const t of test.threads) {
+    const p = placeOf(t.placement);
+    const c = ctaCluster.get(p.cta);
+    if (c !== undefined && c !== p.cluster) {
+      throw new UnsupportedError(`CTA ${t.placement.cta} of GPU ${t.placement.gpu} is placed in two clusters`);
+    }
+    ctaCluster.set(p.cta, p.cluster);
+  }
+
+  const threads = test.threads.map((t, ti) =>
+    unrollThread(test, t, ti, bound, dag, events, { plocOf, vaddrOf, locations, addrNames }));
+  return { dag, events, locations, plocOf, threads, threadIndex };
+}
+
+interface LocEnv {
+  plocOf: Map<string, number>;
+  vaddrOf: Map<string, number>;
+  locations: Location[];
+  addrNames: Map<number, string>;
+}
+
+const unionDeps = (dag: Dag, ...ds: Deps[]): Deps => {
+  const out: Deps = new Map();
+  for (const d of ds) for (const [k, v] of d) out.set(k, dag.or(out.get(k) ?? dag.F, v));
+  return out;
+};
+const guardDeps = (dag: Dag, d: Deps, c: N): Deps => {
+  const out: Deps = new Map();
+  for (const [k, v] of d) {
+    const g = dag.and(c, v);
+    if (g !== dag.F) out.set(k, g);
+  }
+  return out;
+};
+
+function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: number, dag: Dag, events: SymEvent[], env: LocEnv): ThreadResult {
+  const tid = thread.placement.id;
+  const place = placeOf(thread.placement);
+  // Instructions without labels; a label names the index of the next instruction.
+  const code: Instr[] = [];
+  const labels = new Map<string, number>();
+  for (const s of thread.code) {
+    if (s.op === 'label') labels.set(s.name, code.length);
+    else code.push(s);
+  }
+  const target = (name: string, pos: { line: number; col: number }): number => {
+    const t = labels.get(name);
+    if (t === undefined) throw new UnsupportedError(`P${tid}: unknown label ${name} (line ${pos.line})`);
+    return t;
+  };
+
+  const zero32: RegVal = { v: dag.bv(32, 0), deps: new Map() };
+  const initRegs = new Map<string, RegVal>();
+  for (const r of test.regInits) {
+    if (r.thread !== tid) continue;
+    if ('addressOf' in r) initRegs.set(r.reg, { v: dag.bv(64, env.vaddrOf.get(r.addressOf)!), deps: new Map() });
+    else initRegs.set(r.reg, { v: dag.bv(32, r.value), deps: new Map() });
+  }
+
+  const len = code.length;
+  const cfg = buildCfg(code, (i) => target((i as { target: string }).target, i.pos), bound);
+  // Incoming states per unrolled node.
+  const incoming = new Map<number, State[]>();
+  const push = (node: CfgNode, s: State): void => {
+    if (s.reach === dag.F) return;
+    const l = incoming.get(node.id);
+    if (l) l.push(s); else incoming.set(node.id, [s]);
+  };
+  push(cfg.nodes[0]!, { reach: dag.T, regs: initRegs, ctrl: new Map() });
+  const cuts: N[] = [];
+  const exits: State[] = [];
+  let poIndex = 0;
+
+  const merge = (ins: State[]): State => {
+    if (ins.length === 1) return ins[0]!;
+    const reach = dag.or(...ins.map((s) => s.reach));
+    const names = new Set<string>();
+    for (const s of ins) for (const k of s.regs.keys()) names.add(k);
+    const regs = new Map<string, RegVal>();
+    for (const name of names) {
+      const vals = ins.map((s) => s.regs.get(name) ?? zero32);
+      if (vals.every((v) => v === vals[0])) { regs.set(name, vals[0]!); continue; }
+      const w = Math.max(...vals.map((v) => dag.width(v.v)));
+      let v = dag.resize(vals[vals.length - 1]!.v, w);
+      for (let i = vals.length - 2; i >= 0; i--) v = dag.ite(ins[i]!.reach, dag.resize(vals[i]!.v, w), v);
+      regs.set(name, { v, deps: unionDeps(dag, ...vals.map((x, i) => guardDeps(dag, x.deps, ins[i]!.reach))) });
+    }
+    const ctrl = unionDeps(dag, ...ins.map((s) => guardDeps(dag, s.ctrl, s.reach)));
+    return { reach, regs, ctrl };
+  };
+
+  const reg = (s: State, name: string): RegVal => s.regs.get(name) ?? zero32;
+  const operand = (s: State, v: AstValue, type: DataType): RegVal => {
+    const w = typeWidth(type);
+    if (v.kind === 'imm') return { v: dag.bv(w, v.value), deps: new Map() };
+    const r = reg(s, v.name);
+    return { v: dag.resize(r.v, w, typeSigned(type)), deps: r.deps };
+  };
+  const address = (s: State, a: Address, pos: { line: number }): { ploc: number; vaddr: number; deps: Deps } => {
+    if (a.kind === 'loc') return { ploc: env.plocOf.get(a.name)!, vaddr: env.vaddrOf.get(a.name)!, deps: new Map() };
+    const r = reg(s, a.name);
+    const c = dag.constOf(r.v);
+    const name = typeof c === 'bigint' ? env.addrNames.get(Number(c)) : undefined;
+    if (name === undefined) {
+      throw new UnsupportedError(`P${tid} line ${pos.line}: the address in ${a.name} is not a single known location`);
+    }
+    return { ploc: env.plocOf.get(name)!, vaddr: env.vaddrOf.get(name)!, deps: r.deps };
+  };
+
+  const newEvent = (ins: Instr, kind: EventInfo['kind'], guard: N, extra: Partial<EventInfo>, rest: Partial<SymEvent>): SymEvent => {
+    const e: SymEvent = {
+      info: {
+        id: events.length, kind, init: false, thread: ti, poIndex: poIndex++, place, strong: false, scope: null,
+        release: false, acquire: false, fence: null, proxy: null, ploc: -1, vaddr: -1, barMode: null,
+        label: `P${tid}:${printInstr(ins)}`, ...extra,
+      },
+      guard, value: null, rmw: -1, deps: new Map(), bar: null, ...rest,
+    };
+    events.push(e);
+    return e;
+  };
+
+  for (const node of cfg.nodes) {
+    {
+      const pc = node.pc;
+      const ins = incoming.get(node.id);
+      if (!ins) continue;
+      const st = merge(ins);
+      if (pc === len) { exits.push(st); continue; }
+      const instr = code[pc]!;
+      const jump = (to: number, s: State): void => {
+        const nx = cfg.next(node, to);
+        if (!nx) { if (s.reach !== dag.F) cuts.push(s.reach); return; }
+        push(nx, s);
+      };
+      // The guard @p / @!p: the instruction takes effect only when it holds.
+      let pred: N = dag.T;
+      let predDeps: Deps = new Map();
+      if (instr.guard) {
+        const p = reg(st, instr.guard.reg.name);
+        const nz = dag.not(dag.eq(p.v, dag.bv(dag.width(p.v), 0)));
+        pred = instr.guard.negated ? dag.not(nz) : nz;
+        predDeps = p.deps;
+      }
+      const g = dag.and(st.reach, pred);
+      const ctrl = unionDeps(dag, st.ctrl, predDeps);
+      const setReg = (name: string, v: RegVal): Map<string, RegVal> => {
+        const regs = new Map(st.regs);
+        if (pred === dag.T) { regs.set(name, v); return regs; }
+        const old = reg(st, name);
+        const w = Math.max(dag.width(old.v), dag.width(v.v));
+        regs.set(name, {
+          v: dag.ite(pred, dag.resize(v.v, w), dag.resize(old.v, w)),
+          deps: unionDeps(dag, guardDeps(dag, v.deps, pred), guardDeps(dag, old.deps, dag.not(pred))),
+        });
+        return regs;
+      };
+      const next = (regs: Map<string, RegVal>): void => jump(pc + 1, { reach: st.reach, regs, ctrl: st.ctrl });
+      switch (instr.op) {
+        case 'bra': case 'bcmp': {
+          let c: N;
+          let cdeps: Deps;
+          if (instr.op === 'bra') { c = pred; cdeps = predDeps; }
+          else {
+            const a = operand(st, instr.a, 's32');
+            const b = operand(st, instr.b, 's32');
+            c = dag.and(pred, cmpNode(dag, instr.cmp, a.v, b.v, true));
+            cdeps = unionDeps(dag, a.deps, b.deps, predDeps);
+          }
+          const after = unionDeps(dag, st.ctrl, cdeps);
+          jump(target(instr.target, instr.pos), { reach: dag.and(st.reach, c), regs: st.regs, ctrl: after });
+          jump(pc + 1, { reach: dag.and(st.reach, dag.not(c)), regs: st.regs, ctrl: after });
+          break;
+        }
+        case 'mov': {
+          const w = typeWidth(instr.type);
+          const v: RegVal = instr.src.kind === 'loc'
+            ? { v: dag.bv(Math.max(w, 32), env.vaddrOf.get(instr.src.name)!), deps: new Map() }
+            : operand(st, instr.src, instr.type);
+          next(setReg(instr.dst.name, v));
+          break;
+        }
+        case 'alu': {
+          const a = operand(st, instr.a, instr.type);
+          const b = operand(st, instr.b, instr.type);
+          next(setReg(instr.dst.name, { v: dag.bin(instr.aop, a.v, b.v), deps: unionDeps(dag, a.deps, b.deps) }));
+          break;
+        }
+        case 'setp': {
+          const a = operand(st, instr.a, instr.type);
+          const b = operand(st, instr.b, instr.type);
+          const c = cmpNode(dag, instr.cmp, a.v, b.v, typeSigned(instr.type));
+          next(setReg(instr.dst.name, { v: dag.ite(c, dag.bv(1, 1), dag.bv(1, 0)), deps: unionDeps(dag, a.deps, b.deps) }));
+          break;
+        }
+        case 'ld': {
+          const a = address(st, instr.addr, instr.pos);
+          const loc = env.locations[a.ploc]!;
+          const strong = instr.ord.sem !== 'weak';
+          const e = newEvent(instr, 'R', g, {
+            strong, scope: instr.ord.sem === 'weak' ? null : effectiveScope(instr.ord.scope, instr.space),
+            acquire: instr.ord.sem === 'acquire', proxy: instr.proxy, ploc: a.ploc, vaddr: a.vaddr,
+          }, { deps: unionDeps(dag, a.deps, ctrl) });
+          e.value = dag.bvVar(`v${e.info.id}`, loc.width);
+          const deps: Deps = new Map([[e.info.id, dag.T]]);
+          next(setReg(instr.dst.name, { v: dag.resize(e.value, typeWidth(instr.type), typeSigned(instr.type)), deps }));
+          break;
+        }
+        case 'st': {
+          const a = address(st, instr.addr, instr.pos);
+          const loc = env.locations[a.ploc]!;
+          const src = operand(st, instr.src, instr.type);
+          newEvent(instr, 'W', g, {
+            strong: instr.ord.sem !== 'weak', scope: instr.ord.sem === 'weak' ? null : effectiveScope(instr.ord.scope, instr.space),
+            release: instr.ord.sem === 'release', proxy: instr.proxy, ploc: a.ploc, vaddr: a.vaddr,
+          }, { value: dag.resize(src.v, loc.width, typeSigned(instr.type)), deps: unionDeps(dag, a.deps, src.deps, ctrl) });
+          next(st.regs);
+          break;
+        }
+        case 'atom': case 'red': {
+          const a = address(st, instr.addr, instr.pos);
+          const loc = env.locations[a.ploc]!;
+          const sem = instr.ord.sem;
+          const scope = sem === 'weak' ? null : effectiveScope(instr.ord.scope, instr.space);
+          const common = { strong: true, scope, proxy: instr.proxy, ploc: a.ploc, vaddr: a.vaddr };
+          const r = newEvent(instr, 'R', g, { ...common, acquire: sem === 'acquire' || sem === 'acq_rel' }, { deps: unionDeps(dag, a.deps, ctrl) });
+          r.value = dag.bvVar(`v${r.info.id}`, loc.width);
+          const old = dag.resize(r.value, typeWidth(instr.type), typeSigned(instr.type));
+          const { v, deps } = rmwValue(dag, st, instr, old, operand);
+          // The value written depends on the value read (except for exch): a data dependency.
+          const own: Deps = dag.varsOf(v).has(`v${r.info.id}`) ? new Map([[r.info.id, dag.T]]) : new Map();
+          const w = newEvent(instr, 'W', g, { ...common, release: sem === 'release' || sem === 'acq_rel' }, {
+            value: dag.resize(v, loc.width), deps: unionDeps(dag, a.deps, deps, own, ctrl), rmw: r.info.id,
+          });
+          r.rmw = w.info.id;
+          if (instr.op === 'atom') next(setReg(instr.dst.name, { v: old, deps: new Map([[r.info.id, dag.T]]) }));
+          else next(st.regs);
+          break;
+        }
+        case 'fence':
+          newEvent(instr, 'F', g, { strong: true, scope: instr.scope, fence: instr.sem, proxy: 'generic' }, {});
+          next(st.regs);
+          break;
+        case 'fence.proxy':
+          newEvent(instr, 'F', g, {
+            strong: true, fence: instr.kind === 'alias' ? 'alias' : 'proxy',
+            proxy: instr.kind === 'alias' ? 'generic' : instr.kind,
+          }, {});
+          next(st.regs);
+          break;
+        case 'bar': {
+          const val = (v: AstValue | undefined, dflt: number): N => (v ? operand(st, v, 'u32').v : dag.bv(32, dflt));
+          newEvent(instr, 'B', g, { scope: 'cta', barMode: instr.mode }, {
+            bar: { instance: val(instr.instance, 0), id: val(instr.id, 0), count: instr.count ? val(instr.count, 0) : null },
+          });
+          next(st.regs);
+          break;
+        }
+      }
+    }
+  }
+  const final = exits.length ? merge(exits) : { reach: dag.F, regs: initRegs, ctrl: new Map() };
+  const regs = new Map<string, N>();
+  for (const [name, v] of final.regs) regs.set(name, v.v);
+  return { regs, cut: dag.or(...cuts) };
+}
+
+function cmpNode(dag: Dag, op: import('../litmus/ast.js').CmpOp, a0: N, b0: N, signed: boolean): N {
+  const w = Math.max(dag.width(a0), dag.width(b0));
+  const a = dag.resize(a0, w, signed);
+  const b = dag.resize(b0, w, signed);
+  const lt = signed ? 'slt' : 'ult';
+  const le = signed ? 'sle' : 'ule';
+  switch (op) {
+    case 'eq': return dag.eq(a, b);
+    case 'ne': return dag.not(dag.eq(a, b));
+    case 'lt': return dag.cmp(lt, a, b);
+    case 'le': return dag.cmp(le, a, b);
+    case 'gt': return dag.cmp(lt, b, a);
+    case 'ge': return dag.cmp(le, b, a);
+  }
+}
+
+/** The value an atom/red writes, from the value it read (ISA pseudo-code; a failing cas writes back). */
+function rmwValue(
+  dag: Dag, st: State, instr: Atom | Red, old: N,
+  operand: (s: State, v: AstValue, t: DataType) => RegVal,
+): { v: N; deps: Deps } {
+  const b = operand(st, instr.b, instr.type);
+  const w = typeWidth(instr.type);
+  const signed = typeSigned(instr.type);
+  const one = dag.bv(w, 1);
+  let v: N;
+  let deps = b.deps;
+  switch (instr.aop) {
+    case 'add': case 'sub': case 'and': case 'or': case 'xor': v = dag.bin(instr.aop, old, b.v); break;
+    case 'exch': v = b.v; break;
+    case 'min': v = dag.ite(dag.cmp(signed ? 'slt' : 'ult', old, b.v), old, b.v); break;
+    case 'max': v = dag.ite(dag.cmp(signed ? 'slt' : 'ult', old, b.v), b.v, old); break;
+    case 'inc': v = dag.ite(dag.cmp('ule', b.v, old), dag.bv(w, 0), dag.bin('add', old, one)); break;
+    case 'dec': v = dag.ite(dag.or(dag.eq(old, dag.bv(w, 0)), dag.cmp('ult', b.v, old)), b.v, dag.bin('sub', old, one)); break;
+    case 'cas': {
+      if (instr.op !== 'atom' || !instr.c) throw new UnsupportedError('atom.cas needs a new value');
+      const c = operand(st, instr.c, instr.type);
+      v = dag.ite(dag.eq(old, b.v), c.v, old);
+      deps = unionDeps(dag, b.deps, c.deps);
+      break;
+    }
+  }
+  return { v, deps };
+}
