@@ -42,27 +42,25 @@ export function numberOption(v: string | undefined, dflt: number, what: string):
   return n;
 }
 
-export const DEFAULT_BOUND = 4;
+export const DEFAULT_BOUND = 2;
 export const DEFAULT_TIMEOUT_S = 60;
-
-const quant = (t: LitmusTest): string => (t.condition.quantifier === 'not exists' ? '~exists' : t.condition.quantifier);
 
 /** Why our answer is what it is, in a few lines. */
 export function explainResult(t: LitmusTest, r: RunResult): string[] {
   const out: string[] = [];
-  const cond = `${quant(t)} ${printExpr(t.condition.expr)}`;
+  // exists / ~exists are about executions that satisfy the formula, forall about those violating it.
+  const what = t.condition.quantifier === 'forall' ? 'violates' : 'satisfies';
+  const formula = `(${printExpr(t.condition.expr)})`;
   if (r.witness) {
-    const what = t.condition.quantifier === 'forall' ? 'violates' : 'satisfies';
-    out.push(`a consistent execution ${what} the condition ${cond}:`);
+    out.push(`a consistent execution ${what} ${formula}:`);
     out.push(`  state: ${r.witness.state.map(([k, v]) => `${k}=${v}`).join('; ') || '(no observables)'}`);
     out.push(`  rf: ${r.witness.rf.map(([w, rd]) => `${w} -> ${rd}`).join(', ') || '-'}`);
     if (r.witness.co.length) out.push(`  co: ${r.witness.co.map(([a, b]) => `${a} -> ${b}`).join(', ')}`);
   } else if (r.core) {
-    const what = t.condition.quantifier === 'forall' ? 'violates' : 'satisfies';
-    out.push(`no consistent terminating execution ${what} ${cond}`);
+    out.push(`no consistent terminating execution ${what} ${formula}`);
     out.push(`  ruled out by: ${r.core.length ? r.core.join(', ') : 'the program alone (no execution of that shape exists)'}`);
   }
-  if (r.boundReached) out.push('  note: the loop bound was reached; executions needing more iterations are not counted');
+  if (r.boundReached) out.push('note: the loop bound was reached; executions needing more iterations are not counted');
   return out;
 }
 

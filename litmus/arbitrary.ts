@@ -62,9 +62,11 @@ function instr(labels: string[]): fc.Arbitrary<Instr> {
     fc.record({ op: fc.constant('fence.proxy' as const), kind: pick(['alias', 'texture', 'surface', 'constant', 'async'] as const), pos: fc.constant(P) }),
   );
   const nonZero = value.filter((v) => !(v.kind === 'imm' && v.value === 0));
+  // Genuine barrier counts are threads, in whole warps.
+  const warpCount: fc.Arbitrary<Value> = fc.oneof(reg(REGS), fc.integer({ min: 1, max: 8 }).map((k) => ({ kind: 'imm' as const, value: 32 * k })));
   const bar = fc.oneof(
     fc.record(
-      { op: fc.constant('bar' as const), mode: pick(['sync', 'arrive'] as const), form: pick(['bar', 'barrier'] as const), id: value, count: value, pos: fc.constant(P) },
+      { op: fc.constant('bar' as const), mode: pick(['sync', 'arrive'] as const), form: pick(['bar', 'barrier'] as const), id: value, count: warpCount, pos: fc.constant(P) },
       { requiredKeys: ['op', 'mode', 'form', 'id', 'pos'] },
     ),
     fc.record(

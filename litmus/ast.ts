@@ -10,6 +10,9 @@ export interface Pos {
 }
 
 export type Scope = 'cta' | 'cluster' | 'gpu' | 'sys';
+
+/** Threads per warp. Genuine barrier counts are in threads, and each litmus thread is one warp. */
+export const WARP_SIZE = 32;
 export const SCOPES: readonly Scope[] = ['cta', 'cluster', 'gpu', 'sys'];
 
 /** Memory-access semantics (ld/st/atom/red). `.volatile` is read as relaxed.sys. */

@@ -4,6 +4,7 @@ import type {
   Address, AtomOp, AluOp, CmpOp, Space, Condition, DataType, Expr, Instr, LitmusTest, LocDecl, LocRef,
   Observable, Ordering, Placement, Pos, Proxy, Quantifier, WriteProxy, Reg, RegInit, Stmt, Term, Thread, Value,
 } from './ast.js';
+import { WARP_SIZE } from './ast.js';
 import type {
   CstCell, CstExpr, CstFile, CstInit, CstNum, CstObservable, CstOperand, CstPlacement, CstTerm, Tok,
 } from './cst.js';
@@ -330,7 +331,12 @@ function barrier(base: 'bar' | 'barrier', quals: Qual[], cell: Extract<CstCell, 
     const count = v[2];
     if (count && !(count.kind === 'imm' && count.value === 0)) out.count = count;
   } else if (v.length === 2) {
-    out.count = v[1]!;
+    const count = v[1]!;
+    // ISA: b counts threads, a multiple of the warp size; warps arrive as a whole.
+    if (count.kind === 'imm' && (count.value <= 0 || count.value % WARP_SIZE !== 0)) {
+      fail(`the thread count of ${base}.${mode} must be a positive multiple of the warp size (${WARP_SIZE}); each litmus thread stands for one warp`, ops[1]!.k === 'num' ? operandPos(ops[1]!) : opcode, file);
+    }
+    out.count = count;
   }
   return out;
 }

@@ -13,6 +13,12 @@ interface Case {
 
 const cases: Case[] = [
   {
+    name: "bar-count-warps",
+    text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n bar.sync 1, 2 | bar.sync 1, 64 ;\n st.weak.u32 [x], 1 | ld.weak.u32 %r0, [x] ;\nexists (P1:r0 == 1)\n",
+    at: [4, 14],
+    message: "the thread count of bar.sync must be a positive multiple of the warp size (32); each litmus thread stands for one warp",
+  },
+  {
     name: "acquire-no-scope",
     text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak.u32 [x], 1 | ld.global.acquire.u32 %r0, [x] ;\nexists (P1:r0 == 1)\n",
     at: [4, 33],

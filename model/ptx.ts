@@ -48,20 +48,23 @@ function definitions(v: '60' | '75'): Record<string, RelTerm> {
     // §8.8.5 causality order.
     d.cause = alt(cb, seq(obs, alt(cb, and(po, loc))));
   } else {
-    // Proxy-preserved causality: across proxies only through proxy fences in the same CTA,
-    // across virtual aliases only through fence.proxy.alias (8.x §8.6, MODEL.md).
-    const pf = seq(id(F), and(sameProxy, sameCta), id(M));
-    const enter = [id(GEN), and(cb, inv(pf))]; // first event, entering the generic proxy
-    const leave = [id(GEN), and(cb, pf)]; // last event, leaving it
-    const paths: RelTerm[] = [
+    // Proxy-preserved causality (8.x §8.6): between proxies only through a proxy fence of the
+    // other proxy in the same CTA; between virtual aliases only through fence.proxy.alias.
+    const pf = seq(id(F), and(sameProxy, sameCta), id(M)); // a proxy fence and an access of its proxy
+    const into = and(cb, inv(pf)); // from an access to a later proxy fence for it
+    const outOf = and(cb, pf); // from a proxy fence to a later access it covers
+    const aliasFence = id(sand(F, ALIAS));
+    d['proxy-preserved-cause-base'] = alt(
       seq(id(GEN), and(vloc, cb), id(GEN)),
       seq(id(M), and(sameProxy, sameCta, vloc, cb), id(M)),
-    ];
-    for (const a of enter) for (const b of leave) {
-      if (a !== enter[0] || b !== leave[0]) paths.push(and(vloc, seq(a, cb, b)));
-    }
-    for (const a of enter) for (const b of leave) paths.push(and(loc, seq(a, cb, id(sand(F, ALIAS)), cb, b)));
-    d['proxy-preserved-cause-base'] = alt(...paths);
+      and(vloc, seq(into, cb, id(GEN))),
+      and(vloc, seq(id(GEN), cb, outOf)),
+      and(vloc, seq(into, cb, outOf)),
+      and(loc, seq(id(GEN), cb, aliasFence, cb, id(GEN))),
+      and(loc, seq(into, cb, aliasFence, cb, id(GEN))),
+      and(loc, seq(id(GEN), cb, aliasFence, cb, outOf)),
+      and(loc, seq(into, cb, aliasFence, cb, outOf)),
+    );
     d.cause = seq(opt(obs), ref('proxy-preserved-cause-base'));
   }
   return d;
@@ -87,7 +90,3 @@ function axioms(v: '60' | '75'): Axiom[] {
 export const ptx60: Model = { name: 'ptx60', defs: definitions('60'), axioms: axioms('60') };
 export const ptx75: Model = { name: 'ptx75', defs: definitions('75'), axioms: axioms('75') };
 export const MODELS: Record<string, Model> = { ptx60, ptx75 };
-
-// Sets that are not written with base names above but that interpreters must provide.
-export const BASE_SETS = ['R', 'W', 'F', 'M', 'IW', 'strong', 'SC', 'FREL', 'REL', 'ACQ', 'GEN', 'ALIAS'] as const;
-export const BASE_RELS = ['po', 'rf', 'co', 'loc', 'vloc', 'sr', 'rmw', 'dep', 'sync_fence', 'sync_barrier', 'same_proxy', 'same_cta'] as const;

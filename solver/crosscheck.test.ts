@@ -28,11 +28,11 @@ async function agree(t: LitmusTest, model: Model): Promise<void> {
 }
 
 test('ptx60: Z3 finds exactly the brute-force final states', async () => {
-  await fc.assert(fc.asyncProperty(arbTest({ proxies: false }), (t) => agree(t, ptx60)), { numRuns: 150, seed: 6060 });
+  await fc.assert(fc.asyncProperty(arbTest({ proxies: false }), (t) => agree(t, ptx60)), { numRuns: 250, seed: 6060 });
 });
 
 test('ptx75: Z3 finds exactly the brute-force final states (proxies and aliases)', async () => {
-  await fc.assert(fc.asyncProperty(arbTest({ proxies: true }), (t) => agree(t, ptx75)), { numRuns: 150, seed: 7575 });
+  await fc.assert(fc.asyncProperty(arbTest({ proxies: true }), (t) => agree(t, ptx75)), { numRuns: 250, seed: 7575 });
 });
 
 test.run();

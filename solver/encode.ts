@@ -1,16 +1,17 @@
 // The whole problem for one test as SMT-LIB text: the candidate-execution choices (rf, co,
 // Fence-SC order, barrier timing, final writes), the model's axioms each behind an assumption
 // literal (so unsat cores name the axioms involved), the observables and the condition.
-import type { Expr, LitmusTest, Observable, Term } from '../litmus/ast.js';
+import type { CmpOp, Expr, LitmusTest, Observable, Term } from '../litmus/ast.js';
 import type { EventInfo } from '../model/events.js';
 import { staticRel } from '../model/events.js';
-import type { Axiom, Model } from '../model/relalg.js';
+import type { Axiom, Model, RelTerm } from '../model/relalg.js';
 import type { Dag, N } from './expr.js';
 import { newPrinter } from './expr.js';
-import type { SRel } from './symbolic.js';
-import { entries, interpret, srelGet } from './symbolic.js';
+import type { Mask, SRel } from './symbolic.js';
+import { entries, interpret, pairMask, srelGet } from './symbolic.js';
 import type { SymEvent, Unrolled } from './unroll.js';
 import { UnsupportedError } from './unroll.js';
+import { encodeBarriers } from './barriers.js';
 
 export interface ObservableInfo {
   obs: Observable;
@@ -55,29 +56,31 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
 
   // ---- rf: each executed read reads exactly one executed same-location write, same value ----
   const rf: SRel = new Map();
-  const rfVars: Encoding['rfVars'] = [];
   const writesAt = new Map<number, number[]>();
   for (const e of infos) if (e.kind === 'W') (writesAt.get(e.ploc) ?? writesAt.set(e.ploc, []).get(e.ploc)!).push(e.id);
+  const rfNodes: { w: number; r: number; node: N }[] = [];
   for (const r of events) {
     if (r.info.kind !== 'R') continue;
-    const lits: N[] = [];
-    for (const wid of writesAt.get(r.info.ploc) ?? []) {
-      const w = events[wid]!;
-      if (exec[wid] === dag.F) continue;
-      const name = `rf_${wid}_${r.info.id}`;
-      const v = dag.boolVar(name);
-      rfVars.push({ w: wid, r: r.info.id, name });
-      asserts.push(dag.implies(v, dag.and(exec[wid]!, exec[r.info.id]!, dag.eq(r.value!, w.value!))));
+    const ws = (writesAt.get(r.info.ploc) ?? []).filter((w) => exec[w] !== dag.F);
+    // Exactly one source: pairwise exclusion for few candidates, a selector for many.
+    const sel = dag.intVar(`rfsel_${r.info.id}`);
+    ws.forEach((wid, i) => {
+      const v = ws.length <= 4 ? dag.boolVar(`rf_${wid}_${r.info.id}`) : dag.eq(sel, dag.int(i));
+      rfNodes.push({ w: wid, r: r.info.id, node: v });
+      asserts.push(dag.implies(v, dag.and(exec[wid]!, exec[r.info.id]!, dag.eq(r.value!, events[wid]!.value!))));
       put(rf, wid, r.info.id, v);
-      lits.push(v);
+    });
+    if (ws.length > 4) asserts.push(dag.implies(exec[r.info.id]!, dag.and(dag.ile(dag.int(0), sel), dag.ilt(sel, dag.int(ws.length)))));
+    else {
+      const lits = ws.map((w) => srelGet(rf, w, r.info.id)!);
+      asserts.push(dag.implies(exec[r.info.id]!, dag.or(...lits)));
+      for (let i = 0; i < lits.length; i++) for (let j = i + 1; j < lits.length; j++) asserts.push(dag.not(dag.and(lits[i]!, lits[j]!)));
     }
-    asserts.push(dag.implies(exec[r.info.id]!, dag.or(...lits)));
-    for (let i = 0; i < lits.length; i++) for (let j = i + 1; j < lits.length; j++) asserts.push(dag.not(dag.and(lits[i]!, lits[j]!)));
   }
 
   // ---- co: a strict partial order per location, the initial write first, transitive ----
   const co: SRel = new Map();
-  const coVars: Encoding['coVars'] = [];
+  const coNodes: { a: number; b: number; node: N }[] = [];
   for (const ws of writesAt.values()) {
     const init = ws.filter((w) => infos[w]!.init);
     const rest = ws.filter((w) => !infos[w]!.init && exec[w] !== dag.F);
@@ -86,7 +89,7 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
       if (a === b) continue;
       const name = `co_${a}_${b}`;
       const v = dag.boolVar(name);
-      coVars.push({ a, b, name });
+      coNodes.push({ a, b, node: v });
       put(co, a, b, v);
       asserts.push(dag.implies(v, dag.and(exec[a]!, exec[b]!)));
     }
@@ -168,7 +171,10 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
       case 'and': return dag.and(...e.args.map(condOf));
       case 'or': return dag.or(...e.args.map(condOf));
       case 'cmp': {
-        const w = Math.max(termWidth(e.left), termWidth(e.right), 1);
+        if (e.left.kind === 'const' && e.right.kind === 'const') return dag.bool(cmpInts(e.op, e.left.value, e.right.value));
+        // Wide enough for the constants too (a sign bit included), so none is truncated.
+        const constBits = (t: Term): number => (t.kind === 'const' ? Math.abs(t.value).toString(2).length + 1 : 0);
+        const w = Math.max(termWidth(e.left), termWidth(e.right), constBits(e.left), constBits(e.right));
         const a = termValue(e.left, w);
         const b = termValue(e.right, w);
         // Litmus conditions compare integers: signed order.
@@ -220,6 +226,8 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
     body.push(`(declare-const ${o.smt} (_ BitVec ${o.width}))`, `(assert (= ${o.smt} ${p.ref(observableValue(o.obs))}))`);
   }
   const execNames = exec.map((g) => p.ref(g));
+  const rfVars = rfNodes.map(({ w, r, node }) => ({ w, r, name: p.ref(node) }));
+  const coVars = coNodes.map(({ a, b, node }) => ({ a, b, name: p.ref(node) }));
   const script = [...out, ...p.lines, ...body].join('\n');
   return {
     script, axiomLits, noCutLit: 'nocut', cutLit: 'cut', mayCut: cut !== dag.F, condLit: 'cond', ncondLit: 'ncond', observables,
@@ -228,8 +236,9 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
 }
 
 /** One axiom as a formula over the execution: the constraint the ISA states, on executed events. */
-function encodeAxiom(dag: Dag, ax: Axiom, evalRel: (t: import('../model/relalg.js').RelTerm) => SRel, exec: N[], _n: number): N {
-  const r = evalRel(ax.r);
+function encodeAxiom(dag: Dag, ax: Axiom, evalRel: (t: RelTerm, m?: Mask | null) => SRel, exec: N[], n: number): N {
+  // Irreflexivity looks at the diagonal only.
+  const r = evalRel(ax.r, ax.kind === 'irreflexive' ? pairMask(Array.from({ length: n }, (_, i): [number, number] => [i, i])) : null);
   const parts: N[] = [];
   switch (ax.kind) {
     case 'empty':
@@ -239,7 +248,7 @@ function encodeAxiom(dag: Dag, ax: Axiom, evalRel: (t: import('../model/relalg.j
       for (const [a, b, f] of entries(r)) if (a === b) parts.push(dag.not(dag.and(exec[a]!, f)));
       break;
     case 'subset': {
-      const s = evalRel(ax.s!);
+      const s = evalRel(ax.s!, pairMask([...entries(r)].map(([a, b]): [number, number] => [a, b])));
       for (const [a, b, f] of entries(r)) parts.push(dag.implies(dag.and(exec[a]!, exec[b]!, f), srelGet(s, a, b) ?? dag.F));
       break;
     }
@@ -257,51 +266,19 @@ function encodeAxiom(dag: Dag, ax: Axiom, evalRel: (t: import('../model/relalg.j
   return dag.and(...parts);
 }
 
-/**
- * Barriers (ISA §8.8.4 and the corpus's Dartagnan dialect). Two barrier operations meet when
- * they are in the same CTA, agree on instance and id, and are the same use of that barrier by
- * their threads (phase). Each operation has an arrival time; a bar.sync passes once `count`
- * operations of its barrier have arrived (all of them when no count is given), and a thread's
- * later barrier operations arrive after its earlier ones passed, so circular waits have no
- * terminating execution. An operation synchronizes with a bar.sync that had not passed yet
- * when it arrived.
- */
-function encodeBarriers(dag: Dag, events: SymEvent[], asserts: N[]): SRel {
-  const out: SRel = new Map();
-  const bars = events.filter((e) => e.info.kind === 'B' && e.guard !== dag.F);
-  if (bars.length === 0) return out;
-  const sameKey = (a: SymEvent, b: SymEvent): N => dag.and(dag.eq(a.bar!.instance, b.bar!.instance), dag.eq(a.bar!.id, b.bar!.id));
-  const phase = new Map<number, N>();
-  for (const b of bars) {
-    const earlier = bars.filter((a) => a.info.thread === b.info.thread && a.info.poIndex < b.info.poIndex);
-    phase.set(b.info.id, dag.iadd(...earlier.map((a) => dag.b2i(dag.and(a.guard, sameKey(a, b))))));
-  }
-  const arrive = (e: SymEvent): N => dag.intVar(`bar_t_${e.info.id}`);
-  const pass = (e: SymEvent): N => (e.info.barMode === 'sync' ? dag.intVar(`bar_p_${e.info.id}`) : arrive(e));
-  for (const b of bars) {
-    for (const a of bars) {
-      if (a.info.thread === b.info.thread && a.info.poIndex < b.info.poIndex) {
-        asserts.push(dag.implies(dag.and(a.guard, b.guard), dag.ilt(pass(a), arrive(b))));
-      }
-    }
-    if (b.info.barMode !== 'sync') continue;
-    const members: { a: SymEvent; same: N }[] = [];
-    for (const a of bars) {
-      if (a.info.thread === b.info.thread || a.info.place!.cta !== b.info.place!.cta) continue;
-      const same = dag.and(a.guard, b.guard, sameKey(a, b), dag.eq(phase.get(a.info.id)!, phase.get(b.info.id)!));
-      if (same === dag.F) continue;
-      members.push({ a, same });
-      put(out, a.info.id, b.info.id, dag.and(same, dag.ile(arrive(a), pass(b))));
-    }
-    const arrivedBefore = dag.iadd(dag.int(1), ...members.map(({ a, same }) => dag.b2i(dag.and(same, dag.ile(arrive(a), pass(b))))));
-    const needed = b.bar!.count ? dag.bv2int(b.bar!.count) : dag.iadd(dag.int(1), ...members.map(({ same }) => dag.b2i(same)));
-    asserts.push(dag.implies(b.guard, dag.and(dag.ile(arrive(b), pass(b)), dag.ile(needed, arrivedBefore))));
-  }
-  return out;
-}
-
 function put(r: SRel, a: number, b: number, f: N): void {
   let row = r.get(a);
   if (!row) { row = new Map(); r.set(a, row); }
   row.set(b, f);
+}
+
+function cmpInts(op: CmpOp, a: number, b: number): boolean {
+  switch (op) {
+    case 'eq': return a === b;
+    case 'ne': return a !== b;
+    case 'lt': return a < b;
+    case 'le': return a <= b;
+    case 'gt': return a > b;
+    case 'ge': return a >= b;
+  }
 }

@@ -156,7 +156,7 @@ export function enumerate(test: LitmusTest, u: Unrolled, model: Model, limit = 2
       for (const [a, b] of rel) m.m[a * m.n + b] = 1;
       if (isAcyclic(m)) sfChoices.push(rel);
     }
-    const barChoices = barrierChoices(u, ids, newId, exec, ev);
+    const barChoices = barrierChoices(u, ids, newId, ev);
 
     for (const coParts of product(coChoices.length ? coChoices : [[[]]])) {
       const co = coParts.flat();
@@ -166,7 +166,7 @@ export function enumerate(test: LitmusTest, u: Unrolled, model: Model, limit = 2
           const x: Execution = { events: infos, rmwPartner, rf, co, syncFence, syncBarrier, dep };
           if (!evaluate(model, x).consistent) continue;
           consistent++;
-          for (const s of finalStates(test, u, obs, ids, newId, co, ev)) states.add(s);
+          for (const s of finalStates(u, obs, ids, newId, co, ev)) states.add(s);
         }
       }
     }
@@ -175,7 +175,7 @@ export function enumerate(test: LitmusTest, u: Unrolled, model: Model, limit = 2
 }
 
 /** All sync_barrier relations for the executed barriers: one per feasible arrival order. */
-function barrierChoices(u: Unrolled, ids: number[], newId: Map<number, number>, exec: boolean[], ev: (n: N) => Value): Pair[][] {
+function barrierChoices(u: Unrolled, ids: number[], newId: Map<number, number>, ev: (n: N) => Value): Pair[][] {
   const bars = ids.map((id) => u.events[id]!).filter((e) => e.info.kind === 'B');
   if (bars.length === 0) return [[]];
   const key = (e: (typeof bars)[number]): string => `${e.info.place!.cta}|${ev(e.bar!.instance)}|${ev(e.bar!.id)}`;
@@ -192,7 +192,8 @@ function barrierChoices(u: Unrolled, ids: number[], newId: Map<number, number>, 
     for (const b of order) {
       if (b.info.barMode !== 'sync') { pass.set(b.info.id, t.get(b.info.id)!); continue; }
       const members = order.filter((a) => group(a) === group(b));
-      const q = b.bar!.count ? Number(ev(b.bar!.count) as bigint) : members.length;
+      // The count is in threads; each arrival accounts for `unit` of them (a warp, or one thread).
+      const q = b.bar!.count ? Math.ceil(Number(ev(b.bar!.count) as bigint) / b.bar!.unit) : members.length;
       if (q > members.length) { ok = false; break; }
       const qth = q <= 0 ? 0 : t.get(members[q - 1]!.info.id)!;
       pass.set(b.info.id, Math.max(t.get(b.info.id)!, qth));
@@ -214,12 +215,11 @@ function barrierChoices(u: Unrolled, ids: number[], newId: Map<number, number>, 
     rel.sort((p, q) => p[0] - q[0] || p[1] - q[1]);
     out.set(JSON.stringify(rel), rel);
   }
-  void exec;
   return [...out.values()];
 }
 
 function finalStates(
-  test: LitmusTest, u: Unrolled, obs: Observable[], ids: number[], newId: Map<number, number>, co: Pair[],
+  u: Unrolled, obs: Observable[], ids: number[], newId: Map<number, number>, co: Pair[],
   ev: (n: N) => Value,
 ): string[] {
   // A location may end with the value of any co-maximal executed write (co is partial).
@@ -237,6 +237,5 @@ function finalStates(
       return `${o.name}=${toSigned(ev(v) as bigint, u.dag.width(v))}`;
     }))];
   });
-  void test;
   return [...product(per)].map((parts) => parts.join(';'));
 }

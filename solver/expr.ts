@@ -76,8 +76,22 @@ export function newDag(): Dag {
   const nodes: NodeData[] = [];
   const sorts: Sort[] = [];
   const index = new Map<string, N>();
+  const keyOf = (d: NodeData): string => {
+    switch (d.op) {
+      case 'true': case 'false': return d.op;
+      case 'bv': return `bv ${d.w} ${d.v}`;
+      case 'int': return `int ${d.v}`;
+      case 'var': return `var ${d.name}`;
+      case 'and': case 'or': case 'iadd': return `${d.op} ${d.xs.join(' ')}`;
+      case 'ite': return `ite ${d.c} ${d.a} ${d.b}`;
+      case 'cmp': case 'bin': return `${d.op} ${d.fn} ${d.a} ${d.b}`;
+      case 'zext': case 'sext': case 'trunc': return `${d.op} ${d.w} ${d.a}`;
+      case 'not': case 'b2i': case 'bv2int': return `${d.op} ${d.a}`;
+      default: return `${d.op} ${d.a} ${d.b}`;
+    }
+  };
   const mk = (d: NodeData, sort: Sort): N => {
-    const key = JSON.stringify(d, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
+    const key = keyOf(d);
     const hit = index.get(key);
     if (hit !== undefined) return hit;
     nodes.push(d);

@@ -64,7 +64,12 @@ export async function runTest(z3: Z3Session, test: LitmusTest, opt: RunOptions):
     return out;
   };
   const load = (cores = false): string => `(reset)\n${cores ? '(set-option :produce-unsat-cores true)\n' : ''}${enc.script}\n`;
-  const checkCmd = (lits: string[]): string => `(check-sat-assuming (${lits.join(' ')}))`;
+  // --timeout bounds the whole test: each query gets what is left of it.
+  const deadline = performance.now() + opt.timeoutMs;
+  const checkCmd = (lits: string[]): string => {
+    const left = Math.max(1, Math.round(deadline - performance.now()));
+    return `(set-option :timeout ${left})\n(check-sat-assuming (${lits.join(' ')}))`;
+  };
   const sat = (reply: string): Sat => {
     const last = reply.trim().split('\n').pop()!.trim();
     if (last === 'sat' || last === 'unsat' || last === 'unknown') return last;

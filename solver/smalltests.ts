@@ -3,9 +3,10 @@
 // candidate execution can be enumerated (solver/enumerate.ts).
 import fc from 'fast-check';
 import type { Instr, LitmusTest, LocDecl, Observable, Ordering, Scope, Stmt, Thread } from '../litmus/ast.js';
+import { WARP_SIZE } from '../litmus/ast.js';
 
 const P = { line: 1, col: 1 };
-const SCOPES: Scope[] = ['cta', 'gpu', 'sys'];
+const SCOPES: Scope[] = ['cta', 'cluster', 'gpu', 'sys'];
 const pick = <T>(xs: readonly T[]): fc.Arbitrary<T> => fc.constantFrom(...xs);
 const strongOrd = (sems: ('relaxed' | 'acquire' | 'release' | 'acq_rel')[]): fc.Arbitrary<Ordering> =>
   fc.record({ sem: pick(sems), scope: pick(SCOPES) });
@@ -30,22 +31,30 @@ function instr(s: Shape): fc.Arbitrary<Instr> {
     fc.record({ op: fc.constant('atom' as const), ord: strongOrd(['relaxed', 'acq_rel']), aop: fc.constant('cas' as const), dst, addr, b: fc.constant({ kind: 'imm' as const, value: 0 }), c: imm, proxy: fc.constant('generic' as const), ...base }),
     fc.record({ op: fc.constant('red' as const), ord: strongOrd(['relaxed', 'release']), aop: fc.constant('add' as const), addr, b: imm, proxy: fc.constant('generic' as const), ...base }),
     fc.record({ op: fc.constant('fence' as const), sem: pick(['sc', 'acq_rel'] as const), scope: pick(SCOPES), form: fc.constant('fence' as const), pos: fc.constant(P) }),
-    fc.record({ op: fc.constant('bar' as const), mode: pick(['sync', 'sync', 'arrive'] as const), form: fc.constant('bar' as const), id: pick([0, 1]).map((value) => ({ kind: 'imm' as const, value })), pos: fc.constant(P) }),
+    fc.record({
+      op: fc.constant('bar' as const), mode: pick(['sync', 'sync', 'arrive'] as const), form: fc.constant('bar' as const),
+      id: pick([0, 1]).map((value) => ({ kind: 'imm' as const, value })), pos: fc.constant(P),
+    }, { requiredKeys: ['op', 'mode', 'form', 'id', 'pos'] }).chain((b) =>
+      fc.option(fc.integer({ min: 1, max: 2 }), { freq: 2 }).map((c) => (c === null ? b : { ...b, count: { kind: 'imm' as const, value: c * WARP_SIZE } }))),
   ];
   if (s.proxies) arbs.push(fc.record({ op: fc.constant('fence.proxy' as const), kind: pick(['alias', 'surface'] as const), pos: fc.constant(P) }));
   return fc.oneof(...arbs);
 }
 
-/** A thread: instructions, optionally one forward branch on the last loaded value. */
-function threadCode(s: Shape): fc.Arbitrary<{ code: Instr[]; branch: number | null }> {
-  return fc.record({ code: fc.array(instr(s), { minLength: 1, maxLength: 3 }), branch: fc.option(fc.nat(2), { freq: 3 }) });
+/**
+ * A thread: instructions, optionally one forward branch on the last loaded value, optionally
+ * a spin on the first load (repeat it while it reads 0), so that loops hit the bound.
+ */
+function threadCode(s: Shape): fc.Arbitrary<{ code: Instr[]; branch: number | null; spin: boolean }> {
+  return fc.record({ code: fc.array(instr(s), { minLength: 1, maxLength: 3 }), branch: fc.option(fc.nat(2), { freq: 3 }), spin: fc.boolean() });
 }
 
 export const arbTest = (s: Shape): fc.Arbitrary<LitmusTest> =>
   fc.record({
-    threads: fc.array(fc.record({ body: threadCode(s), cta: fc.nat(1), gpu: fc.constantFrom(0, 0, 0, 1) }), { minLength: 1, maxLength: 3 }),
+    threads: fc.array(fc.record({ body: threadCode(s), cta: fc.nat(2), gpu: fc.constantFrom(0, 0, 0, 1) }), { minLength: 1, maxLength: 3 }),
+    clusters: fc.boolean(),
     initY: fc.nat(1),
-  }).map(({ threads, initY }) => {
+  }).map(({ threads, initY, clusters }) => {
     let reg = 0;
     const observed: Observable[] = [{ kind: 'loc', name: 'x' }, { kind: 'loc', name: 'y' }];
     const ths: Thread[] = threads.map(({ body, cta, gpu }, ti) => {
@@ -58,13 +67,18 @@ export const arbTest = (s: Shape): fc.Arbitrary<LitmusTest> =>
         }
         if (ins.op === 'ld' || ins.op === 'atom') {
           const name = `r${reg++}`;
+          const spin = body.spin && i === 0 && ins.op === 'ld';
+          if (spin) code.push({ op: 'label', name: 'SPIN', pos: P });
           last = name;
           observed.push({ kind: 'reg', thread: ti, reg: name });
           code.push({ ...ins, dst: { kind: 'reg', name } });
+          if (spin) code.push({ op: 'bcmp', cmp: 'eq', a: { kind: 'reg', name }, b: { kind: 'imm', value: 0 }, target: 'SPIN', pos: P });
         } else code.push(ins);
       });
       code.push({ op: 'label', name: 'END', pos: P });
-      return { placement: { id: ti, cta, gpu, pos: P }, code };
+      // With clusters: CTAs 0 and 1 form cluster 0, CTA 2 is alone in cluster 1.
+      const placement = clusters ? { id: ti, cta, gpu, cluster: cta < 2 ? 0 : 1, pos: P } : { id: ti, cta, gpu, pos: P };
+      return { placement, code };
     });
     const locations: LocDecl[] = [
       { kind: 'value', name: 'x', value: 0, pos: P },

@@ -4,6 +4,11 @@
 // composition conjoins the middle event's execution guard, and the axioms conjoin the end
 // points'. Every derived relation is a closed formula over the choice variables (rf, co, ...):
 // closures are expanded with Warshall's algorithm, so each definition is exact in any polarity.
+//
+// Evaluation is demand-driven: a term is evaluated under a mask of the pairs its context
+// needs (an irreflexivity axiom needs only the diagonal, an intersection with `loc` only
+// same-location pairs), and composition passes on only what it needs from each side.
+// Results are exact on every pair the mask allows; other pairs may be missing.
 import type { EventInfo } from '../model/events.js';
 import { inBaseSet, STATIC_RELS, staticRel } from '../model/events.js';
 import type { Model, RelTerm, SetTerm } from '../model/relalg.js';
@@ -11,6 +16,13 @@ import type { Dag, N } from './expr.js';
 
 /** Row -> column -> formula. */
 export type SRel = Map<number, Map<number, N>>;
+
+/** The pairs wanted: rows, columns and explicit pairs (row -> columns); null = any. */
+export interface Mask {
+  rows: Set<number> | null;
+  cols: Set<number> | null;
+  pairs: Map<number, Set<number>> | null;
+}
 
 export function srelGet(r: SRel, a: number, b: number): N | undefined {
   return r.get(a)?.get(b);
@@ -26,12 +38,32 @@ export function* entries(r: SRel): Generator<[number, number, N]> {
   for (const [a, row] of r) for (const [b, f] of row) yield [a, b, f];
 }
 
-/** Adds `f` to r[a][b] by disjunction, dropping false. */
-function addOr(dag: Dag, r: SRel, a: number, b: number, f: N): void {
-  if (f === dag.F) return;
-  const old = srelGet(r, a, b);
-  put(r, a, b, old === undefined ? f : dag.or(old, f));
+const allows = (m: Mask | null, a: number, b: number): boolean =>
+  !m || ((!m.rows || m.rows.has(a)) && (!m.cols || m.cols.has(b)) && (!m.pairs || m.pairs.get(a)?.has(b) === true));
+
+/** The mask of the pairs present in r (and allowed by m). */
+function supportMask(r: SRel, m: Mask | null): Mask {
+  const pairs = new Map<number, Set<number>>();
+  for (const [a, b] of entries(r)) {
+    if (!allows(m, a, b)) continue;
+    let s = pairs.get(a);
+    if (!s) { s = new Set(); pairs.set(a, s); }
+    s.add(b);
+  }
+  return { rows: null, cols: null, pairs };
 }
+
+export function pairMask(ps: Iterable<[number, number]>): Mask {
+  const pairs = new Map<number, Set<number>>();
+  for (const [a, b] of ps) {
+    let s = pairs.get(a);
+    if (!s) { s = new Set(); pairs.set(a, s); }
+    s.add(b);
+  }
+  return { rows: null, cols: null, pairs };
+}
+
+const STATIC = new Set<string>(STATIC_RELS);
 
 export interface SymbolicEnv {
   dag: Dag;
@@ -44,8 +76,8 @@ export interface SymbolicEnv {
 }
 
 export interface SymbolicResult {
-  rels: Record<string, SRel>;
-  evalRel(t: RelTerm): SRel;
+  /** Evaluates a term on the pairs `mask` allows (all pairs when null). */
+  evalRel(t: RelTerm, mask?: Mask | null): SRel;
 }
 
 export function interpret(model: Model, env: SymbolicEnv): SymbolicResult {
@@ -54,7 +86,7 @@ export function interpret(model: Model, env: SymbolicEnv): SymbolicResult {
   const x = env.exec;
   const memo = new Map<RelTerm, SRel>();
   const setMemo = new Map<SetTerm, boolean[]>();
-  const rels: Record<string, SRel> = {};
+  const full = new Map<string, SRel>();
   const base = new Map<string, SRel>(Object.entries(env.dynamic));
   const rmwOf = (e: EventInfo): number => env.rmwPartner[e.id] ?? -1;
   for (const name of STATIC_RELS) {
@@ -62,6 +94,28 @@ export function interpret(model: Model, env: SymbolicEnv): SymbolicResult {
     for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) if (staticRel(name, events[a]!, events[b]!, rmwOf)) put(r, a, b, dag.T);
     base.set(name, r);
   }
+
+  // A term is static when it mentions no choice (rf, co, ...): cheap, evaluated first.
+  const staticMemo = new Map<RelTerm, boolean>();
+  const isStatic = (t: RelTerm): boolean => {
+    const hit = staticMemo.get(t);
+    if (hit !== undefined) return hit;
+    let s: boolean;
+    switch (t.k) {
+      case 'rel': s = STATIC.has(t.name); break;
+      case 'ref': s = isStatic(def(t.name)); break;
+      case 'id': case 'prod': s = true; break;
+      case 'inv': case 'opt': case 'plus': s = isStatic(t.a); break;
+      default: s = isStatic(t.a) && isStatic(t.b);
+    }
+    staticMemo.set(t, s);
+    return s;
+  };
+  const def = (name: string): RelTerm => {
+    const t = model.defs[name];
+    if (!t) throw new Error(`unknown relation ${name}`);
+    return t;
+  };
 
   const evalSet = (s: SetTerm): boolean[] => {
     const hit = setMemo.get(s);
@@ -80,15 +134,25 @@ export function interpret(model: Model, env: SymbolicEnv): SymbolicResult {
     return out;
   };
 
-  const evalRel = (t: RelTerm): SRel => {
-    const hit = memo.get(t);
-    if (hit) return hit;
-    const r = compute(t);
-    memo.set(t, r);
-    return r;
+  const evalRel = (t: RelTerm, m: Mask | null = null): SRel => {
+    if (m === null) {
+      const hit = memo.get(t);
+      if (hit) return hit;
+      const r = compute(t, null);
+      memo.set(t, r);
+      return r;
+    }
+    return memo.get(t) ?? compute(t, m);
   };
 
-  const compute = (t: RelTerm): SRel => {
+  const filtered = (r: SRel, m: Mask | null): SRel => {
+    if (!m) return r;
+    const out: SRel = new Map();
+    for (const [a, b, f] of entries(r)) if (allows(m, a, b)) put(out, a, b, f);
+    return out;
+  };
+
+  const compute = (t: RelTerm, m: Mask | null): SRel => {
     const out: SRel = new Map();
     switch (t.k) {
       case 'rel': {
@@ -97,39 +161,57 @@ export function interpret(model: Model, env: SymbolicEnv): SymbolicResult {
         return r;
       }
       case 'ref': {
-        const r = rels[t.name];
-        if (!r) throw new Error(`${t.name} used before its definition`);
+        const hit = full.get(t.name);
+        if (hit) return hit;
+        if (m) return evalRel(def(t.name), m);
+        const r = evalRel(def(t.name), null);
+        full.set(t.name, r);
         return r;
       }
       case 'id': {
-        const s = evalSet(t.s);
-        s.forEach((v, i) => { if (v) put(out, i, i, dag.T); });
+        evalSet(t.s).forEach((v, i) => { if (v && allows(m, i, i)) put(out, i, i, dag.T); });
         return out;
       }
       case 'prod': {
         const a = evalSet(t.a);
         const b = evalSet(t.b);
-        for (let i = 0; i < n; i++) if (a[i]) for (let j = 0; j < n; j++) if (b[j]) put(out, i, j, dag.T);
+        if (m?.pairs) {
+          for (const [i, cs] of m.pairs) if (a[i]) for (const j of cs) if (b[j] && allows(m, i, j)) put(out, i, j, dag.T);
+        } else {
+          for (let i = 0; i < n; i++) if (a[i]) for (let j = 0; j < n; j++) if (b[j] && allows(m, i, j)) put(out, i, j, dag.T);
+        }
         return out;
       }
-      case 'inv':
-        for (const [a, b, f] of entries(evalRel(t.a))) put(out, b, a, f);
+      case 'inv': {
+        let tm: Mask | null = null;
+        if (m) {
+          const pairs = m.pairs ? new Map<number, Set<number>>() : null;
+          if (m.pairs) for (const [a, bs] of m.pairs) for (const b of bs) { let s = pairs!.get(b); if (!s) { s = new Set(); pairs!.set(b, s); } s.add(a); }
+          tm = { rows: m.cols, cols: m.rows, pairs };
+        }
+        for (const [a, b, f] of entries(evalRel(t.a, tm))) put(out, b, a, f);
         return out;
+      }
       case 'opt':
-        for (const [a, b, f] of entries(evalRel(t.a))) put(out, a, b, f);
-        for (let i = 0; i < n; i++) put(out, i, i, dag.T);
+        for (const [a, b, f] of entries(evalRel(t.a, m))) put(out, a, b, f);
+        for (let i = 0; i < n; i++) if (allows(m, i, i)) put(out, i, i, dag.T);
         return out;
       case 'union': {
-        for (const [a, b, f] of entries(evalRel(t.a))) put(out, a, b, f);
-        for (const [a, b, f] of entries(evalRel(t.b))) addOr(dag, out, a, b, f);
+        for (const [a, b, f] of entries(evalRel(t.a, m))) put(out, a, b, f);
+        for (const [a, b, f] of entries(evalRel(t.b, m))) {
+          const old = srelGet(out, a, b);
+          put(out, a, b, old === undefined ? f : dag.or(old, f));
+        }
         return out;
       }
       case 'inter': {
-        const ra = evalRel(t.a);
-        const rb = evalRel(t.b);
-        const [small, big] = size(ra) <= size(rb) ? [ra, rb] : [rb, ra];
-        for (const [a, b, f] of entries(small)) {
-          const g = srelGet(big, a, b);
+        // The static side first: its support bounds what the other side must compute.
+        const [p, q] = isStatic(t.b) && !isStatic(t.a) ? [t.b, t.a] : [t.a, t.b];
+        const rp = evalRel(p, m);
+        const rq = evalRel(q, supportMask(rp, m));
+        for (const [a, b, f] of entries(rp)) {
+          if (!allows(m, a, b)) continue;
+          const g = srelGet(rq, a, b);
           if (g === undefined) continue;
           const h = dag.and(f, g);
           if (h !== dag.F) put(out, a, b, h);
@@ -137,64 +219,132 @@ export function interpret(model: Model, env: SymbolicEnv): SymbolicResult {
         return out;
       }
       case 'diff': {
-        const rb = evalRel(t.b);
-        for (const [a, b, f] of entries(evalRel(t.a))) {
+        const ra = evalRel(t.a, m);
+        const rb = evalRel(t.b, supportMask(ra, m));
+        for (const [a, b, f] of entries(ra)) {
+          if (!allows(m, a, b)) continue;
           const g = srelGet(rb, a, b);
           const h = g === undefined ? f : dag.and(f, dag.not(g));
           if (h !== dag.F) put(out, a, b, h);
         }
         return out;
       }
-      case 'seq': {
-        const ra = evalRel(t.a);
-        const rb = evalRel(t.b);
-        // Collect the disjuncts per pair first: one `or` node per pair instead of a chain.
-        const acc = new Map<number, Map<number, N[]>>();
-        for (const [a, m, f] of entries(ra)) {
-          const row = rb.get(m);
-          if (!row) continue;
-          const fm = dag.and(f, x[m]!);
-          if (fm === dag.F) continue;
-          let arow = acc.get(a);
-          if (!arow) { arow = new Map(); acc.set(a, arow); }
-          for (const [b, g] of row) {
-            const h = dag.and(fm, g);
-            if (h === dag.F) continue;
-            const l = arow.get(b);
-            if (l) l.push(h); else arow.set(b, [h]);
-          }
-        }
-        for (const [a, row] of acc) for (const [b, l] of row) put(out, a, b, dag.or(...l));
-        return out;
-      }
+      case 'seq': return compose(t.a, t.b, m);
       case 'plus': {
-        // Warshall: after step m, r[a][b] holds iff a path from a to b exists whose inner
-        // events are all among the first m (and executed).
-        for (const [a, b, f] of entries(evalRel(t.a))) put(out, a, b, f);
-        for (let m = 0; m < n; m++) {
-          const outRow = out.get(m);
-          if (!outRow || outRow.size === 0) continue;
+        // Warshall: after step k, r[a][b] holds iff a path from a to b exists whose inner
+        // events are all among the first k (and executed).
+        const r: SRel = new Map();
+        for (const [a, b, f] of entries(evalRel(t.a, null))) put(r, a, b, f);
+        for (let k = 0; k < n; k++) {
+          const kRow = r.get(k);
+          if (!kRow || kRow.size === 0) continue;
           const ins: [number, N][] = [];
-          for (const [a, row] of out) { const f = row.get(m); if (f !== undefined) ins.push([a, f]); }
+          for (const [a, row] of r) { const f = row.get(k); if (f !== undefined) ins.push([a, f]); }
           if (ins.length === 0) continue;
-          const outs = [...outRow];
+          const outs = [...kRow];
           for (const [a, f] of ins) {
-            const fm = dag.and(f, x[m]!);
-            if (fm === dag.F) continue;
-            for (const [b, g] of outs) addOr(dag, out, a, b, dag.and(fm, g));
+            const fk = dag.and(f, x[k]!);
+            if (fk === dag.F) continue;
+            for (const [b, g] of outs) {
+              const h = dag.and(fk, g);
+              if (h === dag.F) continue;
+              const old = srelGet(r, a, b);
+              put(r, a, b, old === undefined ? h : dag.or(old, h));
+            }
           }
         }
-        return out;
+        if (!m) return r;
+        memo.set(t, r);
+        return filtered(r, m);
       }
     }
   };
 
-  for (const [name, t] of Object.entries(model.defs)) rels[name] = evalRel(t);
-  return { rels, evalRel };
-}
+  /** (A;B)(a,c) = OR_b A(a,b) & exec(b) & B(b,c), on the pairs m allows. */
+  const compose = (ta: RelTerm, tb: RelTerm, m: Mask | null): SRel => {
+    if (m?.pairs && isStatic(tb) && !isStatic(ta)) return composeRightFirst(ta, tb, m, m.pairs);
+    const rowsWanted = m ? (m.pairs ? new Set([...m.pairs.keys()].filter((a) => !m.rows || m.rows.has(a))) : m.rows) : null;
+    const ra = evalRel(ta, rowsWanted ? { rows: rowsWanted, cols: null, pairs: null } : null);
+    let mb: Mask | null = null;
+    if (m?.pairs) {
+      // B is needed at (b, c) only where some wanted (a, c) has A(a, b).
+      const pairs = new Map<number, Set<number>>();
+      for (const [a, b] of entries(ra)) {
+        const cs = m.pairs.get(a);
+        if (!cs || (m.rows && !m.rows.has(a))) continue;
+        let s = pairs.get(b);
+        if (!s) { s = new Set(); pairs.set(b, s); }
+        for (const c of cs) if (!m.cols || m.cols.has(c)) s.add(c);
+      }
+      mb = { rows: null, cols: null, pairs };
+    } else {
+      // B is needed only on the rows A reaches.
+      const rows = new Set<number>();
+      for (const [a, b] of entries(ra)) if (!m?.rows || m.rows.has(a)) rows.add(b);
+      mb = { rows, cols: m?.cols ?? null, pairs: null };
+    }
+    const rb = evalRel(tb, mb);
+    const acc = new Map<number, Map<number, N[]>>();
+    for (const [a, b, f] of entries(ra)) {
+      if (m?.rows && !m.rows.has(a)) continue;
+      const row = rb.get(b);
+      if (!row) continue;
+      const fb = dag.and(f, x[b]!);
+      if (fb === dag.F) continue;
+      let arow = acc.get(a);
+      for (const [c, g] of row) {
+        if (!allows(m, a, c)) continue;
+        const h = dag.and(fb, g);
+        if (h === dag.F) continue;
+        if (!arow) { arow = new Map(); acc.set(a, arow); }
+        const l = arow.get(c);
+        if (l) l.push(h); else arow.set(c, [h]);
+      }
+    }
+    return collect(acc);
+  };
 
-function size(r: SRel): number {
-  let s = 0;
-  for (const row of r.values()) s += row.size;
-  return s;
+  /** Composition with a cheap right side: evaluate it first, then A only where it can matter. */
+  const composeRightFirst = (ta: RelTerm, tb: RelTerm, m: Mask, wanted: Map<number, Set<number>>): SRel => {
+    const cols = new Set<number>();
+    for (const [a, cs] of wanted) if (!m.rows || m.rows.has(a)) for (const c of cs) if (!m.cols || m.cols.has(c)) cols.add(c);
+    const rb = evalRel(tb, { rows: null, cols, pairs: null });
+    const byCol = new Map<number, number[]>();
+    for (const [b, c] of entries(rb)) if (cols.has(c)) (byCol.get(c) ?? byCol.set(c, []).get(c)!).push(b);
+    const pairs = new Map<number, Set<number>>();
+    for (const [a, cs] of wanted) {
+      if (m.rows && !m.rows.has(a)) continue;
+      let s = pairs.get(a);
+      for (const c of cs) for (const b of byCol.get(c) ?? []) {
+        if (!s) { s = new Set(); pairs.set(a, s); }
+        s.add(b);
+      }
+    }
+    const ra = evalRel(ta, { rows: null, cols: null, pairs });
+    const acc = new Map<number, Map<number, N[]>>();
+    for (const [a, b, f] of entries(ra)) {
+      const row = rb.get(b);
+      if (!row) continue;
+      const fb = dag.and(f, x[b]!);
+      if (fb === dag.F) continue;
+      let arow = acc.get(a);
+      for (const [c, g] of row) {
+        if (!allows(m, a, c)) continue;
+        const h = dag.and(fb, g);
+        if (h === dag.F) continue;
+        if (!arow) { arow = new Map(); acc.set(a, arow); }
+        const l = arow.get(c);
+        if (l) l.push(h); else arow.set(c, [h]);
+      }
+    }
+    return collect(acc);
+  };
+
+  const collect = (acc: Map<number, Map<number, N[]>>): SRel => {
+    const out: SRel = new Map();
+    for (const [a, row] of acc) for (const [c, l] of row) put(out, a, c, dag.or(...l));
+    return out;
+  };
+
+  return { evalRel };
 }

@@ -1,10 +1,10 @@
-// Program to events: each thread's code is unrolled into a DAG of (pc, back-jumps taken) nodes,
-// at most `bound` backward jumps per thread, and executed symbolically with path merging.
+// Program to events: each thread's code is unrolled to the loop bound (solver/cfg.ts) and
+// executed symbolically over that DAG, merging paths where they meet.
 // Every memory/fence/barrier instruction becomes an event guarded by the condition under which
 // it executes; register values are bit-vector terms over the values reads return; dependencies
 // follow the register data flow path by path.
 import type { Address, Atom, DataType, Instr, LitmusTest, LocDecl, Red, Scope, Space, Thread, Value as AstValue } from '../litmus/ast.js';
-import { typeSigned, typeWidth } from '../litmus/ast.js';
+import { WARP_SIZE, typeSigned, typeWidth } from '../litmus/ast.js';
 import { printInstr } from '../litmus/print.js';
 import type { EventInfo, Place } from '../model/events.js';
 import type { Dag, N } from './expr.js';
@@ -26,7 +26,8 @@ export interface SymEvent {
   rmw: number;
   /** addr | data | ctrl dependencies on earlier reads of the same thread. */
   deps: Deps;
-  bar: { instance: N; id: N; count: N | null } | null;
+  /** `count` is in threads; each arriving litmus thread accounts for `unit` of them. */
+  bar: { instance: N; id: N; count: N | null; unit: number } | null;
 }
 
 export interface Location {
@@ -280,141 +281,144 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
   };
 
   for (const node of cfg.nodes) {
-    {
-      const pc = node.pc;
-      const ins = incoming.get(node.id);
-      if (!ins) continue;
-      const st = merge(ins);
-      if (pc === len) { exits.push(st); continue; }
-      const instr = code[pc]!;
-      const jump = (to: number, s: State): void => {
-        const nx = cfg.next(node, to);
-        if (!nx) { if (s.reach !== dag.F) cuts.push(s.reach); return; }
-        push(nx, s);
-      };
-      // The guard @p / @!p: the instruction takes effect only when it holds.
-      let pred: N = dag.T;
-      let predDeps: Deps = new Map();
-      if (instr.guard) {
-        const p = reg(st, instr.guard.reg.name);
-        const nz = dag.not(dag.eq(p.v, dag.bv(dag.width(p.v), 0)));
-        pred = instr.guard.negated ? dag.not(nz) : nz;
-        predDeps = p.deps;
+    const pc = node.pc;
+    const ins = incoming.get(node.id);
+    if (!ins) continue;
+    const st = merge(ins);
+    if (pc === len) { exits.push(st); continue; }
+    const instr = code[pc]!;
+    const jump = (to: number, s: State): void => {
+      const nx = cfg.next(node, to);
+      if (!nx) { if (s.reach !== dag.F) cuts.push(s.reach); return; }
+      push(nx, s);
+    };
+    // The guard @p / @!p: the instruction takes effect only when it holds.
+    let pred: N = dag.T;
+    let predDeps: Deps = new Map();
+    if (instr.guard) {
+      const p = reg(st, instr.guard.reg.name);
+      const nz = dag.not(dag.eq(p.v, dag.bv(dag.width(p.v), 0)));
+      pred = instr.guard.negated ? dag.not(nz) : nz;
+      predDeps = p.deps;
+    }
+    const g = dag.and(st.reach, pred);
+    const ctrl = unionDeps(dag, st.ctrl, predDeps);
+    const setReg = (name: string, v: RegVal): Map<string, RegVal> => {
+      const regs = new Map(st.regs);
+      if (pred === dag.T) { regs.set(name, v); return regs; }
+      const old = reg(st, name);
+      const w = Math.max(dag.width(old.v), dag.width(v.v));
+      regs.set(name, {
+        v: dag.ite(pred, dag.resize(v.v, w), dag.resize(old.v, w)),
+        deps: unionDeps(dag, guardDeps(dag, v.deps, pred), guardDeps(dag, old.deps, dag.not(pred))),
+      });
+      return regs;
+    };
+    const next = (regs: Map<string, RegVal>): void => jump(pc + 1, { reach: st.reach, regs, ctrl: st.ctrl });
+    switch (instr.op) {
+      case 'bra': case 'bcmp': {
+        let c: N;
+        let cdeps: Deps;
+        if (instr.op === 'bra') { c = pred; cdeps = predDeps; }
+        else {
+          const a = operand(st, instr.a, 's32');
+          const b = operand(st, instr.b, 's32');
+          c = dag.and(pred, cmpNode(dag, instr.cmp, a.v, b.v, true));
+          cdeps = unionDeps(dag, a.deps, b.deps, predDeps);
+        }
+        const after = unionDeps(dag, st.ctrl, cdeps);
+        jump(target(instr.target, instr.pos), { reach: dag.and(st.reach, c), regs: st.regs, ctrl: after });
+        jump(pc + 1, { reach: dag.and(st.reach, dag.not(c)), regs: st.regs, ctrl: after });
+        break;
       }
-      const g = dag.and(st.reach, pred);
-      const ctrl = unionDeps(dag, st.ctrl, predDeps);
-      const setReg = (name: string, v: RegVal): Map<string, RegVal> => {
-        const regs = new Map(st.regs);
-        if (pred === dag.T) { regs.set(name, v); return regs; }
-        const old = reg(st, name);
-        const w = Math.max(dag.width(old.v), dag.width(v.v));
-        regs.set(name, {
-          v: dag.ite(pred, dag.resize(v.v, w), dag.resize(old.v, w)),
-          deps: unionDeps(dag, guardDeps(dag, v.deps, pred), guardDeps(dag, old.deps, dag.not(pred))),
+      case 'mov': {
+        const w = typeWidth(instr.type);
+        const v: RegVal = instr.src.kind === 'loc'
+          ? { v: dag.bv(Math.max(w, 32), env.vaddrOf.get(instr.src.name)!), deps: new Map() }
+          : operand(st, instr.src, instr.type);
+        next(setReg(instr.dst.name, v));
+        break;
+      }
+      case 'alu': {
+        const a = operand(st, instr.a, instr.type);
+        const b = operand(st, instr.b, instr.type);
+        next(setReg(instr.dst.name, { v: dag.bin(instr.aop, a.v, b.v), deps: unionDeps(dag, a.deps, b.deps) }));
+        break;
+      }
+      case 'setp': {
+        const a = operand(st, instr.a, instr.type);
+        const b = operand(st, instr.b, instr.type);
+        const c = cmpNode(dag, instr.cmp, a.v, b.v, typeSigned(instr.type));
+        next(setReg(instr.dst.name, { v: dag.ite(c, dag.bv(1, 1), dag.bv(1, 0)), deps: unionDeps(dag, a.deps, b.deps) }));
+        break;
+      }
+      case 'ld': {
+        const a = address(st, instr.addr, instr.pos);
+        const loc = env.locations[a.ploc]!;
+        const strong = instr.ord.sem !== 'weak';
+        const e = newEvent(instr, 'R', g, {
+          strong, scope: instr.ord.sem === 'weak' ? null : effectiveScope(instr.ord.scope, instr.space),
+          acquire: instr.ord.sem === 'acquire', proxy: instr.proxy, ploc: a.ploc, vaddr: a.vaddr,
+        }, { deps: unionDeps(dag, a.deps, ctrl) });
+        e.value = dag.bvVar(`v${e.info.id}`, loc.width);
+        const deps: Deps = new Map([[e.info.id, dag.T]]);
+        next(setReg(instr.dst.name, { v: dag.resize(e.value, typeWidth(instr.type), typeSigned(instr.type)), deps }));
+        break;
+      }
+      case 'st': {
+        const a = address(st, instr.addr, instr.pos);
+        const loc = env.locations[a.ploc]!;
+        const src = operand(st, instr.src, instr.type);
+        newEvent(instr, 'W', g, {
+          strong: instr.ord.sem !== 'weak', scope: instr.ord.sem === 'weak' ? null : effectiveScope(instr.ord.scope, instr.space),
+          release: instr.ord.sem === 'release', proxy: instr.proxy, ploc: a.ploc, vaddr: a.vaddr,
+        }, { value: dag.resize(src.v, loc.width, typeSigned(instr.type)), deps: unionDeps(dag, a.deps, src.deps, ctrl) });
+        next(st.regs);
+        break;
+      }
+      case 'atom': case 'red': {
+        const a = address(st, instr.addr, instr.pos);
+        const loc = env.locations[a.ploc]!;
+        const sem = instr.ord.sem;
+        const scope = sem === 'weak' ? null : effectiveScope(instr.ord.scope, instr.space);
+        const common = { strong: true, scope, proxy: instr.proxy, ploc: a.ploc, vaddr: a.vaddr };
+        const r = newEvent(instr, 'R', g, { ...common, acquire: sem === 'acquire' || sem === 'acq_rel' }, { deps: unionDeps(dag, a.deps, ctrl) });
+        r.value = dag.bvVar(`v${r.info.id}`, loc.width);
+        const old = dag.resize(r.value, typeWidth(instr.type), typeSigned(instr.type));
+        const { v, deps } = rmwValue(dag, st, instr, old, operand);
+        // The value written depends on the value read (except for exch): a data dependency.
+        const own: Deps = dag.varsOf(v).has(`v${r.info.id}`) ? new Map([[r.info.id, dag.T]]) : new Map();
+        const w = newEvent(instr, 'W', g, { ...common, release: sem === 'release' || sem === 'acq_rel' }, {
+          value: dag.resize(v, loc.width), deps: unionDeps(dag, a.deps, deps, own, ctrl), rmw: r.info.id,
         });
-        return regs;
-      };
-      const next = (regs: Map<string, RegVal>): void => jump(pc + 1, { reach: st.reach, regs, ctrl: st.ctrl });
-      switch (instr.op) {
-        case 'bra': case 'bcmp': {
-          let c: N;
-          let cdeps: Deps;
-          if (instr.op === 'bra') { c = pred; cdeps = predDeps; }
-          else {
-            const a = operand(st, instr.a, 's32');
-            const b = operand(st, instr.b, 's32');
-            c = dag.and(pred, cmpNode(dag, instr.cmp, a.v, b.v, true));
-            cdeps = unionDeps(dag, a.deps, b.deps, predDeps);
-          }
-          const after = unionDeps(dag, st.ctrl, cdeps);
-          jump(target(instr.target, instr.pos), { reach: dag.and(st.reach, c), regs: st.regs, ctrl: after });
-          jump(pc + 1, { reach: dag.and(st.reach, dag.not(c)), regs: st.regs, ctrl: after });
-          break;
-        }
-        case 'mov': {
-          const w = typeWidth(instr.type);
-          const v: RegVal = instr.src.kind === 'loc'
-            ? { v: dag.bv(Math.max(w, 32), env.vaddrOf.get(instr.src.name)!), deps: new Map() }
-            : operand(st, instr.src, instr.type);
-          next(setReg(instr.dst.name, v));
-          break;
-        }
-        case 'alu': {
-          const a = operand(st, instr.a, instr.type);
-          const b = operand(st, instr.b, instr.type);
-          next(setReg(instr.dst.name, { v: dag.bin(instr.aop, a.v, b.v), deps: unionDeps(dag, a.deps, b.deps) }));
-          break;
-        }
-        case 'setp': {
-          const a = operand(st, instr.a, instr.type);
-          const b = operand(st, instr.b, instr.type);
-          const c = cmpNode(dag, instr.cmp, a.v, b.v, typeSigned(instr.type));
-          next(setReg(instr.dst.name, { v: dag.ite(c, dag.bv(1, 1), dag.bv(1, 0)), deps: unionDeps(dag, a.deps, b.deps) }));
-          break;
-        }
-        case 'ld': {
-          const a = address(st, instr.addr, instr.pos);
-          const loc = env.locations[a.ploc]!;
-          const strong = instr.ord.sem !== 'weak';
-          const e = newEvent(instr, 'R', g, {
-            strong, scope: instr.ord.sem === 'weak' ? null : effectiveScope(instr.ord.scope, instr.space),
-            acquire: instr.ord.sem === 'acquire', proxy: instr.proxy, ploc: a.ploc, vaddr: a.vaddr,
-          }, { deps: unionDeps(dag, a.deps, ctrl) });
-          e.value = dag.bvVar(`v${e.info.id}`, loc.width);
-          const deps: Deps = new Map([[e.info.id, dag.T]]);
-          next(setReg(instr.dst.name, { v: dag.resize(e.value, typeWidth(instr.type), typeSigned(instr.type)), deps }));
-          break;
-        }
-        case 'st': {
-          const a = address(st, instr.addr, instr.pos);
-          const loc = env.locations[a.ploc]!;
-          const src = operand(st, instr.src, instr.type);
-          newEvent(instr, 'W', g, {
-            strong: instr.ord.sem !== 'weak', scope: instr.ord.sem === 'weak' ? null : effectiveScope(instr.ord.scope, instr.space),
-            release: instr.ord.sem === 'release', proxy: instr.proxy, ploc: a.ploc, vaddr: a.vaddr,
-          }, { value: dag.resize(src.v, loc.width, typeSigned(instr.type)), deps: unionDeps(dag, a.deps, src.deps, ctrl) });
-          next(st.regs);
-          break;
-        }
-        case 'atom': case 'red': {
-          const a = address(st, instr.addr, instr.pos);
-          const loc = env.locations[a.ploc]!;
-          const sem = instr.ord.sem;
-          const scope = sem === 'weak' ? null : effectiveScope(instr.ord.scope, instr.space);
-          const common = { strong: true, scope, proxy: instr.proxy, ploc: a.ploc, vaddr: a.vaddr };
-          const r = newEvent(instr, 'R', g, { ...common, acquire: sem === 'acquire' || sem === 'acq_rel' }, { deps: unionDeps(dag, a.deps, ctrl) });
-          r.value = dag.bvVar(`v${r.info.id}`, loc.width);
-          const old = dag.resize(r.value, typeWidth(instr.type), typeSigned(instr.type));
-          const { v, deps } = rmwValue(dag, st, instr, old, operand);
-          // The value written depends on the value read (except for exch): a data dependency.
-          const own: Deps = dag.varsOf(v).has(`v${r.info.id}`) ? new Map([[r.info.id, dag.T]]) : new Map();
-          const w = newEvent(instr, 'W', g, { ...common, release: sem === 'release' || sem === 'acq_rel' }, {
-            value: dag.resize(v, loc.width), deps: unionDeps(dag, a.deps, deps, own, ctrl), rmw: r.info.id,
-          });
-          r.rmw = w.info.id;
-          if (instr.op === 'atom') next(setReg(instr.dst.name, { v: old, deps: new Map([[r.info.id, dag.T]]) }));
-          else next(st.regs);
-          break;
-        }
-        case 'fence':
-          newEvent(instr, 'F', g, { strong: true, scope: instr.scope, fence: instr.sem, proxy: 'generic' }, {});
-          next(st.regs);
-          break;
-        case 'fence.proxy':
-          newEvent(instr, 'F', g, {
-            strong: true, fence: instr.kind === 'alias' ? 'alias' : 'proxy',
-            proxy: instr.kind === 'alias' ? 'generic' : instr.kind,
-          }, {});
-          next(st.regs);
-          break;
-        case 'bar': {
-          const val = (v: AstValue | undefined, dflt: number): N => (v ? operand(st, v, 'u32').v : dag.bv(32, dflt));
-          newEvent(instr, 'B', g, { scope: 'cta', barMode: instr.mode }, {
-            bar: { instance: val(instr.instance, 0), id: val(instr.id, 0), count: instr.count ? val(instr.count, 0) : null },
-          });
-          next(st.regs);
-          break;
-        }
+        r.rmw = w.info.id;
+        if (instr.op === 'atom') next(setReg(instr.dst.name, { v: old, deps: new Map([[r.info.id, dag.T]]) }));
+        else next(st.regs);
+        break;
+      }
+      case 'fence':
+        newEvent(instr, 'F', g, { strong: true, scope: instr.scope, fence: instr.sem, proxy: 'generic' }, {});
+        next(st.regs);
+        break;
+      case 'fence.proxy':
+        newEvent(instr, 'F', g, {
+          strong: true, fence: instr.kind === 'alias' ? 'alias' : 'proxy',
+          proxy: instr.kind === 'alias' ? 'generic' : instr.kind,
+        }, {});
+        next(st.regs);
+        break;
+      case 'bar': {
+        const val = (v: AstValue | undefined, dflt: number): N => (v ? operand(st, v, 'u32').v : dag.bv(32, dflt));
+        newEvent(instr, 'B', g, { scope: 'cta', barMode: instr.mode }, {
+          bar: {
+            instance: val(instr.instance, 0), id: val(instr.id, 0), count: instr.count ? val(instr.count, 0) : null,
+            // Genuine PTX counts threads and each litmus thread is one warp; Dartagnan's
+            // instance form counts litmus threads.
+            unit: instr.instance ? 1 : WARP_SIZE,
+          },
+        });
+        next(st.regs);
+        break;
       }
     }
   }

@@ -31,7 +31,7 @@ export async function openZ3(): Promise<Z3Session> {
   Z3.del_config(cfg);
   const encoder = new TextEncoder();
   let closed = false;
-  return {
+  const session: Z3Session = {
     run: (commands) => {
       if (closed) throw new Error('Z3 session is closed');
       const bytes = encoder.encode(commands);
@@ -54,6 +54,9 @@ export async function openZ3(): Promise<Z3Session> {
       api = null;
     },
   };
+  // Z3 sets up its theories on first use; pay for it here rather than in the first test.
+  session.run('(declare-const w (_ BitVec 8))(declare-const i Int)(assert (and (= w #x01) (< i 2)))(check-sat)(reset)');
+  return session;
 }
 
 /** A tiny s-expression reader for Z3's replies. */

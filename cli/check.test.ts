@@ -1,0 +1,95 @@
+// `ptxmm check` and `ptxmm conform` as a user runs them: output shape, JSON, errors that do
+// not stop the batch, exit status, and the process exiting once Z3 is done.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT } from '../tests/paths.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'ptxmm-check-'));
+const write = (name: string, text: string): string => {
+  const f = join(dir, name);
+  writeFileSync(f, text);
+  return f;
+};
+const ptxmm = (...args: string[]): { out: string; err: string; code: number | null } => {
+  const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'ptxmm.js'), ...args], { encoding: 'utf8', timeout: 120_000 });
+  return { out: r.stdout, err: r.stderr, code: r.status };
+};
+
+const MP = write('mp.litmus', `PTX MP
+{ x=0; f=0; }
+ P0@cta 0,gpu 0      | P1@cta 1,gpu 0        ;
+ st.weak x, 1        | ld.acquire.gpu r0, f  ;
+ st.release.gpu f, 1 | ld.weak r1, x         ;
+exists (P1:r0 == 1 /\\ P1:r1 == 0)
+`);
+const SB = write('sb.litmus', `PTX SB
+{ x=0; y=0; }
+ P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;
+ st.weak x, 1   | st.weak y, 1   ;
+ ld.weak r0, y  | ld.weak r1, x  ;
+~exists (P0:r0 == 0 /\\ P1:r1 == 0)
+`);
+const BAD = write('bad.litmus', 'PTX Bad\n{ x=0; }\n P0@cta 0,gpu 0 ;\n frobnicate x ;\nexists (x == 0)\n');
+
+test('check prints herd-style results', () => {
+  const r = ptxmm('check', MP);
+  assert.is(r.code, 0, r.err);
+  const lines = r.out.trim().split('\n');
+  assert.is(lines[0], 'Test MP Allowed');
+  assert.is(lines[1], 'States 3');
+  assert.equal(lines.slice(2, 5), ['P1:r0=0; P1:r1=0;', 'P1:r0=0; P1:r1=1;', 'P1:r0=1; P1:r1=1;']);
+  assert.is(lines[5], 'No');
+  assert.is(lines[6], 'Witnesses');
+  assert.is(lines[7], 'Positive: 0 Negative: 3');
+  assert.ok(lines[8]!.startsWith('Condition exists ('));
+  assert.is(lines[9], 'Observation MP Never 0 3');
+  assert.match(lines[10]!, /^Time MP \d+\.\d\d$/);
+});
+
+test('check --json: one object per test; a broken test is reported and the rest still run', () => {
+  const r = ptxmm('check', '--json', '--model', 'ptx60', BAD, SB);
+  assert.is(r.code, 1);
+  const objs = r.out.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+  assert.is(objs.length, 2);
+  assert.ok(typeof objs[0]!.error === 'string' && (objs[0]!.error as string).includes('bad.litmus:4'));
+  assert.is(objs[1]!.test, 'SB');
+  assert.is(objs[1]!.kind, 'Forbidden');
+  assert.is(objs[1]!.result, 'No');
+  assert.is(objs[1]!.model, 'ptx60');
+  assert.equal(objs[1]!.positive, 1);
+  assert.equal((objs[1]!.states as unknown[]).length, 4);
+});
+
+test('conform: agreement, disagreements explained, summary and exit status', () => {
+  const csv = write('expect.csv', 'mp.litmus,0\nsb.litmus,1\n');
+  const ok = ptxmm('conform', '--expect', csv, '--root', dir, '--model', 'ptx75');
+  assert.is(ok.out.trim().split('\n').pop(), '1 passed, 1 failed');
+  assert.is(ok.code, 1);
+  assert.match(ok.out, /FAIL sb\.litmus: expected 1, ptx75 gives 0/);
+  assert.match(ok.out, /state: P0:r0=0; P1:r1=0/);
+  const good = write('good.csv', 'mp.litmus,0\nsb.litmus,0\n');
+  const r = ptxmm('conform', '--expect', good, '--root', dir);
+  assert.is(r.out.trim(), '2 passed, 0 failed');
+  assert.is(r.code, 0);
+});
+
+test('conform explains a forbidden verdict with the axioms that forbid it', () => {
+  const csv = write('wrong.csv', 'mp.litmus,1\nbad.litmus,1\n');
+  const r = ptxmm('conform', '--expect', csv, '--root', dir);
+  assert.match(r.out, /FAIL mp\.litmus: expected 1, ptx75 gives 0/);
+  assert.match(r.out, /ruled out by: Causality/);
+  assert.match(r.out, /ERROR bad\.litmus:4/);
+  assert.is(r.out.trim().split('\n').pop(), '0 passed, 2 failed');
+});
+
+test('usage errors name the problem', () => {
+  const r = ptxmm('check', '--model', 'ptx99', MP);
+  assert.is(r.code, 2);
+  assert.match(r.err, /unknown model 'ptx99'/);
+});
+
+test.run();

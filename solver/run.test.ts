@@ -1,0 +1,230 @@
+// End to end through Z3: barriers, loops and the bound, predicates, register addresses,
+// atomics, explanations. Small tests written for these properties.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { parseLitmus } from '../litmus/parse.js';
+import { ptx60, ptx75 } from '../model/ptx.js';
+import type { Model } from '../model/relalg.js';
+import { type RunResult, runTest } from './run.js';
+import { unroll, UnsupportedError } from './unroll.js';
+import { openZ3, type Z3Session } from './z3.js';
+
+let z3: Z3Session;
+test.before(async () => { z3 = await openZ3(); });
+test.after(async () => { await z3.close(); });
+
+const run = (src: string, o: { model?: Model; bound?: number; mode?: 'states' | 'verdict'; explain?: boolean; timeoutMs?: number } = {}): Promise<RunResult> =>
+  runTest(z3, parseLitmus(src), {
+    model: o.model ?? ptx75, bound: o.bound ?? 2, timeoutMs: o.timeoutMs ?? 30_000, mode: o.mode ?? 'states', checkBound: true, explain: o.explain ?? false,
+  });
+const states = (r: RunResult): string[] => (r.states ?? []).map((s) => s.values.map(([k, v]) => `${k}=${v}`).join(' '));
+
+test('a barrier without count waits for every thread that reaches it', async () => {
+  const r = await run(`PTX B1
+{ x=0; }
+ P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;
+ st.weak x, 1   | bar.cta.sync 3 ;
+ bar.cta.sync 3 | ld.weak r0, x  ;
+exists (P1:r0 == 0)`);
+  assert.equal(states(r), ['P1:r0=1']);
+  assert.is(r.validated, false);
+});
+
+test('barriers of different CTAs or ids do not meet', async () => {
+  const cases: [string, number][] = [['P1@cta 1,gpu 0', 3], ['P1@cta 0,gpu 0', 4]];
+  for (const [p1, id] of cases) {
+    const r = await run(`PTX B2
+{ x=0; }
+ P0@cta 0,gpu 0 | ${p1} ;
+ st.weak x, 1   | bar.cta.sync ${id} ;
+ bar.cta.sync 3 | ld.weak r0, x  ;
+exists (P1:r0 == 0)`);
+    assert.equal(states(r), ['P1:r0=0', 'P1:r0=1']);
+  }
+});
+
+test('with a count, the barrier opens when that many have arrived; later arrivals do not release', async () => {
+  // Three threads at a barrier that needs two: P1 may pass with P2 before P0's store arrives.
+  const src = (count: number): string => `PTX B3
+{ x=0; }
+ P0@cta 0,gpu 0         | P1@cta 0,gpu 0         | P2@cta 0,gpu 0         ;
+ st.weak x, 1           | bar.cta.sync 1, 5, ${count} | bar.cta.sync 1, 5, ${count} ;
+ bar.cta.sync 1, 5, ${count} | ld.weak r0, x         |                        ;
+exists (P1:r0 == 0)`;
+  assert.equal(states(await run(src(2))), ['P1:r0=0', 'P1:r0=1']);
+  assert.equal(states(await run(src(3))), ['P1:r0=1']);
+  // Four expected, three come: nobody passes, no execution terminates.
+  const hang = await run(src(4));
+  assert.equal(states(hang), []);
+  assert.is(hang.validated, false);
+});
+
+test('circular waits on two barriers have no terminating execution', async () => {
+  const r = await run(`PTX B4
+{ x=0; }
+ P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;
+ ld.weak r0, x  | bar.cta.sync 2 ;
+ bar.cta.sync 1 | st.weak x, 1   ;
+ bar.cta.sync 2 | bar.cta.sync 1 ;
+forall (P0:r0 == 5)`);
+  assert.equal(states(r), []);
+  assert.is(r.validated, true);
+});
+
+test('bar.arrive does not wait, and only its earlier accesses are released', async () => {
+  const r = await run(`PTX B5
+{ x=0; y=0; }
+ P0@cta 0,gpu 0   | P1@cta 0,gpu 0 ;
+ st.weak x, 1     | bar.cta.sync 1 ;
+ bar.cta.arrive 1 | ld.weak r0, x  ;
+ st.weak y, 1     | ld.weak r1, y  ;
+exists (P1:r0 == 0 \\/ P1:r1 == 5)`);
+  assert.equal(states(r), ['P1:r0=1 P1:r1=0', 'P1:r0=1 P1:r1=1']);
+});
+
+test('barrier ids may come from registers loaded at run time', async () => {
+  const r = await run(`PTX B6
+{ x=0; z=0; }
+ P0@cta 0,gpu 0      | P1@cta 0,gpu 0    | P2@cta 0,gpu 0 ;
+ st.weak x, 1        | ld.weak r2, z     | st.weak z, 1   ;
+ bar.cta.sync 1, 1   | bar.cta.sync 1, r2 |               ;
+                     | ld.weak r0, x     |                ;
+exists (P1:r0 == 0)`);
+  // z=1: ids agree, P1 must see x=1; z=0: different barriers, anything goes.
+  assert.equal(states(r), ['P1:r0=0', 'P1:r0=1']);
+  const r2 = await run(`PTX B6b
+{ x=0; z=0; }
+ P0@cta 0,gpu 0      | P1@cta 0,gpu 0    | P2@cta 0,gpu 0 ;
+ st.weak x, 1        | ld.weak r2, z     | st.weak z, 1   ;
+ bar.cta.sync 1, 1   | bar.cta.sync 1, r2 |               ;
+                     | ld.weak r0, x     |                ;
+forall (P1:r2 != 1 \\/ P1:r0 == 1)`);
+  assert.is(r2.validated, true);
+});
+
+test('spin loops: the bound is reported when some execution needs more iterations', async () => {
+  const spin = `PTX L1
+{ f=0; x=0; }
+ P0@cta 0,gpu 0         | P1@cta 0,gpu 0          ;
+ st.weak x, 1           | LC0:                    ;
+ st.release.gpu f, 1    | ld.acquire.gpu r0, f    ;
+                        | beq r0, 0, LC0          ;
+                        | ld.weak r1, x           ;
+exists (P1:r1 == 0)`;
+  const r = await run(spin, { bound: 1 });
+  assert.equal(states(r), ['P1:r1=1']);
+  assert.is(r.boundReached, true);
+  // A loop that runs a fixed number of times fits in a large enough bound.
+  const counted = `PTX L2
+{ x=0; }
+ P0@cta 0,gpu 0      ;
+ mov.u32 r0, 0       ;
+ LC0:                ;
+ add.u32 r0, r0, 1   ;
+ st.weak x, r0       ;
+ bne r0, 3, LC0      ;
+exists (x == 3)`;
+  const small = await run(counted, { bound: 1 });
+  assert.equal(states(small), []);
+  assert.is(small.boundReached, true);
+  const big = await run(counted, { bound: 2 });
+  assert.equal(states(big), ['x=3']);
+  assert.is(big.boundReached, false);
+  assert.is(big.validated, true);
+});
+
+test('predicated instructions take effect only when their guard holds', async () => {
+  const r = await run(`PTX P1
+{ x=0; y=0; }
+ P0@cta 0,gpu 0           | P1@cta 0,gpu 0 ;
+ ld.weak r0, x            | st.weak x, 1   ;
+ setp.eq.u32 p, r0, 1     |                ;
+ @p st.weak y, 7          |                ;
+ @!p mov.u32 r1, 9        |                ;
+exists (y == 7)`);
+  assert.equal(states(r), ['y=0', 'y=7']);
+  const s = await run(`PTX P2
+{ x=0; }
+ P0@cta 0,gpu 0           ;
+ ld.weak r0, x            ;
+ setp.eq.u32 p, r0, 0     ;
+ @!p mov.u32 r1, 9        ;
+ @p mov.u32 r1, 4         ;
+exists (P0:r1 == 4)`);
+  assert.equal(states(s), ['P0:r1=4']);
+});
+
+test('addresses held in registers (init block and mov of a location)', async () => {
+  const r = await run(`PTX A1
+{ x=0; y=0; P0:r5=&y; }
+ P0@cta 0,gpu 0        ;
+ st.weak [r5], 3       ;
+ mov.u64 r6, x         ;
+ st.weak [r6], 4       ;
+exists (x == 4 /\\ y == 3)`);
+  assert.equal(states(r), ['x=4 y=3']);
+});
+
+test('an address computed from a loaded value is reported as unsupported', () => {
+  const t = parseLitmus(`PTX A2
+{ x=0; }
+ P0@cta 0,gpu 0    ;
+ ld.weak r0, x     ;
+ st.weak [r0], 1   ;
+exists (x == 1)`);
+  assert.throws(() => unroll(t, 1), (e: unknown) => e instanceof UnsupportedError && /not a single known location/.test((e as Error).message));
+});
+
+test('atom.cas that fails writes the old value back', () => {
+  const t = parseLitmus(`PTX C1
+{ x=0; }
+ P0@cta 0,gpu 0                   ;
+ atom.relaxed.gpu.cas r0, x, 5, 7 ;
+exists (x == 0)`);
+  const u = unroll(t, 1);
+  const ws = u.events.filter((e) => e.info.kind === 'W' && !e.info.init);
+  assert.is(ws.length, 1);
+  assert.is(u.events.find((e) => e.info.kind === 'R')!.rmw, ws[0]!.info.id);
+});
+
+test('atomic increments by two threads: atomic when morally strong, not otherwise', async () => {
+  const src = (s0: string, s1: string, c1: number): string => `PTX C2
+{ x=0; }
+ P0@cta 0,gpu 0               | P1@cta ${c1},gpu 0 ;
+ atom.relaxed.${s0}.add r0, x, 1 | atom.relaxed.${s1}.add r1, x, 1 ;
+exists (x == 1)`;
+  assert.equal(states(await run(src('gpu', 'gpu', 1))), ['x=2']);
+  assert.equal(states(await run(src('cta', 'cta', 1))), ['x=1', 'x=2']);
+});
+
+test('verdicts come with an explanation: the witness, or the axioms that rule it out', async () => {
+  const mp = (fence: string): string => `PTX MP
+{ x=0; f=0; }
+ P0@cta 0,gpu 0      | P1@cta 1,gpu 0        ;
+ st.weak x, 1        | ld.relaxed.gpu r0, f  ;
+ ${fence}            | fence.acq_rel.gpu     ;
+ st.relaxed.gpu f, 1 | ld.weak r1, x         ;
+exists (P1:r0 == 1 /\\ P1:r1 == 0)`;
+  const allowed = await run(mp('fence.acq_rel.cta'), { mode: 'verdict', explain: true });
+  assert.is(allowed.validated, true);
+  assert.ok(allowed.witness);
+  assert.equal(allowed.witness!.state.map(([k, v]) => `${k}=${v}`), ['P1:r0=1', 'P1:r1=0']);
+  for (const model of [ptx60, ptx75]) {
+    const forbidden = await run(mp('fence.acq_rel.gpu'), { mode: 'verdict', explain: true, model });
+    assert.is(forbidden.validated, false);
+    assert.equal(forbidden.core, ['Causality']);
+  }
+});
+
+test('a test Z3 cannot decide in time is Unknown, never a verdict', async () => {
+  const rows = Array.from({ length: 6 }, (_, i) => ` atom.relaxed.gpu.add r${i}, x, ${i + 1} | atom.relaxed.gpu.add r${i}, x, ${i + 1} | atom.relaxed.gpu.add r${i}, x, ${i + 1} ;`);
+  const r = await run(`PTX T1
+{ x=0; }
+ P0@cta 0,gpu 0 | P1@cta 0,gpu 0 | P2@cta 0,gpu 0 ;
+${rows.join('\n')}
+exists (x == 1)`, { timeoutMs: 1 });
+  assert.is(r.validated, 'unknown');
+  assert.is(r.states, null);
+});
+
+test.run();
