@@ -81,7 +81,9 @@ test('conform explains a forbidden verdict with the axioms that forbid it', () =
   const csv = write('wrong.csv', 'mp.litmus,1\nbad.litmus,1\n');
   const r = ptxmm('conform', '--expect', csv, '--root', dir);
   assert.match(r.out, /FAIL mp\.litmus: expected 1, ptx75 gives 0/);
-  assert.match(r.out, /ruled out by: Causality/);
+  // The explanation `why` gives: the axioms, and the cycle that breaks them.
+  assert.match(r.out, /Smallest set of axioms forbidding it: \{Causality\}/);
+  assert.match(r.out, /cycle: (\w) -fr-> \w -cause-> \1/);
   assert.match(r.out, /ERROR bad\.litmus:4/);
   assert.is(r.out.trim().split('\n').pop(), '0 passed, 2 failed');
 });

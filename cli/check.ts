@@ -1,6 +1,11 @@
 // `ptxmm check`: every reachable final state of each test under a model, in herd7's shape
 // (or one JSON object per test with --json).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { type Command, UsageError, parseArgs } from './command.js';
+import { type ExplainOptions, explainTest, explanationGraph, graphTitle } from '../present/explain.js';
+import { toDot } from '../present/dot.js';
+import { renderSvg } from '../present/svg.js';
 import { readLitmusFiles } from '../litmus/parse.js';
 import { printExpr } from '../litmus/print.js';
 import type { LitmusTest } from '../litmus/ast.js';
@@ -63,17 +68,29 @@ export async function checkOne(z3: Z3Session, t: LitmusTest, model: Model, bound
   return { r, seconds: (performance.now() - t0) / 1000 };
 }
 
+/** One SVG per test whose condition has a witness (exists: a satisfying run; else a counterexample). */
+async function writeWitness(z3: Z3Session, t: LitmusTest, file: string, dir: string, opt: ExplainOptions): Promise<void> {
+  const ex = await explainTest(z3, t, opt);
+  if (ex.reachable !== true) return;
+  const g = explanationGraph(ex, []);
+  if (!g) return;
+  const name = basename(file).replace(/\.litmus$/, '') + '.svg';
+  writeFileSync(join(dir, name), await renderSvg(toDot(g, graphTitle(ex))));
+}
+
 export const checkCommand: Command = {
   name: 'check',
   summary: 'list the reachable final states of litmus tests under a model (herd7 style)',
-  usage: 'ptxmm check [--model ptx60|ptx75] [--bound N] [--timeout S] [--json] FILE|DIR...',
+  usage: 'ptxmm check [--model ptx60|ptx75] [--bound N] [--timeout S] [--json] [--witness DIR] FILE|DIR...',
   async run(args) {
-    const { opts, flags, rest } = parseArgs(args, { values: ['model', 'bound', 'timeout'], switches: ['json'] });
+    const { opts, flags, rest } = parseArgs(args, { values: ['model', 'bound', 'timeout', 'witness'], switches: ['json'] });
     if (rest.length === 0) throw new UsageError('give at least one file or directory');
     const model = modelOption(opts.get('model'));
     const bound = numberOption(opts.get('bound'), DEFAULT_BOUND, 'bound');
     const timeoutS = numberOption(opts.get('timeout'), DEFAULT_TIMEOUT_S, 'timeout');
     const json = flags.has('json');
+    const witnessDir = opts.get('witness') ?? null;
+    if (witnessDir) mkdirSync(witnessDir, { recursive: true });
     const files = readLitmusFiles(rest);
     if (files.length === 0) throw new UsageError('no .litmus files found');
     let bad = 0;
@@ -92,6 +109,7 @@ export const checkCommand: Command = {
           const c = report(t, f.file, model, bound, r, seconds);
           if (c.result === 'Unknown') bad++;
           process.stdout.write(json ? JSON.stringify(c) + '\n' : formatHerd(c, timeoutS) + (files.length > 1 ? '\n' : ''));
+          if (witnessDir) await writeWitness(z3, t, f.file, witnessDir, { model, bound, timeoutMs: timeoutS * 1000, relax: false });
         } catch (e) {
           bad++;
           const msg = `${f.file}: ${(e as Error).message}`;

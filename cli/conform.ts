@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import { type Command, UsageError, parseArgs } from './command.js';
 import { parseLitmus } from '../litmus/parse.js';
 import { LitmusError } from '../litmus/errors.js';
-import { printExpr } from '../litmus/print.js';
 import type { LitmusTest } from '../litmus/ast.js';
 import { MODELS } from '../model/ptx.js';
 import type { Model } from '../model/relalg.js';
 import { type RunResult, runTest } from '../solver/run.js';
 import { openZ3, type Z3Session } from '../solver/z3.js';
+import { explainTest, explanationGraph, explanationText } from '../present/explain.js';
 
 export interface Row {
   path: string;
@@ -44,25 +44,6 @@ export function numberOption(v: string | undefined, dflt: number, what: string):
 
 export const DEFAULT_BOUND = 2;
 export const DEFAULT_TIMEOUT_S = 60;
-
-/** Why our answer is what it is, in a few lines. */
-export function explainResult(t: LitmusTest, r: RunResult): string[] {
-  const out: string[] = [];
-  // exists / ~exists are about executions that satisfy the formula, forall about those violating it.
-  const what = t.condition.quantifier === 'forall' ? 'violates' : 'satisfies';
-  const formula = `(${printExpr(t.condition.expr)})`;
-  if (r.witness) {
-    out.push(`a consistent execution ${what} ${formula}:`);
-    out.push(`  state: ${r.witness.state.map(([k, v]) => `${k}=${v}`).join('; ') || '(no observables)'}`);
-    out.push(`  rf: ${r.witness.rf.map(([w, rd]) => `${w} -> ${rd}`).join(', ') || '-'}`);
-    if (r.witness.co.length) out.push(`  co: ${r.witness.co.map(([a, b]) => `${a} -> ${b}`).join(', ')}`);
-  } else if (r.core) {
-    out.push(`no consistent terminating execution ${what} ${formula}`);
-    out.push(`  ruled out by: ${r.core.length ? r.core.join(', ') : 'the program alone (no execution of that shape exists)'}`);
-  }
-  if (r.boundReached) out.push('note: the loop bound was reached; executions needing more iterations are not counted');
-  return out;
-}
 
 export const conformCommand: Command = {
   name: 'conform',
@@ -120,12 +101,13 @@ export async function conformRow(
   if (r.validated === 'unknown') {
     return { ok: false, lines: [`UNKNOWN ${row.path}: Z3 did not decide within the timeout (expected ${row.expected ? 1 : 0})`], ms };
   }
-  const full = await runTest(z3, test, { ...opts, explain: true, checkBound: true });
+  // The same explanation `ptxmm why` gives: the execution, or the axioms and how they fail.
+  const ex = await explainTest(z3, test, { model, bound, timeoutMs, relax: true });
   return {
     ok: false,
     lines: [
       `FAIL ${row.path}: expected ${row.expected ? 1 : 0}, ${model.name} gives ${r.validated ? 1 : 0}`,
-      ...explainResult(test, full).map((l) => '  ' + l),
+      ...explanationText(ex, explanationGraph(ex, [])).map((l) => (l ? '  ' + l : l)),
     ],
     ms,
   };

@@ -30,7 +30,8 @@ export async function solverStates(z3: Z3Session, test: LitmusTest, model: Model
 export interface CrossReport {
   file: string;
   test: string;
-  status: 'pass' | 'unsound' | 'skip';
+  /** error: the executor failed (a bug, not an answer); counted as a failure. */
+  status: 'pass' | 'unsound' | 'skip' | 'error';
   /** Why the test was skipped (an engine does not support it or gave no answer). */
   skipped?: string;
   executorStates?: number;
@@ -46,7 +47,12 @@ export async function crossOne(
   z3: Z3Session, file: string, test: LitmusTest, model: ModelName, bound: number, timeoutMs: number, maxStates: number,
 ): Promise<CrossReport> {
   const base = { file, test: test.name };
-  const ex = runTest(test, { model, bound, maxStates });
+  let ex: ReturnType<typeof runTest>;
+  try {
+    ex = runTest(test, { model, bound, maxStates });
+  } catch (e) {
+    return { ...base, status: 'error', skipped: `executor: internal error: ${(e as Error).stack ?? e}` };
+  }
   if (!ex.ok) return { ...base, status: 'skip', skipped: `executor: ${ex.error}` };
   const r: RunResult = ex.result;
   if (r.stats.truncated) return { ...base, status: 'skip', skipped: `executor: stopped after ${r.stats.visited} states` };
@@ -63,6 +69,7 @@ export async function crossOne(
 
 export function formatCross(c: CrossReport): string[] {
   if (c.status === 'skip') return [`SKIP ${c.test} (${c.file}): ${c.skipped}`];
+  if (c.status === 'error') return [`ERROR ${c.test} (${c.file}): ${c.skipped}`];
   const out: string[] = [];
   const tag = c.status === 'unsound' ? 'UNSOUND' : c.incomplete!.length ? 'INCOMPLETE' : 'PASS';
   out.push(`${tag} ${c.test}: executor ${c.executorStates} states, solver ${c.solverStates}`);
@@ -106,16 +113,17 @@ export const crossCommand: Command = {
     } finally {
       await z3.close();
     }
-    const checked = reports.filter((c) => c.status !== 'skip');
+    const errors = reports.filter((c) => c.status === 'error').length;
+    const checked = reports.filter((c) => c.status === 'pass' || c.status === 'unsound');
     const unsound = checked.filter((c) => c.status === 'unsound').length;
     const incomplete = checked.filter((c) => c.incomplete!.length > 0).length;
     const missing = checked.reduce((n, c) => n + c.incomplete!.length, 0);
     const total = checked.reduce((n, c) => n + c.solverStates!, 0);
     const secs = ((performance.now() - t0) / 1000).toFixed(1);
-    const summary = `Tests ${checked.length} (${reports.length - checked.length} skipped): ${unsound} unsound, ${incomplete} incomplete `
-      + `(${total - missing} of ${total} solver states reached); ${checked.length - unsound} passed, ${unsound} failed; ${secs} s`;
+    const summary = `Tests ${checked.length + errors} (${reports.length - checked.length - errors} skipped): ${unsound} unsound, ${errors} executor errors, `
+      + `${incomplete} incomplete (${total - missing} of ${total} solver states reached); ${checked.length - unsound} passed, ${unsound + errors} failed; ${secs} s`;
     if (json) process.stdout.write(JSON.stringify({ model, bound, reports, summary }, null, 1) + '\n');
     else process.stdout.write(summary + '\n');
-    return unsound > 0 || unreadable > 0 ? 1 : 0;
+    return unsound + errors > 0 || unreadable > 0 ? 1 : 0;
   },
 };

@@ -26,9 +26,9 @@ function range(v: string | undefined, dflt: [number, number], lo: number, hi: nu
 export const fuzzCommand: Command = {
   name: 'fuzz',
   summary: 'random programs: executor final states must be among the solver\'s (shrinks and saves failures)',
-  usage: 'ptxmm fuzz [--runs N] [--seed S] [--threads 2..4] [--ops 1..6] [--model ptx60|ptx75] [--bound N] [--timeout S] [--out FILE]',
+  usage: 'ptxmm fuzz [--runs N] [--seed S] [--threads 2..4] [--ops 1..6] [--model ptx60|ptx75] [--bound N] [--timeout S] [--out FILE] [--show-incomplete]',
   async run(args) {
-    const { opts, rest } = parseArgs(args, { values: ['runs', 'seed', 'threads', 'ops', 'model', 'bound', 'timeout', 'out'] });
+    const { opts, flags, rest } = parseArgs(args, { values: ['runs', 'seed', 'threads', 'ops', 'model', 'bound', 'timeout', 'out'], switches: ['show-incomplete'] });
     if (rest.length) throw new UsageError(`unexpected argument ${rest[0]}`);
     const runs = count(opts.get('runs'), 100, 'runs');
     const seed = opts.has('seed') ? count(opts.get('seed'), 0, 'seed') : Math.floor(Math.random() * 2 ** 31);
@@ -48,8 +48,12 @@ export const fuzzCommand: Command = {
       const prop = fc.asyncProperty(fuzzTest({ threads, ops }), async (t: LitmusTest) => {
         const c = await crossOne(z3, '<fuzz>', t, model, bound, timeoutMs, maxStates);
         if (c.status === 'skip') { skipped++; return true; }
+        if (c.status === 'error') return false;
         checked++;
-        if (c.incomplete!.length) incomplete++;
+        if (c.incomplete!.length) {
+          incomplete++;
+          if (flags.has('show-incomplete')) process.stdout.write(`${printLitmus(t)}${formatCross(c).join('\n')}\n\n`);
+        }
         return c.status === 'pass';
       });
       process.stdout.write(`fuzz: seed ${seed}, ${runs} runs, ${threads[0]}..${threads[1]} threads, ${ops[0]}..${ops[1]} operations, ${model}\n`);
@@ -67,8 +71,9 @@ export const fuzzCommand: Command = {
       const text = printLitmus(r.counterexample[0]);
       writeFileSync(out, text);
       const again = await crossOne(z3, out, parseLitmus(text, out), model, bound, timeoutMs, maxStates);
-      process.stdout.write(`fuzz: unsound after ${r.numRuns} programs (seed ${seed}, ${r.numShrinks} shrinks); written to ${out}`
-        + `${again.status === 'unsound' ? '' : ' (WARNING: the file does not reproduce it)'}\n\n${text}\n`);
+      const what = again.status === 'error' ? 'executor error' : 'unsound';
+      process.stdout.write(`fuzz: ${what} after ${r.numRuns} programs (seed ${seed}, ${r.numShrinks} shrinks); written to ${out}`
+        + `${again.status === 'unsound' || again.status === 'error' ? '' : ' (WARNING: the file does not reproduce it)'}\n\n${text}\n`);
       process.stdout.write(formatCross(again).join('\n') + '\n');
       return 1;
     } finally {

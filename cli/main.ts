@@ -6,8 +6,10 @@ import { conformCommand } from './conform.js';
 import { runCommand } from './run.js';
 import { crossCommand } from './cross.js';
 import { fuzzCommand } from './fuzz.js';
+import { showCommand } from './show.js';
+import { whyCommand } from './why.js';
 
-const commands: Command[] = [parseCommand, printCommand, checkCommand, conformCommand, runCommand, crossCommand, fuzzCommand];
+const commands: Command[] = [parseCommand, printCommand, checkCommand, conformCommand, showCommand, whyCommand, runCommand, crossCommand, fuzzCommand];
 
 function help(): string {
   const width = Math.max(...commands.map((c) => c.name.length));

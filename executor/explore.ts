@@ -69,7 +69,7 @@ function explore(prog: Program, maxStates: number, onFinal: (s: MState) => void)
   while (stack.length) {
     if (visited.size > maxStates) { stats.truncated = true; break; }
     const s = stack.pop()!;
-    if (s.bad) { stats.dropped++; continue; }
+    if (s.bad || s.th.some((t) => t.bad)) { stats.dropped++; continue; }
     if (s.th.some((t) => t.cut)) { stats.cut++; continue; }
     if (isFinal(prog, s)) { onFinal(s); continue; }
     const next = successors(prog, s);
@@ -130,7 +130,7 @@ export function traceTo(prog: Program, text: string, maxStates = DEFAULTS.maxSta
     const h = hash53(stateKey(s));
     if (visited.has(h) || visited.size > maxStates) return false;
     visited.add(h);
-    if (s.bad || s.th.some((t) => t.cut)) return false;
+    if (s.bad || s.th.some((t) => t.cut || t.bad)) return false;
     if (isFinal(prog, s)) return outcomesOf(prog, obs, s).some((o) => formatOutcome(obs, o) === text);
     for (const c of successors(prog, s, true)) {
       path.push(c.label);

@@ -1,14 +1,16 @@
 // fast-check arbitraries for small litmus programs to fuzz the executor against the solver:
 // placements over CTAs, clusters and GPUs; weak/relaxed/acquire/release/volatile accesses with
-// scopes; fences; atom/red; count-less barriers; data dependencies, guards and forward
-// branches on loaded values. Programs come in the parser's canonical shape, so the printed
-// text of a failing case parses back to the same test. Only what the executor models is made
-// (generic proxy, no aliases); ISA type rules are kept so the text passes the front end.
+// scopes; texture/surface/constant proxies, a generic alias and proxy fences; fences; atom/red;
+// count-less barriers; data dependencies, guards and forward branches on loaded values.
+// Programs come in the parser's canonical shape, so the printed text of a failing case parses
+// back to the same test; ISA type rules are kept so the text passes the front end.
 import fc from 'fast-check';
-import type { AtomOp, DataType, Expr, Instr, LitmusTest, Observable, Ordering, Placement, Scope, Stmt, Thread } from '../litmus/ast.js';
+import type { AtomOp, DataType, Expr, Instr, LitmusTest, LocDecl, Observable, Ordering, Placement, Proxy, Scope, Stmt, Thread } from '../litmus/ast.js';
 
 const P = { line: 0, col: 0 };
 const LOCS = ['x', 'y', 'z'];
+/** A second virtual address of x (`xa @ generic aliases x`). */
+const ALIAS = 'xa';
 const SCOPES: Scope[] = ['cta', 'cluster', 'gpu', 'sys'];
 
 export interface GenOptions {
@@ -18,10 +20,11 @@ export interface GenOptions {
 
 /** One operation as drawn; turned into instructions once registers are known. */
 type Op =
-  | { k: 'ld'; loc: string; ord: Ordering; volatile: boolean }
-  | { k: 'st'; loc: string; ord: Ordering; volatile: boolean; val: number; dep: boolean }
-  | { k: 'atom' | 'red'; loc: string; aop: AtomOp; ord: Ordering; b: number; c: number }
+  | { k: 'ld'; loc: string; ord: Ordering; volatile: boolean; proxy: Proxy }
+  | { k: 'st'; loc: string; ord: Ordering; volatile: boolean; val: number; dep: boolean; proxy: 'generic' | 'surface' }
+  | { k: 'atom' | 'red'; loc: string; aop: AtomOp; ord: Ordering; b: number; c: number; proxy: 'generic' | 'surface' }
   | { k: 'fence'; sem: 'sc' | 'acq_rel'; scope: Scope }
+  | { k: 'fproxy'; kind: 'alias' | 'texture' | 'surface' | 'constant' }
   | { k: 'bar' }
   | { k: 'guard' | 'skip'; negated: boolean };
 
@@ -33,20 +36,23 @@ const access = (sems: ('relaxed' | 'acquire' | 'release')[]): fc.Arbitrary<{ ord
   { weight: 4, arbitrary: strong(sems).map((ord) => ({ ord, volatile: false })) },
   { weight: 1, arbitrary: fc.constant({ ord: { sem: 'relaxed', scope: 'sys' } as Ordering, volatile: true }) },
 );
-const loc = fc.constantFrom(...LOCS);
+const loc = fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...LOCS) }, { weight: 1, arbitrary: fc.constant(ALIAS) });
+const readProxy = fc.oneof({ weight: 8, arbitrary: fc.constant<Proxy>('generic') }, { weight: 1, arbitrary: fc.constantFrom<Proxy>('texture', 'surface', 'constant') });
+const writeProxy = fc.oneof({ weight: 8, arbitrary: fc.constant<'generic' | 'surface'>('generic') }, { weight: 1, arbitrary: fc.constant<'generic' | 'surface'>('surface') });
 
 const op: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 5, arbitrary: fc.tuple(loc, access(['relaxed', 'acquire'])).map(([l, a]): Op => ({ k: 'ld', loc: l, ...a })) },
-  { weight: 5, arbitrary: fc.tuple(loc, access(['relaxed', 'release']), fc.integer({ min: 1, max: 3 }), fc.boolean()).map(([l, a, val, dep]): Op => ({ k: 'st', loc: l, ...a, val, dep })) },
+  { weight: 5, arbitrary: fc.tuple(loc, access(['relaxed', 'acquire']), readProxy).map(([l, a, proxy]): Op => ({ k: 'ld', loc: l, ...a, proxy })) },
+  { weight: 5, arbitrary: fc.tuple(loc, access(['relaxed', 'release']), fc.integer({ min: 1, max: 3 }), fc.boolean(), writeProxy).map(([l, a, val, dep, proxy]): Op => ({ k: 'st', loc: l, ...a, val, dep, proxy })) },
   {
     weight: 2,
     arbitrary: fc.tuple(fc.constantFrom<'atom' | 'red'>('atom', 'red'), loc, fc.constantFrom<AtomOp>('add', 'exch', 'cas', 'max', 'inc', 'or'),
-      strong(['relaxed', 'acquire', 'release', 'acq_rel']), fc.integer({ min: 0, max: 2 }), fc.integer({ min: 1, max: 3 }))
-      .map(([k, l, aop, ord, b, c]): Op => ({ k: k === 'red' && (aop === 'exch' || aop === 'cas') ? 'atom' : k, loc: l, aop, b, c,
+      strong(['relaxed', 'acquire', 'release', 'acq_rel']), fc.integer({ min: 0, max: 2 }), fc.integer({ min: 1, max: 3 }), writeProxy)
+      .map(([k, l, aop, ord, b, c, proxy]): Op => ({ k: k === 'red' && (aop === 'exch' || aop === 'cas') ? 'atom' : k, loc: l, aop, b, c, proxy,
         // red has no acquire: its read is not seen by the thread.
         ord: k === 'red' && ord.sem === 'acquire' ? { ...ord, sem: 'relaxed' } : ord })),
   },
   { weight: 2, arbitrary: fc.record({ k: fc.constant('fence' as const), sem: fc.constantFrom<'sc' | 'acq_rel'>('sc', 'acq_rel'), scope }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('fproxy' as const), kind: fc.constantFrom<'alias' | 'texture' | 'surface' | 'constant'>('alias', 'texture', 'surface', 'constant') }) },
   { weight: 1, arbitrary: fc.constant<Op>({ k: 'bar' }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constantFrom<'guard' | 'skip'>('guard', 'skip'), negated: fc.boolean() }) },
 );
@@ -75,16 +81,16 @@ function code(ops: Op[]): { code: Stmt[]; regs: string[] } {
       case 'ld': {
         const dst = `r${regs.length}`;
         regs.push(dst);
-        emit({ op: 'ld', ord: o.ord, ...(o.volatile ? { volatile: true } : {}), space: 'generic', proxy: 'generic', type: 'u32', dst: reg(dst), addr: { kind: 'loc', name: o.loc }, pos: P });
+        emit({ op: 'ld', ord: o.ord, ...(o.volatile ? { volatile: true } : {}), space: 'generic', proxy: o.proxy, type: 'u32', dst: reg(dst), addr: { kind: 'loc', name: o.loc }, pos: P });
         break;
       }
       case 'st': {
         const r = last();
-        emit({ op: 'st', ord: o.ord, ...(o.volatile ? { volatile: true } : {}), space: 'generic', proxy: 'generic', type: 'u32', addr: { kind: 'loc', name: o.loc }, src: o.dep && r ? reg(r) : imm(o.val), pos: P });
+        emit({ op: 'st', ord: o.ord, ...(o.volatile ? { volatile: true } : {}), space: 'generic', proxy: o.proxy, type: 'u32', addr: { kind: 'loc', name: o.loc }, src: o.dep && r ? reg(r) : imm(o.val), pos: P });
         break;
       }
       case 'atom': case 'red': {
-        const base = { ord: o.ord, space: 'generic' as const, proxy: 'generic' as const, type: ATOM_TYPE[o.aop], addr: { kind: 'loc' as const, name: o.loc }, b: imm(o.b), pos: P };
+        const base = { ord: o.ord, space: 'generic' as const, proxy: o.proxy, type: ATOM_TYPE[o.aop], addr: { kind: 'loc' as const, name: o.loc }, b: imm(o.b), pos: P };
         if (o.k === 'red' && o.aop !== 'exch' && o.aop !== 'cas') emit({ op: 'red', aop: o.aop, ...base });
         else {
           const dst = `r${regs.length}`;
@@ -94,6 +100,7 @@ function code(ops: Op[]): { code: Stmt[]; regs: string[] } {
         break;
       }
       case 'fence': emit({ op: 'fence', sem: o.sem, scope: o.scope, form: 'fence', pos: P }); break;
+      case 'fproxy': emit({ op: 'fence.proxy', kind: o.kind, pos: P }); break;
       case 'bar': emit({ op: 'bar', mode: 'sync', form: 'bar', id: imm(0), pos: P }); break;
       case 'guard': case 'skip': {
         const r = last();
@@ -134,11 +141,15 @@ export function fuzzTest(o: GenOptions): fc.Arbitrary<LitmusTest> {
           cmps.push({ kind: 'cmp', op: 'eq', left: { kind: 'reg', thread: id, reg: r }, right: { kind: 'const', value: vals[cmps.length % vals.length]! } });
         }
       });
-      const used = LOCS.filter((l) => threads.some((t) => t.code.some((s) => 'addr' in s && s.addr.kind === 'loc' && s.addr.name === l)));
+      const accessed = (l: string): boolean => threads.some((t) => t.code.some((s) => 'addr' in s && s.addr.kind === 'loc' && s.addr.name === l));
+      const alias = accessed(ALIAS);
+      const used = LOCS.filter((l) => accessed(l) || (alias && l === 'x'));
       const observed: Observable[] = used.map((name) => ({ kind: 'loc', name }));
+      const locations: LocDecl[] = used.map((name) => ({ kind: 'value', name, value: 0, pos: P }));
+      if (alias) locations.push({ kind: 'alias', name: ALIAS, proxy: 'generic', of: 'x', pos: P });
       const expr: Expr = cmps.length === 0 ? { kind: 'true' } : cmps.length === 1 ? cmps[0]! : { kind: 'and', args: cmps };
       return {
-        arch: 'PTX', name: 'fuzz', docs: [], locations: used.map((name) => ({ kind: 'value' as const, name, value: 0, pos: P })),
+        arch: 'PTX', name: 'fuzz', docs: [], locations,
         regInits: [], threads, observed, condition: { quantifier: 'exists' as const, expr, pos: P },
       };
     }),

@@ -15,53 +15,102 @@
 // patterns, §8.7, §8.8.4), (4) fence.sc and barriers (sync.ts, barrier.ts). Weak reads and
 // reads out of scope do not move the view: that gives the non-multi-copy-atomic and incoherent
 // weak behaviours (IRIW, CoRR with weak reads) while scoped release/acquire still orders what
-// it must. Views only ever constrain reads and writes further, so an over-approximation of
-// them stays sound. A new write never orders two existing writes (it goes after a set that is
-// already before the set it goes before), so earlier reads and read-modify-writes stay valid.
+// it must. Under ptx75 a view also says through which proxies and fences each write is known
+// (proxy.ts), and an access uses only what suits its proxy and address. Views only ever
+// constrain reads and writes further, so an over-approximation of them stays sound. A new
+// write never orders two existing writes (it goes after a set that is already before the set
+// it goes before), so earlier reads and read-modify-writes stay valid.
 import type { Atom, Ld, Red, St } from '../litmus/ast.js';
 import { typeSigned, typeWidth } from '../litmus/ast.js';
 import { type RV, asType, resize, rmwResult, rv, show } from './bits.js';
-import type { CInstr, Program } from './program.js';
-import { Unsupported } from './program.js';
+import { type CInstr, type Program, Unsupported, proxyOf } from './program.js';
+import { type Use, accessKey } from './proxy.js';
+import { DEAD_SRC } from './gc.js';
 import { type Who, effectiveScope, morallyStrong } from './scope.js';
-import type { MState, Msg, Pend, Rel, TState } from './state.js';
-import { acquirePending, prunePend, replaceRel } from './sync.js';
-import { complete, destValue, locOf, operand } from './thread.js';
-import { MAX_WRITES, add, bit, down, has, hidden, members, up } from './view.js';
+import type { MState, Msg, Pend, Rel, TState, View } from './state.js';
+import { acquire as acquireRels, pendingAt, prunePend, replaceRel } from './sync.js';
+import { complete, destValue, laterWrites, locOf, operand, overtaken, pendingBefore, viewAt } from './thread.js';
+import { MAX_WRITES, add, bit, down, has, hidden, join, leq, members, up } from './view.js';
 
 type Access = Ld | St | Atom | Red;
 
-export function whoOf(ti: number, i: Access): Who {
-  if (i.ord.sem === 'weak') return { tid: ti, strong: false, scope: null };
-  return { tid: ti, strong: true, scope: effectiveScope(i.ord.scope, i.space) };
+/** An access as the memory sees it: location, address, proxy, CTA, moral-strength attributes. */
+interface Acc {
+  loc: number;
+  vaddr: number;
+  who: Who;
+  /** Index of the access's location in flat views, and the class its own knowledge goes to. */
+  slot: number;
+  cls: number;
+  use: readonly Use[];
 }
-const msgWho = (m: Msg): Who => ({ tid: m.tid, strong: m.strong, scope: m.scope });
+
+function accessOf(prog: Program, ti: number, ci: CInstr, e: TState['win'][number]): Acc {
+  const i = ci.ins as Access;
+  const loc = locOf(prog, ci, e)!;
+  const vaddr = Number(operand(e, 0)!.v);
+  const proxy = proxyOf(prog, i);
+  const key = accessKey(proxy, prog.ctaIdx[ti]!);
+  const mem = prog.model === 'ptx75' ? { mem: { proxy, vaddr } } : {};
+  const who: Who = i.ord.sem === 'weak'
+    ? { tid: ti, strong: false, scope: null, ...mem }
+    : { tid: ti, strong: true, scope: effectiveScope(i.ord.scope, i.space), ...mem };
+  return { loc, vaddr, who, slot: loc * prog.cls.K, cls: prog.cls.initial.get(key)!, use: prog.cls.use.get(key)! };
+}
+
+const msgWho = (prog: Program, m: Msg): Who =>
+  ({ tid: m.tid, strong: m.strong, scope: m.scope, ...(prog.model === 'ptx75' ? { mem: { proxy: m.proxy, vaddr: m.vaddr } } : {}) });
 const isAcquire = (i: Access): boolean => i.ord.sem === 'acquire' || (i.op !== 'ld' && i.ord.sem === 'acq_rel');
 const isRelease = (i: Access): boolean => i.ord.sem === 'release' || (i.op !== 'ld' && i.ord.sem === 'acq_rel');
 
 const setThread = (s: MState, ti: number, t: TState): MState => ({ ...s, th: s.th.map((x, i) => (i === ti ? t : x)) });
 
-/** Writes of loc a thread with view set `c` may read. */
-export function readable(ms: readonly Msg[], c: number): number[] {
-  const h = hidden(ms, c);
-  return members(~h, ms.length);
+/** The writes in `view` that causally precede access a (those in classes that suit it), closed downwards. */
+function usable(prog: Program, ms: readonly Msg[], view: View, a: Acc): number {
+  let u = 0;
+  for (let k = 0; k < prog.cls.K; k++) {
+    const bits = view[a.slot + k]!;
+    if (bits === 0 || a.use[k] === 0) continue;
+    if (a.use[k] === 2) { u |= bits; continue; }
+    for (let i = 0; i < ms.length; i++) if ((bits & (1 << i)) !== 0 && ms[i]!.vaddr === a.vaddr) u |= bit(i) | ms[i]!.pred;
+  }
+  return u;
+}
+
+/** Writes of a location a read may take given the writes `u` that causally precede it. */
+export function readable(ms: readonly Msg[], u: number): number[] {
+  return members(~hidden(ms, u), ms.length);
+}
+
+/** What a read of write k by entry idx adds to views, and the release patterns it leaves pending. */
+interface Observed {
+  ctb: View | null;
+  pend: readonly Pend[];
 }
 
 /**
- * The read half: reading write k of loc. A morally strong read observes it (§8.8.2): the
- * view takes it in, and the release patterns it ends or carries become pending for acquire
- * patterns; an acquire read takes in the matching ones at once.
+ * The read half: entry idx reads write k of loc. A morally strong read observes it (§8.8.2):
+ * the view takes it in, and the release patterns it ends or carries become pending for
+ * acquire patterns; an acquire read takes in the matching ones at once (patterns 1 and 2).
+ * Null when the read may not take k: an ld.acquire that later operations overtook must not
+ * synchronize with anything the thread had not retired.
  */
-function observe(prog: Program, t: TState, who: Who, acquire: boolean, ms: readonly Msg[], k: number, loc: number): TState {
-  let out = t;
+function observe(prog: Program, t: TState, idx: number, a: Acc, acquire: boolean, ms: readonly Msg[], k: number): Observed | null {
   const m = ms[k]!;
-  if (morallyStrong(msgWho(m), who, prog.places)) {
-    const view = add(out.view, loc, down(ms, k));
-    const pend = who.strong && m.rel.length ? [...out.pend, ...m.rel.map((rel): Pend => ({ rel, loc }))] : out.pend;
-    out = { ...out, view, pend };
+  let ctb: View | null = null;
+  let pend = t.pend;
+  let rels: readonly Rel[] = [];
+  if (morallyStrong(msgWho(prog, m), a.who, prog.places)) {
+    ctb = add(prog.zero, a.slot + a.cls, down(ms, k));
+    rels = m.rel;
+    if (a.who.strong && m.rel.length) pend = prunePend([...t.pend, ...m.rel.map((rel): Pend => ({ rel, loc: a.loc }))], t.base);
   }
-  if (acquire) out = acquirePending(prog, out, who, loc);
-  return out.pend === t.pend && out.view === t.view ? out : { ...out, pend: prunePend(out.pend, out.view) };
+  if (acquire) {
+    const got = acquireRels(prog, [...rels, ...pendingAt(t, a.loc)], a.who);
+    if (got === 'early' || (got && !leq(got, t.base) && overtaken(t, idx))) return null;
+    if (got) ctb = ctb ? join(ctb, got) : got;
+  }
+  return { ctb, pend };
 }
 
 /** Where a new write goes: after the writes in `after`, before those in `before`. */
@@ -72,14 +121,16 @@ interface Place {
 
 /**
  * Ways a write by `who` may join loc's coherence order: after `base` (its view, closed
- * downwards) and `mustBefore`, ordered against each morally strong write (§8.8.6), never
+ * downwards), before `mustBefore`, ordered against each morally strong write (§8.8.6), never
  * between a morally strong read-modify-write and the write it read (§8.9.3), and only where
  * every write before it is already before every write after it.
  */
 function placements(prog: Program, ms: readonly Msg[], who: Who, base: number, mustBefore: number): Place[] {
   const n = ms.length;
   if (n >= MAX_WRITES) throw new Unsupported(`more than ${MAX_WRITES} writes to one location`);
-  const strong = members(~base & ~mustBefore, n).filter((i) => morallyStrong(msgWho(ms[i]!), who, prog.places));
+  // The initial write comes before every other write, whatever the proxies.
+  ms.forEach((m, i) => { if (m.tid < 0) base |= down(ms, i); });
+  const strong = members(~base & ~mustBefore, n).filter((i) => morallyStrong(msgWho(prog, ms[i]!), who, prog.places));
   const out: Place[] = [];
   const seen = new Set<string>();
   for (let sub = 0; sub < 1 << strong.length; sub++) {
@@ -90,7 +141,7 @@ function placements(prog: Program, ms: readonly Msg[], who: Who, base: number, m
     if ((after & before) !== 0) continue;
     const b = members(before, n);
     if (members(after, n).some((a) => b.some((y) => !has(ms[y]!.pred, a)))) continue;
-    const splits = ms.some((m, j) => m.src >= 0 && has(after, m.src) && has(before, j) && morallyStrong(msgWho(m), who, prog.places));
+    const splits = ms.some((m, j) => (m.src === DEAD_SRC || (m.src >= 0 && has(after, m.src))) && has(before, j) && morallyStrong(msgWho(prog, m), who, prog.places));
     if (splits) continue;
     const key = `${after}/${before}`;
     if (!seen.has(key)) { seen.add(key); out.push({ after, before }); }
@@ -100,25 +151,42 @@ function placements(prog: Program, ms: readonly Msg[], who: Who, base: number, m
 
 /** Release patterns a new write by thread t on loc continues (patterns 2 and 3 need a strong write). */
 const carried = (t: TState, loc: number, strong: boolean): Rel[] =>
-  strong ? [...t.frel, ...t.wrel.filter((r) => r.loc === loc).map(({ tid, kind, scope, view }) => ({ tid, kind, scope, view }))] : [];
+  strong ? [...t.frel, ...t.wrel.filter((r) => r.loc === loc).map(({ loc: _, ...rel }): Rel => rel)] : [];
 
 /**
- * Makes write msg at place p of loc, takes it into the writer's view, and starts a release
- * pattern when the write is a release (pattern 1).
+ * Makes write msg at place p of loc for entry idx (view `view` before it, `ctb` what the
+ * entry's read half contributes), and starts a release pattern when the write is a release
+ * (pattern 1). The entry is done with destination value out.
  */
-function write(s: MState, ti: number, loc: number, p: Place, msg0: Msg, release: Rel['scope'] | null): MState {
+function write(s: MState, ti: number, idx: number, a: Acc, p: Place, msg0: Msg, release: Rel['scope'] | null, view: View, ctb: View | null, out: RV | null): MState {
+  const loc = a.loc;
   const ms = s.mem[loc]!;
   const n = ms.length;
   let t = s.th[ti]!;
-  t = { ...t, view: add(t.view, loc, p.after | bit(n)) };
+  const own = add(ctb ?? t.base.map(() => 0), a.slot + a.cls, p.after | bit(n));
   let msg: Msg = { ...msg0, pred: p.after };
   if (release) {
-    const own: Rel = { tid: ti, kind: 'W', scope: release, view: t.view };
-    t = { ...t, wrel: replaceRel(t.wrel, { ...own, loc }, (x) => x.loc === loc && x.scope === release) };
-    msg = { ...msg, rel: [...msg.rel, own] };
+    const rel: Rel = {
+      tid: ti, kind: 'W', scope: release, view: join(view, own), ...(a.who.mem ? { mem: a.who.mem } : {}),
+      ...(pendingBefore(t, idx) ? { early: true as const } : {}),
+    };
+    t = { ...t, wrel: replaceRel(t.wrel, { ...rel, loc }, (x) => x.loc === loc && x.scope === release) };
+    msg = { ...msg, rel: [...msg.rel, rel] };
   }
+  t = complete(t, idx, out, own, n);
   const next = [...ms.map((m, j) => (has(p.before, j) ? { ...m, pred: m.pred | bit(n) } : m)), msg];
   return setThread({ ...s, mem: s.mem.map((x, l) => (l === loc ? next : x)) }, ti, t);
+}
+
+/**
+ * Writes a read by entry idx may take: not hidden by its view, none of the thread's own
+ * later writes that overtook it (they come after it in causality), and if it observes the
+ * write (morally strong), only one coherence-before those (coherence, §8.9.1).
+ */
+function readChoices(prog: Program, ms: readonly Msg[], view: View, a: Acc, later: number): number[] {
+  const lw = members(later, ms.length);
+  return readable(ms, usable(prog, ms, view, a)).filter((k) => !has(later, k)
+    && (!morallyStrong(msgWho(prog, ms[k]!), a.who, prog.places) || lw.every((w) => has(ms[w]!.pred, k))));
 }
 
 export interface Choice {
@@ -137,33 +205,41 @@ export function loads(prog: Program, s: MState, ti: number, idx: number, ci: CIn
   const i = ci.ins as Ld;
   const t = s.th[ti]!;
   const e = t.win[idx]!;
-  const loc = locOf(prog, ci, e)!;
-  const who = whoOf(ti, i);
-  const w = prog.locs[loc]!.width;
-  const ms = s.mem[loc]!;
-  return readable(ms, t.view[loc]!).map((k) => {
+  const a = accessOf(prog, ti, ci, e);
+  const w = prog.locs[a.loc]!.width;
+  const ms = s.mem[a.loc]!;
+  const out: Choice[] = [];
+  for (const k of readChoices(prog, ms, viewAt(t, idx), a, laterWrites(t, idx, a.loc, prog, ti))) {
+    const ob = observe(prog, t, idx, a, isAcquire(i), ms, k);
+    if (!ob) continue;
     const v = resize(rv(w, ms[k]!.val), typeWidth(i.type), typeSigned(i.type));
-    const t2 = complete(observe(prog, t, who, isAcquire(i), ms, k, loc), idx, destValue(ci, e, v));
+    const t2 = complete({ ...t, pend: ob.pend }, idx, destValue(ci, e, v), ob.ctb);
     const label = withLabels ? `P${pidOf(prog, ti)}: ${ci.text} reads ${show(v)} from #${k} (${ms[k]!.label})` : '';
-    return { label, state: setThread(s, ti, t2) };
-  });
+    out.push({ label, state: setThread(s, ti, t2) });
+  }
+  return out;
 }
+
+/** A new write of access a (release patterns it continues already in `rel`). */
+const newMsg = (a: Acc, val: bigint, rel: Rel[], src: number, label: string): Msg => ({
+  val, tid: a.who.tid, strong: a.who.strong, scope: a.who.scope, proxy: a.who.mem?.proxy ?? 'generic', vaddr: a.vaddr, rel, pred: 0, src, label,
+});
 
 /** st: one successor per way the write may join coherence order. */
 export function stores(prog: Program, s: MState, ti: number, idx: number, ci: CInstr, withLabels: boolean): Choice[] {
   const i = ci.ins as St;
   const t = s.th[ti]!;
   const e = t.win[idx]!;
-  const loc = locOf(prog, ci, e)!;
-  const who = whoOf(ti, i);
-  const ms = s.mem[loc]!;
-  const val = resize(asType(operand(e, 1)!, i.type), prog.locs[loc]!.width, typeSigned(i.type)).v;
-  const s1 = setThread(s, ti, complete(t, idx, null));
+  const a = accessOf(prog, ti, ci, e);
+  const ms = s.mem[a.loc]!;
+  const view = viewAt(t, idx);
+  const val = resize(asType(operand(e, 1)!, i.type), prog.locs[a.loc]!.width, typeSigned(i.type)).v;
   const label = `P${pidOf(prog, ti)}: ${ci.text}`;
-  const msg: Msg = { val, tid: ti, strong: who.strong, scope: who.scope, rel: carried(t, loc, who.strong), pred: 0, src: -1, label };
-  return placements(prog, ms, who, t.view[loc]!, 0).map((p) => ({
-    label: withLabels ? `${label} writes ${show(rv(prog.locs[loc]!.width, val))} as #${ms.length}, ${where(ms, p)}` : '',
-    state: write(s1, ti, loc, p, msg, isRelease(i) ? who.scope : null),
+  const msg = newMsg(a, val, carried(t, a.loc, a.who.strong), -1, label);
+  // Own later writes that overtook it come after it in coherence (po-loc is causality).
+  return placements(prog, ms, a.who, usable(prog, ms, view, a), laterWrites(t, idx, a.loc, prog, ti)).map((p) => ({
+    label: withLabels ? `${label} writes ${show(rv(prog.locs[a.loc]!.width, val))} as #${ms.length}, ${where(ms, p)}` : '',
+    state: write(s, ti, idx, a, p, msg, isRelease(i) ? a.who.scope : null, view, null, null),
   }));
 }
 
@@ -172,32 +248,37 @@ export function rmws(prog: Program, s: MState, ti: number, idx: number, ci: CIns
   const i = ci.ins as Atom | Red;
   const t = s.th[ti]!;
   const e = t.win[idx]!;
-  const loc = locOf(prog, ci, e)!;
-  const who = whoOf(ti, i);
-  const lw = prog.locs[loc]!.width;
-  const ms = s.mem[loc]!;
+  const a = accessOf(prog, ti, ci, e);
+  const lw = prog.locs[a.loc]!.width;
+  const ms = s.mem[a.loc]!;
   const b = asType(operand(e, 1)!, i.type);
   const c = i.op === 'atom' && i.c ? asType(operand(e, 2)!, i.type) : null;
   const label = `P${pidOf(prog, ti)}: ${ci.text}`;
+  const view = viewAt(t, idx);
+  const later = laterWrites(t, idx, a.loc, prog, ti);
   const out: Choice[] = [];
-  for (const k of readable(ms, t.view[loc]!)) {
+  for (const k of readChoices(prog, ms, view, a, later)) {
     const m = ms[k]!;
     const old: RV = resize(rv(lw, m.val), typeWidth(i.type), typeSigned(i.type));
     const nv = resize(rmwResult(i.aop, i.type, old, b, c), lw).v;
-    const seen = morallyStrong(msgWho(m), who, prog.places);
-    const t2 = complete(observe(prog, t, who, isAcquire(i), ms, k, loc), idx, i.op === 'atom' ? destValue(ci, e, old) : null);
+    const seen = morallyStrong(msgWho(prog, m), a.who, prog.places);
+    const ob = observe(prog, t, idx, a, isAcquire(i), ms, k);
+    if (!ob) continue;
+    const t2: TState = { ...t, pend: ob.pend };
+    const v2 = ob.ctb ? join(view, ob.ctb) : view;
     // Observation runs through read-modify-writes (§8.8.2): the new write carries what m carried.
-    const msg: Msg = { val: nv, tid: ti, strong: true, scope: who.scope, rel: [...(seen ? m.rel : []), ...carried(t2, loc, true)], pred: 0, src: k, label };
+    const msg = newMsg(a, nv, [...(seen ? m.rel : []), ...carried(t2, a.loc, true)], k, label);
     // Atomicity (§8.9.3): every morally strong write after the one read goes after the new one.
-    let mustBefore = 0;
-    ms.forEach((x, j) => { if (has(x.pred, k) && morallyStrong(msgWho(x), who, prog.places)) mustBefore |= bit(j); });
+    let mustBefore = later;
+    ms.forEach((x, j) => { if (has(x.pred, k) && morallyStrong(msgWho(prog, x), a.who, prog.places)) mustBefore |= bit(j); });
     const s1 = setThread(s, ti, t2);
+    const dst = i.op === 'atom' ? destValue(ci, e, old) : null;
     // The new write follows the one read only through the view: a read that is not morally
     // strong does not order them (coherence follows causality, §8.9.1).
-    for (const p of placements(prog, ms, who, t2.view[loc]!, mustBefore)) {
+    for (const p of placements(prog, ms, a.who, usable(prog, ms, v2, a), mustBefore)) {
       out.push({
         label: withLabels ? `${label} reads ${show(old)} from #${k} (${m.label}), writes ${show(rv(lw, nv))} as #${ms.length}, ${where(ms, p)}` : '',
-        state: write(s1, ti, loc, p, msg, isRelease(i) ? who.scope : null),
+        state: write(s1, ti, idx, a, p, msg, isRelease(i) ? a.who.scope : null, v2, ob.ctb, dst),
       });
     }
   }

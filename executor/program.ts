@@ -1,12 +1,14 @@
 // LitmusTest -> the executor's static program: physical locations with widths and initial
 // values, per-thread instruction lists with labels resolved and operands sorted into slots,
 // placements, and the features the executor does not model (reported per test).
-import type { Expr, Instr, LitmusTest, LocDecl, Scope, Value } from '../litmus/ast.js';
+import type { Expr, Instr, LitmusTest, LocDecl, Proxy, Scope, Value } from '../litmus/ast.js';
 import { SCOPES } from '../litmus/ast.js';
 import { typeWidth } from '../litmus/ast.js';
 import { printInstr } from '../litmus/print.js';
 import { type RV, rv } from './bits.js';
+import { type ClassTable, classTable } from './proxy.js';
 import { type Place, includes, placeOf } from './scope.js';
+import type { View } from './state.js';
 
 /** The test uses something the executor does not model, or cannot run it as written. */
 export class Unsupported extends Error {}
@@ -64,13 +66,25 @@ export interface Program {
    * scope is morally strong with nothing in another thread, so it synchronizes with nothing.
    */
   alone: ReadonlySet<Scope>[];
+  /** CTA of each thread, as an index. */
+  ctaIdx: number[];
+  /** Knowledge classes (proxies, aliases): views are flat, index loc * cls.K + class. */
+  cls: ClassTable;
+  /** The empty view. */
+  zero: View;
+  /** One class and one address per location: views are plain sets of writes (gc.ts relies on it). */
+  plainViews: boolean;
 }
+
+/** The proxy an access goes through, as the model sees it (ptx60 has no proxies). */
+export const proxyOf = (prog: Program, i: Extract<Instr, { op: 'ld' | 'st' | 'atom' | 'red' }>): Proxy =>
+  prog.model === 'ptx60' ? 'generic' : i.proxy;
 
 const isMem = (s: Instr): s is Extract<Instr, { op: 'ld' | 'st' | 'atom' | 'red' }> =>
   s.op === 'ld' || s.op === 'st' || s.op === 'atom' || s.op === 'red';
 
 /** Physical locations and virtual addresses, numbered in the order the solver numbers them. */
-function locations(test: LitmusTest, model: ModelName): Pick<Program, 'locs' | 'locOfName' | 'vaddrOf' | 'locOfVaddr'> {
+function locations(test: LitmusTest): Pick<Program, 'locs' | 'locOfName' | 'vaddrOf' | 'locOfVaddr'> {
   const decls = new Map<string, LocDecl>(test.locations.map((d) => [d.name, d]));
   const locOfName = new Map<string, number>();
   const vaddrOf = new Map<string, number>();
@@ -81,8 +95,6 @@ function locations(test: LitmusTest, model: ModelName): Pick<Program, 'locs' | '
     if (locOfName.has(name)) return;
     const d = decls.get(name);
     if (d && d.kind === 'alias') {
-      // ptx60 has no proxies and overlaps by physical location: an alias is the location itself.
-      if (model === 'ptx75') throw new Unsupported(`location ${name} aliases ${d.of}: aliases and proxies are not modelled by the executor under ptx75`);
       if (resolving.has(name)) throw new Unsupported(`location ${name}: circular alias`);
       resolving.add(name);
       resolve(d.of);
@@ -126,13 +138,6 @@ function locations(test: LitmusTest, model: ModelName): Pick<Program, 'locs' | '
   return { locs, locOfName, vaddrOf, locOfVaddr };
 }
 
-/** What the executor refuses, with the reason (one message per test). */
-function unsupported(s: Instr): string | null {
-  if (s.op === 'fence.proxy') return `fence.proxy.${s.kind}: proxy fences are not modelled by the executor`;
-  if (isMem(s) && s.proxy !== 'generic') return `${s.proxy} proxy access: texture/surface/constant proxies are not modelled by the executor`;
-  return null;
-}
-
 function compileThread(test: LitmusTest, ti: number, locs: ReturnType<typeof locations>): ThreadProg {
   const th = test.threads[ti]!;
   const pid = th.placement.id;
@@ -148,8 +153,6 @@ function compileThread(test: LitmusTest, ti: number, locs: ReturnType<typeof loc
   const addrSlot = (a: Extract<Instr, { op: 'ld' }>['addr']): Slot =>
     a.kind === 'loc' ? imm(locs.vaddrOf.get(a.name)!, 64) : { k: 'reg', name: a.name };
   const code = instrs.map((ins): CInstr => {
-    const why = unsupported(ins);
-    if (why) throw new Unsupported(`P${pid} line ${ins.pos.line}: ${why}`);
     let slots: Slot[] = [];
     let dst: string | null = null;
     let target = -1;
@@ -208,8 +211,14 @@ export function compile(test: LitmusTest, model: ModelName, bound: number): Prog
     if (c !== undefined && c !== p.cluster) throw new Unsupported(`CTA ${p.cta} is placed in two clusters`);
     clusterOf.set(p.cta, p.cluster);
   }
-  const locs = locations(test, model);
+  const locs = locations(test);
   const threads = test.threads.map((_, i) => compileThread(test, i, locs));
   const alone = places.map((p, i) => new Set(SCOPES.filter((s) => places.every((q, j) => j === i || !includes(s, p, q)))));
-  return { test, model, ...locs, threads, places, index, bound, alone };
+  const ctas = [...new Set(places.map((p) => p.cta))];
+  const ctaIdx = places.map((p) => ctas.indexOf(p.cta));
+  const cls = classTable(ctaIdx, threads.map((t) => t.code.map((c) => c.ins)), model === 'ptx75');
+  const zero = new Array<number>(locs.locs.length * cls.K).fill(0);
+  const oneAddress = locs.locs.every((_, l) => new Set([...locs.vaddrOf].filter(([n]) => locs.locOfName.get(n) === l).map(([, v]) => v)).size === 1);
+  const plainViews = cls.K === 1 && (model === 'ptx60' || oneAddress);
+  return { test, model, ...locs, threads, places, index, bound, alone, ctaIdx, cls, zero, plainViews };
 }

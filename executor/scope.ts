@@ -1,5 +1,5 @@
 // Where threads run and which operations are morally strong (ISA §8.5, §8.6).
-import type { Placement, Scope, Space } from '../litmus/ast.js';
+import type { Placement, Proxy, Scope, Space } from '../litmus/ast.js';
 
 /** Keys of the CTA, cluster and GPU instances a thread belongs to. */
 export interface Place {
@@ -38,13 +38,17 @@ export interface Who {
   tid: number;
   strong: boolean;
   scope: Scope | null;
+  /** For a memory operation under ptx75: the proxy and virtual address it goes through. */
+  mem?: { proxy: Proxy; vaddr: number };
 }
 
 /**
- * Morally strong (§8.6), given that memory operands, if both are memory operations, overlap
- * completely (callers only ask about same-location pairs or pairs involving a fence).
+ * Morally strong (§8.6). Callers only ask about pairs on one location (or with a fence), so
+ * complete overlap is the same physical location under ptx60; under ptx75 (given `mem` on
+ * both) it also needs the same virtual address, and the same proxy.
  */
 export function morallyStrong(a: Who, b: Who, places: readonly Place[]): boolean {
+  if (a.mem && b.mem && (a.mem.proxy !== b.mem.proxy || a.mem.vaddr !== b.mem.vaddr)) return false;
   if (a.tid === b.tid) return true; // program order (initial writes: tid -1 on both sides never happens)
   if (!a.strong || !b.strong || !a.scope || !b.scope) return false;
   const pa = a.tid < 0 ? null : places[a.tid]!;

@@ -2,7 +2,7 @@
 // registers, views), the memory (per location, writes in coherence order), the fence.sc
 // record and the barriers. Plain data, never mutated once built: a step copies what it
 // changes, so states can be hashed and shared between successors.
-import type { Scope } from '../litmus/ast.js';
+import type { Proxy, Scope } from '../litmus/ast.js';
 import type { RV } from './bits.js';
 
 /**
@@ -21,6 +21,13 @@ export interface Rel {
   kind: 'W' | 'F';
   scope: Scope;
   view: View;
+  /** A release write under ptx75: its proxy and address (moral strength needs them equal). */
+  mem?: { proxy: Proxy; vaddr: number };
+  /**
+   * The release write was performed before some operation that precedes it in program
+   * order, so its view misses that operation: an execution that acquires it is dropped.
+   */
+  early?: boolean;
 }
 
 /** A write. Writes of a location are numbered in the order they were made (bit positions). */
@@ -32,6 +39,8 @@ export interface Msg {
   scope: Scope | null;
   /** Release patterns this write ends (or carries along a chain of read-modify-writes). */
   rel: readonly Rel[];
+  proxy: Proxy;
+  vaddr: number;
   /** Coherence order is partial: the writes before this one (bit mask over the location's writes). */
   pred: number;
   /** For the write of an atom/red: the write it read from; -1 otherwise. */
@@ -58,6 +67,10 @@ export interface Entry {
   ops: readonly Opnd[];
   /** The destination value once done (instructions with a destination). */
   out: RV | null;
+  /** Once done: what it adds to the view of the instructions after it (its own write, what it observed or acquired). */
+  ctb: View | null;
+  /** Once done, for a write: its index among its location's writes; -1 otherwise. */
+  msg: number;
 }
 
 export interface TState {
@@ -69,17 +82,23 @@ export interface TState {
   win: readonly Entry[];
   /** Registers as of the retired instructions. */
   regs: ReadonlyMap<string, RV>;
-  /** Writes this thread must not read before (causality, §8.9.6), per location. */
-  view: View;
+  /**
+   * What the retired instructions contribute to the view. The view of an in-flight
+   * instruction is this joined with what the done instructions before it contribute (thread.ts
+   * viewAt): instructions performed out of order do not leak into the view of earlier ones.
+   */
+  base: View;
   pend: readonly Pend[];
   /** Release views of the latest fence per scope (release pattern 3). */
   frel: readonly Rel[];
   /** Release views of release writes, per location they wrote (release pattern 2). */
   wrel: readonly (Rel & { loc: number })[];
-  /** Barrier generations passed, by barrier key (matching of count-less barriers). */
+  /** Arrivals so far at each barrier (CTA, instance, id): the phase of the next one. */
   passed: ReadonlyMap<string, number>;
   /** The thread took more backward jumps than the bound allows. */
   cut: boolean;
+  /** A fence acquired an early release (Rel.early): the execution is dropped. */
+  bad?: boolean;
 }
 
 /** A fence.sc performed: the Fence-SC order is the order of these records (§8.8.3). */
@@ -89,11 +108,14 @@ export interface ScRec {
   view: View;
 }
 
+/** One phase of a barrier (the k-th arrivals of each thread at it). */
 export interface BarState {
+  /** CTA, instance and id of the barrier, and the phase: `cta|inst|id#k`. */
   key: string;
-  gen: number;
+  /** The phase completed (its waiting threads passed). */
+  done: boolean;
   arrived: number;
-  /** Threads needed to complete a generation (0: chosen when firing). */
+  /** Arrivals that complete the phase; 0: the threads that come (see barrier.ts). */
   need: number;
   acc: View;
   waiting: readonly number[];
@@ -104,7 +126,7 @@ export interface MState {
   mem: readonly (readonly Msg[])[];
   sc: readonly ScRec[];
   bars: readonly BarState[];
-  /** The execution broke a barrier matching (a thread arrived after its generation). */
+  /** The execution broke a barrier matching (a thread arrived after its phase completed). */
   bad: boolean;
 }
 
@@ -112,26 +134,26 @@ export interface MState {
 
 const rvKey = (r: RV): string => `${r.w}:${r.v}`;
 const opKey = (o: Opnd): string => (o === null ? '_' : typeof o === 'number' ? `@${o}` : rvKey(o));
-const relKey = (r: Rel): string => `${r.tid}${r.kind}${r.scope}[${r.view.join(',')}]`;
+const relKey = (r: Rel): string => `${r.tid}${r.kind}${r.scope}${r.early ? '!' : ''}${r.mem ? `${r.mem.proxy}${r.mem.vaddr}` : ''}[${r.view.join(',')}]`;
 
 /** A canonical text of the state (labels of messages left out: they do not affect behaviour). */
 export function stateKey(s: MState): string {
   const parts: string[] = [];
   for (const t of s.th) {
-    parts.push(`T${t.pc},${t.jumps},${t.nextSeq},${t.cut ? 1 : 0}`);
-    for (const e of t.win) parts.push(`e${e.seq},${e.pc},${e.st},${e.ops.map(opKey).join(',')},${e.out ? rvKey(e.out) : '_'}`);
+    parts.push(`T${t.pc},${t.jumps},${t.nextSeq},${t.cut ? 1 : 0}${t.bad ? '!' : ''}`);
+    for (const e of t.win) parts.push(`e${e.seq},${e.pc},${e.st},${e.ops.map(opKey).join(',')},${e.out ? rvKey(e.out) : '_'},${e.ctb ? e.ctb.join(',') : '_'},${e.msg}`);
     parts.push([...t.regs].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([k, v]) => `${k}=${rvKey(v)}`).join(','));
-    parts.push(`v${t.view.join(',')}`);
+    parts.push(`v${t.base.join(',')}`);
     parts.push(`p${t.pend.map((p) => `${p.loc}${relKey(p.rel)}`).join(';')}`);
     parts.push(`f${t.frel.map(relKey).join(';')}`);
     parts.push(`w${t.wrel.map((r) => `${r.loc}${relKey(r)}`).join(';')}`);
     if (t.passed.size) parts.push(`b${[...t.passed].sort().join(';')}`);
   }
   for (const m of s.mem) {
-    parts.push(`M${m.map((x) => `${x.val},${x.tid},${x.strong ? 1 : 0},${x.scope ?? ''},${x.src},${x.pred},${x.rel.map(relKey).join('+')}`).join(';')}`);
+    parts.push(`M${m.map((x) => `${x.val},${x.tid},${x.strong ? 1 : 0},${x.scope ?? ''},${x.src},${x.pred},${x.proxy},${x.vaddr},${x.rel.map(relKey).join('+')}`).join(';')}`);
   }
   parts.push(`S${s.sc.map((r) => `${r.tid}${r.scope}[${r.view.join(',')}]`).join(';')}`);
-  for (const b of s.bars) parts.push(`B${b.key},${b.gen},${b.arrived},${b.need},${b.acc.join(',')},${b.waiting.join(',')}`);
+  for (const b of s.bars) parts.push(`B${b.key},${b.done ? 1 : 0},${b.arrived},${b.need},${b.acc.join(',')},${b.waiting.join(',')}`);
   return parts.join('|');
 }
 

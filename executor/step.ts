@@ -3,7 +3,8 @@
 // where a write goes in coherence order; a count-less barrier may complete a generation.
 // After each transition the threads it touched run their local work (thread.ts settle).
 import type { Fence } from '../litmus/ast.js';
-import { arrive, fire } from './barrier.js';
+import { arrive, fire, fireable } from './barrier.js';
+import { collect } from './gc.js';
 import { type Choice, loads, rmws, stores } from './memory.js';
 import type { Program } from './program.js';
 import type { MState, TState } from './state.js';
@@ -13,13 +14,17 @@ import { allReady, finished, guardOf, initialThread, isMemLike, orderAllows, set
 export function initialState(prog: Program): MState {
   return {
     th: prog.threads.map((_, i) => initialThread(prog, i)),
-    mem: prog.locs.map((l) => [{ val: l.init, tid: -1, strong: true, scope: 'sys' as const, rel: [], pred: 0, src: -1, label: `init ${l.name}` }]),
+    mem: prog.locs.map((l) => [{
+      val: l.init, tid: -1, strong: true, scope: 'sys' as const, proxy: 'generic' as const, vaddr: prog.vaddrOf.get(l.name)!,
+      rel: [], pred: 0, src: -1, label: `init ${l.name}`,
+    }]),
     sc: [],
     bars: [],
     bad: false,
   };
 }
 
+/** Runs the local work of the threads a transition touched, then forgets dead writes. */
 function settleThreads(prog: Program, s: MState, tis: readonly number[]): MState {
   let th: TState[] | null = null;
   for (const ti of tis) {
@@ -29,7 +34,7 @@ function settleThreads(prog: Program, s: MState, tis: readonly number[]): MState
       th[ti] = t;
     }
   }
-  return th ? { ...s, th } : s;
+  return collect(prog, th ? { ...s, th } : s);
 }
 
 /** Every successor of s (labels only when asked: they cost time). */
@@ -50,10 +55,7 @@ export function successors(prog: Program, s: MState, withLabels = false): Choice
         case 'atom': case 'red': cs = rmws(prog, s, ti, idx, ci, withLabels); break;
         case 'fence': {
           // fence.acq_rel is thread-local and already run by settle; only fence.sc is left here.
-          const sc = fenceSc(prog, s, ti, (ci.ins as Fence).scope);
-          const th = sc.th[ti]!;
-          const done = { ...th, win: th.win.map((x, j) => (j === idx ? { ...x, st: 2 as const } : x)) };
-          cs = [{ label: withLabels ? `P${pid}: ${ci.text}` : '', state: { ...sc, th: sc.th.map((x, i) => (i === ti ? done : x)) } }];
+          cs = [{ label: withLabels ? `P${pid}: ${ci.text}` : '', state: fenceSc(prog, s, ti, idx, (ci.ins as Fence).scope) }];
           break;
         }
         case 'bar': {
@@ -67,10 +69,9 @@ export function successors(prog: Program, s: MState, withLabels = false): Choice
       for (const c of cs) out.push({ label: c.label, state: settleThreads(prog, c.state, [ti]) });
     });
   });
-  for (const b of s.bars) {
-    if (b.waiting.length === 0 || !b.key.includes('|match|')) continue;
-    const r = fire(prog, s, b.key);
-    out.push({ label: withLabels ? `barrier ${b.key} completes for ${r.released.map((i) => `P${prog.threads[i]!.pid}`).join(' ')}` : '', state: settleThreads(prog, r.state, r.released) });
+  for (const key of fireable(s)) {
+    const r = fire(s, key);
+    out.push({ label: withLabels ? `barrier ${key} completes for ${r.released.map((i) => `P${prog.threads[i]!.pid}`).join(' ')}` : '', state: settleThreads(prog, r.state, r.released) });
   }
   return out;
 }

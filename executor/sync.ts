@@ -4,19 +4,23 @@ import type { Scope } from '../litmus/ast.js';
 import type { Program } from './program.js';
 import { type Who, morallyStrong } from './scope.js';
 import type { MState, Pend, Rel, ScRec, TState, View } from './state.js';
+import { complete, viewAt } from './thread.js';
 import { join, leq } from './view.js';
 
 /** Are the first operation of a release pattern and the last of an acquire pattern morally strong? */
 export const relMatches = (prog: Program, r: Rel, last: Who): boolean =>
-  morallyStrong({ tid: r.tid, strong: true, scope: r.scope }, last, prog.places);
+  morallyStrong({ tid: r.tid, strong: true, scope: r.scope, ...(r.mem ? { mem: r.mem } : {}) }, last, prog.places);
 
-/** Drops pending releases that can no longer add anything to the view; keeps a canonical order. */
+/**
+ * Drops pending releases the view already holds (but never an early one: acquiring it at all
+ * drops the execution); keeps one canonical order.
+ */
 export function prunePend(pend: readonly Pend[], view: View): readonly Pend[] {
   const seen = new Set<string>();
   const out: Pend[] = [];
   for (const p of pend) {
-    if (leq(p.rel.view, view)) continue;
-    const k = `${p.loc}/${p.rel.tid}/${p.rel.kind}/${p.rel.scope}/${p.rel.view.join(',')}`;
+    if (!p.rel.early && leq(p.rel.view, view)) continue;
+    const k = `${p.loc}/${p.rel.tid}/${p.rel.kind}/${p.rel.scope}/${p.rel.early ? '!' : ''}${p.rel.view.join(',')}`;
     if (seen.has(k)) continue;
     seen.add(k);
     out.push(p);
@@ -25,40 +29,58 @@ export function prunePend(pend: readonly Pend[], view: View): readonly Pend[] {
   return out;
 }
 
-/** Joins every pending release (of location loc, or of any location) that matches `last`. */
-export function acquirePending(prog: Program, t: TState, last: Who, loc: number | null): TState {
-  let view = t.view;
-  for (const p of t.pend) if ((loc === null || p.loc === loc) && relMatches(prog, p.rel, last)) view = join(view, p.rel.view);
-  return view === t.view ? t : { ...t, view, pend: prunePend(t.pend, view) };
+/**
+ * The join of the release views among `rels` that match `last` (null: none matches), or
+ * 'early' when one of them is an early release (that execution is not one the model has).
+ */
+export function acquire(prog: Program, rels: readonly Rel[], last: Who): View | null | 'early' {
+  let v: View | null = null;
+  for (const r of rels) {
+    if (!relMatches(prog, r, last)) continue;
+    if (r.early) return 'early';
+    v = v ? join(v, r.view) : r.view;
+  }
+  return v;
 }
+
+export const pendingAt = (t: TState, loc: number | null): Rel[] => t.pend.filter((p) => loc === null || p.loc === loc).map((p) => p.rel);
 
 /** Keeps one entry per (kind, scope, location): a later one of the same thread has the larger view. */
 export function replaceRel<R extends Rel>(rs: readonly R[], r: R, same: (a: R) => boolean): readonly R[] {
   return [...rs.filter((x) => !same(x)), r].sort((a, b) => a.scope.localeCompare(b.scope));
 }
 
+const joinMaybe = (a: View | null, b: View | null): View | null => (a && b ? join(a, b) : a ?? b);
+
 /**
- * fence.acq_rel (and the acq_rel half of fence.sc): the acquire pattern "strong read; fence"
- * takes in what the reads saw, then the fence starts release pattern 3 for later strong writes.
+ * A fence at in-flight entry idx (all before it done): the acquire pattern "strong read;
+ * fence" takes in what the reads saw (plus, for fence.sc, `extra`), the fence is done, and it
+ * starts release pattern 3 for later strong writes.
  */
-export function fenceAcquireRelease(prog: Program, ti: number, t0: TState, scope: Scope): TState {
-  const t = acquirePending(prog, t0, { tid: ti, strong: true, scope }, null);
-  const rel: Rel = { tid: ti, kind: 'F', scope, view: t.view };
-  return { ...t, frel: replaceRel(t.frel, rel, (x) => x.scope === scope) };
+function fence(prog: Program, ti: number, t: TState, idx: number, scope: Scope, extra: View | null): TState {
+  const acq = acquire(prog, pendingAt(t, null), { tid: ti, strong: true, scope });
+  if (acq === 'early') return { ...t, bad: true };
+  const got = joinMaybe(acq, extra);
+  const view = got ? join(viewAt(t, idx), got) : viewAt(t, idx);
+  const rel: Rel = { tid: ti, kind: 'F', scope, view };
+  return complete({ ...t, frel: replaceRel(t.frel, rel, (x) => x.scope === scope) }, idx, null, got);
 }
+
+/** fence.acq_rel (thread-local: run as soon as the fence may be performed). */
+export const fenceAcqRel = (prog: Program, ti: number, t: TState, idx: number, scope: Scope): TState =>
+  fence(prog, ti, t, idx, scope, null);
 
 /**
  * fence.sc: the order in which fence.sc operations are performed is the Fence-SC order; each
  * synchronizes with the earlier ones it is morally strong with (§8.8.4 item 1).
  */
-export function fenceSc(prog: Program, s: MState, ti: number, scope: Scope): MState {
+export function fenceSc(prog: Program, s: MState, ti: number, idx: number, scope: Scope): MState {
   const me: Who = { tid: ti, strong: true, scope };
-  let t = acquirePending(prog, s.th[ti]!, me, null);
-  let view = t.view;
-  for (const r of s.sc) if (morallyStrong({ tid: r.tid, strong: true, scope: r.scope }, me, prog.places)) view = join(view, r.view);
-  t = { ...t, view, pend: prunePend(t.pend, view) };
-  t = fenceAcquireRelease(prog, ti, t, scope);
-  const rec: ScRec = { tid: ti, scope, view: t.view };
+  let extra: View | null = null;
+  for (const r of s.sc) if (morallyStrong({ tid: r.tid, strong: true, scope: r.scope }, me, prog.places)) extra = joinMaybe(extra, r.view);
+  const t = fence(prog, ti, s.th[ti]!, idx, scope, extra);
+  if (t.bad) return { ...s, th: s.th.map((x, i) => (i === ti ? t : x)) };
+  const rec: ScRec = { tid: ti, scope, view: t.frel.find((r) => r.scope === scope)!.view };
   const sc = [...s.sc.filter((r) => !(r.tid === ti && r.scope === scope)), rec].sort((a, b) => (a.tid - b.tid) || a.scope.localeCompare(b.scope));
   return { ...s, th: s.th.map((x, i) => (i === ti ? t : x)), sc };
 }

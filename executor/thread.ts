@@ -5,31 +5,96 @@
 // Out-of-order performance is what lets the machine show load buffering and other
 // reorderings the model allows. The rules keep, in the order of performance, every program
 // order edge that a causality path (§8.8.5) can use, which is what soundness rests on
-// (see memory.ts): dependencies (operands), control (fetch waits for branches), same-location
-// pairs, everything before a release operation/fence/barrier, everything after an acquire
-// operation/fence/bar.sync.
-import type { Instr } from '../litmus/ast.js';
+// (see memory.ts): dependencies (operands), control (fetch waits for branches), everything
+// before a release operation/fence/barrier, everything after an acquire operation/fence/
+// bar.sync, and same-location pairs. Some of these edges may be overtaken when a check
+// later keeps the model's promise (memory.ts): a write may go before an earlier access to
+// its location (which then must not read it, nor observe a write not coherence-before it,
+// and writes coherence-before it); anything but a release may go before an earlier
+// ld.acquire (which then must not synchronize with anything new); a release access may go
+// before earlier operations (and then no one may acquire it). Fences and barriers never move.
+import type { Instr, Proxy } from '../litmus/ast.js';
 import { typeWidth } from '../litmus/ast.js';
 import { type RV, alu, asType, compare, resize, rv } from './bits.js';
 import type { CInstr, Program } from './program.js';
 import { Unsupported } from './program.js';
+import { accessKey } from './proxy.js';
 import { effectiveScope } from './scope.js';
-import type { Entry, Opnd, TState } from './state.js';
-import { fenceAcquireRelease } from './sync.js';
+import type { Entry, Opnd, TState, View } from './state.js';
+import { fenceAcqRel, prunePend } from './sync.js';
+import { join } from './view.js';
 
 const ZERO32 = rv(32, 0);
 
 export function initialThread(prog: Program, ti: number): TState {
   const t: TState = {
-    pc: 0, jumps: 0, nextSeq: 0, win: [], regs: prog.threads[ti]!.regInit, view: prog.locs.map(() => 1), // the initial writes
+    // The initial writes, known as generic writes (class 0).
+    pc: 0, jumps: 0, nextSeq: 0, win: [], regs: prog.threads[ti]!.regInit, base: prog.zero.map((_, i) => (i % prog.cls.K === 0 ? 1 : 0)),
     pend: [], frel: [], wrel: [], passed: new Map(), cut: false,
   };
   return settle(prog, ti, t);
 }
 
+/**
+ * What a proxy fence does to the knowledge before it (proxy.ts): every write known in a
+ * class becomes known in the class the fence moves that class to as well.
+ */
+function proxyFence(prog: Program, ti: number, v: View, kind: string): View {
+  const move = prog.cls.fence.get(kind === 'alias' ? 'alias' : accessKey(kind as Proxy, prog.ctaIdx[ti]!));
+  if (!move) return prog.zero;
+  const K = prog.cls.K;
+  const out = prog.zero.slice();
+  for (let i = 0; i < v.length; i++) if (v[i]) out[i - (i % K) + move[i % K]!]! |= v[i]!;
+  return out;
+}
+
+/** The view of in-flight entry idx: what retired and done earlier instructions contribute. */
+export function viewAt(t: TState, idx: number): View {
+  let v = t.base;
+  for (let j = 0; j < idx; j++) {
+    const c = t.win[j]!.ctb;
+    if (c) v = join(v, c);
+  }
+  return v;
+}
+
+/** Memory operations before entry idx still to be performed: idx overtakes them. */
+export const pendingBefore = (t: TState, idx: number): boolean => t.win.some((f, j) => j < idx && f.st !== 2 && f.msg !== -2);
+
+/** Done memory operations after entry idx: they overtook it. */
+export const overtaken = (t: TState, idx: number): boolean => t.win.some((f, j) => j > idx && f.st === 2 && f.msg !== -2);
+
+/** Writes (indices at loc) made by done entries after idx: later writes that overtook it. */
+export function laterWrites(t: TState, idx: number, loc: number, prog: Program, ti: number): number {
+  let mask = 0;
+  const code = prog.threads[ti]!.code;
+  const e = t.win[idx]!;
+  t.win.forEach((f, j) => {
+    if (j <= idx || f.st !== 2 || f.msg < 0) return;
+    if (locOf(prog, code[f.pc]!, f) === loc && related(prog, code[e.pc]!, e, code[f.pc]!, f)) mask |= 1 << f.msg;
+  });
+  return mask;
+}
+
+/**
+ * Do two accesses of one thread to one location stand in causality by program order alone?
+ * Under ptx60 always; under ptx75 only through the same address and proxy (proxy-preserved
+ * causality, MODEL.md): through an alias or another proxy, program order orders nothing.
+ * Unknown addresses count as related.
+ */
+function related(prog: Program, ca: CInstr, a: Entry, cb: CInstr, b: Entry): boolean {
+  if (prog.model === 'ptx60') return true;
+  const va = operand(a, 0);
+  const vb = operand(b, 0);
+  if (!va || !vb) return true;
+  const pa = (ca.ins as Extract<Instr, { proxy: string }>).proxy;
+  const pb = (cb.ins as Extract<Instr, { proxy: string }>).proxy;
+  return va.v === vb.v && pa === pb;
+}
+
 /** Instructions that take part in memory ordering (performed as steps of the machine). */
 export const isMemLike = (i: Instr): boolean =>
-  i.op === 'ld' || i.op === 'st' || i.op === 'atom' || i.op === 'red' || i.op === 'fence' || i.op === 'bar';
+  i.op === 'ld' || i.op === 'st' || i.op === 'atom' || i.op === 'red' || i.op === 'fence' || i.op === 'bar' || i.op === 'fence.proxy';
 const isAccess = (i: Instr): boolean => i.op === 'ld' || i.op === 'st' || i.op === 'atom' || i.op === 'red';
 
 /**
@@ -40,9 +105,10 @@ const isAccess = (i: Instr): boolean => i.op === 'ld' || i.op === 'st' || i.op =
 function reaches(prog: Program, ti: number, i: Instr): boolean {
   const alone = prog.alone[ti]!;
   switch (i.op) {
-    case 'ld': case 'st': case 'atom': case 'red': return i.ord.sem !== 'weak' && !alone.has(effectiveScope(i.ord.scope, i.space));
+    case 'ld': case 'st': case 'atom': case 'red': return i.ord.sem !== 'weak' && !alone.has(effectiveScope(i.ord.scope, i.space));  // weak: never
     case 'fence': return !alone.has(i.scope);
     case 'bar': return !alone.has('cta');
+    case 'fence.proxy': return true;
     default: return false;
   }
 }
@@ -54,6 +120,7 @@ function isAcquireEnd(prog: Program, ti: number, i: Instr): boolean {
     case 'atom': case 'red': return (i.ord.sem === 'acquire' || i.ord.sem === 'acq_rel') && reaches(prog, ti, i);
     case 'fence': return reaches(prog, ti, i);
     case 'bar': return i.mode === 'sync';
+    case 'fence.proxy': return true;
     default: return false;
   }
 }
@@ -64,7 +131,7 @@ function isReleaseStart(prog: Program, ti: number, i: Instr): boolean {
     case 'st': return i.ord.sem === 'release' && reaches(prog, ti, i);
     case 'atom': case 'red': return (i.ord.sem === 'release' || i.ord.sem === 'acq_rel') && reaches(prog, ti, i);
     case 'fence': return reaches(prog, ti, i);
-    case 'bar': return true;
+    case 'bar': case 'fence.proxy': return true;
     default: return false;
   }
 }
@@ -100,15 +167,34 @@ export function orderAllows(prog: Program, ti: number, t: TState, idx: number): 
     if (f.st === 2) continue;
     const cj = code[f.pc]!;
     if (!isMemLike(cj.ins)) continue;
-    if (isAcquireEnd(prog, ti, cj.ins) || rel) return false;
+    // A release access may go early: its release is then marked early (memory.ts) and an
+    // execution that acquires it is dropped. Fences and barriers never go early.
+    if (rel && !isAccess(ci.ins)) return false;
+    // A pending ld.acquire may be overtaken: it is then held to acquiring nothing new.
+    if (isAcquireEnd(prog, ti, cj.ins) && cj.ins.op !== 'ld') return false;
     if (access && isAccess(cj.ins)) {
       const lj = locOf(prog, cj, f);
-      // Two reads where the first is weak need no order: a weak read joins no causality path.
-      const weakRR = cj.ins.op === 'ld' && cj.ins.ord.sem === 'weak' && ci.ins.op === 'ld';
-      if ((lj === undefined || lj === loc) && !weakRR) return false;
+      if ((lj === undefined || lj === loc) && related(prog, cj, f, ci, e)
+        && !mayPass(cj.ins, ci.ins, !reaches(prog, ti, cj.ins), !reaches(prog, ti, ci.ins))) return false;
     }
   }
   return true;
+}
+
+/**
+ * May access `later` be performed before the earlier same-location access `earlier`?
+ * A weak read orders nothing after it that reads (it joins no causality path); a plain
+ * store may go before any earlier access but a release (the checks in memory.ts keep
+ * coherence); a read-modify-write only before a weak read.
+ */
+function mayPass(earlier: Instr, later: Instr, earlierIsolated: boolean, laterIsolated: boolean): boolean {
+  // A strong read whose scope holds no other thread observes nothing morally strong but its own writes.
+  const weakLd = earlier.op === 'ld' && earlierIsolated;
+  // Not past a release write when it can continue its release pattern (pattern 2: a strong write
+  // some other thread may observe).
+  const release = earlier.op !== 'ld' && 'ord' in earlier && (earlier.ord.sem === 'release' || earlier.ord.sem === 'acq_rel');
+  if (later.op === 'st') return !release || laterIsolated;
+  return weakLd;
 }
 
 /** Guard of an entry: true/false once known, undefined while in flight. */
@@ -138,11 +224,14 @@ function widthOfDest(ci: CInstr): number {
   }
 }
 
-/** Marks entry idx done with destination value out, handing the value to later readers. */
-export function complete(t: TState, idx: number, out: RV | null): TState {
+/**
+ * Marks entry idx done with destination value out (handed to later readers of the register)
+ * and what it contributes to later views.
+ */
+export function complete(t: TState, idx: number, out: RV | null, ctb: View | null = null, msg?: number): TState {
   const e = t.win[idx]!;
   const win = t.win.map((f, j): Entry => {
-    if (j === idx) return { ...f, st: 2, out };
+    if (j === idx) return { ...f, st: 2, out, ctb, msg: msg ?? f.msg };
     if (j < idx || out === null || !f.ops.includes(e.seq)) return f;
     return { ...f, ops: f.ops.map((o) => (o === e.seq ? out : o)) };
   });
@@ -186,7 +275,7 @@ function fetchOne(prog: Program, ti: number, t: TState): TState | null {
   if (i.op === 'bra' || i.op === 'bcmp') {
     const ops = slotValues(t, ci, code);
     if (ops.some((o) => typeof o === 'number')) return null; // wait for the condition
-    const e: Entry = { seq: -1, pc: t.pc, st: 0, ops, out: null };
+    const e: Entry = { seq: -1, pc: t.pc, st: 0, ops, out: null, ctb: null, msg: -1 };
     let taken = guardOf(ci, e)!;
     if (taken && i.op === 'bcmp') taken = compare(i.cmp, asType(operand(e, 0)!, 's32'), asType(operand(e, 1)!, 's32'), true);
     if (!taken) return { ...t, pc: t.pc + 1 };
@@ -194,8 +283,8 @@ function fetchOne(prog: Program, ti: number, t: TState): TState | null {
     const jumps = t.jumps + 1;
     return jumps > prog.bound ? { ...t, jumps, cut: true } : { ...t, pc: ci.target, jumps };
   }
-  if (i.op === 'fence.proxy') throw new Unsupported(`${ci.text}: proxy fences are not modelled`);
-  const e: Entry = { seq: t.nextSeq, pc: t.pc, st: 0, ops: slotValues(t, ci, code), out: null };
+  // msg -2 marks instructions without memory effects (they overtake nothing).
+  const e: Entry = { seq: t.nextSeq, pc: t.pc, st: 0, ops: slotValues(t, ci, code), out: null, ctb: null, msg: isMemLike(i) ? -1 : -2 };
   return { ...t, pc: t.pc + 1, nextSeq: t.nextSeq + 1, win: [...t.win, e] };
 }
 
@@ -204,12 +293,14 @@ function retire(t: TState, code: readonly CInstr[]): TState {
   while (n < t.win.length && t.win[n]!.st === 2) n++;
   if (n === 0) return t;
   const regs = new Map(t.regs);
+  let base = t.base;
   for (let j = 0; j < n; j++) {
     const f = t.win[j]!;
     const d = code[f.pc]!.dst;
     if (d !== null && f.out) regs.set(d, f.out);
+    if (f.ctb) base = join(base, f.ctb);
   }
-  return { ...t, regs, win: t.win.slice(n) };
+  return { ...t, regs, base, pend: base === t.base ? t.pend : prunePend(t.pend, base), win: t.win.slice(n) };
 }
 
 /**
@@ -233,10 +324,18 @@ export function settle(prog: Program, ti: number, t0: TState): TState {
         t = complete(t, idx, ci.dst === null ? null : destValue(ci, e, g ? localValue(ci, e) : null));
         changed = true;
       } else if (!g) {
-        t = complete(t, idx, ci.dst === null ? null : destValue(ci, e, null));
+        // Skipped: no memory effect, so it overtakes nothing (msg -2).
+        t = complete(t, idx, ci.dst === null ? null : destValue(ci, e, null), null, -2);
+        changed = true;
+      } else if (ci.ins.op === 'fence.proxy' && (prog.model === 'ptx60' || ci.ins.kind === 'async')) {
+        t = complete(t, idx, null, null, -2); // no proxies under ptx60; no async operations in litmus tests
+        changed = true;
+      } else if (ci.ins.op === 'fence.proxy' && orderAllows(prog, ti, t, idx)) {
+        t = complete(t, idx, null, proxyFence(prog, ti, viewAt(t, idx), ci.ins.kind));
         changed = true;
       } else if (ci.ins.op === 'fence' && ci.ins.sem === 'acq_rel' && orderAllows(prog, ti, t, idx)) {
-        t = complete(fenceAcquireRelease(prog, ti, t, ci.ins.scope), idx, null);
+        t = fenceAcqRel(prog, ti, t, idx, ci.ins.scope);
+        if (t.bad) return t;
         changed = true;
       }
     }

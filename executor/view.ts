@@ -1,5 +1,6 @@
 // Views and the coherence order of one location, as bit masks over its writes (numbered in
-// the order they were made; a location holds at most MAX_WRITES writes).
+// the order they were made; a location holds at most MAX_WRITES writes). A view is one mask
+// per (location, knowledge class) pair, flat (proxy.ts).
 import type { Msg, View } from './state.js';
 
 export const MAX_WRITES = 30;
@@ -19,11 +20,11 @@ export const join = (a: View, b: View): View => {
 
 export const leq = (a: View, b: View): boolean => a.every((x, i) => (x & ~b[i]!) === 0);
 
-/** The view with the writes of `mask` added at loc. */
-export const add = (v: View, loc: number, mask: number): View => {
-  if ((mask & ~v[loc]!) === 0) return v;
+/** The view with the writes of `mask` added at a slot (loc * K + class, proxy.ts). */
+export const add = (v: View, slot: number, mask: number): View => {
+  if ((mask & ~v[slot]!) === 0) return v;
   const out = v.slice();
-  out[loc] = v[loc]! | mask;
+  out[slot] = v[slot]! | mask;
   return out;
 };
 
@@ -40,7 +41,7 @@ export function up(ms: readonly Msg[], i: number): number {
 /** Writes coherence-before some write of the set: a read may not take them (§8.9.6). */
 export function hidden(ms: readonly Msg[], set: number): number {
   let d = 0;
-  ms.forEach((x, j) => { if (has(set, j)) d |= x.pred; });
+  for (let j = 0; j < ms.length; j++) if ((set & (1 << j)) !== 0) d |= ms[j]!.pred;
   return d;
 }
 

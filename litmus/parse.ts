@@ -142,3 +142,23 @@ export function readLitmusFiles(paths: string[]): FileResult[] {
     }
   });
 }
+
+/**
+ * The test in `text` with its final condition replaced by `exists (<outcome>)` (the condition
+ * is the last part of a test). Errors in the outcome are reported at `--outcome:1:col`.
+ */
+export function parseWithOutcome(text: string, file: string, outcome: string): LitmusTest {
+  const t = parseLitmus(text, file);
+  const lines = text.split(/\r?\n/);
+  const { line, col } = t.condition.pos;
+  const head = [...lines.slice(0, line - 1), lines[line - 1]!.slice(0, col - 1)].join('\n');
+  const prefix = 'exists (';
+  try {
+    return parseLitmus(`${head}\n${prefix}${outcome})\n`, file);
+  } catch (e) {
+    if (e instanceof LitmusError && e.line > line) {
+      throw new LitmusError(e.message, { line: 1, col: Math.max(1, Math.min(e.col - prefix.length, outcome.length + 1)) }, '--outcome');
+    }
+    throw e;
+  }
+}

@@ -64,6 +64,8 @@ export interface ConcreteResult {
   /** Axiom name -> holds. */
   axioms: Record<string, boolean>;
   consistent: boolean;
+  /** Any term of the model's vocabulary on this execution (for explanations). */
+  evalRel: (t: RelTerm) => Mat;
 }
 
 /** Evaluates every definition and axiom of `model` on `x`. */
@@ -167,7 +169,7 @@ export function evaluate(model: Model, x: Execution): ConcreteResult {
   for (const [name, t] of Object.entries(model.defs)) rels[name] = evalRel(t);
   const axioms: Record<string, boolean> = {};
   for (const ax of model.axioms) axioms[ax.name] = axiomHolds(ax, evalRel);
-  return { rels, axioms, consistent: Object.values(axioms).every(Boolean) };
+  return { rels, axioms, consistent: Object.values(axioms).every(Boolean), evalRel };
 }
 
 function axiomHolds(ax: Axiom, evalRel: (t: RelTerm) => Mat): boolean {

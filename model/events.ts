@@ -72,6 +72,9 @@ export function scopeIncludes(s: Scope, p: Place | null, q: Place | null): boole
   return p.cta === q.cta;
 }
 
+/** Every base relation the interpreters know: the static ones and the execution's choices. */
+export const BASE_RELS: readonly string[] = ['po', 'loc', 'vloc', 'sr', 'same_proxy', 'same_cta', 'rmw', 'rf', 'co', 'sync_fence', 'sync_barrier', 'dep'];
+
 /** Static base relations: a fact about the two events' attributes. */
 export const STATIC_RELS = ['po', 'loc', 'vloc', 'sr', 'same_proxy', 'same_cta', 'rmw'] as const;
 

@@ -39,6 +39,11 @@ export interface Encoding {
   rfVars: { w: number; r: number; name: string }[];
   coVars: { a: number; b: number; name: string }[];
   events: SymEvent[];
+  /** The formula DAG and the choice relations over it, to read a witness back (solver/witness.ts). */
+  dag: Dag;
+  dynamic: { rf: SRel; co: SRel; sync_fence: SRel; sync_barrier: SRel; dep: SRel };
+  /** Physical location names, by index. */
+  locNames: string[];
   stats: { events: number; lines: number };
 }
 
@@ -231,7 +236,8 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
   const script = [...out, ...p.lines, ...body].join('\n');
   return {
     script, axiomLits, noCutLit: 'nocut', cutLit: 'cut', mayCut: cut !== dag.F, condLit: 'cond', ncondLit: 'ncond', observables,
-    execNames, rfVars, coVars, events, stats: { events: n, lines: p.lines.length + body.length },
+    execNames, rfVars, coVars, events, dag, dynamic: { rf, co, sync_fence: syncFence, sync_barrier: syncBarrier, dep },
+    locNames: u.locations.map((l) => l.name), stats: { events: n, lines: p.lines.length + body.length },
   };
 }
 

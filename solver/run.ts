@@ -7,6 +7,7 @@ import type { Encoding } from './encode.js';
 import { encode } from './encode.js';
 import { toSigned } from './expr.js';
 import { unroll } from './unroll.js';
+import { readExecution, type WitnessExecution } from './witness.js';
 import type { Z3Session } from './z3.js';
 import { literal, parseSexps } from './z3.js';
 
@@ -20,6 +21,11 @@ export interface RunOptions {
   checkBound: boolean;
   /** In verdict mode, also explain it: a witness execution, or the axioms that rule it out. */
   explain: boolean;
+  /**
+   * With explain, when the outcome is unreachable: also find the smallest sets of axioms whose
+   * removal makes it reachable, and an execution that then reaches it.
+   */
+  relax?: boolean;
 }
 
 export interface FinalState {
@@ -34,6 +40,8 @@ export interface Witness {
   events: string[];
   rf: [string, string][];
   co: [string, string][];
+  /** The whole execution, ready for the concrete evaluator. */
+  execution: WitnessExecution;
 }
 
 export interface RunResult {
@@ -47,6 +55,10 @@ export interface RunResult {
   /** Axioms that together rule out the executions the condition asks about. */
   core: string[] | null;
   witness: Witness | null;
+  /** With relax: the smallest axiom sets whose removal makes the outcome reachable ([] if none does). */
+  relaxations: string[][] | null;
+  /** An execution reaching the outcome without the first of `relaxations`. */
+  relaxedWitness: Witness | null;
   stats: { events: number; lines: number; queries: number };
 }
 
@@ -78,7 +90,7 @@ export async function runTest(z3: Z3Session, test: LitmusTest, opt: RunOptions):
   const consistent = [enc.noCutLit, ...axioms];
 
   const result: RunResult = {
-    validated: 'unknown', states: null, positive: 0, negative: 0, boundReached: null, core: null, witness: null,
+    validated: 'unknown', states: null, positive: 0, negative: 0, boundReached: null, core: null, witness: null, relaxations: null, relaxedWitness: null,
     stats: { ...enc.stats, queries: 0 },
   };
   const q = test.condition.quantifier;
@@ -110,6 +122,21 @@ export async function runTest(z3: Z3Session, test: LitmusTest, opt: RunOptions):
         const core = parseSexps(ask('(get-unsat-core)'))[0];
         const byLit = new Map([...enc.axiomLits].map(([name, l]) => [l, name]));
         result.core = Array.isArray(core) ? core.map((c) => byLit.get(c as string)).filter((x): x is string => x !== undefined) : [];
+      }
+      if (opt.explain && opt.relax && r === 'unsat') {
+        // Subsets by increasing size; a superset of a set that works is not minimal.
+        const names = [...enc.axiomLits.keys()];
+        const found: string[][] = [];
+        for (let k = 1; k <= names.length && found.length === 0; k++) {
+          for (const drop of subsets(names, k)) {
+            const keep = names.filter((a) => !drop.includes(a)).map((a) => enc.axiomLits.get(a)!);
+            const s = sat(ask(checkCmd([enc.noCutLit, ...keep, lit]))); // the script is still loaded
+            if (s !== 'sat') continue;
+            if (found.length === 0) result.relaxedWitness = witness(enc, ask);
+            found.push(drop);
+          }
+        }
+        result.relaxations = found;
       }
     }
   }
@@ -143,6 +170,11 @@ function cmpState(a: [string, bigint][], b: [string, bigint][]): number {
   return 0;
 }
 
+function* subsets<T>(xs: T[], k: number, from = 0): Generator<T[]> {
+  if (k === 0) { yield []; return; }
+  for (let i = from; i <= xs.length - k; i++) for (const rest of subsets(xs, k - 1, i + 1)) yield [xs[i]!, ...rest];
+}
+
 /** The execution Z3 found: executed events, rf and co, by label. */
 function witness(enc: Encoding, ask: (c: string) => string): Witness {
   const state = readState(enc, ask).values;
@@ -155,7 +187,9 @@ function witness(enc: Encoding, ask: (c: string) => string): Witness {
   }
   const isTrue = (name: string): boolean => (name === 'true' ? true : name === 'false' ? false : vals.get(name) === true);
   const label = (i: number): string => enc.events[i]!.info.label;
+  const execution = readExecution(enc, ask);
   return {
+    execution,
     state,
     events: enc.events.filter((_, i) => isTrue(enc.execNames[i]!)).map((e) => e.info.label),
     rf: enc.rfVars.filter((v) => isTrue(v.name)).map((v) => [label(v.w), label(v.r)]),

@@ -1,0 +1,99 @@
+// `ptxmm show`, `ptxmm why` and `check --witness` as a user runs them: output, formats,
+// outcome syntax errors with positions, usage errors, exit status, the process exiting.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT } from '../tests/paths.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'ptxmm-explain-'));
+const write = (name: string, text: string): string => {
+  const f = join(dir, name);
+  writeFileSync(f, text);
+  return f;
+};
+const ptxmm = (...args: string[]): { out: string; err: string; code: number | null } => {
+  const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'ptxmm.js'), ...args], { encoding: 'utf8', timeout: 120_000 });
+  return { out: r.stdout, err: r.stderr, code: r.status };
+};
+
+// MP with release/acquire: the stale read is forbidden (Causality); the fresh one is allowed.
+const MP = write('mp.litmus', `PTX MP
+{ x=0; f=0; }
+ P0@cta 0,gpu 0      | P1@cta 1,gpu 0        ;
+ st.weak x, 1        | ld.acquire.gpu r0, f  ;
+ st.release.gpu f, 1 | ld.weak r1, x         ;
+~exists (P1:r0 == 1 /\\ P1:r1 == 0)
+`);
+
+test('why names Causality and the fr;cause cycle through sync for forbidden MP', () => {
+  const r = ptxmm('why', MP);
+  assert.is(r.code, 0, r.err);
+  assert.match(r.out, /is unreachable/);
+  assert.match(r.out, /Smallest set of axioms forbidding it: \{Causality\}/);
+  // e (the stale read) -fr-> a (the data write) -cause-> e, where cause is po;sync.
+  assert.match(r.out, /cycle: (\w) -fr-> (\w) -cause-> \1/);
+  assert.match(r.out, /where \w -cause-> \w: \w -po-> \w -sync-> \w/);
+});
+
+test('show: a counterexample is none here (exit 1); the allowed outcome is drawn', () => {
+  const none = ptxmm('show', MP);
+  assert.is(none.code, 1);
+  assert.match(none.out, /unreachable/);
+  const r = ptxmm('show', MP, '--outcome', 'P1:r0 == 1 /\\ P1:r1 == 1', '--rel', 'cause');
+  assert.is(r.code, 0, r.err);
+  assert.match(r.out, /is reachable/);
+  assert.match(r.out, /rf: .*\n/);
+  assert.match(r.out, /sync: \w->\w/);
+  assert.match(r.out, /cause: /);
+  assert.match(r.out, /P0: st.release.gpu/);
+});
+
+test('show writes DOT and SVG', () => {
+  const svg = join(dir, 'mp.svg');
+  const r = ptxmm('show', MP, '--outcome', 'P1:r0=1 /\\ P1:r1=1', '--format', 'svg', '-o', svg);
+  assert.is(r.code, 0, r.err);
+  assert.match(readFileSync(svg, 'utf8'), /^<\?xml[\s\S]*<svg[\s\S]*sync/);
+  const d = ptxmm('show', MP, '--outcome', 'P1:r0=1', '--format', 'dot');
+  assert.is(d.code, 0, d.err);
+  assert.match(d.out, /^digraph/);
+  assert.match(d.out, /label="rf", color=red/);
+});
+
+test('bad outcome, bad relation, bad file, bad format: positioned or usage errors', () => {
+  const o = ptxmm('show', MP, '--outcome', 'P1:r0 == ');
+  assert.is(o.code, 1);
+  assert.match(o.err, /^--outcome:1:\d+: /);
+  assert.not.match(o.err, /at .*\.js/);
+  const u = ptxmm('show', MP, '--outcome', 'P1:r9 == 1 /\\ z == 1');
+  assert.is(u.code, 1);
+  assert.match(u.err, /--outcome:1:\d+: .*z/);
+  const rel = ptxmm('show', MP, '--outcome', 'P1:r0 == 1', '--rel', 'nosuch');
+  assert.is(rel.code, 2);
+  assert.match(rel.err, /unknown relation 'nosuch'/);
+  const f = ptxmm('why', join(dir, 'missing.litmus'));
+  assert.is(f.code, 1);
+  assert.match(f.err, /missing\.litmus:1:1: /);
+  const fmt = ptxmm('why', MP, '--format', 'png');
+  assert.is(fmt.code, 2);
+  assert.match(fmt.err, /unknown format/);
+});
+
+test('check --witness writes one SVG per test with a witness', () => {
+  const out = join(dir, 'wit');
+  const allowed = write('sb.litmus', `PTX SB
+{ x=0; y=0; }
+ P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;
+ st.weak x, 1   | st.weak y, 1   ;
+ ld.weak r0, y  | ld.weak r1, x  ;
+exists (P0:r0 == 0 /\\ P1:r1 == 0)
+`);
+  const r = ptxmm('check', '--witness', out, MP, allowed);
+  assert.is(r.code, 0, r.err);
+  assert.equal(readdirSync(out), ['sb.svg']);
+  assert.match(readFileSync(join(out, 'sb.svg'), 'utf8'), /<svg/);
+});
+
+test.run();

@@ -1,0 +1,81 @@
+// Forgetting writes that can no longer matter, so that loops do not make every state unique.
+// A write is dead when some later write comes after it in coherence and every thread that
+// may still read has it hidden by its retired view (so no read may take it), and no in-flight
+// instruction refers to it. A dead write also never changes where a new write may go: it is
+// below every view, so always before a new write. Only the read-modify-write that read it
+// keeps a trace: "its source is below everything" (DEAD_SRC), for the atomicity check.
+import type { Program } from './program.js';
+import type { BarState, Entry, MState, Msg, Pend, Rel, ScRec, TState, View } from './state.js';
+import { finished, locOf } from './thread.js';
+import { has, hidden } from './view.js';
+
+export const DEAD_SRC = -3;
+
+/** Old index -> new index (or -1 when dropped), per location. */
+type Maps = (number[] | null)[];
+
+const remapMask = (mask: number, map: number[]): number => {
+  let out = 0;
+  map.forEach((to, from) => { if (to >= 0 && has(mask, from)) out |= 1 << to; });
+  return out;
+};
+
+function remapView(v: View, maps: Maps): View {
+  let out: number[] | null = null;
+  maps.forEach((map, l) => {
+    if (!map) return;
+    out ??= v.slice();
+    out[l] = remapMask(v[l]!, map);
+  });
+  return out ?? v;
+}
+
+const remapRel = <R extends Rel>(r: R, maps: Maps): R => ({ ...r, view: remapView(r.view, maps) });
+
+/** The state without its dead writes, every index renumbered (the state itself if none is dead). */
+export function collect(prog: Program, s: MState): MState {
+  // With proxy classes or aliases, which writes an access may still read depends on the access.
+  if (!prog.plainViews) return s;
+  // Writes of in-flight entries are kept (an index pins it on every location: simple, and safe).
+  let pinned = 0;
+  for (const t of s.th) for (const e of t.win) if (e.msg >= 0) pinned |= 1 << e.msg;
+  let any = false;
+  const maps: Maps = s.mem.map((ms, l) => {
+    let later = 0;
+    for (const x of ms) later |= x.pred;
+    let dead = later & ~pinned;
+    for (let ti = 0; dead !== 0 && ti < s.th.length; ti++) {
+      const t = s.th[ti]!;
+      if (!finished(prog, ti, t)) dead &= hidden(ms, t.base[l]!);
+    }
+    if (dead === 0) return null;
+    any = true;
+    let n = 0;
+    return ms.map((_, i) => (has(dead, i) ? -1 : n++));
+  });
+  if (!any) return s;
+  const mem = s.mem.map((ms, l): readonly Msg[] => {
+    const map = maps[l];
+    return ms.flatMap((m, i): Msg[] => {
+      if (map && map[i]! < 0) return [];
+      const src = map && m.src >= 0 ? (map[m.src]! >= 0 ? map[m.src]! : DEAD_SRC) : m.src;
+      return [{ ...m, pred: map ? remapMask(m.pred, map) : m.pred, src, rel: m.rel.map((r) => remapRel(r, maps)) }];
+    });
+  });
+  const msgIndex = (ti: number, e: Entry): number => {
+    if (e.msg < 0) return e.msg;
+    const map = maps[locOf(prog, prog.threads[ti]!.code[e.pc]!, e)!];
+    return map ? map[e.msg]! : e.msg;
+  };
+  const th = s.th.map((t, ti): TState => ({
+    ...t,
+    base: remapView(t.base, maps),
+    win: t.win.map((e): Entry => ({ ...e, ctb: e.ctb ? remapView(e.ctb, maps) : null, msg: msgIndex(ti, e) })),
+    pend: t.pend.map((p): Pend => ({ ...p, rel: remapRel(p.rel, maps) })),
+    frel: t.frel.map((r) => remapRel(r, maps)),
+    wrel: t.wrel.map((r) => remapRel(r, maps)),
+  }));
+  const sc = s.sc.map((r): ScRec => ({ ...r, view: remapView(r.view, maps) }));
+  const bars = s.bars.map((b): BarState => ({ ...b, acc: remapView(b.acc, maps) }));
+  return { ...s, th, mem, sc, bars };
+}

@@ -1,0 +1,107 @@
+// Explanations of one outcome of one test: an execution that reaches it, or, when none does,
+// the smallest sets of axioms that forbid it and how an execution that reaches it breaks them.
+// Used by `show`, `why`, `check --witness` and `conform`.
+import type { Expr, LitmusTest } from '../litmus/ast.js';
+import { printExpr } from '../litmus/print.js';
+import type { ConcreteResult, Mat } from '../model/concrete.js';
+import { evaluate } from '../model/concrete.js';
+import type { Model } from '../model/relalg.js';
+import { BASE_RELS } from '../model/events.js';
+import { runTest } from '../solver/run.js';
+import type { WitnessExecution } from '../solver/witness.js';
+import type { Z3Session } from '../solver/z3.js';
+import { buildGraph, type ExecGraph, relationByName } from './graph.js';
+import { graphText, violationText } from './text.js';
+import { findViolation, type Violation } from './violation.js';
+
+export interface ExplainOptions {
+  model: Model;
+  bound: number;
+  timeoutMs: number;
+  /** Search the axiom sets that forbid an unreachable outcome (costs a query per subset). */
+  relax: boolean;
+}
+
+export interface Explanation {
+  test: LitmusTest;
+  model: Model;
+  /** The final-state formula asked about (for forall, its negation: a counterexample). */
+  outcome: Expr;
+  reachable: boolean | 'unknown';
+  /** An execution reaching the outcome: a consistent one, or (unreachable) one without `relaxations[0]`. */
+  witness: WitnessExecution | null;
+  state: [string, bigint][];
+  concrete: ConcreteResult | null;
+  /** Unreachable only: the smallest sets of axioms whose removal makes it reachable. */
+  relaxations: string[][] | null;
+  /** Unreachable only: the axioms in the unsat core. */
+  core: string[] | null;
+  /** How `witness` breaks the axioms (empty when reachable). */
+  violations: Violation[];
+  boundReached: boolean | null;
+}
+
+export const outcomeText = (e: Expr): string => printExpr(e);
+
+export async function explainTest(z3: Z3Session, test: LitmusTest, opt: ExplainOptions): Promise<Explanation> {
+  const r = await runTest(z3, test, { model: opt.model, bound: opt.bound, timeoutMs: opt.timeoutMs, mode: 'verdict', checkBound: true, explain: true, relax: opt.relax });
+  const q = test.condition.quantifier;
+  const outcome: Expr = q === 'forall' ? { kind: 'not', arg: test.condition.expr } : test.condition.expr;
+  const reachable = r.validated === 'unknown' ? 'unknown' : r.witness !== null;
+  const w = r.witness ?? r.relaxedWitness;
+  const concrete = w ? evaluate(opt.model, w.execution.x) : null;
+  const violations = !r.witness && concrete
+    ? opt.model.axioms.map((ax) => findViolation(opt.model, concrete, ax)).filter((v): v is Violation => v !== null)
+    : [];
+  return {
+    test, model: opt.model, outcome, reachable, witness: w?.execution ?? null, state: w?.state ?? [], concrete,
+    relaxations: r.relaxations, core: r.core, violations, boundReached: r.boundReached,
+  };
+}
+
+/** The graph of the explanation's execution, with `rels` drawn too. Throws on unknown names. */
+export function explanationGraph(ex: Explanation, rels: string[]): ExecGraph | null {
+  if (!ex.witness || !ex.concrete) return null;
+  const extra: Record<string, Mat> = {};
+  for (const name of rels) {
+    const m = relationByName(ex.model, ex.concrete, name);
+    if (!m) throw new Error(`unknown relation '${name}' (${ex.model.name} defines ${Object.keys(ex.model.defs).join(', ')}; base: ${BASE_RELS.join(', ')})`);
+    extra[name] = m;
+  }
+  return buildGraph(ex.witness, ex.concrete, extra, ex.violations[0] ?? null);
+}
+
+const stateText = (s: [string, bigint][]): string => s.map(([k, v]) => `${k}=${v}`).join('; ') || '(no observables)';
+const setText = (s: string[]): string => `{${s.join(', ')}}`;
+
+/** The headline and details, for `show`, `why` and `conform`. */
+export function explanationText(ex: Explanation, g: ExecGraph | null): string[] {
+  const head = `${ex.test.name} (${ex.model.name}): ${outcomeText(ex.outcome)}`;
+  const out: string[] = [];
+  if (ex.reachable === 'unknown') return [`${head}: Z3 did not decide within the timeout`];
+  if (ex.reachable) {
+    out.push(`${head} is reachable; a consistent execution that reaches it (state: ${stateText(ex.state)}):`);
+  } else {
+    out.push(`${head} is unreachable: no consistent execution reaches it.`);
+    const rs = ex.relaxations;
+    if (rs === null) out.push(`  ruled out by: ${ex.core?.length ? ex.core.join(', ') : 'the program alone'}`);
+    else if (rs.length === 0) out.push('No set of axioms forbids it: the program itself cannot produce it.');
+    else {
+      const sets = rs.map(setText);
+      out.push(rs.length === 1 ? `Smallest set of axioms forbidding it: ${sets[0]}` : `Smallest sets of axioms forbidding it (removing any one makes it reachable): ${sets.join(', ')}`);
+      out.push(`Without ${sets[0]}, this execution reaches it (state: ${stateText(ex.state)}):`);
+    }
+  }
+  if (g) out.push('', ...graphText(g).map((l) => (l ? `  ${l}` : l)));
+  if (ex.violations.length) out.push('', ...ex.violations.flatMap(violationText));
+  if (ex.boundReached) out.push('', 'note: the loop bound was reached; executions needing more iterations are not counted');
+  return out;
+}
+
+/** One line naming what the picture shows. */
+export function graphTitle(ex: Explanation): string {
+  const head = `${ex.test.name} (${ex.model.name}): ${outcomeText(ex.outcome)}`;
+  if (ex.reachable === true) return head;
+  const v = ex.violations.map((x) => x.axiom.name);
+  return `${head}, unreachable; reached only by breaking ${v.join(', ') || 'the axioms'}`;
+}

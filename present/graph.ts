@@ -1,0 +1,117 @@
+// One execution as a graph to draw or list: events grouped by thread, and the edges a reader
+// needs (po, rf, co, fr, sync, sync_fence, sync_barrier, any asked-for relation), with the
+// edges of a violation highlighted. Shared by the text, DOT and SVG renderings.
+import type { ConcreteResult, Mat } from '../model/concrete.js';
+import type { EventInfo } from '../model/events.js';
+import { type Model, rel } from '../model/relalg.js';
+import { BASE_RELS } from '../model/events.js';
+import type { WitnessExecution } from '../solver/witness.js';
+import type { Step, Violation } from './violation.js';
+
+export interface GNode {
+  id: number;
+  /** Short name (a, b, ...). */
+  name: string;
+  /** Column: `init` or the thread's name (`P0`). */
+  column: string;
+  /** What it does, in a few characters: `W x=1`, `R y=0`, `F sc`, `B sync`. */
+  access: string;
+  /** The instruction as printed (`ld.global.acquire.gpu.u32 %r0, [y]`). */
+  instr: string;
+  /** Semantics, scope and proxy (`acquire.gpu`, `weak`, `sc.cta`, `texture`). */
+  sem: string;
+}
+
+export interface GEdge {
+  from: number;
+  to: number;
+  rel: string;
+  highlight: boolean;
+}
+
+export interface ExecGraph {
+  nodes: GNode[];
+  edges: GEdge[];
+  /** Column names in display order: init first, then threads. */
+  columns: string[];
+}
+
+export const BASE_EDGES = ['po', 'rf', 'co', 'fr', 'sync', 'sync_fence', 'sync_barrier'] as const;
+
+export function eventName(i: number): string {
+  return i < 26 ? String.fromCharCode(97 + i) : `e${i}`;
+}
+
+function semOf(e: EventInfo): string {
+  const scope = e.scope ? `.${e.scope}` : '';
+  const proxy = e.proxy && e.proxy !== 'generic' ? ` ${e.proxy}` : '';
+  if (e.kind === 'F') return `${e.fence ?? 'fence'}${scope}${proxy}`;
+  if (e.kind === 'B') return e.barMode ?? 'barrier';
+  if (e.init) return 'init';
+  const sem = !e.strong ? 'weak' : e.release && e.acquire ? 'acq_rel' : e.release ? 'release' : e.acquire ? 'acquire' : 'relaxed';
+  return `${sem}${e.strong ? scope : ''}${proxy}`;
+}
+
+function nodeOf(w: WitnessExecution, e: EventInfo): GNode {
+  const v = w.values[e.id];
+  const loc = w.locNames[e.ploc] ?? `#${e.ploc}`;
+  const access = e.kind === 'R' || e.kind === 'W' ? `${e.kind} ${loc}=${v ?? '?'}` : e.kind === 'F' ? 'F' : 'B';
+  const colon = e.label.indexOf(':');
+  return {
+    id: e.id, name: eventName(e.id), column: e.init ? 'init' : e.label.slice(0, colon),
+    access, instr: e.init ? `${loc} = ${v ?? '?'}` : e.label.slice(colon + 1), sem: semOf(e),
+  };
+}
+
+const pairsOf = (r: Mat): [number, number][] => {
+  const out: [number, number][] = [];
+  for (let a = 0; a < r.n; a++) for (let b = 0; b < r.n; b++) if (r.m[a * r.n + b] && a !== b) out.push([a, b]);
+  return out;
+};
+
+/** Drops pairs implied by two others (for po and co, which are transitive). */
+function reduce(r: Mat): [number, number][] {
+  const { n } = r;
+  const at = (a: number, b: number): boolean => r.m[a * n + b] === 1;
+  return pairsOf(r).filter(([a, b]) => !Array.from({ length: n }, (_, k) => k).some((k) => k !== a && k !== b && at(a, k) && at(k, b)));
+}
+
+/** A relation of the model's vocabulary by name (derived or base), or null if it has none. */
+export function relationByName(model: Model, res: ConcreteResult, name: string): Mat | null {
+  if (model.defs[name]) return res.rels[name]!;
+  return BASE_RELS.includes(name) ? res.evalRel(rel(name)) : null;
+}
+
+/**
+ * The graph of `w`. `extra` names further relations to draw (base or derived; evaluated by
+ * `res`); `violation` edges are drawn highlighted.
+ */
+export function buildGraph(w: WitnessExecution, res: ConcreteResult, extra: Record<string, Mat>, violation: Violation | null): ExecGraph {
+  const nodes = w.x.events.map((e) => nodeOf(w, e));
+  const columns = [...new Set(nodes.map((n) => n.column))].sort((a, b) => (a === 'init' ? -1 : b === 'init' ? 1 : a.localeCompare(b, 'en', { numeric: true })));
+  const edges: GEdge[] = [];
+  const add = (from: number, to: number, rel: string): void => { edges.push({ from, to, rel, highlight: false }); };
+  const co = res.evalRel(rel('co'));
+  for (const [a, b] of reduce(res.evalRel(rel('po')))) add(a, b, 'po');
+  for (const [a, b] of w.x.rf) add(a, b, 'rf');
+  for (const [a, b] of reduce(co)) add(a, b, 'co');
+  // fr to the immediate co-successors only: the others follow by co.
+  const fr = res.rels.fr!;
+  for (const [a, b] of pairsOf(fr)) if (!pairsOf(fr).some(([c, d]) => c === a && d !== b && co.m[d * co.n + b])) add(a, b, 'fr');
+  for (const [a, b] of pairsOf(res.rels.sync!)) add(a, b, 'sync');
+  for (const [a, b] of w.x.syncFence) add(a, b, 'sync_fence');
+  for (const [a, b] of w.x.syncBarrier) add(a, b, 'sync_barrier');
+  for (const [name, r] of Object.entries(extra)) {
+    for (const [a, b] of pairsOf(r)) add(a, b, name);
+  }
+  if (violation) {
+    const mark = (s: Step): void => {
+      const hit = edges.find((e) => e.from === s.from && e.to === s.to && e.rel === s.label);
+      if (hit) hit.highlight = true;
+      else edges.push({ from: s.from, to: s.to, rel: s.label, highlight: true });
+    };
+    violation.steps.forEach(mark);
+    violation.chains.flat().forEach(mark);
+  }
+  return { nodes, edges, columns };
+}

@@ -1,0 +1,12 @@
+// DOT to SVG in-process with Graphviz compiled to WebAssembly (@viz-js/viz): no system
+// Graphviz needed. One instance per process, created on first use.
+import { instance, type Viz } from '@viz-js/viz';
+
+let viz: Promise<Viz> | null = null;
+
+export async function renderSvg(dot: string): Promise<string> {
+  viz ??= instance();
+  const r = (await viz).render(dot, { format: 'svg', engine: 'neato' });
+  if (r.status !== 'success') throw new Error(`Graphviz: ${r.errors.map((e) => e.message).join('; ')}`);
+  return r.output;
+}
