@@ -16,6 +16,7 @@
 //   PC-bar-sync-sync-3/4 deadlock). With every thread of the CTA arriving this is the ISA's
 //   "all threads of the CTA".
 import type { Bar } from '../litmus/ast.js';
+import { WARP_SIZE } from '../litmus/ast.js';
 import type { CInstr, Program } from './program.js';
 import { Unsupported } from './program.js';
 import type { BarState, MState, TState } from './state.js';
@@ -30,10 +31,12 @@ function barOf(prog: Program, ti: number, ci: CInstr, e: TState['win'][number]):
   let need = 0;
   if (count && inst) need = Number(count.v);
   else if (count) {
-    if (count.v === 0n || count.v % 32n !== 0n) {
+    // The parser checks immediates; a count from a register is checked here.
+    const warp = BigInt(WARP_SIZE);
+    if (count.v === 0n || count.v % warp !== 0n) {
       throw new Unsupported(`${ci.text}: thread count ${count.v} is not a positive multiple of the warp size (each litmus thread is a warp)`);
     }
-    need = Number(count.v / 32n);
+    need = Number(count.v / warp);
   }
   return { name: `${prog.places[ti]!.cta}|${inst ? inst.v : '-'}|${id}`, need };
 }

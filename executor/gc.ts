@@ -39,7 +39,7 @@ export function collect(prog: Program, s: MState): MState {
   // Writes of in-flight entries are kept (an index pins it on every location: simple, and safe).
   let pinned = 0;
   for (const t of s.th) for (const e of t.win) if (e.msg >= 0) pinned |= 1 << e.msg;
-  let any = false;
+  let someDead = false;
   const maps: Maps = s.mem.map((ms, l) => {
     let later = 0;
     for (const x of ms) later |= x.pred;
@@ -49,11 +49,11 @@ export function collect(prog: Program, s: MState): MState {
       if (!finished(prog, ti, t)) dead &= hidden(ms, t.base[l]!);
     }
     if (dead === 0) return null;
-    any = true;
+    someDead = true;
     let n = 0;
     return ms.map((_, i) => (has(dead, i) ? -1 : n++));
   });
-  if (!any) return s;
+  if (!someDead) return s;
   const mem = s.mem.map((ms, l): readonly Msg[] => {
     const map = maps[l];
     return ms.flatMap((m, i): Msg[] => {

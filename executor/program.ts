@@ -44,6 +44,8 @@ export interface ThreadProg {
   pid: number;
   code: CInstr[];
   regInit: Map<string, RV>;
+  /** Per instruction index (and code.length): locations some write from there on may write (bit mask). */
+  writesFrom: number[];
 }
 
 export interface Program {
@@ -195,7 +197,28 @@ function compileThread(test: LitmusTest, ti: number, locs: ReturnType<typeof loc
     if (r.thread !== pid) continue;
     regInit.set(r.reg, 'addressOf' in r ? rv(64, locs.vaddrOf.get(r.addressOf)!) : rv(32, r.value));
   }
-  return { pid, code, regInit };
+  return { pid, code, regInit, writesFrom: writesFrom(code, locs.locOfName) };
+}
+
+/** Locations written by an instruction reachable from each index (a register address: all). */
+function writesFrom(code: CInstr[], locOfName: Map<string, number>): number[] {
+  const own = code.map((c) => {
+    const i = c.ins;
+    if (i.op !== 'st' && i.op !== 'atom' && i.op !== 'red') return 0;
+    return i.addr.kind === 'loc' ? 1 << locOfName.get(i.addr.name)! : -1;
+  });
+  const out = new Array<number>(code.length + 1).fill(0);
+  for (let changed = true; changed;) {
+    changed = false;
+    for (let pc = code.length - 1; pc >= 0; pc--) {
+      const c = code[pc]!;
+      const jumps = c.ins.op === 'bra' || c.ins.op === 'bcmp';
+      const always = c.ins.op === 'bra' && !c.ins.guard;
+      const v = own[pc]! | (always ? 0 : out[pc + 1]!) | (jumps ? out[c.target]! : 0);
+      if (v !== out[pc]) { out[pc] = v; changed = true; }
+    }
+  }
+  return out;
 }
 
 export function compile(test: LitmusTest, model: ModelName, bound: number): Program {

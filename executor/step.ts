@@ -9,7 +9,7 @@ import { type Choice, loads, rmws, stores } from './memory.js';
 import type { Program } from './program.js';
 import type { MState, TState } from './state.js';
 import { fenceSc } from './sync.js';
-import { allReady, finished, guardOf, initialThread, isMemLike, orderAllows, settle } from './thread.js';
+import { allReady, finished, guardOf, initialThread, isMemLike, locOf, orderAllows, pendingBefore, settle } from './thread.js';
 
 export function initialState(prog: Program): MState {
   return {
@@ -37,8 +37,49 @@ function settleThreads(prog: Program, s: MState, tis: readonly number[]): MState
   return collect(prog, th ? { ...s, th } : s);
 }
 
+const isWrite = (op: string): boolean => op === 'st' || op === 'atom' || op === 'red';
+
+/** No thread has, or may still fetch, a write to loc. */
+function quiet(prog: Program, s: MState, loc: number): boolean {
+  return s.th.every((u, ui) => {
+    if (finished(prog, ui, u)) return true;
+    const tp = prog.threads[ui]!;
+    if ((tp.writesFrom[u.pc]! & (1 << loc)) !== 0) return false;
+    return u.win.every((f) => f.st === 2 || !isWrite(tp.code[f.pc]!.ins.op) || (allReady(f) && locOf(prog, tp.code[f.pc]!, f) !== loc));
+  });
+}
+
+/**
+ * A load that commutes with every other transition: the oldest pending operation of its
+ * thread, not an acquire, of a location nobody will write any more. Its read choices are
+ * fixed and its effect is its own thread's, so exploring it alone here loses no outcome
+ * (a persistent set of one step).
+ */
+function independentLoad(prog: Program, s: MState): [number, number] | null {
+  for (let ti = 0; ti < s.th.length; ti++) {
+    const t = s.th[ti]!;
+    if (t.cut) continue;
+    const code = prog.threads[ti]!.code;
+    for (let idx = 0; idx < t.win.length; idx++) {
+      const e = t.win[idx]!;
+      const i = code[e.pc]!.ins;
+      // Only the oldest operation of its thread: performing it can then not constrain an earlier one.
+      if (e.st !== 0) continue;
+      if (i.op !== 'ld' || i.ord.sem === 'acquire' || !allReady(e) || guardOf(code[e.pc]!, e) !== true || pendingBefore(t, idx)) break;
+      if (orderAllows(prog, ti, t, idx) && quiet(prog, s, locOf(prog, code[e.pc]!, e)!)) return [ti, idx];
+    }
+  }
+  return null;
+}
+
 /** Every successor of s (labels only when asked: they cost time). */
 export function successors(prog: Program, s: MState, withLabels = false): Choice[] {
+  const alone = independentLoad(prog, s);
+  if (alone) {
+    const [ti, idx] = alone;
+    const ci = prog.threads[ti]!.code[s.th[ti]!.win[idx]!.pc]!;
+    return loads(prog, s, ti, idx, ci, withLabels).map((c) => ({ label: c.label, state: settleThreads(prog, c.state, [ti]) }));
+  }
   const out: Choice[] = [];
   s.th.forEach((t, ti) => {
     if (t.cut) return;
