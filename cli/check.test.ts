@@ -2,22 +2,9 @@
 // not stop the batch, exit status, and the process exiting once Z3 is done.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { ROOT } from '../tests/paths.js';
+import { ptxmm, scratch } from '../tests/cli.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'ptxmm-check-'));
-const write = (name: string, text: string): string => {
-  const f = join(dir, name);
-  writeFileSync(f, text);
-  return f;
-};
-const ptxmm = (...args: string[]): { out: string; err: string; code: number | null } => {
-  const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'ptxmm.js'), ...args], { encoding: 'utf8', timeout: 120_000 });
-  return { out: r.stdout, err: r.stderr, code: r.status };
-};
+const { dir, write } = scratch('ptxmm-check-');
 
 const MP = write('mp.litmus', `PTX MP
 { x=0; f=0; }

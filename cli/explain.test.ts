@@ -2,22 +2,11 @@
 // outcome syntax errors with positions, usage errors, exit status, the process exiting.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from '../tests/paths.js';
+import { ptxmm, scratch } from '../tests/cli.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'ptxmm-explain-'));
-const write = (name: string, text: string): string => {
-  const f = join(dir, name);
-  writeFileSync(f, text);
-  return f;
-};
-const ptxmm = (...args: string[]): { out: string; err: string; code: number | null } => {
-  const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'ptxmm.js'), ...args], { encoding: 'utf8', timeout: 120_000 });
-  return { out: r.stdout, err: r.stderr, code: r.status };
-};
+const { dir, write } = scratch('ptxmm-explain-');
 
 // MP with release/acquire: the stale read is forbidden (Causality); the fresh one is allowed.
 const MP = write('mp.litmus', `PTX MP

@@ -1,0 +1,25 @@
+// Running the real `bin/ptxmm.js` from tests, as a user would, on files in a scratch folder.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT } from './paths.js';
+
+/** A scratch folder and a way to write test files into it. */
+export function scratch(prefix: string): { dir: string; write: (name: string, text: string) => string } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  return {
+    dir,
+    write: (name, text) => {
+      const f = join(dir, name);
+      writeFileSync(f, text);
+      return f;
+    },
+  };
+}
+
+/** Runs ptxmm with the given arguments; the process must exit on its own within two minutes. */
+export function ptxmm(...args: string[]): { out: string; err: string; code: number | null } {
+  const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'ptxmm.js'), ...args], { encoding: 'utf8', timeout: 120_000 });
+  return { out: r.stdout, err: r.stderr, code: r.status };
+}
