@@ -283,7 +283,11 @@ export function interpret(model: Model, env: SymbolicEnv): SymbolicResult {
       for (const [a, b] of entries(ra)) if (!m?.rows || m.rows.has(a)) rows.add(b);
       mb = { rows, cols: m?.cols ?? null, pairs: null };
     }
-    const rb = evalRel(tb, mb);
+    return join(ra, evalRel(tb, mb), m);
+  };
+
+  /** A;B from evaluated sides: (a, c) holds when some executed b has A(a, b) and B(b, c). */
+  const join = (ra: SRel, rb: SRel, m: Mask | null): SRel => {
     const acc = new Map<number, Map<number, N[]>>();
     for (const [a, b, f] of entries(ra)) {
       if (m?.rows && !m.rows.has(a)) continue;
@@ -320,24 +324,8 @@ export function interpret(model: Model, env: SymbolicEnv): SymbolicResult {
         s.add(b);
       }
     }
-    const ra = evalRel(ta, { rows: null, cols: null, pairs });
-    const acc = new Map<number, Map<number, N[]>>();
-    for (const [a, b, f] of entries(ra)) {
-      const row = rb.get(b);
-      if (!row) continue;
-      const fb = dag.and(f, x[b]!);
-      if (fb === dag.F) continue;
-      let arow = acc.get(a);
-      for (const [c, g] of row) {
-        if (!allows(m, a, c)) continue;
-        const h = dag.and(fb, g);
-        if (h === dag.F) continue;
-        if (!arow) { arow = new Map(); acc.set(a, arow); }
-        const l = arow.get(c);
-        if (l) l.push(h); else arow.set(c, [h]);
-      }
-    }
-    return collect(acc);
+    // Rows outside m.rows never enter `pairs`, so join's row filter changes nothing here.
+    return join(evalRel(ta, { rows: null, cols: null, pairs }), rb, m);
   };
 
   const collect = (acc: Map<number, Map<number, N[]>>): SRel => {
