@@ -2,7 +2,7 @@
 // (or one JSON object per test with --json).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { type Command, UsageError, parseArgs } from './command.js';
+import { type Command, UsageError, count, parseArgs } from './command.js';
 import { type ExplainOptions, explainTest, explanationGraph, graphTitle } from '../present/explain.js';
 import { toDot } from '../present/dot.js';
 import { renderSvg } from '../present/svg.js';
@@ -86,7 +86,7 @@ export const checkCommand: Command = {
     const { opts, flags, rest } = parseArgs(args, { values: ['model', 'bound', 'timeout', 'witness'], switches: ['json'] });
     if (rest.length === 0) throw new UsageError('give at least one file or directory');
     const model = modelOption(opts.get('model'));
-    const bound = numberOption(opts.get('bound'), DEFAULT_BOUND, 'bound');
+    const bound = count(opts.get('bound'), DEFAULT_BOUND, 'bound');
     const timeoutS = numberOption(opts.get('timeout'), DEFAULT_TIMEOUT_S, 'timeout');
     const json = flags.has('json');
     const witnessDir = opts.get('witness') ?? null;

@@ -1,4 +1,6 @@
 // What every ptxmm subcommand provides to the dispatcher.
+import type { ModelName } from '../executor/program.js';
+
 export interface Command {
   name: string;
   summary: string;
@@ -33,4 +35,20 @@ export function parseArgs(
     opts.set(name, v);
   }
   return { opts, flags, rest };
+}
+
+
+/** `--model`: ptx75 unless another is named. */
+export function modelName(v: string | undefined): ModelName {
+  const m = v ?? 'ptx75';
+  if (m !== 'ptx60' && m !== 'ptx75') throw new UsageError(`unknown model '${m}' (ptx60 or ptx75)`);
+  return m;
+}
+
+/** A non-negative integer option (bounds, counts, seeds). */
+export function count(v: string | undefined, dflt: number, what: string): number {
+  if (v === undefined) return dflt;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new UsageError(`--${what} needs a non-negative integer`);
+  return n;
 }

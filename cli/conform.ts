@@ -2,7 +2,7 @@
 // and explain every disagreement.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Command, UsageError, parseArgs } from './command.js';
+import { type Command, UsageError, count, modelName, parseArgs } from './command.js';
 import { parseLitmus } from '../litmus/parse.js';
 import { LitmusError } from '../litmus/errors.js';
 import type { LitmusTest } from '../litmus/ast.js';
@@ -30,9 +30,7 @@ export function readExpectations(csv: string): Row[] {
 }
 
 export function modelOption(name: string | undefined): Model {
-  const m = MODELS[name ?? 'ptx75'];
-  if (!m) throw new UsageError(`unknown model '${name}' (ptx60 or ptx75)`);
-  return m;
+  return MODELS[modelName(name)]!;
 }
 
 export function numberOption(v: string | undefined, dflt: number, what: string): number {
@@ -56,7 +54,7 @@ export const conformCommand: Command = {
     if (!csv) throw new UsageError('--expect CSV is required');
     const root = opts.get('root') ?? '.';
     const model = modelOption(opts.get('model'));
-    const bound = numberOption(opts.get('bound'), DEFAULT_BOUND, 'bound');
+    const bound = count(opts.get('bound'), DEFAULT_BOUND, 'bound');
     const timeoutMs = numberOption(opts.get('timeout'), DEFAULT_TIMEOUT_S, 'timeout') * 1000;
     const rows = readExpectations(readFileSync(csv, 'utf8'));
     const z3 = await openZ3();

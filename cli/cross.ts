@@ -1,7 +1,7 @@
 // `ptxmm cross`: the operational executor against the axiomatic solver, test by test. The
 // executor must never reach a final state the solver rules out (unsound: printed with the
 // executor's trace) and should reach every state the solver allows (incomplete: listed).
-import { type Command, UsageError, parseArgs } from './command.js';
+import { type Command, UsageError, parseArgs, count, modelName } from './command.js';
 import { readLitmusFiles } from '../litmus/parse.js';
 import type { LitmusTest } from '../litmus/ast.js';
 import { MODELS } from '../model/ptx.js';
@@ -10,7 +10,6 @@ import { type Z3Session, openZ3 } from '../solver/z3.js';
 import { type Valuation, compareStates, executorValuations, valuationKey } from '../executor/compare.js';
 import { DEFAULTS, type RunResult, runTest, traceTo } from '../executor/explore.js';
 import { type ModelName, compile } from '../executor/program.js';
-import { count, modelName } from './run.js';
 
 export const DEFAULT_TIMEOUT_S = 60;
 

@@ -1,6 +1,6 @@
 // Options shared by `show` and `why`: which test, model, outcome, output.
 import { readFileSync } from 'node:fs';
-import { UsageError, parseArgs } from './command.js';
+import { UsageError, count, parseArgs } from './command.js';
 import { parseLitmus, parseWithOutcome } from '../litmus/parse.js';
 import { LitmusError } from '../litmus/errors.js';
 import type { LitmusTest } from '../litmus/ast.js';
@@ -34,7 +34,7 @@ export function explainArgs(args: string[], extraValues: string[] = []): Explain
   const format = opts.get('format') ?? 'text';
   if (format !== 'text' && format !== 'dot' && format !== 'svg') throw new UsageError(`unknown format '${format}' (text, dot or svg)`);
   const model = modelOption(opts.get('model'));
-  const bound = numberOption(opts.get('bound'), DEFAULT_BOUND, 'bound');
+  const bound = count(opts.get('bound'), DEFAULT_BOUND, 'bound');
   const timeoutMs = numberOption(opts.get('timeout'), DEFAULT_TIMEOUT_S, 'timeout') * 1000;
   const file = rest[0]!;
   let text: string;

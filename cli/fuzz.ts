@@ -3,7 +3,7 @@
 // written as a litmus file that reproduces it (checked by reading it back and running again).
 import fc from 'fast-check';
 import { writeFileSync } from 'node:fs';
-import { type Command, UsageError, parseArgs } from './command.js';
+import { type Command, UsageError, parseArgs, count, modelName } from './command.js';
 import { parseLitmus } from '../litmus/parse.js';
 import { printLitmus } from '../litmus/print.js';
 import type { LitmusTest } from '../litmus/ast.js';
@@ -11,7 +11,6 @@ import { openZ3 } from '../solver/z3.js';
 import { DEFAULTS } from '../executor/explore.js';
 import { fuzzTest } from '../executor/fuzzgen.js';
 import { DEFAULT_TIMEOUT_S, crossOne, formatCross } from './cross.js';
-import { count, modelName } from './run.js';
 
 /** `2..4` or `3` -> [min, max] within [lo, hi]. */
 function range(v: string | undefined, dflt: [number, number], lo: number, hi: number, what: string): [number, number] {

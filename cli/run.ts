@@ -1,23 +1,9 @@
 // `ptxmm run`: run tests on the operational executor (executor/) and print the final states
 // it reaches, herd7-style, or one JSON object per test with --json.
-import { type Command, UsageError, parseArgs } from './command.js';
+import { type Command, UsageError, count, modelName, parseArgs } from './command.js';
 import { readLitmusFiles } from '../litmus/parse.js';
 import { DEFAULTS, runTest } from '../executor/explore.js';
-import type { ModelName } from '../executor/program.js';
 import { type RunJson, formatRun, runJson } from '../executor/report.js';
-
-export function modelName(v: string | undefined): ModelName {
-  const m = v ?? DEFAULTS.model;
-  if (m !== 'ptx60' && m !== 'ptx75') throw new UsageError(`unknown model '${m}' (ptx60 or ptx75)`);
-  return m;
-}
-
-export function count(v: string | undefined, dflt: number, what: string): number {
-  if (v === undefined) return dflt;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 0) throw new UsageError(`--${what} needs a non-negative integer`);
-  return n;
-}
 
 export const runCommand: Command = {
   name: 'run',
