@@ -2,6 +2,7 @@
 // and explain every disagreement.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DEFAULT_LOOP_BOUND } from '../litmus/ast.js';
 import { type Command, UsageError, count, modelName, parseArgs } from './command.js';
 import { parseLitmus } from '../litmus/parse.js';
 import { LitmusError } from '../litmus/errors.js';
@@ -40,7 +41,7 @@ export function numberOption(v: string | undefined, dflt: number, what: string):
   return n;
 }
 
-export const DEFAULT_BOUND = 2;
+export const DEFAULT_BOUND = DEFAULT_LOOP_BOUND;
 export const DEFAULT_TIMEOUT_S = 60;
 
 export const conformCommand: Command = {

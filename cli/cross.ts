@@ -5,26 +5,13 @@ import { type Command, UsageError, parseArgs, count, modelName } from './command
 import { readLitmusFiles } from '../litmus/parse.js';
 import type { LitmusTest } from '../litmus/ast.js';
 import { MODELS } from '../model/ptx.js';
-import { runTest as solve } from '../solver/run.js';
+import { checkStates } from '../solver/run.js';
 import { type Z3Session, openZ3 } from '../solver/z3.js';
-import { type Valuation, compareStates, executorValuations, valuationKey } from '../executor/compare.js';
+import { executorValuations, valuationKey } from '../executor/compare.js';
 import { DEFAULTS, type RunResult, runTest, traceTo } from '../executor/explore.js';
 import { type ModelName, compile } from '../executor/program.js';
 
 export const DEFAULT_TIMEOUT_S = 60;
-
-export type Oracle = { ok: true; states: Valuation[] } | { ok: false; why: string };
-
-/** Every final state the solver allows, or why it has none to give. */
-export async function solverStates(z3: Z3Session, test: LitmusTest, model: ModelName, bound: number, timeoutMs: number): Promise<Oracle> {
-  try {
-    const r = await solve(z3, test, { model: MODELS[model]!, bound, timeoutMs, mode: 'states', checkBound: false, explain: false });
-    if (r.validated === 'unknown' || !r.states) return { ok: false, why: 'Z3 did not decide within the timeout' };
-    return { ok: true, states: r.states.map((s) => s.values) };
-  } catch (e) {
-    return { ok: false, why: (e as Error).message };
-  }
-}
 
 export interface CrossReport {
   file: string;
@@ -34,35 +21,55 @@ export interface CrossReport {
   /** Why the test was skipped (an engine does not support it or gave no answer). */
   skipped?: string;
   executorStates?: number;
+  /** Final states the solver allows (a lower bound when `incompleteAll` is false). */
   solverStates?: number;
   /** Executor states the solver forbids, each with the executor's path to it. */
   unsound?: { state: string; trace: string[] }[];
   /** Solver states the executor never reaches. */
   incomplete?: string[];
+  /** `incomplete` lists them all (false: only the first few were looked for). */
+  incompleteAll?: boolean;
   visited?: number;
 }
 
-export async function crossOne(
-  z3: Z3Session, file: string, test: LitmusTest, model: ModelName, bound: number, timeoutMs: number, maxStates: number,
-): Promise<CrossReport> {
+export interface CrossOptions {
+  model: ModelName;
+  bound: number;
+  timeoutMs: number;
+  maxStates: number;
+  /** How many missed solver states to look for (Infinity: all of them). */
+  maxMissing: number;
+}
+
+/**
+ * One test on both engines. The solver does not enumerate its states: it is asked about each
+ * executor state (allowed or not), then for states outside that set (solver/run.ts checkStates).
+ */
+export async function crossOne(z3: Z3Session, file: string, test: LitmusTest, o: CrossOptions): Promise<CrossReport> {
   const base = { file, test: test.name };
   let ex: ReturnType<typeof runTest>;
   try {
-    ex = runTest(test, { model, bound, maxStates });
+    ex = runTest(test, { model: o.model, bound: o.bound, maxStates: o.maxStates });
   } catch (e) {
     return { ...base, status: 'error', skipped: `executor: internal error: ${(e as Error).stack ?? e}` };
   }
   if (!ex.ok) return { ...base, status: 'skip', skipped: `executor: ${ex.error}` };
   const r: RunResult = ex.result;
   if (r.stats.truncated) return { ...base, status: 'skip', skipped: `executor: stopped after ${r.stats.visited} states` };
-  const or = await solverStates(z3, test, model, bound, timeoutMs);
-  if (!or.ok) return { ...base, status: 'skip', skipped: `solver: ${or.why}` };
-  const c = compareStates(executorValuations(r), or.states);
-  const prog = c.unsound.length ? compile(test, model, bound) : null;
-  const unsound = c.unsound.map((i) => ({ state: r.states[i]!.text, trace: traceTo(prog!, r.states[i]!.text, maxStates) ?? ['(no trace found)'] }));
+  let sc: Awaited<ReturnType<typeof checkStates>>;
+  try {
+    sc = await checkStates(z3, test, { model: MODELS[o.model]!, bound: o.bound, timeoutMs: o.timeoutMs }, executorValuations(r), o.maxMissing);
+  } catch (e) {
+    return { ...base, status: 'skip', skipped: `solver: ${(e as Error).message}` };
+  }
+  if (!sc) return { ...base, status: 'skip', skipped: 'solver: Z3 did not decide within the timeout' };
+  const bad = sc.allowed.flatMap((ok, i) => (ok ? [] : [i]));
+  const prog = bad.length ? compile(test, o.model, o.bound) : null;
+  const unsound = bad.map((i) => ({ state: r.states[i]!.text, trace: traceTo(prog!, r.states[i]!.text, o.maxStates) ?? ['(no trace found)'] }));
   return {
-    ...base, status: unsound.length ? 'unsound' : 'pass', executorStates: r.states.length, solverStates: or.states.length,
-    unsound, incomplete: c.incomplete.map(valuationKey), visited: r.stats.visited,
+    ...base, status: unsound.length ? 'unsound' : 'pass', executorStates: r.states.length,
+    solverStates: r.states.length - bad.length + sc.missing.length,
+    unsound, incomplete: sc.missing.map(valuationKey), incompleteAll: sc.allMissing, visited: r.stats.visited,
   };
 }
 
@@ -71,7 +78,7 @@ export function formatCross(c: CrossReport): string[] {
   if (c.status === 'error') return [`ERROR ${c.test} (${c.file}): ${c.skipped}`];
   const out: string[] = [];
   const tag = c.status === 'unsound' ? 'UNSOUND' : c.incomplete!.length ? 'INCOMPLETE' : 'PASS';
-  out.push(`${tag} ${c.test}: executor ${c.executorStates} states, solver ${c.solverStates}`);
+  out.push(`${tag} ${c.test}: executor ${c.executorStates} states, solver ${c.solverStates}${c.incompleteAll ? '' : ' or more'}`);
   for (const u of c.unsound!) {
     out.push(`  executor reaches a state the solver forbids: ${u.state}`);
     for (const step of u.trace) out.push(`    ${step}`);
@@ -104,7 +111,7 @@ export const crossCommand: Command = {
           process.stderr.write(f.error.format() + '\n');
           continue;
         }
-        const c = await crossOne(z3, f.file, f.test!, model, bound, timeoutMs, maxStates);
+        const c = await crossOne(z3, f.file, f.test!, { model, bound, timeoutMs, maxStates, maxMissing: Infinity });
         reports.push(c);
         const quietOk = quiet && (c.status === 'skip' || (c.status === 'pass' && c.incomplete!.length === 0));
         if (!json && !quietOk) process.stdout.write(formatCross(c).join('\n') + '\n');

@@ -1,16 +1,176 @@
-// `ptxmm fuzz`: random litmus programs, each run on the executor and the solver; the
-// executor's final states must be among the solver's. A failure is shrunk by fast-check and
-// written as a litmus file that reproduces it (checked by reading it back and running again).
+// `ptxmm fuzz`: random litmus programs, each put through three checks:
+//  1. the executor's final states are among the solver's (soundness; misses are only counted);
+//  2. on programs small enough to enumerate, the solver's states are exactly those of brute
+//     force over every candidate execution with the concrete evaluator;
+//  3. the printed program parses back to the same test.
+// A failure is shrunk by fast-check and written as a litmus file, which is read back and
+// checked again to confirm that it reproduces the failure.
 import fc from 'fast-check';
 import { writeFileSync } from 'node:fs';
+import { isDeepStrictEqual } from 'node:util';
 import { type Command, UsageError, parseArgs, count, modelName } from './command.js';
 import { parseLitmus } from '../litmus/parse.js';
 import { printLitmus } from '../litmus/print.js';
+import { stripPositions } from '../litmus/arbitrary.js';
 import type { LitmusTest } from '../litmus/ast.js';
-import { openZ3 } from '../solver/z3.js';
+import { MODELS } from '../model/ptx.js';
+import { candidateBound, enumerate } from '../solver/enumerate.js';
+import { checkStates } from '../solver/run.js';
+import { unroll } from '../solver/unroll.js';
+import { type Z3Session, openZ3 } from '../solver/z3.js';
+import type { ModelName } from '../executor/program.js';
 import { DEFAULTS } from '../executor/explore.js';
-import { fuzzTest } from '../executor/fuzzgen.js';
+import { fuzzTest, withoutStatement } from '../executor/fuzzgen.js';
 import { DEFAULT_TIMEOUT_S, crossOne, formatCross } from './cross.js';
+
+export interface FuzzOptions {
+  runs: number;
+  seed: number;
+  threads: [number, number];
+  ops: [number, number];
+  model: ModelName;
+  bound: number;
+  timeoutMs: number;
+  /** Executor state budget per program; a program that needs more is skipped (and counted). */
+  maxStates: number;
+  /** Brute force only where it visits at most this many candidate executions. */
+  enumLimit: number;
+  /** List every solver state the executor misses, not just whether it misses one. */
+  allMissing: boolean;
+  /** Called with each program whose solver states the executor does not all reach. */
+  onIncomplete?: (report: string) => void;
+  /** Called now and then with a progress line. */
+  onProgress?: (line: string) => void;
+}
+
+export const FUZZ_DEFAULTS = {
+  runs: 100, threads: [2, 4] as [number, number], ops: [1, 6] as [number, number], model: 'ptx75' as ModelName,
+  bound: DEFAULTS.bound, timeoutMs: DEFAULT_TIMEOUT_S * 1000, maxStates: 50_000, enumLimit: 20_000, allMissing: false,
+};
+
+export type FindingKind = 'round trip' | 'executor error' | 'unsound' | 'solver vs brute force';
+
+export interface Finding {
+  kind: FindingKind;
+  detail: string[];
+}
+
+export interface Tally {
+  programs: number;
+  /** Programs both engines answered (check 1 ran). */
+  crossed: number;
+  /** Programs also compared with brute force (check 2 ran). */
+  enumerated: number;
+  /** Programs where the executor misses some solver state. */
+  incomplete: number;
+  /** Programs skipped by the cross check, by reason. */
+  skipped: Map<string, number>;
+}
+
+/** All checks on one program; null when it passes them. */
+export async function fuzzOne(z3: Z3Session, t: LitmusTest, o: FuzzOptions, tally?: Tally): Promise<Finding | null> {
+  if (tally) tally.programs++;
+  // 3. Round trip through the printer and the parser.
+  const text = printLitmus(t);
+  let back: LitmusTest;
+  try {
+    back = parseLitmus(text, '<fuzz>');
+  } catch (e) {
+    return { kind: 'round trip', detail: [`the printed program does not parse: ${(e as Error).message}`] };
+  }
+  if (!isDeepStrictEqual(stripPositions(back), stripPositions(t))) {
+    return { kind: 'round trip', detail: ['the printed program parses to a different test'] };
+  }
+
+  // 2. Solver against brute force, where enumerating is affordable.
+  const model = MODELS[o.model]!;
+  const u = unroll(t, o.bound);
+  if (candidateBound(u) <= o.enumLimit) {
+    const brute = [...enumerate(t, u, model).states].map((s) => (s === '' ? [] : s.split(';').map((kv): [string, bigint] => {
+      const i = kv.lastIndexOf('=');
+      return [kv.slice(0, i), BigInt(kv.slice(i + 1))];
+    })));
+    const sc = await checkStates(z3, t, { model, bound: o.bound, timeoutMs: o.timeoutMs }, brute, 1);
+    if (sc) {
+      if (tally) tally.enumerated++;
+      const rejected = brute.filter((_, i) => !sc.allowed[i]);
+      if (rejected.length || sc.missing.length) {
+        return {
+          kind: 'solver vs brute force',
+          detail: [
+            ...rejected.map((s) => `brute force reaches a state Z3 rules out: ${s.map(([k, v]) => `${k}=${v};`).join(' ')}`),
+            ...sc.missing.map((s) => `Z3 reaches a state brute force does not: ${s.map(([k, v]) => `${k}=${v};`).join(' ')}`),
+          ],
+        };
+      }
+    }
+  }
+
+  // 1. Executor against solver.
+  const c = await crossOne(z3, '<fuzz>', t, { ...o, maxMissing: o.allMissing ? Infinity : 1 });
+  if (c.status === 'skip') {
+    const why = c.skipped!.replace(/\d+/g, 'N');
+    tally?.skipped.set(why, (tally.skipped.get(why) ?? 0) + 1);
+    return null;
+  }
+  if (c.status === 'error') return { kind: 'executor error', detail: formatCross(c) };
+  if (tally) tally.crossed++;
+  if (c.incomplete!.length) {
+    if (tally) tally.incomplete++;
+    o.onIncomplete?.(`${text}${formatCross(c).join('\n')}\n`);
+  }
+  return c.status === 'unsound' ? { kind: 'unsound', detail: formatCross(c) } : null;
+}
+
+export interface FuzzResult {
+  tally: Tally;
+  seconds: number;
+  /** The shrunk failing program, its finding, and whether its printed text reproduces it. */
+  failure: { test: LitmusTest; finding: Finding | null; shrinks: number; after: number } | null;
+  /** The property threw (a bug in the checks themselves). */
+  thrown: string | null;
+}
+
+export type Check = (z3: Z3Session, t: LitmusTest, o: FuzzOptions, tally?: Tally) => Promise<Finding | null>;
+
+/** The search: `runs` generated programs through `check` (fuzzOne; another in tests of the search itself). */
+export async function fuzz(z3: Z3Session, o: FuzzOptions, check: Check = fuzzOne): Promise<FuzzResult> {
+  const t0 = performance.now();
+  const tally: Tally = { programs: 0, crossed: 0, enumerated: 0, incomplete: 0, skipped: new Map() };
+  let shrinking = false;
+  const prop = fc.asyncProperty(fuzzTest({ threads: o.threads, ops: o.ops }), async (t: LitmusTest) => {
+    // Shrinking re-runs failing variants: count only the programs of the search proper.
+    const f = await check(z3, t, o, shrinking ? undefined : tally);
+    if (!shrinking && tally.programs % 500 === 0) {
+      o.onProgress?.(`fuzz: ${tally.programs} programs, ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+    }
+    if (f) shrinking = true;
+    return f === null;
+  });
+  const r = await fc.check(prop, { numRuns: o.runs, seed: o.seed });
+  const seconds = (performance.now() - t0) / 1000;
+  if (!r.failed) return { tally, seconds, failure: null, thrown: null };
+  if (!r.counterexample) return { tally, seconds, failure: null, thrown: String(r.errorInstance) };
+  // fast-check's shrinking stops at a local minimum: then drop single statements while the
+  // same kind of failure remains.
+  let test = r.counterexample[0];
+  let finding = await check(z3, test, o);
+  let shrinks = r.numShrinks;
+  for (let again = finding !== null; again;) {
+    again = false;
+    for (let th = 0; th < test.threads.length && !again; th++) {
+      for (let i = test.threads[th]!.code.length - 1; i >= 0 && !again; i--) {
+        const smaller = withoutStatement(test, th, i);
+        const f = smaller && await check(z3, smaller, o);
+        if (smaller && f && f.kind === finding!.kind) {
+          [test, finding, again] = [smaller, f, true];
+          shrinks++;
+        }
+      }
+    }
+  }
+  return { tally, seconds: (performance.now() - t0) / 1000, failure: { test, finding, shrinks, after: r.numRuns }, thrown: null };
+}
 
 /** `2..4` or `3` -> [min, max] within [lo, hi]. */
 function range(v: string | undefined, dflt: [number, number], lo: number, hi: number, what: string): [number, number] {
@@ -24,56 +184,57 @@ function range(v: string | undefined, dflt: [number, number], lo: number, hi: nu
 
 export const fuzzCommand: Command = {
   name: 'fuzz',
-  summary: 'random programs: executor final states must be among the solver\'s (shrinks and saves failures)',
-  usage: 'ptxmm fuzz [--runs N] [--seed S] [--threads 2..4] [--ops 1..6] [--model ptx60|ptx75] [--bound N] [--timeout S] [--out FILE] [--show-incomplete]',
+  summary: 'random programs: executor within solver, solver equal to brute force, print/parse round trip (shrinks and saves failures)',
+  usage: 'ptxmm fuzz [--runs N] [--seed S] [--threads 2..4] [--ops 1..6] [--model ptx60|ptx75] [--bound N] [--timeout S] '
+    + '[--max-states N] [--enum-limit N] [--out FILE] [--show-incomplete]',
   async run(args) {
-    const { opts, flags, rest } = parseArgs(args, { values: ['runs', 'seed', 'threads', 'ops', 'model', 'bound', 'timeout', 'out'], switches: ['show-incomplete'] });
+    const { opts, flags, rest } = parseArgs(args, {
+      values: ['runs', 'seed', 'threads', 'ops', 'model', 'bound', 'timeout', 'max-states', 'enum-limit', 'out'], switches: ['show-incomplete'],
+    });
     if (rest.length) throw new UsageError(`unexpected argument ${rest[0]}`);
-    const runs = count(opts.get('runs'), 100, 'runs');
-    const seed = opts.has('seed') ? count(opts.get('seed'), 0, 'seed') : Math.floor(Math.random() * 2 ** 31);
-    const threads = range(opts.get('threads'), [2, 4], 1, 4, 'threads');
-    const ops = range(opts.get('ops'), [1, 6], 1, 6, 'ops');
-    const model = modelName(opts.get('model'));
-    const bound = count(opts.get('bound'), DEFAULTS.bound, 'bound');
-    const timeoutMs = count(opts.get('timeout'), DEFAULT_TIMEOUT_S, 'timeout') * 1000;
+    const d = FUZZ_DEFAULTS;
+    const show = flags.has('show-incomplete');
+    const o: FuzzOptions = {
+      runs: count(opts.get('runs'), d.runs, 'runs'),
+      seed: opts.has('seed') ? count(opts.get('seed'), 0, 'seed') : Math.floor(Math.random() * 2 ** 31),
+      threads: range(opts.get('threads'), d.threads, 1, 4, 'threads'),
+      ops: range(opts.get('ops'), d.ops, 1, 6, 'ops'),
+      model: modelName(opts.get('model')),
+      bound: count(opts.get('bound'), d.bound, 'bound'),
+      timeoutMs: count(opts.get('timeout'), d.timeoutMs / 1000, 'timeout') * 1000,
+      maxStates: count(opts.get('max-states'), d.maxStates, 'max-states'),
+      enumLimit: count(opts.get('enum-limit'), d.enumLimit, 'enum-limit'),
+      allMissing: show,
+      onIncomplete: show ? (s) => process.stdout.write(s + '\n') : undefined,
+      onProgress: (s) => process.stderr.write(s + '\n'),
+    };
     const out = opts.get('out') ?? 'fuzz-failure.litmus';
-    const maxStates = 200_000;
-    let checked = 0;
-    let skipped = 0;
-    let incomplete = 0;
+    process.stdout.write(`fuzz: seed ${o.seed}, ${o.runs} runs, ${o.threads[0]}..${o.threads[1]} threads, ${o.ops[0]}..${o.ops[1]} operations, ${o.model}\n`);
     const z3 = await openZ3();
-    const t0 = performance.now();
     try {
-      const prop = fc.asyncProperty(fuzzTest({ threads, ops }), async (t: LitmusTest) => {
-        const c = await crossOne(z3, '<fuzz>', t, model, bound, timeoutMs, maxStates);
-        if (c.status === 'skip') { skipped++; return true; }
-        if (c.status === 'error') return false;
-        checked++;
-        if (c.incomplete!.length) {
-          incomplete++;
-          if (flags.has('show-incomplete')) process.stdout.write(`${printLitmus(t)}${formatCross(c).join('\n')}\n\n`);
-        }
-        return c.status === 'pass';
-      });
-      process.stdout.write(`fuzz: seed ${seed}, ${runs} runs, ${threads[0]}..${threads[1]} threads, ${ops[0]}..${ops[1]} operations, ${model}\n`);
-      const r = await fc.check(prop, { numRuns: runs, seed });
-      const secs = ((performance.now() - t0) / 1000).toFixed(1);
-      if (!r.failed) {
-        process.stdout.write(`fuzz: ${runs} programs, none unsound (${checked} checked, ${skipped} skipped, ${incomplete} where the executor misses solver states); ${secs} s\n`);
-        return 0;
-      }
-      if (!r.counterexample) {
-        process.stdout.write(`fuzz: the property threw: ${String(r.errorInstance)}\n`);
+      const r = await fuzz(z3, o);
+      const t = r.tally;
+      const skipped = [...t.skipped.values()].reduce((a, b) => a + b, 0);
+      process.stdout.write(`fuzz: ${t.programs} programs in ${r.seconds.toFixed(1)} s: ${t.programs} round trips, ${t.enumerated} solver = brute force, `
+        + `${t.crossed} executor within solver (${t.incomplete} where the executor misses solver states), ${skipped} not cross-checked\n`);
+      for (const [why, n] of [...t.skipped].sort((a, b) => b[1] - a[1])) process.stdout.write(`  not cross-checked (${n}): ${why}\n`);
+      if (r.thrown) {
+        process.stdout.write(`fuzz: the property threw: ${r.thrown}\n0 passed, 1 failed\n`);
         return 1;
       }
-      // Write the shrunk program and confirm the written text reproduces the failure.
-      const text = printLitmus(r.counterexample[0]);
+      if (!r.failure) {
+        process.stdout.write(`${t.programs} passed, 0 failed\n`);
+        return 0;
+      }
+      const f = r.failure;
+      const text = printLitmus(f.test);
       writeFileSync(out, text);
-      const again = await crossOne(z3, out, parseLitmus(text, out), model, bound, timeoutMs, maxStates);
-      const what = again.status === 'error' ? 'executor error' : 'unsound';
-      process.stdout.write(`fuzz: ${what} after ${r.numRuns} programs (seed ${seed}, ${r.numShrinks} shrinks); written to ${out}`
-        + `${again.status === 'unsound' || again.status === 'error' ? '' : ' (WARNING: the file does not reproduce it)'}\n\n${text}\n`);
-      process.stdout.write(formatCross(again).join('\n') + '\n');
+      // The file must reproduce the failure: read it back and check it again.
+      const again = await fuzzOne(z3, parseLitmus(text, out), o);
+      process.stdout.write(`fuzz: ${f.finding?.kind ?? 'failure'} after ${f.after} programs (seed ${o.seed}, ${f.shrinks} shrinks); written to ${out}`
+        + `${again ? '' : ' (WARNING: the file does not reproduce it)'}\n\n${text}\n`);
+      for (const line of (again ?? f.finding)?.detail ?? []) process.stdout.write(line + '\n');
+      process.stdout.write(`${f.after - 1} passed, 1 failed\n`);
       return 1;
     } finally {
       await z3.close();

@@ -24,6 +24,10 @@ function help(): string {
   ].join('\n');
 }
 
+const FS_ERRORS: Record<string, string> = {
+  ENOENT: 'no such file or directory', EACCES: 'permission denied', EISDIR: 'is a directory', ENOTDIR: 'not a directory', EEXIST: 'already exists',
+};
+
 export async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
@@ -45,6 +49,13 @@ export async function main(argv: string[]): Promise<number> {
     if (e instanceof UsageError) {
       process.stderr.write(`ptxmm ${name}: ${e.message}\nusage: ${cmd.usage}\n`);
       return 2;
+    }
+    // A file or folder named on the command line that cannot be read or written.
+    const sys = e as NodeJS.ErrnoException;
+    if (e instanceof Error && typeof sys.code === 'string' && typeof sys.path === 'string') {
+      const what = FS_ERRORS[sys.code] ?? sys.code;
+      process.stderr.write(`ptxmm ${name}: ${sys.path}: ${what}\n`);
+      return 1;
     }
     throw e;
   }

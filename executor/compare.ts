@@ -1,5 +1,4 @@
-// Executor outcomes against another engine's (the solver's): which final states only the
-// executor reaches (unsound: the model forbids them) and which it never reaches (incomplete).
+// Executor final states in the form the solver takes and gives them: observable name -> value.
 import { toSigned } from './bits.js';
 import type { RunResult } from './explore.js';
 
@@ -15,20 +14,4 @@ export function executorValuations(r: RunResult): Valuation[] {
     const v = s.outcome[j]!;
     return [o.kind === 'reg' ? `P${o.thread}:${o.reg}` : o.name, toSigned(v.v, v.w)];
   }));
-}
-
-export interface Comparison {
-  /** Indices into the executor's states that the other engine does not have. */
-  unsound: number[];
-  /** Valuations the other engine has and the executor never reaches. */
-  incomplete: Valuation[];
-  common: number;
-}
-
-export function compareStates(exec: readonly Valuation[], other: readonly Valuation[]): Comparison {
-  const otherKeys = new Set(other.map(valuationKey));
-  const execKeys = new Set(exec.map(valuationKey));
-  const unsound = exec.flatMap((v, i) => (otherKeys.has(valuationKey(v)) ? [] : [i]));
-  const incomplete = other.filter((v) => !execKeys.has(valuationKey(v)));
-  return { unsound, incomplete, common: exec.length - unsound.length };
 }

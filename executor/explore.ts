@@ -1,9 +1,10 @@
 // Exhaustive exploration of the machine: depth-first over all interleavings and memory
 // choices, each state visited once (hashed), collecting the observed final states.
 import type { LitmusTest, Observable } from '../litmus/ast.js';
+import { DEFAULT_LOOP_BOUND } from '../litmus/ast.js';
 import { type Outcome, formatOutcome, holds, observables, outcomeKey, outcomesOf } from './outcome.js';
 import { type ModelName, type Program, Unsupported, compile } from './program.js';
-import { type MState, hash53, stateKey } from './state.js';
+import { type MState, stateHash } from './state.js';
 import { initialState, isFinal, successors } from './step.js';
 
 export interface RunOptions {
@@ -15,7 +16,7 @@ export interface RunOptions {
 }
 
 // The same loop bound as `ptxmm check`, so that both engines count the same executions.
-export const DEFAULTS: RunOptions = { model: 'ptx75', bound: 4, maxStates: 3_000_000 };
+export const DEFAULTS: RunOptions = { model: 'ptx75', bound: DEFAULT_LOOP_BOUND, maxStates: 3_000_000 };
 
 export interface FinalState {
   outcome: Outcome;
@@ -60,7 +61,7 @@ function explore(prog: Program, maxStates: number, onFinal: (s: MState) => void)
   const stack: MState[] = [];
   const stats = { visited: 0, cut: 0, deadlocks: 0, dropped: 0, truncated: false };
   const push = (s: MState): void => {
-    const h = hash53(stateKey(s));
+    const h = stateHash(s);
     if (visited.has(h)) return;
     visited.add(h);
     stack.push(s);
@@ -127,7 +128,7 @@ export function traceTo(prog: Program, text: string, maxStates = DEFAULTS.maxSta
   const visited = new Set<number>();
   const path: string[] = [];
   const go = (s: MState): boolean => {
-    const h = hash53(stateKey(s));
+    const h = stateHash(s);
     if (visited.has(h) || visited.size > maxStates) return false;
     visited.add(h);
     if (s.bad || s.th.some((t) => t.cut || t.bad)) return false;

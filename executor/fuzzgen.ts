@@ -121,37 +121,67 @@ function code(ops: Op[]): { code: Stmt[]; regs: string[] } {
   return { code: out, regs };
 }
 
-/** Placement of thread i: a few CTAs, sometimes clusters of two CTAs, sometimes a second GPU. */
-const placement = (clusters: boolean) => fc.record({ cta: fc.nat(2), gpu: fc.oneof({ weight: 4, arbitrary: fc.constant(0) }, fc.constant(1)) })
-  .map(({ cta, gpu }) => ({ cta, gpu, ...(clusters ? { cluster: cta >> 1 } : {}) }));
+/** Placement of a thread: a few CTAs (paired into clusters when the test has them), sometimes a second GPU. */
+const placement = fc.record({ cta: fc.nat(2), gpu: fc.oneof({ weight: 4, arbitrary: fc.constant(0) }, fc.constant(1)) });
 
+// No `chain`: a flat tuple shrinks element by element (fewer threads, fewer operations, simpler
+// operations), so a failure comes back small.
 export function fuzzTest(o: GenOptions): fc.Arbitrary<LitmusTest> {
-  return fc.tuple(fc.integer({ min: o.threads[0], max: o.threads[1] }), fc.boolean()).chain(([n, clusters]) =>
-    fc.tuple(
-      fc.array(fc.tuple(placement(clusters), fc.array(op, { minLength: o.ops[0], maxLength: o.ops[1] })), { minLength: n, maxLength: n }),
-      fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 12, maxLength: 12 }),
-    ).map(([ths, vals]) => {
-      const threads: Thread[] = [];
-      const cmps: Expr[] = [];
-      ths.forEach(([pl, ops], id) => {
-        const c = code(ops);
-        const placement: Placement = { id, cta: pl.cta, gpu: pl.gpu, ...(pl.cluster !== undefined ? { cluster: pl.cluster } : {}), pos: P };
-        threads.push({ placement, code: c.code });
-        for (const r of c.regs) {
-          cmps.push({ kind: 'cmp', op: 'eq', left: { kind: 'reg', thread: id, reg: r }, right: { kind: 'const', value: vals[cmps.length % vals.length]! } });
-        }
-      });
-      const accessed = (l: string): boolean => threads.some((t) => t.code.some((s) => 'addr' in s && s.addr.kind === 'loc' && s.addr.name === l));
-      const alias = accessed(ALIAS);
-      const used = LOCS.filter((l) => accessed(l) || (alias && l === 'x'));
-      const observed: Observable[] = used.map((name) => ({ kind: 'loc', name }));
-      const locations: LocDecl[] = used.map((name) => ({ kind: 'value', name, value: 0, pos: P }));
-      if (alias) locations.push({ kind: 'alias', name: ALIAS, proxy: 'generic', of: 'x', pos: P });
-      const expr: Expr = cmps.length === 0 ? { kind: 'true' } : cmps.length === 1 ? cmps[0]! : { kind: 'and', args: cmps };
-      return {
-        arch: 'PTX', name: 'fuzz', docs: [], locations,
-        regInits: [], threads, observed, condition: { quantifier: 'exists' as const, expr, pos: P },
-      };
-    }),
-  );
+  return fc.tuple(
+    fc.boolean(),
+    fc.array(fc.tuple(placement, fc.array(op, { minLength: o.ops[0], maxLength: o.ops[1] })), { minLength: o.threads[0], maxLength: o.threads[1] }),
+    fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 12, maxLength: 12 }),
+  ).map(([clusters, ths, vals]) => {
+    const threads: Thread[] = [];
+    const cmps: Expr[] = [];
+    ths.forEach(([pl, ops], id) => {
+      const c = code(ops);
+      const placement: Placement = { id, cta: pl.cta, gpu: pl.gpu, ...(clusters ? { cluster: pl.cta >> 1 } : {}), pos: P };
+      threads.push({ placement, code: c.code });
+      for (const r of c.regs) {
+        cmps.push({ kind: 'cmp', op: 'eq', left: { kind: 'reg', thread: id, reg: r }, right: { kind: 'const', value: vals[cmps.length % vals.length]! } });
+      }
+    });
+    const expr: Expr = cmps.length === 0 ? { kind: 'true' } : cmps.length === 1 ? cmps[0]! : { kind: 'and', args: cmps };
+    return {
+      arch: 'PTX', name: 'fuzz', docs: [], ...declared(threads),
+      regInits: [], threads, condition: { quantifier: 'exists' as const, expr, pos: P },
+    };
+  });
+}
+
+/** The locations the threads access, declared (0) and observed; x too when its alias is used. */
+function declared(threads: Thread[]): { locations: LocDecl[]; observed: Observable[] } {
+  const accessed = (l: string): boolean => threads.some((t) => t.code.some((s) => 'addr' in s && s.addr.kind === 'loc' && s.addr.name === l));
+  const alias = accessed(ALIAS);
+  const used = LOCS.filter((l) => accessed(l) || (alias && l === 'x'));
+  const locations: LocDecl[] = used.map((name) => ({ kind: 'value', name, value: 0, pos: P }));
+  if (alias) locations.push({ kind: 'alias', name: ALIAS, proxy: 'generic', of: 'x', pos: P });
+  return { locations, observed: used.map((name) => ({ kind: 'loc', name })) };
+}
+
+/** Every object inside v (but under a `dst` key) that satisfies p. */
+function anyInside(v: unknown, p: (o: Record<string, unknown>) => boolean, key = ''): boolean {
+  if (key === 'dst' || v === null || typeof v !== 'object') return false;
+  const o = v as Record<string, unknown>;
+  return p(o) || Object.entries(o).some(([k, x]) => anyInside(x, p, k));
+}
+
+/**
+ * The test without statement `index` of thread `thread`, or null when something else reads the
+ * register it writes (in its thread or in the condition). Locations no longer accessed are no
+ * longer declared. For shrinking a generated program that fails
+ * further than fast-check does: its array shrinking is not exhaustive.
+ */
+export function withoutStatement(t: LitmusTest, thread: number, index: number): LitmusTest | null {
+  const code = t.threads[thread]!.code;
+  const s = code[index]!;
+  if (s.op === 'label') return null;
+  const dst = 'dst' in s && s.dst.kind === 'reg' ? s.dst.name : null;
+  if (dst !== null) {
+    if (code.some((o, i) => i !== index && anyInside(o, (x) => x.kind === 'reg' && x.name === dst))) return null;
+    if (anyInside([t.condition.expr, t.filter], (x) => x.kind === 'reg' && x.thread === thread && x.reg === dst)) return null;
+  }
+  const threads = t.threads.map((th, i) => (i === thread ? { ...th, code: code.filter((_, k) => k !== index) } : th));
+  return { ...t, threads, ...declared(threads) };
 }

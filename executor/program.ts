@@ -1,9 +1,10 @@
 // LitmusTest -> the executor's static program: physical locations with widths and initial
 // values, per-thread instruction lists with labels resolved and operands sorted into slots,
 // placements, and the features the executor does not model (reported per test).
-import type { Expr, Instr, LitmusTest, LocDecl, Proxy, Scope, Value } from '../litmus/ast.js';
+import type { Instr, LitmusTest, Proxy, Scope, Value } from '../litmus/ast.js';
 import { SCOPES } from '../litmus/ast.js';
 import { typeWidth } from '../litmus/ast.js';
+import { type PhysLoc, layout } from '../litmus/layout.js';
 import { printInstr } from '../litmus/print.js';
 import { type RV, rv } from './bits.js';
 import { type ClassTable, classTable } from './proxy.js';
@@ -14,12 +15,6 @@ import type { View } from './state.js';
 export class Unsupported extends Error {}
 
 export type ModelName = 'ptx60' | 'ptx75';
-
-export interface Loc {
-  name: string;
-  width: number;
-  init: bigint;
-}
 
 /** An operand as written: immediate (already at the slot's width), register, or absent. */
 export type Slot = { k: 'imm'; v: RV } | { k: 'reg'; name: string } | { k: 'none' };
@@ -51,7 +46,8 @@ export interface ThreadProg {
 export interface Program {
   test: LitmusTest;
   model: ModelName;
-  locs: Loc[];
+  /** Initial values already truncated to the location's width. */
+  locs: PhysLoc[];
   /** Location name (aliases included) -> physical location. */
   locOfName: Map<string, number>;
   vaddrOf: Map<string, number>;
@@ -82,59 +78,11 @@ export interface Program {
 export const proxyOf = (prog: Program, i: Extract<Instr, { op: 'ld' | 'st' | 'atom' | 'red' }>): Proxy =>
   prog.model === 'ptx60' ? 'generic' : i.proxy;
 
-const isMem = (s: Instr): s is Extract<Instr, { op: 'ld' | 'st' | 'atom' | 'red' }> =>
-  s.op === 'ld' || s.op === 'st' || s.op === 'atom' || s.op === 'red';
 
-/** Physical locations and virtual addresses, numbered in the order the solver numbers them. */
+/** Physical locations and virtual addresses, numbered as the solver numbers them (litmus/layout.ts). */
 function locations(test: LitmusTest): Pick<Program, 'locs' | 'locOfName' | 'vaddrOf' | 'locOfVaddr'> {
-  const decls = new Map<string, LocDecl>(test.locations.map((d) => [d.name, d]));
-  const locOfName = new Map<string, number>();
-  const vaddrOf = new Map<string, number>();
-  const locs: Loc[] = [];
-  const declWidth = new Map<number, number>();
-  const resolving = new Set<string>();
-  const resolve = (name: string): void => {
-    if (locOfName.has(name)) return;
-    const d = decls.get(name);
-    if (d && d.kind === 'alias') {
-      if (resolving.has(name)) throw new Unsupported(`location ${name}: circular alias`);
-      resolving.add(name);
-      resolve(d.of);
-      locOfName.set(name, locOfName.get(d.of)!);
-      vaddrOf.set(name, d.proxy === 'generic' ? vaddrOf.size + 1 : vaddrOf.get(d.of)!);
-      return;
-    }
-    locOfName.set(name, locs.length);
-    vaddrOf.set(name, vaddrOf.size + 1);
-    locs.push({ name, width: 0, init: d ? BigInt(d.value) : 0n });
-    if (d?.type) declWidth.set(locs.length - 1, typeWidth(d.type));
-  };
-  for (const d of test.locations) resolve(d.name);
-  const accessWidth = new Map<number, number>();
-  for (const t of test.threads) {
-    for (const s of t.code) {
-      if (s.op === 'label') continue;
-      if (isMem(s) && s.addr.kind === 'loc') {
-        resolve(s.addr.name);
-        const l = locOfName.get(s.addr.name)!;
-        accessWidth.set(l, Math.max(accessWidth.get(l) ?? 0, typeWidth(s.type)));
-      }
-      if (s.op === 'mov' && s.src.kind === 'loc') resolve(s.src.name);
-    }
-  }
-  for (const r of test.regInits) if ('addressOf' in r) resolve(r.addressOf);
-  for (const o of test.observed) if (o.kind === 'loc') resolve(o.name);
-  const visit = (e: Expr): void => {
-    if (e.kind === 'cmp') { for (const t of [e.left, e.right]) if (t.kind === 'loc') resolve(t.name); }
-    else if (e.kind === 'and' || e.kind === 'or') e.args.forEach(visit);
-    else if (e.kind === 'not') visit(e.arg);
-  };
-  visit(test.condition.expr);
-  if (test.filter) visit(test.filter);
-  locs.forEach((l, i) => {
-    l.width = declWidth.get(i) ?? accessWidth.get(i) ?? 32;
-    l.init = BigInt.asUintN(l.width, l.init);
-  });
+  const { locs, locOf: locOfName, vaddrOf } = layout(test, (m) => { throw new Unsupported(m); });
+  for (const l of locs) l.init = BigInt.asUintN(l.width, l.init);
   const locOfVaddr = new Map<number, number>();
   for (const [name, v] of vaddrOf) if (!locOfVaddr.has(v)) locOfVaddr.set(v, locOfName.get(name)!);
   return { locs, locOfName, vaddrOf, locOfVaddr };

@@ -131,42 +131,132 @@ export interface MState {
 }
 
 // ---- hashing ------------------------------------------------------------------------
+// Numbers are fed straight into a two-lane multiplicative hash (no key text is built: hashing
+// was most of the exploration's time). Every variable-length part is preceded by its length
+// and every optional part by a tag, so that distinct states give distinct input sequences.
 
-const rvKey = (r: RV): string => `${r.w}:${r.v}`;
-const opKey = (o: Opnd): string => (o === null ? '_' : typeof o === 'number' ? `@${o}` : rvKey(o));
-const relKey = (r: Rel): string => `${r.tid}${r.kind}${r.scope}${r.early ? '!' : ''}${r.mem ? `${r.mem.proxy}${r.mem.vaddr}` : ''}[${r.view.join(',')}]`;
-
-/** A canonical text of the state (labels of messages left out: they do not affect behaviour). */
-export function stateKey(s: MState): string {
-  const parts: string[] = [];
-  for (const t of s.th) {
-    parts.push(`T${t.pc},${t.jumps},${t.nextSeq},${t.cut ? 1 : 0}${t.bad ? '!' : ''}`);
-    for (const e of t.win) parts.push(`e${e.seq},${e.pc},${e.st},${e.ops.map(opKey).join(',')},${e.out ? rvKey(e.out) : '_'},${e.ctb ? e.ctb.join(',') : '_'},${e.msg}`);
-    parts.push([...t.regs].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([k, v]) => `${k}=${rvKey(v)}`).join(','));
-    parts.push(`v${t.base.join(',')}`);
-    parts.push(`p${t.pend.map((p) => `${p.loc}${relKey(p.rel)}`).join(';')}`);
-    parts.push(`f${t.frel.map(relKey).join(';')}`);
-    parts.push(`w${t.wrel.map((r) => `${r.loc}${relKey(r)}`).join(';')}`);
-    if (t.passed.size) parts.push(`b${[...t.passed].sort().join(';')}`);
-  }
-  for (const m of s.mem) {
-    parts.push(`M${m.map((x) => `${x.val},${x.tid},${x.strong ? 1 : 0},${x.scope ?? ''},${x.src},${x.pred},${x.proxy},${x.vaddr},${x.rel.map(relKey).join('+')}`).join(';')}`);
-  }
-  parts.push(`S${s.sc.map((r) => `${r.tid}${r.scope}[${r.view.join(',')}]`).join(';')}`);
-  for (const b of s.bars) parts.push(`B${b.key},${b.done ? 1 : 0},${b.arrived},${b.need},${b.acc.join(',')},${b.waiting.join(',')}`);
-  return parts.join('|');
+let h1 = 0;
+let h2 = 0;
+const begin = (): void => { h1 = 0x9e3779b9; h2 = 0x85ebca6b; };
+function n(x: number): void {
+  const lo = x >>> 0;
+  const hi = Math.floor(x / 4294967296) >>> 0;
+  h1 = Math.imul(h1 ^ lo, 2654435761);
+  h2 = Math.imul(h2 ^ hi ^ lo, 1597334677);
+  h1 = Math.imul(h1 ^ (h2 >>> 15), 2246822507);
+  h2 = Math.imul(h2 ^ (h1 >>> 13), 3266489909);
+}
+function end(): number {
+  const a = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  const b = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(a ^ (a >>> 13), 3266489909);
+  return 4294967296 * (2097151 & b) + (a >>> 0);
+}
+function str(x: string): void {
+  n(x.length);
+  for (let i = 0; i < x.length; i++) n(x.charCodeAt(i));
+}
+function big(v: bigint): void {
+  // Values are at most 64 bits wide (unsigned): two halves.
+  n(Number(v & 0xffffffffn));
+  n(Number((v >> 32n) & 0xffffffffn));
+  if (v >> 64n) str(v.toString(16));
+}
+const rv = (r: RV): void => { n(r.w); big(r.v); };
+function nums(xs: readonly number[]): void {
+  n(xs.length);
+  for (const x of xs) n(x);
+}
+const SCOPE: Record<Scope, number> = { cta: 1, cluster: 2, gpu: 3, sys: 4 };
+const PROXY: Record<Proxy, number> = { generic: 1, texture: 2, surface: 3, constant: 4 };
+function rel(r: Rel): void {
+  n(r.tid); n(r.kind === 'W' ? 1 : 2); n(SCOPE[r.scope]); n(r.early ? 1 : 0);
+  if (r.mem) { n(PROXY[r.mem.proxy]); n(r.mem.vaddr); } else n(0);
+  nums(r.view);
+}
+function opnd(o: Opnd): void {
+  if (o === null) n(-1);
+  else if (typeof o === 'number') { n(-2); n(o); }
+  else { n(-3); rv(o); }
 }
 
-/** cyrb53: a fast 53-bit string hash. A collision can only prune a state (never add an outcome). */
-export function hash53(str: string): number {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < str.length; i++) {
-    const ch = str.charCodeAt(i);
-    h1 = Math.imul(h1 ^ ch, 2654435761);
-    h2 = Math.imul(h2 ^ ch, 1597334677);
+function threadHash(t: TState): number {
+  begin();
+  n(t.pc); n(t.jumps); n(t.nextSeq); n(t.cut ? 1 : 0); n(t.bad ? 1 : 0);
+  n(t.win.length);
+  for (const e of t.win) {
+    n(e.seq); n(e.pc); n(e.st); n(e.msg);
+    n(e.ops.length);
+    for (const o of e.ops) opnd(o);
+    if (e.out) { n(1); rv(e.out); } else n(0);
+    if (e.ctb) { n(1); nums(e.ctb); } else n(0);
   }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+  // Registers in name order: the same registers may have been set in another order.
+  n(t.regs.size);
+  for (const k of [...t.regs.keys()].sort()) { str(k); rv(t.regs.get(k)!); }
+  nums(t.base);
+  n(t.pend.length);
+  for (const p of t.pend) { n(p.loc); rel(p.rel); }
+  n(t.frel.length);
+  for (const r of t.frel) rel(r);
+  n(t.wrel.length);
+  for (const r of t.wrel) { n(r.loc); rel(r); }
+  n(t.passed.size);
+  for (const k of [...t.passed.keys()].sort()) { str(k); n(t.passed.get(k)!); }
+  return end();
+}
+
+// Labels of messages are left out: they do not affect behaviour.
+function msgHash(x: Msg): number {
+  begin();
+  big(x.val); n(x.tid); n(x.strong ? 1 : 0); n(x.scope ? SCOPE[x.scope] : 0); n(x.src); n(x.pred); n(PROXY[x.proxy]); n(x.vaddr);
+  n(x.rel.length);
+  for (const r of x.rel) rel(r);
+  return end();
+}
+function locHash(m: readonly Msg[]): number {
+  const hs = m.map((x) => partHash(x, msgHash));
+  begin();
+  nums(hs);
+  return end();
+}
+function scHash(r: ScRec): number {
+  begin();
+  n(r.tid); n(SCOPE[r.scope]); nums(r.view);
+  return end();
+}
+function barHash(b: BarState): number {
+  begin();
+  str(b.key); n(b.done ? 1 : 0); n(b.arrived); n(b.need); nums(b.acc); nums(b.waiting);
+  return end();
+}
+
+// States share structure (a step rebuilds only the thread, location and barrier it changes),
+// so each part's hash is cached on the part itself: a state's hash costs a few lookups plus
+// hashing what is new. Sound because parts are never mutated once built.
+const cache = new WeakMap<object, number>();
+function partHash<T extends object>(x: T, hash: (x: T) => number): number {
+  let h = cache.get(x);
+  if (h === undefined) {
+    h = hash(x);
+    cache.set(x, h);
+  }
+  return h;
+}
+
+/**
+ * The state's 53-bit hash, from the hashes of its parts. Equal states hash equal; a collision
+ * of distinct states can only prune a state (never add an outcome).
+ */
+export function stateHash(s: MState): number {
+  // Part hashes first: each uses the shared accumulator.
+  const parts: number[] = [];
+  for (const t of s.th) parts.push(partHash(t, threadHash));
+  for (const m of s.mem) parts.push(partHash(m, locHash));
+  parts.push(s.sc.length);
+  for (const r of s.sc) parts.push(partHash(r, scHash));
+  parts.push(s.bars.length);
+  for (const b of s.bars) parts.push(partHash(b, barHash));
+  begin();
+  for (const p of parts) n(p);
+  return end();
 }

@@ -13,6 +13,13 @@ export type Scope = 'cta' | 'cluster' | 'gpu' | 'sys';
 
 /** Threads per warp. Genuine barrier counts are in threads, and each litmus thread is one warp. */
 export const WARP_SIZE = 32;
+
+/**
+ * Backward jumps per thread that both engines explore unless told otherwise (`--bound`).
+ * Executions needing more are cut off and reported; on every corpus test with a loop the final
+ * states are the same from bound 1 to 4.
+ */
+export const DEFAULT_LOOP_BOUND = 2;
 export const SCOPES: readonly Scope[] = ['cta', 'cluster', 'gpu', 'sys'];
 
 /** Memory-access semantics (ld/st/atom/red). `.volatile` is read as relaxed.sys. */

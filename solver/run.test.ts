@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert';
 import { parseLitmus } from '../litmus/parse.js';
 import { ptx60, ptx75 } from '../model/ptx.js';
 import type { Model } from '../model/relalg.js';
-import { type RunResult, runTest } from './run.js';
+import { type RunResult, checkStates, runTest } from './run.js';
 import { unroll, UnsupportedError } from './unroll.js';
 import { openZ3, type Z3Session } from './z3.js';
 
@@ -225,6 +225,34 @@ ${rows.join('\n')}
 exists (x == 1)`, { timeoutMs: 1 });
   assert.is(r.validated, 'unknown');
   assert.is(r.states, null);
+});
+
+test('checkStates: each candidate allowed or not, and the allowed states the candidates miss', async () => {
+  const t = parseLitmus(`PTX MPc
+{ x=0; f=0; }
+ P0@cta 0,gpu 0      | P1@cta 1,gpu 0        ;
+ st.weak x, 1        | ld.acquire.gpu r0, f  ;
+ st.release.gpu f, 1 | ld.weak r1, x         ;
+exists (P1:r0 == 1 /\\ P1:r1 == 0)`);
+  const opt = { model: ptx75, bound: 2, timeoutMs: 30_000 };
+  const all = await runTest(z3, t, { ...opt, mode: 'states', checkBound: false, explain: false });
+  const key = (v: readonly (readonly [string, bigint])[]): string => v.map(([k, x]) => `${k}=${x}`).join(' ');
+  const allowed = all.states![0]!.values;
+  const set = (r0: bigint, r1: bigint): [string, bigint][] => allowed.map(([k, v]) => [k, k === 'P1:r0' ? r0 : k === 'P1:r1' ? r1 : v]);
+  // The MP outcome the model forbids, an allowed state, and values no instruction produces.
+  const c = await checkStates(z3, t, opt, [set(1n, 0n), allowed, set(7n, -1n)], Infinity);
+  assert.ok(c);
+  assert.equal(c.allowed, [false, true, false]);
+  assert.ok(c.allMissing);
+  assert.equal(c.missing.map(key).sort(), all.states!.slice(1).map((s) => key(s.values)).sort());
+  // With a limit, the search for missed states stops there.
+  const one = await checkStates(z3, t, opt, [], 1);
+  assert.is(one!.missing.length, 1);
+  assert.is(one!.allMissing, false);
+  // Every allowed state given: nothing missing.
+  const none = await checkStates(z3, t, opt, all.states!.map((s) => s.values), Infinity);
+  assert.equal(none!.missing, []);
+  assert.ok(none!.allowed.every((x) => x));
 });
 
 test.run();

@@ -150,6 +150,67 @@ export async function runTest(z3: Z3Session, test: LitmusTest, opt: RunOptions):
   return result;
 }
 
+/** A final state given from outside: observable name -> value (signed or unsigned). */
+export type StateValues = readonly (readonly [string, bigint])[];
+
+export interface StatesCheck {
+  /** Per candidate: some consistent execution ends in it. */
+  allowed: boolean[];
+  /** Allowed final states that are not among the candidates (at most `maxMissing`). */
+  missing: [string, bigint][][];
+  /** `missing` is every such state (false: the search stopped at maxMissing). */
+  allMissing: boolean;
+}
+
+/**
+ * Checks candidate final states (another engine's) against the model: which are allowed,
+ * and which allowed states the candidates miss. Cheaper than enumerating every state when the
+ * candidates are most of them: one assumption per candidate on a single loaded script, then
+ * one query for anything else. null: Z3 did not decide within the timeout.
+ */
+export async function checkStates(
+  z3: Z3Session, test: LitmusTest, opt: Pick<RunOptions, 'model' | 'bound' | 'timeoutMs'>, candidates: readonly StateValues[], maxMissing: number,
+): Promise<StatesCheck | null> {
+  const enc = encode(test, unroll(test, opt.bound), opt.model, opt.timeoutMs);
+  const deadline = performance.now() + opt.timeoutMs;
+  const check = (lits: string[]): Sat => {
+    const left = Math.max(1, Math.round(deadline - performance.now()));
+    const out = z3.run(`(set-option :timeout ${left})\n(check-sat-assuming (${lits.join(' ')}))`);
+    if (out.includes('(error')) throw new Error(`Z3: ${out.trim().slice(0, 300)}`);
+    return out.trim().split('\n').pop()!.trim() as Sat;
+  };
+  const byName = new Map(enc.observables.map((o) => [o.name, o]));
+  const pin = (v: StateValues): string => `(and true ${v.map(([k, x]) => {
+    const o = byName.get(k);
+    if (!o) throw new Error(`checkStates: ${k} is not an observable of ${test.name}`);
+    return `(= ${o.smt} (_ bv${unsigned(x, o.width)} ${o.width}))`;
+  }).join(' ')})`;
+  const decls = candidates.map((v, i) => `(declare-const cand_${i} Bool)\n(assert (= cand_${i} ${pin(v)}))`);
+  const loaded = z3.run(`(reset)\n${enc.script}\n${decls.join('\n')}\n`);
+  if (loaded.includes('(error')) throw new Error(`Z3: ${loaded.trim().slice(0, 300)}`);
+  const consistent = [enc.noCutLit, ...enc.axiomLits.values()];
+  const allowed: boolean[] = [];
+  for (let i = 0; i < candidates.length; i++) {
+    const r = check([...consistent, `cand_${i}`]);
+    if (r === 'unknown') return null;
+    allowed.push(r === 'sat');
+  }
+  // Everything else: block the candidates, then enumerate what is left.
+  z3.run(`(assert (not (or false ${candidates.map((_, i) => `cand_${i}`).join(' ')})))`);
+  const ask = (cmds: string): string => z3.run(cmds);
+  const missing: [string, bigint][][] = [];
+  for (;;) {
+    if (missing.length >= maxMissing) return { allowed, missing, allMissing: false };
+    const r = check(consistent);
+    if (r === 'unknown') return null;
+    if (r === 'unsat') return { allowed, missing, allMissing: true };
+    const s = readState(enc, ask).values;
+    missing.push(s);
+    if (enc.observables.length === 0) return { allowed, missing, allMissing: true };
+    z3.run(`(assert (not ${pin(s)}))`);
+  }
+}
+
 function readState(enc: Encoding, ask: (c: string) => string): { values: [string, bigint][]; cond: boolean } {
   const names = [...enc.observables.map((o) => o.smt), enc.condLit];
   const vals = parseSexps(ask(`(get-value (${names.join(' ')}))`))[0] as [string, string][];

@@ -3,8 +3,9 @@
 // Every memory/fence/barrier instruction becomes an event guarded by the condition under which
 // it executes; register values are bit-vector terms over the values reads return; dependencies
 // follow the register data flow path by path.
-import type { Address, Atom, DataType, Instr, LitmusTest, LocDecl, Red, Scope, Space, Thread, Value as AstValue } from '../litmus/ast.js';
+import type { Address, Atom, DataType, Instr, LitmusTest, Red, Scope, Space, Thread, Value as AstValue } from '../litmus/ast.js';
 import { WARP_SIZE, typeSigned, typeWidth } from '../litmus/ast.js';
+import { type PhysLoc, layout } from '../litmus/layout.js';
 import { printInstr } from '../litmus/print.js';
 import type { EventInfo, Place } from '../model/events.js';
 import type { Dag, N } from './expr.js';
@@ -30,12 +31,8 @@ export interface SymEvent {
   bar: { instance: N; id: N; count: N | null; unit: number } | null;
 }
 
-export interface Location {
-  /** The name declared with an initial value (or first used). */
-  name: string;
+export interface Location extends PhysLoc {
   ploc: number;
-  width: number;
-  init: bigint;
 }
 
 export interface ThreadResult {
@@ -88,57 +85,13 @@ export function unroll(test: LitmusTest, bound: number): Unrolled {
   const dag = newDag();
   const events: SymEvent[] = [];
 
-  // ---- locations: physical locations and virtual addresses ----
-  const decls = new Map<string, LocDecl>(test.locations.map((d) => [d.name, d]));
-  const plocOf = new Map<string, number>();
-  const vaddrOf = new Map<string, number>();
-  const locations: Location[] = [];
-  const declWidth = new Map<number, number>();
-  const resolving = new Set<string>();
-  const resolve = (name: string): void => {
-    if (plocOf.has(name)) return;
-    const d = decls.get(name);
-    if (d && d.kind === 'alias') {
-      if (resolving.has(name)) throw new UnsupportedError(`location ${name}: circular alias`);
-      resolving.add(name);
-      resolve(d.of);
-      plocOf.set(name, plocOf.get(d.of)!);
-      // A generic alias is a different virtual address; another proxy uses the same address.
-      vaddrOf.set(name, d.proxy === 'generic' ? vaddrOf.size + 1 : vaddrOf.get(d.of)!);
-      return;
-    }
-    plocOf.set(name, locations.length);
-    vaddrOf.set(name, vaddrOf.size + 1);
-    locations.push({ name, ploc: locations.length, width: 0, init: d ? BigInt(d.value) : 0n });
-    if (d?.type) declWidth.set(locations.length - 1, typeWidth(d.type));
-  };
-  for (const d of test.locations) resolve(d.name);
+  // ---- locations: physical locations and virtual addresses (shared with the executor) ----
+  const lay = layout(test, (m) => { throw new UnsupportedError(m); });
+  const plocOf = lay.locOf;
+  const vaddrOf = lay.vaddrOf;
+  const locations: Location[] = lay.locs.map((l, ploc) => ({ ...l, ploc }));
   const addrNames = new Map<number, string>();
-  const noteAccessWidth = new Map<number, number>();
-  // Collect names used by code so that undeclared locations exist (initially 0).
-  for (const t of test.threads) {
-    for (const s of t.code) {
-      if (s.op === 'ld' || s.op === 'st' || s.op === 'atom' || s.op === 'red') {
-        if (s.addr.kind === 'loc') {
-          resolve(s.addr.name);
-          const p = plocOf.get(s.addr.name)!;
-          noteAccessWidth.set(p, Math.max(noteAccessWidth.get(p) ?? 0, typeWidth(s.type)));
-        }
-      }
-      if (s.op === 'mov' && s.src.kind === 'loc') resolve(s.src.name);
-    }
-  }
-  for (const r of test.regInits) if ('addressOf' in r) resolve(r.addressOf);
-  for (const o of test.observed) if (o.kind === 'loc') resolve(o.name);
-  const visitExpr = (e: import('../litmus/ast.js').Expr): void => {
-    if (e.kind === 'cmp') { for (const t of [e.left, e.right]) if (t.kind === 'loc') resolve(t.name); }
-    else if (e.kind === 'and' || e.kind === 'or') e.args.forEach(visitExpr);
-    else if (e.kind === 'not') visitExpr(e.arg);
-  };
-  visitExpr(test.condition.expr);
-  if (test.filter) visitExpr(test.filter);
   for (const [name, v] of vaddrOf) if (!addrNames.has(v)) addrNames.set(v, name);
-  for (const l of locations) l.width = declWidth.get(l.ploc) ?? noteAccessWidth.get(l.ploc) ?? 32;
 
   // ---- initial writes: strong, system scope, of no thread ----
   for (const l of locations) {

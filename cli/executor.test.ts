@@ -1,0 +1,79 @@
+// The executor's commands as a user runs them (`run`, `cross`, `fuzz`), and a bounded fuzz
+// run with fixed seeds: generated programs through all three checks (executor within solver,
+// solver equal to brute force, print/parse round trip) for both models.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { LitmusTest } from '../litmus/ast.js';
+import { openZ3, type Z3Session } from '../solver/z3.js';
+import { ptxmm, scratch } from '../tests/cli.js';
+import { FUZZ_DEFAULTS, type FuzzOptions, fuzz } from './fuzz.js';
+
+let z3: Z3Session;
+test.before(async () => { z3 = await openZ3(); });
+test.after(async () => { await z3.close(); });
+
+const { write } = scratch('ptxmm-exec-');
+const SB = write('sb.litmus', `PTX SB
+{ x=0; y=0; }
+ P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;
+ st.weak x, 1   | st.weak y, 1   ;
+ ld.weak r0, y  | ld.weak r1, x  ;
+exists (P0:r0 == 0 /\\ P1:r1 == 0)
+`);
+
+test('run lists the final states the executor reaches, with the states it visited', () => {
+  const r = ptxmm('run', SB);
+  assert.is(r.code, 0, r.err);
+  for (const s of ['P0:r0=0; P1:r1=0;', 'P0:r0=0; P1:r1=1;', 'P0:r0=1; P1:r1=0;', 'P0:r0=1; P1:r1=1;']) assert.match(r.out, s);
+  assert.match(r.out, /States 4\n/);
+  assert.match(r.out, /Visited \d+ states, 4 final/);
+});
+
+test('cross: per-test verdict and a summary line; an unreadable file is an error with its position', () => {
+  const ok = ptxmm('cross', SB);
+  assert.is(ok.code, 0, ok.err);
+  assert.match(ok.out, 'PASS SB: executor 4 states, solver 4');
+  assert.match(ok.out, /Tests 1 \(0 skipped\): 0 unsound, 0 executor errors, 0 incomplete \(4 of 4 solver states reached\); 1 passed, 0 failed/);
+  const bad = ptxmm('cross', write('bad.litmus', 'PTX Bad\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.weak.bogus r0, x ;\nexists (x == 0)\n'));
+  assert.is(bad.code, 1);
+  assert.match(bad.err, /bad\.litmus:4:\d+: /);
+});
+
+const opts = (o: Partial<FuzzOptions>): FuzzOptions => ({ ...FUZZ_DEFAULTS, seed: 1, threads: [2, 3], ops: [1, 4], maxStates: 20_000, ...o });
+
+for (const [model, runs, seed] of [['ptx75', 300, 7575], ['ptx60', 150, 6060]] as const) {
+  test(`fuzz, ${model}: ${runs} programs (seed ${seed}) pass all three checks, and most are checked by each`, async () => {
+    const r = await fuzz(z3, opts({ model, runs, seed }));
+    assert.is(r.thrown, null);
+    assert.is(r.failure, null, r.failure ? JSON.stringify(r.failure.finding) : '');
+    const t = r.tally;
+    assert.is(t.programs, runs);
+    // A run that skipped its programs would prove nothing: most must reach each check.
+    assert.ok(t.crossed >= 0.9 * runs, `only ${t.crossed} of ${runs} cross-checked`);
+    assert.ok(t.enumerated >= 0.8 * runs, `only ${t.enumerated} of ${runs} compared with brute force`);
+  });
+}
+
+test('fuzz finds, shrinks and reports a failing program (a planted failure: any fence.sc)', async () => {
+  const hasScFence = (t: LitmusTest): boolean => t.threads.some((th) => th.code.some((s) => s.op === 'fence' && s.sem === 'sc'));
+  const r = await fuzz(z3, opts({ runs: 200, seed: 3 }), async (_z, t) => (hasScFence(t) ? { kind: 'unsound', detail: ['planted'] } : null));
+  assert.ok(r.failure);
+  assert.equal(r.failure.finding, { kind: 'unsound', detail: ['planted'] });
+  // Shrunk to the fewest threads the generator allows and the one instruction that fails.
+  const code = r.failure.test.threads.flatMap((th) => th.code);
+  assert.is(r.failure.test.threads.length, 2);
+  assert.is(code.length, 1);
+  assert.ok(hasScFence(r.failure.test));
+});
+
+test('fuzz command: summary and exit status; bad ranges are usage errors', () => {
+  const r = ptxmm('fuzz', '--runs', '12', '--seed', '5', '--threads', '2', '--ops', '1..3');
+  assert.is(r.code, 0, r.out + r.err);
+  assert.match(r.out, /fuzz: 12 programs in [\d.]+ s: 12 round trips, \d+ solver = brute force, \d+ executor within solver/);
+  assert.match(r.out, /\n12 passed, 0 failed\n$/);
+  const bad = ptxmm('fuzz', '--threads', '1..9');
+  assert.is(bad.code, 2);
+  assert.match(bad.err, '--threads takes N or N..M within 1..4');
+});
+
+test.run();

@@ -1,0 +1,73 @@
+// The memory layout of a test, shared by both engines so that they number locations and
+// addresses alike: physical locations (a name and its aliases share one), virtual addresses
+// (a generic alias is a second address of the same location; an alias through another proxy
+// uses its target's address), widths and initial values.
+import type { Expr, LitmusTest, LocDecl } from './ast.js';
+import { typeWidth } from './ast.js';
+
+export interface PhysLoc {
+  /** The name declared with an initial value (or first used). */
+  name: string;
+  /** Bits: the declared type's, else the widest access, else 32. */
+  width: number;
+  /** The initial value as written (not yet truncated to the width). */
+  init: bigint;
+}
+
+export interface Layout {
+  /** Physical locations, in the order they are first declared or used. */
+  locs: PhysLoc[];
+  /** Location name (aliases included) -> index into locs. */
+  locOf: Map<string, number>;
+  /** Location name (aliases included) -> virtual address, numbered from 1. */
+  vaddrOf: Map<string, number>;
+}
+
+/** Undeclared names used by the code, the register initialisers or the conditions exist too (initially 0). */
+export function layout(test: LitmusTest, fail: (message: string) => never): Layout {
+  const decls = new Map<string, LocDecl>(test.locations.map((d) => [d.name, d]));
+  const locOf = new Map<string, number>();
+  const vaddrOf = new Map<string, number>();
+  const locs: PhysLoc[] = [];
+  const declWidth = new Map<number, number>();
+  const resolving = new Set<string>();
+  const resolve = (name: string): void => {
+    if (locOf.has(name)) return;
+    const d = decls.get(name);
+    if (d && d.kind === 'alias') {
+      if (resolving.has(name)) fail(`location ${name}: circular alias`);
+      resolving.add(name);
+      resolve(d.of);
+      locOf.set(name, locOf.get(d.of)!);
+      vaddrOf.set(name, d.proxy === 'generic' ? vaddrOf.size + 1 : vaddrOf.get(d.of)!);
+      return;
+    }
+    locOf.set(name, locs.length);
+    vaddrOf.set(name, vaddrOf.size + 1);
+    locs.push({ name, width: 0, init: d ? BigInt(d.value) : 0n });
+    if (d?.type) declWidth.set(locs.length - 1, typeWidth(d.type));
+  };
+  for (const d of test.locations) resolve(d.name);
+  const accessWidth = new Map<number, number>();
+  for (const t of test.threads) {
+    for (const s of t.code) {
+      if ((s.op === 'ld' || s.op === 'st' || s.op === 'atom' || s.op === 'red') && s.addr.kind === 'loc') {
+        resolve(s.addr.name);
+        const l = locOf.get(s.addr.name)!;
+        accessWidth.set(l, Math.max(accessWidth.get(l) ?? 0, typeWidth(s.type)));
+      }
+      if (s.op === 'mov' && s.src.kind === 'loc') resolve(s.src.name);
+    }
+  }
+  for (const r of test.regInits) if ('addressOf' in r) resolve(r.addressOf);
+  for (const o of test.observed) if (o.kind === 'loc') resolve(o.name);
+  const visit = (e: Expr): void => {
+    if (e.kind === 'cmp') { for (const t of [e.left, e.right]) if (t.kind === 'loc') resolve(t.name); }
+    else if (e.kind === 'and' || e.kind === 'or') e.args.forEach(visit);
+    else if (e.kind === 'not') visit(e.arg);
+  };
+  visit(test.condition.expr);
+  if (test.filter) visit(test.filter);
+  locs.forEach((l, i) => { l.width = declWidth.get(i) ?? accessWidth.get(i) ?? 32; });
+  return { locs, locOf, vaddrOf };
+}
