@@ -81,4 +81,10 @@ test('usage errors name the problem', () => {
   assert.match(r.err, /unknown model 'ptx99'/);
 });
 
+test('a file named on the command line that cannot be read: its path and why, no stack trace', () => {
+  const r = ptxmm('conform', '--expect', `${dir}/missing.csv`, '--root', dir);
+  assert.is(r.code, 1);
+  assert.is(r.err, `ptxmm conform: ${dir}/missing.csv: no such file or directory\n`);
+});
+
 test.run();

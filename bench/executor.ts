@@ -1,0 +1,100 @@
+// Executor speed: the operational machine alone on every corpus test and ours, the cross check
+// (executor + solver oracle) outside the CADP set, and fuzzing throughput at the default shapes.
+// Writes bench/EXECUTOR.md and prints it.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readLitmusFiles } from '../litmus/parse.js';
+import { DEFAULT_LOOP_BOUND } from '../litmus/ast.js';
+import { runTest } from '../executor/explore.js';
+import { crossOne } from '../cli/cross.js';
+import { FUZZ_DEFAULTS, fuzz } from '../cli/fuzz.js';
+import { openZ3 } from '../solver/z3.js';
+import { CORPUS, OWN_TESTS, ROOT, hasCorpus } from '../tests/paths.js';
+
+if (!hasCorpus) {
+  process.stderr.write(`bench: no corpus at ${CORPUS}\n`);
+  process.exit(1);
+}
+
+const bound = DEFAULT_LOOP_BOUND;
+const tests = (dir: string) => readLitmusFiles([dir]).flatMap((f) => (f.test ? [{ file: f.file, test: f.test }] : []));
+const corpus = tests(join(CORPUS, 'litmus'));
+const own = tests(OWN_TESTS);
+
+// 1. The executor alone.
+const exRows: string[] = [];
+for (const [name, set] of [['dat3m corpus', corpus], ['litmus/tests', own]] as const) {
+  let visited = 0;
+  let slowest = { ms: 0, file: '', visited: 0 };
+  const t0 = performance.now();
+  for (const { file, test } of set) {
+    const a = performance.now();
+    const r = runTest(test, { model: 'ptx75', bound });
+    const ms = performance.now() - a;
+    const v = r.ok ? r.result.stats.visited : 0;
+    visited += v;
+    if (ms > slowest.ms) slowest = { ms, file: file.split('/').pop()!, visited: v };
+  }
+  const s = (performance.now() - t0) / 1000;
+  exRows.push(`| ${name} | ${set.length} | ${s.toFixed(2)} | ${visited} | ${(visited / s / 1000).toFixed(0)}k | ${slowest.ms.toFixed(0)} (${slowest.file}, ${slowest.visited} states) |`);
+}
+
+// 2. Cross check (executor, then the solver asked about each of its states) outside CADP,
+// whose cost is the solver's (bench/RESULTS.md), and on our tests.
+const z3 = await openZ3();
+const crossRows: string[] = [];
+let fuzzLine = '';
+try {
+  for (const [name, set] of [['dat3m outside CADP', corpus.filter((t) => !t.file.includes('/CADP/'))], ['litmus/tests', own]] as const) {
+    const t0 = performance.now();
+    let pass = 0;
+    let states = 0;
+    let reached = 0;
+    for (const { file, test } of set) {
+      const c = await crossOne(z3, file, test, { model: 'ptx75', bound, timeoutMs: 60_000, maxStates: 3_000_000, maxMissing: Infinity });
+      if (c.status === 'pass') pass++;
+      states += c.solverStates ?? 0;
+      reached += (c.solverStates ?? 0) - (c.incomplete?.length ?? 0);
+    }
+    crossRows.push(`| ${name} | ${set.length} | ${pass} | ${reached} of ${states} | ${((performance.now() - t0) / 1000).toFixed(2)} |`);
+  }
+
+  // 3. Fuzzing throughput at the command's default shapes, fixed seed.
+  const runs = 200;
+  const r = await fuzz(z3, { ...FUZZ_DEFAULTS, runs, seed: 424242 });
+  const t = r.tally;
+  const skipped = [...t.skipped.values()].reduce((a, b) => a + b, 0);
+  fuzzLine = `${runs} programs (seed 424242, ${FUZZ_DEFAULTS.threads.join('..')} threads, ${FUZZ_DEFAULTS.ops.join('..')} operations) in ${r.seconds.toFixed(1)} s `
+    + `(${(r.seconds / runs * 1000).toFixed(0)} ms per program): ${t.enumerated} also against brute force, ${t.crossed} cross-checked, `
+    + `${skipped} over the ${FUZZ_DEFAULTS.maxStates} state budget, ${t.incomplete} where the executor misses a solver state; `
+    + `${r.failure ? 'a FAILURE' : 'no failure'}.`;
+} finally {
+  await z3.close();
+}
+
+const table = [
+  '# Executor benchmark',
+  '',
+  `Node ${process.version}, ${new Date().toISOString().slice(0, 10)}; ptx75, loop bound ${bound}.`,
+  '',
+  '## The executor alone (exhaustive exploration)',
+  '',
+  '| tests | count | total s | states visited | states/s | slowest ms |',
+  '|---|---|---|---|---|---|',
+  ...exRows,
+  '',
+  '## Cross check (executor, then `checkStates` on its final states)',
+  '',
+  '| tests | count | sound | solver states reached | total s |',
+  '|---|---|---|---|---|',
+  ...crossRows,
+  '',
+  '## Fuzzing',
+  '',
+  fuzzLine,
+  '',
+  `Peak memory: max RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB.`,
+  '',
+].join('\n');
+writeFileSync(join(ROOT, 'bench', 'EXECUTOR.md'), table);
+process.stdout.write(table);
