@@ -43,6 +43,21 @@ function check(rows: Row[], root: string): Tally {
   return t;
 }
 
+/**
+ * Tests whose allowed outcome the executor does not reach, and why (docs/ARCHITECTURE.md,
+ * "What the executor does not reach"). Asserted exactly: a regression or a fix both show.
+ */
+const KNOWN_INCOMPLETE: Record<string, string> = {
+  // Two atoms that are not morally strong read each other's writes; the executor performs an
+  // atom as one step, so one of them always comes first.
+  'litmus/tests/scope/ATOM-exch.cta-diff-cta-mutual-read-allowed.litmus': 'mutual rmw reads',
+  // A read sees a write made only after a synchronization the read comes before (a
+  // load-buffering cycle through an rmw): the executor would need to promise the write.
+  'litmus/PTX/Manual/LB+RMW-a.litmus': 'load buffering through an rmw',
+};
+const incompletePaths = (t: Tally): string[] => t.incomplete.map((s) => s.slice(0, s.indexOf(' (')));
+const knownIn = (rows: Row[]): string[] => rows.filter((r) => r.path in KNOWN_INCOMPLETE).map((r) => r.path);
+
 const own: Row[] = readFileSync(join(OWN_TESTS, 'EXPECTED.csv'), 'utf8').trim().split('\n').map((l) => {
   const [path, model, v] = l.split(',');
   return { path: path!, model: model as ModelName, expected: v === '1' };
@@ -57,9 +72,9 @@ test('own tests: the executor never reaches an outcome EXPECTED.csv forbids', ()
   assert.is(t.run, own.length);
 });
 
-test('own tests: the executor reaches every outcome EXPECTED.csv allows', () => {
+test('own tests: the executor reaches every outcome EXPECTED.csv allows, but the known ones', () => {
   const t = ownChecked();
-  assert.equal(t.incomplete, [], `incomplete:\n${t.incomplete.join('\n')}`);
+  assert.equal(incompletePaths(t), knownIn(own), `incomplete:\n${t.incomplete.join('\n')}`);
   assert.is(t.unsupported, 0);
 });
 
@@ -71,14 +86,13 @@ function corpusRows(csv: string, model: ModelName): Row[] {
 }
 
 for (const [csv, model] of [['PTXv6_0-expected.csv', 'ptx60'], ['PTXv7_5-expected.csv', 'ptx75']] as const) {
-  test(`corpus ${csv}: sound and complete on every test but one`, () => {
+  test(`corpus ${csv}: sound, and complete on every test but the known ones`, () => {
     if (!hasCorpus) return;
-    const t = check(corpusRows(csv, model), CORPUS);
+    const rows = corpusRows(csv, model);
+    const t = check(rows, CORPUS);
     assert.equal(t.unsound, [], `unsound:\n${t.unsound.join('\n')}`);
     assert.is(t.unsupported, 0);
-    // Known: Manual/LB+RMW-a needs a read to see a write that is only made after a
-    // synchronization it comes before (a load-buffering cycle through an rmw).
-    assert.ok(t.incomplete.length <= 1, `incomplete:\n${t.incomplete.join('\n')}`);
+    assert.equal(incompletePaths(t), knownIn(rows), `incomplete:\n${t.incomplete.join('\n')}`);
   });
 }
 

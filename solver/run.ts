@@ -64,6 +64,19 @@ export interface RunResult {
 
 type Sat = 'sat' | 'unsat' | 'unknown';
 
+/** check-sat-assuming with what is left of the test's time. */
+function checkSatCmd(lits: string[], deadline: number): string {
+  const left = Math.max(1, Math.round(deadline - performance.now()));
+  return `(set-option :timeout ${left})\n(check-sat-assuming (${lits.join(' ')}))`;
+}
+
+/** The answer of the last check in a reply. */
+function satOf(reply: string): Sat {
+  const last = reply.trim().split('\n').pop()!.trim();
+  if (last === 'sat' || last === 'unsat' || last === 'unknown') return last;
+  throw new Error(`unexpected Z3 reply: ${reply.trim().slice(0, 200)}`);
+}
+
 export async function runTest(z3: Z3Session, test: LitmusTest, opt: RunOptions): Promise<RunResult> {
   const u = unroll(test, opt.bound);
   const enc = encode(test, u, opt.model, opt.timeoutMs);
@@ -78,15 +91,8 @@ export async function runTest(z3: Z3Session, test: LitmusTest, opt: RunOptions):
   const load = (cores = false): string => `(reset)\n${cores ? '(set-option :produce-unsat-cores true)\n' : ''}${enc.script}\n`;
   // --timeout bounds the whole test: each query gets what is left of it.
   const deadline = performance.now() + opt.timeoutMs;
-  const checkCmd = (lits: string[]): string => {
-    const left = Math.max(1, Math.round(deadline - performance.now()));
-    return `(set-option :timeout ${left})\n(check-sat-assuming (${lits.join(' ')}))`;
-  };
-  const sat = (reply: string): Sat => {
-    const last = reply.trim().split('\n').pop()!.trim();
-    if (last === 'sat' || last === 'unsat' || last === 'unknown') return last;
-    throw new Error(`unexpected Z3 reply: ${reply.trim().slice(0, 200)}`);
-  };
+  const checkCmd = (lits: string[]): string => checkSatCmd(lits, deadline);
+  const sat = satOf;
   const consistent = [enc.noCutLit, ...axioms];
 
   const result: RunResult = {
@@ -173,12 +179,12 @@ export async function checkStates(
 ): Promise<StatesCheck | null> {
   const enc = encode(test, unroll(test, opt.bound), opt.model, opt.timeoutMs);
   const deadline = performance.now() + opt.timeoutMs;
-  const check = (lits: string[]): Sat => {
-    const left = Math.max(1, Math.round(deadline - performance.now()));
-    const out = z3.run(`(set-option :timeout ${left})\n(check-sat-assuming (${lits.join(' ')}))`);
+  const ask = (cmds: string): string => {
+    const out = z3.run(cmds);
     if (out.includes('(error')) throw new Error(`Z3: ${out.trim().slice(0, 300)}`);
-    return out.trim().split('\n').pop()!.trim() as Sat;
+    return out;
   };
+  const check = (lits: string[]): Sat => satOf(ask(checkSatCmd(lits, deadline)));
   const byName = new Map(enc.observables.map((o) => [o.name, o]));
   const pin = (v: StateValues): string => `(and true ${v.map(([k, x]) => {
     const o = byName.get(k);
@@ -186,8 +192,7 @@ export async function checkStates(
     return `(= ${o.smt} (_ bv${unsigned(x, o.width)} ${o.width}))`;
   }).join(' ')})`;
   const decls = candidates.map((v, i) => `(declare-const cand_${i} Bool)\n(assert (= cand_${i} ${pin(v)}))`);
-  const loaded = z3.run(`(reset)\n${enc.script}\n${decls.join('\n')}\n`);
-  if (loaded.includes('(error')) throw new Error(`Z3: ${loaded.trim().slice(0, 300)}`);
+  ask(`(reset)\n${enc.script}\n${decls.join('\n')}\n`);
   const consistent = [enc.noCutLit, ...enc.axiomLits.values()];
   const allowed: boolean[] = [];
   for (let i = 0; i < candidates.length; i++) {
@@ -196,8 +201,7 @@ export async function checkStates(
     allowed.push(r === 'sat');
   }
   // Everything else: block the candidates, then enumerate what is left.
-  z3.run(`(assert (not (or false ${candidates.map((_, i) => `cand_${i}`).join(' ')})))`);
-  const ask = (cmds: string): string => z3.run(cmds);
+  ask(`(assert (not (or false ${candidates.map((_, i) => `cand_${i}`).join(' ')})))`);
   const missing: [string, bigint][][] = [];
   for (;;) {
     if (missing.length >= maxMissing) return { allowed, missing, allMissing: false };
@@ -207,7 +211,7 @@ export async function checkStates(
     const s = readState(enc, ask).values;
     missing.push(s);
     if (enc.observables.length === 0) return { allowed, missing, allMissing: true };
-    z3.run(`(assert (not ${pin(s)}))`);
+    ask(`(assert (not ${pin(s)}))`);
   }
 }
 
