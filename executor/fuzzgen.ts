@@ -1,7 +1,8 @@
 // fast-check arbitraries for small litmus programs to fuzz the executor against the solver:
 // placements over CTAs, clusters and GPUs; weak/relaxed/acquire/release/volatile accesses with
 // scopes; texture/surface/constant proxies, a generic alias and proxy fences; fences; atom/red;
-// count-less barriers; data dependencies, guards and forward branches on loaded values.
+// count-less barriers; data dependencies, guards and forward branches on loaded values, and
+// spin loops (bounded like every loop: executions needing more iterations are cut off).
 // Programs come in the parser's canonical shape, so the printed text of a failing case parses
 // back to the same test; ISA type rules are kept so the text passes the front end.
 import fc from 'fast-check';
@@ -26,7 +27,8 @@ type Op =
   | { k: 'fence'; sem: 'sc' | 'acq_rel'; scope: Scope }
   | { k: 'fproxy'; kind: 'alias' | 'texture' | 'surface' | 'constant' }
   | { k: 'bar' }
-  | { k: 'guard' | 'skip'; negated: boolean };
+  | { k: 'guard' | 'skip'; negated: boolean }
+  | { k: 'spin'; loc: string; ord: Ordering; volatile: boolean };
 
 const scope = fc.constantFrom(...SCOPES);
 const strong = (sems: ('relaxed' | 'acquire' | 'release' | 'acq_rel')[]): fc.Arbitrary<Ordering> =>
@@ -55,6 +57,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ k: fc.constant('fproxy' as const), kind: fc.constantFrom<'alias' | 'texture' | 'surface' | 'constant'>('alias', 'texture', 'surface', 'constant') }) },
   { weight: 1, arbitrary: fc.constant<Op>({ k: 'bar' }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constantFrom<'guard' | 'skip'>('guard', 'skip'), negated: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.tuple(loc, access(['relaxed', 'acquire'])).map(([l, a]): Op => ({ k: 'spin', loc: l, ...a })) },
 );
 
 const ATOM_TYPE: Record<AtomOp, DataType> = {
@@ -102,6 +105,20 @@ function code(ops: Op[]): { code: Stmt[]; regs: string[] } {
       case 'fence': emit({ op: 'fence', sem: o.sem, scope: o.scope, form: 'fence', pos: P }); break;
       case 'fproxy': emit({ op: 'fence.proxy', kind: o.kind, pos: P }); break;
       case 'bar': emit({ op: 'bar', mode: 'sync', form: 'bar', id: imm(0), pos: P }); break;
+      case 'spin': {
+        // A spin loop: load until the value is not 0 (more iterations than the bound: cut off).
+        const dst = `r${regs.length}`;
+        regs.push(dst);
+        const ld: Instr = { op: 'ld', ord: o.ord, ...(o.volatile ? { volatile: true } : {}), space: 'generic', proxy: 'generic', type: 'u32', dst: reg(dst), addr: { kind: 'loc', name: o.loc }, pos: P };
+        if (pending || skipTo) { emit(ld); break; }
+        const top = `S${labels}`;
+        const p = `p${labels}`;
+        labels++;
+        out.push({ op: 'label', name: top, pos: P }, ld,
+          { op: 'setp', cmp: 'eq', type: 'u32', dst: reg(p), a: reg(dst), b: imm(0), pos: P },
+          { op: 'bra', target: top, guard: { reg: reg(p), negated: false }, pos: P });
+        break;
+      }
       case 'guard': case 'skip': {
         const r = last();
         if (!r || pending || skipTo) break;
@@ -167,21 +184,47 @@ function anyInside(v: unknown, p: (o: Record<string, unknown>) => boolean, key =
   return p(o) || Object.entries(o).some(([k, x]) => anyInside(x, p, k));
 }
 
+/** The expression with every comparison that reads register `reg` of thread `pid` taken as true. */
+function withoutReg(e: Expr, pid: number, reg: string): Expr {
+  const reads = (x: Expr): boolean => anyInside(x, (o) => o.kind === 'reg' && o.thread === pid && o.reg === reg);
+  switch (e.kind) {
+    case 'cmp': return reads(e) ? { kind: 'true' } : e;
+    case 'not': {
+      const a = withoutReg(e.arg, pid, reg);
+      return a.kind === 'true' ? { kind: 'false' } : { ...e, arg: a };
+    }
+    case 'and': case 'or': {
+      const args = e.args.map((a) => withoutReg(a, pid, reg));
+      if (e.kind === 'or' && args.some((a) => a.kind === 'true')) return { kind: 'true' };
+      const rest = args.filter((a) => a.kind !== 'true');
+      return rest.length === 0 ? { kind: 'true' } : rest.length === 1 ? rest[0]! : { ...e, args: rest };
+    }
+    default: return e;
+  }
+}
+
 /**
- * The test without statement `index` of thread `thread`, or null when something else reads the
- * register it writes (in its thread or in the condition). Locations no longer accessed are no
- * longer declared. For shrinking a generated program that fails
- * further than fast-check does: its array shrinking is not exhaustive.
+ * The test without statement `index` of thread `thread`, or null when another statement of the
+ * thread reads the register it writes. The condition's comparisons on that register go (taken
+ * as true); locations no longer accessed are no longer declared. For shrinking a generated
+ * program that fails further than fast-check does: its array shrinking is not exhaustive.
  */
 export function withoutStatement(t: LitmusTest, thread: number, index: number): LitmusTest | null {
   const code = t.threads[thread]!.code;
   const s = code[index]!;
   if (s.op === 'label') return null;
   const dst = 'dst' in s && s.dst.kind === 'reg' ? s.dst.name : null;
+  let condition = t.condition;
+  let filter = t.filter;
+  let observed = t.observed;
   if (dst !== null) {
     if (code.some((o, i) => i !== index && anyInside(o, (x) => x.kind === 'reg' && x.name === dst))) return null;
-    if (anyInside([t.condition.expr, t.filter], (x) => x.kind === 'reg' && x.thread === thread && x.reg === dst)) return null;
+    const pid = t.threads[thread]!.placement.id;
+    condition = { ...condition, expr: withoutReg(condition.expr, pid, dst) };
+    if (filter) filter = withoutReg(filter, pid, dst);
+    observed = observed.filter((o) => !(o.kind === 'reg' && o.thread === pid && o.reg === dst));
   }
   const threads = t.threads.map((th, i) => (i === thread ? { ...th, code: code.filter((_, k) => k !== index) } : th));
-  return { ...t, threads, ...declared(threads) };
+  const d = declared(threads);
+  return { ...t, threads, condition, ...(filter ? { filter } : {}), locations: d.locations, observed: [...observed.filter((o) => o.kind === 'reg'), ...d.observed] };
 }
