@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readLitmusFiles } from '../litmus/parse.js';
 import { DEFAULT_LOOP_BOUND } from '../litmus/ast.js';
-import { runTest } from '../executor/explore.js';
+import { DEFAULTS, runTest } from '../executor/explore.js';
 import { crossOne } from '../cli/cross.js';
 import { FUZZ_DEFAULTS, fuzz } from '../cli/fuzz.js';
 import { openZ3 } from '../solver/z3.js';
@@ -51,7 +51,7 @@ try {
     let states = 0;
     let reached = 0;
     for (const { file, test } of set) {
-      const c = await crossOne(z3, file, test, { model: 'ptx75', bound, timeoutMs: 60_000, maxStates: 3_000_000, maxMissing: Infinity });
+      const c = await crossOne(z3, file, test, { model: 'ptx75', bound, timeoutMs: 60_000, maxStates: DEFAULTS.maxStates, maxMissing: Infinity });
       if (c.status === 'pass') pass++;
       states += c.solverStates ?? 0;
       reached += (c.solverStates ?? 0) - (c.incomplete?.length ?? 0);

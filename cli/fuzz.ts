@@ -21,6 +21,7 @@ import { type Z3Session, openZ3 } from '../solver/z3.js';
 import type { ModelName } from '../executor/program.js';
 import { DEFAULTS } from '../executor/explore.js';
 import { fuzzTest, withoutStatement } from '../executor/fuzzgen.js';
+import { valuationKey } from '../executor/compare.js';
 import { DEFAULT_TIMEOUT_S, crossOne, formatCross } from './cross.js';
 
 export interface FuzzOptions {
@@ -98,8 +99,8 @@ export async function fuzzOne(z3: Z3Session, t: LitmusTest, o: FuzzOptions, tall
         return {
           kind: 'solver vs brute force',
           detail: [
-            ...rejected.map((s) => `brute force reaches a state Z3 rules out: ${s.map(([k, v]) => `${k}=${v};`).join(' ')}`),
-            ...sc.missing.map((s) => `Z3 reaches a state brute force does not: ${s.map(([k, v]) => `${k}=${v};`).join(' ')}`),
+            ...rejected.map((s) => `brute force reaches a state Z3 rules out: ${valuationKey(s)}`),
+            ...sc.missing.map((s) => `Z3 reaches a state brute force does not: ${valuationKey(s)}`),
           ],
         };
       }

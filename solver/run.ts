@@ -64,6 +64,13 @@ export interface RunResult {
 
 type Sat = 'sat' | 'unsat' | 'unknown';
 
+/** Runs commands; an error reply is a bug in the encoding, so it throws. */
+function askZ3(z3: Z3Session, cmds: string): string {
+  const out = z3.run(cmds);
+  if (out.includes('(error')) throw new Error(`Z3: ${out.trim().slice(0, 300)}`);
+  return out;
+}
+
 /** check-sat-assuming with what is left of the test's time. */
 function checkSatCmd(lits: string[], deadline: number): string {
   const left = Math.max(1, Math.round(deadline - performance.now()));
@@ -84,9 +91,7 @@ export async function runTest(z3: Z3Session, test: LitmusTest, opt: RunOptions):
   let queries = 0;
   const ask = (cmds: string): string => {
     queries++;
-    const out = z3.run(cmds);
-    if (out.includes('(error')) throw new Error(`Z3: ${out.trim().slice(0, 300)}`);
-    return out;
+    return askZ3(z3, cmds);
   };
   const load = (cores = false): string => `(reset)\n${cores ? '(set-option :produce-unsat-cores true)\n' : ''}${enc.script}\n`;
   // --timeout bounds the whole test: each query gets what is left of it.
@@ -179,11 +184,7 @@ export async function checkStates(
 ): Promise<StatesCheck | null> {
   const enc = encode(test, unroll(test, opt.bound), opt.model, opt.timeoutMs);
   const deadline = performance.now() + opt.timeoutMs;
-  const ask = (cmds: string): string => {
-    const out = z3.run(cmds);
-    if (out.includes('(error')) throw new Error(`Z3: ${out.trim().slice(0, 300)}`);
-    return out;
-  };
+  const ask = (cmds: string): string => askZ3(z3, cmds);
   const check = (lits: string[]): Sat => satOf(ask(checkSatCmd(lits, deadline)));
   const byName = new Map(enc.observables.map((o) => [o.name, o]));
   const pin = (v: StateValues): string => `(and true ${v.map(([k, x]) => {
