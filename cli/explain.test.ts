@@ -56,9 +56,13 @@ test('bad outcome, bad relation, bad file, bad format: positioned or usage error
   assert.is(o.code, 1);
   assert.match(o.err, /^--outcome:1:\d+: /);
   assert.not.match(o.err, /at .*\.js/);
-  const u = ptxmm('show', MP, '--outcome', 'P1:r9 == 1 /\\ z == 1');
+  const u = ptxmm('show', MP, '--outcome', 'P1:r0 == 1 /\\ z == 1');
   assert.is(u.code, 1);
-  assert.match(u.err, /--outcome:1:\d+: .*z/);
+  assert.match(u.err, /--outcome:1:15: .*'z'/);
+  // A register the thread never writes is a misspelling, not a register that stays 0.
+  const r9 = ptxmm('show', MP, '--outcome', 'P1:r9 == 0');
+  assert.is(r9.code, 1);
+  assert.is(r9.err, '--outcome:1:4: P1 never writes or initialises r9, so its final value says nothing (a misspelt register?)\n');
   const rel = ptxmm('show', MP, '--outcome', 'P1:r0 == 1', '--rel', 'nosuch');
   assert.is(rel.code, 2);
   assert.match(rel.err, /unknown relation 'nosuch'/);

@@ -70,5 +70,5 @@ export function rmwResult(op: AtomOp, t: DataType, old: RV, b: RV, c: RV | null)
   }
 }
 
-/** Signed reading for display (herd prints -1, not 4294967295). */
-export const show = (a: RV): string => (a.w > 1 ? toSigned(a.v, a.w) : a.v).toString();
+/** A value for display, read as its type says (a .u32 0xffffffff is 4294967295, an .s32 one -1). */
+export const show = (a: RV, signed: boolean): string => (signed && a.w > 1 ? toSigned(a.v, a.w) : a.v).toString();

@@ -72,7 +72,7 @@ function code(ops: Op[]): { code: Stmt[]; regs: string[] } {
   let pending: { reg: string; negated: boolean } | null = null;
   let skipTo: string | null = null;
   const reg = (name: string) => ({ kind: 'reg' as const, name });
-  const imm = (value: number) => ({ kind: 'imm' as const, value });
+  const imm = (value: number) => ({ kind: 'imm' as const, value: BigInt(value) });
   const last = (): string | undefined => regs[regs.length - 1];
   const emit = (i: Instr): void => {
     out.push(pending ? { ...i, guard: { reg: reg(pending.reg), negated: pending.negated } } : i);
@@ -156,7 +156,7 @@ export function fuzzTest(o: GenOptions): fc.Arbitrary<LitmusTest> {
       const placement: Placement = { id, cta: pl.cta, gpu: pl.gpu, ...(clusters ? { cluster: pl.cta >> 1 } : {}), pos: P };
       threads.push({ placement, code: c.code });
       for (const r of c.regs) {
-        cmps.push({ kind: 'cmp', op: 'eq', left: { kind: 'reg', thread: id, reg: r }, right: { kind: 'const', value: vals[cmps.length % vals.length]! } });
+        cmps.push({ kind: 'cmp', op: 'eq', left: { kind: 'reg', thread: id, reg: r }, right: { kind: 'const', value: BigInt(vals[cmps.length % vals.length]!) } });
       }
     });
     const expr: Expr = cmps.length === 0 ? { kind: 'true' } : cmps.length === 1 ? cmps[0]! : { kind: 'and', args: cmps };
@@ -172,7 +172,7 @@ function declared(threads: Thread[]): { locations: LocDecl[]; observed: Observab
   const accessed = (l: string): boolean => threads.some((t) => t.code.some((s) => 'addr' in s && s.addr.kind === 'loc' && s.addr.name === l));
   const alias = accessed(ALIAS);
   const used = LOCS.filter((l) => accessed(l) || (alias && l === 'x'));
-  const locations: LocDecl[] = used.map((name) => ({ kind: 'value', name, value: 0, pos: P }));
+  const locations: LocDecl[] = used.map((name) => ({ kind: 'value', name, value: 0n, pos: P }));
   if (alias) locations.push({ kind: 'alias', name: ALIAS, proxy: 'generic', of: 'x', pos: P });
   return { locations, observed: used.map((name) => ({ kind: 'loc', name })) };
 }

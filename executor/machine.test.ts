@@ -34,7 +34,8 @@ test('bit-vectors: sign extension, wrap-around, inc/dec/cas as the ISA defines t
   assert.is(rmwResult('cas', 'b32', rv(32, 2), rv(32, 1), rv(32, 9)).v, 2n, 'a failing cas writes the old value back');
   assert.is(rmwResult('min', 's32', rv(32, -1), rv(32, 1), null).v, rv(32, -1).v);
   assert.is(rmwResult('min', 'u32', rv(32, -1), rv(32, 1), null).v, 1n);
-  assert.is(show(rv(32, -2)), '-2');
+  assert.is(show(rv(32, -2), true), '-2');
+  assert.is(show(rv(32, -2), false), '4294967294');
 });
 
 const SB = (fence: string): string => lit([

@@ -214,7 +214,7 @@ export function loads(prog: Program, s: MState, ti: number, idx: number, ci: CIn
     if (!ob) continue;
     const v = resize(rv(w, ms[k]!.val), typeWidth(i.type), typeSigned(i.type));
     const t2 = complete({ ...t, pend: ob.pend }, idx, destValue(ci, e, v), ob.ctb);
-    const label = withLabels ? `P${pidOf(prog, ti)}: ${ci.text} reads ${show(v)} from #${k} (${ms[k]!.label})` : '';
+    const label = withLabels ? `P${pidOf(prog, ti)}: ${ci.text} reads ${show(v, typeSigned(i.type))} from #${k} (${ms[k]!.label})` : '';
     out.push({ label, state: setThread(s, ti, t2) });
   }
   return out;
@@ -238,7 +238,7 @@ export function stores(prog: Program, s: MState, ti: number, idx: number, ci: CI
   const msg = newMsg(a, val, carried(t, a.loc, a.who.strong), -1, label);
   // Own later writes that overtook it come after it in coherence (po-loc is causality).
   return placements(prog, ms, a.who, usable(prog, ms, view, a), laterWrites(t, idx, a.loc, prog, ti)).map((p) => ({
-    label: withLabels ? `${label} writes ${show(rv(prog.locs[a.loc]!.width, val))} as #${ms.length}, ${where(ms, p)}` : '',
+    label: withLabels ? `${label} writes ${show(rv(prog.locs[a.loc]!.width, val), prog.locs[a.loc]!.signed)} as #${ms.length}, ${where(ms, p)}` : '',
     state: write(s, ti, idx, a, p, msg, isRelease(i) ? a.who.scope : null, view, null, null),
   }));
 }
@@ -277,7 +277,7 @@ export function rmws(prog: Program, s: MState, ti: number, idx: number, ci: CIns
     // strong does not order them (coherence follows causality, §8.9.1).
     for (const p of placements(prog, ms, a.who, usable(prog, ms, v2, a), mustBefore)) {
       out.push({
-        label: withLabels ? `${label} reads ${show(old)} from #${k} (${m.label}), writes ${show(rv(lw, nv))} as #${ms.length}, ${where(ms, p)}` : '',
+        label: withLabels ? `${label} reads ${show(old, typeSigned(i.type))} from #${k} (${m.label}), writes ${show(rv(lw, nv), prog.locs[a.loc]!.signed)} as #${ms.length}, ${where(ms, p)}` : '',
         state: write(s1, ti, idx, a, p, msg, isRelease(i) ? a.who.scope : null, v2, ob.ctb, dst),
       });
     }

@@ -1,7 +1,7 @@
 // Final states as a test observes them: the registers and locations named in the condition,
 // the filter and `locations [...]`, their values, and the condition's verdict.
 import type { Expr, LitmusTest, Observable, Term } from '../litmus/ast.js';
-import { type RV, compare, resize, rv, show } from './bits.js';
+import { type ValueType, asInteger, observableName } from '../litmus/types.js';
 import type { Program } from './program.js';
 import type { MState } from './state.js';
 import { has } from './view.js';
@@ -25,10 +25,16 @@ export function observables(test: LitmusTest): Observable[] {
   });
 }
 
-const obsKey = (o: Observable): string => (o.kind === 'reg' ? `P${o.thread}:${o.reg}` : o.name);
+const obsKey = observableName;
 
-/** Observed values, in the order of `observables`. */
-export type Outcome = RV[];
+/** Observed values, in the order of `observables`: integers, as their types read them (litmus/types.ts). */
+export type Outcome = bigint[];
+
+/** How a condition reads an observable: a register's or location's static type. */
+export function observableType(prog: Program, o: Observable): ValueType {
+  if (o.kind === 'loc') return prog.locs[prog.locOfName.get(o.name)!]!;
+  return prog.threads[prog.index.get(o.thread)!]!.regTypes.get(o.reg) ?? { width: 32, signed: false };
+}
 
 /**
  * The outcomes of a final state. Coherence is partial, so a location ends with the value of
@@ -37,35 +43,32 @@ export type Outcome = RV[];
 export function outcomesOf(prog: Program, obs: readonly Observable[], s: MState): Outcome[] {
   let outs: Outcome[] = [[]];
   for (const o of obs) {
-    let vals: RV[];
+    const t = observableType(prog, o);
+    let vals: bigint[];
     if (o.kind === 'reg') {
       const ti = prog.index.get(o.thread);
-      vals = [(ti === undefined ? undefined : s.th[ti]!.regs.get(o.reg)) ?? rv(32, 0)];
+      vals = [(ti === undefined ? undefined : s.th[ti]!.regs.get(o.reg))?.v ?? 0n];
     } else {
       const l = prog.locOfName.get(o.name)!;
       const ms = s.mem[l]!;
       const later = ms.reduce((m, x) => m | x.pred, 0);
-      const w = prog.locs[l]!.width;
-      vals = [...new Set(ms.filter((_, i) => !has(later, i)).map((x) => x.val))].map((v) => rv(w, v));
+      vals = [...new Set(ms.filter((_, i) => !has(later, i)).map((x) => x.val))];
     }
-    outs = outs.flatMap((prefix) => vals.map((v) => [...prefix, v]));
+    const ints = vals.map((v) => asInteger(v, t));
+    outs = outs.flatMap((prefix) => ints.map((v) => [...prefix, v]));
   }
   return outs;
 }
 
-export const outcomeKey = (o: Outcome): string => o.map((v) => `${v.w}:${v.v}`).join(' ');
+export const outcomeKey = (o: Outcome): string => o.join(' ');
 
 export function formatOutcome(obs: readonly Observable[], o: Outcome): string {
-  return obs.map((x, i) => `${obsKey(x)}=${show(o[i]!)};`).join(' ');
+  return obs.map((x, i) => `${observableName(x)}=${o[i]!};`).join(' ');
 }
 
-/**
- * Evaluates a condition expression on an outcome as the solver does: both sides at the wider
- * width (zero-extended; constants take it), ordered comparisons signed.
- */
+/** Evaluates a condition expression on an outcome: values compare as the integers they are. */
 export function holds(e: Expr, obs: readonly Observable[], o: Outcome): boolean {
-  const width = (t: Term): number => (t.kind === 'const' ? 0 : o[obs.findIndex((x) => obsKey(x) === obsKey(t))]!.w);
-  const val = (t: Term, w: number): RV => (t.kind === 'const' ? rv(w, t.value) : resize(o[obs.findIndex((x) => obsKey(x) === obsKey(t))]!, w));
+  const val = (t: Term): bigint => (t.kind === 'const' ? t.value : o[obs.findIndex((x) => obsKey(x) === obsKey(t))]!);
   switch (e.kind) {
     case 'true': return true;
     case 'false': return false;
@@ -73,8 +76,16 @@ export function holds(e: Expr, obs: readonly Observable[], o: Outcome): boolean 
     case 'and': return e.args.every((a) => holds(a, obs, o));
     case 'or': return e.args.some((a) => holds(a, obs, o));
     case 'cmp': {
-      const w = Math.max(width(e.left), width(e.right), 1);
-      return compare(e.op, val(e.left, w), val(e.right, w), true);
+      const a = val(e.left);
+      const b = val(e.right);
+      switch (e.op) {
+        case 'eq': return a === b;
+        case 'ne': return a !== b;
+        case 'lt': return a < b;
+        case 'le': return a <= b;
+        case 'gt': return a > b;
+        case 'ge': return a >= b;
+      }
     }
   }
 }

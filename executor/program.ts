@@ -5,6 +5,7 @@ import type { Instr, LitmusTest, Proxy, Scope, Value } from '../litmus/ast.js';
 import { SCOPES } from '../litmus/ast.js';
 import { typeWidth } from '../litmus/ast.js';
 import { type PhysLoc, layout } from '../litmus/layout.js';
+import { type ValueType, threadRegisters, writerType } from '../litmus/types.js';
 import { printInstr } from '../litmus/print.js';
 import { type RV, rv } from './bits.js';
 import { type ClassTable, classTable } from './proxy.js';
@@ -30,6 +31,9 @@ export interface CInstr {
   guardSlot: number; // -1 when unguarded
   oldSlot: number; // -1 unless guarded with a destination
   dst: string | null;
+  /** The destination register's width, and whether this instruction's result sign-extends to it. */
+  dstWidth: number;
+  dstSigned: boolean;
   /** Branch target (instruction index) of bra/bcmp. */
   target: number;
   text: string;
@@ -38,7 +42,10 @@ export interface CInstr {
 export interface ThreadProg {
   pid: number;
   code: CInstr[];
+  /** Every register the thread has, at its width: initialised, else 0. */
   regInit: Map<string, RV>;
+  /** Each register's static type (litmus/types.ts), as both engines store and read it. */
+  regTypes: Map<string, ValueType>;
   /** Per instruction index (and code.length): locations some write from there on may write (bit mask). */
   writesFrom: number[];
 }
@@ -97,7 +104,8 @@ function compileThread(test: LitmusTest, ti: number, locs: ReturnType<typeof loc
     if (s.op === 'label') labels.set(s.name, instrs.length);
     else instrs.push(s);
   }
-  const imm = (v: number, w: number): Slot => ({ k: 'imm', v: rv(w, v) });
+  const imm = (v: bigint | number, w: number): Slot => ({ k: 'imm', v: rv(w, v) });
+  const regTypes = threadRegisters(test, th);
   const val = (v: Value | undefined, w: number): Slot =>
     v === undefined ? { k: 'none' } : v.kind === 'imm' ? imm(v.value, w) : { k: 'reg', name: v.name };
   const addrSlot = (a: Extract<Instr, { op: 'ld' }>['addr']): Slot =>
@@ -138,14 +146,16 @@ function compileThread(test: LitmusTest, ti: number, locs: ReturnType<typeof loc
         slots.push({ k: 'reg', name: dst });
       }
     }
-    return { ins, slots, guardSlot, oldSlot, dst, target, text: printInstr(ins) };
+    const dstWidth = dst === null ? 0 : regTypes.get(dst)!.width;
+    return { ins, slots, guardSlot, oldSlot, dst, dstWidth, dstSigned: writerType(ins)?.signed ?? false, target, text: printInstr(ins) };
   });
   const regInit = new Map<string, RV>();
+  for (const [name, t] of regTypes) regInit.set(name, rv(t.width, 0));
   for (const r of test.regInits) {
     if (r.thread !== pid) continue;
-    regInit.set(r.reg, 'addressOf' in r ? rv(64, locs.vaddrOf.get(r.addressOf)!) : rv(32, r.value));
+    regInit.set(r.reg, rv(regTypes.get(r.reg)!.width, 'addressOf' in r ? locs.vaddrOf.get(r.addressOf)! : r.value));
   }
-  return { pid, code, regInit, writesFrom: writesFrom(code, locs.locOfName) };
+  return { pid, code, regInit, regTypes, writesFrom: writesFrom(code, locs.locOfName) };
 }
 
 /** Locations written by an instruction reachable from each index (a register address: all). */

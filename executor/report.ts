@@ -1,7 +1,7 @@
 // Executor results as text (herd7's shape, with counts and exploration figures) and as JSON.
 import type { LitmusTest } from '../litmus/ast.js';
 import { printExpr } from '../litmus/print.js';
-import { toSigned } from './bits.js';
+import { observableName } from '../litmus/types.js';
 import type { RunOutput, RunResult } from './explore.js';
 
 const KIND = { exists: 'Allowed', 'not exists': 'Forbidden', forall: 'Required' } as const;
@@ -9,13 +9,10 @@ const QUANT = { exists: 'exists', 'not exists': '~exists', forall: 'forall' } as
 
 export const conditionText = (t: LitmusTest): string => `${QUANT[t.condition.quantifier]} (${printExpr(t.condition.expr)})`;
 
-/** Observable name (`P1:r0`, `x`) -> value, signed as herd prints it, for one final state. */
+/** Observable name (`P1:r0`, `x`) -> value (an integer of its type), for one final state. */
 export function stateValues(r: RunResult, i: number): [string, bigint][] {
   const s = r.states[i]!;
-  return r.observables.map((o, j) => {
-    const v = s.outcome[j]!;
-    return [o.kind === 'reg' ? `P${o.thread}:${o.reg}` : o.name, v.w > 1 ? toSigned(v.v, v.w) : v.v];
-  });
+  return r.observables.map((o, j) => [observableName(o), s.outcome[j]!]);
 }
 
 export function formatRun(r: RunResult, bound: number): string {

@@ -14,7 +14,6 @@
 // ld.acquire (which then must not synchronize with anything new); a release access may go
 // before earlier operations (and then no one may acquire it). Fences and barriers never move.
 import type { Instr, Proxy } from '../litmus/ast.js';
-import { typeWidth } from '../litmus/ast.js';
 import { type RV, alu, asType, compare, resize, rv } from './bits.js';
 import type { CInstr, Program } from './program.js';
 import { Unsupported } from './program.js';
@@ -205,23 +204,13 @@ export function guardOf(ci: CInstr, e: Entry): boolean | undefined {
   return (g.v !== 0n) !== ci.ins.guard!.negated;
 }
 
-/** The destination value of a (possibly guarded) instruction that produced `v` (null: skipped). */
+/**
+ * The destination value of a (possibly guarded) instruction that produced `v` (null: skipped):
+ * extended to the register's width by the instruction's signedness, as the solver stores it.
+ */
 export function destValue(ci: CInstr, e: Entry, v: RV | null): RV {
-  if (ci.oldSlot < 0) return v!;
-  const old = operand(e, ci.oldSlot)!;
-  // As the solver merges a guarded write: the wider of the two widths, zero-extended.
-  const w = Math.max(old.w, v ? v.w : widthOfDest(ci));
-  return resize(v ?? old, w);
-}
-
-function widthOfDest(ci: CInstr): number {
-  const i = ci.ins;
-  switch (i.op) {
-    case 'ld': case 'atom': case 'alu': return typeWidth(i.type);
-    case 'setp': return 1;
-    case 'mov': return i.src.kind === 'loc' ? Math.max(typeWidth(i.type), 32) : typeWidth(i.type);
-    default: return 32;
-  }
+  if (v !== null) return resize(v, ci.dstWidth, ci.dstSigned);
+  return operand(e, ci.oldSlot)!;
 }
 
 /**
@@ -259,7 +248,7 @@ function lookup(t: TState, code: readonly CInstr[], r: string): Opnd {
     const f = t.win[j]!;
     if (code[f.pc]!.dst === r) return f.st === 2 ? f.out : f.seq;
   }
-  return t.regs.get(r) ?? ZERO32;
+  return t.regs.get(r) ?? ZERO32; // every register is initialised (program.ts); kept for safety
 }
 
 function slotValues(t: TState, ci: CInstr, code: readonly CInstr[]): Opnd[] {

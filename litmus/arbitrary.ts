@@ -6,6 +6,8 @@ import type {
   Address, AtomOp, CmpOp, DataType, Expr, Instr, LitmusTest, LocDecl, Observable, Ordering, Proxy, Reg,
   RegInit, Scope, Space, Stmt, Term, Thread, Value,
 } from './ast.js';
+import { layout } from './layout.js';
+import { registersRead, threadRegisters, typeRange } from './types.js';
 
 const P = { line: 0, col: 0 };
 const SCOPES: Scope[] = ['cta', 'cluster', 'gpu', 'sys'];
@@ -17,7 +19,7 @@ const LOCS = ['x', 'y', 'z', 'flag', 'data'];
 const REGS = ['r0', 'r1', 'r2', 'r3', 'rd1'];
 const PREDS = ['p0', 'p1'];
 
-const int = fc.integer({ min: -1000, max: 1 << 20 });
+const int = fc.bigInt({ min: -1000n, max: 1n << 20n });
 const reg = (names: string[]): fc.Arbitrary<Reg> => fc.constantFrom(...names).map((name) => ({ kind: 'reg', name }));
 const value: fc.Arbitrary<Value> = fc.oneof(reg(REGS), int.map((v) => ({ kind: 'imm' as const, value: v })));
 const address: fc.Arbitrary<Address> = fc.oneof(
@@ -61,9 +63,9 @@ function instr(labels: string[]): fc.Arbitrary<Instr> {
     fc.record({ op: fc.constant('fence' as const), sem: fc.constant('sc' as const), scope: pick(['cta', 'gpu', 'sys'] as const), form: fc.constant('membar' as const), pos: fc.constant(P) }),
     fc.record({ op: fc.constant('fence.proxy' as const), kind: pick(['alias', 'texture', 'surface', 'constant', 'async'] as const), pos: fc.constant(P) }),
   );
-  const nonZero = value.filter((v) => !(v.kind === 'imm' && v.value === 0));
+  const nonZero = value.filter((v) => !(v.kind === 'imm' && v.value === 0n));
   // Genuine barrier counts are threads, in whole warps.
-  const warpCount: fc.Arbitrary<Value> = fc.oneof(reg(REGS), fc.integer({ min: 1, max: 8 }).map((k) => ({ kind: 'imm' as const, value: 32 * k })));
+  const warpCount: fc.Arbitrary<Value> = fc.oneof(reg(REGS), fc.integer({ min: 1, max: 8 }).map((k) => ({ kind: 'imm' as const, value: BigInt(32 * k) })));
   const bar = fc.oneof(
     fc.record(
       { op: fc.constant('bar' as const), mode: pick(['sync', 'arrive'] as const), form: pick(['bar', 'barrier'] as const), id: value, count: warpCount, pos: fc.constant(P) },
@@ -143,8 +145,8 @@ export const litmusTest: fc.Arbitrary<LitmusTest> = fc.integer({ min: 1, max: 4 
   ).chain(([name, docs, declared, threads, inits]) => {
     const locations: LocDecl[] = declared.map((l, i) =>
       i === 2 && declared[0] ? { kind: 'alias', name: l, proxy: 'surface', of: declared[0], pos: P }
-        : i === 1 ? { kind: 'value', name: l, value: 0, space: 'global', type: 'u32', pos: P }
-        : { kind: 'value', name: l, value: i, pos: P },
+        : i === 1 ? { kind: 'value', name: l, value: 0n, space: 'global', type: 'u32', pos: P }
+        : { kind: 'value', name: l, value: BigInt(i), pos: P },
     );
     // Locations that are only accessed still exist (starting at 0): the parser collects them.
     const seen = new Set<string>();
@@ -162,12 +164,54 @@ export const litmusTest: fc.Arbitrary<LitmusTest> = fc.integer({ min: 1, max: 4 
         condition: { quantifier, expr: cond, pos: P },
       };
       if (filter) t.filter = filter;
-      return t;
+      return wellFormed(t);
     });
   }),
 );
 
-/** Removes positions and the file name, for comparing ASTs. */
+/**
+ * What the parser insists on: every register a thread reads, or a condition names, is written
+ * or initialised (missing ones are initialised to 0), and each constant compared with a
+ * register or location is a value of its type (others are brought into range).
+ */
+function wellFormed(t: LitmusTest): LitmusTest {
+  const regInits = [...t.regInits];
+  const has = (tid: number, r: string): boolean =>
+    regInits.some((i) => i.thread === tid && i.reg === r) || t.threads[tid]!.code.some((s) => 'dst' in s && s.dst.name === r);
+  const need = (tid: number, r: string): void => { if (!has(tid, r)) regInits.push({ thread: tid, reg: r, value: 0n, pos: P }); };
+  t.threads.forEach((th, tid) => th.code.forEach((s) => { if (s.op !== 'label') registersRead(s).forEach((r) => need(tid, r.name)); }));
+  const named = (e: Expr): void => {
+    if (e.kind === 'and' || e.kind === 'or') e.args.forEach(named);
+    else if (e.kind === 'not') named(e.arg);
+    else if (e.kind === 'cmp') for (const x of [e.left, e.right]) if (x.kind === 'reg') need(x.thread, x.reg);
+  };
+  named(t.condition.expr);
+  if (t.filter) named(t.filter);
+  t.observed.forEach((o) => { if (o.kind === 'reg') need(o.thread, o.reg); });
+  const u: LitmusTest = { ...t, regInits };
+  const lay = layout(u, (m) => { throw new Error(m); });
+  const regs = u.threads.map((th) => threadRegisters(u, th));
+  const fit = (e: Expr): Expr => {
+    if (e.kind === 'and' || e.kind === 'or') return { ...e, args: e.args.map(fit) };
+    if (e.kind === 'not') return { ...e, arg: fit(e.arg) };
+    if (e.kind !== 'cmp') return e;
+    const inRange = (c: Term, o: Term): Term => {
+      if (c.kind !== 'const' || o.kind === 'const') return c;
+      const [lo, hi] = typeRange(o.kind === 'reg' ? regs[o.thread]!.get(o.reg)! : lay.locs[lay.locOf.get(o.name)!]!);
+      return { ...c, value: lo + (((c.value - lo) % (hi - lo + 1n)) + (hi - lo + 1n)) % (hi - lo + 1n) };
+    };
+    return { ...e, left: inRange(e.left, e.right), right: inRange(e.right, e.left) };
+  };
+  u.condition = { ...u.condition, expr: fit(u.condition.expr) };
+  if (u.filter) u.filter = fit(u.filter);
+  return u;
+}
+
+/** Removes positions and the file name, for comparing ASTs (values stay bigints). */
 export function stripPositions<T>(x: T): T {
-  return JSON.parse(JSON.stringify(x, (k, v) => (k === 'pos' || k === 'file' ? undefined : v))) as T;
+  if (Array.isArray(x)) return x.map(stripPositions) as T;
+  if (x === null || typeof x !== 'object') return x;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(x)) if (k !== 'pos' && k !== 'file' && v !== undefined) out[k] = stripPositions(v);
+  return out as T;
 }

@@ -1,7 +1,7 @@
 // The litmus AST: what a test says, in the terms the PTX memory model needs.
-// Plain data only (JSON-serialisable apart from `pos`), shared by the printer, the model,
-// the solver and the executor. Both accepted syntaxes (genuine PTX and the Dartagnan
-// dialect) parse to this one shape.
+// Plain data only, shared by the printer, the model, the solver and the executor. Values are
+// bigints: PTX values are up to 64 bits (a .u64 reaches 2^64-1), past a double's exact range.
+// Both accepted syntaxes (genuine PTX and the Dartagnan dialect) parse to this one shape.
 
 /** 1-based source position. */
 export interface Pos {
@@ -55,7 +55,7 @@ export interface Reg {
 }
 export interface Imm {
   kind: 'imm';
-  value: number;
+  value: bigint;
   pos?: Pos;
 }
 /** A symbolic location name (as an address or as an immediate address value in mov). */
@@ -216,12 +216,12 @@ export interface Thread {
 
 /** A location declared in the init block. */
 export type LocDecl =
-  | { kind: 'value'; name: string; value: number; space?: Space; type?: DataType; pos: Pos }
+  | { kind: 'value'; name: string; value: bigint; space?: Space; type?: DataType; pos: Pos }
   /** `y @ generic aliases x` (a virtual alias) or `s @ surface aliases x` (another proxy). */
   | { kind: 'alias'; name: string; proxy: Proxy; of: string; pos: Pos };
 
 export type RegInit =
-  | { thread: number; reg: string; value: number; pos: Pos }
+  | { thread: number; reg: string; value: bigint; pos: Pos }
   | { thread: number; reg: string; addressOf: string; pos: Pos };
 
 /** Something a condition can observe at the end. */
@@ -229,7 +229,7 @@ export type Observable =
   | { kind: 'reg'; thread: number; reg: string; pos?: Pos }
   | { kind: 'loc'; name: string; pos?: Pos };
 
-export type Term = Observable | { kind: 'const'; value: number; pos?: Pos };
+export type Term = Observable | { kind: 'const'; value: bigint; pos?: Pos };
 
 export type Expr =
   | { kind: 'cmp'; op: CmpOp; left: Term; right: Term }

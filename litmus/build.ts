@@ -5,6 +5,8 @@ import type {
   Observable, Ordering, Placement, Pos, Proxy, Quantifier, WriteProxy, Reg, RegInit, Stmt, Term, Thread, Value,
 } from './ast.js';
 import { WARP_SIZE } from './ast.js';
+import { layout } from './layout.js';
+import { type ValueType, registersRead, threadRegisters, typeRange } from './types.js';
 import type {
   CstCell, CstExpr, CstFile, CstInit, CstNum, CstObservable, CstOperand, CstPlacement, CstTerm, Tok,
 } from './cst.js';
@@ -43,10 +45,23 @@ function fail(msg: string, at: Tok | Pos, file: string): never {
   throw new LitmusError(msg, 'text' in at ? pos(at) : at, file);
 }
 
-function numValue(n: CstNum, file: string): number {
-  const v = Number(n.tok.text); // handles 0x...
-  if (!Number.isSafeInteger(v)) fail(`number ${n.tok.text} is too large (at most 2^53-1)`, n.tok, file);
-  return n.neg ? -v : v;
+const MAX_U64 = (1n << 64n) - 1n;
+const MIN_S64 = -(1n << 63n);
+
+/** An integer literal: any value a 64-bit register can hold, signed or unsigned. */
+function numValue(n: CstNum, file: string): bigint {
+  const v = n.neg ? -BigInt(n.tok.text) : BigInt(n.tok.text); // BigInt reads 0x... too
+  if (v > MAX_U64 || v < MIN_S64) {
+    fail(`number ${n.neg ? '-' : ''}${n.tok.text} does not fit in 64 bits (PTX values lie in -2^63 .. 2^64-1)`, n.minus ?? n.tok, file);
+  }
+  return v;
+}
+
+/** A count or index (placement, thread number): exact as a JavaScript number, so at most 2^53-1. */
+function smallNat(t: Tok, digits: string, what: string, file: string): number {
+  const v = BigInt(digits);
+  if (v > BigInt(Number.MAX_SAFE_INTEGER)) fail(`${what} ${digits} is too large (at most 2^53-1)`, t, file);
+  return Number(v);
 }
 
 const regName = (t: Tok): string => (t.text.startsWith('%') ? t.text.slice(1) : t.text);
@@ -54,7 +69,7 @@ const regName = (t: Tok): string => (t.text.startsWith('%') ? t.text.slice(1) : 
 function threadIndex(t: Tok, file: string): number {
   const m = /^P?(\d+)$/.exec(t.text);
   if (!m) fail(`'${t.text}' is not a thread (write P0, P1, ...)`, t, file);
-  return Number(m[1]);
+  return smallNat(t, m[1]!, 'thread number', file);
 }
 
 // ---- placement --------------------------------------------------------------------
@@ -70,7 +85,7 @@ function placement(p: CstPlacement, index: number, file: string): Placement {
       fail(`unknown placement level '${k}' (expected warp, cta, cluster or gpu)`, it.key, file);
     }
     if (got[k] !== undefined) fail(`placement of ${p.thread.text} names ${k} twice`, it.key, file);
-    got[k] = Number(it.num.text);
+    got[k] = smallNat(it.num, it.num.text, `${k} number`, file);
   }
   if (got.cta === undefined) fail(`placement of ${p.thread.text} is missing its cta (write cta N)`, p.at, file);
   if (got.gpu === undefined) fail(`placement of ${p.thread.text} is missing its gpu (write gpu N)`, p.at, file);
@@ -329,11 +344,11 @@ function barrier(base: 'bar' | 'barrier', quals: Qual[], cell: Extract<CstCell, 
     out.instance = v[0]!;
     out.id = v[1]!;
     const count = v[2];
-    if (count && !(count.kind === 'imm' && count.value === 0)) out.count = count;
+    if (count && !(count.kind === 'imm' && count.value === 0n)) out.count = count;
   } else if (v.length === 2) {
     const count = v[1]!;
     // ISA: b counts threads, a multiple of the warp size; warps arrive as a whole.
-    if (count.kind === 'imm' && (count.value <= 0 || count.value % WARP_SIZE !== 0)) {
+    if (count.kind === 'imm' && (count.value <= 0n || count.value % BigInt(WARP_SIZE) !== 0n)) {
       fail(`the thread count of ${base}.${mode} must be a positive multiple of the warp size (${WARP_SIZE}); each litmus thread stands for one warp`, ops[1]!.k === 'num' ? operandPos(ops[1]!) : opcode, file);
     }
     out.count = count;
@@ -381,8 +396,26 @@ function buildThread(pl: Placement, cells: CstCell[], inits: RegInit[], ctx: Ctx
       fail(`label ${s.target} does not exist in P${pl.id}`, at, ctx.file);
     }
   }
+  // A register nothing writes would silently read as 0: most likely a misspelt name.
+  const written = writtenRegisters(code, inits, pl.id);
+  for (const s of code) {
+    if (s.op === 'label') continue;
+    for (const r of registersRead(s)) {
+      if (!written.has(r.name)) fail(`P${pl.id} reads ${regText(r.name, ctx)}, which it never writes or initialises`, r.pos ?? s.pos, ctx.file);
+    }
+  }
   return { placement: pl, code };
 }
+
+/** Registers a thread writes (destinations) or initialises. */
+function writtenRegisters(code: Stmt[], inits: RegInit[], tid: number): Set<string> {
+  const out = new Set(inits.filter((r) => r.thread === tid).map((r) => r.reg));
+  for (const s of code) if ('dst' in s) out.add(s.dst.name);
+  return out;
+}
+
+/** A register as the test spells it: `%r1` in genuine PTX, `r1` in Dartagnan's dialect. */
+const regText = (name: string, ctx: { genuine: boolean }): string => (ctx.genuine ? `%${name}` : name);
 
 /** Position of a branch's label operand (its last operand), for the missing-label message. */
 function c2pos(cells: CstCell[], s: Stmt): Pos {
@@ -437,7 +470,7 @@ function initBlock(items: CstInit[], nThreads: number, file: string): { location
             type = w as DataType;
           } else fail(`unknown directive '${d.text}' in a declaration (expected a state space like .global and a type like .u32)`, d, file);
         }
-        const decl: LocDecl = { kind: 'value', name: it.name.text, value: it.value ? numValue(it.value, file) : 0, pos: pos(it.name) };
+        const decl: LocDecl = { kind: 'value', name: it.name.text, value: it.value ? numValue(it.value, file) : 0n, pos: pos(it.name) };
         if (space) decl.space = space;
         if (type) decl.type = type;
         locations.push(decl);
@@ -473,6 +506,8 @@ interface CondCtx {
   file: string;
   nThreads: number;
   locs: Set<string>;
+  /** Per thread, the registers it writes or initialises (what a condition may name). */
+  regs: Set<string>[];
 }
 
 function observable(o: CstObservable, cc: CondCtx): Observable {
@@ -482,7 +517,11 @@ function observable(o: CstObservable, cc: CondCtx): Observable {
   }
   const tid = threadIndex(o.thread, cc.file);
   if (tid >= cc.nThreads) fail(`thread ${o.thread.text} does not exist (the test has ${cc.nThreads} thread${cc.nThreads === 1 ? '' : 's'})`, o.thread, cc.file);
-  return { kind: 'reg', thread: tid, reg: regName(o.reg), pos: pos(o.thread) };
+  const reg = regName(o.reg);
+  if (!cc.regs[tid]!.has(reg)) {
+    fail(`P${tid} never writes or initialises ${o.reg.text}, so its final value says nothing (a misspelt register?)`, o.reg, cc.file);
+  }
+  return { kind: 'reg', thread: tid, reg, pos: pos(o.reg) };
 }
 
 function term(t: CstTerm, cc: CondCtx): Term {
@@ -595,7 +634,7 @@ export function buildTest(cst: CstFile, file: string): LitmusTest {
   for (const r of regInits) {
     if ('addressOf' in r && !locations.some((l) => l.name === r.addressOf)) {
       // Undeclared locations start at 0; an address taken of one declares it.
-      locations.push({ kind: 'value', name: r.addressOf, value: 0, pos: r.pos });
+      locations.push({ kind: 'value', name: r.addressOf, value: 0n, pos: r.pos });
     }
   }
   const locs = new Set(locations.map((l) => l.name));
@@ -606,7 +645,8 @@ export function buildTest(cst: CstFile, file: string): LitmusTest {
     }
   }
 
-  const cc: CondCtx = { file, nThreads: n, locs };
+  const regs = threads.map((t) => writtenRegisters(t.code, regInits, t.placement.id));
+  const cc: CondCtx = { file, nThreads: n, locs, regs };
   let condition: Condition | undefined;
   let filter: Expr | undefined;
   const observed: Observable[] = [];
@@ -637,5 +677,37 @@ export function buildTest(cst: CstFile, file: string): LitmusTest {
     file,
   };
   if (filter) test.filter = filter;
+  checkConstants(test, file);
   return test;
 }
+
+/**
+ * A constant compared with a register or location must be a value of its type: `P0:r1 == -1`
+ * can never hold for a .u32 register, and saying so beats answering as if it could.
+ */
+function checkConstants(test: LitmusTest, file: string): void {
+  const lay = layout(test, (m) => fail(m, test.condition.pos, file));
+  const regs = test.threads.map((t) => threadRegisters(test, t));
+  const typeOf = (o: Observable): ValueType => (o.kind === 'reg'
+    ? regs[o.thread]!.get(o.reg)!
+    : lay.locs[lay.locOf.get(o.name)!]!);
+  const name = (o: Observable): string => (o.kind === 'reg' ? `P${o.thread}:${o.reg}` : o.name);
+  const visit = (e: Expr): void => {
+    if (e.kind === 'and' || e.kind === 'or') e.args.forEach(visit);
+    else if (e.kind === 'not') visit(e.arg);
+    else if (e.kind === 'cmp') {
+      for (const [c, o] of [[e.left, e.right], [e.right, e.left]] as const) {
+        if (c.kind !== 'const' || o.kind === 'const') continue;
+        const t = typeOf(o);
+        const [lo, hi] = typeRange(t);
+        if (c.value < lo || c.value > hi) {
+          fail(`${c.value} is not a value of ${name(o)}, ${typeName(t)} (${lo} .. ${hi}): the comparison cannot depend on the execution`, c.pos ?? test.condition.pos, file);
+        }
+      }
+    }
+  };
+  visit(test.condition.expr);
+  if (test.filter) visit(test.filter);
+}
+
+const typeName = (t: ValueType): string => (t.width === 1 ? 'a predicate' : `${t.signed ? 'a signed' : 'an unsigned'} ${t.width}-bit value`);

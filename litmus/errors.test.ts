@@ -82,7 +82,7 @@ const cases: Case[] = [
     name: "big-number",
     text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak x, 99999999999999999999 | ld.weak r0, x ;\nexists (P1:r0 == 1)\n",
     at: [4, 13],
-    message: "number 99999999999999999999 is too large (at most 2^53-1)",
+    message: "number 99999999999999999999 does not fit in 64 bits (PTX values lie in -2^63 .. 2^64-1)",
   },
   {
     name: "bool-word",
@@ -299,6 +299,51 @@ const cases: Case[] = [
     text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n xor.u32 %r1, %r1, 2 | ld.weak r0, x ;\nexists (P1:r0 == 1)\n",
     at: [4, 6],
     message: "xor takes a bit type (.b32 or .b64), not '.u32'",
+  },
+  // Issue 13, item 1: numbers past 2^53-1 were rounded (two CTAs became one).
+  {
+    name: "placement-past-2^53",
+    text: "PTX T\n{ x=0; f=0; }\n P0@cta 9007199254740993,gpu 0 | P1@cta 9007199254740992,gpu 0 ;\n st.weak x, 1 | ld.acquire.cta r0, f ;\n st.release.cta f, 1 | ld.weak r1, x ;\n~exists (P1:r0 == 1 /\\ P1:r1 == 0)\n",
+    at: [3, 9],
+    message: "cta number 9007199254740993 is too large (at most 2^53-1)",
+  },
+  {
+    name: "thread-number-past-2^53",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.weak r0, x ;\nexists (P9007199254740993:r0 == 1)\n",
+    at: [5, 9],
+    message: "thread number 9007199254740993 is too large (at most 2^53-1)",
+  },
+  {
+    name: "u64-past-2^64",
+    text: "PTX T\n{ .global .u64 x = 18446744073709551616; }\n P0@cta 0,gpu 0 ;\n ld.weak.u64 %rd0, [x] ;\nexists (P0:%rd0 == 1)\n",
+    at: [2, 20],
+    message: "number 18446744073709551616 does not fit in 64 bits (PTX values lie in -2^63 .. 2^64-1)",
+  },
+  // Item 2: a register the thread never writes was read as 0.
+  {
+    name: "condition-register-never-written",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n st.weak x, 1 | ld.weak r0, x ;\nexists (P1:r9 == 0)\n",
+    at: [5, 12],
+    message: "P1 never writes or initialises r9, so its final value says nothing (a misspelt register?)",
+  },
+  {
+    name: "instruction-reads-register-never-written",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.weak.u32 %r1, [x] ;\n st.weak.u32 [x], %r11 ;\nexists (x == 1)\n",
+    at: [5, 19],
+    message: "P0 reads %r11, which it never writes or initialises",
+  },
+  // Item 3: a .u32 value is never -1; comparing it with -1 is a mistake, not a condition.
+  {
+    name: "constant-outside-the-type",
+    text: "PTX T\n{ x = 4294967295; }\n P0@cta 0,gpu 0 ;\n atom.add.u32 %r1, [x], 1 ;\nexists (P0:%r1 == 4294967295 /\\ P0:%r1 == -1)\n",
+    at: [5, 43],
+    message: "-1 is not a value of P0:r1, an unsigned 32-bit value (0 .. 4294967295): the comparison cannot depend on the execution",
+  },
+  {
+    name: "constant-outside-a-location",
+    text: "PTX T\n{ .global .u8 x = 0; }\n P0@cta 0,gpu 0 ;\n st.weak.u8 [x], 1 ;\nexists (256 != x)\n",
+    at: [5, 9],
+    message: "256 is not a value of x, an unsigned 8-bit value (0 .. 255): the comparison cannot depend on the execution",
   },
 ];
 

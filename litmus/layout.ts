@@ -1,9 +1,9 @@
 // The memory layout of a test, shared by both engines so that they number locations and
 // addresses alike: physical locations (a name and its aliases share one), virtual addresses
 // (a generic alias is a second address of the same location; an alias through another proxy
-// uses its target's address), widths and initial values.
+// uses its target's address), widths, signedness and initial values.
 import type { Expr, LitmusTest, LocDecl } from './ast.js';
-import { typeWidth } from './ast.js';
+import { typeSigned, typeWidth } from './ast.js';
 
 export interface PhysLoc {
   /** The name declared with an initial value (or first used). */
@@ -12,6 +12,11 @@ export interface PhysLoc {
   width: number;
   /** The initial value as written (not yet truncated to the width). */
   init: bigint;
+  /**
+   * A condition reads the value as signed: the declared type is signed, or (untyped) some
+   * access is signed or the initial value is negative (see litmus/types.ts).
+   */
+  signed: boolean;
 }
 
 export interface Layout {
@@ -30,6 +35,7 @@ export function layout(test: LitmusTest, fail: (message: string) => never): Layo
   const vaddrOf = new Map<string, number>();
   const locs: PhysLoc[] = [];
   const declWidth = new Map<number, number>();
+  const declSigned = new Map<number, boolean>();
   const resolving = new Set<string>();
   const resolve = (name: string): void => {
     if (locOf.has(name)) return;
@@ -44,8 +50,11 @@ export function layout(test: LitmusTest, fail: (message: string) => never): Layo
     }
     locOf.set(name, locs.length);
     vaddrOf.set(name, vaddrOf.size + 1);
-    locs.push({ name, width: 0, init: d ? BigInt(d.value) : 0n });
-    if (d?.type) declWidth.set(locs.length - 1, typeWidth(d.type));
+    locs.push({ name, width: 0, init: d ? d.value : 0n, signed: d !== undefined && d.value < 0n });
+    if (d?.type) {
+      declWidth.set(locs.length - 1, typeWidth(d.type));
+      declSigned.set(locs.length - 1, typeSigned(d.type));
+    }
   };
   for (const d of test.locations) resolve(d.name);
   const accessWidth = new Map<number, number>();
@@ -55,6 +64,7 @@ export function layout(test: LitmusTest, fail: (message: string) => never): Layo
         resolve(s.addr.name);
         const l = locOf.get(s.addr.name)!;
         accessWidth.set(l, Math.max(accessWidth.get(l) ?? 0, typeWidth(s.type)));
+        if (typeSigned(s.type)) locs[l]!.signed = true;
       }
       if (s.op === 'mov' && s.src.kind === 'loc') resolve(s.src.name);
     }
@@ -68,6 +78,9 @@ export function layout(test: LitmusTest, fail: (message: string) => never): Layo
   };
   visit(test.condition.expr);
   if (test.filter) visit(test.filter);
-  locs.forEach((l, i) => { l.width = declWidth.get(i) ?? accessWidth.get(i) ?? 32; });
+  locs.forEach((l, i) => {
+    l.width = declWidth.get(i) ?? accessWidth.get(i) ?? 32;
+    l.signed = declSigned.get(i) ?? l.signed;
+  });
   return { locs, locOf, vaddrOf };
 }

@@ -7,16 +7,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseLitmus, readLitmusFiles } from './parse.js';
 import { stripPositions } from './arbitrary.js';
+import { printLitmus } from './print.js';
 import type { Instr, LitmusTest } from './ast.js';
 
 /** A two-thread test with the given cells in thread 0 (one per row). */
-function withCells(cells: string[], init = 'x=0;', cond = 'exists (P1:r9 == 0)'): LitmusTest {
+function withCells(cells: string[], init = 'x=0;', cond = 'exists (x == 0)'): LitmusTest {
   const rows = cells.map((c) => ` ${c} | ;`).join('\n');
   return parseLitmus(`PTX T\n{ ${init} }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n${rows}\n${cond}\n`);
 }
 const instrs = (t: LitmusTest, th = 0): Instr[] =>
   stripPositions(t.threads[th]!.code.filter((s): s is Instr => s.op !== 'label'));
-const one = (cell: string, init?: string): Instr => instrs(withCells([cell], init))[0]!;
+/** The instruction a cell parses to; the registers it may read are initialised. */
+const one = (cell: string, init = 'x=0; P0:r0=0; P0:r1=0; P0:r2=0;'): Instr => instrs(withCells([cell], init))[0]!;
 
 test('qualifiers of ld/st/atom may come in any order ptxas accepts', () => {
   const forms = ['ld.global.relaxed.gpu.u32 %r1, [x]', 'ld.relaxed.gpu.global.u32 %r1, [x]', 'ld.u32.global.relaxed.gpu %r1, [x]', 'ld.gpu.relaxed.global.u32 %r1, [x]'];
@@ -72,25 +74,25 @@ test('addresses: locations, registers given an address in the init block or by m
 });
 
 test('barriers: genuine (id, count), and Dartagnan instance forms', () => {
-  assert.equal(one('bar.cta.sync 1'), { op: 'bar', mode: 'sync', form: 'bar', id: { kind: 'imm', value: 1 } });
-  assert.equal(one('bar.sync 1, 64'), { op: 'bar', mode: 'sync', form: 'bar', id: { kind: 'imm', value: 1 }, count: { kind: 'imm', value: 64 } });
-  assert.equal(one('barrier.sync.aligned 0'), { op: 'bar', mode: 'sync', form: 'barrier', id: { kind: 'imm', value: 0 } });
-  assert.equal(one('bar.cta.sync 1, 1, 3'), { op: 'bar', mode: 'sync', form: 'bar', instance: { kind: 'imm', value: 1 }, id: { kind: 'imm', value: 1 }, count: { kind: 'imm', value: 3 } });
+  assert.equal(one('bar.cta.sync 1'), { op: 'bar', mode: 'sync', form: 'bar', id: { kind: 'imm', value: 1n } });
+  assert.equal(one('bar.sync 1, 64'), { op: 'bar', mode: 'sync', form: 'bar', id: { kind: 'imm', value: 1n }, count: { kind: 'imm', value: 64n } });
+  assert.equal(one('barrier.sync.aligned 0'), { op: 'bar', mode: 'sync', form: 'barrier', id: { kind: 'imm', value: 0n } });
+  assert.equal(one('bar.cta.sync 1, 1, 3'), { op: 'bar', mode: 'sync', form: 'bar', instance: { kind: 'imm', value: 1n }, id: { kind: 'imm', value: 1n }, count: { kind: 'imm', value: 3n } });
   // Two operands after bar.cta.sync in a Dartagnan-dialect test: instance and id.
-  assert.equal(one('bar.cta.sync 1, r2'), { op: 'bar', mode: 'sync', form: 'bar', instance: { kind: 'imm', value: 1 }, id: { kind: 'reg', name: 'r2' } });
+  assert.equal(one('bar.cta.sync 1, r2'), { op: 'bar', mode: 'sync', form: 'bar', instance: { kind: 'imm', value: 1n }, id: { kind: 'reg', name: 'r2' } });
   // ... and in a genuine-PTX test: id and count, as the ISA says.
   const g = instrs(withCells(['bar.cta.sync 1, 64', 'st.weak.u32 [x], 1']))[0];
-  assert.equal(g, { op: 'bar', mode: 'sync', form: 'bar', id: { kind: 'imm', value: 1 }, count: { kind: 'imm', value: 64 } });
+  assert.equal(g, { op: 'bar', mode: 'sync', form: 'bar', id: { kind: 'imm', value: 1n }, count: { kind: 'imm', value: 64n } });
 });
 
 test('predication, setp, branches and labels', () => {
   const t = withCells(['LOOP:', 'ld.relaxed.gpu.u32 %r1, [x]', 'setp.ne.u32 %p1, %r1, 1', '@%p1 bra LOOP', '@!%p1 st.weak.u32 [x], 2', 'bne r1, 0, LOOP']);
   const code = stripPositions(t.threads[0]!.code);
   assert.equal(code[0], { op: 'label', name: 'LOOP' });
-  assert.equal(code[2], { op: 'setp', cmp: 'ne', type: 'u32', dst: { kind: 'reg', name: 'p1' }, a: { kind: 'reg', name: 'r1' }, b: { kind: 'imm', value: 1 } });
+  assert.equal(code[2], { op: 'setp', cmp: 'ne', type: 'u32', dst: { kind: 'reg', name: 'p1' }, a: { kind: 'reg', name: 'r1' }, b: { kind: 'imm', value: 1n } });
   assert.equal(code[3], { op: 'bra', target: 'LOOP', guard: { reg: { kind: 'reg', name: 'p1' }, negated: false } });
   assert.equal((code[4] as Instr).guard, { reg: { kind: 'reg', name: 'p1' }, negated: true });
-  assert.equal(code[5], { op: 'bcmp', cmp: 'ne', a: { kind: 'reg', name: 'r1' }, b: { kind: 'imm', value: 0 }, target: 'LOOP' });
+  assert.equal(code[5], { op: 'bcmp', cmp: 'ne', a: { kind: 'reg', name: 'r1' }, b: { kind: 'imm', value: 0n }, target: 'LOOP' });
 });
 
 test('placements with clusters and warps', () => {
@@ -102,13 +104,13 @@ test('placements with clusters and warps', () => {
 });
 
 test('conditions: herd, Dartagnan and C-style operators mean the same', () => {
-  const cond = (c: string) => stripPositions(withCells(['st.weak x, 1'], 'x=0;', c).condition);
+  const cond = (c: string) => stripPositions(withCells(['st.weak x, 1'], 'x=0; P0:r1=0; P1:r0=-5; P1:r1=0;', c).condition);
   const base = cond('exists (P1:r0 == 1 /\\ ~(P0:r1 == 2 \\/ x == 1))');
   assert.equal(cond('exists (1:r0 = 1 && !(0:r1 = 2 || x == 1))'), base);
   assert.equal(cond('exists (P1:%r0 == 1 /\\ ~(P0:%r1 == 2 \\/ x == 1))'), base);
   assert.equal(base.expr.kind, 'and');
   assert.equal(cond('~exists (P1:r0 == 1)').quantifier, 'not exists');
-  assert.equal(cond('forall (P1:r0 >= -1)').expr, { kind: 'cmp', op: 'ge', left: { kind: 'reg', thread: 1, reg: 'r0' }, right: { kind: 'const', value: -1 } });
+  assert.equal(cond('forall (P1:r0 >= -1)').expr, { kind: 'cmp', op: 'ge', left: { kind: 'reg', thread: 1, reg: 'r0' }, right: { kind: 'const', value: -1n } });
   // /\ binds tighter than \/; a chain of /\ is one n-ary and.
   const e = cond('exists (P1:r0 == 1 \\/ P1:r0 == 2 /\\ P1:r1 == 3 /\\ x == 0)').expr;
   assert.is(e.kind, 'or');
@@ -116,7 +118,7 @@ test('conditions: herd, Dartagnan and C-style operators mean the same', () => {
 });
 
 test('locations and filter lines', () => {
-  const t = withCells(['st.weak x, 1'], 'x=0;', 'locations [x; P1:r0;]\nfilter (P1:r0 == 0)\nexists (x == 1)');
+  const t = withCells(['st.weak x, 1'], 'x=0; P1:r0=0;', 'locations [x; P1:r0;]\nfilter (P1:r0 == 0)\nexists (x == 1)');
   assert.equal(stripPositions(t.observed), [{ kind: 'loc', name: 'x' }, { kind: 'reg', thread: 1, reg: 'r0' }]);
   assert.ok(t.filter);
 });
@@ -126,11 +128,21 @@ test('doc strings may quote other text', () => {
   assert.equal(t.docs, ['first', 'second says "hi" twice']);
 });
 
+test('values are exact to 64 bits, and print back unchanged', () => {
+  const text = 'PTX T\n{ .global .u64 x = 18446744073709551615; .global .s64 y = -9223372036854775808; }\n P0@cta 0,gpu 0 ;\n'
+    + ' st.weak.u64 [x], 18446744073709551614 ;\n ld.weak.u64 %rd1, [x] ;\nexists (P0:%rd1 == 18446744073709551615 /\\ y == -9223372036854775808)\n';
+  const t = parseLitmus(text);
+  assert.equal(t.locations.map((l) => (l.kind === 'value' ? l.value : null)), [18446744073709551615n, -9223372036854775808n]);
+  const printed = printLitmus(t);
+  for (const n of ['18446744073709551615', '18446744073709551614', '-9223372036854775808']) assert.ok(printed.includes(n), n);
+  assert.equal(stripPositions(parseLitmus(printed)), stripPositions(t));
+});
+
 test('typed declarations in the init block', () => {
   const t = withCells(['st.weak.u32 [x], 1'], '.global .u32 x = 3; .shared .u32 s;');
   assert.equal(stripPositions(t.locations), [
-    { kind: 'value', name: 'x', value: 3, space: 'global', type: 'u32' },
-    { kind: 'value', name: 's', value: 0, space: 'shared', type: 'u32' },
+    { kind: 'value', name: 'x', value: 3n, space: 'global', type: 'u32' },
+    { kind: 'value', name: 's', value: 0n, space: 'shared', type: 'u32' },
   ]);
 });
 

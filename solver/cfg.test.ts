@@ -8,7 +8,7 @@ import { buildCfg, type Cfg } from './cfg.js';
 const P = { line: 1, col: 1 };
 const nop = (): Instr => ({ op: 'fence', sem: 'sc', scope: 'gpu', form: 'fence', pos: P });
 const back = (target: string): Instr => ({
-  op: 'bcmp', cmp: 'eq', a: { kind: 'reg', name: 'r' }, b: { kind: 'imm', value: 0 }, target, pos: P,
+  op: 'bcmp', cmp: 'eq', a: { kind: 'reg', name: 'r' }, b: { kind: 'imm', value: 0n }, target, pos: P,
 });
 const cfgOf = (code: Instr[], labels: Record<string, number>, bound: number): Cfg =>
   buildCfg(code, (i) => labels[(i as { target: string }).target]!, bound);

@@ -2,6 +2,7 @@
 // Fence-SC order, barrier timing, final writes), the model's axioms each behind an assumption
 // literal (so unsat cores name the axioms involved), the observables and the condition.
 import type { CmpOp, Expr, LitmusTest, Observable, Term } from '../litmus/ast.js';
+import type { ValueType } from '../litmus/types.js';
 import type { EventInfo } from '../model/events.js';
 import { staticRel } from '../model/events.js';
 import type { Axiom, Model, RelTerm } from '../model/relalg.js';
@@ -20,6 +21,8 @@ export interface ObservableInfo {
   /** SMT constant holding its final value. */
   smt: string;
   width: number;
+  /** How its value reads as an integer (litmus/types.ts). */
+  type: ValueType;
 }
 
 export interface Encoding {
@@ -166,8 +169,10 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
     if (ti === undefined) throw new UnsupportedError(`the condition names thread P${o.thread}, which the test does not have`);
     return u.threads[ti]!.regs.get(o.reg) ?? dag.bv(32, 0);
   };
-  const termValue = (t: Term, w: number): N => (t.kind === 'const' ? dag.bv(w, t.value) : dag.resize(observableValue(t), w));
-  const termWidth = (t: Term): number => (t.kind === 'const' ? 0 : dag.width(observableValue(t)));
+  const observableType = (o: Observable): ValueType => {
+    if (o.kind === 'loc') return u.locations[u.plocOf.get(o.name)!]!;
+    return u.threads[u.threadIndex.get(o.thread)!]!.types.get(o.reg) ?? { width: 32, signed: false };
+  };
   const condOf = (e: Expr): N => {
     switch (e.kind) {
       case 'true': return dag.T;
@@ -177,12 +182,13 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
       case 'or': return dag.or(...e.args.map(condOf));
       case 'cmp': {
         if (e.left.kind === 'const' && e.right.kind === 'const') return dag.bool(cmpInts(e.op, e.left.value, e.right.value));
-        // Wide enough for the constants too (a sign bit included), so none is truncated.
-        const constBits = (t: Term): number => (t.kind === 'const' ? Math.abs(t.value).toString(2).length + 1 : 0);
-        const w = Math.max(termWidth(e.left), termWidth(e.right), constBits(e.left), constBits(e.right));
-        const a = termValue(e.left, w);
-        const b = termValue(e.right, w);
-        // Litmus conditions compare integers: signed order.
+        // Integers as their types say: extend each side by its signedness to a width that holds
+        // every value of both (one bit more than the widest), then compare signed.
+        const bits = (t: Term): number => (t.kind === 'const' ? bitLength(t.value) : observableType(t).width + 1);
+        const w = Math.max(bits(e.left), bits(e.right));
+        const val = (t: Term): N => (t.kind === 'const' ? dag.bv(w, t.value) : dag.resize(observableValue(t), w, observableType(t).signed));
+        const a = val(e.left);
+        const b = val(e.right);
         switch (e.op) {
           case 'eq': return dag.eq(a, b);
           case 'ne': return dag.not(dag.eq(a, b));
@@ -203,7 +209,7 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
     if (seen.has(name)) return;
     seen.add(name);
     const v = observableValue(o);
-    observables.push({ obs: o, name, smt: `obs_${observables.length}`, width: dag.width(v) });
+    observables.push({ obs: o, name, smt: `obs_${observables.length}`, width: dag.width(v), type: observableType(o) });
   };
   const visit = (e: Expr): void => {
     if (e.kind === 'cmp') { for (const t of [e.left, e.right]) if (t.kind !== 'const') addObs(t); }
@@ -278,7 +284,14 @@ function put(r: SRel, a: number, b: number, f: N): void {
   row.set(b, f);
 }
 
-function cmpInts(op: CmpOp, a: number, b: number): boolean {
+/** Bits a two's-complement bit-vector needs to hold v. */
+function bitLength(v: bigint): number {
+  let n = 1;
+  while (v >= 1n << BigInt(n - 1) || v < -(1n << BigInt(n - 1))) n++;
+  return n;
+}
+
+function cmpInts(op: CmpOp, a: bigint, b: bigint): boolean {
   switch (op) {
     case 'eq': return a === b;
     case 'ne': return a !== b;

@@ -5,7 +5,7 @@ import type { LitmusTest } from '../litmus/ast.js';
 import type { Model } from '../model/relalg.js';
 import type { Encoding } from './encode.js';
 import { encode } from './encode.js';
-import { toSigned } from './expr.js';
+import { asInteger } from '../litmus/types.js';
 import { unroll } from './unroll.js';
 import { readExecution, type WitnessExecution } from './witness.js';
 import type { Z3Session } from './z3.js';
@@ -221,7 +221,7 @@ function readState(enc: Encoding, ask: (c: string) => string): { values: [string
   const vals = parseSexps(ask(`(get-value (${names.join(' ')}))`))[0] as [string, string][];
   const values: [string, bigint][] = enc.observables.map((o, i) => {
     const v = literal(vals[i]![1]);
-    return [o.name, toSigned(typeof v === 'bigint' ? v : 0n, o.width)];
+    return [o.name, asInteger(typeof v === 'bigint' ? v : 0n, o.type)];
   });
   return { values, cond: literal(vals[names.length - 1]![1]) === true };
 }

@@ -22,20 +22,20 @@ function instr(s: Shape): fc.Arbitrary<Instr> {
   const locs = s.proxies ? ['x', 'y', 'xa'] : ['x', 'y'];
   const addr = pick(locs).map((name) => ({ kind: 'loc' as const, name }));
   const base = { pos: fc.constant(P), space: fc.constant('generic' as const), type: fc.constant('u32' as const) };
-  const imm = fc.integer({ min: 1, max: 2 }).map((value) => ({ kind: 'imm' as const, value }));
+  const imm = fc.integer({ min: 1, max: 2 }).map((value) => ({ kind: 'imm' as const, value: BigInt(value) }));
   const dst = fc.constant({ kind: 'reg' as const, name: '?' });
   const arbs: fc.Arbitrary<Instr>[] = [
     fc.record({ op: fc.constant('ld' as const), ord: ord(['relaxed', 'acquire']), dst, addr, proxy: s.proxies ? pick(['generic', 'surface'] as const) : fc.constant('generic' as const), ...base }),
     fc.record({ op: fc.constant('st' as const), ord: ord(['relaxed', 'release']), addr, src: imm, proxy: s.proxies ? pick(['generic', 'surface'] as const) : fc.constant('generic' as const), ...base }),
     fc.record({ op: fc.constant('atom' as const), ord: strongOrd(['relaxed', 'acquire', 'release', 'acq_rel']), aop: pick(['add', 'exch'] as const), dst, addr, b: imm, proxy: fc.constant('generic' as const), ...base }),
-    fc.record({ op: fc.constant('atom' as const), ord: strongOrd(['relaxed', 'acq_rel']), aop: fc.constant('cas' as const), dst, addr, b: fc.constant({ kind: 'imm' as const, value: 0 }), c: imm, proxy: fc.constant('generic' as const), ...base }),
+    fc.record({ op: fc.constant('atom' as const), ord: strongOrd(['relaxed', 'acq_rel']), aop: fc.constant('cas' as const), dst, addr, b: fc.constant({ kind: 'imm' as const, value: 0n }), c: imm, proxy: fc.constant('generic' as const), ...base }),
     fc.record({ op: fc.constant('red' as const), ord: strongOrd(['relaxed', 'release']), aop: fc.constant('add' as const), addr, b: imm, proxy: fc.constant('generic' as const), ...base }),
     fc.record({ op: fc.constant('fence' as const), sem: pick(['sc', 'acq_rel'] as const), scope: pick(SCOPES), form: fc.constant('fence' as const), pos: fc.constant(P) }),
     fc.record({
       op: fc.constant('bar' as const), mode: pick(['sync', 'sync', 'arrive'] as const), form: fc.constant('bar' as const),
-      id: pick([0, 1]).map((value) => ({ kind: 'imm' as const, value })), pos: fc.constant(P),
+      id: pick([0n, 1n]).map((value) => ({ kind: 'imm' as const, value })), pos: fc.constant(P),
     }, { requiredKeys: ['op', 'mode', 'form', 'id', 'pos'] }).chain((b) =>
-      fc.option(fc.integer({ min: 1, max: 2 }), { freq: 2 }).map((c) => (c === null ? b : { ...b, count: { kind: 'imm' as const, value: c * WARP_SIZE } }))),
+      fc.option(fc.integer({ min: 1, max: 2 }), { freq: 2 }).map((c) => (c === null ? b : { ...b, count: { kind: 'imm' as const, value: BigInt(c * WARP_SIZE) } }))),
   ];
   if (s.proxies) arbs.push(fc.record({ op: fc.constant('fence.proxy' as const), kind: pick(['alias', 'surface'] as const), pos: fc.constant(P) }));
   return fc.oneof(...arbs);
@@ -63,7 +63,7 @@ export const arbTest = (s: Shape): fc.Arbitrary<LitmusTest> =>
       body.code.forEach((ins, i) => {
         if (body.branch === i && last) {
           // Skip the rest of the thread when the last loaded value is 0.
-          code.push({ op: 'bcmp', cmp: 'eq', a: { kind: 'reg', name: last }, b: { kind: 'imm', value: 0 }, target: 'END', pos: P });
+          code.push({ op: 'bcmp', cmp: 'eq', a: { kind: 'reg', name: last }, b: { kind: 'imm', value: 0n }, target: 'END', pos: P });
         }
         if (ins.op === 'ld' || ins.op === 'atom') {
           const name = `r${reg++}`;
@@ -72,7 +72,7 @@ export const arbTest = (s: Shape): fc.Arbitrary<LitmusTest> =>
           last = name;
           observed.push({ kind: 'reg', thread: ti, reg: name });
           code.push({ ...ins, dst: { kind: 'reg', name } });
-          if (spin) code.push({ op: 'bcmp', cmp: 'eq', a: { kind: 'reg', name }, b: { kind: 'imm', value: 0 }, target: 'SPIN', pos: P });
+          if (spin) code.push({ op: 'bcmp', cmp: 'eq', a: { kind: 'reg', name }, b: { kind: 'imm', value: 0n }, target: 'SPIN', pos: P });
         } else code.push(ins);
       });
       code.push({ op: 'label', name: 'END', pos: P });
@@ -81,8 +81,8 @@ export const arbTest = (s: Shape): fc.Arbitrary<LitmusTest> =>
       return { placement, code };
     });
     const locations: LocDecl[] = [
-      { kind: 'value', name: 'x', value: 0, pos: P },
-      { kind: 'value', name: 'y', value: initY, pos: P },
+      { kind: 'value', name: 'x', value: 0n, pos: P },
+      { kind: 'value', name: 'y', value: BigInt(initY), pos: P },
     ];
     if (s.proxies) locations.push({ kind: 'alias', name: 'xa', proxy: 'generic', of: 'x', pos: P });
     return {

@@ -6,6 +6,7 @@
 import type { Address, Atom, DataType, Instr, LitmusTest, Red, Scope, Space, Thread, Value as AstValue } from '../litmus/ast.js';
 import { WARP_SIZE, typeSigned, typeWidth } from '../litmus/ast.js';
 import { type PhysLoc, layout } from '../litmus/layout.js';
+import { type ValueType, threadRegisters, writerType } from '../litmus/types.js';
 import { printInstr } from '../litmus/print.js';
 import type { EventInfo, Place } from '../model/events.js';
 import type { Dag, N } from './expr.js';
@@ -36,8 +37,10 @@ export interface Location extends PhysLoc {
 }
 
 export interface ThreadResult {
-  /** Final register values, merged over all terminating paths. */
+  /** Final register values, merged over all terminating paths, each at its register's width. */
   regs: Map<string, N>;
+  /** Every register's static type (litmus/types.ts). */
+  types: Map<string, ValueType>;
   /** Holds when the thread would need more than `bound` backward jumps. */
   cut: N;
 }
@@ -162,12 +165,15 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
     return t;
   };
 
-  const zero32: RegVal = { v: dag.bv(32, 0), deps: new Map() };
+  // Registers have one width each (litmus/types.ts): a write extends its value to it.
+  const types = threadRegisters(test, thread);
+  const widthOf = (name: string): number => types.get(name)?.width ?? 32;
+  const zero = (name: string): RegVal => ({ v: dag.bv(widthOf(name), 0), deps: new Map() });
   const initRegs = new Map<string, RegVal>();
   for (const r of test.regInits) {
     if (r.thread !== tid) continue;
-    if ('addressOf' in r) initRegs.set(r.reg, { v: dag.bv(64, env.vaddrOf.get(r.addressOf)!), deps: new Map() });
-    else initRegs.set(r.reg, { v: dag.bv(32, r.value), deps: new Map() });
+    const v = 'addressOf' in r ? env.vaddrOf.get(r.addressOf)! : r.value;
+    initRegs.set(r.reg, { v: dag.bv(widthOf(r.reg), v), deps: new Map() });
   }
 
   const len = code.length;
@@ -191,18 +197,17 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
     for (const s of ins) for (const k of s.regs.keys()) names.add(k);
     const regs = new Map<string, RegVal>();
     for (const name of names) {
-      const vals = ins.map((s) => s.regs.get(name) ?? zero32);
+      const vals = ins.map((s) => s.regs.get(name) ?? zero(name));
       if (vals.every((v) => v === vals[0])) { regs.set(name, vals[0]!); continue; }
-      const w = Math.max(...vals.map((v) => dag.width(v.v)));
-      let v = dag.resize(vals[vals.length - 1]!.v, w);
-      for (let i = vals.length - 2; i >= 0; i--) v = dag.ite(ins[i]!.reach, dag.resize(vals[i]!.v, w), v);
+      let v = vals[vals.length - 1]!.v;
+      for (let i = vals.length - 2; i >= 0; i--) v = dag.ite(ins[i]!.reach, vals[i]!.v, v);
       regs.set(name, { v, deps: unionDeps(dag, ...vals.map((x, i) => guardDeps(dag, x.deps, ins[i]!.reach))) });
     }
     const ctrl = unionDeps(dag, ...ins.map((s) => guardDeps(dag, s.ctrl, s.reach)));
     return { reach, regs, ctrl };
   };
 
-  const reg = (s: State, name: string): RegVal => s.regs.get(name) ?? zero32;
+  const reg = (s: State, name: string): RegVal => s.regs.get(name) ?? zero(name);
   const operand = (s: State, v: AstValue, type: DataType): RegVal => {
     const w = typeWidth(type);
     if (v.kind === 'imm') return { v: dag.bv(w, v.value), deps: new Map() };
@@ -256,13 +261,14 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
     }
     const g = dag.and(st.reach, pred);
     const ctrl = unionDeps(dag, st.ctrl, predDeps);
-    const setReg = (name: string, v: RegVal): Map<string, RegVal> => {
+    // The destination takes the value extended (by the instruction's signedness) to its width.
+    const setReg = (name: string, v0: RegVal): Map<string, RegVal> => {
       const regs = new Map(st.regs);
+      const v = { v: dag.resize(v0.v, widthOf(name), writerType(instr)?.signed ?? false), deps: v0.deps };
       if (pred === dag.T) { regs.set(name, v); return regs; }
       const old = reg(st, name);
-      const w = Math.max(dag.width(old.v), dag.width(v.v));
       regs.set(name, {
-        v: dag.ite(pred, dag.resize(v.v, w), dag.resize(old.v, w)),
+        v: dag.ite(pred, v.v, old.v),
         deps: unionDeps(dag, guardDeps(dag, v.deps, pred), guardDeps(dag, old.deps, dag.not(pred))),
       });
       return regs;
@@ -377,8 +383,8 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
   }
   const final = exits.length ? merge(exits) : { reach: dag.F, regs: initRegs, ctrl: new Map() };
   const regs = new Map<string, N>();
-  for (const [name, v] of final.regs) regs.set(name, v.v);
-  return { regs, cut: dag.or(...cuts) };
+  for (const name of types.keys()) regs.set(name, reg(final, name).v);
+  return { regs, types, cut: dag.or(...cuts) };
 }
 
 function cmpNode(dag: Dag, op: import('../litmus/ast.js').CmpOp, a0: N, b0: N, signed: boolean): N {

@@ -1,0 +1,89 @@
+// What registers and locations hold, statically: a width and whether a condition reads the
+// value as signed. PTX declares a type for every register; a litmus test declares none, so a
+// register takes the widest type among the instructions that write it (an ld.u32 result in a
+// register also written by an ld.u64 is zero-extended, as in a `.reg .b64`), and reads as
+// signed when some instruction writes it with a signed type (or it starts negative). Both
+// engines store register values at these widths, so they agree on every value by construction,
+// and a condition compares values as the integers their types say (u32 0xffffffff is
+// 4294967295, never -1).
+import type { Instr, LitmusTest, Observable, Thread } from './ast.js';
+import { typeSigned, typeWidth } from './ast.js';
+
+export interface ValueType {
+  width: number;
+  signed: boolean;
+}
+
+/** The type of the value an instruction writes to its destination register (null: none). */
+export function writerType(i: Instr): ValueType | null {
+  switch (i.op) {
+    case 'ld': case 'atom': case 'alu':
+      return { width: typeWidth(i.type), signed: typeSigned(i.type) };
+    case 'mov':
+      // A location's address is a 64-bit value whatever the mov's type says (at least 32 bits).
+      if (i.src.kind === 'loc') return { width: Math.max(typeWidth(i.type), 32), signed: false };
+      return { width: typeWidth(i.type), signed: typeSigned(i.type) };
+    case 'setp':
+      return { width: 1, signed: false };
+    default:
+      return null;
+  }
+}
+
+/** Bits an integer literal needs: 32 unless it does not fit a 32-bit register, then 64. */
+export const literalWidth = (v: bigint): number => (v >= -(1n << 31n) && v < 1n << 32n ? 32 : 64);
+
+/** Every register a thread writes or initialises, with its type. */
+export function threadRegisters(test: LitmusTest, thread: Thread): Map<string, ValueType> {
+  const out = new Map<string, ValueType>();
+  const add = (r: string, t: ValueType): void => {
+    const o = out.get(r);
+    out.set(r, o ? { width: Math.max(o.width, t.width), signed: o.signed || t.signed } : t);
+  };
+  for (const r of test.regInits) {
+    if (r.thread !== thread.placement.id) continue;
+    add(r.reg, 'addressOf' in r ? { width: 64, signed: false } : { width: literalWidth(r.value), signed: r.value < 0n });
+  }
+  for (const s of thread.code) {
+    if (s.op === 'label' || !('dst' in s)) continue;
+    const t = writerType(s);
+    if (t) add(s.dst.name, t);
+  }
+  return out;
+}
+
+/** The smallest and largest value of a type. */
+export function typeRange(t: ValueType): [bigint, bigint] {
+  const w = BigInt(t.width);
+  return t.signed ? [-(1n << (w - 1n)), (1n << (w - 1n)) - 1n] : [0n, (1n << w) - 1n];
+}
+
+/** A value held at `width` bits, read as its type says (two's complement when signed). */
+export function asInteger(bits: bigint, t: ValueType): bigint {
+  const w = BigInt(t.width);
+  const v = BigInt.asUintN(t.width, bits);
+  return t.signed && t.width > 1 && v >= 1n << (w - 1n) ? v - (1n << w) : v;
+}
+
+/** `P1:r0` or `x`: how states and conditions name an observable. */
+export const observableName = (o: Observable): string => (o.kind === 'reg' ? `P${o.thread}:${o.reg}` : o.name);
+
+/** The registers an instruction reads: its guard, register operands and register addresses. */
+export function registersRead(i: Instr): { name: string; pos?: { line: number; col: number } }[] {
+  const out: { name: string; pos?: { line: number; col: number } }[] = [];
+  const v = (x: { kind: string; name?: string; pos?: { line: number; col: number } } | undefined): void => {
+    if (x && x.kind === 'reg') out.push(x.pos ? { name: x.name!, pos: x.pos } : { name: x.name! });
+  };
+  if (i.guard) v(i.guard.reg);
+  switch (i.op) {
+    case 'ld': v(i.addr); break;
+    case 'st': v(i.addr); v(i.src); break;
+    case 'atom': v(i.addr); v(i.b); v(i.c); break;
+    case 'red': v(i.addr); v(i.b); break;
+    case 'bar': v(i.instance); v(i.id); v(i.count); break;
+    case 'mov': v(i.src); break;
+    case 'alu': case 'setp': case 'bcmp': v(i.a); v(i.b); break;
+    default: break;
+  }
+  return out;
+}
