@@ -25,6 +25,8 @@ export interface CheckReport {
   condition: string;
   /** Ok, No or Unknown (Z3 did not decide within the timeout). */
   result: 'Ok' | 'No' | 'Unknown';
+  /** Why the result is Unknown. */
+  reason: string | null;
   states: Record<string, string>[] | null;
   positive: number | null;
   negative: number | null;
@@ -40,6 +42,7 @@ export function report(t: LitmusTest, file: string, model: Model, bound: number,
     test: t.name, file, model: model.name, kind: KIND[t.condition.quantifier],
     condition: `${QUANT[t.condition.quantifier]} (${printExpr(t.condition.expr)})`,
     result: r.validated === 'unknown' ? 'Unknown' : r.validated ? 'Ok' : 'No',
+    reason: r.unknown,
     states: r.states?.map((s) => Object.fromEntries(s.values.map(([k, v]) => [k, String(v)]))) ?? null,
     positive: r.validated === 'unknown' ? null : r.positive,
     negative: r.validated === 'unknown' ? null : r.negative,
@@ -50,7 +53,7 @@ export function report(t: LitmusTest, file: string, model: Model, bound: number,
 export function formatHerd(c: CheckReport, timeoutS: number): string {
   const out = [`Test ${c.test} ${c.kind}`];
   if (c.result === 'Unknown') {
-    out.push(`Unknown: Z3 did not decide within ${timeoutS} s`, `Condition ${c.condition}`);
+    out.push(`Unknown: ${c.reason ?? `Z3 did not decide within ${timeoutS} s`}`, `Condition ${c.condition}`);
   } else {
     out.push(`States ${c.states!.length}`);
     for (const s of c.states!) out.push(Object.entries(s).map(([k, v]) => `${k}=${v};`).join(' '));

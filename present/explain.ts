@@ -28,6 +28,8 @@ export interface Explanation {
   /** The final-state formula asked about (for forall, its negation: a counterexample). */
   outcome: Expr;
   reachable: boolean | 'unknown';
+  /** Why reachability is unknown (a timeout, a size limit, Z3 out of memory). */
+  unknown: string | null;
   /** An execution reaching the outcome: a consistent one, or (unreachable) one without `relaxations[0]`. */
   witness: WitnessExecution | null;
   state: [string, bigint][];
@@ -54,7 +56,7 @@ export async function explainTest(z3: Z3Session, test: LitmusTest, opt: ExplainO
     ? opt.model.axioms.map((ax) => findViolation(opt.model, concrete, ax)).filter((v): v is Violation => v !== null)
     : [];
   return {
-    test, model: opt.model, outcome, reachable, witness: w?.execution ?? null, state: w?.state ?? [], concrete,
+    test, model: opt.model, outcome, reachable, unknown: r.unknown, witness: w?.execution ?? null, state: w?.state ?? [], concrete,
     relaxations: r.relaxations, core: r.core, violations, boundReached: r.boundReached,
   };
 }
@@ -78,7 +80,7 @@ const setText = (s: string[]): string => `{${s.join(', ')}}`;
 export function explanationText(ex: Explanation, g: ExecGraph | null): string[] {
   const head = `${ex.test.name} (${ex.model.name}): ${outcomeText(ex.outcome)}`;
   const out: string[] = [];
-  if (ex.reachable === 'unknown') return [`${head}: Z3 did not decide within the timeout`];
+  if (ex.reachable === 'unknown') return [`${head}: unknown: ${ex.unknown ?? 'no answer'}`];
   if (ex.reachable) {
     out.push(`${head} is reachable; a consistent execution that reaches it (state: ${stateText(ex.state)}):`);
   } else {

@@ -3,6 +3,8 @@
 // printed once as SMT-LIB text (each compound node a 0-ary define-fun, so sharing stays shared).
 // It also evaluates concretely, which the brute-force enumerator uses.
 
+import { type Limits, LimitError, checkTime } from './limits.js';
+
 export type Sort = { s: 'bool' } | { s: 'bv'; w: number } | { s: 'int' };
 export const BOOL: Sort = { s: 'bool' };
 export const INT: Sort = { s: 'int' };
@@ -39,6 +41,8 @@ export const toSigned = (v: bigint, w: number): bigint => (v >= 1n << BigInt(w -
 
 export interface Dag {
   readonly nodes: NodeData[];
+  /** The test's limits, if any (solver/limits.ts). */
+  readonly limits?: Limits;
   readonly sorts: Sort[];
   T: N;
   F: N;
@@ -72,7 +76,7 @@ export interface Dag {
   varsOf(a: N): Set<string>;
 }
 
-export function newDag(): Dag {
+export function newDag(limits?: Limits): Dag {
   const nodes: NodeData[] = [];
   const sorts: Sort[] = [];
   const index = new Map<string, N>();
@@ -97,6 +101,13 @@ export function newDag(): Dag {
     nodes.push(d);
     sorts.push(sort);
     index.set(key, nodes.length - 1);
+    // Every costly step of the encoding builds nodes: the place to enforce the test's limits.
+    if (limits && (nodes.length & 0xfff) === 0) {
+      if (nodes.length > limits.maxNodes) {
+        throw new LimitError(`the encoding is too large (over ${limits.maxNodes.toLocaleString('en')} formula nodes)`);
+      }
+      checkTime(limits);
+    }
     return nodes.length - 1;
   };
   const T = mk({ op: 'true' }, BOOL);
@@ -248,7 +259,7 @@ export function newDag(): Dag {
     return out;
   };
   return {
-    nodes, sorts, T, F,
+    nodes, sorts, T, F, ...(limits ? { limits } : {}),
     bool: (b) => (b ? T : F),
     bv, int,
     boolVar: (name) => mk({ op: 'var', name, sort: BOOL }, BOOL),

@@ -6,6 +6,7 @@ import type { Model } from '../model/relalg.js';
 import type { Encoding } from './encode.js';
 import { encode } from './encode.js';
 import { asInteger } from '../litmus/types.js';
+import { type Limits, limitsFrom, resourceReason } from './limits.js';
 import { unroll } from './unroll.js';
 import { readExecution, type WitnessExecution } from './witness.js';
 import type { Z3Session } from './z3.js';
@@ -47,6 +48,8 @@ export interface Witness {
 export interface RunResult {
   /** Condition validated (exists: some state satisfies it; ~exists: none; forall: all). */
   validated: boolean | 'unknown';
+  /** Why there is no answer (validated 'unknown'): Z3 undecided in time, a size or time limit, Z3 out of memory. */
+  unknown: string | null;
   states: FinalState[] | null;
   positive: number;
   negative: number;
@@ -85,8 +88,37 @@ function satOf(reply: string): Sat {
 }
 
 export async function runTest(z3: Z3Session, test: LitmusTest, opt: RunOptions): Promise<RunResult> {
-  const u = unroll(test, opt.bound);
+  const result: RunResult = {
+    validated: 'unknown', unknown: null, states: null, positive: 0, negative: 0, boundReached: null, core: null, witness: null,
+    relaxations: null, relaxedWitness: null, stats: { events: 0, lines: 0, queries: 0 },
+  };
+  await z3.ready();
+  // --timeout bounds the whole test, encoding included: the DAG checks it as it grows, and
+  // each query gets what is left.
+  const limits = limitsFrom(opt.timeoutMs);
+  try {
+    await solve(z3, test, opt, limits, result);
+  } catch (e) {
+    const why = resourceReason(e);
+    if (why === null) throw e;
+    return { ...result, validated: 'unknown', unknown: why, states: null };
+  }
+  if (result.validated === 'unknown' && result.unknown === null) result.unknown = undecided(z3, opt.timeoutMs);
+  return result;
+}
+
+/** Why Z3 said `unknown`, from its own account. */
+function undecided(z3: Z3Session, timeoutMs: number): string {
+  const why = z3.run('(get-info :reason-unknown)');
+  if (/memout|memory/i.test(why)) return 'Z3 ran out of memory';
+  if (/timeout|canceled/i.test(why) || why.trim() === '') return `Z3 did not decide within the timeout (${timeoutMs / 1000} s)`;
+  return `Z3 could not decide (${why.replace(/[()":]|reason-unknown/g, '').trim()})`;
+}
+
+async function solve(z3: Z3Session, test: LitmusTest, opt: RunOptions, limits: Limits, result: RunResult): Promise<void> {
+  const u = unroll(test, opt.bound, limits);
   const enc = encode(test, u, opt.model, opt.timeoutMs);
+  result.stats = { ...enc.stats, queries: 0 };
   const axioms = [...enc.axiomLits.values()];
   let queries = 0;
   const ask = (cmds: string): string => {
@@ -94,16 +126,10 @@ export async function runTest(z3: Z3Session, test: LitmusTest, opt: RunOptions):
     return askZ3(z3, cmds);
   };
   const load = (cores = false): string => `(reset)\n${cores ? '(set-option :produce-unsat-cores true)\n' : ''}${enc.script}\n`;
-  // --timeout bounds the whole test: each query gets what is left of it.
-  const deadline = performance.now() + opt.timeoutMs;
-  const checkCmd = (lits: string[]): string => checkSatCmd(lits, deadline);
+  const checkCmd = (lits: string[]): string => checkSatCmd(lits, limits.deadline);
   const sat = satOf;
   const consistent = [enc.noCutLit, ...axioms];
 
-  const result: RunResult = {
-    validated: 'unknown', states: null, positive: 0, negative: 0, boundReached: null, core: null, witness: null, relaxations: null, relaxedWitness: null,
-    stats: { ...enc.stats, queries: 0 },
-  };
   const q = test.condition.quantifier;
 
   if (opt.mode === 'states') {
@@ -158,7 +184,6 @@ export async function runTest(z3: Z3Session, test: LitmusTest, opt: RunOptions):
     result.boundReached = r === 'unknown' ? null : r === 'sat';
   }
   result.stats.queries = queries;
-  return result;
 }
 
 /** A final state given from outside: observable name -> value (signed or unsigned). */
@@ -182,8 +207,10 @@ export interface StatesCheck {
 export async function checkStates(
   z3: Z3Session, test: LitmusTest, opt: Pick<RunOptions, 'model' | 'bound' | 'timeoutMs'>, candidates: readonly StateValues[], maxMissing: number,
 ): Promise<StatesCheck | null> {
-  const enc = encode(test, unroll(test, opt.bound), opt.model, opt.timeoutMs);
-  const deadline = performance.now() + opt.timeoutMs;
+  await z3.ready();
+  const limits = limitsFrom(opt.timeoutMs);
+  const enc = encode(test, unroll(test, opt.bound, limits), opt.model, opt.timeoutMs);
+  const deadline = limits.deadline;
   const ask = (cmds: string): string => askZ3(z3, cmds);
   const check = (lits: string[]): Sat => satOf(ask(checkSatCmd(lits, deadline)));
   const byName = new Map(enc.observables.map((o) => [o.name, o]));

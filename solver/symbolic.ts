@@ -13,6 +13,7 @@ import type { EventInfo } from '../model/events.js';
 import { inBaseSet, STATIC_RELS, staticRel } from '../model/events.js';
 import type { Model, RelTerm, SetTerm } from '../model/relalg.js';
 import type { Dag, N } from './expr.js';
+import { checkTime } from './limits.js';
 
 /** Row -> column -> formula. */
 export type SRel = Map<number, Map<number, N>>;
@@ -91,7 +92,10 @@ export function interpret(model: Model, env: SymbolicEnv): SymbolicResult {
   const rmwOf = (e: EventInfo): number => env.rmwPartner[e.id] ?? -1;
   for (const name of STATIC_RELS) {
     const r: SRel = new Map();
-    for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) if (staticRel(name, events[a]!, events[b]!, rmwOf)) put(r, a, b, dag.T);
+    for (let a = 0; a < n; a++) {
+      for (let b = 0; b < n; b++) if (staticRel(name, events[a]!, events[b]!, rmwOf)) put(r, a, b, dag.T);
+      if ((a & 63) === 0) checkTime(dag.limits); // builds no formulas, so the DAG cannot check
+    }
     base.set(name, r);
   }
 

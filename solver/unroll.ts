@@ -11,6 +11,7 @@ import { printInstr } from '../litmus/print.js';
 import type { EventInfo, Place } from '../model/events.js';
 import type { Dag, N } from './expr.js';
 import { newDag } from './expr.js';
+import type { Limits } from './limits.js';
 import { buildCfg, type CfgNode } from './cfg.js';
 
 export class UnsupportedError extends Error {}
@@ -84,8 +85,9 @@ export function placeOf(p: Thread['placement']): Place {
   };
 }
 
-export function unroll(test: LitmusTest, bound: number): Unrolled {
-  const dag = newDag();
+/** `limits`: the test's time and size budget (solver/limits.ts), enforced as formulas are built. */
+export function unroll(test: LitmusTest, bound: number, limits?: Limits): Unrolled {
+  const dag = newDag(limits);
   const events: SymEvent[] = [];
 
   // ---- locations: physical locations and virtual addresses (shared with the executor) ----

@@ -1,0 +1,36 @@
+// What one test may cost before ptxmm gives up on it with a reason (an `Unknown` answer, never
+// a hang or a crash): its time (--timeout, encoding included) and the size of its encoding,
+// which bounds both our memory and Z3's. The largest corpus test needs 50,008 formula nodes;
+// at a million, Z3 needs about 1.5 GB of its 2 GB WebAssembly heap.
+export const MAX_NODES = 1_000_000;
+
+export interface Limits {
+  /** performance.now() past which the test is abandoned. */
+  deadline: number;
+  /** The test's whole time (--timeout), for messages. */
+  timeoutMs: number;
+  /** Most formula nodes the encoding may build. */
+  maxNodes: number;
+}
+
+/** A test ran out of time or space: the reason is the answer's explanation. */
+export class LimitError extends Error {}
+
+export const limitsFrom = (timeoutMs: number, maxNodes = MAX_NODES): Limits => ({ deadline: performance.now() + timeoutMs, timeoutMs, maxNodes });
+
+/** Throws LimitError once the deadline has passed. */
+export function checkTime(l: Limits | undefined): void {
+  if (l && performance.now() > l.deadline) throw new LimitError(`out of time: --timeout ${l.timeoutMs / 1000} s ran out while encoding the test`);
+}
+
+/**
+ * The reason a test could not be answered, when `e` is a resource failure (a limit, Z3
+ * running out of memory, a JavaScript engine limit); null for anything else (a bug).
+ */
+export function resourceReason(e: unknown): string | null {
+  if (e instanceof LimitError) return e.message;
+  if (e instanceof Error && e.name === 'Z3Failure') return e.message;
+  // JavaScript's own limits: Map or array size, string length, call stack.
+  if (e instanceof RangeError) return `the test is too large for ptxmm (${e.message})`;
+  return null;
+}
