@@ -2,7 +2,9 @@
 // with one Z3 context, as `ptxmm conform` runs them. Writes bench/RESULTS.md and prints it.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { conformRow, DEFAULT_BOUND, DEFAULT_TIMEOUT_S, readExpectations } from '../cli/conform.js';
+import { conformRow, readExpectations } from '../cli/conform.js';
+import { DEFAULT_TIMEOUT_S } from '../cli/command.js';
+import { DEFAULT_LOOP_BOUND as DEFAULT_BOUND } from '../litmus/ast.js';
 import { ptx60, ptx75 } from '../model/ptx.js';
 import type { Model } from '../model/relalg.js';
 import { openZ3 } from '../solver/z3.js';
@@ -37,8 +39,8 @@ try {
     const start = performance.now();
     for (const row of expect) {
       const r = await conformRow(z3, row, CORPUS, model, DEFAULT_BOUND, DEFAULT_TIMEOUT_S * 1000);
-      if (r.ok) agree++;
-      times.push({ ms: r.ms, path: row.path });
+      if (r.status === 'pass') agree++;
+      times.push({ ms: r.seconds * 1000, path: row.path });
     }
     const total = performance.now() - start;
     const sorted = [...times].sort((a, b) => a.ms - b.ms);

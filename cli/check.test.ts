@@ -41,14 +41,17 @@ test('check --json: one object per test; a broken test is reported and the rest 
   const r = ptxmm('check', '--json', '--model', 'ptx60', BAD, SB);
   assert.is(r.code, 1);
   const objs = r.out.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
-  assert.is(objs.length, 2);
-  assert.ok(typeof objs[0]!.error === 'string' && (objs[0]!.error as string).includes('bad.litmus:4'));
+  assert.is(objs.length, 3);
+  assert.equal([objs[0]!.type, objs[0]!.line, objs[0]!.col], ['error', 4, 2]);
+  assert.ok((objs[0]!.file as string).endsWith('bad.litmus'));
+  assert.is(objs[0]!.message, "unknown instruction 'frobnicate'");
   assert.is(objs[1]!.test, 'SB');
   assert.is(objs[1]!.kind, 'Forbidden');
   assert.is(objs[1]!.result, 'No');
   assert.is(objs[1]!.model, 'ptx60');
   assert.equal(objs[1]!.positive, 1);
   assert.equal((objs[1]!.states as unknown[]).length, 4);
+  assert.equal(objs[2], { ...objs[2], type: 'summary', command: 'check', tests: 2, ok: 0, no: 1, unknown: 0, errors: 1 });
 });
 
 test('conform: agreement, disagreements explained, summary and exit status', () => {

@@ -1,66 +1,85 @@
 // `ptxmm check`: every reachable final state of each test under a model, in herd7's shape
-// (or one JSON object per test with --json).
+// (or JSON lines with --json), and totals for a batch.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { type Command, UsageError, count, parseArgs } from './command.js';
+import {
+  BOUND_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, EXIT_HELP, JSON_OPTION, MODEL_OPTION, TIMEOUT_OPTION, UsageError, count, modelName, seconds,
+} from './command.js';
+import { errorRecord, jsonLine } from './json.js';
+import { batchLine, progress } from './progress.js';
 import { type ExplainOptions, explainTest, explanationGraph, graphTitle } from '../present/explain.js';
 import { toDot } from '../present/dot.js';
 import { renderSvg } from '../present/svg.js';
 import { readLitmusFiles } from '../litmus/parse.js';
 import { printExpr } from '../litmus/print.js';
-import type { LitmusTest } from '../litmus/ast.js';
+import { DEFAULT_LOOP_BOUND, type LitmusTest } from '../litmus/ast.js';
+import { MODELS } from '../model/ptx.js';
 import type { Model } from '../model/relalg.js';
-import { type RunResult, runTest } from '../solver/run.js';
+import { type NoStates, type RunResult, runTest } from '../solver/run.js';
 import { openZ3, type Z3Session } from '../solver/z3.js';
-import { DEFAULT_BOUND, DEFAULT_TIMEOUT_S, modelOption, numberOption } from './conform.js';
 
 const KIND = { exists: 'Allowed', 'not exists': 'Forbidden', forall: 'Required' } as const;
 const QUANT = { exists: 'exists', 'not exists': '~exists', forall: 'forall' } as const;
 
+export const conditionText = (t: LitmusTest): string => `${QUANT[t.condition.quantifier]} (${printExpr(t.condition.expr)})`;
+
+/** One test's answer: the JSON record's fields (docs/JSON.md, type "check"). */
 export interface CheckReport {
-  test: string;
   file: string;
+  test: string;
   model: string;
+  bound: number;
   kind: string;
   condition: string;
-  /** Ok, No or Unknown (Z3 did not decide within the timeout). */
+  /** Ok, No, or Unknown (no answer: see reason). */
   result: 'Ok' | 'No' | 'Unknown';
-  /** Why the result is Unknown. */
   reason: string | null;
-  states: Record<string, string>[] | null;
+  /** Values are integers as their types read them (decimal strings in JSON). */
+  states: { values: Record<string, bigint>; satisfies: boolean }[] | null;
   positive: number | null;
   negative: number | null;
   observation: 'Always' | 'Sometimes' | 'Never' | null;
   boundReached: boolean | null;
-  bound: number;
+  /** Why no final state is reachable at all (deadlock, filter, bound), when none is. */
+  noStates: NoStates | null;
   seconds: number;
 }
 
 export function report(t: LitmusTest, file: string, model: Model, bound: number, r: RunResult, seconds: number): CheckReport {
-  const observation = r.validated === 'unknown' ? null : r.positive === 0 ? 'Never' : r.negative === 0 ? 'Always' : 'Sometimes';
+  const unknown = r.validated === 'unknown';
   return {
-    test: t.name, file, model: model.name, kind: KIND[t.condition.quantifier],
-    condition: `${QUANT[t.condition.quantifier]} (${printExpr(t.condition.expr)})`,
-    result: r.validated === 'unknown' ? 'Unknown' : r.validated ? 'Ok' : 'No',
+    file, test: t.name, model: model.name, bound, kind: KIND[t.condition.quantifier], condition: conditionText(t),
+    result: unknown ? 'Unknown' : r.validated ? 'Ok' : 'No',
     reason: r.unknown,
-    states: r.states?.map((s) => Object.fromEntries(s.values.map(([k, v]) => [k, String(v)]))) ?? null,
-    positive: r.validated === 'unknown' ? null : r.positive,
-    negative: r.validated === 'unknown' ? null : r.negative,
-    observation, boundReached: r.boundReached, bound, seconds,
+    states: r.states?.map((s) => ({ values: Object.fromEntries(s.values), satisfies: s.satisfies })) ?? null,
+    positive: unknown ? null : r.positive,
+    negative: unknown ? null : r.negative,
+    observation: unknown ? null : r.positive === 0 ? 'Never' : r.negative === 0 ? 'Always' : 'Sometimes',
+    boundReached: r.boundReached, noStates: r.noStates, seconds,
   };
 }
 
-export function formatHerd(c: CheckReport, timeoutS: number): string {
+/** Why no state: one line a reader can act on. */
+export function noStatesText(n: NoStates, bound: number): string {
+  switch (n.why) {
+    case 'deadlock': return `Deadlock: no execution terminates; every one leaves a thread waiting forever at ${n.barriers.join(', ')}`;
+    case 'filter': return 'Filter: the filter excludes every final state';
+    case 'bound': return `Bound ${bound} reached by every execution: none terminates within ${bound} backward jumps per thread`;
+  }
+}
+
+export function formatHerd(c: CheckReport): string {
   const out = [`Test ${c.test} ${c.kind}`];
   if (c.result === 'Unknown') {
-    out.push(`Unknown: ${c.reason ?? `Z3 did not decide within ${timeoutS} s`}`, `Condition ${c.condition}`);
+    out.push(`Unknown: ${c.reason ?? 'no answer'}`, `Condition ${c.condition}`);
   } else {
     out.push(`States ${c.states!.length}`);
-    for (const s of c.states!) out.push(Object.entries(s).map(([k, v]) => `${k}=${v};`).join(' '));
+    for (const s of c.states!) out.push(Object.entries(s.values).map(([k, v]) => `${k}=${v};`).join(' '));
+    if (c.noStates) out.push(noStatesText(c.noStates, c.bound));
     out.push(c.result, 'Witnesses', `Positive: ${c.positive} Negative: ${c.negative}`, `Condition ${c.condition}`);
     out.push(`Observation ${c.test} ${c.observation} ${c.positive} ${c.negative}`);
   }
-  if (c.boundReached) out.push(`Bound ${c.bound} reached: executions that need more loop iterations are not counted`);
+  if (c.boundReached && c.noStates?.why !== 'bound') out.push(`Bound ${c.bound} reached: executions that need more loop iterations are not counted`);
   out.push(`Time ${c.test} ${c.seconds.toFixed(2)}`);
   return out.join('\n') + '\n';
 }
@@ -84,45 +103,71 @@ async function writeWitness(z3: Z3Session, t: LitmusTest, file: string, dir: str
 export const checkCommand: Command = {
   name: 'check',
   summary: 'list the reachable final states of litmus tests under a model (herd7 style)',
-  usage: 'ptxmm check [--model ptx60|ptx75] [--bound N] [--timeout S] [--json] [--witness DIR] FILE|DIR...',
-  async run(args) {
-    const { opts, flags, rest } = parseArgs(args, { values: ['model', 'bound', 'timeout', 'witness'], switches: ['json'] });
-    if (rest.length === 0) throw new UsageError('give at least one file or directory');
-    const model = modelOption(opts.get('model'));
-    const bound = count(opts.get('bound'), DEFAULT_BOUND, 'bound');
-    const timeoutS = numberOption(opts.get('timeout'), DEFAULT_TIMEOUT_S, 'timeout');
-    const json = flags.has('json');
-    const witnessDir = opts.get('witness') ?? null;
+  args: 'FILE|DIR...',
+  options: [
+    MODEL_OPTION, BOUND_OPTION, TIMEOUT_OPTION, JSON_OPTION,
+    { name: 'witness', arg: 'DIR', help: 'also write DIR/TEST.svg for each test whose condition has a witness' },
+  ],
+  details: [
+    'Per test: the reachable final states, whether the condition is validated (Ok/No), or Unknown with',
+    'the reason (timeout, size limit, Z3 out of memory); with several tests, totals at the end.',
+    EXIT_HELP,
+  ],
+  async run(a) {
+    if (a.rest.length === 0) throw new UsageError('give at least one file or directory');
+    const model = MODELS[modelName(a.get('model'))]!;
+    const bound = count(a.get('bound'), DEFAULT_LOOP_BOUND, 'bound');
+    const timeoutS = seconds(a.get('timeout'), DEFAULT_TIMEOUT_S, 'timeout');
+    const json = a.has('json');
+    const witnessDir = a.get('witness') ?? null;
     if (witnessDir) mkdirSync(witnessDir, { recursive: true });
-    const files = readLitmusFiles(rest);
+    const files = readLitmusFiles(a.rest);
     if (files.length === 0) throw new UsageError('no .litmus files found');
-    let bad = 0;
+    const t0 = performance.now();
+    const tally = { ok: 0, no: 0, unknown: 0, errors: 0 };
+    const bar = progress();
     const z3 = await openZ3();
     try {
-      for (const f of files) {
+      for (const [i, f] of files.entries()) {
+        bar.update(batchLine(i, files.length, f.file));
         if (f.error) {
-          bad++;
-          if (json) process.stdout.write(JSON.stringify({ file: f.file, error: f.error.format() }) + '\n');
+          tally.errors++;
+          bar.clear();
+          if (json) process.stdout.write(errorRecord('check', f.error));
           else process.stderr.write(f.error.format() + '\n');
           continue;
         }
         const t = f.test!;
+        let c: CheckReport;
         try {
-          const { r, seconds } = await checkOne(z3, t, model, bound, timeoutS * 1000);
-          const c = report(t, f.file, model, bound, r, seconds);
-          if (c.result === 'Unknown') bad++;
-          process.stdout.write(json ? JSON.stringify(c) + '\n' : formatHerd(c, timeoutS) + (files.length > 1 ? '\n' : ''));
-          if (witnessDir) await writeWitness(z3, t, f.file, witnessDir, { model, bound, timeoutMs: timeoutS * 1000, relax: false });
+          const { r, seconds: s } = await checkOne(z3, t, model, bound, timeoutS * 1000);
+          c = report(t, f.file, model, bound, r, s);
         } catch (e) {
-          bad++;
-          const msg = `${f.file}: ${(e as Error).message}`;
-          if (json) process.stdout.write(JSON.stringify({ file: f.file, test: t.name, error: msg }) + '\n');
-          else process.stderr.write(`ptxmm check: ${msg}\n`);
+          // Not an answer and not a resource limit: a bug in ptxmm, reported per test.
+          tally.errors++;
+          bar.clear();
+          const message = `internal error: ${(e as Error).message}`;
+          if (json) process.stdout.write(jsonLine('error', { command: 'check', file: f.file, line: null, col: null, message }));
+          else process.stderr.write(`ptxmm check: ${f.file}: ${message}\n`);
+          continue;
         }
+        if (c.result === 'Ok') tally.ok++;
+        else if (c.result === 'No') tally.no++;
+        else tally.unknown++;
+        bar.clear();
+        process.stdout.write(json ? jsonLine('check', c) : formatHerd(c) + (files.length > 1 ? '\n' : ''));
+        if (witnessDir && c.result !== 'Unknown') await writeWitness(z3, t, f.file, witnessDir, { model, bound, timeoutMs: timeoutS * 1000, relax: false });
       }
     } finally {
+      bar.clear();
       await z3.close();
     }
-    return bad > 0 ? 1 : 0;
+    const secs = (performance.now() - t0) / 1000;
+    const tests = files.length;
+    if (json) process.stdout.write(jsonLine('summary', { command: 'check', tests, ...tally, seconds: secs }));
+    else if (tests > 1) {
+      process.stdout.write(`Totals: ${tests} tests, ${tally.ok} Ok, ${tally.no} No, ${tally.unknown} Unknown, ${tally.errors} errors, ${secs.toFixed(2)} s\n`);
+    }
+    return tally.unknown + tally.errors > 0 ? EXIT.failed : EXIT.ok;
   },
 };

@@ -1,42 +1,132 @@
-// What every ptxmm subcommand provides to the dispatcher.
+// What every ptxmm subcommand provides to the dispatcher, and its command line: each option
+// is declared once (name, value, meaning, default), and that one declaration parses the
+// arguments and writes `--help`.
 import type { ModelName } from '../executor/program.js';
+import { DEFAULT_LOOP_BOUND } from '../litmus/ast.js';
+
+export interface OptionSpec {
+  name: string;
+  /** A one-letter alias (`-o`). */
+  short?: string;
+  /** The value's placeholder in help (`N`, `ptx60|ptx75`); absent for a switch. */
+  arg?: string;
+  /** What it does, one line. */
+  help: string;
+  /** The default, as help shows it. */
+  dflt?: string;
+  /** May be given more than once; the values accumulate. */
+  repeat?: boolean;
+}
 
 export interface Command {
   name: string;
   summary: string;
-  usage: string;
+  /** Positional arguments as the usage line shows them (`FILE|DIR...`). */
+  args: string;
+  options: OptionSpec[];
+  /** Further lines for `--help` (output, exit status). */
+  details?: string[];
   /** Returns the process exit status. Writes its own output. */
-  run(args: string[]): Promise<number>;
+  run(a: Args): Promise<number>;
+}
+
+/** A parsed command line. */
+export interface Args {
+  /** The last value of an option. */
+  get(name: string): string | undefined;
+  /** Every value of a repeatable option, in order. */
+  all(name: string): string[];
+  /** A switch that was given (or a value option that was). */
+  has(name: string): boolean;
+  rest: string[];
 }
 
 /** Thrown for bad command-line usage; the dispatcher prints it with the usage line. */
 export class UsageError extends Error {}
 
-/** Splits `--flag value` / `--flag=value` / `--switch` options from positional arguments. */
-export function parseArgs(
-  args: string[],
-  spec: { values?: string[]; switches?: string[] },
-): { opts: Map<string, string>; flags: Set<string>; rest: string[] } {
-  const values = new Set(spec.values ?? []);
-  const switches = new Set(spec.switches ?? []);
-  const opts = new Map<string, string>();
-  const flags = new Set<string>();
+/** Exit statuses of every command. */
+export const EXIT = {
+  /** Every test was answered (and, for conform/cross, every check passed). */
+  ok: 0,
+  /** Some test has no answer (bad input, Unknown, not run, truncated) or a check failed. */
+  failed: 1,
+  usage: 2,
+} as const;
+
+export const EXIT_HELP = 'exit status: 0 every test answered, 1 some test not answered (an input error, Unknown, not run or cut short) or a check failed, 2 a usage error';
+
+/** Splits `--flag value` / `--flag=value` / `-o value` / `--switch` from positional arguments. */
+export function parseArgs(args: string[], specs: readonly OptionSpec[]): Args {
+  const values = new Map<string, string[]>();
   const rest: string[] = [];
+  const byName = new Map(specs.map((s) => [s.name, s]));
+  const byShort = new Map(specs.filter((s) => s.short).map((s) => [s.short!, s]));
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === '--') { rest.push(...args.slice(i + 1)); break; }
-    if (!a.startsWith('--') || a === '-') { rest.push(a); continue; }
-    const eq = a.indexOf('=');
-    const name = eq >= 0 ? a.slice(2, eq) : a.slice(2);
-    if (switches.has(name) && eq < 0) { flags.add(name); continue; }
-    if (!values.has(name)) throw new UsageError(`unknown option --${name}`);
-    const v = eq >= 0 ? a.slice(eq + 1) : args[++i];
-    if (v === undefined) throw new UsageError(`option --${name} needs a value`);
-    opts.set(name, v);
+    let spec: OptionSpec | undefined;
+    let inline: string | undefined;
+    if (a.startsWith('--')) {
+      const eq = a.indexOf('=');
+      const name = eq >= 0 ? a.slice(2, eq) : a.slice(2);
+      spec = byName.get(name);
+      if (!spec) throw new UsageError(`unknown option --${name}`);
+      if (eq >= 0) inline = a.slice(eq + 1);
+    } else if (/^-[A-Za-z]$/.test(a)) {
+      spec = byShort.get(a.slice(1));
+      if (!spec) throw new UsageError(`unknown option ${a}`);
+    } else {
+      rest.push(a);
+      continue;
+    }
+    if (!spec.arg) {
+      if (inline !== undefined) throw new UsageError(`--${spec.name} takes no value`);
+      values.set(spec.name, ['']);
+      continue;
+    }
+    const v = inline ?? args[++i];
+    if (v === undefined) throw new UsageError(`option --${spec.name} needs a value (${spec.arg})`);
+    if (values.has(spec.name) && !spec.repeat) throw new UsageError(`option --${spec.name} is given twice`);
+    values.set(spec.name, [...(values.get(spec.name) ?? []), v]);
   }
-  return { opts, flags, rest };
+  return {
+    get: (n) => values.get(n)?.at(-1),
+    all: (n) => values.get(n) ?? [],
+    has: (n) => values.has(n),
+    rest,
+  };
 }
 
+export const usageLine = (c: Command): string => `ptxmm ${c.name}${c.options.length ? ' [options]' : ''}${c.args ? ' ' + c.args : ''}`;
+
+/** `ptxmm COMMAND --help`: usage, summary, every option with its meaning and default. */
+export function helpText(c: Command): string {
+  const label = (o: OptionSpec): string => `${o.short ? `-${o.short}, ` : ''}--${o.name}${o.arg ? ` ${o.arg}` : ''}`;
+  const width = Math.max(0, ...c.options.map((o) => label(o).length));
+  const lines = [`usage: ${usageLine(c)}`, '', c.summary];
+  if (c.options.length) {
+    lines.push('', 'options:');
+    for (const o of c.options) {
+      const dflt = o.dflt !== undefined ? ` (default: ${o.dflt})` : '';
+      lines.push(`  ${label(o).padEnd(width)}  ${o.help}${dflt}${o.repeat ? ' (may be repeated)' : ''}`);
+    }
+  }
+  if (c.details?.length) lines.push('', ...c.details);
+  return lines.join('\n') + '\n';
+}
+
+// ---- options several commands share, and their readers ----
+
+export const DEFAULT_TIMEOUT_S = 60;
+
+export const MODEL_OPTION: OptionSpec = { name: 'model', arg: 'ptx60|ptx75', help: 'the memory model: PTX ISA 6.0, or 7.5 with proxies', dflt: 'ptx75' };
+export const BOUND_OPTION: OptionSpec = {
+  name: 'bound', arg: 'N', help: 'backward jumps each thread may take; executions that need more are cut off and reported', dflt: String(DEFAULT_LOOP_BOUND),
+};
+export const TIMEOUT_OPTION: OptionSpec = {
+  name: 'timeout', arg: 'S', help: 'seconds one test may take, encoding included; past it the answer is Unknown', dflt: String(DEFAULT_TIMEOUT_S),
+};
+export const JSON_OPTION: OptionSpec = { name: 'json', help: 'JSON lines: one object per test, then a summary (docs/JSON.md)' };
 
 /** `--model`: ptx75 unless another is named. */
 export function modelName(v: string | undefined): ModelName {
@@ -49,6 +139,14 @@ export function modelName(v: string | undefined): ModelName {
 export function count(v: string | undefined, dflt: number, what: string): number {
   if (v === undefined) return dflt;
   const n = Number(v);
-  if (!Number.isInteger(n) || n < 0) throw new UsageError(`--${what} needs a non-negative integer`);
+  if (v.trim() === '' || !Number.isSafeInteger(n) || n < 0) throw new UsageError(`--${what} needs a non-negative integer, not '${v}'`);
+  return n;
+}
+
+/** A positive number of seconds. */
+export function seconds(v: string | undefined, dflt: number, what: string): number {
+  if (v === undefined) return dflt;
+  const n = Number(v);
+  if (v.trim() === '' || !Number.isFinite(n) || n <= 0) throw new UsageError(`--${what} needs a positive number of seconds, not '${v}'`);
   return n;
 }

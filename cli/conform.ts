@@ -1,20 +1,27 @@
-// `ptxmm conform`: check a CSV of expected verdicts (`path,1|0`, 1 = condition validated)
-// and explain every disagreement.
+// `ptxmm conform`: check a CSV of expected verdicts and explain every disagreement. Two
+// shapes of list: Dartagnan's `path,1|0` (one model, --model) and ours, `path,model,1|0`
+// (litmus/tests/EXPECTED.csv), each row with its model. 1 = the condition is validated.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_LOOP_BOUND } from '../litmus/ast.js';
-import { type Command, UsageError, count, modelName, parseArgs } from './command.js';
+import { DEFAULT_LOOP_BOUND, type LitmusTest } from '../litmus/ast.js';
+import {
+  BOUND_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, JSON_OPTION, MODEL_OPTION, TIMEOUT_OPTION, UsageError, count, modelName, seconds,
+} from './command.js';
+import { jsonLine } from './json.js';
+import { batchLine, progress } from './progress.js';
 import { parseLitmus } from '../litmus/parse.js';
 import { LitmusError } from '../litmus/errors.js';
-import type { LitmusTest } from '../litmus/ast.js';
 import { MODELS } from '../model/ptx.js';
 import type { Model } from '../model/relalg.js';
+import type { ModelName } from '../executor/program.js';
 import { type RunResult, runTest } from '../solver/run.js';
 import { openZ3, type Z3Session } from '../solver/z3.js';
 import { explainTest, explanationGraph, explanationText } from '../present/explain.js';
 
 export interface Row {
   path: string;
+  /** The row's own model (three-column lists); else the one --model names. */
+  model?: ModelName;
   expected: boolean;
 }
 
@@ -23,91 +30,110 @@ export function readExpectations(csv: string): Row[] {
   for (const [i, line] of csv.split(/\r?\n/).entries()) {
     const s = line.trim();
     if (s === '' || s.startsWith('#')) continue;
-    const m = /^(.*),\s*([01])$/.exec(s);
-    if (!m) throw new UsageError(`expectations line ${i + 1}: expected 'path,1' or 'path,0'`);
-    rows.push({ path: m[1]!, expected: m[2] === '1' });
+    const m = /^([^,]+?)\s*,\s*(?:(ptx60|ptx75)\s*,\s*)?([01])$/.exec(s);
+    if (!m) throw new UsageError(`expectations line ${i + 1}: expected 'path,1|0' or 'path,ptx60|ptx75,1|0', got '${s}'`);
+    rows.push({ path: m[1]!, expected: m[3] === '1', ...(m[2] ? { model: m[2] as ModelName } : {}) });
   }
   return rows;
 }
 
-export function modelOption(name: string | undefined): Model {
-  return MODELS[modelName(name)]!;
+/** One row's outcome (docs/JSON.md, type "conform"). */
+export interface ConformReport {
+  file: string;
+  test: string | null;
+  model: string;
+  expected: 0 | 1;
+  got: 0 | 1 | null;
+  status: 'pass' | 'fail' | 'unknown' | 'error';
+  /** Unknown or error: why. */
+  reason: string | null;
+  /** A failure explained as `why` explains it. */
+  explanation: string[];
+  seconds: number;
 }
-
-export function numberOption(v: string | undefined, dflt: number, what: string): number {
-  if (v === undefined) return dflt;
-  const n = Number(v);
-  if (!Number.isFinite(n) || n < 0) throw new UsageError(`--${what} needs a non-negative number`);
-  return n;
-}
-
-export const DEFAULT_BOUND = DEFAULT_LOOP_BOUND;
-export const DEFAULT_TIMEOUT_S = 60;
 
 export const conformCommand: Command = {
   name: 'conform',
   summary: 'check tests against a CSV of expected verdicts and explain disagreements',
-  usage: 'ptxmm conform --expect CSV --root DIR [--model ptx60|ptx75] [--bound N] [--timeout S]',
-  async run(args) {
-    const { opts, rest } = parseArgs(args, { values: ['expect', 'root', 'model', 'bound', 'timeout'] });
-    if (rest.length) throw new UsageError(`unexpected argument ${rest[0]}`);
-    const csv = opts.get('expect');
+  args: '',
+  options: [
+    { name: 'expect', arg: 'CSV', help: "the expected verdicts: 'path,1|0' rows, or 'path,ptx60|ptx75,1|0' rows (required)" },
+    { name: 'root', arg: 'DIR', help: 'the folder the paths in the CSV are relative to', dflt: '.' },
+    { ...MODEL_OPTION, help: 'the model of two-column rows; with three-column rows, run only that model\'s rows', dflt: 'ptx75 (three columns: every row\'s own)' },
+    BOUND_OPTION, TIMEOUT_OPTION, JSON_OPTION,
+  ],
+  details: [
+    'Prints each disagreement (FAIL, explained as `why` does), undecided row (UNKNOWN) and unreadable test (ERROR),',
+    "then 'N passed, N failed' (failed counts every row that did not pass).",
+    'exit status: 0 every row passed, 1 some row did not, 2 a usage error',
+  ],
+  async run(a) {
+    if (a.rest.length) throw new UsageError(`unexpected argument ${a.rest[0]}`);
+    const csv = a.get('expect');
     if (!csv) throw new UsageError('--expect CSV is required');
-    const root = opts.get('root') ?? '.';
-    const model = modelOption(opts.get('model'));
-    const bound = count(opts.get('bound'), DEFAULT_BOUND, 'bound');
-    const timeoutMs = numberOption(opts.get('timeout'), DEFAULT_TIMEOUT_S, 'timeout') * 1000;
-    const rows = readExpectations(readFileSync(csv, 'utf8'));
+    const root = a.get('root') ?? '.';
+    const only = a.has('model') ? modelName(a.get('model')) : null;
+    const bound = count(a.get('bound'), DEFAULT_LOOP_BOUND, 'bound');
+    const timeoutMs = seconds(a.get('timeout'), DEFAULT_TIMEOUT_S, 'timeout') * 1000;
+    const json = a.has('json');
+    const rows = readExpectations(readFileSync(csv, 'utf8')).filter((r) => !only || !r.model || r.model === only);
+    const tally = { passed: 0, failed: 0, unknown: 0, errors: 0 };
+    const t0 = performance.now();
+    const bar = progress();
     const z3 = await openZ3();
-    let passed = 0;
-    let failed = 0;
     try {
-      for (const row of rows) {
-        const res = await conformRow(z3, row, root, model, bound, timeoutMs);
-        if (res.ok) { passed++; continue; }
-        failed++;
-        process.stdout.write(res.lines.join('\n') + '\n');
+      for (const [i, row] of rows.entries()) {
+        bar.update(batchLine(i, rows.length, row.path));
+        const res = await conformRow(z3, row, root, MODELS[row.model ?? only ?? 'ptx75']!, bound, timeoutMs);
+        tally[res.status === 'pass' ? 'passed' : res.status === 'fail' ? 'failed' : res.status === 'unknown' ? 'unknown' : 'errors']++;
+        bar.clear();
+        if (json) process.stdout.write(jsonLine('conform', res));
+        else if (res.status !== 'pass') process.stdout.write(conformText(res).join('\n') + '\n');
       }
     } finally {
+      bar.clear();
       await z3.close();
     }
-    process.stdout.write(`${passed} passed, ${failed} failed\n`);
-    return failed > 0 ? 1 : 0;
+    const notPassed = tally.failed + tally.unknown + tally.errors;
+    if (json) process.stdout.write(jsonLine('summary', { command: 'conform', tests: rows.length, ...tally, seconds: (performance.now() - t0) / 1000 }));
+    else process.stdout.write(`${tally.passed} passed, ${notPassed} failed\n`);
+    return notPassed > 0 ? EXIT.failed : EXIT.ok;
   },
 };
 
-export async function conformRow(
-  z3: Z3Session, row: Row, root: string, model: Model, bound: number, timeoutMs: number,
-): Promise<{ ok: boolean; lines: string[]; ms: number }> {
+/** A row that did not pass, as text. */
+export function conformText(r: ConformReport): string[] {
+  switch (r.status) {
+    case 'pass': return [];
+    case 'error': return [`ERROR ${r.reason}`];
+    case 'unknown': return [`UNKNOWN ${r.file}: ${r.reason} (expected ${r.expected})`];
+    case 'fail': return [`FAIL ${r.file}: expected ${r.expected}, ${r.model} gives ${r.got}`, ...r.explanation.map((l) => (l ? '  ' + l : l))];
+  }
+}
+
+export async function conformRow(z3: Z3Session, row: Row, root: string, model: Model, bound: number, timeoutMs: number): Promise<ConformReport> {
   const t0 = performance.now();
-  const file = join(root, row.path);
+  const base = { file: row.path, test: null, model: model.name, expected: row.expected ? 1 as const : 0 as const, got: null, reason: null, explanation: [] as string[] };
+  const done = (r: Omit<ConformReport, 'seconds'>): ConformReport => ({ ...r, seconds: (performance.now() - t0) / 1000 });
   let test: LitmusTest;
   try {
-    test = parseLitmus(readFileSync(file, 'utf8'), row.path);
+    test = parseLitmus(readFileSync(join(root, row.path), 'utf8'), row.path);
   } catch (e) {
-    const msg = e instanceof LitmusError ? e.format() : `${row.path}: ${(e as Error).message}`;
-    return { ok: false, lines: [`ERROR ${msg}`], ms: performance.now() - t0 };
+    const code = (e as NodeJS.ErrnoException).code;
+    const msg = e instanceof LitmusError ? e.format() : `${row.path}: ${code === 'ENOENT' ? 'no such file or directory' : (e as Error).message}`;
+    return done({ ...base, status: 'error', reason: msg });
   }
   const opts = { model, bound, timeoutMs, mode: 'verdict' as const, checkBound: false, explain: false };
   let r: RunResult;
   try {
     r = await runTest(z3, test, opts);
   } catch (e) {
-    return { ok: false, lines: [`ERROR ${row.path}: ${(e as Error).message}`], ms: performance.now() - t0 };
+    return done({ ...base, test: test.name, status: 'error', reason: `${row.path}: internal error: ${(e as Error).message}` });
   }
-  const ms = performance.now() - t0;
-  if (r.validated === row.expected) return { ok: true, lines: [], ms };
-  if (r.validated === 'unknown') {
-    return { ok: false, lines: [`UNKNOWN ${row.path}: Z3 did not decide within the timeout (expected ${row.expected ? 1 : 0})`], ms };
-  }
+  if (r.validated === 'unknown') return done({ ...base, test: test.name, status: 'unknown', reason: r.unknown });
+  const got = r.validated ? 1 : 0;
+  if (r.validated === row.expected) return done({ ...base, test: test.name, got, status: 'pass' });
   // The same explanation `ptxmm why` gives: the execution, or the axioms and how they fail.
   const ex = await explainTest(z3, test, { model, bound, timeoutMs, relax: true });
-  return {
-    ok: false,
-    lines: [
-      `FAIL ${row.path}: expected ${row.expected ? 1 : 0}, ${model.name} gives ${r.validated ? 1 : 0}`,
-      ...explanationText(ex, explanationGraph(ex, [])).map((l) => (l ? '  ' + l : l)),
-    ],
-    ms,
-  };
+  return done({ ...base, test: test.name, got, status: 'fail', explanation: explanationText(ex, explanationGraph(ex, [])) });
 }

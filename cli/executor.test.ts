@@ -33,7 +33,7 @@ test('cross: per-test verdict and a summary line; an unreadable file is an error
   const ok = ptxmm('cross', SB);
   assert.is(ok.code, 0, ok.err);
   assert.match(ok.out, 'PASS SB: executor 4 states, solver 4');
-  assert.match(ok.out, /Tests 1 \(0 skipped\): 0 unsound, 0 executor errors, 0 incomplete \(4 of 4 solver states reached\); 1 passed, 0 failed/);
+  assert.match(ok.out, /Tests 1 \(0 skipped\): 0 unsound, 0 errors, 0 incomplete \(4 of 4 solver states reached\); 1 passed, 0 failed/);
   const bad = ptxmm('cross', write('bad.litmus', 'PTX Bad\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.weak.bogus r0, x ;\nexists (x == 0)\n'));
   assert.is(bad.code, 1);
   assert.match(bad.err, /bad\.litmus:4:\d+: /);

@@ -1,56 +1,72 @@
 // Options shared by `show` and `why`: which test, model, outcome, output.
 import { readFileSync } from 'node:fs';
-import { UsageError, count, parseArgs } from './command.js';
+import {
+  BOUND_OPTION, DEFAULT_TIMEOUT_S, JSON_OPTION, MODEL_OPTION, type OptionSpec, TIMEOUT_OPTION, UsageError, type Args, count, modelName, seconds,
+} from './command.js';
 import { parseLitmus, parseWithOutcome } from '../litmus/parse.js';
+import { DEFAULT_LOOP_BOUND, type LitmusTest } from '../litmus/ast.js';
 import { LitmusError } from '../litmus/errors.js';
-import type { LitmusTest } from '../litmus/ast.js';
+import { MODELS } from '../model/ptx.js';
+import type { Model } from '../model/relalg.js';
+import { BASE_RELS } from '../model/events.js';
 import type { ExplainOptions } from '../present/explain.js';
-import { DEFAULT_BOUND, DEFAULT_TIMEOUT_S, modelOption, numberOption } from './conform.js';
+
+export const EXPLAIN_OPTIONS: OptionSpec[] = [
+  MODEL_OPTION,
+  { name: 'outcome', arg: 'EXPR', help: "the final state asked about, as in a condition ('P1:r0 == 1 /\\ P1:r1 == 0')", dflt: 'the test\'s condition' },
+  { name: 'format', arg: 'text|dot|svg', help: 'how to draw the execution', dflt: 'text' },
+  { name: 'output', short: 'o', arg: 'FILE', help: 'write the drawing to FILE', dflt: 'standard output' },
+  { name: 'rel', arg: 'NAME', help: 'also draw this relation of the model (cause, observation, ...); NAME may be a comma list', repeat: true },
+  BOUND_OPTION, TIMEOUT_OPTION,
+  { ...JSON_OPTION, help: 'one JSON object: the answer, the execution (events and edges) and any violations (docs/JSON.md)' },
+];
 
 export interface ExplainArgs {
+  file: string;
   test: LitmusTest;
   opts: Omit<ExplainOptions, 'relax'>;
-  format: 'text' | 'dot' | 'svg';
+  format: 'text' | 'dot' | 'svg' | 'json';
   output: string | null;
   rels: string[];
 }
 
-/** Parses the command line; a bad test is reported as `file:line:col: message` (null returned). */
-export function explainArgs(args: string[], extraValues: string[] = []): ExplainArgs | null {
-  // --rel may be repeated: take those out before the generic parser sees them.
-  const rels: string[] = [];
-  const rest0: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--rel') {
-      const v = args[++i];
-      if (v === undefined) throw new UsageError('option --rel needs a value');
-      rels.push(...v.split(',').filter(Boolean));
-    } else if (a.startsWith('--rel=')) rels.push(...a.slice(6).split(',').filter(Boolean));
-    else rest0.push(a);
+/** Relations `--rel` may name: the model's definitions and its base relations. */
+export function checkRelations(model: Model, rels: string[]): void {
+  for (const name of rels) {
+    if (!model.defs[name] && !BASE_RELS.includes(name)) {
+      throw new UsageError(`unknown relation '${name}' (${model.name} defines ${Object.keys(model.defs).join(', ')}; base: ${BASE_RELS.join(', ')})`);
+    }
   }
-  const { opts, rest } = parseArgs(rest0, { values: ['model', 'bound', 'timeout', 'outcome', 'format', 'o', ...extraValues] });
-  if (rest.length !== 1) throw new UsageError(rest.length ? `one test file at a time (got ${rest.length})` : 'give a test file');
-  const format = opts.get('format') ?? 'text';
-  if (format !== 'text' && format !== 'dot' && format !== 'svg') throw new UsageError(`unknown format '${format}' (text, dot or svg)`);
-  const model = modelOption(opts.get('model'));
-  const bound = count(opts.get('bound'), DEFAULT_BOUND, 'bound');
-  const timeoutMs = numberOption(opts.get('timeout'), DEFAULT_TIMEOUT_S, 'timeout') * 1000;
-  const file = rest[0]!;
+}
+
+/** Reads the command line and the test; a bad test is reported as `file:line:col: message` (null returned). */
+export function explainArgs(a: Args): ExplainArgs | null {
+  if (a.rest.length !== 1) throw new UsageError(a.rest.length ? `one test file at a time (got ${a.rest.length})` : 'give a test file');
+  const format = a.has('json') ? 'json' : a.get('format') ?? 'text';
+  if (format !== 'text' && format !== 'dot' && format !== 'svg' && format !== 'json') throw new UsageError(`unknown format '${format}' (text, dot or svg)`);
+  if (a.has('json') && a.has('format')) throw new UsageError('--json and --format exclude each other');
+  const model = MODELS[modelName(a.get('model'))]!;
+  const bound = count(a.get('bound'), DEFAULT_LOOP_BOUND, 'bound');
+  const timeoutMs = seconds(a.get('timeout'), DEFAULT_TIMEOUT_S, 'timeout') * 1000;
+  const rels = a.all('rel').flatMap((v) => v.split(',')).filter(Boolean);
+  // Before any solving: a misspelt relation should not cost a Z3 run.
+  checkRelations(model, rels);
+  const file = a.rest[0]!;
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
-  } catch {
-    process.stderr.write(`${file}:1:1: cannot read the file\n`);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    process.stderr.write(new LitmusError(code === 'ENOENT' ? 'no such file or directory' : code === 'EISDIR' ? 'is a directory' : 'cannot read the file', null, file).format() + '\n');
     return null;
   }
   let test: LitmusTest;
   try {
-    const outcome = opts.get('outcome');
+    const outcome = a.get('outcome');
     test = outcome === undefined ? parseLitmus(text, file) : parseWithOutcome(text, file, outcome);
   } catch (e) {
     if (e instanceof LitmusError) { process.stderr.write(e.format() + '\n'); return null; }
     throw e;
   }
-  return { test, opts: { model, bound, timeoutMs }, format, output: opts.get('o') ?? null, rels };
+  return { file, test, opts: { model, bound, timeoutMs }, format, output: a.get('output') ?? null, rels };
 }

@@ -8,7 +8,10 @@
 import fc from 'fast-check';
 import { writeFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
-import { type Command, UsageError, parseArgs, count, modelName } from './command.js';
+import {
+  BOUND_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, MODEL_OPTION, TIMEOUT_OPTION, UsageError, count, modelName, seconds,
+} from './command.js';
+import { MAX_STATES_OPTION } from './run.js';
 import { parseLitmus } from '../litmus/parse.js';
 import { printLitmus } from '../litmus/print.js';
 import { stripPositions } from '../litmus/arbitrary.js';
@@ -22,7 +25,7 @@ import type { ModelName } from '../executor/program.js';
 import { DEFAULTS } from '../executor/explore.js';
 import { fuzzTest, withoutStatement } from '../executor/fuzzgen.js';
 import { valuationKey } from '../executor/compare.js';
-import { DEFAULT_TIMEOUT_S, crossOne, formatCross } from './cross.js';
+import { crossOne, formatCross } from './cross.js';
 
 export interface FuzzOptions {
   runs: number;
@@ -110,13 +113,13 @@ export async function fuzzOne(z3: Z3Session, t: LitmusTest, o: FuzzOptions, tall
   // 1. Executor against solver.
   const c = await crossOne(z3, '<fuzz>', t, { ...o, maxMissing: o.allMissing ? Infinity : 1 });
   if (c.status === 'skip') {
-    const why = c.skipped!.replace(/\d+/g, 'N');
+    const why = (c.reason ?? '').replace(/\d+/g, 'N');
     tally?.skipped.set(why, (tally.skipped.get(why) ?? 0) + 1);
     return null;
   }
   if (c.status === 'error') return { kind: 'executor error', detail: formatCross(c) };
   if (tally) tally.crossed++;
-  if (c.incomplete!.length) {
+  if (c.incomplete.length) {
     if (tally) tally.incomplete++;
     o.onIncomplete?.(`${text}${formatCross(c).join('\n')}\n`);
   }
@@ -186,30 +189,38 @@ function range(v: string | undefined, dflt: [number, number], lo: number, hi: nu
 export const fuzzCommand: Command = {
   name: 'fuzz',
   summary: 'random programs: executor within solver, solver equal to brute force, print/parse round trip (shrinks and saves failures)',
-  usage: 'ptxmm fuzz [--runs N] [--seed S] [--threads 2..4] [--ops 1..6] [--model ptx60|ptx75] [--bound N] [--timeout S] '
-    + '[--max-states N] [--enum-limit N] [--out FILE] [--show-incomplete]',
-  async run(args) {
-    const { opts, flags, rest } = parseArgs(args, {
-      values: ['runs', 'seed', 'threads', 'ops', 'model', 'bound', 'timeout', 'max-states', 'enum-limit', 'out'], switches: ['show-incomplete'],
-    });
-    if (rest.length) throw new UsageError(`unexpected argument ${rest[0]}`);
+  args: '',
+  options: [
+    { name: 'runs', arg: 'N', help: 'programs to generate', dflt: String(FUZZ_DEFAULTS.runs) },
+    { name: 'seed', arg: 'S', help: 'random seed (printed, so a run can be repeated)', dflt: 'random' },
+    { name: 'threads', arg: 'N|N..M', help: 'threads per program, within 1..4', dflt: '2..4' },
+    { name: 'ops', arg: 'N|N..M', help: 'operations per thread, within 1..6', dflt: '1..6' },
+    MODEL_OPTION, BOUND_OPTION, TIMEOUT_OPTION,
+    { ...MAX_STATES_OPTION, help: 'executor states per program; a program needing more is not cross-checked (counted)', dflt: String(FUZZ_DEFAULTS.maxStates) },
+    { name: 'enum-limit', arg: 'N', help: 'compare with brute force only programs with at most N candidate executions', dflt: String(FUZZ_DEFAULTS.enumLimit) },
+    { name: 'out', arg: 'FILE', help: 'where a failing program is written (then read back to confirm it fails)', dflt: 'fuzz-failure.litmus' },
+    { name: 'show-incomplete', help: 'list every solver state the executor misses, per program' },
+  ],
+  details: ['Ends with N passed, N failed.', 'exit status: 0 no failure, 1 a failure (written to --out), 2 a usage error'],
+  async run(a) {
+    if (a.rest.length) throw new UsageError(`unexpected argument ${a.rest[0]}`);
     const d = FUZZ_DEFAULTS;
-    const show = flags.has('show-incomplete');
+    const show = a.has('show-incomplete');
     const o: FuzzOptions = {
-      runs: count(opts.get('runs'), d.runs, 'runs'),
-      seed: opts.has('seed') ? count(opts.get('seed'), 0, 'seed') : Math.floor(Math.random() * 2 ** 31),
-      threads: range(opts.get('threads'), d.threads, 1, 4, 'threads'),
-      ops: range(opts.get('ops'), d.ops, 1, 6, 'ops'),
-      model: modelName(opts.get('model')),
-      bound: count(opts.get('bound'), d.bound, 'bound'),
-      timeoutMs: count(opts.get('timeout'), d.timeoutMs / 1000, 'timeout') * 1000,
-      maxStates: count(opts.get('max-states'), d.maxStates, 'max-states'),
-      enumLimit: count(opts.get('enum-limit'), d.enumLimit, 'enum-limit'),
+      runs: count(a.get('runs'), d.runs, 'runs'),
+      seed: a.has('seed') ? count(a.get('seed'), 0, 'seed') : Math.floor(Math.random() * 2 ** 31),
+      threads: range(a.get('threads'), d.threads, 1, 4, 'threads'),
+      ops: range(a.get('ops'), d.ops, 1, 6, 'ops'),
+      model: modelName(a.get('model')),
+      bound: count(a.get('bound'), d.bound, 'bound'),
+      timeoutMs: seconds(a.get('timeout'), d.timeoutMs / 1000, 'timeout') * 1000,
+      maxStates: count(a.get('max-states'), d.maxStates, 'max-states'),
+      enumLimit: count(a.get('enum-limit'), d.enumLimit, 'enum-limit'),
       allMissing: show,
       onIncomplete: show ? (s) => process.stdout.write(s + '\n') : undefined,
       onProgress: (s) => process.stderr.write(s + '\n'),
     };
-    const out = opts.get('out') ?? 'fuzz-failure.litmus';
+    const out = a.get('out') ?? 'fuzz-failure.litmus';
     process.stdout.write(`fuzz: seed ${o.seed}, ${o.runs} runs, ${o.threads[0]}..${o.threads[1]} threads, ${o.ops[0]}..${o.ops[1]} operations, ${o.model}\n`);
     const z3 = await openZ3();
     try {
@@ -221,11 +232,11 @@ export const fuzzCommand: Command = {
       for (const [why, n] of [...t.skipped].sort((a, b) => b[1] - a[1])) process.stdout.write(`  not cross-checked (${n}): ${why}\n`);
       if (r.thrown) {
         process.stdout.write(`fuzz: the property threw: ${r.thrown}\n0 passed, 1 failed\n`);
-        return 1;
+        return EXIT.failed;
       }
       if (!r.failure) {
         process.stdout.write(`${t.programs} passed, 0 failed\n`);
-        return 0;
+        return EXIT.ok;
       }
       const f = r.failure;
       const text = printLitmus(f.test);
@@ -236,7 +247,7 @@ export const fuzzCommand: Command = {
         + `${again ? '' : ' (WARNING: the file does not reproduce it)'}\n\n${text}\n`);
       for (const line of (again ?? f.finding)?.detail ?? []) process.stdout.write(line + '\n');
       process.stdout.write(`${f.after - 1} passed, 1 failed\n`);
-      return 1;
+      return EXIT.failed;
     } finally {
       await z3.close();
     }

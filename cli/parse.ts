@@ -1,5 +1,5 @@
 // `ptxmm parse` (read tests, summarise them) and `ptxmm print` (show the genuine-PTX form).
-import { type Command, UsageError, parseArgs } from './command.js';
+import { type Command, EXIT, EXIT_HELP, UsageError } from './command.js';
 import { readLitmusFiles } from '../litmus/parse.js';
 import { printLitmus } from '../litmus/print.js';
 import type { LitmusTest } from '../litmus/ast.js';
@@ -18,9 +18,11 @@ function kindOf(s: LitmusTest['threads'][number]['code'][number]): string {
 export const parseCommand: Command = {
   name: 'parse',
   summary: 'read litmus tests and print a summary (tests, threads, instructions by kind)',
-  usage: 'ptxmm parse [--quiet] FILE|DIR...',
-  async run(args) {
-    const { flags, rest } = parseArgs(args, { switches: ['quiet'] });
+  args: 'FILE|DIR...',
+  options: [{ name: 'quiet', help: 'only the summary, not the line naming a single test' }],
+  details: ['Directories are read for every .litmus file below them. Errors are printed as FILE:LINE:COL: MESSAGE.', EXIT_HELP],
+  async run(a) {
+    const rest = a.rest;
     if (rest.length === 0) throw new UsageError('give at least one file or directory');
     const t0 = performance.now();
     const results = readLitmusFiles(rest);
@@ -45,7 +47,7 @@ export const parseCommand: Command = {
           kinds.set(k, (kinds.get(k) ?? 0) + 1);
         }
       }
-      if (!flags.has('quiet') && results.length === 1) {
+      if (!a.has('quiet') && results.length === 1) {
         process.stdout.write(`Test ${t.name}: ${t.threads.length} threads, condition ${t.condition.quantifier}\n`);
       }
     }
@@ -54,16 +56,18 @@ export const parseCommand: Command = {
     process.stdout.write(`Tests ${ok}, threads ${threads}, instructions ${instrs}\n`);
     const rows = [...kinds].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
     for (const [k, n] of rows) process.stdout.write(`  ${k.padEnd(16)} ${n}\n`);
-    return failed > 0 || results.length === 0 ? 1 : 0;
+    return failed > 0 || results.length === 0 ? EXIT.failed : EXIT.ok;
   },
 };
 
 export const printCommand: Command = {
   name: 'print',
   summary: 'print tests in the genuine-PTX litmus form',
-  usage: 'ptxmm print FILE|DIR...',
-  async run(args) {
-    const { rest } = parseArgs(args, {});
+  args: 'FILE|DIR...',
+  options: [],
+  details: ['Each test is printed as it parses: %registers, [addresses], every qualifier and type written out.', EXIT_HELP],
+  async run(a) {
+    const rest = a.rest;
     if (rest.length === 0) throw new UsageError('give at least one file or directory');
     let failed = 0;
     const results = readLitmusFiles(rest);
@@ -76,6 +80,6 @@ export const printCommand: Command = {
       if (i > 0) process.stdout.write('\n');
       process.stdout.write(printLitmus(r.test!));
     });
-    return failed > 0 ? 1 : 0;
+    return failed > 0 ? EXIT.failed : EXIT.ok;
   },
 };

@@ -1,51 +1,64 @@
 // `ptxmm run`: run tests on the operational executor (executor/) and print the final states
-// it reaches, herd7-style, or one JSON object per test with --json.
-import { type Command, UsageError, count, modelName, parseArgs } from './command.js';
+// it reaches, herd7-style, or JSON lines with --json.
+import { BOUND_OPTION, type Command, EXIT, EXIT_HELP, JSON_OPTION, MODEL_OPTION, type OptionSpec, UsageError, count, modelName } from './command.js';
+import { errorRecord, jsonLine } from './json.js';
+import { batchLine, progress } from './progress.js';
 import { readLitmusFiles } from '../litmus/parse.js';
 import { DEFAULTS, runTest } from '../executor/explore.js';
-import { type RunJson, formatRun, runJson } from '../executor/report.js';
+import { formatRun, runJson } from '../executor/report.js';
+
+export const MAX_STATES_OPTION: OptionSpec = {
+  name: 'max-states', arg: 'N', help: 'executor states to visit per test before stopping (the result is then Truncated, not an answer)', dflt: String(DEFAULTS.maxStates),
+};
 
 export const runCommand: Command = {
   name: 'run',
   summary: 'run tests on the operational executor: reachable final states, counts, states visited',
-  usage: 'ptxmm run [--model ptx60|ptx75] [--bound N] [--max-states N] [--json] FILE|DIR...',
-  async run(args) {
-    const { opts, flags, rest } = parseArgs(args, { values: ['model', 'bound', 'max-states'], switches: ['json'] });
-    if (rest.length === 0) throw new UsageError('give at least one file or directory');
-    const model = modelName(opts.get('model'));
-    const bound = count(opts.get('bound'), DEFAULTS.bound, 'bound');
-    const maxStates = count(opts.get('max-states'), DEFAULTS.maxStates, 'max-states');
-    const json = flags.has('json');
+  args: 'FILE|DIR...',
+  options: [MODEL_OPTION, BOUND_OPTION, MAX_STATES_OPTION, JSON_OPTION],
+  details: ['A test the executor does not support is "not run"; one it stops early is "Truncated". Neither is an answer.', EXIT_HELP],
+  async run(a) {
+    if (a.rest.length === 0) throw new UsageError('give at least one file or directory');
+    const model = modelName(a.get('model'));
+    const bound = count(a.get('bound'), DEFAULTS.bound, 'bound');
+    const maxStates = count(a.get('max-states'), DEFAULTS.maxStates, 'max-states');
+    const json = a.has('json');
     const t0 = performance.now();
-    let ran = 0;
-    let validated = 0;
-    let unsupported = 0;
-    let unreadable = 0;
-    let visited = 0;
-    const reports: RunJson[] = [];
-    for (const f of readLitmusFiles(rest)) {
+    const tally = { ok: 0, no: 0, notRun: 0, truncated: 0, errors: 0, visited: 0 };
+    const files = readLitmusFiles(a.rest);
+    const bar = progress();
+    for (const [i, f] of files.entries()) {
+      const where = batchLine(i, files.length, f.file);
+      bar.update(where);
       if (f.error) {
-        unreadable++;
-        process.stderr.write(f.error.format() + '\n');
+        tally.errors++;
+        bar.clear();
+        if (json) process.stdout.write(errorRecord('run', f.error));
+        else process.stderr.write(f.error.format() + '\n');
         continue;
       }
-      const o = runTest(f.test!, { model, bound, maxStates });
-      if (json) reports.push(runJson(f.file, model, bound, o));
+      const o = runTest(f.test!, { model, bound, maxStates, onProgress: (n) => bar.update(`${where}: ${n.toLocaleString('en')} states visited`) });
+      bar.clear();
+      if (json) process.stdout.write(jsonLine('run', runJson(f.file, model, bound, o)));
       if (!o.ok) {
-        unsupported++;
+        tally.notRun++;
         if (!json) process.stdout.write(`Test ${f.test!.name}: not run: ${o.error}\n\n`);
         continue;
       }
-      ran++;
-      if (o.result.validated) validated++;
-      visited += o.result.stats.visited;
-      if (!json) process.stdout.write(formatRun(o.result, bound) + '\n');
+      const r = o.result;
+      tally.visited += r.stats.visited;
+      if (r.stats.truncated) tally.truncated++;
+      else if (r.validated) tally.ok++;
+      else tally.no++;
+      if (!json) process.stdout.write(formatRun(r, bound) + '\n');
     }
-    const secs = ((performance.now() - t0) / 1000).toFixed(2);
-    if (json) process.stdout.write(JSON.stringify(reports, null, 1) + '\n');
-    else if (ran + unsupported + unreadable > 1) {
-      process.stdout.write(`Tests ${ran + unsupported}: ${ran} run (${validated} Ok, ${ran - validated} No), ${unsupported} not supported by the executor; ${visited} states visited; ${secs} s\n`);
+    bar.clear();
+    const secs = (performance.now() - t0) / 1000;
+    if (json) process.stdout.write(jsonLine('summary', { command: 'run', tests: files.length, ...tally, seconds: secs }));
+    else if (files.length > 1) {
+      process.stdout.write(`Totals: ${files.length} tests, ${tally.ok} Ok, ${tally.no} No, ${tally.notRun} not run, ${tally.truncated} truncated, `
+        + `${tally.errors} errors; ${tally.visited} states visited; ${secs.toFixed(2)} s\n`);
     }
-    return unreadable > 0 ? 1 : 0;
+    return tally.notRun + tally.truncated + tally.errors > 0 ? EXIT.failed : EXIT.ok;
   },
 };

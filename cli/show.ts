@@ -1,23 +1,27 @@
-// `ptxmm show`: one consistent execution that reaches an outcome, as text, DOT or SVG.
-import type { Command } from './command.js';
+// `ptxmm show`: one consistent execution that reaches an outcome, as text, DOT, SVG or JSON.
+import { type Command, EXIT } from './command.js';
 import { explainTest } from '../present/explain.js';
 import { openZ3 } from '../solver/z3.js';
-import { explainArgs } from './explainopts.js';
+import { EXPLAIN_OPTIONS, explainArgs } from './explainopts.js';
 import { renderExplanation } from './render.js';
 
 export const showCommand: Command = {
   name: 'show',
-  summary: 'draw a consistent execution that reaches an outcome (text, DOT or SVG)',
-  usage: 'ptxmm show FILE [--model ptx60|ptx75] [--outcome "P1:r0=1 /\\ P1:r1=0"] [--format text|dot|svg] [-o FILE] [--rel NAME]... [--bound N] [--timeout S]\n'
-    + '  default outcome: the condition (exists: a satisfying execution; ~exists/forall: a counterexample)',
-  async run(args) {
-    const a = explainArgs(args.map((x) => (x === '-o' ? '--o' : x)));
-    if (!a) return 1;
+  summary: 'draw a consistent execution that reaches an outcome (text, DOT, SVG or JSON)',
+  args: 'FILE',
+  options: EXPLAIN_OPTIONS,
+  details: [
+    'The default outcome is the condition: for exists a satisfying execution, for ~exists and forall a counterexample.',
+    'exit status: 0 an execution reaches the outcome, 1 none does (or no answer: a bad test, Unknown), 2 a usage error',
+  ],
+  async run(a) {
+    const x = explainArgs(a);
+    if (!x) return EXIT.failed;
     const z3 = await openZ3();
     try {
-      const ex = await explainTest(z3, a.test, { ...a.opts, relax: false });
-      await renderExplanation(ex, a.format, a.rels, a.output);
-      return ex.reachable === true ? 0 : 1;
+      const ex = await explainTest(z3, x.test, { ...x.opts, relax: false });
+      await renderExplanation(ex, x.format, x.rels, x.output, 'show', x.file);
+      return ex.reachable === true ? EXIT.ok : EXIT.failed;
     } finally {
       await z3.close();
     }

@@ -13,6 +13,8 @@ export interface RunOptions {
   bound: number;
   /** Stop after this many states (the result is then marked truncated). */
   maxStates: number;
+  /** Called now and then with the number of states visited so far (for a progress line). */
+  onProgress?: (visited: number) => void;
 }
 
 // The same loop bound as `ptxmm check`, so that both engines count the same executions.
@@ -56,7 +58,7 @@ export interface RunResult {
 
 export type RunOutput = { ok: true; result: RunResult } | { ok: false; test: LitmusTest; error: string };
 
-function explore(prog: Program, maxStates: number, onFinal: (s: MState) => void): Omit<Stats, 'finals' | 'ms'> {
+function explore(prog: Program, maxStates: number, onFinal: (s: MState) => void, onProgress?: (visited: number) => void): Omit<Stats, 'finals' | 'ms'> {
   const visited = new Set<number>();
   const stack: MState[] = [];
   const stats = { visited: 0, cut: 0, deadlocks: 0, dropped: 0, truncated: false };
@@ -67,8 +69,10 @@ function explore(prog: Program, maxStates: number, onFinal: (s: MState) => void)
     stack.push(s);
   };
   push(initialState(prog));
+  let steps = 0;
   while (stack.length) {
     if (visited.size > maxStates) { stats.truncated = true; break; }
+    if (onProgress && (++steps & 0x1fff) === 0) onProgress(visited.size);
     const s = stack.pop()!;
     if (s.bad || s.th.some((t) => t.bad)) { stats.dropped++; continue; }
     if (s.th.some((t) => t.cut)) { stats.cut++; continue; }
@@ -81,7 +85,7 @@ function explore(prog: Program, maxStates: number, onFinal: (s: MState) => void)
   return stats;
 }
 
-export function runProgram(prog: Program, maxStates: number): RunResult {
+export function runProgram(prog: Program, maxStates: number, onProgress?: (visited: number) => void): RunResult {
   const t0 = performance.now();
   const test = prog.test;
   const obs = observables(test);
@@ -96,7 +100,7 @@ export function runProgram(prog: Program, maxStates: number): RunResult {
       if (f) f.count++;
       else byKey.set(k, { outcome: o, text: formatOutcome(obs, o), count: 1, holds: holds(test.condition.expr, obs, o) });
     }
-  });
+  }, onProgress);
   const states = [...byKey.values()].sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
   const positive = states.filter((f) => f.holds).reduce((n, f) => n + f.count, 0);
   const negative = finals - positive;
@@ -112,7 +116,7 @@ export function runProgram(prog: Program, maxStates: number): RunResult {
 export function runTest(test: LitmusTest, opts: Partial<RunOptions> = {}): RunOutput {
   const o = { ...DEFAULTS, ...opts };
   try {
-    return { ok: true, result: runProgram(compile(test, o.model, o.bound), o.maxStates) };
+    return { ok: true, result: runProgram(compile(test, o.model, o.bound), o.maxStates, o.onProgress) };
   } catch (e) {
     if (e instanceof Unsupported) return { ok: false, test, error: e.message };
     throw e;

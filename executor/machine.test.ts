@@ -261,7 +261,7 @@ test('report: herd-like text and JSON with counts and the condition', () => {
   assert.match(text, /Visited \d+ states/);
   const j = runJson('f.litmus', 'ptx75', 4, { ok: true, result: r });
   assert.is(j.result, 'Ok');
-  assert.equal(j.states!.find((s) => s.satisfies)!.values, { 'P0:r1': '1', 'P1:r2': '1' });
+  assert.equal(j.states.find((s) => s.satisfies)!.values, { 'P0:r1': 1n, 'P1:r2': 1n });
 });
 
 test.run();

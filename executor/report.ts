@@ -31,29 +31,41 @@ export function formatRun(r: RunResult, bound: number): string {
   return out.join('\n') + '\n';
 }
 
+/** One test on the executor, as data (docs/JSON.md, type "run"); values as integers of their types. */
 export interface RunJson {
   file: string;
   test: string;
   model: string;
-  error?: string;
-  kind?: string;
-  condition?: string;
-  result?: 'Ok' | 'No';
-  states?: { values: Record<string, string>; count: number; satisfies: boolean }[];
-  positive?: number;
-  negative?: number;
-  stats?: RunResult['stats'] & { bound: number };
+  bound: number;
+  kind: string;
+  condition: string;
+  /** null when the test was not run, or was cut short (truncated): no answer. */
+  result: 'Ok' | 'No' | null;
+  /** Why the executor did not run the test. */
+  notRun: string | null;
+  states: { values: Record<string, bigint>; count: number; satisfies: boolean }[];
+  positive: number;
+  negative: number;
+  cut: number;
+  deadlocks: number;
+  truncated: boolean;
+  visited: number;
+  finals: number;
+  seconds: number;
 }
 
 export function runJson(file: string, model: string, bound: number, o: RunOutput): RunJson {
-  if (!o.ok) return { file, test: o.test.name, model, error: o.error };
+  const t = o.ok ? o.result.test : o.test;
+  const base = { file, test: t.name, model, bound, kind: KIND[t.condition.quantifier], condition: conditionText(t) };
+  if (!o.ok) {
+    return { ...base, result: null, notRun: o.error, states: [], positive: 0, negative: 0, cut: 0, deadlocks: 0, truncated: false, visited: 0, finals: 0, seconds: 0 };
+  }
   const r = o.result;
+  const st = r.stats;
   return {
-    file, test: r.test.name, model, kind: KIND[r.test.condition.quantifier], condition: conditionText(r.test),
-    result: r.validated ? 'Ok' : 'No',
-    states: r.states.map((s, i) => ({
-      values: Object.fromEntries(stateValues(r, i).map(([k, v]) => [k, String(v)])), count: s.count, satisfies: s.holds,
-    })),
-    positive: r.positive, negative: r.negative, stats: { ...r.stats, bound },
+    ...base, result: st.truncated ? null : r.validated ? 'Ok' : 'No', notRun: null,
+    states: r.states.map((s, i) => ({ values: Object.fromEntries(stateValues(r, i)), count: s.count, satisfies: s.holds })),
+    positive: r.positive, negative: r.negative, cut: st.cut, deadlocks: st.deadlocks, truncated: st.truncated,
+    visited: st.visited, finals: st.finals, seconds: st.ms / 1000,
   };
 }

@@ -12,6 +12,12 @@ import { registersRead, threadRegisters, typeRange } from './types.js';
 const P = { line: 0, col: 0 };
 const SCOPES: Scope[] = ['cta', 'cluster', 'gpu', 'sys'];
 const TYPES: DataType[] = ['u8', 'u16', 'u32', 'u64', 's8', 's16', 's32', 's64', 'b8', 'b16', 'b32', 'b64'];
+/** mov and setp have no 8-bit types. */
+const WIDE_TYPES = TYPES.filter((t) => !t.endsWith('8'));
+/** The type Dartagnan's untyped atom/red takes (litmus/build.ts checkAtomType). */
+const DIALECT_TYPE: Record<AtomOp, DataType> = {
+  add: 'u32', sub: 'u32', inc: 'u32', dec: 'u32', min: 'u32', max: 'u32', and: 'b32', or: 'b32', xor: 'b32', exch: 'b32', cas: 'b32',
+};
 const SPACES: Space[] = ['generic', 'global', 'shared', 'shared_cluster'];
 const PROXIES: Proxy[] = ['generic', 'texture', 'surface', 'constant'];
 const CMPS: CmpOp[] = ['eq', 'ne', 'lt', 'le', 'gt', 'ge'];
@@ -42,9 +48,11 @@ function instr(labels: string[]): fc.Arbitrary<Instr> {
   // Only loads exist for every proxy; stores and read-modify-writes go through generic or surface.
   const writeProxy = pick<Proxy>(['generic', 'surface']);
   const st = fc.record({ op: fc.constant('st' as const), ord: ordering(['relaxed', 'release']), addr: address, src: value, ...mem, proxy: writeProxy });
+  // As ptxas has them: .add has no .s64; .sub exists only in Dartagnan's untyped form (u32).
   const atomType = (aop: AtomOp): fc.Arbitrary<DataType> =>
     ['and', 'or', 'xor', 'exch', 'cas'].includes(aop) ? pick<DataType>(['b32', 'b64'])
-      : aop === 'inc' || aop === 'dec' ? fc.constant<DataType>('u32')
+      : aop === 'inc' || aop === 'dec' || aop === 'sub' ? fc.constant<DataType>('u32')
+      : aop === 'add' ? pick<DataType>(['u32', 's32', 'u64'])
       : pick<DataType>(['u32', 's32', 'u64', 's64']);
   const atom = pick<AtomOp>(['add', 'sub', 'inc', 'dec', 'min', 'max', 'and', 'or', 'xor', 'exch', 'cas']).chain((aop) =>
     fc.record({
@@ -56,7 +64,7 @@ function instr(labels: string[]): fc.Arbitrary<Instr> {
     fc.record({
       op: fc.constant('red' as const), ord: strong(['relaxed', 'release', 'acq_rel']), space: pick(SPACES), proxy: writeProxy,
       type: atomType(aop), aop: fc.constant(aop), addr: address, b: value, pos: fc.constant(P),
-    }),
+    }).map((r) => (r.ord.sem === 'acq_rel' ? { ...r, type: DIALECT_TYPE[aop] } : r)),
   );
   const fence = fc.oneof(
     fc.record({ op: fc.constant('fence' as const), sem: pick(['sc', 'acq_rel'] as const), scope: pick(SCOPES), form: fc.constant('fence' as const), pos: fc.constant(P) }),
@@ -66,18 +74,21 @@ function instr(labels: string[]): fc.Arbitrary<Instr> {
   const nonZero = value.filter((v) => !(v.kind === 'imm' && v.value === 0n));
   // Genuine barrier counts are threads, in whole warps.
   const warpCount: fc.Arbitrary<Value> = fc.oneof(reg(REGS), fc.integer({ min: 1, max: 8 }).map((k) => ({ kind: 'imm' as const, value: BigInt(32 * k) })));
+  // PTX has barriers 0 to 15, and bar.arrive always names its thread count.
+  const barId: fc.Arbitrary<Value> = fc.oneof(reg(REGS), fc.bigInt({ min: 0n, max: 15n }).map((value) => ({ kind: 'imm' as const, value })));
   const bar = fc.oneof(
     fc.record(
-      { op: fc.constant('bar' as const), mode: pick(['sync', 'arrive'] as const), form: pick(['bar', 'barrier'] as const), id: value, count: warpCount, pos: fc.constant(P) },
+      { op: fc.constant('bar' as const), mode: fc.constant('sync' as const), form: pick(['bar', 'barrier'] as const), id: barId, count: warpCount, pos: fc.constant(P) },
       { requiredKeys: ['op', 'mode', 'form', 'id', 'pos'] },
     ),
+    fc.record({ op: fc.constant('bar' as const), mode: fc.constant('arrive' as const), form: pick(['bar', 'barrier'] as const), id: barId, count: warpCount, pos: fc.constant(P) }),
     fc.record(
       { op: fc.constant('bar' as const), mode: pick(['sync', 'arrive'] as const), form: fc.constant('bar' as const), instance: value, id: value, count: nonZero, pos: fc.constant(P) },
       { requiredKeys: ['op', 'mode', 'form', 'instance', 'id', 'pos'] },
     ),
   );
   const mov = fc.oneof(
-    fc.record({ op: fc.constant('mov' as const), type: pick(TYPES), dst: reg(REGS), src: value, pos: fc.constant(P) }),
+    fc.record({ op: fc.constant('mov' as const), type: pick(WIDE_TYPES), dst: reg(REGS), src: value, pos: fc.constant(P) }),
     fc.record({ op: fc.constant('mov' as const), type: fc.constant<DataType>('u64'), dst: reg(['rd1']), src: pick(LOCS).map((name) => ({ kind: 'loc' as const, name })), pos: fc.constant(P) }),
   );
   const alu = pick(['add', 'sub', 'mul', 'and', 'or', 'xor'] as const).chain((aop) =>
@@ -87,14 +98,20 @@ function instr(labels: string[]): fc.Arbitrary<Instr> {
       dst: reg(REGS), a: value, b: value, pos: fc.constant(P),
     }),
   );
-  const setp = fc.record({ op: fc.constant('setp' as const), cmp: pick(CMPS), type: pick(TYPES), dst: reg(PREDS), a: value, b: value, pos: fc.constant(P) });
+  // Only eq and ne compare untyped bits.
+  const setp = pick(WIDE_TYPES).chain((type) => fc.record({
+    op: fc.constant('setp' as const), cmp: pick(type.startsWith('b') ? ['eq', 'ne'] as const : CMPS), type: fc.constant(type),
+    dst: reg(PREDS), a: value, b: value, pos: fc.constant(P),
+  }));
   const jumps: fc.Arbitrary<Instr>[] = labels.length === 0 ? [] : [
     fc.record({ op: fc.constant('bra' as const), target: pick(labels), pos: fc.constant(P) }),
     fc.record({ op: fc.constant('bcmp' as const), cmp: pick(CMPS), a: value, b: value, target: pick(labels), pos: fc.constant(P) }),
   ];
   const any: fc.Arbitrary<Instr> = fc.oneof(...([ld, st, atom, red, fence, bar, mov, alu, setp, ...jumps] as fc.Arbitrary<Instr>[]));
+  // A guard makes an instruction genuine PTX: Dartagnan-only forms stay unguarded.
+  const dialectOnly = (i: Instr): boolean => (i.op === 'atom' || i.op === 'red') && (i.aop === 'sub' || i.ord.sem === 'acq_rel' && i.op === 'red');
   return fc.tuple(any, fc.option(fc.record({ reg: reg(PREDS), negated: fc.boolean() }), { nil: undefined })).map(([i, g]) =>
-    g ? { ...i, guard: g } : i,
+    g && !dialectOnly(i) ? { ...i, guard: g } : i,
   );
 }
 

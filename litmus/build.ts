@@ -7,6 +7,7 @@ import type {
 import { WARP_SIZE } from './ast.js';
 import { layout } from './layout.js';
 import { type ValueType, registersRead, threadRegisters, typeRange } from './types.js';
+import { checkPtxas, checkPtxasBarrier, writtenInPtx } from './ptxas.js';
 import type {
   CstCell, CstExpr, CstFile, CstInit, CstNum, CstObservable, CstOperand, CstPlacement, CstTerm, Tok,
 } from './cst.js';
@@ -353,6 +354,9 @@ function barrier(base: 'bar' | 'barrier', quals: Qual[], cell: Extract<CstCell, 
     }
     out.count = count;
   }
+  // An arrive that names no count exists only in Dartagnan's dialect (PTX's bar.arrive always
+  // has one): recorded with its (default) instance, it prints in that dialect's notation.
+  if (mode === 'arrive' && !out.count && !out.instance) out.instance = { kind: 'imm', value: 0n };
   return out;
 }
 
@@ -388,6 +392,11 @@ function buildThread(pl: Placement, cells: CstCell[], inits: RegInit[], ctx: Ctx
     }
     const ins = instruction(c, tctx);
     if (c.guard) ins.guard = { reg: { kind: 'reg', name: regName(c.guard.reg), pos: pos(c.guard.reg) }, negated: c.guard.neg };
+    const { base, quals } = splitOpcode(c.opcode.text, pos(c.opcode));
+    const cell = { base, quals, pos: pos(c.opcode), operands: c.operands.length, genuineTest: ctx.genuine };
+    if (ins.op === 'bar') checkPtxasBarrier(cell, ins, ctx.file);
+    // Fences look alike in both syntaxes: their rules apply to every test.
+    else if (ins.op === 'fence.proxy' || writtenInPtx(quals, c.operands, c.guard !== null)) checkPtxas(cell, ins, ctx.file);
     code.push(ins);
   }
   for (const s of code) {

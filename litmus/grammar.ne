@@ -19,9 +19,10 @@ const lexer = moo.states({
     nl: { match: /\r?\n/, lineBreaks: true, next: 'docs' },
   },
   // Everything up to the init block is documentation, as in Dartagnan (doc strings may
-  // quote other text); build.ts splits it into doc strings.
+  // quote other text); build.ts splits it into doc strings. A `{` inside a quoted string is
+  // text; a quote with no partner is read alone.
   docs: {
-    docs: { match: /[^{]+/, lineBreaks: true },
+    docs: { match: /(?:[^{"]|"[^"]*"|"(?![^"]*"))+/, lineBreaks: true },
     lbrace: { match: '{', next: 'main' },
   },
   main: {

@@ -138,6 +138,23 @@ test('values are exact to 64 bits, and print back unchanged', () => {
   assert.equal(stripPositions(parseLitmus(printed)), stripPositions(t));
 });
 
+test('a byte-order mark is not part of the test, and columns do not count it', () => {
+  const text = 'PTX T\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.weak x, 1 ;\nexists (x == 1)\n';
+  assert.equal(stripPositions(parseLitmus('\uFEFF' + text)), stripPositions(parseLitmus(text)));
+  try {
+    parseLitmus('\uFEFFPTX T\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.weak x, 1 ;\nexists (x == 1) ?\n');
+    assert.unreachable();
+  } catch (e) {
+    assert.equal([(e as { line: number }).line, (e as { col: number }).col], [5, 17]);
+  }
+});
+
+test('a doc string may hold any character but a double quote, braces included', () => {
+  const t = parseLitmus('PTX T\n"uses { and } and ; freely"\n"second"\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.weak x, 1 ;\nexists (x == 1)\n');
+  assert.equal(t.docs, ['uses { and } and ; freely', 'second']);
+  assert.equal(t.locations.map((l) => l.name), ['x']);
+});
+
 test('typed declarations in the init block', () => {
   const t = withCells(['st.weak.u32 [x], 1'], '.global .u32 x = 3; .shared .u32 s;');
   assert.equal(stripPositions(t.locations), [
@@ -155,7 +172,10 @@ test('a directory yields every .litmus file below it; errors are reported per fi
   const r = readLitmusFiles([dir]);
   assert.equal(r.map((x) => [x.file.slice(dir.length + 1), x.test?.name ?? null]), [['a.litmus', 'A'], [join('sub', 'b.litmus'), null]]);
   assert.is(r[1]!.error!.format(), `${join(dir, 'sub', 'b.litmus')}:4:5: '.relaxed' needs a scope (.cta, .cluster, .gpu or .sys)`);
-  assert.is(readLitmusFiles([join(dir, 'missing.litmus')])[0]!.error!.message, 'no such file or directory');
+  // A file that cannot be read has no position: no made-up 1:1.
+  const missing = readLitmusFiles([join(dir, 'missing.litmus')])[0]!.error!;
+  assert.is(missing.format(), `${join(dir, 'missing.litmus')}: no such file or directory`);
+  assert.is(missing.line, null);
 });
 
 test.run();

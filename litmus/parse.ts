@@ -55,29 +55,68 @@ function parseCst(text: string, file: string): CstFile {
       const what = exp.length && exp.length <= 6 ? ` (expected ${exp.join(', ')})` : '';
       throw new LitmusError(`unexpected ${describe(tok)}${what}`, { line: tok.line, col: tok.col }, file);
     }
+    missingInitBlock(text, file);
     // moo reports characters it has no token for as "invalid syntax at line L col C".
     const m = /line (\d+) col (\d+)/.exec(String((e as Error).message));
     if (m) {
       const line = Number(m[1]);
       const col = Number(m[2]);
-      const ch = text.split(/\r?\n/)[line - 1]?.[col - 1] ?? '?';
-      throw new LitmusError(`unexpected character '${ch}'`, { line, col }, file);
+      const ch = String.fromCodePoint(text.split(/\r?\n/)[line - 1]?.codePointAt(col - 1) ?? 0x3f);
+      throw new LitmusError(`unexpected character ${showChar(ch)}`, { line, col }, file);
     }
-    throw new LitmusError(String((e as Error).message), { line: 1, col: 1 }, file);
+    throw new LitmusError(String((e as Error).message), null, file);
   }
   if (parser.results.length === 0) {
+    missingInitBlock(text, file);
+    if (text.trim() === '') throw new LitmusError('the file is empty', null, file);
     const lines = text.split(/\r?\n/);
     let line = lines.length;
     while (line > 1 && lines[line - 1]!.trim() === '') line--;
-    const what = text.trim() === '' ? 'the file is empty' : 'the test ends too early (is the final condition missing?)';
-    throw new LitmusError(what, { line, col: (lines[line - 1]?.length ?? 0) + 1 }, file);
+    throw new LitmusError('the test ends too early (is the final condition missing?)', { line, col: (lines[line - 1]?.length ?? 0) + 1 }, file);
   }
   // The grammar is unambiguous; tests check that exactly one parse comes back.
   return parser.results[0] as CstFile;
 }
 
+/**
+ * A character as a message shows it: quoted when it can be seen, with its code point when it
+ * is not plain ASCII, and only the code point when it is invisible (U+200B, U+00A0, a control).
+ */
+export function showChar(ch: string): string {
+  const code = `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+  if (/^[\x21-\x7e]$/.test(ch)) return `'${ch}'`;
+  if (/^[\p{C}\p{Z}]$/u.test(ch)) return code;
+  return `'${ch}' (${code})`;
+}
+
+/**
+ * After the header line come doc strings and then the init block. When something else comes
+ * first, the lexer takes it all as documentation and the parse fails far away (at the end of
+ * the file): report it where the init block should start instead.
+ */
+function missingInitBlock(text: string, file: string): void {
+  const header = text.search(/\n/);
+  if (header < 0 || text.trim() === '') return;
+  let i = header + 1;
+  for (;;) {
+    while (i < text.length && /\s/.test(text[i]!)) i++;
+    if (text[i] !== '"') break;
+    const close = text.indexOf('"', i + 1);
+    if (close < 0) break;
+    i = close + 1;
+  }
+  if (text[i] === '{') return;
+  const before = text.slice(0, i);
+  const line = before.split('\n').length;
+  const col = i - before.lastIndexOf('\n');
+  const what = i >= text.length ? 'the file ends' : `found ${showChar(String.fromCodePoint(text.codePointAt(i)!))}`;
+  throw new LitmusError(`expected the init block '{' after the header and doc strings; ${what}`, { line, col }, file);
+}
+
 /** Parses one litmus test. Throws LitmusError (file:line:col: message) on bad input. */
-export function parseLitmus(text: string, file = '<input>'): LitmusTest {
+export function parseLitmus(source: string, file = '<input>'): LitmusTest {
+  // A byte-order mark is not part of the test (editors on Windows write one).
+  const text = source.startsWith('\uFEFF') ? source.slice(1) : source;
   const cst = parseCst(text, file);
   if (cst.arch.text.toUpperCase() !== 'PTX') {
     throw new LitmusError(`this is a ${cst.arch.text} test; ptxmm reads PTX litmus tests (header 'PTX NAME')`, cst.arch, file);
@@ -132,7 +171,7 @@ export function readLitmusFiles(paths: string[]): FileResult[] {
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       const why = code === 'ENOENT' ? 'no such file or directory' : code === 'EISDIR' ? 'is a directory' : `cannot read (${code ?? 'error'})`;
-      return { file, error: new LitmusError(why, { line: 1, col: 1 }, file) };
+      return { file, error: new LitmusError(why, null, file) };
     }
     try {
       return { file, test: parseLitmus(text, file) };
@@ -156,7 +195,7 @@ export function parseWithOutcome(text: string, file: string, outcome: string): L
   try {
     return parseLitmus(`${head}\n${prefix}${outcome})\n`, file);
   } catch (e) {
-    if (e instanceof LitmusError && e.line > line) {
+    if (e instanceof LitmusError && e.line !== null && e.col !== null && e.line > line) {
       throw new LitmusError(e.message, { line: 1, col: Math.max(1, Math.min(e.col - prefix.length, outcome.length + 1)) }, '--outcome');
     }
     throw e;

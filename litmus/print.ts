@@ -1,9 +1,10 @@
 // AST -> text, in the genuine-PTX litmus form: %registers, [addresses], explicit
 // qualifiers and types. parse(print(t)) equals t (up to source positions).
 // Forms with no genuine-PTX spelling keep ptxmm's dialect: the proxy mnemonics
-// (tld/suld/sust/cold/suatom/sured), fence.proxy.{texture,surface,constant}, atom.sub, red.acq_rel,
-// compare-and-branch (beq/bne/...), and Dartagnan's barrier instance (`bar.cta.sync inst, id, count`).
-import type { Address, Expr, Instr, LitmusTest, LocDecl, Observable, Ordering, Stmt, Term, Value, Space } from './ast.js';
+// (tld/suld/sust/cold/suatom/sured), fence.proxy.{texture,surface,constant}, compare-and-branch
+// (beq/bne/...), Dartagnan's barrier instance (`bar.cta.sync inst, id, count`), and atom.sub and
+// red.acq_rel, which ptxas rejects and which are therefore written in Dartagnan's untyped form.
+import type { Address, Atom, Expr, Instr, LitmusTest, LocDecl, Observable, Ordering, Red, Stmt, Term, Value, Space } from './ast.js';
 
 const reg = (name: string): string => `%${name}`;
 const val = (v: Value): string => (v.kind === 'imm' ? String(v.value) : reg(v.name));
@@ -30,7 +31,19 @@ const MEMBAR_LEVEL: Record<string, string> = { cta: 'cta', gpu: 'gl', sys: 'sys'
 
 export function printInstr(s: Instr): string {
   const g = s.guard ? `@${s.guard.negated ? '!' : ''}${reg(s.guard.reg.name)} ` : '';
-  return g + instrBody(s);
+  return g + (dialectOnly(s) ? dartagnanBody(s) : instrBody(s));
+}
+
+/** atom.sub and red.acq_rel have no PTX spelling: they exist only in Dartagnan's untyped form. */
+function dialectOnly(s: Instr): s is Atom | Red {
+  return !s.guard && (s.op === 'atom' || s.op === 'red') && (s.aop === 'sub' || (s.op === 'red' && s.ord.sem === 'acq_rel'));
+}
+
+/** Dartagnan's form: no type (the operation's default), bare registers and locations. */
+function dartagnanBody(s: Atom | Red): string {
+  const bare = (v: Value | Address): string => (v.kind === 'imm' ? String(v.value) : v.name);
+  const head = `${MNEMONIC[s.op][s.proxy]}${ord(s.ord, false)}${SPACE_TEXT[s.space]}.${s.aop}`;
+  return s.op === 'atom' ? `${head} ${s.dst.name}, ${bare(s.addr)}, ${bare(s.b)}` : `${head} ${bare(s.addr)}, ${bare(s.b)}`;
 }
 
 function instrBody(s: Instr): string {

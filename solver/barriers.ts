@@ -12,10 +12,19 @@ import type { SymEvent } from './unroll.js';
  * terminating execution. An operation synchronizes with a bar.sync that had not passed yet
  * when it arrived.
  */
-export function encodeBarriers(dag: Dag, events: SymEvent[], asserts: N[]): SRel {
+export interface BarrierWait {
+  /** The bar.sync event. */
+  event: number;
+  /** It passes only once enough operations arrived: the condition, kept apart so that when no
+   * execution terminates, an unsat core can name the barriers nobody gets past. */
+  ok: N;
+}
+
+export function encodeBarriers(dag: Dag, events: SymEvent[], asserts: N[]): { sync: SRel; waits: BarrierWait[] } {
   const out: SRel = new Map();
+  const waits: BarrierWait[] = [];
   const bars = events.filter((e) => e.info.kind === 'B' && e.guard !== dag.F);
-  if (bars.length === 0) return out;
+  if (bars.length === 0) return { sync: out, waits };
   const sameKey = (a: SymEvent, b: SymEvent): N => dag.and(dag.eq(a.bar!.instance, b.bar!.instance), dag.eq(a.bar!.id, b.bar!.id));
   const phase = new Map<number, N>();
   for (const b of bars) {
@@ -44,9 +53,9 @@ export function encodeBarriers(dag: Dag, events: SymEvent[], asserts: N[]): SRel
     const enough = b.bar!.count
       ? dag.ile(dag.bv2int(b.bar!.count), dag.iadd(...Array<N>(b.bar!.unit).fill(arrivedBefore)))
       : dag.ile(dag.iadd(dag.int(1), ...members.map(({ same }) => dag.b2i(same))), arrivedBefore);
-    asserts.push(dag.implies(b.guard, dag.and(dag.ile(arrive(b), pass(b)), enough)));
+    waits.push({ event: b.info.id, ok: dag.implies(b.guard, dag.and(dag.ile(arrive(b), pass(b)), enough)) });
   }
-  return out;
+  return { sync: out, waits };
 }
 
 function put(r: SRel, a: number, b: number, f: N): void {

@@ -13,6 +13,8 @@ import { entries, interpret, pairMask, srelGet } from './symbolic.js';
 import type { SymEvent, Unrolled } from './unroll.js';
 import { UnsupportedError } from './unroll.js';
 import { encodeBarriers } from './barriers.js';
+import { LimitError, MAX_EVENTS } from './limits.js';
+import { forcedCoherence } from './must.js';
 
 export interface ObservableInfo {
   obs: Observable;
@@ -29,6 +31,15 @@ export interface Encoding {
   script: string;
   /** Assumption literal per axiom name. */
   axiomLits: Map<string, string>;
+  /**
+   * Assumptions every query makes besides the axioms: each bar.sync waits for its arrivals,
+   * and the filter holds. Apart so that, when nothing terminates, a query can tell why.
+   */
+  wellFormed: string[];
+  /** Per bar.sync: its wait literal and the instruction (in wellFormed). */
+  barrierLits: { lit: string; label: string }[];
+  /** The filter's literal (in wellFormed), if the test has a filter. */
+  filterLit: string | null;
   /** Assumption that the bound is not reached; `cutLit` holds when some thread is cut. */
   noCutLit: string;
   cutLit: string;
@@ -55,8 +66,15 @@ function fenceMs(a: EventInfo, b: EventInfo, sr: (a: EventInfo, b: EventInfo) =>
   return a.id !== b.id && ((a.thread === b.thread && a.thread >= 0) || sr(a, b));
 }
 
-export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: number): Encoding {
+/**
+ * `allAxioms`: every query will enforce every axiom (not `why`, not unsat cores), so coherence
+ * the axioms force can be fixed before solving (solver/must.ts).
+ */
+export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: number, allAxioms = false): Encoding {
   const { dag, events } = u;
+  if (dag.limits && events.length > MAX_EVENTS) {
+    throw new LimitError(`the test is too large: ${events.length} events after unrolling its loops (at most ${MAX_EVENTS.toLocaleString('en')})`);
+  }
   const infos = events.map((e) => e.info);
   const exec = events.map((e) => e.guard);
   const n = events.length;
@@ -89,14 +107,17 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
   // ---- co: a strict partial order per location, the initial write first, transitive ----
   const co: SRel = new Map();
   const coNodes: { a: number; b: number; node: N }[] = [];
+  const rmwPartner = events.map((e) => (e.info.kind === 'R' ? e.rmw : -1));
+  const forced = allAxioms ? forcedCoherence(model, dag, infos, exec, rmwPartner) : new Set<string>();
   for (const ws of writesAt.values()) {
     const init = ws.filter((w) => infos[w]!.init);
     const rest = ws.filter((w) => !infos[w]!.init && exec[w] !== dag.F);
     for (const i of init) for (const b of rest) put(co, i, b, dag.T);
     for (const a of rest) for (const b of rest) {
       if (a === b) continue;
-      const name = `co_${a}_${b}`;
-      const v = dag.boolVar(name);
+      // Coherence the axioms force (both ways: both writes are then never executed together).
+      const must = forced.has(`${a},${b}`);
+      const v = must ? dag.and(exec[a]!, exec[b]!) : forced.has(`${b},${a}`) ? dag.F : dag.boolVar(`co_${a}_${b}`);
       coNodes.push({ a, b, node: v });
       put(co, a, b, v);
       asserts.push(dag.implies(v, dag.and(exec[a]!, exec[b]!)));
@@ -128,13 +149,12 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
   }
 
   // ---- barriers ----
-  const syncBarrier = encodeBarriers(dag, events, asserts);
+  const { sync: syncBarrier, waits } = encodeBarriers(dag, events, asserts);
 
   // ---- dependencies (addr | data | ctrl), computed by the unroller ----
   const dep: SRel = new Map();
   for (const e of events) for (const [r, f] of e.deps) put(dep, r, e.info.id, f);
 
-  const rmwPartner = events.map((e) => (e.info.kind === 'R' ? e.rmw : -1));
   const sym = interpret(model, { dag, events: infos, exec, rmwPartner, dynamic: { rf, co, sync_fence: syncFence, sync_barrier: syncBarrier, dep } });
 
   // ---- axioms ----
@@ -201,7 +221,7 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
     }
   };
   const cond = condOf(test.condition.expr);
-  if (test.filter) asserts.push(condOf(test.filter));
+  const filter = test.filter ? condOf(test.filter) : null;
   const observables: ObservableInfo[] = [];
   const seen = new Set<string>();
   const addObs = (o: Observable): void => {
@@ -233,6 +253,14 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
     body.push(`(declare-const ${lit} Bool)`, `(assert (=> ${lit} ${p.ref(b)}))`);
   }
   body.push('(declare-const cond Bool)', `(assert (= cond ${p.ref(cond)}))`, '(declare-const ncond Bool)', '(assert (= ncond (not cond)))');
+  const barrierLits = waits.map((w) => {
+    const lit = `barok_${w.event}`;
+    body.push(`(declare-const ${lit} Bool)`, `(assert (=> ${lit} ${p.ref(w.ok)}))`);
+    return { lit, label: events[w.event]!.info.label };
+  });
+  const filterLit = filter === null ? null : 'filt';
+  if (filter !== null) body.push('(declare-const filt Bool)', `(assert (=> filt ${p.ref(filter)}))`);
+  const wellFormed = [...barrierLits.map((b) => b.lit), ...(filterLit ? [filterLit] : [])];
   for (const o of observables) {
     body.push(`(declare-const ${o.smt} (_ BitVec ${o.width}))`, `(assert (= ${o.smt} ${p.ref(observableValue(o.obs))}))`);
   }
@@ -241,7 +269,7 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
   const coVars = coNodes.map(({ a, b, node }) => ({ a, b, name: p.ref(node) }));
   const script = [...out, ...p.lines, ...body].join('\n');
   return {
-    script, axiomLits, noCutLit: 'nocut', cutLit: 'cut', mayCut: cut !== dag.F, condLit: 'cond', ncondLit: 'ncond', observables,
+    script, axiomLits, wellFormed, barrierLits, filterLit, noCutLit: 'nocut', cutLit: 'cut', mayCut: cut !== dag.F, condLit: 'cond', ncondLit: 'ncond', observables,
     execNames, rfVars, coVars, events, dag, dynamic: { rf, co, sync_fence: syncFence, sync_barrier: syncBarrier, dep },
     locNames: u.locations.map((l) => l.name), stats: { events: n, lines: p.lines.length + body.length },
   };

@@ -43,6 +43,8 @@ export interface Dag {
   readonly nodes: NodeData[];
   /** The test's limits, if any (solver/limits.ts). */
   readonly limits?: Limits;
+  /** Nodes plus their operands: what the limits count. */
+  size(): number;
   readonly sorts: Sort[];
   T: N;
   F: N;
@@ -80,6 +82,8 @@ export function newDag(limits?: Limits): Dag {
   const nodes: NodeData[] = [];
   const sorts: Sort[] = [];
   const index = new Map<string, N>();
+  let size = 0;
+  let nextCheck = 4096;
   const keyOf = (d: NodeData): string => {
     switch (d.op) {
       case 'true': case 'false': return d.op;
@@ -102,10 +106,11 @@ export function newDag(limits?: Limits): Dag {
     sorts.push(sort);
     index.set(key, nodes.length - 1);
     // Every costly step of the encoding builds nodes: the place to enforce the test's limits.
-    if (limits && (nodes.length & 0xfff) === 0) {
-      if (nodes.length > limits.maxNodes) {
-        throw new LimitError(`the encoding is too large (over ${limits.maxNodes.toLocaleString('en')} formula nodes)`);
-      }
+    // Size counts operands too: a long disjunction costs Z3 (and the text) per operand.
+    size += 'xs' in d ? 1 + d.xs.length : 1;
+    if (limits && size >= nextCheck) {
+      nextCheck = size + 4096;
+      if (size > limits.maxSize) throw new LimitError(`the encoding is too large (over ${limits.maxSize.toLocaleString('en')} terms)`);
       checkTime(limits);
     }
     return nodes.length - 1;
@@ -259,7 +264,7 @@ export function newDag(limits?: Limits): Dag {
     return out;
   };
   return {
-    nodes, sorts, T, F, ...(limits ? { limits } : {}),
+    nodes, sorts, T, F, ...(limits ? { limits } : {}), size: () => size,
     bool: (b) => (b ? T : F),
     bv, int,
     boolVar: (name) => mk({ op: 'var', name, sort: BOOL }, BOOL),

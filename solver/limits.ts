@@ -1,22 +1,29 @@
 // What one test may cost before ptxmm gives up on it with a reason (an `Unknown` answer, never
 // a hang or a crash): its time (--timeout, encoding included) and the size of its encoding,
-// which bounds both our memory and Z3's. The largest corpus test needs 50,008 formula nodes;
-// at a million, Z3 needs about 1.5 GB of its 2 GB WebAssembly heap.
-export const MAX_NODES = 1_000_000;
+// which bounds both our memory and Z3's. Size is formula nodes plus their operands (about 8
+// bytes of SMT-LIB text each): the largest corpus test needs 265,691 (2.5 MB of text), and Z3
+// needs well under 1 GB of its 2 GB WebAssembly heap at MAX_SIZE.
+export const MAX_SIZE = 3_000_000;
+/**
+ * Most events after unrolling. The static relations (po, loc, same CTA, ...) are stored pair
+ * by pair before any formula is built, so the size limit cannot bound them: at 1,000 events
+ * they take some 400 MB. The corpus's largest test has under 100.
+ */
+export const MAX_EVENTS = 1_000;
 
 export interface Limits {
   /** performance.now() past which the test is abandoned. */
   deadline: number;
   /** The test's whole time (--timeout), for messages. */
   timeoutMs: number;
-  /** Most formula nodes the encoding may build. */
-  maxNodes: number;
+  /** Largest encoding (nodes and operands) the test may build. */
+  maxSize: number;
 }
 
 /** A test ran out of time or space: the reason is the answer's explanation. */
 export class LimitError extends Error {}
 
-export const limitsFrom = (timeoutMs: number, maxNodes = MAX_NODES): Limits => ({ deadline: performance.now() + timeoutMs, timeoutMs, maxNodes });
+export const limitsFrom = (timeoutMs: number, maxSize = MAX_SIZE): Limits => ({ deadline: performance.now() + timeoutMs, timeoutMs, maxSize });
 
 /** Throws LimitError once the deadline has passed. */
 export function checkTime(l: Limits | undefined): void {

@@ -139,7 +139,7 @@ test('predicated instructions take effect only when their guard holds', async ()
  P0@cta 0,gpu 0           | P1@cta 0,gpu 0 ;
  ld.weak r0, x            | st.weak x, 1   ;
  setp.eq.u32 p, r0, 1     |                ;
- @p st.weak y, 7          |                ;
+ @p st.weak.u32 y, 7      |                ;
  @!p mov.u32 r1, 9        |                ;
 exists (y == 7)`);
   assert.equal(states(r), ['y=0', 'y=7']);
@@ -158,9 +158,9 @@ test('addresses held in registers (init block and mov of a location)', async () 
   const r = await run(`PTX A1
 { x=0; y=0; P0:r5=&y; }
  P0@cta 0,gpu 0        ;
- st.weak [r5], 3       ;
+ st.weak.u32 [r5], 3   ;
  mov.u64 r6, x         ;
- st.weak [r6], 4       ;
+ st.weak.u32 [r6], 4   ;
 exists (x == 4 /\\ y == 3)`);
   assert.equal(states(r), ['x=4 y=3']);
 });
@@ -170,7 +170,7 @@ test('an address computed from a loaded value is reported as unsupported', () =>
 { x=0; }
  P0@cta 0,gpu 0    ;
  ld.weak r0, x     ;
- st.weak [r0], 1   ;
+ st.weak.u32 [r0], 1 ;
 exists (x == 1)`);
   assert.throws(() => unroll(t, 1), (e: unknown) => e instanceof UnsupportedError && /not a single known location/.test((e as Error).message));
 });

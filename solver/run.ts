@@ -27,6 +27,8 @@ export interface RunOptions {
    * removal makes it reachable, and an execution that then reaches it.
    */
   relax?: boolean;
+  /** Fix the coherence the axioms force before solving (solver/must.ts); default: unless explaining. */
+  forcedCoherence?: boolean;
 }
 
 export interface FinalState {
@@ -55,6 +57,8 @@ export interface RunResult {
   negative: number;
   /** Some consistent execution would need more than `bound` backward jumps (null: not checked). */
   boundReached: boolean | null;
+  /** When no final state is reachable at all, why (states mode). */
+  noStates: NoStates | null;
   /** Axioms that together rule out the executions the condition asks about. */
   core: string[] | null;
   witness: Witness | null;
@@ -89,7 +93,7 @@ function satOf(reply: string): Sat {
 
 export async function runTest(z3: Z3Session, test: LitmusTest, opt: RunOptions): Promise<RunResult> {
   const result: RunResult = {
-    validated: 'unknown', unknown: null, states: null, positive: 0, negative: 0, boundReached: null, core: null, witness: null,
+    validated: 'unknown', unknown: null, states: null, noStates: null, positive: 0, negative: 0, boundReached: null, core: null, witness: null,
     relaxations: null, relaxedWitness: null, stats: { events: 0, lines: 0, queries: 0 },
   };
   await z3.ready();
@@ -117,7 +121,8 @@ function undecided(z3: Z3Session, timeoutMs: number): string {
 
 async function solve(z3: Z3Session, test: LitmusTest, opt: RunOptions, limits: Limits, result: RunResult): Promise<void> {
   const u = unroll(test, opt.bound, limits);
-  const enc = encode(test, u, opt.model, opt.timeoutMs);
+  // Explanations drop axioms or name them: only without them may the axioms shape the encoding.
+  const enc = encode(test, u, opt.model, opt.timeoutMs, (opt.forcedCoherence ?? true) && !opt.explain);
   result.stats = { ...enc.stats, queries: 0 };
   const axioms = [...enc.axiomLits.values()];
   let queries = 0;
@@ -128,7 +133,7 @@ async function solve(z3: Z3Session, test: LitmusTest, opt: RunOptions, limits: L
   const load = (cores = false): string => `(reset)\n${cores ? '(set-option :produce-unsat-cores true)\n' : ''}${enc.script}\n`;
   const checkCmd = (lits: string[]): string => checkSatCmd(lits, limits.deadline);
   const sat = satOf;
-  const consistent = [enc.noCutLit, ...axioms];
+  const consistent = [enc.noCutLit, ...enc.wellFormed, ...axioms];
 
   const q = test.condition.quantifier;
 
@@ -143,6 +148,7 @@ async function solve(z3: Z3Session, test: LitmusTest, opt: RunOptions, limits: L
       r = sat(ask(`(assert (not (and true ${same.join(' ')})))\n${checkCmd(consistent)}`));
     }
     if (r === 'unsat') {
+      if (states.length === 0) result.noStates = whyNoState(enc, ask, checkCmd, load);
       result.states = states.sort((a, b) => cmpState(a.values, b.values));
       result.positive = states.filter((s) => s.satisfies).length;
       result.negative = states.length - result.positive;
@@ -167,7 +173,7 @@ async function solve(z3: Z3Session, test: LitmusTest, opt: RunOptions, limits: L
         for (let k = 1; k <= names.length && found.length === 0; k++) {
           for (const drop of subsets(names, k)) {
             const keep = names.filter((a) => !drop.includes(a)).map((a) => enc.axiomLits.get(a)!);
-            const s = sat(ask(checkCmd([enc.noCutLit, ...keep, lit]))); // the script is still loaded
+            const s = sat(ask(checkCmd([enc.noCutLit, ...enc.wellFormed, ...keep, lit]))); // the script is still loaded
             if (s !== 'sat') continue;
             if (found.length === 0) result.relaxedWitness = witness(enc, ask);
             found.push(drop);
@@ -180,10 +186,37 @@ async function solve(z3: Z3Session, test: LitmusTest, opt: RunOptions, limits: L
 
   if (!enc.mayCut) result.boundReached = false;
   else if (opt.checkBound && result.validated !== 'unknown') {
-    const r = sat(ask(load() + checkCmd([...axioms, enc.cutLit])));
+    const r = sat(ask(load() + checkCmd([...enc.wellFormed, ...axioms, enc.cutLit])));
     result.boundReached = r === 'unknown' ? null : r === 'sat';
   }
   result.stats.queries = queries;
+}
+
+/**
+ * Why no execution terminates: threads wait at barriers forever (the bar.sync operations no
+ * execution gets past), the filter excludes every final state, or every execution needs more
+ * loop iterations than the bound.
+ */
+export type NoStates = { why: 'deadlock'; barriers: string[] } | { why: 'filter' } | { why: 'bound' };
+
+function whyNoState(enc: Encoding, ask: (c: string) => string, check: (lits: string[]) => string, load: (cores?: boolean) => string): NoStates | null {
+  const axioms = [...enc.axiomLits.values()];
+  const filter = enc.filterLit ? [enc.filterLit] : [];
+  const bars = enc.barrierLits.map((b) => b.lit);
+  if (bars.length && satOf(ask(check([enc.noCutLit, ...filter, ...axioms]))) === 'sat') {
+    // Terminating executions exist once barriers stop waiting: name the ones that block.
+    let blocking = enc.barrierLits;
+    if (satOf(ask(load(true) + check([enc.noCutLit, ...filter, ...axioms, ...bars]))) === 'unsat') {
+      const core = parseSexps(ask('(get-unsat-core)'))[0];
+      const inCore = new Set(Array.isArray(core) ? core.filter((c): c is string => typeof c === 'string') : []);
+      const named = enc.barrierLits.filter((b) => inCore.has(b.lit));
+      if (named.length) blocking = named;
+    }
+    return { why: 'deadlock', barriers: blocking.map((b) => b.label) };
+  }
+  if (enc.filterLit && satOf(ask(check([enc.noCutLit, ...bars, ...axioms]))) === 'sat') return { why: 'filter' };
+  if (enc.mayCut && satOf(ask(check([enc.cutLit, ...enc.wellFormed, ...axioms]))) === 'sat') return { why: 'bound' };
+  return null;
 }
 
 /** A final state given from outside: observable name -> value (signed or unsigned). */
@@ -209,7 +242,7 @@ export async function checkStates(
 ): Promise<StatesCheck | null> {
   await z3.ready();
   const limits = limitsFrom(opt.timeoutMs);
-  const enc = encode(test, unroll(test, opt.bound, limits), opt.model, opt.timeoutMs);
+  const enc = encode(test, unroll(test, opt.bound, limits), opt.model, opt.timeoutMs, true);
   const deadline = limits.deadline;
   const ask = (cmds: string): string => askZ3(z3, cmds);
   const check = (lits: string[]): Sat => satOf(ask(checkSatCmd(lits, deadline)));
@@ -221,7 +254,7 @@ export async function checkStates(
   }).join(' ')})`;
   const decls = candidates.map((v, i) => `(declare-const cand_${i} Bool)\n(assert (= cand_${i} ${pin(v)}))`);
   ask(`(reset)\n${enc.script}\n${decls.join('\n')}\n`);
-  const consistent = [enc.noCutLit, ...enc.axiomLits.values()];
+  const consistent = [enc.noCutLit, ...enc.wellFormed, ...enc.axiomLits.values()];
   const allowed: boolean[] = [];
   for (let i = 0; i < candidates.length; i++) {
     const r = check([...consistent, `cand_${i}`]);

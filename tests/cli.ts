@@ -20,6 +20,12 @@ export function scratch(prefix: string): { dir: string; write: (name: string, te
 
 /** Runs ptxmm with the given arguments; the process must exit on its own within two minutes. */
 export function ptxmm(...args: string[]): { out: string; err: string; code: number | null } {
-  const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'ptxmm.js'), ...args], { encoding: 'utf8', timeout: 120_000 });
-  return { out: r.stdout, err: r.stderr, code: r.status };
+  return ptxmmWith({}, ...args);
+}
+
+/** ptxmm with extra environment variables; `ms` is how long the run took. */
+export function ptxmmWith(env: Record<string, string>, ...args: string[]): { out: string; err: string; code: number | null; ms: number } {
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'ptxmm.js'), ...args], { encoding: 'utf8', timeout: 120_000, env: { ...process.env, ...env } });
+  return { out: r.stdout, err: r.stderr, code: r.status, ms: performance.now() - t0 };
 }

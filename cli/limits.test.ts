@@ -1,0 +1,49 @@
+// Issue 13, items 6 and 7: a test too large, too slow or too much for Z3 gets `Unknown` with the
+// reason; the batch goes on to the next test, and the process exits. The programs are the
+// kind that used to exhaust Z3's 2 GB heap (and then hang) or run far past --timeout: many
+// writes to one location, whose coherence order grows as the cube of their number.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { ptxmm, ptxmmWith, scratch } from '../tests/cli.js';
+
+const { write } = scratch('ptxmm-limits-');
+
+/** n threads in one CTA, each k (st, ld) pairs on one location. */
+function manyWrites(n: number, k: number): string {
+  const cols = Array.from({ length: n }, (_, t) => Array.from({ length: k }, (_, i) => [`st.u32 [x], ${t * 1000 + i + 1}`, `ld.u32 %r${i}, [x]`]).flat());
+  const rows = cols[0]!.map((_, r) => ` ${cols.map((c) => c[r]).join(' | ')} ;`);
+  return `PTX Many${n}x${k}\n{ x = 0; }\n ${cols.map((_, t) => `P${t}@cta 0,gpu 0`).join(' | ')} ;\n${rows.join('\n')}\nexists (P0:%r${k - 1} == 1)\n`;
+}
+const SB = write('sb.litmus', 'PTX SB\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n st.weak x, 1 | st.weak y, 1 ;\n ld.weak r0, y | ld.weak r1, x ;\nexists (P0:r0 == 0 /\\ P1:r1 == 0)\n');
+const TIME = /^Time \S+ (\d+\.\d+)$/m;
+
+test('an encoding past the size limit is Unknown with its reason, and the batch goes on', () => {
+  const big = write('big.litmus', manyWrites(4, 40));
+  const r = ptxmm('check', big, SB);
+  assert.is(r.code, 1);
+  assert.match(r.out, /Test Many4x40 Allowed\nUnknown: the encoding is too large \(over 3,000,000 terms\)\n/);
+  assert.match(r.out, /Test SB Allowed\nStates 4\n/);
+  assert.match(r.out, /Totals: 2 tests, 1 Ok, 0 No, 1 Unknown, 0 errors/);
+});
+
+test('--timeout bounds the whole test, encoding included', () => {
+  const slow = write('slow.litmus', manyWrites(3, 20));
+  const r = ptxmm('check', '--timeout', '1', slow);
+  assert.is(r.code, 1);
+  assert.match(r.out, /Unknown: out of time: --timeout 1 s ran out while encoding the test/);
+  // Stopped at its limit, not after the encoding (about 8 s here) had run its course.
+  assert.ok(Number(TIME.exec(r.out)![1]) < 2.5, r.out);
+});
+
+test('Z3 running out of memory is Unknown with the reason; a fresh Z3 answers the next test; the process exits', () => {
+  const heavy = write('heavy.litmus', manyWrites(2, 20));
+  // A small memory limit makes Z3 fail here as it failed at 2 GB on larger programs.
+  const r = ptxmmWith({ PTXMM_Z3_MEMORY_MB: '40' }, 'check', heavy, SB, heavy);
+  assert.is(r.code, 1, r.err);
+  assert.is(r.err, '');
+  assert.match(r.out, /Test Many2x20 Allowed\nUnknown: Z3 ran out of memory \(it may use 40 MB\)\n/);
+  assert.match(r.out, /Test SB Allowed\nStates 4\n[^]*Ok\n/);
+  assert.match(r.out, /Totals: 3 tests, 1 Ok, 0 No, 2 Unknown, 0 errors/);
+});
+
+test.run();

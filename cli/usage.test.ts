@@ -1,0 +1,214 @@
+// The command line as a user meets it: --version, --help with every option and default, exit
+// statuses (a result that is not an answer is not 0), totals, the JSON of every command held
+// to docs/ptxmm.schema.json, conform's two list shapes, progress only on a terminal, typed
+// values, and a reader that stops early.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ptxmm, scratch } from '../tests/cli.js';
+import { PTXMM_SCHEMA, validate } from '../tests/jsonschema.js';
+import { ROOT } from '../tests/paths.js';
+import { commands } from './main.js';
+import { progress } from './progress.js';
+
+const { dir, write } = scratch('ptxmm-usage-');
+
+const MP = write('mp.litmus', `PTX MP
+{ x=0; f=0; }
+ P0@cta 0,gpu 0      | P1@cta 1,gpu 0        ;
+ st.weak x, 1        | ld.acquire.gpu r0, f  ;
+ st.release.gpu f, 1 | ld.weak r1, x         ;
+~exists (P1:r0 == 1 /\\ P1:r1 == 0)
+`);
+const SB = write('sb.litmus', `PTX SB
+{ x=0; y=0; }
+ P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;
+ st.weak x, 1   | st.weak y, 1   ;
+ ld.weak r0, y  | ld.weak r1, x  ;
+exists (P0:r0 == 0 /\\ P1:r1 == 0)
+`);
+// Issue 13, item 4: one thread waiting at a barrier for two warps: nothing terminates.
+const DEAD = write('dead.litmus', 'PTX Dead\n{ x = 0; }\n P0@cta 0,gpu 0 ;\n bar.sync 0, 64 ;\n st.u32 [x], 1 ;\nexists (x == 1)\n');
+const BAD = write('bad.litmus', 'PTX Bad\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.weak r0, x ;\nexists (P0:r7 == 1)\n');
+// Issue 13, item 3: values print and compare as their types say.
+const TYPED = write('typed.litmus', `PTX Typed
+{ x = 4294967295; .global .u64 y = 18446744073709551615; .global .s32 z = -1; }
+ P0@cta 0,gpu 0 ;
+ atom.add.u32 %r1, [x], 1 ;
+ ld.global.u64 %rd1, [y] ;
+ ld.global.s32 %r2, [z] ;
+exists (P0:%r1 == 4294967295 /\\ x == 0 /\\ P0:%rd1 == 18446744073709551615 /\\ P0:%r2 == -1 /\\ z < 0)
+`);
+// More writes to one location than the executor takes: `run` cannot answer it.
+const MANY = write('many.litmus', `PTX Many\n{ x = 0; }\n P0@cta 0,gpu 0 ;\n${Array.from({ length: 31 }, (_, i) => ` st.u32 [x], ${i + 1} ;`).join('\n')}\nexists (x == 31)\n`);
+
+const lines = (out: string): Record<string, unknown>[] => out.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+
+test('--version and -V print the package version', () => {
+  const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+  for (const flag of ['--version', '-V']) {
+    const r = ptxmm(flag);
+    assert.is(r.code, 0);
+    assert.is(r.out, `ptxmm ${version}\n`);
+  }
+});
+
+test('COMMAND --help lists every option with its meaning and default, and the exit statuses', () => {
+  for (const c of commands) {
+    const r = ptxmm(c.name, '--help');
+    assert.is(r.code, 0, c.name);
+    assert.ok(r.out.startsWith(`usage: ptxmm ${c.name}`), c.name);
+    assert.match(r.out, /exit status: 0 /, c.name);
+    for (const o of c.options) {
+      const line = r.out.split('\n').find((l) => l.includes(`--${o.name}`));
+      assert.ok(line, `${c.name} --help does not mention --${o.name}`);
+      assert.ok(line!.length > `--${o.name}`.length + 10, `${c.name} --${o.name} has no meaning given`);
+      if (o.dflt !== undefined) assert.ok(line!.includes(`(default: ${o.dflt})`), `${c.name} --${o.name}: default not shown`);
+    }
+  }
+  // The defaults the issue names, as the user reads them.
+  const check = ptxmm('check', '--help').out;
+  assert.match(check, /--bound N .*\(default: 2\)/);
+  assert.match(check, /--timeout S .*\(default: 60\)/);
+  assert.match(ptxmm('run', '--help').out, /--max-states N .*\(default: 3000000\)/);
+  // Unknown options and missing values are usage errors (2), pointing at --help.
+  const bad = ptxmm('check', '--bogus', MP);
+  assert.is(bad.code, 2);
+  assert.match(bad.err, /unknown option --bogus\nusage: ptxmm check \[options\] FILE\|DIR\.\.\.\n\('ptxmm check --help' lists the options\)/);
+  assert.is(ptxmm('check', '--timeout', 'soon', MP).code, 2);
+});
+
+test('check on several tests ends with totals; a broken test counts as an error and the exit status is 1', () => {
+  const r = ptxmm('check', MP, SB, BAD);
+  assert.is(r.code, 1);
+  assert.match(r.out, /\nTotals: 3 tests, 2 Ok, 0 No, 0 Unknown, 1 errors, \d+\.\d\d s\n$/);
+  assert.match(r.err, /bad\.litmus:5:12: P0 never writes or initialises r7/);
+  const ok = ptxmm('check', MP, SB);
+  assert.is(ok.code, 0);
+  assert.match(ok.out, /Totals: 2 tests, 2 Ok, 0 No, 0 Unknown, 0 errors/);
+});
+
+test('check says when every execution deadlocks at a barrier (text and JSON)', () => {
+  const r = ptxmm('check', DEAD);
+  assert.is(r.code, 0, r.err);
+  assert.match(r.out, /States 0\nDeadlock: no execution terminates; every one leaves a thread waiting forever at P0:bar\.sync 0, 64\nNo\n/);
+  const j = lines(ptxmm('check', '--json', DEAD).out)[0]!;
+  assert.equal(j.noStates, { why: 'deadlock', barriers: ['P0:bar.sync 0, 64'] });
+});
+
+test('check and run print and compare values in their declared types', () => {
+  const c = ptxmm('check', TYPED);
+  assert.is(c.code, 0, c.err);
+  assert.match(c.out, /P0:r1=4294967295; x=0; P0:rd1=18446744073709551615; P0:r2=-1; z=-1;\nOk\n/);
+  const r = ptxmm('run', TYPED);
+  assert.is(r.code, 0, r.err);
+  assert.match(r.out, /P0:r1=4294967295; P0:r2=-1; P0:rd1=18446744073709551615; x=0; z=-1;\nOk\n/);
+  const j = lines(ptxmm('check', '--json', TYPED).out)[0]!;
+  assert.equal((j.states as { values: unknown }[])[0]!.values, { 'P0:r1': '4294967295', x: '0', 'P0:rd1': '18446744073709551615', 'P0:r2': '-1', z: '-1' });
+});
+
+test('run: a test it does not run or cuts short is not an answer (exit 1), and says so', () => {
+  const skipped = ptxmm('run', MANY);
+  assert.is(skipped.code, 1);
+  assert.match(skipped.out, /Test Many: not run: more than 30 writes to one location/);
+  const cut = ptxmm('run', '--max-states', '3', SB);
+  assert.is(cut.code, 1);
+  assert.match(cut.out, /Truncated: stopped after \d+ states/);
+  assert.is(ptxmm('run', SB).code, 0);
+});
+
+test('every command\'s --json output is JSON lines that conform to docs/ptxmm.schema.json', () => {
+  const csv = write('rows.csv', 'mp.litmus,ptx75,1\nsb.litmus,ptx60,1\nbad.litmus,ptx75,1\nnothere.litmus,ptx75,0\n');
+  const runs: [string, string[]][] = [
+    ['check', ['check', '--json', MP, SB, DEAD, TYPED, BAD, join(dir, 'nothere.litmus')]],
+    ['check, out of time', ['check', '--json', '--timeout', '0.001', SB]],
+    ['run', ['run', '--json', SB, MANY, DEAD, BAD]],
+    ['run, truncated', ['run', '--json', '--max-states', '3', SB]],
+    ['cross', ['cross', '--json', SB, MP, BAD]],
+    ['conform', ['conform', '--json', '--expect', csv, '--root', dir]],
+    ['show', ['show', '--json', MP, '--outcome', 'P1:r0 == 1 /\\ P1:r1 == 1', '--rel', 'cause']],
+    ['show, unreachable', ['show', '--json', MP]],
+    ['why', ['why', '--json', MP]],
+  ];
+  const seen = new Set<string>();
+  for (const [what, args] of runs) {
+    const r = ptxmm(...args);
+    assert.is(r.err, '', `${what}: ${r.err}`);
+    for (const rec of lines(r.out)) {
+      const errs = validate(rec, PTXMM_SCHEMA);
+      assert.equal(errs, [], `${what}: ${JSON.stringify(rec).slice(0, 300)}`);
+      seen.add(rec.type as string);
+    }
+  }
+  assert.equal([...seen].sort(), ['check', 'conform', 'cross', 'error', 'run', 'show', 'summary', 'why']);
+  // The schema is not vacuous: records missing a field or with a wrong value are rejected.
+  const good = lines(ptxmm('check', '--json', SB).out)[0]!;
+  assert.ok(validate({ ...good, result: 'Maybe' }, PTXMM_SCHEMA).length > 0);
+  const { seconds: _s, ...missing } = good;
+  assert.ok(validate(missing, PTXMM_SCHEMA).length > 0);
+  assert.ok(validate({ ...good, states: [{ values: { 'P0:r0': 1 }, satisfies: true }] }, PTXMM_SCHEMA).length > 0);
+});
+
+test('JSON: a timeout is Unknown with its reason, an unreadable file an error without a made-up position', () => {
+  const t = lines(ptxmm('check', '--json', '--timeout', '0.001', SB).out)[0]!;
+  assert.is(t.result, 'Unknown');
+  assert.match(t.reason as string, /out of time|did not decide/);
+  const e = lines(ptxmm('check', '--json', join(dir, 'nothere.litmus')).out)[0]!;
+  assert.equal([e.type, e.line, e.col, e.message], ['error', null, null, 'no such file or directory']);
+});
+
+test('conform reads our three-column EXPECTED.csv rows as well as two-column lists', () => {
+  const three = write('three.csv', '# path,model,verdict\nmp.litmus,ptx75,1\nmp.litmus,ptx60,1\nsb.litmus,ptx60,1\n');
+  const all = ptxmm('conform', '--expect', three, '--root', dir);
+  assert.is(all.out.trim().split('\n').pop(), '3 passed, 0 failed');
+  // --model keeps that model's rows only.
+  const only = lines(ptxmm('conform', '--json', '--expect', three, '--root', dir, '--model', 'ptx60').out);
+  assert.equal(only.filter((x) => x.type === 'conform').map((x) => x.model), ['ptx60', 'ptx60']);
+  const two = write('two.csv', 'mp.litmus,1\nsb.litmus,0\n');
+  const r = ptxmm('conform', '--expect', two, '--root', dir, '--model', 'ptx60');
+  assert.match(r.out, /FAIL sb\.litmus: expected 0, ptx60 gives 1/);
+  assert.is(r.out.trim().split('\n').pop(), '1 passed, 1 failed');
+  assert.is(r.code, 1);
+  const broken = write('broken.csv', 'mp.litmus,ptx99,1\n');
+  const b = ptxmm('conform', '--expect', broken, '--root', dir);
+  assert.is(b.code, 2);
+  assert.match(b.err, /expectations line 1: expected 'path,1\|0' or 'path,ptx60\|ptx75,1\|0', got 'mp\.litmus,ptx99,1'/);
+});
+
+test('show --rel rejects an unknown relation before any solving', () => {
+  const r = ptxmm('show', '--rel', 'nosuch', join(dir, 'nothere.litmus'));
+  // The relation is checked first: the missing file is never reached.
+  assert.is(r.code, 2);
+  assert.match(r.err, /unknown relation 'nosuch' \(ptx75 defines fr, morally-strong, /);
+});
+
+test('progress: a line rewritten in place on a terminal, nothing at all otherwise', () => {
+  const written: string[] = [];
+  const tty = progress({ isTTY: true, columns: 30, write: (s: string) => written.push(s) }, 0);
+  tty.update('[1/3] first');
+  tty.update('[2/3] a name far longer than the terminal is wide');
+  tty.clear();
+  assert.equal(written, ['\r\x1b[K[1/3] first', '\r\x1b[K[2/3] a name far longer than…', '\r\x1b[K']);
+  const piped: string[] = [];
+  const none = progress({ isTTY: false, write: (s: string) => piped.push(s) }, 0);
+  none.update('[1/1] x');
+  none.clear();
+  assert.equal(piped, []);
+  // Piped, a batch writes its results and nothing else.
+  const r = ptxmm('check', MP, SB);
+  assert.is(r.err, '');
+});
+
+test('a reader that stops early (ptxmm print ... | head) ends ptxmm quietly', async () => {
+  const child = spawn(process.execPath, [join(ROOT, 'bin', 'ptxmm.js'), 'print', join(ROOT, 'litmus', 'tests')]);
+  let err = '';
+  child.stderr.on('data', (d: Buffer) => { err += d.toString(); });
+  child.stdout.once('data', () => child.stdout.destroy());
+  const code = await new Promise<number | null>((res) => child.on('exit', res));
+  assert.is(err, '');
+  assert.is(code, 0);
+});
+
+test.run();
