@@ -12,30 +12,12 @@ import type { Expr, LitmusTest, Term } from '../litmus/ast.js';
 import { parseLitmus } from '../litmus/parse.js';
 import { MODELS } from '../model/ptx.js';
 import { openZ3, type Z3Session } from '../solver/z3.js';
-import { CORPUS, ROOT, skipWithoutCorpus } from '../tests/paths.js';
+import { ROOT } from '../tests/paths.js';
+import { verdictRows } from '../tests/rows.js';
 import { type Explanation, explainTest, explanationGraph, explanationText } from './explain.js';
 import { toDot } from './dot.js';
 import { renderSvg } from './svg.js';
 import { graphText } from './text.js';
-
-interface Row { file: string; model: string; expected: boolean }
-
-function rows(): Row[] {
-  const out: Row[] = [];
-  for (const l of readFileSync(join(ROOT, 'litmus', 'tests', 'EXPECTED.csv'), 'utf8').split('\n').filter((x) => x.trim())) {
-    const [p, m, v] = l.split(',');
-    out.push({ file: join(ROOT, p!), model: m!, expected: v === '1' });
-  }
-  if (skipWithoutCorpus()) return out;
-  for (const [csv, model] of [['PTXv6_0-expected.csv', 'ptx60'], ['PTXv7_5-expected.csv', 'ptx75']] as const) {
-    const f = join(CORPUS, 'expected', csv);
-    for (const l of readFileSync(f, 'utf8').split('\n').filter((x) => x.trim())) {
-      const [p, v] = l.split(',');
-      out.push({ file: join(CORPUS, p!), model, expected: v!.trim() === '1' });
-    }
-  }
-  return out;
-}
 
 const value = (t: Term, state: Map<string, bigint>): bigint => {
   if (t.kind === 'const') return BigInt(t.value);
@@ -132,7 +114,7 @@ test.before(async () => { z3 = await openZ3(); });
 test.after(async () => { await z3.close(); });
 
 test('show and why on every corpus test: the facts they state hold', async () => {
-  const all = rows();
+  const all = verdictRows();
   const corpus = all.length > 154;
   assert.ok(all.length >= 154, `only ${all.length} rows`);
   let executions = 0;

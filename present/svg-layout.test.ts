@@ -4,12 +4,13 @@
 // draw for our own tests (and the Dat3M corpus when present), with and without `--rel cause`.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { existsSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { parseLitmus } from '../litmus/parse.js';
 import { MODELS } from '../model/ptx.js';
 import { openZ3, type Z3Session } from '../solver/z3.js';
-import { CORPUS, ROOT } from '../tests/paths.js';
+import { ROOT } from '../tests/paths.js';
+import { verdictRows } from '../tests/rows.js';
 import { explainTest, explanationGraph, graphTitle } from './explain.js';
 import { toDot } from './dot.js';
 import { renderSvg } from './svg.js';
@@ -128,23 +129,6 @@ function checkDrawing(d: Drawing): Problem[] {
   return out;
 }
 
-interface Row { file: string; model: string }
-
-/** Our own tests' rows, then the Dat3M corpus's when it is there. */
-function rows(): Row[] {
-  const out: Row[] = [];
-  for (const l of readFileSync(join(ROOT, 'litmus', 'tests', 'EXPECTED.csv'), 'utf8').split('\n').filter((x) => x.trim())) {
-    const [p, m] = l.split(',');
-    out.push({ file: join(ROOT, p!), model: m! });
-  }
-  for (const [csv, model] of [['PTXv6_0-expected.csv', 'ptx60'], ['PTXv7_5-expected.csv', 'ptx75']] as const) {
-    const f = join(CORPUS, 'expected', csv);
-    if (!existsSync(f)) continue;
-    for (const l of readFileSync(f, 'utf8').split('\n').filter((x) => x.trim())) out.push({ file: join(CORPUS, l.split(',')[0]!), model });
-  }
-  return out;
-}
-
 let z3: Z3Session;
 test.before(async () => { z3 = await openZ3(); });
 test.after(async () => { await z3.close(); });
@@ -165,7 +149,7 @@ test('drawings of every execution: edges clear of other boxes, labels clear of l
   const problems: string[] = [];
   const count: Record<Problem['kind'], number> = { 'edge-through-box': 0, 'label-label': 0, 'label-box': 0, 'box-box': 0 };
   let drawings = 0;
-  for (const r of rows()) {
+  for (const r of verdictRows()) {
     const t = parseLitmus(readFileSync(r.file, 'utf8'), r.file);
     const ex = await explainTest(z3, t, { model: MODELS[r.model]!, bound: 2, timeoutMs: 60_000, relax: true });
     if (!ex.witness) continue;
