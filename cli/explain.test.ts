@@ -4,18 +4,12 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ptxmm, scratch } from '../tests/cli.js';
+import { MP_TEXT, SB_TEXT, ptxmm, scratch } from '../tests/cli.js';
 
 const { dir, write } = scratch('ptxmm-explain-');
 
 // MP with release/acquire: the stale read is forbidden (Causality); the fresh one is allowed.
-const MP = write('mp.litmus', `PTX MP
-{ x=0; f=0; }
- P0@cta 0,gpu 0      | P1@cta 1,gpu 0        ;
- st.weak x, 1        | ld.acquire.gpu r0, f  ;
- st.release.gpu f, 1 | ld.weak r1, x         ;
-~exists (P1:r0 == 1 /\\ P1:r1 == 0)
-`);
+const MP = write('mp.litmus', MP_TEXT);
 
 test('why names Causality and the fr;cause cycle through sync for forbidden MP', () => {
   const r = ptxmm('why', MP);
@@ -77,13 +71,7 @@ test('bad outcome, bad relation, bad file, bad format: positioned or usage error
 
 test('check --witness writes one SVG per test with a witness', () => {
   const out = join(dir, 'wit');
-  const allowed = write('sb.litmus', `PTX SB
-{ x=0; y=0; }
- P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;
- st.weak x, 1   | st.weak y, 1   ;
- ld.weak r0, y  | ld.weak r1, x  ;
-exists (P0:r0 == 0 /\\ P1:r1 == 0)
-`);
+  const allowed = write('sb.litmus', SB_TEXT);
   const r = ptxmm('check', '--witness', out, MP, allowed);
   assert.is(r.code, 0, r.err);
   assert.equal(readdirSync(out), ['sb.svg']);

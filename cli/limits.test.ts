@@ -4,7 +4,7 @@
 // writes to one location, whose coherence order grows as the cube of their number.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ptxmm, ptxmmWith, scratch } from '../tests/cli.js';
+import { SB_TEXT, ptxmm, ptxmmWith, scratch } from '../tests/cli.js';
 
 const { write } = scratch('ptxmm-limits-');
 
@@ -14,7 +14,7 @@ function manyWrites(n: number, k: number): string {
   const rows = cols[0]!.map((_, r) => ` ${cols.map((c) => c[r]).join(' | ')} ;`);
   return `PTX Many${n}x${k}\n{ x = 0; }\n ${cols.map((_, t) => `P${t}@cta 0,gpu 0`).join(' | ')} ;\n${rows.join('\n')}\nexists (P0:%r${k - 1} == 1)\n`;
 }
-const SB = write('sb.litmus', 'PTX SB\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n st.weak x, 1 | st.weak y, 1 ;\n ld.weak r0, y | ld.weak r1, x ;\nexists (P0:r0 == 0 /\\ P1:r1 == 0)\n');
+const SB = write('sb.litmus', SB_TEXT);
 const TIME = /^Time \S+ (\d+\.\d+)$/m;
 
 test('an encoding past the size limit is Unknown with its reason, and the batch goes on', () => {

@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ptxmm, scratch } from '../tests/cli.js';
+import { MP_TEXT, SB_TEXT, ptxmm, scratch } from '../tests/cli.js';
 import { PTXMM_SCHEMA, validate } from '../tests/jsonschema.js';
 import { ROOT } from '../tests/paths.js';
 import { commands } from './main.js';
@@ -15,20 +15,8 @@ import { progress } from './progress.js';
 
 const { dir, write } = scratch('ptxmm-usage-');
 
-const MP = write('mp.litmus', `PTX MP
-{ x=0; f=0; }
- P0@cta 0,gpu 0      | P1@cta 1,gpu 0        ;
- st.weak x, 1        | ld.acquire.gpu r0, f  ;
- st.release.gpu f, 1 | ld.weak r1, x         ;
-~exists (P1:r0 == 1 /\\ P1:r1 == 0)
-`);
-const SB = write('sb.litmus', `PTX SB
-{ x=0; y=0; }
- P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;
- st.weak x, 1   | st.weak y, 1   ;
- ld.weak r0, y  | ld.weak r1, x  ;
-exists (P0:r0 == 0 /\\ P1:r1 == 0)
-`);
+const MP = write('mp.litmus', MP_TEXT);
+const SB = write('sb.litmus', SB_TEXT);
 // Issue 13, item 4: one thread waiting at a barrier for two warps: nothing terminates.
 const DEAD = write('dead.litmus', 'PTX Dead\n{ x = 0; }\n P0@cta 0,gpu 0 ;\n bar.sync 0, 64 ;\n st.u32 [x], 1 ;\nexists (x == 1)\n');
 const BAD = write('bad.litmus', 'PTX Bad\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.weak r0, x ;\nexists (P0:r7 == 1)\n');

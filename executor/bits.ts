@@ -4,6 +4,7 @@
 // sign-extending for signed types; stores are resized to the location's width.
 import type { AluOp, AtomOp, CmpOp, DataType } from '../litmus/ast.js';
 import { typeSigned, typeWidth } from '../litmus/ast.js';
+import { compareIntegers } from '../litmus/types.js';
 
 export interface RV {
   w: number;
@@ -40,15 +41,7 @@ export function compare(op: CmpOp, a: RV, b: RV, signed: boolean): boolean {
   const w = Math.max(a.w, b.w);
   const x0 = resize(a, w, signed).v;
   const y0 = resize(b, w, signed).v;
-  const [x, y] = signed ? [toSigned(x0, w), toSigned(y0, w)] : [x0, y0];
-  switch (op) {
-    case 'eq': return x === y;
-    case 'ne': return x !== y;
-    case 'lt': return x < y;
-    case 'le': return x <= y;
-    case 'gt': return x > y;
-    case 'ge': return x >= y;
-  }
+  return signed ? compareIntegers(op, toSigned(x0, w), toSigned(y0, w)) : compareIntegers(op, x0, y0);
 }
 
 /**

@@ -1,7 +1,7 @@
 // Final states as a test observes them: the registers and locations named in the condition,
 // the filter and `locations [...]`, their values, and the condition's verdict.
 import type { Expr, LitmusTest, Observable, Term } from '../litmus/ast.js';
-import { type ValueType, asInteger, observableName } from '../litmus/types.js';
+import { type ValueType, asInteger, compareIntegers, observableName } from '../litmus/types.js';
 import type { Program } from './program.js';
 import type { MState } from './state.js';
 import { has } from './view.js';
@@ -75,17 +75,6 @@ export function holds(e: Expr, obs: readonly Observable[], o: Outcome): boolean 
     case 'not': return !holds(e.arg, obs, o);
     case 'and': return e.args.every((a) => holds(a, obs, o));
     case 'or': return e.args.some((a) => holds(a, obs, o));
-    case 'cmp': {
-      const a = val(e.left);
-      const b = val(e.right);
-      switch (e.op) {
-        case 'eq': return a === b;
-        case 'ne': return a !== b;
-        case 'lt': return a < b;
-        case 'le': return a <= b;
-        case 'gt': return a > b;
-        case 'ge': return a >= b;
-      }
-    }
+    case 'cmp': return compareIntegers(e.op, val(e.left), val(e.right));
   }
 }

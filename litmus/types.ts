@@ -6,7 +6,7 @@
 // engines store register values at these widths, so they agree on every value by construction,
 // and a condition compares values as the integers their types say (u32 0xffffffff is
 // 4294967295, never -1).
-import type { Instr, LitmusTest, Observable, Thread } from './ast.js';
+import type { CmpOp, Instr, LitmusTest, Observable, Thread } from './ast.js';
 import { typeSigned, typeWidth } from './ast.js';
 
 export interface ValueType {
@@ -63,6 +63,18 @@ export function asInteger(bits: bigint, t: ValueType): bigint {
   const w = BigInt(t.width);
   const v = BigInt.asUintN(t.width, bits);
   return t.signed && t.width > 1 && v >= 1n << (w - 1n) ? v - (1n << w) : v;
+}
+
+/** A comparison of a condition (or setp, bcmp) between two integers. */
+export function compareIntegers(op: CmpOp, a: bigint, b: bigint): boolean {
+  switch (op) {
+    case 'eq': return a === b;
+    case 'ne': return a !== b;
+    case 'lt': return a < b;
+    case 'le': return a <= b;
+    case 'gt': return a > b;
+    case 'ge': return a >= b;
+  }
 }
 
 /** `P1:r0` or `x`: how states and conditions name an observable. */

@@ -1,8 +1,8 @@
 // The whole problem for one test as SMT-LIB text: the candidate-execution choices (rf, co,
 // Fence-SC order, barrier timing, final writes), the model's axioms each behind an assumption
 // literal (so unsat cores name the axioms involved), the observables and the condition.
-import type { CmpOp, Expr, LitmusTest, Observable, Term } from '../litmus/ast.js';
-import type { ValueType } from '../litmus/types.js';
+import type { Expr, LitmusTest, Observable, Term } from '../litmus/ast.js';
+import { type ValueType, compareIntegers } from '../litmus/types.js';
 import type { EventInfo } from '../model/events.js';
 import { staticRel } from '../model/events.js';
 import type { Axiom, Model, RelTerm } from '../model/relalg.js';
@@ -201,7 +201,7 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
       case 'and': return dag.and(...e.args.map(condOf));
       case 'or': return dag.or(...e.args.map(condOf));
       case 'cmp': {
-        if (e.left.kind === 'const' && e.right.kind === 'const') return dag.bool(cmpInts(e.op, e.left.value, e.right.value));
+        if (e.left.kind === 'const' && e.right.kind === 'const') return dag.bool(compareIntegers(e.op, e.left.value, e.right.value));
         // Integers as their types say: extend each side by its signedness to a width that holds
         // every value of both (one bit more than the widest), then compare signed.
         const bits = (t: Term): number => (t.kind === 'const' ? bitLength(t.value) : observableType(t).width + 1);
@@ -317,15 +317,4 @@ function bitLength(v: bigint): number {
   let n = 1;
   while (v >= 1n << BigInt(n - 1) || v < -(1n << BigInt(n - 1))) n++;
   return n;
-}
-
-function cmpInts(op: CmpOp, a: bigint, b: bigint): boolean {
-  switch (op) {
-    case 'eq': return a === b;
-    case 'ne': return a !== b;
-    case 'lt': return a < b;
-    case 'le': return a <= b;
-    case 'gt': return a > b;
-    case 'ge': return a >= b;
-  }
 }

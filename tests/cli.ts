@@ -29,3 +29,21 @@ export function ptxmmWith(env: Record<string, string>, ...args: string[]): { out
   const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'ptxmm.js'), ...args], { encoding: 'utf8', timeout: 120_000, env: { ...process.env, ...env } });
   return { out: r.stdout, err: r.stderr, code: r.status, ms: performance.now() - t0 };
 }
+
+/** Message passing with release/acquire: the stale read is forbidden (Causality). */
+export const MP_TEXT = `PTX MP
+{ x=0; f=0; }
+ P0@cta 0,gpu 0      | P1@cta 1,gpu 0        ;
+ st.weak x, 1        | ld.acquire.gpu r0, f  ;
+ st.release.gpu f, 1 | ld.weak r1, x         ;
+~exists (P1:r0 == 1 /\\ P1:r1 == 0)
+`;
+
+/** Store buffering with weak accesses: both loads may read 0 (four final states). */
+export const SB_TEXT = `PTX SB
+{ x=0; y=0; }
+ P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;
+ st.weak x, 1   | st.weak y, 1   ;
+ ld.weak r0, y  | ld.weak r1, x  ;
+exists (P0:r0 == 0 /\\ P1:r1 == 0)
+`;
