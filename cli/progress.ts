@@ -26,7 +26,7 @@ export function progress(stream: ProgressStream = process.stderr, everyMs = 100)
       if (now - last < everyMs) return;
       last = now;
       // Cut to the width so the line never wraps (a wrapped line cannot be rewritten).
-      const width = Math.max(20, (stream.columns ?? 80) - 1);
+      const width = Math.max(20, (stream.columns || 80) - 1); // a pty may report 0 columns
       stream.write(`\r\x1b[K${text.length > width ? text.slice(0, width - 1) + '…' : text}`);
       shown = true;
     },

@@ -28,8 +28,7 @@ export const runCommand: Command = {
     const files = readLitmusFiles(a.rest);
     const bar = progress();
     for (const [i, f] of files.entries()) {
-      const where = batchLine(i, files.length, f.file);
-      bar.update(where);
+      bar.update(batchLine(i, files.length, f.file));
       if (f.error) {
         tally.errors++;
         bar.clear();
@@ -37,7 +36,7 @@ export const runCommand: Command = {
         else process.stderr.write(f.error.format() + '\n');
         continue;
       }
-      const o = runTest(f.test!, { model, bound, maxStates, onProgress: (n) => bar.update(`${where}: ${n.toLocaleString('en')} states visited`) });
+      const o = runTest(f.test!, { model, bound, maxStates, onProgress: (n) => bar.update(batchLine(i, files.length, `${n.toLocaleString('en')} states visited: ${f.file}`)) });
       bar.clear();
       if (json) process.stdout.write(jsonLine('run', runJson(f.file, model, bound, o)));
       if (!o.ok) {

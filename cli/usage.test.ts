@@ -4,7 +4,7 @@
 // values, and a reader that stops early.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MP_TEXT, SB_TEXT, ptxmm, scratch } from '../tests/cli.js';
@@ -187,6 +187,21 @@ test('progress: a line rewritten in place on a terminal, nothing at all otherwis
   // Piped, a batch writes its results and nothing else.
   const r = ptxmm('check', MP, SB);
   assert.is(r.err, '');
+});
+
+test('on a real terminal, run shows the states it has visited (script(1) provides the terminal)', () => {
+  if (spawnSync('script', ['--version']).status !== 0) { console.log('  (no script(1): terminal progress not checked)'); return; }
+  // Eight threads in a ring: some 50,000 states, so the line is rewritten many times.
+  const n = 8;
+  const ring = write('ring.litmus', `PTX Ring\n{ ${Array.from({ length: n }, (_, t) => `x${t}=0;`).join(' ')} }\n`
+    + ` ${Array.from({ length: n }, (_, t) => `P${t}@cta ${t},gpu 0`).join(' | ')} ;\n`
+    + ` ${Array.from({ length: n }, (_, t) => `st.weak x${t}, 1`).join(' | ')} ;\n`
+    + ` ${Array.from({ length: n }, (_, t) => `ld.weak r0, x${(t + 1) % n}`).join(' | ')} ;\n`
+    + `exists (${Array.from({ length: n }, (_, t) => `P${t}:r0 == 0`).join(' /\\ ')})\n`);
+  const cmd = `${process.execPath} ${join(ROOT, 'bin', 'ptxmm.js')} run ${ring}`;
+  const r = spawnSync('script', ['-qfec', cmd, '/dev/null'], { encoding: 'utf8', timeout: 120_000 });
+  assert.match(r.stdout, /\r\x1b\[K\[0\/1\] \d{1,3}(,\d{3})* states visited: /);
+  assert.match(r.stdout, /States 256/);
 });
 
 test('a reader that stops early (ptxmm print ... | head) ends ptxmm quietly', async () => {
