@@ -93,6 +93,10 @@ test('check and run print and compare values in their declared types', () => {
   const r = ptxmm('run', TYPED);
   assert.is(r.code, 0, r.err);
   assert.match(r.out, /P0:r1=4294967295; P0:r2=-1; P0:rd1=18446744073709551615; x=0; z=-1;\nOk\n/);
+  // The drawing says what the states say.
+  const g = ptxmm('show', TYPED);
+  assert.match(g.out, /W x=4294967295 /);
+  assert.match(g.out, /W z=-1 /);
   const j = lines(ptxmm('check', '--json', TYPED).out)[0]!;
   assert.equal((j.states as { values: unknown }[])[0]!.values, { 'P0:r1': '4294967295', x: '0', 'P0:rd1': '18446744073709551615', 'P0:r2': '-1', z: '-1' });
 });

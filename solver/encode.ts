@@ -56,8 +56,9 @@ export interface Encoding {
   /** The formula DAG and the choice relations over it, to read a witness back (solver/witness.ts). */
   dag: Dag;
   dynamic: { rf: SRel; co: SRel; sync_fence: SRel; sync_barrier: SRel; dep: SRel };
-  /** Physical location names, by index. */
+  /** Physical location names and types, by index. */
   locNames: string[];
+  locTypes: ValueType[];
   stats: { events: number; lines: number };
 }
 
@@ -271,7 +272,7 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
   return {
     script, axiomLits, wellFormed, barrierLits, filterLit, noCutLit: 'nocut', cutLit: 'cut', mayCut: cut !== dag.F, condLit: 'cond', ncondLit: 'ncond', observables,
     execNames, rfVars, coVars, events, dag, dynamic: { rf, co, sync_fence: syncFence, sync_barrier: syncBarrier, dep },
-    locNames: u.locations.map((l) => l.name), stats: { events: n, lines: p.lines.length + body.length },
+    locNames: u.locations.map((l) => l.name), locTypes: u.locations.map((l) => ({ width: l.width, signed: l.signed })), stats: { events: n, lines: p.lines.length + body.length },
   };
 }
 

@@ -9,11 +9,12 @@ import { newEvaluator } from './expr.js';
 import type { SRel } from './symbolic.js';
 import { entries } from './symbolic.js';
 import { literal, parseSexps, type Sexp } from './z3.js';
+import { asInteger } from '../litmus/types.js';
 
 export interface WitnessExecution {
   /** Executed events only, renumbered (`x.events[i].id === i`). */
   x: Execution;
-  /** Value read (R) or written (W) per event of `x`; null for fences and barriers. */
+  /** Value read (R) or written (W) per event of `x`, an integer of its location's type; null for fences and barriers. */
   values: (bigint | null)[];
   /** Physical location names, indexed by `EventInfo.ploc`. */
   locNames: string[];
@@ -71,7 +72,7 @@ export function readExecution(enc: Encoding, ask: (cmds: string) => string): Wit
     const v = enc.events[id]!.value;
     if (v === null) return null;
     const x = ev(v);
-    return typeof x === 'bigint' ? x : null;
+    return typeof x === 'bigint' ? asInteger(x, enc.locTypes[enc.events[id]!.info.ploc]!) : null;
   });
   const d = enc.dynamic;
   const x: Execution = {
