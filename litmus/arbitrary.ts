@@ -187,11 +187,20 @@ export const litmusTest: fc.Arbitrary<LitmusTest> = fc.integer({ min: 1, max: 4 
 );
 
 /**
- * What the parser insists on: every register a thread reads, or a condition names, is written
- * or initialised (missing ones are initialised to 0), and each constant compared with a
- * register or location is a value of its type (others are brought into range).
+ * What the parser insists on: accesses name their location's space, every register a thread
+ * reads or a condition names is written or initialised (missing ones are initialised to 0),
+ * and each constant compared with a register or location is a value of its type (others are
+ * brought into range).
  */
-function wellFormed(t: LitmusTest): LitmusTest {
+function wellFormed(t0: LitmusTest): LitmusTest {
+  // An access naming a space names its location's (ptxas checks it).
+  const declared = new Map(t0.locations.flatMap((l) => (l.kind === 'value' && l.space ? [[l.name, l.space] as const] : [])));
+  const inSpace = (s: Stmt): Stmt => {
+    if (!(s.op === 'ld' || s.op === 'st' || s.op === 'atom' || s.op === 'red') || s.addr.kind !== 'loc' || s.space === 'generic') return s;
+    const d = declared.get(s.addr.name);
+    return d === undefined || d === s.space || (d === 'shared' && s.space === 'shared_cluster') ? s : { ...s, space: d };
+  };
+  const t: LitmusTest = { ...t0, threads: t0.threads.map((th) => ({ ...th, code: th.code.map(inSpace) })) };
   const regInits = [...t.regInits];
   const has = (tid: number, r: string): boolean =>
     regInits.some((i) => i.thread === tid && i.reg === r) || t.threads[tid]!.code.some((s) => 'dst' in s && s.dst.name === r);

@@ -687,8 +687,31 @@ export function buildTest(cst: CstFile, file: string): LitmusTest {
   };
   if (filter) test.filter = filter;
   checkConstants(test, file);
+  checkSpaces(test, file);
   return test;
 }
+
+/**
+ * An access that names a state space must name its location's (ptxas: "State space mismatch
+ * between instruction and address"); a generic access reaches every space, and a
+ * .shared::cluster access reaches the CTA's .shared variables too.
+ */
+function checkSpaces(test: LitmusTest, file: string): void {
+  const declared = new Map<string, Space>();
+  for (const l of test.locations) if (l.kind === 'value' && l.space) declared.set(l.name, l.space);
+  for (const t of test.threads) {
+    for (const s of t.code) {
+      if (!(s.op === 'ld' || s.op === 'st' || s.op === 'atom' || s.op === 'red') || s.addr.kind !== 'loc' || s.space === 'generic') continue;
+      const d = declared.get(s.addr.name);
+      if (d === undefined || d === s.space || (d === 'shared' && s.space === 'shared_cluster')) continue;
+      fail(`${s.addr.name} is declared in ${SPACE_NAME[d]}, but this ${s.op} accesses ${SPACE_NAME[s.space]} (write ${SPACE_NAME[d]}, or no space for a generic access)`, s.addr.pos ?? s.pos, file);
+    }
+  }
+}
+
+const SPACE_NAME: Record<Space, string> = {
+  generic: 'generic', global: '.global', shared: '.shared', shared_cluster: '.shared::cluster', local: '.local', const: '.const', param: '.param',
+};
 
 /**
  * A constant compared with a register or location must be a value of its type: `P0:r1 == -1`

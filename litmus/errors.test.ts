@@ -475,6 +475,12 @@ const cases: Case[] = [
     message: "write barrier.arrive.aligned: ptxas reads .aligned only after .arrive",
   },
   {
+    name: "ptxas-space-mismatch",
+    text: "PTX T\n{ .global .u32 x = 0; }\n P0@cta 0,gpu 0 ;\n st.weak.u32 [x], 1 ;\n ld.shared.u32 %r1, [x] ;\nexists (x == 0)\n",
+    at: [5, 22],
+    message: "x is declared in .global, but this ld accesses .shared (write .global, or no space for a generic access)",
+  },
+  {
     name: "ptxas-membar-proxy-async",
     text: "PTX T\n{ .global .u32 x = 0; }\n P0@cta 0,gpu 0 ;\n st.weak.u32 [x], 1 ;\n membar.proxy.async ;\nexists (x == 0)\n",
     at: [5, 2],

@@ -12,7 +12,7 @@
 import { type EventInfo, STATIC_RELS } from '../model/events.js';
 import type { Model, RelTerm } from '../model/relalg.js';
 import type { Dag } from './expr.js';
-import { type SRel, entries, interpret } from './symbolic.js';
+import { type SRel, entries, interpret, pairMask } from './symbolic.js';
 
 /** The choices of an execution: the base relations the static analysis leaves empty. */
 const CHOICES = ['rf', 'co', 'sync_fence', 'sync_barrier', 'dep'];
@@ -54,11 +54,15 @@ export function antitoneInChoices(t: RelTerm, model: Model): boolean {
 export function forcedCoherence(model: Model, dag: Dag, events: EventInfo[], exec: number[], rmwPartner: number[]): Set<string> {
   const out = new Set<string>();
   const axioms = model.axioms.filter((ax) => ax.kind === 'subset' && ax.s?.k === 'rel' && ax.s.name === 'co' && !antitoneInChoices(ax.r, model));
-  if (axioms.length === 0) return out;
+  // Only pairs of writes to one location can be in co: evaluate L on those alone.
+  const writes = events.filter((e) => e.kind === 'W' && !e.init && exec[e.id] !== dag.F);
+  const pairs: [number, number][] = [];
+  for (const a of writes) for (const b of writes) if (a !== b && a.ploc === b.ploc) pairs.push([a.id, b.id]);
+  if (axioms.length === 0 || pairs.length === 0) return out;
   const empty: Record<string, SRel> = Object.fromEntries(CHOICES.map((c) => [c, new Map()]));
   const sym = interpret(model, { dag, events, exec, rmwPartner, dynamic: empty });
   for (const ax of axioms) {
-    const l: SRel = sym.evalRel(ax.r);
+    const l: SRel = sym.evalRel(ax.r, pairMask(pairs));
     for (const [a, b, f] of entries(l)) if (f === dag.T && a !== b) out.add(`${a},${b}`);
   }
   return out;
