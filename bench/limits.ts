@@ -14,13 +14,8 @@ import { runTest } from '../solver/run.js';
 import { unroll } from '../solver/unroll.js';
 import { openZ3 } from '../solver/z3.js';
 import { ROOT } from '../tests/paths.js';
+import { manyWrites } from '../tests/cli.js';
 
-/** n threads in one CTA, each k (st, ld) pairs on x. */
-function manyWrites(n: number, k: number): string {
-  const cols = Array.from({ length: n }, (_, t) => Array.from({ length: k }, (_, i) => [`st.u32 [x], ${t * 1000 + i + 1}`, `ld.u32 %r${i}, [x]`]).flat());
-  const rows = cols[0]!.map((_, r) => ` ${cols.map((c) => c[r]).join(' | ')} ;`);
-  return `PTX Many${n}x${k}\n{ x = 0; }\n ${cols.map((_, t) => `P${t}@cta 0,gpu 0`).join(' | ')} ;\n${rows.join('\n')}\nexists (P0:%r${k - 1} == ${k})\n`;
-}
 
 const encoding = (text: string, forced: boolean): { size: string; mb: string; ms: string } => {
   const t = parseLitmus(text);

@@ -59,7 +59,7 @@ export const conformCommand: Command = {
   options: [
     { name: 'expect', arg: 'CSV', help: "the expected verdicts: 'path,1|0' rows, or 'path,ptx60|ptx75,1|0' rows (required)" },
     { name: 'root', arg: 'DIR', help: 'the folder the paths in the CSV are relative to', dflt: '.' },
-    { ...MODEL_OPTION, help: 'the model of two-column rows; with three-column rows, run only that model\'s rows', dflt: 'ptx75 (three columns: every row\'s own)' },
+    { ...MODEL_OPTION, help: 'the model of two-column rows; with three-column rows, run only that model\'s rows', dflt: 'ptx75; for three-column rows, each row\'s own' },
     BOUND_OPTION, TIMEOUT_OPTION, JSON_OPTION,
   ],
   details: [

@@ -4,16 +4,10 @@
 // writes to one location, whose coherence order grows as the cube of their number.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { SB_TEXT, ptxmm, ptxmmWith, scratch } from '../tests/cli.js';
+import { SB_TEXT, manyWrites, ptxmm, ptxmmWith, scratch } from '../tests/cli.js';
 
 const { write } = scratch('ptxmm-limits-');
 
-/** n threads in one CTA, each k (st, ld) pairs on one location. */
-function manyWrites(n: number, k: number): string {
-  const cols = Array.from({ length: n }, (_, t) => Array.from({ length: k }, (_, i) => [`st.u32 [x], ${t * 1000 + i + 1}`, `ld.u32 %r${i}, [x]`]).flat());
-  const rows = cols[0]!.map((_, r) => ` ${cols.map((c) => c[r]).join(' | ')} ;`);
-  return `PTX Many${n}x${k}\n{ x = 0; }\n ${cols.map((_, t) => `P${t}@cta 0,gpu 0`).join(' | ')} ;\n${rows.join('\n')}\nexists (P0:%r${k - 1} == 1)\n`;
-}
 const SB = write('sb.litmus', SB_TEXT);
 const TIME = /^Time \S+ (\d+\.\d+)$/m;
 

@@ -47,3 +47,13 @@ export const SB_TEXT = `PTX SB
  ld.weak r0, y  | ld.weak r1, x  ;
 exists (P0:r0 == 0 /\\ P1:r1 == 0)
 `;
+
+/**
+ * n threads in one CTA, each k (st, ld) pairs on one location x: coherence order grows as the
+ * cube of the writes, which made such tests exhaust Z3 (the limits tests and benchmark).
+ */
+export function manyWrites(n: number, k: number): string {
+  const cols = Array.from({ length: n }, (_, t) => Array.from({ length: k }, (_, i) => [`st.u32 [x], ${t * 1000 + i + 1}`, `ld.u32 %r${i}, [x]`]).flat());
+  const rows = cols[0]!.map((_, r) => ` ${cols.map((c) => c[r]).join(' | ')} ;`);
+  return `PTX Many${n}x${k}\n{ x = 0; }\n ${cols.map((_, t) => `P${t}@cta 0,gpu 0`).join(' | ')} ;\n${rows.join('\n')}\nexists (P0:%r${k - 1} == ${k})\n`;
+}
