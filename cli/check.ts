@@ -11,17 +11,12 @@ import { type ExplainOptions, explainTest, explanationGraph, graphTitle } from '
 import { toDot } from '../present/dot.js';
 import { renderSvg } from '../present/svg.js';
 import { readLitmusFiles } from '../litmus/parse.js';
-import { printExpr } from '../litmus/print.js';
+import { TEST_KIND, conditionText } from '../litmus/print.js';
 import { DEFAULT_LOOP_BOUND, type LitmusTest } from '../litmus/ast.js';
 import { MODELS } from '../model/ptx.js';
 import type { Model } from '../model/relalg.js';
 import { type NoStates, type RunResult, runTest } from '../solver/run.js';
 import { openZ3, type Z3Session } from '../solver/z3.js';
-
-const KIND = { exists: 'Allowed', 'not exists': 'Forbidden', forall: 'Required' } as const;
-const QUANT = { exists: 'exists', 'not exists': '~exists', forall: 'forall' } as const;
-
-export const conditionText = (t: LitmusTest): string => `${QUANT[t.condition.quantifier]} (${printExpr(t.condition.expr)})`;
 
 /** One test's answer: the JSON record's fields (docs/JSON.md, type "check"). */
 export interface CheckReport {
@@ -48,7 +43,7 @@ export interface CheckReport {
 export function report(t: LitmusTest, file: string, model: Model, bound: number, r: RunResult, seconds: number): CheckReport {
   const unknown = r.validated === 'unknown';
   return {
-    file, test: t.name, model: model.name, bound, kind: KIND[t.condition.quantifier], condition: conditionText(t),
+    file, test: t.name, model: model.name, bound, kind: TEST_KIND[t.condition.quantifier], condition: conditionText(t),
     result: unknown ? 'Unknown' : r.validated ? 'Ok' : 'No',
     reason: r.unknown,
     states: r.states?.map((s) => ({ values: Object.fromEntries(s.values), satisfies: s.satisfies })) ?? null,

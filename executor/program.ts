@@ -105,7 +105,7 @@ function compileThread(test: LitmusTest, ti: number, locs: ReturnType<typeof loc
     else instrs.push(s);
   }
   const imm = (v: bigint | number, w: number): Slot => ({ k: 'imm', v: rv(w, v) });
-  const regTypes = threadRegisters(test, th);
+  const regTypes = threadRegisters(test.regInits, th);
   const val = (v: Value | undefined, w: number): Slot =>
     v === undefined ? { k: 'none' } : v.kind === 'imm' ? imm(v.value, w) : { k: 'reg', name: v.name };
   const addrSlot = (a: Extract<Instr, { op: 'ld' }>['addr']): Slot =>

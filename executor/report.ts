@@ -1,13 +1,7 @@
 // Executor results as text (herd7's shape, with counts and exploration figures) and as JSON.
-import type { LitmusTest } from '../litmus/ast.js';
-import { printExpr } from '../litmus/print.js';
+import { TEST_KIND, conditionText } from '../litmus/print.js';
 import { observableName } from '../litmus/types.js';
 import type { RunOutput, RunResult } from './explore.js';
-
-const KIND = { exists: 'Allowed', 'not exists': 'Forbidden', forall: 'Required' } as const;
-const QUANT = { exists: 'exists', 'not exists': '~exists', forall: 'forall' } as const;
-
-export const conditionText = (t: LitmusTest): string => `${QUANT[t.condition.quantifier]} (${printExpr(t.condition.expr)})`;
 
 /** Observable name (`P1:r0`, `x`) -> value (an integer of its type), for one final state. */
 export function stateValues(r: RunResult, i: number): [string, bigint][] {
@@ -18,7 +12,7 @@ export function stateValues(r: RunResult, i: number): [string, bigint][] {
 export function formatRun(r: RunResult, bound: number): string {
   const t = r.test;
   const st = r.stats;
-  const out = [`Test ${t.name} ${KIND[t.condition.quantifier]} (executor, ${r.model})`, `States ${r.states.length}`];
+  const out = [`Test ${t.name} ${TEST_KIND[t.condition.quantifier]} (executor, ${r.model})`, `States ${r.states.length}`];
   for (const s of r.states) out.push(`${String(s.count).padStart(6)} :> ${s.text}`);
   const obs = r.positive === 0 ? 'Never' : r.negative === 0 ? 'Always' : 'Sometimes';
   out.push(r.validated ? 'Ok' : 'No', 'Witnesses', `Positive: ${r.positive} Negative: ${r.negative}`, `Condition ${conditionText(t)}`);
@@ -56,7 +50,7 @@ export interface RunJson {
 
 export function runJson(file: string, model: string, bound: number, o: RunOutput): RunJson {
   const t = o.ok ? o.result.test : o.test;
-  const base = { file, test: t.name, model, bound, kind: KIND[t.condition.quantifier], condition: conditionText(t) };
+  const base = { file, test: t.name, model, bound, kind: TEST_KIND[t.condition.quantifier], condition: conditionText(t) };
   if (!o.ok) {
     return { ...base, result: null, notRun: o.error, states: [], positive: 0, negative: 0, cut: 0, deadlocks: 0, truncated: false, visited: 0, finals: 0, seconds: 0 };
   }

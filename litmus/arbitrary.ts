@@ -216,7 +216,7 @@ function wellFormed(t0: LitmusTest): LitmusTest {
   t.observed.forEach((o) => { if (o.kind === 'reg') need(o.thread, o.reg); });
   const u: LitmusTest = { ...t, regInits };
   const lay = layout(u, (m) => { throw new Error(m); });
-  const regs = u.threads.map((th) => threadRegisters(u, th));
+  const regs = u.threads.map((th) => threadRegisters(u.regInits, th));
   const fit = (e: Expr): Expr => {
     if (e.kind === 'and' || e.kind === 'or') return { ...e, args: e.args.map(fit) };
     if (e.kind === 'not') return { ...e, arg: fit(e.arg) };

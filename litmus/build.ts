@@ -6,7 +6,7 @@ import type {
 } from './ast.js';
 import { WARP_SIZE } from './ast.js';
 import { layout } from './layout.js';
-import { type ValueType, registersRead, threadRegisters, typeRange } from './types.js';
+import { type ValueType, observableName, registersRead, threadRegisters, typeRange } from './types.js';
 import { checkPtxas, checkPtxasBarrier, writtenInPtx } from './ptxas.js';
 import type {
   CstCell, CstExpr, CstFile, CstInit, CstNum, CstObservable, CstOperand, CstPlacement, CstTerm, Tok,
@@ -396,7 +396,7 @@ function buildThread(pl: Placement, cells: CstCell[], inits: RegInit[], ctx: Ctx
     const cell = { base, quals, pos: pos(c.opcode), operands: c.operands.length, genuineTest: ctx.genuine };
     if (ins.op === 'bar') checkPtxasBarrier(cell, ins, ctx.file);
     // Fences look alike in both syntaxes: their rules apply to every test.
-    else if (ins.op === 'fence.proxy' || writtenInPtx(quals, c.operands, c.guard !== null)) checkPtxas(cell, ins, ctx.file);
+    else if (ins.op === 'fence.proxy' || writtenInPtx(c)) checkPtxas(cell, ins, ctx.file);
     code.push(ins);
   }
   for (const s of code) {
@@ -406,7 +406,7 @@ function buildThread(pl: Placement, cells: CstCell[], inits: RegInit[], ctx: Ctx
     }
   }
   // A register nothing writes would silently read as 0: most likely a misspelt name.
-  const written = writtenRegisters(code, inits, pl.id);
+  const written = threadRegisters(inits, { placement: pl, code });
   for (const s of code) {
     if (s.op === 'label') continue;
     for (const r of registersRead(s)) {
@@ -414,13 +414,6 @@ function buildThread(pl: Placement, cells: CstCell[], inits: RegInit[], ctx: Ctx
     }
   }
   return { placement: pl, code };
-}
-
-/** Registers a thread writes (destinations) or initialises. */
-function writtenRegisters(code: Stmt[], inits: RegInit[], tid: number): Set<string> {
-  const out = new Set(inits.filter((r) => r.thread === tid).map((r) => r.reg));
-  for (const s of code) if ('dst' in s) out.add(s.dst.name);
-  return out;
 }
 
 /** A register as the test spells it: `%r1` in genuine PTX, `r1` in Dartagnan's dialect. */
@@ -516,7 +509,7 @@ interface CondCtx {
   nThreads: number;
   locs: Set<string>;
   /** Per thread, the registers it writes or initialises (what a condition may name). */
-  regs: Set<string>[];
+  regs: Map<string, ValueType>[];
 }
 
 function observable(o: CstObservable, cc: CondCtx): Observable {
@@ -615,11 +608,9 @@ function isGenuine(cst: CstFile): boolean {
   for (const row of cst.rows) {
     for (const c of row.cells) {
       if (!c || c.k !== 'instr') continue;
-      if (c.guard) return true;
+      if (writtenInPtx(c)) return true;
       const parts = c.opcode.text.split('.');
-      if (parts.some((q) => TYPE_SET.has(q))) return true;
       if (parts[0] === 'barrier' || (parts[0] === 'bar' && parts[1] !== 'cta')) return true;
-      if (c.operands.some((o) => o.k === 'mem' || (o.k === 'name' && o.tok.text.startsWith('%')))) return true;
     }
   }
   return false;
@@ -654,7 +645,7 @@ export function buildTest(cst: CstFile, file: string): LitmusTest {
     }
   }
 
-  const regs = threads.map((t) => writtenRegisters(t.code, regInits, t.placement.id));
+  const regs = threads.map((t) => threadRegisters(regInits, t));
   const cc: CondCtx = { file, nThreads: n, locs, regs };
   let condition: Condition | undefined;
   let filter: Expr | undefined;
@@ -719,11 +710,10 @@ const SPACE_NAME: Record<Space, string> = {
  */
 function checkConstants(test: LitmusTest, file: string): void {
   const lay = layout(test, (m) => fail(m, test.condition.pos, file));
-  const regs = test.threads.map((t) => threadRegisters(test, t));
+  const regs = test.threads.map((t) => threadRegisters(test.regInits, t));
   const typeOf = (o: Observable): ValueType => (o.kind === 'reg'
     ? regs[o.thread]!.get(o.reg)!
     : lay.locs[lay.locOf.get(o.name)!]!);
-  const name = (o: Observable): string => (o.kind === 'reg' ? `P${o.thread}:${o.reg}` : o.name);
   const visit = (e: Expr): void => {
     if (e.kind === 'and' || e.kind === 'or') e.args.forEach(visit);
     else if (e.kind === 'not') visit(e.arg);
@@ -733,7 +723,7 @@ function checkConstants(test: LitmusTest, file: string): void {
         const t = typeOf(o);
         const [lo, hi] = typeRange(t);
         if (c.value < lo || c.value > hi) {
-          fail(`${c.value} is not a value of ${name(o)}, ${typeName(t)} (${lo} .. ${hi}): the comparison cannot depend on the execution`, c.pos ?? test.condition.pos, file);
+          fail(`${c.value} is not a value of ${observableName(o)}, ${typeName(t)} (${lo} .. ${hi}): the comparison cannot depend on the execution`, c.pos ?? test.condition.pos, file);
         }
       }
     }

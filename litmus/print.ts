@@ -113,6 +113,13 @@ export function printExpr(e: Expr, ctx: 'top' | 'and' | 'not' = 'top'): string {
 /** Conditions are printed in parentheses, as herd and Dartagnan write them. */
 const wrapNot = (e: Expr): string => `(${printExpr(e)})`;
 
+/** herd's names for a test by its quantifier. */
+export const TEST_KIND = { exists: 'Allowed', 'not exists': 'Forbidden', forall: 'Required' } as const;
+const QUANTIFIER_TEXT = { exists: 'exists', 'not exists': '~exists', forall: 'forall' } as const;
+
+/** The final condition as written: `~exists (P1:%r0 == 1)`. */
+export const conditionText = (t: LitmusTest): string => `${QUANTIFIER_TEXT[t.condition.quantifier]} ${wrapNot(t.condition.expr)}`;
+
 export function printLitmus(t: LitmusTest): string {
   const out: string[] = [`${t.arch} ${t.name}`];
   for (const d of t.docs) out.push(`"${d}"`);
@@ -142,7 +149,6 @@ export function printLitmus(t: LitmusTest): string {
 
   if (t.observed.length) out.push(`locations [${t.observed.map((o) => observable(o) + ';').join(' ')}]`);
   if (t.filter) out.push(`filter ${wrapNot(t.filter)}`);
-  const q = { exists: 'exists', 'not exists': '~exists', forall: 'forall' }[t.condition.quantifier];
-  out.push(`${q} ${wrapNot(t.condition.expr)}`);
+  out.push(conditionText(t));
   return out.join('\n') + '\n';
 }

@@ -7,6 +7,7 @@
 // fence.proxy.{texture,surface,constant}, beq/bne, the three-operand barrier) are accepted as
 // documented extensions.
 import type { Instr, Pos } from './ast.js';
+import type { CstCell } from './cst.js';
 import { LitmusError } from './errors.js';
 import type { Qual } from './opcode.js';
 import { TYPE_SET } from './opcode.js';
@@ -24,10 +25,10 @@ export interface GenuineCell {
   genuineTest: boolean;
 }
 
-/** Is this instruction written in genuine PTX (rather than Dartagnan's untyped form)? */
-export function writtenInPtx(quals: Qual[], operands: { k: string; tok?: { text: string } }[], guarded: boolean): boolean {
-  return guarded || quals.some((q) => TYPE_SET.has(q.text))
-    || operands.some((o) => o.k === 'mem' || (o.k === 'name' && o.tok!.text.startsWith('%')));
+/** Is this instruction written in genuine PTX (a type, a %register, an [address], a guard) rather than Dartagnan's untyped form? */
+export function writtenInPtx(c: Extract<CstCell, { k: 'instr' }>): boolean {
+  return c.guard !== null || c.opcode.text.split('.').some((q) => TYPE_SET.has(q))
+    || c.operands.some((o) => o.k === 'mem' || (o.k === 'name' && o.tok.text.startsWith('%')));
 }
 
 /** Throws, with a hint, when ptxas would reject the genuine-PTX instruction `ins`. */

@@ -6,7 +6,7 @@
 // engines store register values at these widths, so they agree on every value by construction,
 // and a condition compares values as the integers their types say (u32 0xffffffff is
 // 4294967295, never -1).
-import type { CmpOp, Instr, LitmusTest, Observable, Thread } from './ast.js';
+import type { CmpOp, Instr, Observable, Pos, RegInit, Thread } from './ast.js';
 import { typeSigned, typeWidth } from './ast.js';
 
 export interface ValueType {
@@ -33,14 +33,14 @@ export function writerType(i: Instr): ValueType | null {
 /** Bits an integer literal needs: 32 unless it does not fit a 32-bit register, then 64. */
 export const literalWidth = (v: bigint): number => (v >= -(1n << 31n) && v < 1n << 32n ? 32 : 64);
 
-/** Every register a thread writes or initialises, with its type. */
-export function threadRegisters(test: LitmusTest, thread: Thread): Map<string, ValueType> {
+/** Every register a thread writes or initialises (`inits`: the test's), with its type. */
+export function threadRegisters(inits: readonly RegInit[], thread: Thread): Map<string, ValueType> {
   const out = new Map<string, ValueType>();
   const add = (r: string, t: ValueType): void => {
     const o = out.get(r);
     out.set(r, o ? { width: Math.max(o.width, t.width), signed: o.signed || t.signed } : t);
   };
-  for (const r of test.regInits) {
+  for (const r of inits) {
     if (r.thread !== thread.placement.id) continue;
     add(r.reg, 'addressOf' in r ? { width: 64, signed: false } : { width: literalWidth(r.value), signed: r.value < 0n });
   }
@@ -81,9 +81,9 @@ export function compareIntegers(op: CmpOp, a: bigint, b: bigint): boolean {
 export const observableName = (o: Observable): string => (o.kind === 'reg' ? `P${o.thread}:${o.reg}` : o.name);
 
 /** The registers an instruction reads: its guard, register operands and register addresses. */
-export function registersRead(i: Instr): { name: string; pos?: { line: number; col: number } }[] {
-  const out: { name: string; pos?: { line: number; col: number } }[] = [];
-  const v = (x: { kind: string; name?: string; pos?: { line: number; col: number } } | undefined): void => {
+export function registersRead(i: Instr): { name: string; pos?: Pos }[] {
+  const out: { name: string; pos?: Pos }[] = [];
+  const v = (x: { kind: string; name?: string; pos?: Pos } | undefined): void => {
     if (x && x.kind === 'reg') out.push(x.pos ? { name: x.name!, pos: x.pos } : { name: x.name! });
   };
   if (i.guard) v(i.guard.reg);

@@ -2,7 +2,7 @@
 // Fence-SC order, barrier timing, final writes), the model's axioms each behind an assumption
 // literal (so unsat cores name the axioms involved), the observables and the condition.
 import type { Expr, LitmusTest, Observable, Term } from '../litmus/ast.js';
-import { type ValueType, compareIntegers } from '../litmus/types.js';
+import { type ValueType, compareIntegers, observableName } from '../litmus/types.js';
 import type { EventInfo } from '../model/events.js';
 import { staticRel } from '../model/events.js';
 import type { Axiom, Model, RelTerm } from '../model/relalg.js';
@@ -226,7 +226,7 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
   const observables: ObservableInfo[] = [];
   const seen = new Set<string>();
   const addObs = (o: Observable): void => {
-    const name = o.kind === 'loc' ? o.name : `P${o.thread}:${o.reg}`;
+    const name = observableName(o);
     if (seen.has(name)) return;
     seen.add(name);
     const v = observableValue(o);

@@ -8,7 +8,8 @@ import type { EventInfo } from '../model/events.js';
 import { staticRel } from '../model/events.js';
 import type { Model } from '../model/relalg.js';
 import type { N, Value } from './expr.js';
-import { newEvaluator, toSigned } from './expr.js';
+import { newEvaluator } from './expr.js';
+import { asInteger, observableName } from '../litmus/types.js';
 import type { Unrolled } from './unroll.js';
 
 export interface EnumResult {
@@ -23,7 +24,7 @@ export function observablesOf(test: LitmusTest): Observable[] {
   const out: Observable[] = [];
   const seen = new Set<string>();
   const add = (o: Observable): void => {
-    const k = o.kind === 'loc' ? o.name : `P${o.thread}:${o.reg}`;
+    const k = observableName(o);
     if (!seen.has(k)) { seen.add(k); out.push(o); }
   };
   const visit = (e: Expr): void => {
@@ -222,20 +223,18 @@ function finalStates(
   u: Unrolled, obs: Observable[], ids: number[], newId: Map<number, number>, co: Pair[],
   ev: (n: N) => Value,
 ): string[] {
+  // Values are the integers their types say, as the solver reports them (litmus/types.ts).
   // A location may end with the value of any co-maximal executed write (co is partial).
   const per: string[][] = obs.map((o) => {
     if (o.kind === 'reg') {
       const th = u.threads[u.threadIndex.get(o.thread)!]!;
-      const n = th.regs.get(o.reg) ?? u.dag.bv(32, 0);
-      return [`P${o.thread}:${o.reg}=${toSigned(ev(n) as bigint, u.dag.width(n))}`];
+      const t = th.types.get(o.reg) ?? { width: 32, signed: false };
+      return [`${observableName(o)}=${asInteger((ev(th.regs.get(o.reg) ?? u.dag.bv(32, 0)) as bigint), t)}`];
     }
     const ploc = u.plocOf.get(o.name)!;
     const ws = ids.filter((id) => u.events[id]!.info.kind === 'W' && u.events[id]!.info.ploc === ploc);
     const maximal = ws.filter((w) => !co.some(([a, b]) => a === newId.get(w) && ws.some((v) => newId.get(v) === b)));
-    return [...new Set(maximal.map((w) => {
-      const v = u.events[w]!.value!;
-      return `${o.name}=${toSigned(ev(v) as bigint, u.dag.width(v))}`;
-    }))];
+    return [...new Set(maximal.map((w) => `${o.name}=${asInteger(ev(u.events[w]!.value!) as bigint, u.locations[ploc]!)}`))];
   });
   return [...product(per)].map((parts) => parts.join(';'));
 }

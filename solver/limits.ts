@@ -3,6 +3,8 @@
 // which bounds both our memory and Z3's. Size is formula nodes plus their operands (about 8
 // bytes of SMT-LIB text each): the largest corpus test needs 265,691 (2.5 MB of text), and Z3
 // needs well under 1 GB of its 2 GB WebAssembly heap at MAX_SIZE.
+import { Z3Failure } from './z3.js';
+
 export const MAX_SIZE = 3_000_000;
 /**
  * Most events after unrolling. The static relations (po, loc, same CTA, ...) are stored pair
@@ -36,7 +38,7 @@ export function checkTime(l: Limits | undefined): void {
  */
 export function resourceReason(e: unknown): string | null {
   if (e instanceof LimitError) return e.message;
-  if (e instanceof Error && e.name === 'Z3Failure') return e.message;
+  if (e instanceof Z3Failure) return e.message;
   // JavaScript's own limits: Map or array size, string length, call stack.
   if (e instanceof RangeError) return `the test is too large for ptxmm (${e.message})`;
   return null;

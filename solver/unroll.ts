@@ -168,7 +168,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
   };
 
   // Registers have one width each (litmus/types.ts): a write extends its value to it.
-  const types = threadRegisters(test, thread);
+  const types = threadRegisters(test.regInits, thread);
   const widthOf = (name: string): number => types.get(name)?.width ?? 32;
   const zero = (name: string): RegVal => ({ v: dag.bv(widthOf(name), 0), deps: new Map() });
   const initRegs = new Map<string, RegVal>();
