@@ -32,15 +32,15 @@ function remapView(v: View, maps: Maps): View {
 
 const remapRel = <R extends Rel>(r: R, maps: Maps): R => ({ ...r, view: remapView(r.view, maps) });
 
-/** The state without its dead writes, every index renumbered (the state itself if none is dead). */
-export function collect(prog: Program, s: MState): MState {
+/** Per location, the mask of its dead writes (0: none); null when no write is dead. */
+export function deadWrites(prog: Program, s: MState): number[] | null {
   // With proxy classes or aliases, which writes an access may still read depends on the access.
-  if (!prog.plainViews) return s;
+  if (!prog.plainViews) return null;
   // Writes of in-flight entries are kept (an index pins it on every location: simple, and safe).
   let pinned = 0;
   for (const t of s.th) for (const e of t.win) if (e.msg >= 0) pinned |= 1 << e.msg;
   let someDead = false;
-  const maps: Maps = s.mem.map((ms, l) => {
+  const masks = s.mem.map((ms, l) => {
     let later = 0;
     for (const x of ms) later |= x.pred;
     let dead = later & ~pinned;
@@ -48,12 +48,22 @@ export function collect(prog: Program, s: MState): MState {
       const t = s.th[ti]!;
       if (!finished(prog, ti, t)) dead &= hidden(ms, t.base[l]!);
     }
-    if (dead === 0) return null;
-    someDead = true;
-    let n = 0;
-    return ms.map((_, i) => (has(dead, i) ? -1 : n++));
+    if (dead !== 0) someDead = true;
+    return dead;
   });
-  if (!someDead) return s;
+  return someDead ? masks : null;
+}
+
+/** The state without its dead writes, every index renumbered (the state itself if none is dead). */
+export function collect(prog: Program, s: MState): MState {
+  const dead = deadWrites(prog, s);
+  if (!dead) return s;
+  const maps: Maps = s.mem.map((ms, l) => {
+    const d = dead[l]!;
+    if (d === 0) return null;
+    let n = 0;
+    return ms.map((_, i) => (has(d, i) ? -1 : n++));
+  });
   const mem = s.mem.map((ms, l): readonly Msg[] => {
     const map = maps[l];
     return ms.flatMap((m, i): Msg[] => {

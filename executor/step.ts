@@ -24,8 +24,8 @@ export function initialState(prog: Program): MState {
   };
 }
 
-/** Runs the local work of the threads a transition touched, then forgets dead writes. */
-function settleThreads(prog: Program, s: MState, tis: readonly number[]): MState {
+/** Runs the local work of the threads a transition touched, then (with gc) forgets dead writes. */
+function settleThreads(prog: Program, s: MState, tis: readonly number[], gc: boolean): MState {
   let th: TState[] | null = null;
   for (const ti of tis) {
     const t = settle(prog, ti, s.th[ti]!);
@@ -34,7 +34,8 @@ function settleThreads(prog: Program, s: MState, tis: readonly number[]): MState
       th[ti] = t;
     }
   }
-  return collect(prog, th ? { ...s, th } : s);
+  const s2 = th ? { ...s, th } : s;
+  return gc ? collect(prog, s2) : s2;
 }
 
 const isWrite = (op: string): boolean => op === 'st' || op === 'atom' || op === 'red';
@@ -72,15 +73,17 @@ function independentLoad(prog: Program, s: MState): [number, number] | null {
   return null;
 }
 
-/** Every successor of s (labels only when asked: they cost time). */
-export function successors(prog: Program, s: MState, withLabels = false): Choice[] {
-  const alone = independentLoad(prog, s);
+/** A transition as its maker sees it: in-flight entry idx of thread ti, or (ti -1, idx -1) barrier phase `bar` completing. */
+type Emit = (label: string, state: MState, ti: number, idx: number, bar: string | null) => void;
+
+function expand(prog: Program, s: MState, withLabels: boolean, reduce: boolean, gc: boolean, emit: Emit): void {
+  const alone = reduce ? independentLoad(prog, s) : null;
   if (alone) {
     const [ti, idx] = alone;
     const ci = prog.threads[ti]!.code[s.th[ti]!.win[idx]!.pc]!;
-    return loads(prog, s, ti, idx, ci, withLabels).map((c) => ({ label: c.label, state: settleThreads(prog, c.state, [ti]) }));
+    for (const c of loads(prog, s, ti, idx, ci, withLabels)) emit(c.label, settleThreads(prog, c.state, [ti], gc), ti, idx, null);
+    return;
   }
-  const out: Choice[] = [];
   s.th.forEach((t, ti) => {
     if (t.cut) return;
     const code = prog.threads[ti]!.code;
@@ -102,18 +105,48 @@ export function successors(prog: Program, s: MState, withLabels = false): Choice
         case 'bar': {
           const r = arrive(prog, s, ti, idx, ci);
           const what = r.released.length ? `, releasing ${r.released.map((i) => `P${prog.threads[i]!.pid}`).join(' ')}` : '';
-          out.push({ label: withLabels ? `P${pid}: ${ci.text} arrives${what}` : '', state: settleThreads(prog, r.state, [ti, ...r.released]) });
+          emit(withLabels ? `P${pid}: ${ci.text} arrives${what}` : '', settleThreads(prog, r.state, [ti, ...r.released], gc), ti, idx, null);
           return;
         }
         default: return;
       }
-      for (const c of cs) out.push({ label: c.label, state: settleThreads(prog, c.state, [ti]) });
+      for (const c of cs) emit(c.label, settleThreads(prog, c.state, [ti], gc), ti, idx, null);
     });
   });
   for (const key of fireable(s)) {
     const r = fire(s, key);
-    out.push({ label: withLabels ? `barrier ${key} completes for ${r.released.map((i) => `P${prog.threads[i]!.pid}`).join(' ')}` : '', state: settleThreads(prog, r.state, r.released) });
+    emit(withLabels ? `barrier ${key} completes for ${r.released.map((i) => `P${prog.threads[i]!.pid}`).join(' ')}` : '', settleThreads(prog, r.state, r.released, gc), -1, -1, key);
   }
+}
+
+/**
+ * Every successor of s (labels only when asked: they cost time). With `reduce` (the
+ * exploration's default) a load that commutes with everything else is the only transition
+ * (independentLoad); without it, every enabled transition (for stepping by hand).
+ */
+export function successors(prog: Program, s: MState, withLabels = false, reduce = true): Choice[] {
+  const out: Choice[] = [];
+  expand(prog, s, withLabels, reduce, true, (label, state) => { out.push({ label, state }); });
+  return out;
+}
+
+/** A transition with who makes it (stepper.ts). */
+export interface Move {
+  label: string;
+  /** The successor before dead writes are forgotten: gc.ts collect of it is the successor. */
+  raw: MState;
+  /** Thread index, or -1 for a barrier phase completing. */
+  ti: number;
+  /** The thread's in-flight entry performed (index into its window in s), -1 for a barrier completing. */
+  idx: number;
+  /** The key of the barrier phase completing, else null. */
+  bar: string | null;
+}
+
+/** Every enabled transition of s, unreduced and labelled, in the order successors() lists them. */
+export function moves(prog: Program, s: MState): Move[] {
+  const out: Move[] = [];
+  expand(prog, s, true, false, false, (label, raw, ti, idx, bar) => { out.push({ label, raw, ti, idx, bar }); });
   return out;
 }
 
