@@ -9,8 +9,9 @@ import { crossCommand } from './cross.js';
 import { fuzzCommand } from './fuzz.js';
 import { showCommand } from './show.js';
 import { whyCommand } from './why.js';
+import { exploreCommand } from './explore.js';
 
-export const commands: Command[] = [parseCommand, printCommand, checkCommand, conformCommand, showCommand, whyCommand, runCommand, crossCommand, fuzzCommand];
+export const commands: Command[] = [parseCommand, printCommand, checkCommand, conformCommand, showCommand, whyCommand, exploreCommand, runCommand, crossCommand, fuzzCommand];
 
 /** The version in package.json (dist/cli/main.js is two folders below it). */
 export function version(): string {

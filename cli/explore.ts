@@ -1,0 +1,54 @@
+// `ptxmm explore`: the terminal UI over tests, outcomes, executions and the SIMT machine. This
+// module only reads the command line and checks for a terminal; the UI (React, ink) is loaded
+// when the command runs, so other commands never pay for it.
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { BOUND_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, MODEL_OPTION, TIMEOUT_OPTION, UsageError, count, modelName, seconds } from './command.js';
+import { DEFAULT_LOOP_BOUND } from '../litmus/ast.js';
+import { expandPaths } from '../litmus/parse.js';
+import type { Entry } from './explore/tree.js';
+import { entryPath } from './explore/tree.js';
+
+export const DEFAULT_EXPLORE_PATH = 'litmus/tests';
+
+export const NO_TTY_MESSAGE = "ptxmm explore: needs a terminal (standard input and output must be a TTY); without one, use 'ptxmm check' (every final state), 'ptxmm show' (an execution) or 'ptxmm why' (why an outcome is forbidden)";
+
+/** Every test under the paths, read but not parsed: a test that does not parse shows its error in the browser. */
+export function readEntries(paths: string[], cwd = process.cwd()): Entry[] {
+  return expandPaths(paths).map((file) => {
+    let text: string | null = null;
+    let error: string | null = null;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      error = `${file}: ${code === 'ENOENT' ? 'no such file or directory' : code === 'EISDIR' ? 'is a directory' : 'cannot read the file'}`;
+    }
+    return { file, path: entryPath(file, cwd), text, error, name: basename(file).replace(/\.litmus$/, '') };
+  });
+}
+
+export const exploreCommand: Command = {
+  name: 'explore',
+  summary: 'a terminal UI: browse tests, their states and forbidden outcomes, executions, why, and step the machine',
+  args: '[FILE|DIR...]',
+  options: [MODEL_OPTION, BOUND_OPTION, TIMEOUT_OPTION],
+  details: [
+    `With no FILE or DIR, the tests under ${DEFAULT_EXPLORE_PATH}. Press ? inside for the keys.`,
+    'exit status: 0 quit normally, 2 a usage error or no terminal',
+  ],
+  async run(a) {
+    const model = modelName(a.get('model'));
+    const bound = count(a.get('bound'), DEFAULT_LOOP_BOUND, 'bound');
+    const timeoutMs = seconds(a.get('timeout'), DEFAULT_TIMEOUT_S, 'timeout') * 1000;
+    if (!process.stdin.isTTY || !process.stdout.isTTY) {
+      process.stderr.write(NO_TTY_MESSAGE + '\n');
+      return EXIT.usage;
+    }
+    const entries = readEntries(a.rest.length ? a.rest : [DEFAULT_EXPLORE_PATH]);
+    if (entries.length === 0) throw new UsageError('no .litmus files found');
+    const { runExplorer } = await import('./explore/run.js');
+    await runExplorer(entries, { model, bound, timeoutMs });
+    return EXIT.ok;
+  },
+};

@@ -1,0 +1,120 @@
+// `ptxmm explore`: the screens as a stack (browser, test, execution, why, stepper), the help
+// overlay, and the keys that work everywhere (quit, help, model, bound). Every answer comes from
+// a worker (jobs.ts) running the functions the commands use; this file holds no model logic.
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Box, Text, useApp, useInput } from 'ink';
+import type { ModelName } from '../../executor/program.js';
+import { ExploreContext, type Explore } from './ask.js';
+import type { Jobs } from './jobs.js';
+import type { Answer, Settings } from './protocol.js';
+import { type Badge, type Entry, badgeOf } from './tree.js';
+import { type Screen, GLOBAL_KEYS, SCREEN_KEYS } from './keys.js';
+import { type Size, colour, useSize } from './ui.js';
+import { Browser } from './browser.js';
+import { TestView } from './testview.js';
+import { ExecutionView } from './execview.js';
+import { WhyView } from './whyview.js';
+import { Stepper } from './stepper.js';
+
+/** One open screen; `outcome` in condition syntax, null for the test's own condition. */
+export type View =
+  | { screen: 'browser' }
+  | { screen: 'test'; entry: Entry }
+  | { screen: 'execution'; entry: Entry; outcome: string | null }
+  | { screen: 'why'; entry: Entry; outcome: string | null }
+  | { screen: 'stepper'; entry: Entry };
+
+export interface AppProps {
+  entries: Entry[];
+  jobs: Jobs;
+  model: ModelName;
+  bound: number;
+  timeoutMs: number;
+  /** A fixed size instead of the terminal's (component tests). */
+  size?: Size;
+  /** Start on this view instead of the browser (tests; `explore FILE` opens the test). */
+  initial?: View[];
+}
+
+export const MIN_BOUND = 1;
+
+export function App(p: AppProps): ReactNode {
+  const { exit } = useApp();
+  const size = useSize(p.size);
+  const [settings, setSettings] = useState<Settings>({ model: p.model, bound: p.bound, timeoutMs: p.timeoutMs });
+  const [stack, setStack] = useState<View[]>(p.initial ?? [{ screen: 'browser' }]);
+  const [help, setHelp] = useState(false);
+  const [typing, setTyping] = useState(false);
+  const cache = useRef(new Map<string, Answer>()).current;
+  const badges = useBadges(p.entries, p.jobs, settings);
+  const top = stack[stack.length - 1]!;
+
+  useInput((input, key) => {
+    if (help) { setHelp(false); return; }
+    if (typing) return;
+    if (input === 'q') { exit(); return; }
+    if (input === '?') { setHelp(true); return; }
+    if (input === 'm') setSettings((s) => ({ ...s, model: s.model === 'ptx75' ? 'ptx60' : 'ptx75' }));
+    else if (input === '+' || input === '=') setSettings((s) => ({ ...s, bound: s.bound + 1 }));
+    else if (input === '-') setSettings((s) => ({ ...s, bound: Math.max(MIN_BOUND, s.bound - 1) }));
+    void key;
+  });
+
+  const ctx: Explore = useMemo(() => ({ jobs: p.jobs, settings, size, cache }), [p.jobs, settings, size, cache]);
+  const open = (v: View): void => setStack((s) => [...s, v]);
+  const back = (): void => setStack((s) => (s.length > 1 ? s.slice(0, -1) : s));
+  const active = !help;
+  const body = size.rows - 3;
+  let screen: ReactNode;
+  switch (top.screen) {
+    case 'browser': screen = <Browser entries={p.entries} badges={badges} open={open} active={active} setTyping={setTyping} height={body} />; break;
+    case 'test': screen = <TestView key={top.entry.file} entry={top.entry} open={open} back={back} active={active} height={body} />; break;
+    case 'execution': screen = <ExecutionView key={`${top.entry.file}|${top.outcome}`} entry={top.entry} outcome={top.outcome} back={back} active={active} height={body} />; break;
+    case 'why': screen = <WhyView key={`${top.entry.file}|${top.outcome}`} entry={top.entry} outcome={top.outcome} back={back} active={active} height={body} />; break;
+    case 'stepper': screen = <Stepper key={top.entry.file} entry={top.entry} back={back} active={active} height={body} />; break;
+  }
+  return (
+    <ExploreContext.Provider value={ctx}>
+      {help ? <Help screen={top.screen} size={size} /> : screen}
+    </ExploreContext.Provider>
+  );
+}
+
+/** The badge of every test under the current settings, computed one at a time in the background. */
+function useBadges(entries: Entry[], jobs: Jobs, settings: Settings): Map<string, Badge> {
+  const [badges, setBadges] = useState(new Map<string, Badge>());
+  useEffect(() => {
+    let live = true;
+    setBadges(new Map());
+    void (async () => {
+      for (const e of entries) {
+        if (!live) return;
+        if (e.text === null) {
+          const err = e.error ?? 'cannot read the file';
+          setBadges((b) => new Map(b).set(e.file, { kind: 'error', text: err }));
+          continue;
+        }
+        const a = await jobs.ask('badges', { kind: 'states', test: { file: e.file, text: e.text }, settings, without: [], forbidden: false, outcome: null });
+        if (!live) return;
+        const badge: Badge = a.kind === 'states' ? badgeOf(a.answer.report) : { kind: 'error', text: a.kind === 'error' ? a.message : 'unexpected answer' };
+        setBadges((b) => new Map(b).set(e.file, badge));
+      }
+    })();
+    return () => { live = false; };
+  }, [entries, jobs, settings.model, settings.bound, settings.timeoutMs]);
+  return badges;
+}
+
+function Help({ screen, size }: { screen: Screen; size: Size }): ReactNode {
+  const w = Math.max(...[...SCREEN_KEYS[screen], ...GLOBAL_KEYS].map((k) => k.keys.length));
+  const line = (k: { keys: string; does: string }): string => `  ${k.keys.padEnd(w)}  ${k.does}`;
+  const lines = [
+    `Keys: ${screen} screen`, ...SCREEN_KEYS[screen].map(line), '', 'Everywhere', ...GLOBAL_KEYS.map(line),
+    '', 'Any key closes this help.',
+  ];
+  return (
+    <Box flexDirection="column" borderStyle="round" width={Math.min(size.columns, 72)} {...(colour('cyan') ? { borderColor: 'cyan' } : {})}>
+      {lines.slice(0, size.rows - 2).map((l, i) => <Text key={i} bold={i === 0} wrap="truncate-end">{l || ' '}</Text>)}
+    </Box>
+  );
+}

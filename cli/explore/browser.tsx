@@ -1,0 +1,86 @@
+// The test browser: tests by folder with their verdict badges (computed in the background),
+// `/` to filter, Enter to open. A test that does not parse shows its positioned error.
+import { useState, type ReactNode } from 'react';
+import { Box, Text, useInput } from 'ink';
+import { useExplore } from './ask.js';
+import type { View } from './app.js';
+import { footerText } from './keys.js';
+import { type Badge, type Entry, badgeText, rows } from './tree.js';
+import { Frame, type Line, Pane, colour, useScrollTop } from './ui.js';
+
+const badgeColour = (b: Badge | undefined): string | undefined => {
+  if (!b || b.kind === 'pending') return undefined;
+  if (b.kind === 'error') return 'red';
+  return b.result === 'Ok' ? 'green' : b.result === 'No' ? 'red' : 'yellow';
+};
+
+export function settingsText(s: { model: string; bound: number }): string {
+  return `${s.model} · bound ${s.bound}`;
+}
+
+export function Browser(p: { entries: Entry[]; badges: Map<string, Badge>; open: (v: View) => void; active: boolean; setTyping: (t: boolean) => void; height: number }): ReactNode {
+  const { settings, size } = useExplore();
+  const [filter, setFilter] = useState('');
+  const [typing, setTypingHere] = useState(false);
+  const [cursor, setCursor] = useState(0);
+  const all = rows(p.entries, filter);
+  const tests = all.flatMap((r, i) => (r.kind === 'test' ? [i] : []));
+  const at = Math.min(cursor, Math.max(0, tests.length - 1));
+  const row = tests.length ? all[tests[at]!] : undefined;
+  const selected = row?.kind === 'test' ? row.entry : null;
+  // The selected test's error (or Unknown reason) takes two lines under the list.
+  const detail = selected ? detailOf(p.badges.get(selected.file)) : null;
+  const height = p.height - (detail ? 2 : 0) - (typing || filter ? 1 : 0);
+  const lineAt = tests.length ? tests[at]! : 0;
+  const first = useScrollTop(lineAt, height, all.length);
+
+  const setTyping = (t: boolean): void => { setTypingHere(t); p.setTyping(t); };
+  const move = (d: number): void => setCursor(Math.max(0, Math.min(tests.length - 1, at + d)));
+  useInput((input, key) => {
+    if (typing) {
+      if (key.return) setTyping(false);
+      else if (key.escape) { setFilter(''); setTyping(false); }
+      else if (key.backspace || key.delete) setFilter((f) => f.slice(0, -1));
+      else if (input && !key.ctrl && !key.meta) { setFilter((f) => f + input); setCursor(0); }
+      return;
+    }
+    if (key.upArrow || input === 'k') move(-1);
+    else if (key.downArrow || input === 'j') move(1);
+    else if (key.pageUp) move(-height);
+    else if (key.pageDown) move(height);
+    else if (input === 'g') setCursor(0);
+    else if (input === 'G') setCursor(tests.length - 1);
+    else if (input === '/') setTyping(true);
+    else if (key.escape && filter) setFilter('');
+    else if ((key.return || input === 'l' || key.rightArrow) && selected) p.open({ screen: 'test', entry: selected });
+  }, { isActive: p.active });
+
+  const w = size.columns;
+  const lines: Line[] = all.map((r) => {
+    if (r.kind === 'folder') return { text: `${r.path}/`, bold: true };
+    const b = p.badges.get(r.entry.file);
+    const badge = badgeText(b);
+    const name = `  ${r.entry.name}`;
+    const pad = Math.max(1, w - name.length - badge.length - 1);
+    const c = badgeColour(b);
+    return { text: `${name}${' '.repeat(pad)}${badge}`, item: true, ...(c ? { color: c } : {}) };
+  });
+  const done = p.entries.filter((e) => { const b = p.badges.get(e.file); return b && b.kind !== 'pending'; }).length;
+  const progress = done < p.entries.length ? `badges ${done}/${p.entries.length}…` : `${p.entries.length} tests`;
+  const shown = tests.length === p.entries.length ? '' : ` · ${tests.length} match`;
+  return (
+    <Frame width={w} title={`ptxmm explore · ${settingsText(settings)} · ${progress}${shown}`} footer={footerText('browser', w)}
+      status={tests.length === 0 ? <Text>no test matches '{filter}'</Text> : undefined}>
+      <Pane lines={lines} top={first} height={height} width={w} cursor={lineAt} />
+      {typing || filter ? <Text {...(colour('cyan') ? { color: 'cyan' } : {})}>/{filter}{typing ? '▏' : ''}</Text> : null}
+      {detail ? <Box height={2}><Text wrap="wrap" {...(colour('red') ? { color: 'red' } : {})}>{detail.slice(0, 2 * w - 2)}</Text></Box> : null}
+    </Frame>
+  );
+}
+
+function detailOf(b: Badge | undefined): string | null {
+  if (!b) return null;
+  if (b.kind === 'error') return b.text;
+  if (b.kind === 'answer' && b.result === 'Unknown') return `Unknown: ${b.reason ?? 'no answer'}`;
+  return null;
+}

@@ -1,0 +1,225 @@
+// The explorer's screens driven by their keys, with the real workers (Z3 and the executor run
+// as they do for a user), asserting on the rendered frames.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { join } from 'node:path';
+import { render } from 'ink-testing-library';
+import { App, type AppProps, type View } from './app.js';
+import { startJobs, type Jobs } from './jobs.js';
+import { readEntries } from '../explore.js';
+import { OWN_TESTS, ROOT } from '../../tests/paths.js';
+import { scratch, manyWrites } from '../../tests/cli.js';
+import type { Entry } from './tree.js';
+
+const KEY = { up: '\u001B[A', down: '\u001B[B', right: '\u001B[C', left: '\u001B[D', enter: '\r', esc: '\u001B', pageDown: '\u001B[6~' };
+const plain = (s: string | undefined): string => (s ?? '').replace(/\u001B\[[0-9;]*m/g, '');
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+const SIZE = { columns: 80, rows: 24 };
+
+interface Ui {
+  frame: () => string;
+  /** Waits until the frame satisfies `ok` (a string it contains, or a predicate); fails after `ms`. */
+  until: (ok: string | ((f: string) => boolean), ms?: number) => Promise<string>;
+  press: (...keys: string[]) => Promise<void>;
+  done: () => Promise<void>;
+}
+
+function start(entries: Entry[], extra: Partial<AppProps> = {}): Ui {
+  const jobs: Jobs = startJobs();
+  const r = render(<App entries={entries} jobs={jobs} model="ptx75" bound={2} timeoutMs={60_000} size={SIZE} {...extra} />);
+  const frame = (): string => plain(r.lastFrame());
+  return {
+    frame,
+    async until(ok, ms = 60_000) {
+      const t0 = performance.now();
+      const test = typeof ok === 'string' ? (f: string) => f.includes(ok) : ok;
+      for (;;) {
+        const f = frame();
+        if (test(f)) return f;
+        if (performance.now() - t0 > ms) throw new Error(`timed out waiting for ${typeof ok === 'string' ? JSON.stringify(ok) : 'a frame'}; the frame:\n${f}`);
+        await sleep(20);
+      }
+    },
+    async press(...keys) {
+      for (const k of keys) {
+        r.stdin.write(k);
+        await sleep(30);
+      }
+    },
+    async done() {
+      r.unmount();
+      await jobs.close();
+    },
+  };
+}
+
+const ISA = join(OWN_TESTS, 'isa');
+const mp = (): Entry => readEntries([join(ISA, 'ISA-MP.litmus')], ROOT)[0]!;
+const MP_FORBIDDEN = 'P1:r0=1; P1:r1=0';
+
+test('browser: tests by folder, badges computed in the background, filter, open', async () => {
+  const ui = start(readEntries([ISA], ROOT));
+  const first = ui.frame();
+  assert.ok(first.includes('litmus/tests/isa/'), first);
+  assert.ok(first.includes('ISA-MP'), first);
+  const f = await ui.until((x) => x.includes('15 tests'));
+  // Each test's badge: its kind and whether the condition is validated.
+  assert.match(f, /ISA-MP +Required Ok/);
+  assert.match(f, /IRIW-allowed +Allowed Ok/);
+  await ui.press('/', 'S', 'B');
+  const g = await ui.until('/SB');
+  assert.ok(!g.includes('ISA-MP'), g);
+  assert.ok(g.includes('ISA-SB '), g);
+  await ui.press(KEY.enter, KEY.enter);
+  // Enter leaves the filter; the second opens the selected test.
+  await ui.until('reachable final state');
+  await ui.done();
+});
+
+test('browser: a test that does not parse shows its positioned error; the others still get badges', async () => {
+  const s = scratch('ptxmm-explore-');
+  s.write('a-broken.litmus', 'PTX broken\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.bogus r0, x ;\nexists (P0:r0 == 0)\n');
+  s.write('b-ok.litmus', 'PTX ok\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.weak r0, x ;\nexists (P0:r0 == 0)\n');
+  const ui = start(readEntries([s.dir], s.dir));
+  const f = await ui.until((x) => /b-ok +Allowed Ok/.test(x));
+  assert.match(f, /a-broken +parse error/);
+  // The cursor is on the broken test: its error, with line and column, under the list.
+  assert.match(f, /a-broken\.litmus:4:\d+: /);
+  await ui.done();
+});
+
+test('browser: m switches the model and + the bound; badges recompute', async () => {
+  const ui = start(readEntries([join(ISA, 'ISA-MP.litmus'), join(ISA, 'ISA-SB.litmus')], ROOT));
+  await ui.until('2 tests');
+  await ui.press('m', '+');
+  const f = await ui.until((x) => x.includes('ptx60 · bound 3') && x.includes('2 tests'));
+  assert.match(f, /ISA-MP +Required Ok/);
+  await ui.done();
+});
+
+test('test view: program, reachable states, the forbidden outcome; why names Causality; what-if', async () => {
+  const ui = start([mp()], { initial: [{ screen: 'browser' }, { screen: 'test', entry: mp() }] });
+  const f = await ui.until('forbidden');
+  assert.ok(f.includes('ld.global.relaxed.sys.u32 %r0, [flag]'), f);
+  assert.ok(f.includes(`✗ ${MP_FORBIDDEN}`), f);
+  assert.ok(f.includes('P1:r0=1; P1:r1=1'), f);
+  // Down to the forbidden outcome (the last item), then why.
+  await ui.press('G', ...Array(6).fill(KEY.down), KEY.enter);
+  const w = await ui.until('Smallest set of axioms forbidding it');
+  assert.ok(w.includes('{Causality}'), w);
+  await ui.press(KEY.pageDown, KEY.pageDown);
+  const cyc = await ui.until('cycle:');
+  assert.ok(cyc.includes('-cause->'), cyc);
+  // What if: Causality off makes it reachable.
+  const axioms = ui.frame().split('\n')[1]!;
+  const steps = axioms.replace(/[[\]*…]/g, '').trim().split(/\s+/).indexOf('Causality');
+  assert.ok(steps >= 0, axioms);
+  await ui.press(...Array(steps).fill(KEY.right), ' ');
+  const r = await ui.until('The outcome is reachable');
+  assert.ok(r.includes(`* ${MP_FORBIDDEN}`), r);
+  await ui.press(' ');
+  await ui.until((x) => !x.includes('What if'));
+  await ui.done();
+});
+
+test('execution view: relation switches, next execution until there are no more', async () => {
+  const entry = readEntries([join(ISA, 'ISA-SB.litmus')], ROOT)[0]!;
+  const ui = start([entry], { initial: [{ screen: 'browser' }, { screen: 'execution', entry, outcome: null }] });
+  const f = await ui.until('a consistent execution that reaches it');
+  assert.match(f, /\nrf: |\n  rf: /);
+  // rf is the second switch: off, and its line goes.
+  await ui.press(KEY.right, ' ');
+  await ui.until((x) => !/\n\s*rf: /.test(x));
+  assert.ok(ui.frame().includes('[rf]'), ui.frame());
+  let n = 1;
+  for (; n < 50; n++) {
+    await ui.press('n');
+    const g = await ui.until((x) => x.includes(`execution ${n + 1} of`) || x.includes('no more executions'));
+    if (g.includes('no more executions')) break;
+  }
+  assert.ok(n < 50);
+  assert.match(ui.frame(), new RegExp(`no more executions: ${n} reach`));
+  // p goes back through the ones seen.
+  await ui.press('p');
+  await ui.until(`execution ${n - 1} of ${n}`);
+  await ui.done();
+});
+
+test('help overlay, Esc backs out, 80x24 respected', async () => {
+  const ui = start([mp()], { initial: [{ screen: 'browser' }, { screen: 'test', entry: mp() }] });
+  await ui.until('forbidden');
+  await ui.press('?');
+  const h = await ui.until('Keys: test screen');
+  assert.ok(h.includes('step the machine'), h);
+  await ui.press('x');
+  await ui.until((x) => !x.includes('Keys: test screen'));
+  for (const frameText of [ui.frame()]) {
+    const lines = frameText.split('\n');
+    assert.ok(lines.length <= 24, `${lines.length} lines`);
+    assert.ok(lines.every((l) => [...l].length <= 80), lines.find((l) => [...l].length > 80));
+  }
+  await ui.press(KEY.esc);
+  await ui.until('ptxmm explore ·');
+  await ui.done();
+});
+
+test('Esc cancels a long computation and the UI keeps answering', async () => {
+  const s = scratch('ptxmm-explore-');
+  const file = s.write('slow.litmus', manyWrites(4, 3));
+  const entry = readEntries([file], s.dir)[0]!;
+  const ui = start([entry], { initial: [{ screen: 'browser' }, { screen: 'test', entry }] });
+  await ui.until('Esc cancels');
+  await ui.press(KEY.esc);
+  await ui.until('cancelled', 5_000);
+  await ui.press(KEY.esc);
+  await ui.until('ptxmm explore ·', 5_000);
+  await ui.done();
+});
+
+test('stepper: every transition listed, take one, undo, and take me to P1:r0=1; P1:r1=1 of ISA-MP', async () => {
+  const ui = start([mp()], { initial: [{ screen: 'browser' }, { screen: 'stepper', entry: mp() }] });
+  const f = await ui.until('step 0');
+  // Both threads can move first: P0's store of data and P1's load of flag.
+  assert.ok(f.includes('P0: st.global.u32 [data], 1'), f);
+  assert.ok(f.includes('P1: ld.global.relaxed.sys.u32 %r0, [flag] reads 0'), f);
+  assert.ok(f.includes('data: #0=0 (init)'), f);
+  await ui.press(KEY.enter);
+  const g = await ui.until('step 1');
+  assert.ok(g.includes('data: #0=0 (init) → #1=1 (P0 weak)'), g);
+  await ui.press('u');
+  await ui.until('step 0');
+  await ui.press('t');
+  const list = await ui.until('P1:r0=1; P1:r1=1');
+  const lines = list.split('\n').filter((l) => /^[ *] P1:r0=/.test(l));
+  const k = lines.findIndex((l) => l.includes('P1:r0=1; P1:r1=1'));
+  assert.ok(k >= 0, list);
+  await ui.press(...Array(k).fill(KEY.down), KEY.enter);
+  const done = await ui.until('Final:');
+  assert.match(done, /Final: P1:r0=1; P1:r1=1/);
+  assert.match(done, /reached P1:r0=1; P1:r1=1 in \d+ steps/);
+  // A random run from the start ends in a final state too.
+  await ui.press(...Array(20).fill('u'));
+  await ui.until('step 0');
+  await ui.press('r');
+  await ui.until('random run:');
+  assert.match(ui.frame(), /Final: P1:r0=\d; P1:r1=\d/);
+  await ui.done();
+});
+
+test('resize: the frame follows the terminal', async () => {
+  const jobs = startJobs();
+  const r = render(<App entries={readEntries([ISA], ROOT)} jobs={jobs} model="ptx75" bound={2} timeoutMs={60_000} />);
+  const widest = (): number => Math.max(...plain(r.lastFrame()).split('\n').map((l) => [...l].length));
+  await sleep(100);
+  assert.ok(widest() > 60, String(widest()));
+  Object.defineProperty(r.stdout, 'columns', { get: () => 60, configurable: true });
+  Object.defineProperty(r.stdout, 'rows', { get: () => 15, configurable: true });
+  r.stdout.emit('resize');
+  await sleep(100);
+  assert.ok(widest() <= 60, String(widest()));
+  assert.ok(plain(r.lastFrame()).split('\n').length <= 15);
+  r.unmount();
+  await jobs.close();
+});
+
+test.run();

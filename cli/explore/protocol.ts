@@ -1,0 +1,54 @@
+// What the explorer asks its workers and what comes back: plain data only (it crosses a
+// worker_threads boundary by structured clone, so no functions and no class instances).
+import type { CheckReport } from '../check.js';
+import type { Explanation } from '../../present/explain.js';
+import type { ModelName } from '../../executor/program.js';
+
+/** What every answer depends on besides the test; the keyboard changes model and bound. */
+export interface Settings {
+  model: ModelName;
+  bound: number;
+  timeoutMs: number;
+}
+
+/** A test travels as its text, parsed again on the far side (errors come back positioned). */
+export interface TestRef {
+  file: string;
+  text: string;
+}
+
+export type Request =
+  /**
+   * Every reachable final state (as check lists them) under the model without the axioms in
+   * `without`; with `forbidden`, also the outcomes over the condition's observables that no
+   * execution reaches; with `outcome` (condition syntax), states are marked by it instead.
+   */
+  | { kind: 'states'; test: TestRef; settings: Settings; without: string[]; forbidden: boolean; outcome: string | null }
+  /** An execution reaching `outcome` (condition syntax; null: the test's condition), not one of `exclude`. */
+  | { kind: 'explain'; test: TestRef; settings: Settings; outcome: string | null; relax: boolean; exclude: string[][] }
+  /** A path of the operational machine (indices into the unreduced transition lists) to a final state. */
+  | { kind: 'path'; test: TestRef; settings: Settings; state: string };
+
+/** One observable's value in a final state, as the condition would name it. */
+export type Valuation = [string, bigint][];
+
+export interface StatesAnswer {
+  report: CheckReport;
+  /** The observables the condition names, in order. */
+  condObs: string[];
+  /** Valuations of condObs some candidate execution of the program reaches but no consistent one does (null: unknown). */
+  forbidden: Valuation[] | null;
+}
+
+/** An explanation without the concrete evaluator's closures: the main thread evaluates again (cheap). */
+export type PlainExplanation = Omit<Explanation, 'concrete'>;
+
+export type Answer =
+  | { kind: 'states'; answer: StatesAnswer }
+  | { kind: 'explain'; answer: PlainExplanation }
+  | { kind: 'path'; answer: number[] | null }
+  /** A positioned input error (parse), or a failure inside ptxmm, as one line. */
+  | { kind: 'error'; message: string };
+
+export interface RequestMessage { id: number; req: Request }
+export interface AnswerMessage { id: number; ans: Answer }

@@ -1,0 +1,109 @@
+// One test: the program as `ptxmm print` writes it, the reachable final states (those that
+// satisfy the condition marked), and the outcomes over the condition's observables that the
+// program can produce but no consistent execution reaches, marked forbidden.
+import { useMemo, useState, type ReactNode } from 'react';
+import { Text, useInput } from 'ink';
+import { parseLitmus } from '../../litmus/parse.js';
+import { printLitmus } from '../../litmus/print.js';
+import { LitmusError } from '../../litmus/errors.js';
+import type { LitmusTest } from '../../litmus/ast.js';
+import { noStatesText } from '../check.js';
+import { useAsk, useExplore } from './ask.js';
+import type { View } from './app.js';
+import { settingsText } from './browser.js';
+import { footerText } from './keys.js';
+import { outcomeExpr, stateText } from './outcome.js';
+import type { Entry } from './tree.js';
+import { Frame, type Line, Pane, Spinner, useScrollTop } from './ui.js';
+
+/** The test parsed on this thread (cheap), or its positioned error. */
+export function useTest(entry: Entry): { test: LitmusTest } | { error: string } {
+  return useMemo(() => {
+    if (entry.text === null) return { error: entry.error ?? 'cannot read the file' };
+    try {
+      return { test: parseLitmus(entry.text, entry.file) };
+    } catch (e) {
+      if (e instanceof LitmusError) return { error: e.format() };
+      throw e;
+    }
+  }, [entry]);
+}
+
+interface Item {
+  line: number;
+  /** Condition syntax of the state, and where Enter goes. */
+  outcome: string;
+  to: 'execution' | 'why';
+}
+
+export function TestView(p: { entry: Entry; open: (v: View) => void; back: () => void; active: boolean; height: number }): ReactNode {
+  const { settings, size } = useExplore();
+  const parsed = useTest(p.entry);
+  const test = 'test' in parsed ? parsed.test : null;
+  const { state, cancel } = useAsk('view', test && p.entry.text !== null
+    ? { kind: 'states', test: { file: p.entry.file, text: p.entry.text }, settings, without: [], forbidden: true, outcome: null }
+    : null);
+  const [cursor, setCursor] = useState(0);
+  const [scroll, setScroll] = useState<number | null>(null);
+
+  const lines: Line[] = [];
+  const items: Item[] = [];
+  if (!test) lines.push(...('error' in parsed ? parsed.error : '').split('\n').map((text) => ({ text, color: 'red' })));
+  else {
+    lines.push(...printLitmus(test).trimEnd().split('\n').map((text) => ({ text })));
+    lines.push({ text: '' });
+    const a = state?.status === 'done' ? state.answer : null;
+    if (a?.kind === 'error') lines.push({ text: a.message, color: 'red' });
+    if (a?.kind === 'states') {
+      const r = a.answer.report;
+      if (r.result === 'Unknown') lines.push({ text: `Unknown: ${r.reason ?? 'no answer'}`, color: 'yellow' });
+      else {
+        lines.push({ text: `${r.kind} · ${r.result} · ${r.states!.length} reachable final state${r.states!.length === 1 ? '' : 's'} (* satisfies the condition)`, bold: true });
+        if (r.noStates) lines.push({ text: noStatesText(r.noStates, r.bound), color: 'yellow' });
+        for (const s of r.states!) {
+          const v = Object.entries(s.values);
+          items.push({ line: lines.length, outcome: outcomeExpr(v), to: 'execution' });
+          lines.push({ text: `${s.satisfies ? '*' : ' '} ${stateText(v)}`, item: true });
+        }
+        const f = a.answer.forbidden;
+        if (f) {
+          lines.push({ text: '' });
+          const over = a.answer.condObs.join(', ') || 'no observables';
+          lines.push({ text: f.length ? `Forbidden outcomes over ${over} (the program can produce them; no consistent execution does):` : `No forbidden outcome over ${over}.`, bold: true });
+          for (const v of f) {
+            items.push({ line: lines.length, outcome: outcomeExpr(v), to: 'why' });
+            lines.push({ text: `✗ ${stateText(v)}   forbidden`, item: true, color: 'red' });
+          }
+        }
+        if (r.boundReached) lines.push({ text: `Bound ${r.bound} reached: executions that need more loop iterations are not counted`, color: 'yellow' });
+      }
+    }
+  }
+  const at = Math.min(cursor, Math.max(0, items.length - 1));
+  const height = p.height;
+  const cursorLine = items[at]?.line ?? 0;
+  const auto = useScrollTop(cursorLine, height, lines.length);
+  const top = scroll ?? auto;
+
+  useInput((input, key) => {
+    if (key.escape) { if (state?.status === 'running') cancel(); else p.back(); return; }
+    const move = (d: number): void => { setScroll(null); setCursor(Math.max(0, Math.min(items.length - 1, at + d))); };
+    if (key.upArrow || input === 'k') move(-1);
+    else if (key.downArrow || input === 'j') move(1);
+    else if (key.pageUp) setScroll(Math.max(0, top - height));
+    else if (key.pageDown) setScroll(Math.max(0, Math.min(lines.length - height, top + height)));
+    else if (key.return && items[at]) p.open({ screen: items[at]!.to, entry: p.entry, outcome: items[at]!.outcome });
+    else if (input === 'w' && test) p.open({ screen: 'why', entry: p.entry, outcome: null });
+    else if (input === 'e' && test) p.open({ screen: 'execution', entry: p.entry, outcome: null });
+    else if (input === 's' && test) p.open({ screen: 'stepper', entry: p.entry });
+  }, { isActive: p.active });
+
+  const w = size.columns;
+  const status = state?.status === 'running' ? <Spinner label="checking every final state" />
+    : state?.status === 'cancelled' ? <Text>cancelled</Text> : undefined;
+  return (
+    <Frame width={w} title={`${p.entry.path} · ${settingsText(settings)}`} footer={footerText('test', w)} status={status}>
+      <Pane lines={lines} top={top} height={height} width={w} cursor={items.length ? cursorLine : -1} />
+    </Frame>
+  );
+}

@@ -1,0 +1,100 @@
+// Building blocks every screen uses: the frame (title, body, footer), a scrolling list of lines
+// with a cursor, a spinner for work in flight, colours that NO_COLOR turns off.
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Box, Text, useStdout } from 'ink';
+
+/** NO_COLOR (no-color.org): any non-empty value turns colour off; inverse and bold stay. */
+export const colour = (c: string): string | undefined => (process.env['NO_COLOR'] ? undefined : c);
+
+export interface Size {
+  columns: number;
+  rows: number;
+}
+
+/** The terminal's size, redrawn on resize; `fixed` overrides it (component tests). */
+export function useSize(fixed?: Size): Size {
+  const { stdout } = useStdout();
+  const read = (): Size => ({ columns: Math.max(40, stdout.columns || 80), rows: Math.max(12, stdout.rows || 24) });
+  const [size, setSize] = useState<Size>(fixed ?? read());
+  useEffect(() => {
+    if (fixed) return;
+    const on = (): void => setSize(read());
+    stdout.on('resize', on);
+    return () => { stdout.off('resize', on); };
+  }, [stdout, fixed]);
+  return fixed ?? size;
+}
+
+const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+
+/** A spinner with the seconds elapsed. */
+export function Spinner({ label }: { label: string }): ReactNode {
+  const [t0] = useState(() => performance.now());
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    const iv = setInterval(() => setTick((x) => x + 1), 100);
+    return () => clearInterval(iv);
+  }, []);
+  const secs = ((performance.now() - t0) / 1000).toFixed(1);
+  return <Text color={colour('yellow')}>{FRAMES[tick % FRAMES.length]} {label} ({secs} s; Esc cancels)</Text>;
+}
+
+/** Cuts a line to the width (an ellipsis where something was cut). */
+export const fit = (s: string, width: number): string => (s.length > width ? s.slice(0, Math.max(0, width - 1)) + '…' : s);
+
+/** A line of a scrolling pane: text, optionally selectable, optionally coloured. */
+export interface Line {
+  text: string;
+  /** The cursor may stop here. */
+  item?: boolean;
+  color?: string;
+  bold?: boolean;
+  dim?: boolean;
+}
+
+/** The first line to show so that `cursor` is inside a window of `height` lines. */
+export function scrollTo(top: number, cursor: number, height: number): number {
+  if (cursor < top) return cursor;
+  if (cursor >= top + height) return cursor - height + 1;
+  return top;
+}
+
+/** The first line shown by a pane whose cursor is at `cursor`: it moves only as far as the cursor needs. */
+export function useScrollTop(cursor: number, height: number, total: number): number {
+  const top = useRef(0);
+  top.current = scrollTo(Math.min(top.current, Math.max(0, total - height)), cursor, height);
+  return top.current;
+}
+
+/** `height` lines from `top`, the cursor's line inverted; a scroll mark when more is hidden. */
+export function Pane({ lines, top, height, width, cursor }: { lines: Line[]; top: number; height: number; width: number; cursor?: number }): ReactNode {
+  const shown = lines.slice(top, top + height);
+  const more = lines.length > top + height;
+  return (
+    <Box flexDirection="column" height={height}>
+      {shown.map((l, i) => {
+        const at = top + i;
+        const last = i === shown.length - 1 && more;
+        const text = fit(l.text, width - (last ? 2 : 0)) + (last ? ' ↓' : '');
+        const color = l.color ? colour(l.color) : undefined;
+        return (
+          <Text key={at} inverse={at === cursor} wrap="truncate-end" bold={l.bold ?? false} dimColor={l.dim ?? false} {...(color ? { color } : {})}>
+            {text || ' '}
+          </Text>
+        );
+      })}
+    </Box>
+  );
+}
+
+/** Title line, body, status line, footer: the shape of every screen. */
+export function Frame({ title, status, footer, children, width }: { title: string; status?: ReactNode; footer: string; children: ReactNode; width: number }): ReactNode {
+  return (
+    <Box flexDirection="column" width={width}>
+      <Text bold wrap="truncate-end">{fit(title, width)}</Text>
+      {children}
+      <Box height={1}>{status ?? <Text> </Text>}</Box>
+      <Text dimColor wrap="truncate-end">{fit(footer, width)}</Text>
+    </Box>
+  );
+}

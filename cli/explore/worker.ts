@@ -1,0 +1,61 @@
+// The explorer's worker thread: Z3 and the executor's searches run here, off the render path,
+// so a keypress is drawn at once while they work; terminating the worker cancels them. Each
+// request is answered by the same functions the commands use (checkOne, explainTest, pathTo).
+import { parentPort } from 'node:worker_threads';
+import { checkOne, report } from '../check.js';
+import { explainTest } from '../../present/explain.js';
+import { parseLitmus, parseWithOutcome } from '../../litmus/parse.js';
+import { LitmusError } from '../../litmus/errors.js';
+import { MODELS } from '../../model/ptx.js';
+import { withoutAxioms } from '../../model/relalg.js';
+import { compile, Unsupported } from '../../executor/program.js';
+import { pathTo } from '../../executor/stepper.js';
+import { forbiddenOutcomes } from '../../solver/run.js';
+import { openZ3, type Z3Session } from '../../solver/z3.js';
+import type { Answer, AnswerMessage, Request, RequestMessage } from './protocol.js';
+
+let session: Promise<Z3Session> | null = null;
+const z3 = (): Promise<Z3Session> => (session ??= openZ3());
+
+async function answer(req: Request): Promise<Answer> {
+  const { file, text } = req.test;
+  const { bound, timeoutMs } = req.settings;
+  switch (req.kind) {
+    case 'states': {
+      const test = req.outcome === null ? parseLitmus(text, file) : parseWithOutcome(text, file, req.outcome);
+      const model = withoutAxioms(MODELS[req.settings.model]!, req.without);
+      const s = await z3();
+      const { r, seconds } = await checkOne(s, test, model, bound, timeoutMs);
+      const f = r.validated === 'unknown' || !req.forbidden ? null : await forbiddenOutcomes(s, test, { model, bound, timeoutMs });
+      return {
+        kind: 'states',
+        answer: {
+          report: report(test, file, model, bound, r, seconds),
+          condObs: f?.known ? f.observables : [],
+          forbidden: f?.known ? f.forbidden : null,
+        },
+      };
+    }
+    case 'explain': {
+      const test = req.outcome === null ? parseLitmus(text, file) : parseWithOutcome(text, file, req.outcome);
+      const model = MODELS[req.settings.model]!;
+      const ex = await explainTest(await z3(), test, { model, bound, timeoutMs, relax: req.relax, exclude: req.exclude });
+      const { concrete: _closures, ...plain } = ex;
+      return { kind: 'explain', answer: plain };
+    }
+    case 'path': {
+      const prog = compile(parseLitmus(text, file), req.settings.model, bound);
+      return { kind: 'path', answer: pathTo(prog, req.state) };
+    }
+  }
+}
+
+parentPort!.on('message', (m: RequestMessage) => {
+  answer(m.req).then(
+    (ans) => parentPort!.postMessage({ id: m.id, ans } satisfies AnswerMessage),
+    (e: unknown) => {
+      const message = e instanceof LitmusError ? e.format() : e instanceof Unsupported ? `the executor does not support this test: ${e.message}` : `internal error: ${(e as Error).message}`;
+      parentPort!.postMessage({ id: m.id, ans: { kind: 'error', message } } satisfies AnswerMessage);
+    },
+  );
+});
