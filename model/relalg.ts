@@ -102,3 +102,21 @@ export function showRel(t: RelTerm): string {
     case 'seq': return `(${showRel(t.a)}; ${showRel(t.b)})`;
   }
 }
+
+/**
+ * The model with the named axioms switched off ("what if"): same definitions, fewer axioms.
+ * Everything derived from the axioms (forced coherence, solver/must.ts) follows, since it is
+ * computed from `axioms`. Throws on a name the model does not have.
+ */
+export function withoutAxioms(model: Model, names: readonly string[]): Model {
+  const known = new Set(model.axioms.map((a) => a.name));
+  const unknown = names.filter((n) => !known.has(n));
+  if (unknown.length) {
+    throw new Error(`unknown axiom${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => `'${n}'`).join(', ')} (${model.name} has ${[...known].join(', ')})`);
+  }
+  const drop = new Set(names);
+  if (drop.size === 0) return model;
+  // Named by what is gone, in the model's order, so two ways of asking give one name.
+  const gone = model.axioms.filter((a) => drop.has(a.name)).map((a) => a.name);
+  return { name: `${model.name} without ${gone.join(', ')}`, defs: model.defs, axioms: model.axioms.filter((a) => !drop.has(a.name)) };
+}

@@ -20,6 +20,11 @@ export interface ExplainOptions {
   timeoutMs: number;
   /** Search the axiom sets that forbid an unreachable outcome (costs a query per subset). */
   relax: boolean;
+  /**
+   * Executions already shown (their `Explanation.choice`): show another one reaching the same
+   * outcome, or say `exhausted` when there is none left (RunOptions.exclude).
+   */
+  exclude?: readonly (readonly string[])[];
 }
 
 export interface Explanation {
@@ -32,6 +37,14 @@ export interface Explanation {
   unknown: string | null;
   /** An execution reaching the outcome: a consistent one, or (unreachable) one without `relaxations[0]`. */
   witness: WitnessExecution | null;
+  /** Which execution `witness` is (Witness.choice): add it to `exclude` to ask for the next one. */
+  choice: string[] | null;
+  /**
+   * Every execution `witness` could be is in `exclude`: the outcome is still reachable (or
+   * still reachable without `relaxations[0]`) as `reachable` says, but by no execution not
+   * shown yet; `witness` is null. Always false without `exclude`.
+   */
+  exhausted: boolean;
   state: [string, bigint][];
   concrete: ConcreteResult | null;
   /** Unreachable only: the smallest sets of axioms whose removal makes it reachable. */
@@ -46,17 +59,22 @@ export interface Explanation {
 export const outcomeText = (e: Expr): string => printExpr(e);
 
 export async function explainTest(z3: Z3Session, test: LitmusTest, opt: ExplainOptions): Promise<Explanation> {
-  const r = await runTest(z3, test, { model: opt.model, bound: opt.bound, timeoutMs: opt.timeoutMs, mode: 'verdict', checkBound: true, explain: true, relax: opt.relax });
+  const r = await runTest(z3, test, {
+    model: opt.model, bound: opt.bound, timeoutMs: opt.timeoutMs, mode: 'verdict', checkBound: true, explain: true, relax: opt.relax,
+    ...(opt.exclude ? { exclude: opt.exclude } : {}),
+  });
   const q = test.condition.quantifier;
   const outcome: Expr = q === 'forall' ? { kind: 'not', arg: test.condition.expr } : test.condition.expr;
-  const reachable = r.validated === 'unknown' ? 'unknown' : r.witness !== null;
+  // From the verdict, not the witness: with `exclude` a reachable outcome may have none left.
+  const reachable = r.validated === 'unknown' ? 'unknown' : q === 'exists' ? r.validated : !r.validated;
   const w = r.witness ?? r.relaxedWitness;
   const concrete = w ? evaluate(opt.model, w.execution.x) : null;
   const violations = !r.witness && concrete
     ? opt.model.axioms.map((ax) => findViolation(opt.model, concrete, ax)).filter((v): v is Violation => v !== null)
     : [];
   return {
-    test, model: opt.model, outcome, reachable, unknown: r.unknown, witness: w?.execution ?? null, state: w?.state ?? [], concrete,
+    test, model: opt.model, outcome, reachable, unknown: r.unknown, witness: w?.execution ?? null, choice: w?.choice ?? null, exhausted: r.exhausted,
+    state: w?.state ?? [], concrete,
     relaxations: r.relaxations, core: r.core, violations, boundReached: r.boundReached,
   };
 }
@@ -81,7 +99,9 @@ export function explanationText(ex: Explanation, g: ExecGraph | null): string[] 
   const head = `${ex.test.name} (${ex.model.name}): ${outcomeText(ex.outcome)}`;
   const out: string[] = [];
   if (ex.reachable === 'unknown') return [`${head}: unknown: ${ex.unknown ?? 'no answer'}`];
-  if (ex.reachable) {
+  if (ex.reachable && ex.exhausted) {
+    out.push(`${head} is reachable, but by no consistent execution other than those already shown.`);
+  } else if (ex.reachable) {
     out.push(`${head} is reachable; a consistent execution that reaches it (state: ${stateText(ex.state)}):`);
   } else {
     out.push(`${head} is unreachable: no consistent execution reaches it.`);
@@ -91,7 +111,9 @@ export function explanationText(ex: Explanation, g: ExecGraph | null): string[] 
     else {
       const sets = rs.map(setText);
       out.push(rs.length === 1 ? `Smallest set of axioms forbidding it: ${sets[0]}` : `Smallest sets of axioms forbidding it (removing any one makes it reachable): ${sets.join(', ')}`);
-      out.push(`Without ${sets[0]}, this execution reaches it (state: ${stateText(ex.state)}):`);
+      out.push(ex.exhausted
+        ? `Without ${sets[0]}, no execution other than those already shown reaches it.`
+        : `Without ${sets[0]}, this execution reaches it (state: ${stateText(ex.state)}):`);
     }
   }
   if (g) out.push('', ...graphText(g).map((l) => (l ? `  ${l}` : l)));

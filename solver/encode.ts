@@ -7,7 +7,7 @@ import type { EventInfo } from '../model/events.js';
 import { staticRel } from '../model/events.js';
 import type { Axiom, Model, RelTerm } from '../model/relalg.js';
 import type { Dag, N } from './expr.js';
-import { newPrinter } from './expr.js';
+import { lazyReads, newPrinter } from './expr.js';
 import type { Mask, SRel } from './symbolic.js';
 import { entries, interpret, pairMask, srelGet } from './symbolic.js';
 import type { SymEvent, Unrolled } from './unroll.js';
@@ -50,6 +50,25 @@ export interface Encoding {
   observables: ObservableInfo[];
   /** Names of SMT terms for explanations. */
   execNames: string[];
+  /**
+   * What tells one execution from another: per event, executed; per pair of executed events,
+   * rf, co and Fence-SC order (values follow). `key` names the choice by event ids (`exec 4`,
+   * `rf 1 4`, `co 2 3`, `sf 5 9`), `name` its SMT term. Choices that are the same in every
+   * execution (constants) are left out. Every term is false unless its events are executed, so
+   * an unexecuted event cannot make two executions differ. Barrier synchronization is left
+   * out: it follows arrival times, which the encoding lets a bar.sync pass later than its count
+   * is reached (more sync pairs, which only rule out more), so it would count executions that
+   * differ only in such pairs.
+   */
+  choiceLits: { key: string; name: string }[];
+  /**
+   * With `justify`: the assumption that no read's value depends on itself (through what it
+   * reads from and how that value is computed), as solver/enumerate.ts's candidates. Null
+   * without `justify`.
+   */
+  justifiedLit: string | null;
+  /** With `justify`: per write that may execute (not the initial ones), its executed and value terms. */
+  writeTerms: { event: number; exec: string; value: string; width: number }[];
   rfVars: { w: number; r: number; name: string }[];
   coVars: { a: number; b: number; name: string }[];
   events: SymEvent[];
@@ -69,9 +88,10 @@ function fenceMs(a: EventInfo, b: EventInfo, sr: (a: EventInfo, b: EventInfo) =>
 
 /**
  * `allAxioms`: every query will enforce every axiom (not `why`, not unsat cores), so coherence
- * the axioms force can be fixed before solving (solver/must.ts).
+ * the axioms force can be fixed before solving (solver/must.ts). `justify`: also encode
+ * `justifiedLit` (costs a ranking of the reads, so only on request).
  */
-export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: number, allAxioms = false): Encoding {
+export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: number, allAxioms = false, justify = false): Encoding {
   const { dag, events } = u;
   if (dag.limits && events.length > MAX_EVENTS) {
     throw new LimitError(`the test is too large: ${events.length} events after unrolling its loops (at most ${MAX_EVENTS.toLocaleString('en')})`);
@@ -265,13 +285,29 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
   for (const o of observables) {
     body.push(`(declare-const ${o.smt} (_ BitVec ${o.width}))`, `(assert (= ${o.smt} ${p.ref(observableValue(o.obs))}))`);
   }
+  let justifiedLit: string | null = null;
+  const writeTerms: Encoding['writeTerms'] = [];
+  if (justify) {
+    justifiedLit = 'justified';
+    body.push('(declare-const justified Bool)', `(assert (=> justified ${p.ref(justifiedValues(dag, events, rfNodes))}))`);
+    for (const e of events) {
+      if (e.info.kind !== 'W' || e.info.init || exec[e.info.id] === dag.F) continue;
+      writeTerms.push({ event: e.info.id, exec: p.ref(exec[e.info.id]!), value: p.ref(e.value!), width: dag.width(e.value!) });
+    }
+  }
   const execNames = exec.map((g) => p.ref(g));
+  // The drawn choices: relation pairs count only between executed events.
+  const drawn: { key: string; node: N }[] = events.map((e) => ({ key: `exec ${e.info.id}`, node: exec[e.info.id]! }));
+  for (const { w, r, node } of rfNodes) drawn.push({ key: `rf ${w} ${r}`, node });
+  for (const { a, b, node } of coNodes) drawn.push({ key: `co ${a} ${b}`, node });
+  for (const [a, b, f] of entries(syncFence)) drawn.push({ key: `sf ${a} ${b}`, node: dag.and(exec[a]!, exec[b]!, f) });
+  const choiceLits = drawn.filter((c) => c.node !== dag.T && c.node !== dag.F).map((c) => ({ key: c.key, name: p.ref(c.node) }));
   const rfVars = rfNodes.map(({ w, r, node }) => ({ w, r, name: p.ref(node) }));
   const coVars = coNodes.map(({ a, b, node }) => ({ a, b, name: p.ref(node) }));
   const script = [...out, ...p.lines, ...body].join('\n');
   return {
     script, axiomLits, wellFormed, barrierLits, filterLit, noCutLit: 'nocut', cutLit: 'cut', mayCut: cut !== dag.F, condLit: 'cond', ncondLit: 'ncond', observables,
-    execNames, rfVars, coVars, events, dag, dynamic: { rf, co, sync_fence: syncFence, sync_barrier: syncBarrier, dep },
+    execNames, choiceLits, justifiedLit, writeTerms, rfVars, coVars, events, dag, dynamic: { rf, co, sync_fence: syncFence, sync_barrier: syncBarrier, dep },
     locNames: u.locations.map((l) => l.name), locTypes: u.locations.map((l) => ({ width: l.width, signed: l.signed })), stats: { events: n, lines: p.lines.length + body.length },
   };
 }
@@ -302,6 +338,28 @@ function encodeAxiom(dag: Dag, ax: Axiom, evalRel: (t: RelTerm, m?: Mask | null)
         parts.push(a === b ? dag.not(g) : dag.implies(g, dag.ilt(rank(a), rank(b))));
       }
       break;
+    }
+  }
+  return dag.and(...parts);
+}
+
+/**
+ * No read's value depends on itself: a ranking of the reads where each read comes after every
+ * read that evaluating its rf write's value needs (lazily, as solver/enumerate.ts evaluates
+ * values, which skips the executions where that evaluation goes round in a circle).
+ */
+function justifiedValues(dag: Dag, events: SymEvent[], rfNodes: { w: number; r: number; node: N }[]): N {
+  const readOf = new Map<string, number>();
+  for (const e of events) if (e.info.kind === 'R' && e.value !== null) readOf.set(`v${e.info.id}`, e.info.id);
+  const rank = (r: number): N => dag.intVar(`jrank_${r}`);
+  const memo = new Map<N, Map<string, N>>();
+  const parts: N[] = [];
+  for (const { w, r, node } of rfNodes) {
+    for (const [name, when] of lazyReads(dag, events[w]!.value!, memo)) {
+      const r2 = readOf.get(name);
+      if (r2 === undefined) continue;
+      const edge = dag.and(node, when);
+      parts.push(r2 === r ? dag.not(edge) : dag.implies(edge, dag.ilt(rank(r2), rank(r))));
     }
   }
   return dag.and(...parts);

@@ -90,7 +90,10 @@ export function candidateBound(u: Unrolled): number {
   return n;
 }
 
-export function enumerate(test: LitmusTest, u: Unrolled, model: Model, limit = 2_000_000): EnumResult {
+/** `onConsistent` sees each consistent execution with its final states (a test counts executions with it). */
+export function enumerate(
+  test: LitmusTest, u: Unrolled, model: Model, limit = 2_000_000, onConsistent?: (x: Execution, states: string[]) => void,
+): EnumResult {
   const { dag, events } = u;
   const reads = events.filter((e) => e.info.kind === 'R');
   const writesAt = new Map<number, number[]>();
@@ -167,7 +170,9 @@ export function enumerate(test: LitmusTest, u: Unrolled, model: Model, limit = 2
           const x: Execution = { events: infos, rmwPartner, rf, co, syncFence, syncBarrier, dep };
           if (!evaluate(model, x).consistent) continue;
           consistent++;
-          for (const s of finalStates(u, obs, ids, newId, co, ev)) states.add(s);
+          const fin = finalStates(u, obs, ids, newId, co, ev);
+          for (const s of fin) states.add(s);
+          onConsistent?.(x, fin);
         }
       }
     }

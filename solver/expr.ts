@@ -290,6 +290,53 @@ function children(d: NodeData): N[] {
   }
 }
 
+/**
+ * The variables evaluating `root` reads, each with the condition under which it reads it, for
+ * an evaluation like newEvaluator's: `ite` evaluates one branch, `and`/`or` stop at the first
+ * false/true operand. (What makes a value depend on itself, solver/encode.ts `justified`.)
+ * `memo` may be shared across calls on one DAG.
+ */
+export function lazyReads(dag: Dag, root: N, memo: Map<N, Map<string, N>>): Map<string, N> {
+  const union = (into: Map<string, N>, from: Map<string, N>, when: N): void => {
+    if (when === dag.F) return;
+    for (const [k, f] of from) {
+      const g = dag.and(when, f);
+      const old = into.get(k);
+      into.set(k, old === undefined ? g : dag.or(old, g));
+    }
+  };
+  // Iterative post-order, as in the printer: long ite chains must not overflow the stack.
+  const stack: [N, boolean][] = [[root, false]];
+  while (stack.length) {
+    const [n, done] = stack.pop()!;
+    if (memo.has(n)) continue;
+    const d = dag.nodes[n]!;
+    if (!done) {
+      stack.push([n, true]);
+      for (const c of children(d)) if (!memo.has(c)) stack.push([c, false]);
+      continue;
+    }
+    const out = new Map<string, N>();
+    const m = (x: N): Map<string, N> => memo.get(x)!;
+    switch (d.op) {
+      case 'var': out.set(d.name, dag.T); break;
+      case 'ite': union(out, m(d.c), dag.T); union(out, m(d.a), d.c); union(out, m(d.b), dag.not(d.c)); break;
+      case 'and': case 'or': {
+        // Operand i is evaluated only when the earlier ones did not decide.
+        let go: N = dag.T;
+        for (const x of d.xs) {
+          union(out, m(x), go);
+          go = dag.and(go, d.op === 'and' ? x : dag.not(x));
+        }
+        break;
+      }
+      default: for (const c of children(d)) union(out, m(c), dag.T);
+    }
+    memo.set(n, out);
+  }
+  return memo.get(root)!;
+}
+
 export const sortSmt = (s: Sort): string => (s.s === 'bool' ? 'Bool' : s.s === 'int' ? 'Int' : `(_ BitVec ${s.w})`);
 
 /**

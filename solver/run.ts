@@ -1,11 +1,11 @@
 // Runs one litmus test against a model in a Z3 session: the reachable final states (herd
 // style) or just the verdict, plus an explanation (witness execution, or the axioms that
 // forbid) when asked. Each query is one round trip of SMT-LIB text.
-import type { LitmusTest } from '../litmus/ast.js';
+import type { Expr, LitmusTest } from '../litmus/ast.js';
 import type { Model } from '../model/relalg.js';
 import type { Encoding } from './encode.js';
 import { encode } from './encode.js';
-import { asInteger } from '../litmus/types.js';
+import { asInteger, observableName } from '../litmus/types.js';
 import { type Limits, limitsFrom, resourceReason } from './limits.js';
 import { unroll } from './unroll.js';
 import { readExecution, type WitnessExecution } from './witness.js';
@@ -29,6 +29,11 @@ export interface RunOptions {
   relax?: boolean;
   /** Fix the coherence the axioms force before solving (solver/must.ts); default: unless explaining. */
   forcedCoherence?: boolean;
+  /**
+   * With explain: executions already seen (their `Witness.choice`), so the witness is another
+   * execution reaching the same outcome. When none is left, `exhausted` says so.
+   */
+  exclude?: readonly (readonly string[])[];
 }
 
 export interface FinalState {
@@ -45,6 +50,13 @@ export interface Witness {
   co: [string, string][];
   /** The whole execution, ready for the concrete evaluator. */
   execution: WitnessExecution;
+  /**
+   * Which execution this is: the keys of the choices that hold (Encoding.choiceLits: executed
+   * events, and rf, co and Fence-SC pairs between them). Two executions with the same events,
+   * rf, co and Fence-SC order have the same choice. Meaningful for one test at one bound (any
+   * model); give it back in `exclude`.
+   */
+  choice: string[];
 }
 
 export interface RunResult {
@@ -66,6 +78,12 @@ export interface RunResult {
   relaxations: string[][] | null;
   /** An execution reaching the outcome without the first of `relaxations`. */
   relaxedWitness: Witness | null;
+  /**
+   * With `exclude`: every execution the witness would be (a consistent one when the outcome is
+   * reachable, else one without the first of `relaxations`) is excluded, so there is none
+   * (`witness`/`relaxedWitness` null). The verdict, core and relaxations are unaffected.
+   */
+  exhausted: boolean;
   stats: { events: number; lines: number; queries: number };
 }
 
@@ -94,7 +112,7 @@ function satOf(reply: string): Sat {
 export async function runTest(z3: Z3Session, test: LitmusTest, opt: RunOptions): Promise<RunResult> {
   const result: RunResult = {
     validated: 'unknown', unknown: null, states: null, noStates: null, positive: 0, negative: 0, boundReached: null, core: null, witness: null,
-    relaxations: null, relaxedWitness: null, stats: { events: 0, lines: 0, queries: 0 },
+    relaxations: null, relaxedWitness: null, exhausted: false, stats: { events: 0, lines: 0, queries: 0 },
   };
   await z3.ready();
   // --timeout bounds the whole test, encoding included: the DAG checks it as it grows, and
@@ -157,10 +175,20 @@ async function solve(z3: Z3Session, test: LitmusTest, opt: RunOptions, limits: L
   } else {
     // exists / ~exists ask whether the condition is reachable, forall whether its negation is.
     const lit = q === 'forall' ? enc.ncondLit : enc.condLit;
-    const r = sat(ask(load() + checkCmd([...consistent, lit])));
+    // Executions already seen are ruled out behind one assumption, made only by the queries
+    // that look for a witness: the verdict, core and relaxations are asked without it.
+    const excl = opt.explain && opt.exclude?.length ? exclusion(enc, opt.exclude) : null;
+    const other = excl ? [excl.lit] : [];
+    let r = sat(ask(load() + (excl?.script ?? '') + checkCmd([...consistent, lit, ...other])));
+    const found = r === 'sat';
+    // None left outside the exclusion: is there any at all?
+    if (excl && r === 'unsat') r = sat(ask(checkCmd([...consistent, lit])));
     if (r !== 'unknown') {
       result.validated = q === 'exists' ? r === 'sat' : r === 'unsat';
-      if (opt.explain && r === 'sat') result.witness = witness(enc, ask);
+      if (opt.explain && r === 'sat') {
+        if (found) result.witness = witness(enc, ask);
+        else result.exhausted = true;
+      }
       if (opt.explain && r === 'unsat' && sat(ask(load(true) + checkCmd([...consistent, lit]))) === 'unsat') {
         const core = parseSexps(ask('(get-unsat-core)'))[0];
         const byLit = new Map([...enc.axiomLits].map(([name, l]) => [l, name]));
@@ -169,17 +197,24 @@ async function solve(z3: Z3Session, test: LitmusTest, opt: RunOptions, limits: L
       if (opt.explain && opt.relax && r === 'unsat') {
         // Subsets by increasing size; a superset of a set that works is not minimal.
         const names = [...enc.axiomLits.keys()];
-        const found: string[][] = [];
-        for (let k = 1; k <= names.length && found.length === 0; k++) {
+        const drops: string[][] = [];
+        for (let k = 1; k <= names.length && drops.length === 0; k++) {
           for (const drop of subsets(names, k)) {
             const keep = names.filter((a) => !drop.includes(a)).map((a) => enc.axiomLits.get(a)!);
             const s = sat(ask(checkCmd([enc.noCutLit, ...enc.wellFormed, ...keep, lit]))); // the script is still loaded
             if (s !== 'sat') continue;
-            if (found.length === 0) result.relaxedWitness = witness(enc, ask);
-            found.push(drop);
+            if (drops.length === 0 && !excl) result.relaxedWitness = witness(enc, ask);
+            drops.push(drop);
           }
         }
-        result.relaxations = found;
+        result.relaxations = drops;
+        if (excl && drops.length) {
+          // The relaxed witness, outside the exclusion (loaded again: the cores query reset it).
+          const keep = names.filter((a) => !drops[0]!.includes(a)).map((a) => enc.axiomLits.get(a)!);
+          const s = sat(ask(load() + excl.script + checkCmd([enc.noCutLit, ...enc.wellFormed, ...keep, lit, excl.lit])));
+          if (s === 'sat') result.relaxedWitness = witness(enc, ask);
+          else if (s === 'unsat') result.exhausted = true;
+        }
       }
     }
   }
@@ -276,6 +311,112 @@ export async function checkStates(
   }
 }
 
+/** The condition's outcomes split by the model: reachable ones and forbidden ones. */
+export interface OutcomeSplit {
+  known: true;
+  /** The observables the condition names, in the order it first names them. */
+  observables: string[];
+  /** Their values in the final state of some consistent execution of the program. */
+  reachable: [string, bigint][][];
+  /**
+   * Their values in the final state of some execution of the program, none of them consistent.
+   *
+   * The program's executions, with no axiom at all: the well-formed ones (rf, co, Fence-SC
+   * order, barriers, the filter, within the bound) in which every write writes a value the
+   * program makes: one it writes in some execution whose values are computed without
+   * circularity (solver/enumerate.ts's candidates). So LB+data's r1 = r2 = 1 is one (each store
+   * writes 1 when its load reads 0), r1 = r2 = 3 is not (3 only justifies itself). The same
+   * restriction applies to `reachable`: without NoThinAir it keeps values out of thin air from
+   * being listed (there could be 2^32); with it, it changes nothing where dep holds every value
+   * dependency (a register a predicated mov sets does not depend on the predicate's read in
+   * dep, so runTest, unlike brute force, lets such a value justify itself).
+   */
+  forbidden: [string, bigint][][];
+}
+
+/** OutcomeSplit, or why there is none (a timeout, a size limit, Z3 out of memory): never a partial list. */
+export type ForbiddenOutcomes = OutcomeSplit | { known: false; unknown: string };
+
+/**
+ * The outcomes over the condition's observables that the program can produce but the model
+ * forbids, and those it allows; values as FinalState's (typed integers). One loaded script:
+ * first the values each write makes; then the consistent outcomes (axioms assumed), each then
+ * blocked; then, without the axioms, every outcome still found is forbidden.
+ */
+export async function forbiddenOutcomes(z3: Z3Session, test: LitmusTest, opt: Pick<RunOptions, 'model' | 'bound' | 'timeoutMs'>): Promise<ForbiddenOutcomes> {
+  await z3.ready();
+  const limits = limitsFrom(opt.timeoutMs);
+  try {
+    // No forced coherence: the second half drops the axioms that force it.
+    const enc = encode(test, unroll(test, opt.bound, limits), opt.model, opt.timeoutMs, false, true);
+    const ask = (cmds: string): string => askZ3(z3, cmds);
+    const check = (lits: string[]): Sat => satOf(ask(checkSatCmd(lits, limits.deadline)));
+    const names = conditionObservables(test.condition.expr);
+    const obs = names.map((n) => enc.observables.find((o) => o.name === n)!);
+    const wellFormed = [enc.noCutLit, ...enc.wellFormed];
+    ask(`(reset)\n${enc.script}\n`);
+    const bv = (v: bigint, w: number): string => `(_ bv${unsigned(v, w)} ${w})`;
+    // The values each write makes: those it writes in an execution computed without circularity
+    // (the filter aside: it selects final states, it does not make values).
+    const makes: string[] = [];
+    for (const [i, w] of enc.writeTerms.entries()) {
+      // Behind an assumption of its own (push/pop would be cut short by a spent timeout).
+      const lit = `wv_${i}`;
+      ask(`(declare-const ${lit} Bool)\n(assert (=> ${lit} ${w.exec}))`);
+      const vals: bigint[] = [];
+      for (;;) {
+        const r = check([enc.noCutLit, ...enc.barrierLits.map((b) => b.lit), enc.justifiedLit!, lit]);
+        if (r === 'unknown') return { known: false, unknown: undecided(z3, opt.timeoutMs) };
+        if (r === 'unsat') break;
+        const got = parseSexps(ask(`(get-value (${w.value}))`))[0] as [string, string][];
+        const v = literal(got[0]![1]);
+        vals.push(typeof v === 'bigint' ? v : 0n);
+        ask(`(assert (=> ${lit} (not (= ${w.value} ${bv(vals[vals.length - 1]!, w.width)}))))`);
+      }
+      makes.push(`(=> ${w.exec} (or false ${vals.map((v) => `(= ${w.value} ${bv(v, w.width)})`).join(' ')}))`);
+    }
+    ask(`(declare-const made Bool)\n(assert (=> made (and true ${makes.join(' ')})))`);
+    const program = [...wellFormed, 'made'];
+    // Every outcome under `lits` not found before; null when Z3 does not decide.
+    const collect = (lits: string[]): [string, bigint][][] | null => {
+      const out: [string, bigint][][] = [];
+      for (;;) {
+        const r = check(lits);
+        if (r === 'unknown') return null;
+        if (r === 'unsat') return out.sort(cmpState);
+        const vals = parseSexps(ask(`(get-value (true ${obs.map((o) => o.smt).join(' ')}))`))[0] as [string, string][];
+        const v = obs.map((o, i): [string, bigint] => {
+          const x = literal(vals[i + 1]![1]);
+          return [o.name, asInteger(typeof x === 'bigint' ? x : 0n, o.type)];
+        });
+        out.push(v);
+        ask(`(assert (not (and true ${obs.map((o, i) => `(= ${o.smt} ${bv(v[i]![1], o.width)})`).join(' ')})))`);
+      }
+    };
+    const reachable = collect([...program, ...enc.axiomLits.values()]);
+    const forbidden = reachable && collect(program);
+    if (reachable === null || forbidden === null) return { known: false, unknown: undecided(z3, opt.timeoutMs) };
+    return { known: true, observables: names, reachable, forbidden };
+  } catch (e) {
+    const why = resourceReason(e);
+    if (why === null) throw e;
+    return { known: false, unknown: why };
+  }
+}
+
+/** The observables a condition names, in the order it first names them (as the encoding lists them). */
+function conditionObservables(e: Expr): string[] {
+  const out: string[] = [];
+  const visit = (x: Expr): void => {
+    if (x.kind === 'cmp') {
+      for (const t of [x.left, x.right]) if (t.kind !== 'const' && !out.includes(observableName(t))) out.push(observableName(t));
+    } else if (x.kind === 'and' || x.kind === 'or') x.args.forEach(visit);
+    else if (x.kind === 'not') visit(x.arg);
+  };
+  visit(e);
+  return out;
+}
+
 function readState(enc: Encoding, ask: (c: string) => string): { values: [string, bigint][]; cond: boolean } {
   const names = [...enc.observables.map((o) => o.smt), enc.condLit];
   const vals = parseSexps(ask(`(get-value (${names.join(' ')}))`))[0] as [string, string][];
@@ -301,10 +442,28 @@ function* subsets<T>(xs: T[], k: number, from = 0): Generator<T[]> {
   for (let i = from; i <= xs.length - k; i++) for (const rest of subsets(xs, k - 1, i + 1)) yield [xs[i]!, ...rest];
 }
 
+/**
+ * The executions seen, ruled out: for each, not every choice as it was then (choiceLits hold
+ * only between executed events, so this is exactly "a different execution"). Behind the
+ * assumption `excl`, so the verdict and explanations can still ask without it.
+ */
+function exclusion(enc: Encoding, seen: readonly (readonly string[])[]): { lit: string; script: string } {
+  const known = new Set(enc.choiceLits.map((c) => c.key));
+  const lines = ['(declare-const excl Bool)'];
+  for (const choice of seen) {
+    const bad = choice.find((k) => !known.has(k));
+    if (bad !== undefined) throw new Error(`exclude: '${bad}' is not a choice of this test's executions (another test or bound?)`);
+    const on = new Set(choice);
+    const same = enc.choiceLits.map((c) => (on.has(c.key) ? c.name : `(not ${c.name})`));
+    lines.push(`(assert (=> excl (not (and true ${same.join(' ')}))))`);
+  }
+  return { lit: 'excl', script: `${lines.join('\n')}\n` };
+}
+
 /** The execution Z3 found: executed events, rf and co, by label. */
 function witness(enc: Encoding, ask: (c: string) => string): Witness {
   const state = readState(enc, ask).values;
-  const names = [...enc.execNames, ...enc.rfVars.map((v) => v.name), ...enc.coVars.map((v) => v.name)];
+  const names = [...enc.execNames, ...enc.rfVars.map((v) => v.name), ...enc.coVars.map((v) => v.name), ...enc.choiceLits.map((c) => c.name)];
   const uniq = [...new Set(names.filter((x) => x !== 'true' && x !== 'false'))];
   const vals = new Map<string, boolean>();
   if (uniq.length) {
@@ -320,5 +479,6 @@ function witness(enc: Encoding, ask: (c: string) => string): Witness {
     events: enc.events.filter((_, i) => isTrue(enc.execNames[i]!)).map((e) => e.info.label),
     rf: enc.rfVars.filter((v) => isTrue(v.name)).map((v) => [label(v.w), label(v.r)]),
     co: enc.coVars.filter((v) => isTrue(v.name)).map((v) => [label(v.a), label(v.b)]),
+    choice: enc.choiceLits.filter((c) => isTrue(c.name)).map((c) => c.key),
   };
 }
