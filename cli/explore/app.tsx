@@ -63,19 +63,24 @@ export function App(p: AppProps): ReactNode {
   const ctx: Explore = useMemo(() => ({ jobs: p.jobs, settings, size, cache }), [p.jobs, settings, size, cache]);
   const open = (v: View): void => setStack((s) => [...s, v]);
   const back = (): void => setStack((s) => (s.length > 1 ? s.slice(0, -1) : s));
-  const active = !help;
   const body = size.rows - 3;
-  let screen: ReactNode;
-  switch (top.screen) {
-    case 'browser': screen = <Browser entries={p.entries} badges={badges} open={open} active={active} setTyping={setTyping} height={body} />; break;
-    case 'test': screen = <TestView key={top.entry.file} entry={top.entry} open={open} back={back} active={active} height={body} />; break;
-    case 'execution': screen = <ExecutionView key={`${top.entry.file}|${top.outcome}`} entry={top.entry} outcome={top.outcome} back={back} active={active} height={body} />; break;
-    case 'why': screen = <WhyView key={`${top.entry.file}|${top.outcome}`} entry={top.entry} outcome={top.outcome} back={back} active={active} height={body} />; break;
-    case 'stepper': screen = <Stepper key={top.entry.file} entry={top.entry} back={back} active={active} height={body} />; break;
-  }
+  // Every screen of the stack stays mounted (hidden), so going back finds it as it was left.
+  const screenOf = (v: View, active: boolean): ReactNode => {
+    switch (v.screen) {
+      case 'browser': return <Browser entries={p.entries} badges={badges} open={open} active={active} setTyping={setTyping} height={body} />;
+      case 'test': return <TestView entry={v.entry} open={open} back={back} active={active} height={body} />;
+      case 'execution': return <ExecutionView entry={v.entry} outcome={v.outcome} back={back} active={active} height={body} />;
+      case 'why': return <WhyView entry={v.entry} outcome={v.outcome} back={back} active={active} height={body} />;
+      case 'stepper': return <Stepper entry={v.entry} back={back} active={active} height={body} />;
+    }
+  };
   return (
     <ExploreContext.Provider value={ctx}>
-      {help ? <Help screen={top.screen} size={size} /> : screen}
+      {stack.map((v, i) => {
+        const shown = i === stack.length - 1 && !help;
+        return <Box key={`${i}:${v.screen}:${'entry' in v ? v.entry.file : ''}:${'outcome' in v ? v.outcome : ''}`} display={shown ? 'flex' : 'none'}>{screenOf(v, shown)}</Box>;
+      })}
+      {help ? <Help screen={top.screen} size={size} /> : null}
     </ExploreContext.Provider>
   );
 }

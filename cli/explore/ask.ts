@@ -50,7 +50,9 @@ export function useAsk(lane: Lane, req: Request | null): { state: AskState | nul
       if (current.current === key) setState({ key, s: { status: 'done', answer } });
     });
   }, [key]);
-  const s = state.key === key ? state.s : req ? { status: 'running' as const } : null;
+  // A cached answer is there at once (a screen shown again must not look busy for a frame).
+  const hit = key ? cache.get(key) : undefined;
+  const s: AskState | null = state.key === key ? state.s : hit ? { status: 'done', answer: hit } : req ? { status: 'running' } : null;
   return {
     state: s,
     cancel: () => {

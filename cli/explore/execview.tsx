@@ -10,7 +10,7 @@ import { drawable, explanationLines, whole } from './execution.js';
 import { footerText } from './keys.js';
 import type { PlainExplanation } from './protocol.js';
 import type { Entry } from './tree.js';
-import { Frame, type Line, Pane, Spinner, colour, fit } from './ui.js';
+import { Frame, type Line, Pane, Spinner, colour, fit, wrap } from './ui.js';
 
 /** A row of switches, the chosen one in brackets: `po* rf* [cause] sync ...` (* drawn), cut around the choice. */
 export function switchesText(names: string[], on: ReadonlySet<string>, at: number, width: number): string {
@@ -55,8 +55,7 @@ export function ExecutionView(p: { entry: Entry; outcome: string | null; back: (
   const shown = seen[at] ?? none;
   const names = shown ? drawable(shown) : [...BASE_EDGES];
   const exLines = useMemo(() => (shown ? explanationLines(whole(shown), on) : []), [shown, on]);
-  const lines: Line[] = exLines.map((t) => ({ text: t }));
-  if (error) lines.unshift({ text: error, color: 'red' });
+  const lines: Line[] = wrap([...(error ? [{ text: error, color: 'red' }] : []), ...exLines.map((t) => ({ text: t }))], size.columns);
   const height = p.height - 1;
 
   useInput((input, key) => {

@@ -4,7 +4,7 @@
 // run to the end, and "take me to this final state" (a path the executor finds, replayed).
 // Everything shown comes from executor/stepper.ts; this file only draws it.
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Box, Text, useInput } from 'ink';
+import { Text, useInput } from 'ink';
 import { compile, Unsupported, type Program } from '../../executor/program.js';
 import { type MachineView, inspect, randomRun, replay, transitions } from '../../executor/stepper.js';
 import type { MState } from '../../executor/state.js';
@@ -14,7 +14,7 @@ import { footerText } from './keys.js';
 import { stateText } from './outcome.js';
 import { useTest } from './testview.js';
 import type { Entry } from './tree.js';
-import { Frame, type Line, Pane, Spinner, colour, useScrollTop } from './ui.js';
+import { Frame, type Line, Pane, Spinner, useScrollTop, wrap } from './ui.js';
 
 /** The machine state as lines: threads, then memory, barriers and the Fence-SC order. */
 export function machineLines(v: MachineView): Line[] {
@@ -93,9 +93,9 @@ export function Stepper(p: { entry: Entry; back: () => void; active: boolean; he
     setTarget(null);
   }, [path.state]);
 
-  const mLines = view ? machineLines(view) : [{ text: 'error' in compiled ? compiled.error : '', color: 'red' }];
+  const mLines = wrap(view ? machineLines(view) : [{ text: 'error' in compiled ? compiled.error : '', color: 'red' }], size.columns);
   const listHeight = Math.max(3, Math.min(ts.length || 1, Math.floor((p.height - 2) / 3)));
-  const machineHeight = p.height - listHeight - 2;
+  const machineHeight = p.height - listHeight - 1;
   const at = Math.min(cursor, Math.max(0, ts.length - 1));
   const listTop = useScrollTop(at, listHeight, ts.length);
 
@@ -149,7 +149,6 @@ export function Stepper(p: { entry: Entry; back: () => void; active: boolean; he
       <Pane lines={mLines} top={Math.min(scroll, Math.max(0, mLines.length - machineHeight))} height={machineHeight} width={w} />
       <Text dimColor>{'─'.repeat(Math.max(0, w - 14))} transitions</Text>
       <Pane lines={tLines} top={listTop} height={listHeight} width={w} cursor={ts.length ? at : -1} />
-      <Box height={1}><Text {...(colour('cyan') ? { color: 'cyan' } : {})}> </Text></Box>
     </Frame>
   );
 }

@@ -42,6 +42,27 @@ export function Spinner({ label }: { label: string }): ReactNode {
 /** Cuts a line to the width (an ellipsis where something was cut). */
 export const fit = (s: string, width: number): string => (s.length > width ? s.slice(0, Math.max(0, width - 1)) + '…' : s);
 
+/** Long lines folded at the width (continuations indented), for panes without a cursor. */
+export function wrap(lines: Line[], width: number): Line[] {
+  const out: Line[] = [];
+  for (const l of lines) {
+    if (l.text.length <= width) { out.push(l); continue; }
+    const lead = l.text.length - l.text.trimStart().length;
+    const indent = ' '.repeat(Math.min(lead + 2, Math.floor(width / 2)));
+    let rest = l.text;
+    let first = true;
+    while (rest.length > 0) {
+      const room = first ? width : width - indent.length;
+      let cut = rest.length <= room ? rest.length : rest.lastIndexOf(' ', room);
+      if (cut <= 0) cut = room;
+      out.push({ ...l, text: (first ? '' : indent) + rest.slice(0, cut).trimEnd() });
+      rest = rest.slice(cut).trimStart();
+      first = false;
+    }
+  }
+  return out;
+}
+
 /** A line of a scrolling pane: text, optionally selectable, optionally coloured. */
 export interface Line {
   text: string;

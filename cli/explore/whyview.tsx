@@ -12,7 +12,7 @@ import { switchesText } from './execview.js';
 import { footerText } from './keys.js';
 import { stateText } from './outcome.js';
 import type { Entry } from './tree.js';
-import { Frame, type Line, Pane, Spinner } from './ui.js';
+import { Frame, type Line, Pane, Spinner, wrap } from './ui.js';
 
 const BASE = new Set<string>(BASE_EDGES);
 
@@ -54,8 +54,9 @@ export function WhyView(p: { entry: Entry; outcome: string | null; back: () => v
   }, [a]);
   if (a?.kind === 'error') lines.push({ text: a.message, color: 'red' });
   lines.push(...exLines.map((text) => ({ text })));
+  const shown = wrap(lines, size.columns);
   const height = p.height - 1;
-  const maxTop = Math.max(0, lines.length - height);
+  const maxTop = Math.max(0, shown.length - height);
 
   useInput((input, key) => {
     if (key.escape) {
@@ -85,7 +86,7 @@ export function WhyView(p: { entry: Entry; outcome: string | null; back: () => v
   return (
     <Frame width={w} title={`${p.entry.path} · why · ${settingsText(settings)}`} footer={footerText('why', w)} status={status}>
       <Text wrap="truncate-end">{switchesText(axioms, on, at, w)}</Text>
-      <Pane lines={lines} top={Math.min(top, maxTop)} height={height} width={w} />
+      <Pane lines={shown} top={Math.min(top, maxTop)} height={height} width={w} />
     </Frame>
   );
 }
