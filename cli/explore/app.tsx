@@ -2,14 +2,14 @@
 // overlay, and the keys that work everywhere (quit, help, model, bound). Every answer comes from
 // a worker (jobs.ts) running the functions the commands use; this file holds no model logic.
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Box, Text, useApp, useInput } from 'ink';
+import { Box, Text, useApp } from 'ink';
 import type { ModelName } from '../../executor/program.js';
 import { ExploreContext, type Explore } from './ask.js';
 import type { Jobs } from './jobs.js';
 import type { Answer, Settings } from './protocol.js';
 import { type Badge, type Entry, badgeOf } from './tree.js';
 import { type Screen, GLOBAL_KEYS, SCREEN_KEYS } from './keys.js';
-import { type Size, colour, useSize } from './ui.js';
+import { type Size, colour, useSize, useKeys } from './ui.js';
 import { Browser } from './browser.js';
 import { TestView } from './testview.js';
 import { ExecutionView } from './execview.js';
@@ -49,7 +49,7 @@ export function App(p: AppProps): ReactNode {
   const badges = useBadges(p.entries, p.jobs, settings);
   const top = stack[stack.length - 1]!;
 
-  useInput((input, key) => {
+  useKeys((input) => {
     if (help) { setHelp(false); return; }
     if (typing) return;
     if (input === 'q') { exit(); return; }
@@ -57,8 +57,7 @@ export function App(p: AppProps): ReactNode {
     if (input === 'm') setSettings((s) => ({ ...s, model: s.model === 'ptx75' ? 'ptx60' : 'ptx75' }));
     else if (input === '+' || input === '=') setSettings((s) => ({ ...s, bound: s.bound + 1 }));
     else if (input === '-') setSettings((s) => ({ ...s, bound: Math.max(MIN_BOUND, s.bound - 1) }));
-    void key;
-  });
+  }, true);
 
   const ctx: Explore = useMemo(() => ({ jobs: p.jobs, settings, size, cache }), [p.jobs, settings, size, cache]);
   const open = (v: View): void => setStack((s) => [...s, v]);

@@ -1,12 +1,12 @@
 // The test browser: tests by folder with their verdict badges (computed in the background),
 // `/` to filter, Enter to open. A test that does not parse shows its positioned error.
 import { useState, type ReactNode } from 'react';
-import { Box, Text, useInput } from 'ink';
+import { Box, Text } from 'ink';
 import { useExplore } from './ask.js';
 import type { View } from './app.js';
 import { footerText } from './keys.js';
 import { type Badge, type Entry, badgeText, rows } from './tree.js';
-import { Frame, type Line, Pane, colour, useScrollTop } from './ui.js';
+import { Frame, type Line, Pane, colour, useScrollTop, useKeys } from './ui.js';
 
 const badgeColour = (b: Badge | undefined): string | undefined => {
   if (!b || b.kind === 'pending') return undefined;
@@ -36,7 +36,7 @@ export function Browser(p: { entries: Entry[]; badges: Map<string, Badge>; open:
 
   const setTyping = (t: boolean): void => { setTypingHere(t); p.setTyping(t); };
   const move = (d: number): void => setCursor(Math.max(0, Math.min(tests.length - 1, at + d)));
-  useInput((input, key) => {
+  useKeys((input, key) => {
     if (typing) {
       if (key.return) setTyping(false);
       else if (key.escape) { setFilter(''); setTyping(false); }
@@ -53,7 +53,7 @@ export function Browser(p: { entries: Entry[]; badges: Map<string, Badge>; open:
     else if (input === '/') setTyping(true);
     else if (key.escape && filter) setFilter('');
     else if ((key.return || input === 'l' || key.rightArrow) && selected) p.open({ screen: 'test', entry: selected });
-  }, { isActive: p.active });
+  }, p.active);
 
   const w = size.columns;
   const lines: Line[] = all.map((r) => {
@@ -61,7 +61,8 @@ export function Browser(p: { entries: Entry[]; badges: Map<string, Badge>; open:
     const b = p.badges.get(r.entry.file);
     const badge = badgeText(b);
     const name = `  ${r.entry.name}`;
-    const pad = Math.max(1, w - name.length - badge.length - 1);
+    // The pane's cursor gutter takes two columns.
+    const pad = Math.max(1, w - 2 - name.length - badge.length - 1);
     const c = badgeColour(b);
     return { text: `${name}${' '.repeat(pad)}${badge}`, item: true, ...(c ? { color: c } : {}) };
   });

@@ -2,7 +2,7 @@
 // switched on or off; `n` asks Z3 for a different execution of the same outcome (the ones seen
 // are blocked) until there is none left.
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Text, useInput } from 'ink';
+import { Text } from 'ink';
 import { BASE_EDGES } from '../../present/graph.js';
 import { useAsk, useExplore } from './ask.js';
 import { settingsText } from './browser.js';
@@ -10,7 +10,7 @@ import { drawable, explanationLines, whole } from './execution.js';
 import { footerText } from './keys.js';
 import type { PlainExplanation } from './protocol.js';
 import type { Entry } from './tree.js';
-import { Frame, type Line, Pane, Spinner, colour, fit, wrap } from './ui.js';
+import { Frame, type Line, Pane, Spinner, colour, fit, wrap, useKeys } from './ui.js';
 
 /** A row of switches, the chosen one in brackets: `po* rf* [cause] sync ...` (* drawn), cut around the choice. */
 export function switchesText(names: string[], on: ReadonlySet<string>, at: number, width: number): string {
@@ -58,7 +58,7 @@ export function ExecutionView(p: { entry: Entry; outcome: string | null; back: (
   const lines: Line[] = wrap([...(error ? [{ text: error, color: 'red' }] : []), ...exLines.map((t) => ({ text: t }))], size.columns);
   const height = p.height - 1;
 
-  useInput((input, key) => {
+  useKeys((input, key) => {
     if (key.escape) { if (state?.status === 'running') cancel(); else p.back(); return; }
     if (key.leftArrow || input === 'h') setRel((r) => Math.max(0, r - 1));
     else if (key.rightArrow || input === 'l') setRel((r) => Math.min(names.length - 1, r + 1));
@@ -72,7 +72,7 @@ export function ExecutionView(p: { entry: Entry; outcome: string | null; back: (
     else if (key.downArrow || input === 'j') setTop((t) => Math.min(Math.max(0, lines.length - height), t + 1));
     else if (key.pageUp) setTop((t) => Math.max(0, t - height));
     else if (key.pageDown) setTop((t) => Math.min(Math.max(0, lines.length - height), t + height));
-  }, { isActive: p.active });
+  }, p.active);
 
   const w = size.columns;
   const which = seen.length ? `execution ${at + 1} of ${exhausted ? seen.length : `${seen.length}+`}` : 'execution';

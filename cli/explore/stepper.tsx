@@ -4,7 +4,7 @@
 // run to the end, and "take me to this final state" (a path the executor finds, replayed).
 // Everything shown comes from executor/stepper.ts; this file only draws it.
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Text, useInput } from 'ink';
+import { Text } from 'ink';
 import { compile, Unsupported, type Program } from '../../executor/program.js';
 import { type MachineView, inspect, randomRun, replay, transitions } from '../../executor/stepper.js';
 import type { MState } from '../../executor/state.js';
@@ -14,7 +14,7 @@ import { footerText } from './keys.js';
 import { stateText } from './outcome.js';
 import { useTest } from './testview.js';
 import type { Entry } from './tree.js';
-import { Frame, type Line, Pane, Spinner, useScrollTop, wrap } from './ui.js';
+import { Frame, type Line, Pane, Spinner, useScrollTop, wrap, useKeys } from './ui.js';
 
 /** The machine state as lines: threads, then memory, barriers and the Fence-SC order. */
 export function machineLines(v: MachineView): Line[] {
@@ -99,7 +99,7 @@ export function Stepper(p: { entry: Entry; back: () => void; active: boolean; he
   const at = Math.min(cursor, Math.max(0, ts.length - 1));
   const listTop = useScrollTop(at, listHeight, ts.length);
 
-  useInput((input, key) => {
+  useKeys((input, key) => {
     if (choosing) {
       if (key.escape) setChoosing(false);
       else if (key.upArrow || input === 'k') setPick((i) => Math.max(0, i - 1));
@@ -127,7 +127,7 @@ export function Stepper(p: { entry: Entry; back: () => void; active: boolean; he
     } else if (input === 'J' || key.pageDown) setScroll((x) => Math.min(Math.max(0, mLines.length - machineHeight), x + (key.pageDown ? machineHeight : 1)));
     else if (input === 'K' || key.pageUp) setScroll((x) => Math.max(0, x - (key.pageUp ? machineHeight : 1)));
     else if (input === 't') { setChoosing(true); setPick(0); }
-  }, { isActive: p.active });
+  }, p.active);
 
   const w = size.columns;
   const tLines: Line[] = ts.map((t) => ({ text: t.label, item: true }));

@@ -2,7 +2,7 @@
 // satisfy the condition marked), and the outcomes over the condition's observables that the
 // program can produce but no consistent execution reaches, marked forbidden.
 import { useMemo, useState, type ReactNode } from 'react';
-import { Text, useInput } from 'ink';
+import { Text } from 'ink';
 import { parseLitmus } from '../../litmus/parse.js';
 import { printLitmus } from '../../litmus/print.js';
 import { LitmusError } from '../../litmus/errors.js';
@@ -14,7 +14,7 @@ import { settingsText } from './browser.js';
 import { footerText } from './keys.js';
 import { outcomeExpr, stateText } from './outcome.js';
 import type { Entry } from './tree.js';
-import { Frame, type Line, Pane, Spinner, useScrollTop } from './ui.js';
+import { Frame, type Line, Pane, Spinner, useScrollTop, useKeys } from './ui.js';
 
 /** The test parsed on this thread (cheap), or its positioned error. */
 export function useTest(entry: Entry): { test: LitmusTest } | { error: string } {
@@ -85,7 +85,7 @@ export function TestView(p: { entry: Entry; open: (v: View) => void; back: () =>
   const auto = useScrollTop(cursorLine, height, lines.length);
   const top = scroll ?? auto;
 
-  useInput((input, key) => {
+  useKeys((input, key) => {
     if (key.escape) { if (state?.status === 'running') cancel(); else p.back(); return; }
     const move = (d: number): void => { setScroll(null); setCursor(Math.max(0, Math.min(items.length - 1, at + d))); };
     if (key.upArrow || input === 'k') move(-1);
@@ -96,7 +96,7 @@ export function TestView(p: { entry: Entry; open: (v: View) => void; back: () =>
     else if (input === 'w' && test) p.open({ screen: 'why', entry: p.entry, outcome: null });
     else if (input === 'e' && test) p.open({ screen: 'execution', entry: p.entry, outcome: null });
     else if (input === 's' && test) p.open({ screen: 'stepper', entry: p.entry });
-  }, { isActive: p.active });
+  }, p.active);
 
   const w = size.columns;
   const status = state?.status === 'running' ? <Spinner label="checking every final state" />

@@ -1,7 +1,17 @@
 // Building blocks every screen uses: the frame (title, body, footer), a scrolling list of lines
 // with a cursor, a spinner for work in flight, colours that NO_COLOR turns off.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Box, Text, useStdout } from 'ink';
+import { Box, Text, type Key, useInput, useStdout } from 'ink';
+
+/**
+ * useInput whose handler always sees the latest render: ink re-subscribes a new handler only
+ * in an effect, after the frame is drawn, so a key pressed in between would meet stale state.
+ */
+export function useKeys(handler: (input: string, key: Key) => void, active: boolean): void {
+  const latest = useRef(handler);
+  latest.current = handler;
+  useInput((input, key) => latest.current(input, key), { isActive: active });
+}
 
 /** NO_COLOR (no-color.org): any non-empty value turns colour off; inverse and bold stay. */
 export const colour = (c: string): string | undefined => (process.env['NO_COLOR'] ? undefined : c);
@@ -96,7 +106,9 @@ export function Pane({ lines, top, height, width, cursor }: { lines: Line[]; top
       {shown.map((l, i) => {
         const at = top + i;
         const last = i === shown.length - 1 && more;
-        const text = fit(l.text, width - (last ? 2 : 0)) + (last ? ' ↓' : '');
+        // A pane with a cursor marks it with › too: inverse alone vanishes without colour support.
+        const mark = cursor === undefined ? '' : at === cursor ? '› ' : '  ';
+        const text = mark + fit(l.text, width - mark.length - (last ? 2 : 0)) + (last ? ' ↓' : '');
         const color = l.color ? colour(l.color) : undefined;
         return (
           <Text key={at} inverse={at === cursor} wrap="truncate-end" bold={l.bold ?? false} dimColor={l.dim ?? false} {...(color ? { color } : {})}>

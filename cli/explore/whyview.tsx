@@ -2,7 +2,7 @@
 // it, the execution that reaches it without them, and the violating cycle with derived edges
 // spelled out. What-if: switch axioms off and see which final states become reachable.
 import { useMemo, useState, type ReactNode } from 'react';
-import { Text, useInput } from 'ink';
+import { Text } from 'ink';
 import { MODELS } from '../../model/ptx.js';
 import { BASE_EDGES } from '../../present/graph.js';
 import { useAsk, useExplore } from './ask.js';
@@ -12,7 +12,7 @@ import { switchesText } from './execview.js';
 import { footerText } from './keys.js';
 import { stateText } from './outcome.js';
 import type { Entry } from './tree.js';
-import { Frame, type Line, Pane, Spinner, wrap } from './ui.js';
+import { Frame, type Line, Pane, Spinner, wrap, useKeys } from './ui.js';
 
 const BASE = new Set<string>(BASE_EDGES);
 
@@ -58,7 +58,7 @@ export function WhyView(p: { entry: Entry; outcome: string | null; back: () => v
   const height = p.height - 1;
   const maxTop = Math.max(0, shown.length - height);
 
-  useInput((input, key) => {
+  useKeys((input, key) => {
     if (key.escape) {
       if (why.state?.status === 'running') why.cancel();
       else if (whatIf.state?.status === 'running') whatIf.cancel();
@@ -76,7 +76,7 @@ export function WhyView(p: { entry: Entry; outcome: string | null; back: () => v
     else if (key.downArrow || input === 'j') setTop((t) => Math.min(maxTop, t + 1));
     else if (key.pageUp) setTop((t) => Math.max(0, t - height));
     else if (key.pageDown) setTop((t) => Math.min(maxTop, t + height));
-  }, { isActive: p.active });
+  }, p.active);
 
   const w = size.columns;
   const on = new Set(axioms.filter((x) => !off.has(x)));
