@@ -269,9 +269,11 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
       const v = { v: dag.resize(v0.v, widthOf(name), writerType(instr)?.signed ?? false), deps: v0.deps };
       if (pred === dag.T) { regs.set(name, v); return regs; }
       const old = reg(st, name);
+      // Which value the register keeps depends on the guard, as it would after a branch
+      // around the instruction (ctrl): the guard's reads are dependencies either way.
       regs.set(name, {
         v: dag.ite(pred, v.v, old.v),
-        deps: unionDeps(dag, guardDeps(dag, v.deps, pred), guardDeps(dag, old.deps, dag.not(pred))),
+        deps: unionDeps(dag, guardDeps(dag, v.deps, pred), guardDeps(dag, old.deps, dag.not(pred)), predDeps),
       });
       return regs;
     };
