@@ -61,8 +61,8 @@ export function Browser(p: { entries: Entry[]; badges: Map<string, Badge>; open:
     const b = p.badges.get(r.entry.file);
     const badge = badgeText(b);
     const name = `  ${r.entry.name}`;
-    // The pane's cursor gutter takes two columns.
-    const pad = Math.max(1, w - 2 - name.length - badge.length - 1);
+    // The pane's cursor gutter takes two columns, and its scroll mark two more.
+    const pad = Math.max(1, w - 4 - name.length - badge.length - 1);
     const c = badgeColour(b);
     return { text: `${name}${' '.repeat(pad)}${badge}`, item: true, ...(c ? { color: c } : {}) };
   });

@@ -48,13 +48,30 @@ export function startJobs(): Jobs {
     fail(l, CANCELLED);
     return w ? w.terminate() : Promise.resolve();
   };
+  // The open screen comes first: on a machine with few cores, a badge computed beside the
+  // view's work would slow both it and the redraws. Badges wait while the view lane is busy.
+  let held: (() => void)[] = [];
+  const release = (): void => {
+    if (lanes.view.pending.size > 0) return;
+    const go = held;
+    held = [];
+    go.forEach((f) => f());
+  };
+  const post = (lane: Lane, id: number, req: Request): void => {
+    if (lane === 'badges' && lanes.view.pending.size > 0) { held.push(() => post(lane, id, req)); return; }
+    // Cancelled while it was held: nothing to send.
+    if (lanes[lane].pending.has(id)) workerOf(lanes[lane]).postMessage({ id, req });
+  };
   return {
     ask(lane, req) {
       const l = lanes[lane];
       const id = next++;
       return new Promise<Answer>((resolve) => {
-        l.pending.set(id, resolve);
-        workerOf(l).postMessage({ id, req });
+        l.pending.set(id, (a) => {
+          resolve(a);
+          if (lane === 'view') queueMicrotask(release);
+        });
+        post(lane, id, req);
       });
     },
     cancel(lane) { void stop(lanes[lane]); },

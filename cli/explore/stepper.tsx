@@ -21,7 +21,7 @@ export function machineLines(v: MachineView): Line[] {
   const out: Line[] = [];
   for (const t of v.threads) {
     const next = t.next ? ` · next: ${t.next}` : '';
-    out.push({ text: `P${t.pid} (${t.placement}) ${t.status}${t.jumps ? ` · ${t.jumps} jumps` : ''}${next}`, bold: true });
+    out.push({ text: `P${t.pid} (${t.placement}) ${t.status} · pc ${t.pc}${t.jumps ? ` · ${t.jumps} jumps` : ''}${next}`, bold: true });
     for (const e of t.inflight) {
       const what = e.state === 'done' ? `done${e.value !== null ? ` = ${e.value}` : ''}${e.wrote !== null ? ` as #${e.wrote}` : ''}` : e.state;
       out.push({ text: `  ${e.enabled ? '▸' : ' '} ${e.text}  (${what})`, ...(e.enabled ? { color: 'cyan' } : {}) });

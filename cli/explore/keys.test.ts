@@ -1,0 +1,30 @@
+// The key map is written once (keys.ts); the README's table and the footer are read from it.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from '../../tests/paths.js';
+import { GLOBAL_KEYS, SCREEN_KEYS, type Screen, footerText } from './keys.js';
+
+test('README lists every key of every screen as keys.ts does', () => {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const rows = [
+    ...Object.entries(SCREEN_KEYS).flatMap(([screen, ks]) => ks.map((k) => `| ${screen} | \`${k.keys}\` | ${k.does} |`)),
+    ...GLOBAL_KEYS.map((k) => `| everywhere | \`${k.keys}\` | ${k.does} |`),
+  ];
+  for (const r of rows) assert.ok(readme.includes(r), `README lacks: ${r}`);
+  const inReadme = readme.split('\n').filter((l) => /^\| (browser|test|execution|why|stepper|everywhere) \| `/.test(l));
+  assert.is(inReadme.length, rows.length, 'README lists keys keys.ts does not have');
+});
+
+test('the footer fits the width and starts with the screen\'s own keys', () => {
+  for (const screen of Object.keys(SCREEN_KEYS) as Screen[]) {
+    for (const w of [40, 80, 120]) {
+      const f = footerText(screen, w);
+      assert.ok(f.length <= w, `${screen} at ${w}: ${f}`);
+      assert.ok(f.startsWith(SCREEN_KEYS[screen][0]!.keys), f);
+    }
+  }
+});
+
+test.run();
