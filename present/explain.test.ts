@@ -8,7 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Expr, LitmusTest, Term } from '../litmus/ast.js';
+import type { LitmusTest } from '../litmus/ast.js';
 import { parseLitmus } from '../litmus/parse.js';
 import { MODELS } from '../model/ptx.js';
 import { openZ3, type Z3Session } from '../solver/z3.js';
@@ -18,29 +18,8 @@ import { type Explanation, explainTest, explanationGraph, explanationText } from
 import { toDot } from './dot.js';
 import { renderSvg } from './svg.js';
 import { graphText } from './text.js';
+import { holds } from '../tests/conditions.js';
 
-const value = (t: Term, state: Map<string, bigint>): bigint => {
-  if (t.kind === 'const') return BigInt(t.value);
-  const v = state.get(t.kind === 'loc' ? t.name : `P${t.thread}:${t.reg}`);
-  if (v === undefined) throw new Error(`no final value for ${JSON.stringify(t)}`);
-  return v;
-};
-
-/** The outcome formula on a final state (signed comparison, as litmus conditions mean). */
-function holds(e: Expr, s: Map<string, bigint>): boolean {
-  switch (e.kind) {
-    case 'true': return true;
-    case 'false': return false;
-    case 'not': return !holds(e.arg, s);
-    case 'and': return e.args.every((a) => holds(a, s));
-    case 'or': return e.args.some((a) => holds(a, s));
-    case 'cmp': {
-      const a = value(e.left, s);
-      const b = value(e.right, s);
-      return { eq: a === b, ne: a !== b, lt: a < b, le: a <= b, gt: a > b, ge: a >= b }[e.op];
-    }
-  }
-}
 
 /** Every fact an explanation states, checked independently of how it was found. */
 function checkFacts(ex: Explanation, t: LitmusTest, expected: boolean, where: string): number {

@@ -3,7 +3,7 @@
 // force (solver/enumerate.ts), which lists the consistent executions themselves.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Expr, LitmusTest, Term } from '../litmus/ast.js';
+import type { Expr, LitmusTest } from '../litmus/ast.js';
 import { parseLitmus } from '../litmus/parse.js';
 import { type Execution, type Pair, evaluate } from '../model/concrete.js';
 import { ptx60, ptx75 } from '../model/ptx.js';
@@ -15,6 +15,7 @@ import { openZ3, type Z3Session } from './z3.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { OWN_TESTS } from '../tests/paths.js';
+import { holds } from '../tests/conditions.js';
 
 let z3: Z3Session;
 test.before(async () => { z3 = await openZ3(); });
@@ -25,21 +26,6 @@ const BOUND = 1;
 /** The outcome verdict mode asks about: the condition, or for forall its negation. */
 const outcomeOf = (t: LitmusTest): Expr => (t.condition.quantifier === 'forall' ? { kind: 'not', arg: t.condition.expr } : t.condition.expr);
 
-function holds(e: Expr, s: Map<string, bigint>): boolean {
-  const val = (x: Term): bigint => (x.kind === 'const' ? x.value : s.get(x.kind === 'loc' ? x.name : `P${x.thread}:${x.reg}`)!);
-  switch (e.kind) {
-    case 'true': return true;
-    case 'false': return false;
-    case 'not': return !holds(e.arg, s);
-    case 'and': return e.args.every((a) => holds(a, s));
-    case 'or': return e.args.some((a) => holds(a, s));
-    case 'cmp': {
-      const a = val(e.left);
-      const b = val(e.right);
-      return { eq: a === b, ne: a !== b, lt: a < b, le: a <= b, gt: a > b, ge: a >= b }[e.op];
-    }
-  }
-}
 
 /**
  * An execution's identity, whatever its numbering: events by thread and program order (initial

@@ -36,7 +36,8 @@ export interface AppProps {
   initial?: View[];
 }
 
-export const MIN_BOUND = 1;
+// As --bound: 0 allows no backward jump at all.
+export const MIN_BOUND = 0;
 
 export function App(p: AppProps): ReactNode {
   const { exit } = useApp();

@@ -32,6 +32,17 @@ test('explore in a real terminal: browse, filter, open a test, why, help, quit r
   // ink hid the cursor while it ran and shows it again on the way out.
   const raw = s.raw();
   assert.ok(raw.lastIndexOf('\u001B[?25h') > raw.lastIndexOf('\u001B[?25l'), 'cursor shown again at exit');
+  // NO_COLOR (set by openTerminal): no foreground or background colour at all.
+  assert.not.match(raw, /\u001B\[(?:[0-9;]*;)?(?:3[0-7]|9[0-7]|4[0-7]|10[0-7]|38;5;\d+)m/);
+});
+
+test('without NO_COLOR, verdicts are coloured', async () => {
+  if (!hasScript) return;
+  const s = openTerminal(['explore', 'litmus/tests/isa/ISA-MP.litmus', 'litmus/tests/isa/ISA-SB.litmus'], { env: { NO_COLOR: '', FORCE_COLOR: '1' } });
+  await s.until('2 tests');
+  await s.keys('q');
+  assert.is(await s.exit, 0);
+  assert.match(s.raw(), /\u001B\[(?:[0-9;]*;)?(?:3[0-7]|9[0-7])m/);
 });
 
 test('Ctrl-C quits from a view', async () => {
