@@ -29,27 +29,38 @@ export type AskState =
   | { status: 'done'; answer: Answer }
   | { status: 'cancelled' };
 
-/** The answer to `req` (null: nothing to ask); `cancel` stops it and leaves the state 'cancelled'. */
-export function useAsk(lane: Lane, req: Request | null): { state: AskState | null; cancel: () => void } {
+/**
+ * The answer to `req` (null: nothing to ask); `cancel` stops it and leaves the state
+ * 'cancelled'. Work another screen cancelled (a lane stops as a whole) is asked again when
+ * this screen is `active` again: only the screen that cancelled stays cancelled.
+ */
+export function useAsk(lane: Lane, req: Request | null, active = true): { state: AskState | null; cancel: () => void } {
   const { jobs, cache } = useExplore();
   const key = req ? requestKey(req) : null;
-  const [state, setState] = useState<{ key: string | null; s: AskState | null }>({ key: null, s: null });
+  const [state, setState] = useState<{ key: string | null; s: AskState | null; collateral?: boolean }>({ key: null, s: null });
+  const [attempt, setAttempt] = useState(0);
   const current = useRef<string | null>(null);
+  const cancelledHere = useRef(false);
   useEffect(() => {
     current.current = key;
+    cancelledHere.current = false;
     if (!req || !key) { setState({ key, s: null }); return; }
     const hit = cache.get(key);
     if (hit) { setState({ key, s: { status: 'done', answer: hit } }); return; }
     setState({ key, s: { status: 'running' } });
     void jobs.ask(lane, req).then((answer) => {
+      if (current.current !== key) return;
       if (answer.kind === 'error' && answer.message === 'cancelled') {
-        if (current.current === key) setState({ key, s: { status: 'cancelled' } });
+        setState({ key, s: { status: 'cancelled' }, collateral: !cancelledHere.current });
         return;
       }
       cache.set(key, answer);
-      if (current.current === key) setState({ key, s: { status: 'done', answer } });
+      setState({ key, s: { status: 'done', answer } });
     });
-  }, [key]);
+  }, [key, attempt]);
+  useEffect(() => {
+    if (active && state.key === key && state.collateral) setAttempt((n) => n + 1);
+  }, [active, state]);
   // A cached answer is there at once (a screen shown again must not look busy for a frame).
   const hit = key ? cache.get(key) : undefined;
   const s: AskState | null = state.key === key ? state.s : hit ? { status: 'done', answer: hit } : req ? { status: 'running' } : null;
@@ -57,6 +68,7 @@ export function useAsk(lane: Lane, req: Request | null): { state: AskState | nul
     state: s,
     cancel: () => {
       if (s?.status !== 'running') return;
+      cancelledHere.current = true;
       jobs.cancel(lane);
     },
   };

@@ -36,7 +36,7 @@ export function ExecutionView(p: { entry: Entry; outcome: string | null; back: (
   const asking = want > seen.length && !exhausted && !none;
   const { state, cancel } = useAsk('view', asking
     ? { kind: 'explain', test: { file: p.entry.file, text }, settings, outcome: p.outcome, relax: false, exclude: seen.map((s) => s.choice ?? []) }
-    : null);
+    : null, p.active);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {

@@ -164,6 +164,26 @@ test('help overlay, Esc backs out, 80x24 respected', async () => {
   await ui.done();
 });
 
+test('work another screen cancelled is asked again when its screen is shown again', async () => {
+  const s = scratch('ptxmm-explore-');
+  const file = s.write('slow.litmus', manyWrites(4, 3));
+  const entry = readEntries([file], s.dir)[0]!;
+  const ui = start([entry], { initial: [{ screen: 'browser' }, { screen: 'test', entry }] });
+  await ui.until('checking every final state');
+  // The stepper's list of final states runs in the same worker lane; Esc there stops both.
+  await ui.press('s');
+  await ui.until('step 0');
+  await ui.press('t');
+  await ui.until('listing the reachable final states');
+  await ui.press(KEY.esc);
+  await ui.until((x) => !x.includes('listing the reachable final states'), 5_000);
+  await ui.press(KEY.esc, KEY.esc);
+  // Back on the test view: its own work was not what the user cancelled, so it runs again.
+  await ui.until('checking every final state', 5_000);
+  assert.not.match(ui.frame(), /cancelled/);
+  await ui.done();
+});
+
 test('Esc cancels a long computation and the UI keeps answering', async () => {
   const s = scratch('ptxmm-explore-');
   const file = s.write('slow.litmus', manyWrites(4, 3));

@@ -79,8 +79,8 @@ export function Stepper(p: { entry: Entry; back: () => void; active: boolean; he
   const view = prog && cur ? inspect(prog, cur) : null;
   const ts = prog && cur ? transitions(prog, cur) : [];
   const test = { file: p.entry.file, text: p.entry.text ?? '' };
-  const reachable = useAsk('view', choosing ? { kind: 'states', test, settings, without: [], forbidden: false, outcome: null } : null);
-  const path = useAsk('view', target ? { kind: 'path', test, settings, state: target } : null);
+  const reachable = useAsk('view', choosing ? { kind: 'states', test, settings, without: [], forbidden: false, outcome: null } : null, p.active);
+  const path = useAsk('view', target ? { kind: 'path', test, settings, state: target } : null, p.active);
   const finals = reachable.state?.status === 'done' && reachable.state.answer.kind === 'states' ? reachable.state.answer.answer.report.states ?? [] : [];
 
   useEffect(() => {
@@ -101,7 +101,7 @@ export function Stepper(p: { entry: Entry; back: () => void; active: boolean; he
 
   useKeys((input, key) => {
     if (choosing) {
-      if (key.escape) setChoosing(false);
+      if (key.escape) { if (reachable.state?.status === 'running') reachable.cancel(); else setChoosing(false); }
       else if (key.upArrow || input === 'k') setPick((i) => Math.max(0, i - 1));
       else if (key.downArrow || input === 'j') setPick((i) => Math.min(finals.length - 1, i + 1));
       else if (key.return && finals[pick]) {

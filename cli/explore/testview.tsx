@@ -42,7 +42,7 @@ export function TestView(p: { entry: Entry; open: (v: View) => void; back: () =>
   const test = 'test' in parsed ? parsed.test : null;
   const { state, cancel } = useAsk('view', test && p.entry.text !== null
     ? { kind: 'states', test: { file: p.entry.file, text: p.entry.text }, settings, without: [], forbidden: true, outcome: null }
-    : null);
+    : null, p.active);
   const [cursor, setCursor] = useState(0);
   const [scroll, setScroll] = useState<number | null>(null);
 

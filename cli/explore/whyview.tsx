@@ -23,11 +23,11 @@ export function WhyView(p: { entry: Entry; outcome: string | null; back: () => v
   const [at, setAt] = useState(0);
   const [top, setTop] = useState(0);
   const test = { file: p.entry.file, text: p.entry.text ?? '' };
-  const why = useAsk('view', { kind: 'explain', test, settings, outcome: p.outcome, relax: true, exclude: [] });
+  const why = useAsk('view', { kind: 'explain', test, settings, outcome: p.outcome, relax: true, exclude: [] }, p.active);
   const without = axioms.filter((a) => off.has(a));
   const whatIf = useAsk('view', without.length
     ? { kind: 'states', test, settings, without, forbidden: false, outcome: p.outcome }
-    : null);
+    : null, p.active);
 
   const lines: Line[] = [];
   if (without.length) {
