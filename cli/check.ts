@@ -10,13 +10,15 @@ import { batchLine, progress } from './progress.js';
 import { type ExplainOptions, explainTest, explanationGraph, graphTitle } from '../present/explain.js';
 import { toDot } from '../present/dot.js';
 import { renderSvg } from '../present/svg.js';
-import { readLitmusFiles } from '../litmus/parse.js';
+import { type FileResult, readLitmusFiles } from '../litmus/parse.js';
 import { TEST_KIND, conditionText } from '../litmus/print.js';
 import { DEFAULT_LOOP_BOUND, type LitmusTest } from '../litmus/ast.js';
 import { MODELS } from '../model/ptx.js';
 import type { Model } from '../model/relalg.js';
 import { type NoStates, type RunResult, runTest } from '../solver/run.js';
 import { openZ3, type Z3Session } from '../solver/z3.js';
+import { findRaces } from '../solver/races.js';
+import { racesRecord, racesText } from '../present/races.js';
 
 /** One test's answer: the JSON record's fields (docs/JSON.md, type "check"). */
 export interface CheckReport {
@@ -102,6 +104,7 @@ export const checkCommand: Command = {
   options: [
     MODEL_OPTION, BOUND_OPTION, TIMEOUT_OPTION, JSON_OPTION,
     { name: 'witness', arg: 'DIR', help: 'also write DIR/TEST.svg for each test whose condition has a witness' },
+    { name: 'races', help: 'instead of final states: the data races (ISA §8.6.1), each racy pair of instructions with an execution, or race-free' },
   ],
   details: [
     'Per test: the reachable final states, whether the condition is validated (Ok/No), or Unknown with',
@@ -118,6 +121,10 @@ export const checkCommand: Command = {
     if (witnessDir) mkdirSync(witnessDir, { recursive: true });
     const files = readLitmusFiles(a.rest);
     if (files.length === 0) throw new UsageError('no .litmus files found');
+    if (a.has('races')) {
+      if (witnessDir) throw new UsageError('--witness draws final states: not with --races');
+      return checkRaces(files, model, bound, timeoutS * 1000, json);
+    }
     const t0 = performance.now();
     const tally = { ok: 0, no: 0, unknown: 0, errors: 0 };
     const bar = progress();
@@ -166,3 +173,50 @@ export const checkCommand: Command = {
     return tally.unknown + tally.errors > 0 ? EXIT.failed : EXIT.ok;
   },
 };
+
+/** `check --races`: per test, race-free or its racy pairs; exit status as check's (Unknown fails). */
+async function checkRaces(files: FileResult[], model: Model, bound: number, timeoutMs: number, json: boolean): Promise<number> {
+  const t0 = performance.now();
+  const tally = { raceFree: 0, racy: 0, unknown: 0, errors: 0 };
+  const bar = progress();
+  const z3 = await openZ3();
+  try {
+    for (const [i, f] of files.entries()) {
+      bar.update(batchLine(i, files.length, f.file));
+      if (f.error) {
+        tally.errors++;
+        bar.clear();
+        if (json) process.stdout.write(errorRecord('check', f.error));
+        else process.stderr.write(f.error.format() + '\n');
+        continue;
+      }
+      const t = f.test!;
+      const s0 = performance.now();
+      let out: string;
+      try {
+        const r = await findRaces(z3, t, { model, bound, timeoutMs });
+        const secs = (performance.now() - s0) / 1000;
+        tally[r.verdict === 'race-free' ? 'raceFree' : r.verdict === 'racy' ? 'racy' : 'unknown']++;
+        out = json ? jsonLine('races', racesRecord(f.file, t, model, bound, r, secs)) : racesText(t, model, r, secs).join('\n') + '\n' + (files.length > 1 ? '\n' : '');
+      } catch (e) {
+        tally.errors++;
+        bar.clear();
+        const message = `internal error: ${(e as Error).message}`;
+        if (json) process.stdout.write(jsonLine('error', { command: 'check', file: f.file, line: null, col: null, message }));
+        else process.stderr.write(`ptxmm check: ${f.file}: ${message}\n`);
+        continue;
+      }
+      bar.clear();
+      process.stdout.write(out);
+    }
+  } finally {
+    bar.clear();
+    await z3.close();
+  }
+  const secs = (performance.now() - t0) / 1000;
+  if (json) process.stdout.write(jsonLine('summary', { command: 'check', tests: files.length, ...tally, seconds: secs }));
+  else if (files.length > 1) {
+    process.stdout.write(`Totals: ${files.length} tests, ${tally.raceFree} race-free, ${tally.racy} racy, ${tally.unknown} Unknown, ${tally.errors} errors, ${secs.toFixed(2)} s\n`);
+  }
+  return tally.unknown + tally.errors > 0 ? EXIT.failed : EXIT.ok;
+}

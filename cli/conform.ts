@@ -1,6 +1,7 @@
 // `ptxmm conform`: check a CSV of expected verdicts and explain every disagreement. Two
 // shapes of list: Dartagnan's `path,1|0` (one model, --model) and ours, `path,model,1|0`
-// (litmus/tests/EXPECTED.csv), each row with its model. 1 = the condition is validated.
+// (litmus/tests/EXPECTED.csv), each row with its model. 1 = the condition is validated; with
+// --races, 1 = the test is race-free (litmus/tests/races/RACES.csv).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_LOOP_BOUND, type LitmusTest } from '../litmus/ast.js';
@@ -16,6 +17,8 @@ import type { Model } from '../model/relalg.js';
 import type { ModelName } from '../executor/program.js';
 import { type RunResult, runTest } from '../solver/run.js';
 import { openZ3, type Z3Session } from '../solver/z3.js';
+import { findRaces, type RaceResult } from '../solver/races.js';
+import { racesText } from '../present/races.js';
 import { explainTest, explanationGraph, explanationText } from '../present/explain.js';
 
 export interface Row {
@@ -61,6 +64,7 @@ export const conformCommand: Command = {
     { name: 'root', arg: 'DIR', help: 'the folder the paths in the CSV are relative to', dflt: '.' },
     { ...MODEL_OPTION, help: 'the model of two-column rows; with three-column rows, run only that model\'s rows', dflt: 'ptx75; for three-column rows, each row\'s own' },
     BOUND_OPTION, TIMEOUT_OPTION, JSON_OPTION,
+    { name: 'races', help: 'the CSV lists data races instead of conditions: 1 = race-free, 0 = racy (ISA §8.6.1)' },
   ],
   details: [
     'Prints each disagreement (FAIL, explained as `why` does), undecided row (UNKNOWN) and unreadable test (ERROR),',
@@ -76,6 +80,7 @@ export const conformCommand: Command = {
     const bound = count(a.get('bound'), DEFAULT_LOOP_BOUND, 'bound');
     const timeoutMs = seconds(a.get('timeout'), DEFAULT_TIMEOUT_S, 'timeout') * 1000;
     const json = a.has('json');
+    const races = a.has('races');
     const rows = readExpectations(readFileSync(csv, 'utf8')).filter((r) => !only || !r.model || r.model === only);
     const tally = { passed: 0, failed: 0, unknown: 0, errors: 0 };
     const t0 = performance.now();
@@ -84,7 +89,7 @@ export const conformCommand: Command = {
     try {
       for (const [i, row] of rows.entries()) {
         bar.update(batchLine(i, rows.length, row.path));
-        const res = await conformRow(z3, row, root, MODELS[row.model ?? only ?? 'ptx75']!, bound, timeoutMs);
+        const res = await conformRow(z3, row, root, MODELS[row.model ?? only ?? 'ptx75']!, bound, timeoutMs, races);
         tally[res.status === 'pass' ? 'passed' : res.status === 'fail' ? 'failed' : res.status === 'unknown' ? 'unknown' : 'errors']++;
         bar.clear();
         if (json) process.stdout.write(jsonLine('conform', res));
@@ -111,7 +116,7 @@ export function conformText(r: ConformReport): string[] {
   }
 }
 
-export async function conformRow(z3: Z3Session, row: Row, root: string, model: Model, bound: number, timeoutMs: number): Promise<ConformReport> {
+export async function conformRow(z3: Z3Session, row: Row, root: string, model: Model, bound: number, timeoutMs: number, races = false): Promise<ConformReport> {
   const t0 = performance.now();
   const base = { file: row.path, test: null, model: model.name, expected: row.expected ? 1 as const : 0 as const, got: null, reason: null, explanation: [] as string[] };
   const done = (r: Omit<ConformReport, 'seconds'>): ConformReport => ({ ...r, seconds: (performance.now() - t0) / 1000 });
@@ -122,6 +127,20 @@ export async function conformRow(z3: Z3Session, row: Row, root: string, model: M
     const code = (e as NodeJS.ErrnoException).code;
     const msg = e instanceof LitmusError ? e.format() : `${row.path}: ${code === 'ENOENT' ? 'no such file or directory' : (e as Error).message}`;
     return done({ ...base, status: 'error', reason: msg });
+  }
+  if (races) {
+    // 1 = race-free; a disagreement shows the racy pairs and their executions, or says none races.
+    let r: RaceResult;
+    try {
+      r = await findRaces(z3, test, { model, bound, timeoutMs });
+    } catch (e) {
+      return done({ ...base, test: test.name, status: 'error', reason: `${row.path}: internal error: ${(e as Error).message}` });
+    }
+    if (r.verdict === 'unknown') return done({ ...base, test: test.name, status: 'unknown', reason: r.unknown });
+    const got = r.verdict === 'race-free' ? 1 : 0;
+    const secs = (performance.now() - t0) / 1000;
+    if ((got === 1) === row.expected) return done({ ...base, test: test.name, got, status: 'pass' });
+    return done({ ...base, test: test.name, got, status: 'fail', explanation: racesText(test, model, r, secs) });
   }
   const opts = { model, bound, timeoutMs, mode: 'verdict' as const, checkBound: false, explain: false };
   let r: RunResult;

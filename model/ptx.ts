@@ -5,7 +5,7 @@
 // Base sets: R W F M IW strong SC (fence.sc) FREL (acq_rel-or-stronger fence) REL ACQ GEN ALIAS
 // Base relations: po rf co loc vloc sr rmw dep sync_fence sync_barrier same_proxy same_cta
 import {
-  type Axiom, type Model, type RelTerm, ALL, alt, and, id, inv, minus, opt, plus, prod, ref, rel, sand, seq, set, star,
+  type Axiom, type Model, type RelTerm, ALL, alt, and, id, inv, minus, opt, plus, prod, ref, rel, sand, seq, set, sminus, star,
 } from './relalg.js';
 
 const [po, rf, co, loc, vloc, sr, rmw, dep] = ['po', 'rf', 'co', 'loc', 'vloc', 'sr', 'rmw', 'dep'].map(rel) as [
@@ -86,6 +86,19 @@ function axioms(v: '60' | '75'): Axiom[] {
   ax.push({ name: 'Causality', section: '§8.9.6', kind: 'irreflexive', r: seq(alt(rf, fr), cause) });
   return ax;
 }
+
+/**
+ * §8.6.1 data race: two conflicting memory operations (overlapping: the same physical
+ * location; at least one a write; initial writes are not the program's) that are not morally
+ * strong and not related in causality order either way. Over the model's own `morally-strong`
+ * and `cause`, so it means what they mean in each model (solver/races.ts, and the concrete
+ * evaluator in its tests).
+ */
+const access = sminus(M, set('IW'));
+export const DATA_RACE: RelTerm = minus(
+  and(loc, alt(prod(sand(access, W), access), prod(access, sand(access, W)))),
+  alt(id(ALL), ms, cause, inv(cause)),
+);
 
 export const ptx60: Model = { name: 'ptx60', defs: definitions('60'), axioms: axioms('60') };
 export const ptx75: Model = { name: 'ptx75', defs: definitions('75'), axioms: axioms('75') };

@@ -7,7 +7,7 @@ import type { EventInfo } from '../model/events.js';
 import { staticRel } from '../model/events.js';
 import type { Axiom, Model, RelTerm } from '../model/relalg.js';
 import type { Dag, N } from './expr.js';
-import { lazyReads, newPrinter } from './expr.js';
+import { lazyReads, newPrinter, type Printer } from './expr.js';
 import type { Mask, SRel } from './symbolic.js';
 import { entries, interpret, pairMask, srelGet } from './symbolic.js';
 import type { SymEvent, Unrolled } from './unroll.js';
@@ -79,6 +79,14 @@ export interface Encoding {
   locNames: string[];
   locTypes: ValueType[];
   stats: { events: number; lines: number };
+  /**
+   * The symbolic interpreter over this encoding's choices, and the printer the script was
+   * written with: further relations (solver/races.ts) are evaluated and printed on top of the
+   * loaded script, their new definitions being `printer.lines` from `printedLines` on.
+   */
+  evalRel: (t: RelTerm, m?: Mask | null) => SRel;
+  printer: Printer;
+  printedLines: number;
 }
 
 /** Statically: may these two SC fences be morally strong? (fences: po-related or mutually in scope). */
@@ -309,6 +317,7 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
     script, axiomLits, wellFormed, barrierLits, filterLit, noCutLit: 'nocut', cutLit: 'cut', mayCut: cut !== dag.F, condLit: 'cond', ncondLit: 'ncond', observables,
     execNames, choiceLits, justifiedLit, writeTerms, rfVars, coVars, events, dag, dynamic: { rf, co, sync_fence: syncFence, sync_barrier: syncBarrier, dep },
     locNames: u.locations.map((l) => l.name), locTypes: u.locations.map((l) => ({ width: l.width, signed: l.signed })), stats: { events: n, lines: p.lines.length + body.length },
+    evalRel: sym.evalRel, printer: p, printedLines: p.lines.length,
   };
 }
 

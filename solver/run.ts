@@ -87,23 +87,23 @@ export interface RunResult {
   stats: { events: number; lines: number; queries: number };
 }
 
-type Sat = 'sat' | 'unsat' | 'unknown';
+export type Sat = 'sat' | 'unsat' | 'unknown';
 
 /** Runs commands; an error reply is a bug in the encoding, so it throws. */
-function askZ3(z3: Z3Session, cmds: string): string {
+export function askZ3(z3: Z3Session, cmds: string): string {
   const out = z3.run(cmds);
   if (out.includes('(error')) throw new Error(`Z3: ${out.trim().slice(0, 300)}`);
   return out;
 }
 
 /** check-sat-assuming with what is left of the test's time. */
-function checkSatCmd(lits: string[], deadline: number): string {
+export function checkSatCmd(lits: string[], deadline: number): string {
   const left = Math.max(1, Math.round(deadline - performance.now()));
   return `(set-option :timeout ${left})\n(check-sat-assuming (${lits.join(' ')}))`;
 }
 
 /** The answer of the last check in a reply. */
-function satOf(reply: string): Sat {
+export function satOf(reply: string): Sat {
   const last = reply.trim().split('\n').pop()!.trim();
   if (last === 'sat' || last === 'unsat' || last === 'unknown') return last;
   throw new Error(`unexpected Z3 reply: ${reply.trim().slice(0, 200)}`);
@@ -130,7 +130,7 @@ export async function runTest(z3: Z3Session, test: LitmusTest, opt: RunOptions):
 }
 
 /** Why Z3 said `unknown`, from its own account. */
-function undecided(z3: Z3Session, timeoutMs: number): string {
+export function undecided(z3: Z3Session, timeoutMs: number): string {
   const why = z3.run('(get-info :reason-unknown)');
   if (/memout|memory/i.test(why)) return 'Z3 ran out of memory';
   if (/timeout|canceled/i.test(why) || why.trim() === '') return `Z3 did not decide within the timeout (${timeoutMs / 1000} s)`;
@@ -461,7 +461,7 @@ function exclusion(enc: Encoding, seen: readonly (readonly string[])[]): { lit: 
 }
 
 /** The execution Z3 found: executed events, rf and co, by label. */
-function witness(enc: Encoding, ask: (c: string) => string): Witness {
+export function witness(enc: Encoding, ask: (c: string) => string): Witness {
   const state = readState(enc, ask).values;
   const names = [...enc.execNames, ...enc.rfVars.map((v) => v.name), ...enc.coVars.map((v) => v.name), ...enc.choiceLits.map((c) => c.name)];
   const uniq = [...new Set(names.filter((x) => x !== 'true' && x !== 'false'))];

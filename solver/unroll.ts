@@ -31,6 +31,8 @@ export interface SymEvent {
   deps: Deps;
   /** `count` is in threads; each arriving litmus thread accounts for `unit` of them. */
   bar: { instance: N; id: N; count: N | null; unit: number } | null;
+  /** The instruction it comes from (null for initial writes): one per loop iteration share it. */
+  instr: Instr | null;
 }
 
 export interface Location extends PhysLoc {
@@ -106,7 +108,7 @@ export function unroll(test: LitmusTest, bound: number, limits?: Limits): Unroll
         release: false, acquire: false, fence: null, proxy: 'generic', ploc: l.ploc, vaddr: vaddrOf.get(l.name)!,
         barMode: null, label: `init ${l.name}`,
       },
-      guard: dag.T, value: dag.bv(l.width, l.init), rmw: -1, deps: new Map(), bar: null,
+      guard: dag.T, value: dag.bv(l.width, l.init), rmw: -1, deps: new Map(), bar: null, instr: null,
     });
   }
 
@@ -234,7 +236,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
         release: false, acquire: false, fence: null, proxy: null, ploc: -1, vaddr: -1, barMode: null,
         label: `P${tid}:${printInstr(ins)}`, ...extra,
       },
-      guard, value: null, rmw: -1, deps: new Map(), bar: null, ...rest,
+      guard, value: null, rmw: -1, deps: new Map(), bar: null, instr: ins, ...rest,
     };
     events.push(e);
     return e;

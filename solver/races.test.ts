@@ -1,0 +1,163 @@
+// findRaces on small tests with known answers, each witness checked by the second interpreter
+// (model/concrete.ts): consistent, both events executed, not morally strong, no cause either way.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseLitmus } from '../litmus/parse.js';
+import { evaluate } from '../model/concrete.js';
+import { DATA_RACE, MODELS, ptx60, ptx75 } from '../model/ptx.js';
+import type { Model } from '../model/relalg.js';
+import { relationByName } from '../present/graph.js';
+import { readExpectations } from '../cli/conform.js';
+import { ROOT } from '../tests/paths.js';
+import { findRaces, type RaceResult } from './races.js';
+import { openZ3, type Z3Session } from './z3.js';
+
+let z3: Z3Session;
+test.before(async () => { z3 = await openZ3(); });
+test.after(async () => { await z3.close(); });
+
+const races = (src: string, model: Model = ptx75, timeoutMs = 30_000): Promise<RaceResult> =>
+  findRaces(z3, parseLitmus(src), { model, bound: 2, timeoutMs });
+const pairs = (r: RaceResult): string[] => r.racy.map((p) => `P${p.a.thread}:${p.a.instr} ~ P${p.b.thread}:${p.b.instr}`);
+
+/** The concrete evaluator's account of a racy pair's witness: it must be a race there too. */
+function confirm(model: Model, r: RaceResult): void {
+  for (const p of r.racy) {
+    const x = p.witness.execution.x;
+    const res = evaluate(model, x);
+    assert.ok(res.consistent, `${model.name}: the witness of ${p.a.instr} ~ ${p.b.instr} is consistent`);
+    const [a, b] = p.events;
+    const ea = x.events[a]!;
+    const eb = x.events[b]!;
+    // Both executed (the witness holds executed events only), and the instructions asked about.
+    assert.ok(ea.label.endsWith(p.a.instr) && eb.label.endsWith(p.b.instr), `${ea.label} / ${eb.label}`);
+    assert.is(ea.ploc, eb.ploc);
+    assert.ok(ea.kind === 'W' || eb.kind === 'W');
+    const at = (name: string, i: number, j: number): boolean => {
+      const m = relationByName(model, res, name)!;
+      return m.m[i * m.n + j] === 1;
+    };
+    assert.not.ok(at('cause', a, b) || at('cause', b, a), 'cause relates them neither way');
+    assert.not.ok(at('morally-strong', a, b), 'not morally strong');
+    const race = res.evalRel(DATA_RACE);
+    assert.ok(race.m[a * race.n + b] === 1 && race.m[b * race.n + a] === 1, 'DATA_RACE holds concretely, both ways');
+  }
+}
+
+const MP = (flagW: string, flagR: string, read: string): string => `PTX MP
+{
+.global .u32 data = 0;
+.global .u32 flag = 0;
+P1:%r2 = 7;
+}
+ P0@cta 0,gpu 0               | P1@cta 1,gpu 0             ;
+ st.weak.global.u32 [data], 1 | ${flagR} ;
+ ${flagW} | setp.eq.u32 %p1, %r1, 1 ;
+                              | ${read} ;
+exists (P1:%r1 == 1 /\\ P1:%r2 == 0)`;
+
+test('MP with weak data and a relaxed.sys flag: the data races, the flag pair is morally strong', async () => {
+  for (const model of [ptx60, ptx75]) {
+    const r = await races(MP('st.relaxed.sys.global.u32 [flag], 1', 'ld.relaxed.sys.global.u32 %r1, [flag]', '@%p1 ld.weak.global.u32 %r2, [data]'), model);
+    assert.is(r.verdict, 'racy');
+    assert.is(r.racy.length, 1);
+    assert.match(r.racy[0]!.a.instr, /^st\.weak.*\[data\]/);
+    assert.match(r.racy[0]!.b.instr, /ld\.weak.*\[data\]/);
+    assert.is(r.racy[0]!.location, 'data');
+    assert.is(r.racy[0]!.size, 'uniform');
+    confirm(model, r);
+  }
+});
+
+test('MP with release/acquire and the data read guarded by the flag: race-free; unguarded: racy', async () => {
+  const guarded = await races(MP('st.release.gpu.global.u32 [flag], 1', 'ld.acquire.gpu.global.u32 %r1, [flag]', '@%p1 ld.weak.global.u32 %r2, [data]'));
+  assert.is(guarded.verdict, 'race-free');
+  assert.equal(guarded.racy, []);
+  assert.ok(guarded.candidates >= 1, 'the data pair was asked about');
+  // Read whatever the flag says: when the acquire reads 0 nothing synchronizes.
+  const unguarded = await races(MP('st.release.gpu.global.u32 [flag], 1', 'ld.acquire.gpu.global.u32 %r1, [flag]', 'ld.weak.global.u32 %r2, [data]'));
+  assert.is(unguarded.verdict, 'racy');
+  assert.is(unguarded.racy.length, 1);
+  confirm(ptx75, unguarded);
+  // And in the racing execution the flag read did not see the release.
+  const w = unguarded.racy[0]!.witness;
+  assert.ok(w.state.some(([k, v]) => k === 'P1:r1' && v === 0n), JSON.stringify(w.state, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v)));
+});
+
+test('scopes: relaxed.cta across CTAs races, within a CTA it does not; read-read never races', async () => {
+  const two = (p1: string, w: string, r: string): string => `PTX S
+{ .global .u32 x = 0; }
+ P0@cta 0,gpu 0 | ${p1} ;
+ ${w} | ${r} ;
+exists (x == 0)`;
+  const diff = await races(two('P1@cta 1,gpu 0', 'st.relaxed.cta.global.u32 [x], 1', 'ld.relaxed.cta.global.u32 %r0, [x]'));
+  assert.is(diff.verdict, 'racy');
+  confirm(ptx75, diff);
+  assert.is((await races(two('P1@cta 0,gpu 0', 'st.relaxed.cta.global.u32 [x], 1', 'ld.relaxed.cta.global.u32 %r0, [x]'))).verdict, 'race-free');
+  const rr = await races(two('P1@cta 1,gpu 0', 'ld.weak.global.u32 %r1, [x]', 'ld.weak.global.u32 %r0, [x]'));
+  assert.is(rr.verdict, 'race-free');
+  assert.is(rr.candidates, 0, 'the initial write is no access of the program');
+  const ww = await races(two('P1@cta 1,gpu 0', 'st.weak.global.u32 [x], 1', 'st.weak.global.u32 [x], 2'));
+  assert.is(ww.verdict, 'racy');
+  confirm(ptx75, ww);
+});
+
+test('one thread: program order makes same-proxy accesses morally strong; a proxy without a fence races in ptx75 only', async () => {
+  const src = (b: string): string => `PTX T
+{
+.global .u32 x = 0;
+c @ constant aliases x;
+}
+ P0@cta 0,gpu 0 ;
+ st.weak.global.u32 [x], 1 ;
+ ${b} ;
+exists (P0:%r1 == 0)`;
+  assert.is((await races(src('ld.weak.global.u32 %r1, [x]'))).verdict, 'race-free');
+  const c75 = await races(src('cold.weak.u32 %r1, [c]'));
+  assert.is(c75.verdict, 'racy');
+  assert.is(c75.racy[0]!.a.name, 'x');
+  assert.is(c75.racy[0]!.b.name, 'c');
+  confirm(ptx75, c75);
+  assert.is((await races(src('cold.weak.u32 %r1, [c]'), ptx60)).verdict, 'race-free');
+});
+
+test('a loop unrolled to several events is one pair of instructions; mixed sizes are told', async () => {
+  const r = await races(`PTX L
+{
+.global .u32 data = 0;
+.global .u32 flag = 0;
+}
+ P0@cta 0,gpu 0               | P1@cta 1,gpu 0 ;
+ st.weak.global.u32 [data], 1 | LOOP: ;
+ st.weak.global.u32 [flag], 1 | ld.weak.global.u32 %r1, [flag] ;
+                              | setp.eq.u32 %p1, %r1, 0 ;
+                              | @%p1 bra LOOP ;
+                              | ld.weak.global.u16 %rs2, [data] ;
+exists (P1:%rs2 == 0)`);
+  assert.is(r.verdict, 'racy');
+  assert.is(r.racy.length, 2, pairs(r).join('\n'));
+  assert.equal(r.racy.map((p) => `${p.location} ${p.size}`), ['data mixed', 'flag uniform']);
+  confirm(ptx75, r);
+});
+
+test('a timeout is unknown, never race-free', async () => {
+  const r = await races(MP('st.relaxed.sys.global.u32 [flag], 1', 'ld.relaxed.sys.global.u32 %r1, [flag]', 'ld.weak.global.u32 %r2, [data]'), ptx75, 0.001);
+  assert.not.equal(r.verdict, 'race-free');
+});
+
+test('litmus/tests/races/RACES.csv: every row is what findRaces answers, every racy witness confirmed', async () => {
+  const rows = readExpectations(readFileSync(join(ROOT, 'litmus', 'tests', 'races', 'RACES.csv'), 'utf8'));
+  assert.ok(rows.length >= 40, `${rows.length} rows`);
+  const wrong: string[] = [];
+  for (const row of rows) {
+    const model = MODELS[row.model!]!;
+    const r = await findRaces(z3, parseLitmus(readFileSync(join(ROOT, row.path), 'utf8'), row.path), { model, bound: 2, timeoutMs: 60_000 });
+    if ((r.verdict === 'race-free') !== row.expected || r.verdict === 'unknown') wrong.push(`${row.path} (${model.name}): ${r.verdict}`);
+    confirm(model, r);
+  }
+  assert.equal(wrong, []);
+});
+
+test.run();

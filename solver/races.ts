@@ -1,0 +1,193 @@
+// Data races (ISA 6.4 §8.6.1): which pairs of instructions race in some consistent execution,
+// each with such an execution. The race relation is the model's own term (DATA_RACE in
+// model/ptx.ts, over its `morally-strong` and `cause`), evaluated by the symbolic interpreter
+// on the test's encoding; one query per pair of instructions on one loaded script.
+import type { Instr, LitmusTest } from '../litmus/ast.js';
+import { typeWidth } from '../litmus/ast.js';
+import { printInstr } from '../litmus/print.js';
+import { DATA_RACE } from '../model/ptx.js';
+import type { Model } from '../model/relalg.js';
+import type { N } from './expr.js';
+import { encode } from './encode.js';
+import { limitsFrom, resourceReason } from './limits.js';
+import { askZ3, checkSatCmd, satOf, undecided, witness, type Witness } from './run.js';
+import { entries, pairMask } from './symbolic.js';
+import { unroll } from './unroll.js';
+import type { Z3Session } from './z3.js';
+import { parseSexps } from './z3.js';
+
+export interface RaceOptions {
+  model: Model;
+  bound: number;
+  timeoutMs: number;
+}
+
+/** One side of a racy pair: an instruction of a thread. */
+export interface RaceAccess {
+  /** The thread's number (P0 is 0). */
+  thread: number;
+  /** The instruction as printed (`st.weak.global.u32 [x], 1`). */
+  instr: string;
+  line: number | null;
+  /** The name the instruction accesses the location by. */
+  name: string;
+  /** Bits the instruction accesses. */
+  width: number;
+}
+
+export interface RacyPair {
+  a: RaceAccess;
+  b: RaceAccess;
+  /** The physical location both access. */
+  location: string;
+  /** §8.6.2: both access the same number of bits (uniform) or not (mixed: the axioms do not apply). */
+  size: 'uniform' | 'mixed';
+  /** A consistent execution in which they race, and the racing events in it (indices into its events). */
+  witness: Witness;
+  events: [number, number];
+}
+
+export interface UndecidedPair {
+  a: RaceAccess;
+  b: RaceAccess;
+  location: string;
+  reason: string;
+}
+
+export interface RaceResult {
+  /** racy: some pair races; unknown: none found, but some pair (or the whole test) was not decided. */
+  verdict: 'race-free' | 'racy' | 'unknown';
+  /** Why the whole test has no answer (a size or time limit), when it has none. */
+  unknown: string | null;
+  racy: RacyPair[];
+  undecided: UndecidedPair[];
+  /** Pairs of instructions that may conflict statically (the ones asked about). */
+  candidates: number;
+  /** Some consistent execution would need more than `bound` backward jumps (those are not counted). */
+  boundReached: boolean | null;
+}
+
+interface Group {
+  ia: Instr;
+  ib: Instr;
+  ta: number;
+  tb: number;
+  ploc: number;
+  /** Event pairs (a < b) of these two instructions, with their race formulas. */
+  pairs: { a: number; b: number; f: N }[];
+}
+
+/**
+ * Every pair of instructions that races in some consistent, terminating execution (within the
+ * bound), each with one such execution. Initial writes are not the program's accesses. Pairs
+ * of one thread are asked too: the model decides (in ptx75 a generic write and a constant
+ * read of one thread are neither morally strong nor in causality order without a proxy fence).
+ */
+export async function findRaces(z3: Z3Session, test: LitmusTest, opt: RaceOptions): Promise<RaceResult> {
+  const result: RaceResult = { verdict: 'unknown', unknown: null, racy: [], undecided: [], candidates: 0, boundReached: null };
+  await z3.ready();
+  const limits = limitsFrom(opt.timeoutMs);
+  try {
+    const u = unroll(test, opt.bound, limits);
+    const enc = encode(test, u, opt.model, opt.timeoutMs, true);
+    const { dag, events } = enc;
+    const infos = events.map((e) => e.info);
+    const mem = infos.filter((e) => (e.kind === 'R' || e.kind === 'W') && !e.init && events[e.id]!.guard !== dag.F);
+    // Statically conflicting pairs: one physical location, at least one a write.
+    const cand: [number, number][] = [];
+    for (const a of mem) for (const b of mem) if (a.id < b.id && a.ploc === b.ploc && (a.kind === 'W' || b.kind === 'W')) cand.push([a.id, b.id]);
+    const race = enc.evalRel(DATA_RACE, pairMask(cand));
+    const groups = new Map<string, Group>();
+    const instrIds = new Map<Instr, number>();
+    const instrId = (i: Instr): number => instrIds.get(i) ?? instrIds.set(i, instrIds.size).get(i)!;
+    for (const [a, b, f0] of entries(race)) {
+      if (a >= b) continue;
+      const f = dag.and(events[a]!.guard, events[b]!.guard, f0);
+      if (f === dag.F) continue;
+      // Report in source order: the earlier thread (then line) first.
+      const [x, y] = order(events[a]!, events[b]!);
+      const key = `${instrId(x.instr!)},${instrId(y.instr!)}`;
+      let g = groups.get(key);
+      if (!g) {
+        g = { ia: x.instr!, ib: y.instr!, ta: x.info.thread, tb: y.info.thread, ploc: x.info.ploc, pairs: [] };
+        groups.set(key, g);
+      }
+      g.pairs.push({ a: x.info.id, b: y.info.id, f });
+    }
+    const list = [...groups.values()].sort((g, h) => g.ta - h.ta || line(g.ia) - line(h.ia) || g.tb - h.tb || line(g.ib) - line(h.ib));
+    result.candidates = list.length;
+
+    const p = enc.printer;
+    const decl: string[] = [];
+    const pairLits: string[][] = [];
+    list.forEach((g, gi) => {
+      const lits = g.pairs.map((pr, k) => {
+        const lit = `rp_${gi}_${k}`;
+        decl.push(`(declare-const ${lit} Bool)`, `(assert (= ${lit} ${p.ref(pr.f)}))`);
+        return lit;
+      });
+      decl.push(`(declare-const race_${gi} Bool)`, `(assert (=> race_${gi} (or false ${lits.join(' ')})))`);
+      pairLits.push(lits);
+    });
+    const ask = (cmds: string): string => askZ3(z3, cmds);
+    const extra = [...p.lines.slice(enc.printedLines), ...decl].join('\n');
+    ask(`(reset)\n${enc.script}\n${extra}\n`);
+    // Consistent, terminating executions: every axiom, every bar.sync waits, within the bound.
+    // The filter is left out: a race is the program's, not one final state's.
+    const consistent = [enc.noCutLit, ...enc.barrierLits.map((b) => b.lit), ...enc.axiomLits.values()];
+    const access = (ins: Instr, t: number, e: number): RaceAccess => ({
+      thread: test.threads[t]!.placement.id, instr: printInstr(ins), line: ins.pos?.line ?? null,
+      name: nameOf(ins, enc.locNames[infos[e]!.ploc]!), width: widthOf(ins),
+    });
+    for (const [gi, g] of list.entries()) {
+      const a = access(g.ia, g.ta, g.pairs[0]!.a);
+      const b = access(g.ib, g.tb, g.pairs[0]!.b);
+      const location = enc.locNames[g.ploc]!;
+      const s = satOf(ask(checkSatCmd([...consistent, `race_${gi}`], limits.deadline)));
+      if (s === 'unknown') { result.undecided.push({ a, b, location, reason: undecided(z3, opt.timeoutMs) }); continue; }
+      if (s === 'unsat') continue;
+      const lits = pairLits[gi]!;
+      const vals = parseSexps(ask(`(get-value (${lits.join(' ')}))`))[0] as [string, string][];
+      const k = Math.max(0, vals.findIndex(([, v]) => v === 'true'));
+      const pr = g.pairs[k]!;
+      const w = witness(enc, ask);
+      // The witness numbers only executed events: an event's index is how many executed ones precede it.
+      const execNames = [...new Set(enc.execNames.filter((x) => x !== 'true' && x !== 'false'))];
+      const ev = new Map<string, boolean>();
+      if (execNames.length) for (const [n, v] of parseSexps(ask(`(get-value (${execNames.join(' ')}))`))[0] as [string, string][]) ev.set(n, v === 'true');
+      const executed = (i: number): boolean => enc.execNames[i] === 'true' || ev.get(enc.execNames[i]!) === true;
+      const index = (id: number): number => infos.filter((e) => e.id < id && executed(e.id)).length;
+      result.racy.push({
+        a: access(g.ia, g.ta, pr.a), b: access(g.ib, g.tb, pr.b), location, size: a.width === b.width ? 'uniform' : 'mixed',
+        witness: w, events: [index(pr.a), index(pr.b)],
+      });
+    }
+    if (enc.mayCut && result.racy.length === 0) {
+      const r = satOf(ask(checkSatCmd([...enc.barrierLits.map((b) => b.lit), ...enc.axiomLits.values(), enc.cutLit], limits.deadline)));
+      result.boundReached = r === 'unknown' ? null : r === 'sat';
+    } else if (!enc.mayCut) result.boundReached = false;
+    result.verdict = result.racy.length ? 'racy' : result.undecided.length ? 'unknown' : 'race-free';
+    if (result.verdict === 'unknown') result.unknown = result.undecided[0]!.reason;
+    return result;
+  } catch (e) {
+    const why = resourceReason(e);
+    if (why === null) throw e;
+    return { ...result, verdict: result.racy.length ? 'racy' : 'unknown', unknown: why };
+  }
+}
+
+const line = (i: Instr): number => i.pos?.line ?? 0;
+
+function order<T extends { info: { thread: number }; instr: Instr | null }>(x: T, y: T): [T, T] {
+  return x.info.thread < y.info.thread || (x.info.thread === y.info.thread && line(x.instr!) <= line(y.instr!)) ? [x, y] : [y, x];
+}
+
+/** Bits an instruction accesses: its type's width (a texture/surface access as its type says too). */
+function widthOf(ins: Instr): number {
+  return 'type' in ins ? typeWidth(ins.type) : 32;
+}
+
+/** The name an access uses: the location its address names, else (an address in a register) the physical one. */
+function nameOf(ins: Instr, phys: string): string {
+  return 'addr' in ins && ins.addr.kind === 'loc' ? ins.addr.name : phys;
+}
