@@ -5,8 +5,9 @@ import { basename, join } from 'node:path';
 import {
   BOUND_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, EXIT_HELP, JSON_OPTION, MODEL_OPTION, TIMEOUT_OPTION, UsageError, count, modelName, seconds,
 } from './command.js';
-import { errorRecord, jsonLine } from './json.js';
-import { batchLine, progress } from './progress.js';
+import { jsonLine } from './json.js';
+import { progress } from './progress.js';
+import { eachTest, internalError } from './batch.js';
 import { type ExplainOptions, explainTest, explanationGraph, graphTitle } from '../present/explain.js';
 import { toDot } from '../present/dot.js';
 import { renderSvg } from '../present/svg.js';
@@ -130,36 +131,24 @@ export const checkCommand: Command = {
     const bar = progress();
     const z3 = await openZ3();
     try {
-      for (const [i, f] of files.entries()) {
-        bar.update(batchLine(i, files.length, f.file));
-        if (f.error) {
-          tally.errors++;
-          bar.clear();
-          if (json) process.stdout.write(errorRecord('check', f.error));
-          else process.stderr.write(f.error.format() + '\n');
-          continue;
-        }
-        const t = f.test!;
+      tally.errors += await eachTest(files, 'check', json, bar, async (t, file) => {
         let c: CheckReport;
         try {
           const { r, seconds: s } = await checkOne(z3, t, model, bound, timeoutS * 1000);
-          c = report(t, f.file, model, bound, r, s);
+          c = report(t, file, model, bound, r, s);
         } catch (e) {
-          // Not an answer and not a resource limit: a bug in ptxmm, reported per test.
           tally.errors++;
           bar.clear();
-          const message = `internal error: ${(e as Error).message}`;
-          if (json) process.stdout.write(jsonLine('error', { command: 'check', file: f.file, line: null, col: null, message }));
-          else process.stderr.write(`ptxmm check: ${f.file}: ${message}\n`);
-          continue;
+          internalError('check', file, e, json);
+          return;
         }
         if (c.result === 'Ok') tally.ok++;
         else if (c.result === 'No') tally.no++;
         else tally.unknown++;
         bar.clear();
         process.stdout.write(json ? jsonLine('check', c) : formatHerd(c) + (files.length > 1 ? '\n' : ''));
-        if (witnessDir && c.result !== 'Unknown') await writeWitness(z3, t, f.file, witnessDir, { model, bound, timeoutMs: timeoutS * 1000, relax: false });
-      }
+        if (witnessDir && c.result !== 'Unknown') await writeWitness(z3, t, file, witnessDir, { model, bound, timeoutMs: timeoutS * 1000, relax: false });
+      });
     } finally {
       bar.clear();
       await z3.close();
@@ -181,34 +170,23 @@ async function checkRaces(files: FileResult[], model: Model, bound: number, time
   const bar = progress();
   const z3 = await openZ3();
   try {
-    for (const [i, f] of files.entries()) {
-      bar.update(batchLine(i, files.length, f.file));
-      if (f.error) {
-        tally.errors++;
-        bar.clear();
-        if (json) process.stdout.write(errorRecord('check', f.error));
-        else process.stderr.write(f.error.format() + '\n');
-        continue;
-      }
-      const t = f.test!;
+    tally.errors += await eachTest(files, 'check', json, bar, async (t, file) => {
       const s0 = performance.now();
       let out: string;
       try {
         const r = await findRaces(z3, t, { model, bound, timeoutMs });
         const secs = (performance.now() - s0) / 1000;
         tally[r.verdict === 'race-free' ? 'raceFree' : r.verdict === 'racy' ? 'racy' : 'unknown']++;
-        out = json ? jsonLine('races', racesRecord(f.file, t, model, bound, r, secs)) : racesText(t, model, r, secs).join('\n') + '\n' + (files.length > 1 ? '\n' : '');
+        out = json ? jsonLine('races', racesRecord(file, t, model, bound, r, secs)) : racesText(t, model, r, secs).join('\n') + '\n' + (files.length > 1 ? '\n' : '');
       } catch (e) {
         tally.errors++;
         bar.clear();
-        const message = `internal error: ${(e as Error).message}`;
-        if (json) process.stdout.write(jsonLine('error', { command: 'check', file: f.file, line: null, col: null, message }));
-        else process.stderr.write(`ptxmm check: ${f.file}: ${message}\n`);
-        continue;
+        internalError('check', file, e, json);
+        return;
       }
       bar.clear();
       process.stdout.write(out);
-    }
+    });
   } finally {
     bar.clear();
     await z3.close();

@@ -4,8 +4,9 @@
 import {
   BOUND_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, JSON_OPTION, MODEL_OPTION, TIMEOUT_OPTION, UsageError, count, modelName, seconds,
 } from './command.js';
-import { errorRecord, jsonLine } from './json.js';
-import { batchLine, progress } from './progress.js';
+import { jsonLine } from './json.js';
+import { progress } from './progress.js';
+import { eachTest } from './batch.js';
 import { MAX_STATES_OPTION } from './run.js';
 import { readLitmusFiles } from '../litmus/parse.js';
 import type { LitmusTest } from '../litmus/ast.js';
@@ -127,22 +128,14 @@ export const crossCommand: Command = {
     const bar = progress();
     const z3 = await openZ3();
     try {
-      for (const [i, f] of files.entries()) {
-        bar.update(batchLine(i, files.length, f.file));
-        if (f.error) {
-          unreadable++;
-          bar.clear();
-          if (json) process.stdout.write(errorRecord('cross', f.error));
-          else process.stderr.write(f.error.format() + '\n');
-          continue;
-        }
-        const c = await crossOne(z3, f.file, f.test!, { model, bound, timeoutMs, maxStates, maxMissing: Infinity });
+      unreadable = await eachTest(files, 'cross', json, bar, async (test, file) => {
+        const c = await crossOne(z3, file, test, { model, bound, timeoutMs, maxStates, maxMissing: Infinity });
         reports.push(c);
         bar.clear();
         const quietOk = quiet && c.status === 'pass' && c.incomplete.length === 0;
         if (json) process.stdout.write(jsonLine('cross', c));
         else if (!quietOk) process.stdout.write(formatCross(c).join('\n') + '\n');
-      }
+      });
     } finally {
       bar.clear();
       await z3.close();

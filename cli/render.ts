@@ -1,7 +1,7 @@
 // Writes an explanation in the requested format to a file or stdout.
 import { writeFileSync } from 'node:fs';
 import { type Explanation, explanationGraph, explanationText, graphTitle, outcomeText } from '../present/explain.js';
-import type { ExecGraph } from '../present/graph.js';
+import { type ExecGraph, graphRecord } from '../present/graph.js';
 import { toDot } from '../present/dot.js';
 import { renderSvg } from '../present/svg.js';
 import { jsonLine } from './json.js';
@@ -30,10 +30,7 @@ export function explanationRecord(ex: Explanation, g: ExecGraph | null, file: st
     reason: ex.unknown,
     state: ex.witness ? Object.fromEntries(ex.state) : null,
     // The execution shown: consistent when reachable, else the one breaking `relaxations[0]`.
-    execution: g && {
-      events: g.nodes.map((n) => ({ id: n.id, name: n.name, thread: n.column, access: n.access, instruction: n.instr, semantics: n.sem })),
-      edges: g.edges.map((e) => ({ from: e.from, to: e.to, rel: e.rel, violation: e.highlight })),
-    },
+    execution: g && graphRecord(g),
     relaxations: ex.relaxations,
     violations: ex.violations.map((v) => ({
       axiom: v.axiom.name, section: v.axiom.section, kind: v.axiom.kind, pair: v.pair,

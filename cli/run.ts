@@ -1,7 +1,8 @@
 // `ptxmm run`: run tests on the operational executor (executor/) and print the final states
 // it reaches, herd7-style, or JSON lines with --json.
 import { BOUND_OPTION, type Command, EXIT, EXIT_HELP, JSON_OPTION, MODEL_OPTION, type OptionSpec, UsageError, count, modelName } from './command.js';
-import { errorRecord, jsonLine } from './json.js';
+import { jsonLine } from './json.js';
+import { eachTest } from './batch.js';
 import { batchLine, progress } from './progress.js';
 import { readLitmusFiles } from '../litmus/parse.js';
 import { DEFAULTS, runTest } from '../executor/explore.js';
@@ -27,22 +28,14 @@ export const runCommand: Command = {
     const tally = { ok: 0, no: 0, notRun: 0, truncated: 0, errors: 0, visited: 0 };
     const files = readLitmusFiles(a.rest);
     const bar = progress();
-    for (const [i, f] of files.entries()) {
-      bar.update(batchLine(i, files.length, f.file));
-      if (f.error) {
-        tally.errors++;
-        bar.clear();
-        if (json) process.stdout.write(errorRecord('run', f.error));
-        else process.stderr.write(f.error.format() + '\n');
-        continue;
-      }
-      const o = runTest(f.test!, { model, bound, maxStates, onProgress: (n) => bar.update(batchLine(i, files.length, `${n.toLocaleString('en')} states visited: ${f.file}`)) });
+    tally.errors += await eachTest(files, 'run', json, bar, (test, file, i) => {
+      const o = runTest(test, { model, bound, maxStates, onProgress: (n) => bar.update(batchLine(i, files.length, `${n.toLocaleString('en')} states visited: ${file}`)) });
       bar.clear();
-      if (json) process.stdout.write(jsonLine('run', runJson(f.file, model, bound, o)));
+      if (json) process.stdout.write(jsonLine('run', runJson(file, model, bound, o)));
       if (!o.ok) {
         tally.notRun++;
-        if (!json) process.stdout.write(`Test ${f.test!.name}: not run: ${o.error}\n\n`);
-        continue;
+        if (!json) process.stdout.write(`Test ${test.name}: not run: ${o.error}\n\n`);
+        return;
       }
       const r = o.result;
       tally.visited += r.stats.visited;
@@ -50,7 +43,7 @@ export const runCommand: Command = {
       else if (r.validated) tally.ok++;
       else tally.no++;
       if (!json) process.stdout.write(formatRun(r, bound) + '\n');
-    }
+    });
     bar.clear();
     const secs = (performance.now() - t0) / 1000;
     if (json) process.stdout.write(jsonLine('summary', { command: 'run', tests: files.length, ...tally, seconds: secs }));

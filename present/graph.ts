@@ -115,3 +115,11 @@ export function buildGraph(w: WitnessExecution, res: ConcreteResult, extra: Reco
   }
   return { nodes, edges, columns };
 }
+
+/** The graph as JSON data (docs/JSON.md: an execution's events and edges). */
+export function graphRecord(g: ExecGraph): { events: object[]; edges: object[] } {
+  return {
+    events: g.nodes.map((n) => ({ id: n.id, name: n.name, thread: n.column, access: n.access, instruction: n.instr, semantics: n.sem })),
+    edges: g.edges.map((e) => ({ from: e.from, to: e.to, rel: e.rel, violation: e.highlight })),
+  };
+}

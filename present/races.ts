@@ -4,7 +4,7 @@ import type { LitmusTest } from '../litmus/ast.js';
 import { evaluate, type Mat } from '../model/concrete.js';
 import type { Model } from '../model/relalg.js';
 import type { RaceAccess, RaceResult, RacyPair } from '../solver/races.js';
-import { buildGraph, type ExecGraph } from './graph.js';
+import { buildGraph, type ExecGraph, graphRecord } from './graph.js';
 import { graphText } from './text.js';
 
 /** The racy pair's execution as a graph, the two racing events joined by a `data-race` edge. */
@@ -47,14 +47,7 @@ export function racesRecord(file: string, test: LitmusTest, model: Model, bound:
   return {
     file, test: test.name, model: model.name, bound, verdict: r.verdict, reason: r.unknown, candidates: r.candidates,
     racy: r.racy.map((p) => {
-      const g = raceGraph(model, p);
-      return {
-        a: accessRecord(p.a), b: accessRecord(p.b), location: p.location, size: p.size, events: p.events,
-        execution: {
-          events: g.nodes.map((n) => ({ id: n.id, name: n.name, thread: n.column, access: n.access, instruction: n.instr, semantics: n.sem })),
-          edges: g.edges.map((e) => ({ from: e.from, to: e.to, rel: e.rel, violation: e.highlight })),
-        },
-      };
+      return { a: accessRecord(p.a), b: accessRecord(p.b), location: p.location, size: p.size, events: p.events, execution: graphRecord(raceGraph(model, p)) };
     }),
     undecided: r.undecided.map((u) => ({ a: accessRecord(u.a), b: accessRecord(u.b), location: u.location, reason: u.reason })),
     boundReached: r.boundReached, seconds,

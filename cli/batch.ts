@@ -1,0 +1,34 @@
+// The loop every batch command shares: each test in turn under the progress line; a test that
+// does not parse is reported where the command's output goes (a JSON error record, or its
+// positioned message on stderr) and the batch goes on.
+import type { LitmusTest } from '../litmus/ast.js';
+import type { FileResult } from '../litmus/parse.js';
+import { errorRecord, jsonLine } from './json.js';
+import { type Progress, batchLine } from './progress.js';
+
+/** Runs `body` on each test that parses; returns how many did not. */
+export async function eachTest(
+  files: readonly FileResult[], command: string, json: boolean, bar: Progress,
+  body: (test: LitmusTest, file: string, index: number) => Promise<void> | void,
+): Promise<number> {
+  let unreadable = 0;
+  for (const [i, f] of files.entries()) {
+    bar.update(batchLine(i, files.length, f.file));
+    if (f.error) {
+      unreadable++;
+      bar.clear();
+      if (json) process.stdout.write(errorRecord(command, f.error));
+      else process.stderr.write(f.error.format() + '\n');
+      continue;
+    }
+    await body(f.test!, f.file, i);
+  }
+  return unreadable;
+}
+
+/** Not an answer and not a resource limit: a bug in ptxmm, reported for its test so the batch goes on. */
+export function internalError(command: string, file: string, e: unknown, json: boolean): void {
+  const message = `internal error: ${(e as Error).message}`;
+  if (json) process.stdout.write(jsonLine('error', { command, file, line: null, col: null, message }));
+  else process.stderr.write(`ptxmm ${command}: ${file}: ${message}\n`);
+}
