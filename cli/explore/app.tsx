@@ -2,14 +2,14 @@
 // overlay, and the keys that work everywhere (quit, help, model, bound). Every answer comes from
 // a worker (jobs.ts) running the functions the commands use; this file holds no model logic.
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Box, Text, useApp } from 'ink';
+import { Box, Text, useApp, useInput } from 'ink';
 import type { ModelName } from '../../executor/program.js';
 import { ExploreContext, type Explore } from './ask.js';
 import type { Jobs } from './jobs.js';
 import type { Answer, Settings } from './protocol.js';
 import { type Badge, type Entry, badgeOf } from './tree.js';
 import { type Screen, GLOBAL_KEYS, SCREEN_KEYS } from './keys.js';
-import { type Size, colour, useSize, useKeys } from './ui.js';
+import { type KeyHandler, KeySlot, type Size, colour, useSize } from './ui.js';
 import { Browser } from './browser.js';
 import { TestView } from './testview.js';
 import { ExecutionView } from './execview.js';
@@ -50,15 +50,22 @@ export function App(p: AppProps): ReactNode {
   const badges = useBadges(p.entries, p.jobs, settings);
   const top = stack[stack.length - 1]!;
 
-  useKeys((input) => {
+  // The one subscription to keys, from the first frame on: global keys here, the rest to the
+  // screen on top (ui.tsx KeySlot).
+  const slot = useRef<{ current: KeyHandler | null }>({ current: null }).current;
+  const onKey = useRef<KeyHandler>(() => {});
+  onKey.current = (input, key) => {
     if (help) { setHelp(false); return; }
-    if (typing) return;
-    if (input === 'q') { exit(); return; }
-    if (input === '?') { setHelp(true); return; }
-    if (input === 'm') setSettings((s) => ({ ...s, model: s.model === 'ptx75' ? 'ptx60' : 'ptx75' }));
-    else if (input === '+' || input === '=') setSettings((s) => ({ ...s, bound: s.bound + 1 }));
-    else if (input === '-') setSettings((s) => ({ ...s, bound: Math.max(MIN_BOUND, s.bound - 1) }));
-  }, true);
+    if (!typing) {
+      if (input === 'q') { exit(); return; }
+      if (input === '?') { setHelp(true); return; }
+      if (input === 'm') { setSettings((s) => ({ ...s, model: s.model === 'ptx75' ? 'ptx60' : 'ptx75' })); return; }
+      if (input === '+' || input === '=') { setSettings((s) => ({ ...s, bound: s.bound + 1 })); return; }
+      if (input === '-') { setSettings((s) => ({ ...s, bound: Math.max(MIN_BOUND, s.bound - 1) })); return; }
+    }
+    slot.current?.(input, key);
+  };
+  useInput((input, key) => onKey.current(input, key));
 
   const ctx: Explore = useMemo(() => ({ jobs: p.jobs, settings, size, cache }), [p.jobs, settings, size, cache]);
   const open = (v: View): void => setStack((s) => [...s, v]);
@@ -76,11 +83,13 @@ export function App(p: AppProps): ReactNode {
   };
   return (
     <ExploreContext.Provider value={ctx}>
+      <KeySlot.Provider value={slot}>
       {stack.map((v, i) => {
         const shown = i === stack.length - 1 && !help;
         return <Box key={`${i}:${v.screen}:${'entry' in v ? v.entry.file : ''}:${'outcome' in v ? v.outcome : ''}`} display={shown ? 'flex' : 'none'}>{screenOf(v, shown)}</Box>;
       })}
       {help ? <Help screen={top.screen} size={size} /> : null}
+      </KeySlot.Provider>
     </ExploreContext.Provider>
   );
 }

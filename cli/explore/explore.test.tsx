@@ -43,7 +43,7 @@ function start(entries: Entry[], extra: Partial<AppProps> = {}): Ui {
     async press(...keys) {
       for (const k of keys) {
         r.stdin.write(k);
-        await sleep(30);
+        await sleep(15);
       }
     },
     async done() {

@@ -1,16 +1,30 @@
 // Building blocks every screen uses: the frame (title, body, footer), a scrolling list of lines
 // with a cursor, a spinner for work in flight, colours that NO_COLOR turns off.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Box, Text, type Key, useInput, useStdout } from 'ink';
 
+export type KeyHandler = (input: string, key: Key) => void;
+
 /**
- * useInput whose handler always sees the latest render: ink re-subscribes a new handler only
- * in an effect, after the frame is drawn, so a key pressed in between would meet stale state.
+ * Where the app's one key subscription finds the handler of the screen on top. ink subscribes
+ * a useInput handler in an effect, after the screen's first frame is drawn; a key typed in
+ * between would be lost. A screen claims this slot while rendering instead, so the handler in
+ * place is always the latest render's of the active screen.
  */
-export function useKeys(handler: (input: string, key: Key) => void, active: boolean): void {
+export const KeySlot = createContext<{ current: KeyHandler | null } | null>(null);
+
+/** The screen's keys while it is `active` (through the app's KeySlot; a plain useInput outside one). */
+export function useKeys(handler: KeyHandler, active: boolean): void {
   const latest = useRef(handler);
   latest.current = handler;
-  useInput((input, key) => latest.current(input, key), { isActive: active });
+  const mine = useRef<KeyHandler>((input, key) => latest.current(input, key)).current;
+  const slot = useContext(KeySlot);
+  if (slot) {
+    if (active) slot.current = mine;
+    else if (slot.current === mine) slot.current = null;
+  }
+  useEffect(() => () => { if (slot && slot.current === mine) slot.current = null; }, [slot, mine]);
+  useInput(mine, { isActive: active && !slot });
 }
 
 /** NO_COLOR (no-color.org): any non-empty value turns colour off; inverse and bold stay. */
