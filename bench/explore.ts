@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { expandPaths } from '../litmus/parse.js';
 import { manyWrites, scratch } from '../tests/cli.js';
 import { OWN_TESTS, ROOT } from '../tests/paths.js';
-import { hasScript, openTerminal } from '../tests/pty.js';
+import { type Terminal, hasScript, openTerminal } from '../tests/pty.js';
 
 if (!hasScript) {
   process.stderr.write('bench: explore needs script(1) for a pseudo-terminal\n');
@@ -32,20 +32,26 @@ for (let i = 0; i < RUNS; i++) {
   starts.push({ first, badges, peak });
 }
 
+/** Ten times: `?` pressed until the help is drawn, then closed until `shown` is back. */
+async function helpLatency(t: Terminal, shown: string): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < 10; i++) {
+    const t0 = performance.now();
+    await t.keys('?', 0);
+    await t.until('Keys: test screen', 5_000);
+    out.push(performance.now() - t0);
+    await t.keys('x', 0);
+    await t.until(shown, 5_000);
+  }
+  return out;
+}
+
 // Keypresses while the worker's Z3 lists every state of a test that takes it seconds.
 const dir = scratch('ptxmm-bench-explore-');
 const slow = dir.write('slow.litmus', manyWrites(4, 3));
 const s = openTerminal(['explore', slow]);
 await s.until('Esc cancels', 30_000);
-const lat: number[] = [];
-for (let i = 0; i < 10; i++) {
-  const t = performance.now();
-  await s.keys('?', 0);
-  await s.until('Keys: test screen', 5_000);
-  lat.push(performance.now() - t);
-  await s.keys('x', 0);
-  await s.until('Esc cancels', 5_000);
-}
+const lat = await helpLatency(s, 'Esc cancels');
 const stillBusy = s.screen().includes('Esc cancels');
 await s.keys('q', 0);
 await s.exit;
@@ -54,15 +60,7 @@ await s.exit;
 const idle = openTerminal(['explore', join(OWN_TESTS, 'isa', 'ISA-MP.litmus')]);
 await idle.until('✗ P1:r0=1', 30_000);
 await idle.until('· ptx75 · bound 2', 30_000);
-const base: number[] = [];
-for (let i = 0; i < 10; i++) {
-  const t = performance.now();
-  await idle.keys('?', 0);
-  await idle.until('Keys: test screen', 5_000);
-  base.push(performance.now() - t);
-  await idle.keys('x', 0);
-  await idle.until('✗ P1:r0=1', 5_000);
-}
+const base = await helpLatency(idle, '✗ P1:r0=1');
 await idle.keys('q', 0);
 await idle.exit;
 
