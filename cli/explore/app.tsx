@@ -15,6 +15,7 @@ import { TestView } from './testview.js';
 import { ExecutionView } from './execview.js';
 import { WhyView } from './whyview.js';
 import { Stepper } from './stepper.js';
+import { TextView } from './textview.js';
 
 /** One open screen; `outcome` in condition syntax, null for the test's own condition. */
 export type View =
@@ -22,7 +23,8 @@ export type View =
   | { screen: 'test'; entry: Entry }
   | { screen: 'execution'; entry: Entry; outcome: string | null }
   | { screen: 'why'; entry: Entry; outcome: string | null }
-  | { screen: 'stepper'; entry: Entry };
+  | { screen: 'stepper'; entry: Entry }
+  | { screen: 'text'; entry: Entry; title: string; lines: string[] };
 
 export interface AppProps {
   entries: Entry[];
@@ -79,6 +81,7 @@ export function App(p: AppProps): ReactNode {
       case 'execution': return <ExecutionView entry={v.entry} outcome={v.outcome} back={back} active={active} height={body} />;
       case 'why': return <WhyView entry={v.entry} outcome={v.outcome} back={back} active={active} height={body} />;
       case 'stepper': return <Stepper entry={v.entry} back={back} active={active} height={body} />;
+      case 'text': return <TextView entry={v.entry} title={v.title} lines={v.lines} back={back} active={active} height={body} />;
     }
   };
   return (
@@ -86,7 +89,7 @@ export function App(p: AppProps): ReactNode {
       <KeySlot.Provider value={slot}>
       {stack.map((v, i) => {
         const shown = i === stack.length - 1 && !help;
-        return <Box key={`${i}:${v.screen}:${'entry' in v ? v.entry.file : ''}:${'outcome' in v ? v.outcome : ''}`} display={shown ? 'flex' : 'none'}>{screenOf(v, shown)}</Box>;
+        return <Box key={`${i}:${v.screen}:${'entry' in v ? v.entry.file : ''}:${'outcome' in v ? v.outcome : ''}:${'title' in v ? v.title : ''}`} display={shown ? 'flex' : 'none'}>{screenOf(v, shown)}</Box>;
       })}
       {help ? <Help screen={top.screen} size={size} /> : null}
       </KeySlot.Provider>

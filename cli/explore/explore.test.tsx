@@ -103,8 +103,9 @@ test('test view: program, reachable states, the forbidden outcome; why names Cau
   assert.ok(f.includes('ld.relaxed.sys.global.u32 %r0, [flag]'), f);
   assert.ok(f.includes(`✗ ${MP_FORBIDDEN}`), f);
   assert.ok(f.includes('P1:r0=1; P1:r1=1'), f);
-  // Down to the forbidden outcome (the last item), then why.
-  await ui.press('G', ...Array(6).fill(KEY.down), KEY.enter);
+  // Past the three states to the forbidden outcome, then why.
+  await ui.until((x) => !x.includes('Esc cancels'));
+  await ui.press('g', KEY.down, KEY.down, KEY.down, KEY.enter);
   const w = await ui.until('Smallest set of axioms forbidding it');
   assert.ok(w.includes('{Causality}'), w);
   await ui.press(KEY.pageDown, KEY.pageDown);
@@ -120,6 +121,30 @@ test('test view: program, reachable states, the forbidden outcome; why names Cau
   await ui.press(' ');
   await ui.until((x) => !x.includes('What if'));
   await ui.done();
+});
+
+test('test view: the data races, each pair opening the execution in which it races', async () => {
+  const entry = readEntries([join(OWN_TESTS, 'races', 'RACE-MP-rel-acq-unguarded-racy.litmus')], ROOT)[0]!;
+  const ui = start([entry], { initial: [{ screen: 'browser' }, { screen: 'test', entry }] });
+  await ui.until('reachable final state');
+  await ui.until((x) => !x.includes('Esc cancels'));
+  // The race is the last item: G brings it into view.
+  await ui.press('G');
+  const f = await ui.until('Data races');
+  assert.match(f, /1 racy pair/);
+  assert.ok(f.includes('~ P0: st.weak.global.u32 [data], 1  ~  P1: ld.weak.global.u32 %r2, [data]'), f);
+  await ui.press(KEY.enter);
+  const g = await ui.until('data-race:');
+  assert.ok(g.includes('in this consistent execution'), g);
+  await ui.press(KEY.esc);
+  await ui.until('Data races');
+  const free = readEntries([join(OWN_TESTS, 'races', 'RACE-read-read.litmus')], ROOT)[0]!;
+  const ui2 = start([free], { initial: [{ screen: 'browser' }, { screen: 'test', entry: free }] });
+  await ui2.until((x) => !x.includes('Esc cancels') && x.includes('reachable final state'));
+  await ui2.press('G');
+  await ui2.until('Data races (ISA §8.6.1): race-free');
+  await ui.done();
+  await ui2.done();
 });
 
 test('execution view: relation switches, next execution until there are no more', async () => {
@@ -159,6 +184,8 @@ test('help overlay, Esc backs out, 80x24 respected', async () => {
     assert.ok(lines.length <= 24, `${lines.length} lines`);
     assert.ok(lines.every((l) => [...l].length <= 80), lines.find((l) => [...l].length > 80));
   }
+  // Once nothing runs (Esc would cancel it first), Esc goes back to the browser.
+  await ui.until((x) => !x.includes('Esc cancels'));
   await ui.press(KEY.esc);
   await ui.until('ptxmm explore ·');
   await ui.done();

@@ -1,6 +1,6 @@
 // The key map, once: the footer shows the first few hints of a screen, the `?` overlay and the
 // README show all of them.
-export type Screen = 'browser' | 'test' | 'execution' | 'why' | 'stepper';
+export type Screen = 'browser' | 'test' | 'execution' | 'why' | 'stepper' | 'text';
 
 export interface KeyHint {
   keys: string;
@@ -23,8 +23,8 @@ export const SCREEN_KEYS: Record<Screen, KeyHint[]> = {
     { keys: 'PgUp PgDn g G', does: 'page, top, bottom' },
   ],
   test: [
-    { keys: '↑↓ j k', does: 'choose a state or outcome' },
-    { keys: 'Enter', does: 'execution (reachable) / why (forbidden)' },
+    { keys: '↑↓ j k g G', does: 'choose a line (state, outcome, race)' },
+    { keys: 'Enter', does: 'execution (reachable) / why (forbidden) / the race' },
     { keys: 'w', does: "why: the test's condition" },
     { keys: 'e', does: "an execution for the test's condition" },
     { keys: 's', does: 'step the machine' },
@@ -50,6 +50,9 @@ export const SCREEN_KEYS: Record<Screen, KeyHint[]> = {
     { keys: 'r', does: 'run randomly to the end' },
     { keys: 't', does: 'take me to a final state' },
     { keys: 'J K PgUp PgDn', does: 'scroll the machine' },
+  ],
+  text: [
+    { keys: '↑↓ j k PgUp PgDn', does: 'scroll' },
   ],
 };
 

@@ -26,6 +26,8 @@ export type Request =
   | { kind: 'states'; test: TestRef; settings: Settings; without: string[]; forbidden: boolean; outcome: string | null }
   /** An execution reaching `outcome` (condition syntax; null: the test's condition), not one of `exclude`. */
   | { kind: 'explain'; test: TestRef; settings: Settings; outcome: string | null; relax: boolean; exclude: string[][] }
+  /** The data races (ISA §8.6.1) of the test: each racy pair of instructions with an execution. */
+  | { kind: 'races'; test: TestRef; settings: Settings }
   /** A path of the operational machine (indices into the unreduced transition lists) to a final state. */
   | { kind: 'path'; test: TestRef; settings: Settings; state: string };
 
@@ -43,10 +45,19 @@ export interface StatesAnswer {
 /** An explanation without the concrete evaluator's closures: the main thread evaluates again (cheap). */
 export type PlainExplanation = Omit<Explanation, 'concrete'>;
 
+/** Races as the test view shows them: `check --races`'s lines, each pair's execution drawn. */
+export interface RacesAnswer {
+  verdict: 'race-free' | 'racy' | 'unknown';
+  /** Why there is no answer, for the test or for some pair. */
+  unknown: string | null;
+  pairs: { line: string; drawing: string[] }[];
+}
+
 export type Answer =
   | { kind: 'states'; answer: StatesAnswer }
   | { kind: 'explain'; answer: PlainExplanation }
   | { kind: 'path'; answer: number[] | null }
+  | { kind: 'races'; answer: RacesAnswer }
   /** A positioned input error (parse), or a failure inside ptxmm, as one line. */
   | { kind: 'error'; message: string };
 

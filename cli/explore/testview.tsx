@@ -29,12 +29,10 @@ export function useTest(entry: Entry): { test: LitmusTest } | { error: string } 
   }, [entry]);
 }
 
-interface Item {
-  line: number;
-  /** Condition syntax of the state, and where Enter goes. */
-  outcome: string;
-  to: 'execution' | 'why';
-}
+/** What Enter opens from a line: an execution or why for a state (condition syntax), or a race's drawing. */
+type Item =
+  | { line: number; to: 'execution' | 'why'; outcome: string }
+  | { line: number; to: 'text'; title: string; lines: string[] };
 
 export function TestView(p: { entry: Entry; open: (v: View) => void; back: () => void; active: boolean; height: number }): ReactNode {
   const { settings, size } = useExplore();
@@ -43,6 +41,8 @@ export function TestView(p: { entry: Entry; open: (v: View) => void; back: () =>
   const { state, cancel } = useAsk('view', test && p.entry.text !== null
     ? { kind: 'states', test: { file: p.entry.file, text: p.entry.text }, settings, without: [], forbidden: true, outcome: null }
     : null, p.active);
+  const statesDone = state?.status === 'done';
+  const races = useAsk('view', test && statesDone && p.entry.text !== null ? { kind: 'races', test: { file: p.entry.file, text: p.entry.text }, settings } : null, p.active);
   const [cursor, setCursor] = useState(0);
   const [scroll, setScroll] = useState<number | null>(null);
 
@@ -76,6 +76,17 @@ export function TestView(p: { entry: Entry; open: (v: View) => void; back: () =>
           }
         }
         if (r.boundReached) lines.push({ text: `Bound ${r.bound} reached: executions that need more loop iterations are not counted`, color: 'yellow' });
+        const ra = races.state?.status === 'done' ? races.state.answer : null;
+        lines.push({ text: '' });
+        if (ra?.kind === 'races') {
+          const n = ra.answer.pairs.length;
+          lines.push({ text: ra.answer.verdict === 'race-free' ? 'Data races (ISA §8.6.1): race-free' : ra.answer.verdict === 'racy' ? `Data races (ISA §8.6.1): ${n} racy pair${n === 1 ? '' : 's'} (Enter: the execution)` : `Data races (ISA §8.6.1): unknown: ${ra.answer.unknown ?? 'no answer'}`, bold: true });
+          for (const pr of ra.answer.pairs) {
+            items.push({ line: lines.length, to: 'text', title: 'data race', lines: [`Race ${pr.line}`, 'in this consistent execution:', '', ...pr.drawing] });
+            lines.push({ text: `~ ${pr.line}`, item: true, color: 'yellow' });
+          }
+        } else if (ra?.kind === 'error') lines.push({ text: ra.message, color: 'red' });
+        else if (races.state?.status === 'cancelled') lines.push({ text: 'Data races: cancelled', dim: true });
       }
     }
   }
@@ -86,13 +97,23 @@ export function TestView(p: { entry: Entry; open: (v: View) => void; back: () =>
   const top = scroll ?? auto;
 
   useKeys((input, key) => {
-    if (key.escape) { if (state?.status === 'running') cancel(); else p.back(); return; }
+    if (key.escape) {
+      if (state?.status === 'running') cancel();
+      else if (races.state?.status === 'running') races.cancel();
+      else p.back();
+      return;
+    }
     const move = (d: number): void => { setScroll(null); setCursor(Math.max(0, Math.min(items.length - 1, at + d))); };
     if (key.upArrow || input === 'k') move(-1);
     else if (key.downArrow || input === 'j') move(1);
+    else if (input === 'g') move(-items.length);
+    else if (input === 'G') move(items.length);
     else if (key.pageUp) setScroll(Math.max(0, top - height));
     else if (key.pageDown) setScroll(Math.max(0, Math.min(lines.length - height, top + height)));
-    else if (key.return && items[at]) p.open({ screen: items[at]!.to, entry: p.entry, outcome: items[at]!.outcome });
+    else if (key.return && items[at]) {
+      const it = items[at]!;
+      p.open(it.to === 'text' ? { screen: 'text', entry: p.entry, title: it.title, lines: it.lines } : { screen: it.to, entry: p.entry, outcome: it.outcome });
+    }
     else if (input === 'w' && test) p.open({ screen: 'why', entry: p.entry, outcome: null });
     else if (input === 'e' && test) p.open({ screen: 'execution', entry: p.entry, outcome: null });
     else if (input === 's' && test) p.open({ screen: 'stepper', entry: p.entry });
@@ -100,6 +121,7 @@ export function TestView(p: { entry: Entry; open: (v: View) => void; back: () =>
 
   const w = size.columns;
   const status = state?.status === 'running' ? <Spinner label="checking every final state" />
+    : races.state?.status === 'running' ? <Spinner label="looking for data races" />
     : state?.status === 'cancelled' ? <Text>cancelled</Text> : undefined;
   return (
     <Frame width={w} title={`${p.entry.path} · ${settingsText(settings)}`} footer={footerText('test', w)} status={status}>

@@ -12,6 +12,9 @@ import { compile, Unsupported } from '../../executor/program.js';
 import { pathTo } from '../../executor/stepper.js';
 import { forbiddenOutcomes } from '../../solver/run.js';
 import { openZ3, type Z3Session } from '../../solver/z3.js';
+import { findRaces } from '../../solver/races.js';
+import { racePairLine, raceGraph } from '../../present/races.js';
+import { graphText } from '../../present/text.js';
 import type { Answer, AnswerMessage, Request, RequestMessage } from './protocol.js';
 
 let session: Promise<Z3Session> | null = null;
@@ -42,6 +45,20 @@ async function answer(req: Request): Promise<Answer> {
       const ex = await explainTest(await z3(), test, { model, bound, timeoutMs, relax: req.relax, exclude: req.exclude });
       const { concrete: _closures, ...plain } = ex;
       return { kind: 'explain', answer: plain };
+    }
+    case 'races': {
+      const test = parseLitmus(text, file);
+      const model = MODELS[req.settings.model]!;
+      const r = await findRaces(await z3(), test, { model, bound, timeoutMs });
+      const undecided = r.undecided.map((u) => `${racePairLine(u)}: ${u.reason}`);
+      return {
+        kind: 'races',
+        answer: {
+          verdict: r.verdict,
+          unknown: r.unknown ?? (undecided.length ? undecided.join('; ') : null),
+          pairs: r.racy.map((pr) => ({ line: racePairLine(pr), drawing: graphText(raceGraph(model, pr)) })),
+        },
+      };
     }
     case 'path': {
       const prog = compile(parseLitmus(text, file), req.settings.model, bound);
