@@ -54,9 +54,11 @@ export function deadWrites(prog: Program, s: MState): number[] | null {
   return someDead ? masks : null;
 }
 
-/** The state without its dead writes, every index renumbered (the state itself if none is dead). */
-export function collect(prog: Program, s: MState): MState {
-  const dead = deadWrites(prog, s);
+/**
+ * The state without its dead writes, every index renumbered (the state itself if none is
+ * dead); `dead` when the caller has already computed deadWrites(prog, s).
+ */
+export function collect(prog: Program, s: MState, dead = deadWrites(prog, s)): MState {
   if (!dead) return s;
   const maps: Maps = s.mem.map((ms, l) => {
     const d = dead[l]!;

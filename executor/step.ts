@@ -120,13 +120,12 @@ function expand(prog: Program, s: MState, withLabels: boolean, reduce: boolean, 
 }
 
 /**
- * Every successor of s (labels only when asked: they cost time). With `reduce` (the
- * exploration's default) a load that commutes with everything else is the only transition
- * (independentLoad); without it, every enabled transition (for stepping by hand).
+ * Every successor of s (labels only when asked: they cost time), reduced: a load that commutes
+ * with everything else is the only transition (independentLoad). moves() lists them all.
  */
-export function successors(prog: Program, s: MState, withLabels = false, reduce = true): Choice[] {
+export function successors(prog: Program, s: MState, withLabels = false): Choice[] {
   const out: Choice[] = [];
-  expand(prog, s, withLabels, reduce, true, (label, state) => { out.push({ label, state }); });
+  expand(prog, s, withLabels, true, true, (label, state) => { out.push({ label, state }); });
   return out;
 }
 

@@ -201,7 +201,7 @@ export function transitions(prog: Program, s: MState): Transition[] {
         forgotten.push({ loc: prog.locs[l]!.name, index: i, value: valueText(prog, l, w), writer: w.label });
       }
     });
-    const state = dead ? collect(prog, m.raw) : m.raw;
+    const state = collect(prog, m.raw, dead);
     if (m.ti < 0) return { thread: -1, instr: '', pc: -1, seq: -1, kind: 'barrier', barrier: m.bar, label: m.label, forgotten, state };
     const e = s.th[m.ti]!.win[m.idx]!;
     const ci = prog.threads[m.ti]!.code[e.pc]!;
@@ -280,9 +280,8 @@ function locationView(prog: Program, s: MState, l: number): LocationView {
   return { name: loc.name, width: loc.width, signed: loc.signed, writes };
 }
 
-/** State s as plain printable data: threads, memory, barriers, the Fence-SC order, how it ends. */
-export function inspect(prog: Program, s: MState): MachineView {
-  const ts = transitions(prog, s);
+/** State s as plain printable data: threads, memory, barriers, the Fence-SC order, how it ends (`ts`: its transitions, when known). */
+export function inspect(prog: Program, s: MState, ts: readonly Transition[] = transitions(prog, s)): MachineView {
   const enabled = new Set<string>();
   for (const t of ts) if (t.seq >= 0) enabled.add(`${prog.index.get(t.thread)!}/${t.seq}`);
   const end = endOf(prog, s, ts.length);

@@ -91,7 +91,8 @@ export function explanationGraph(ex: Explanation, rels: string[]): ExecGraph | n
   return buildGraph(ex.witness, ex.concrete, extra, ex.violations[0] ?? null);
 }
 
-const stateText = (s: [string, bigint][]): string => s.map(([k, v]) => `${k}=${v}`).join('; ') || '(no observables)';
+/** A final state as `show`, `why` and the explorer print it: `P1:r0=1; x=2`. */
+export const stateText = (s: readonly (readonly [string, bigint])[]): string => s.map(([k, v]) => `${k}=${v}`).join('; ') || '(no observables)';
 const setText = (s: string[]): string => `{${s.join(', ')}}`;
 
 /** The headline and details, for `show`, `why` and `conform`. */

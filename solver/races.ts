@@ -151,12 +151,8 @@ export async function findRaces(z3: Z3Session, test: LitmusTest, opt: RaceOption
       const k = Math.max(0, vals.findIndex(([, v]) => v === 'true'));
       const pr = g.pairs[k]!;
       const w = witness(enc, ask);
-      // The witness numbers only executed events: an event's index is how many executed ones precede it.
-      const execNames = [...new Set(enc.execNames.filter((x) => x !== 'true' && x !== 'false'))];
-      const ev = new Map<string, boolean>();
-      if (execNames.length) for (const [n, v] of parseSexps(ask(`(get-value (${execNames.join(' ')}))`))[0] as [string, string][]) ev.set(n, v === 'true');
-      const executed = (i: number): boolean => enc.execNames[i] === 'true' || ev.get(enc.execNames[i]!) === true;
-      const index = (id: number): number => infos.filter((e) => e.id < id && executed(e.id)).length;
+      // The witness numbers only executed events.
+      const index = (id: number): number => w.execution.encodingIds.indexOf(id);
       result.racy.push({
         a: access(g.ia, g.ta, pr.a), b: access(g.ib, g.tb, pr.b), location, size: a.width === b.width ? 'uniform' : 'mixed',
         witness: w, events: [index(pr.a), index(pr.b)],

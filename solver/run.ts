@@ -3,7 +3,7 @@
 // forbid) when asked. Each query is one round trip of SMT-LIB text.
 import type { Expr, LitmusTest } from '../litmus/ast.js';
 import type { Model } from '../model/relalg.js';
-import type { Encoding } from './encode.js';
+import type { Encoding, ObservableInfo } from './encode.js';
 import { encode } from './encode.js';
 import { asInteger, observableName } from '../litmus/types.js';
 import { type Limits, limitsFrom, resourceReason } from './limits.js';
@@ -162,8 +162,7 @@ async function solve(z3: Z3Session, test: LitmusTest, opt: RunOptions, limits: L
       const s = readState(enc, ask);
       states.push({ values: s.values, satisfies: s.cond });
       if (enc.observables.length === 0) { r = 'unsat'; break; }
-      const same = enc.observables.map((o, i) => `(= ${o.smt} (_ bv${unsigned(s.values[i]![1], o.width)} ${o.width}))`);
-      r = sat(ask(`(assert (not (and true ${same.join(' ')})))\n${checkCmd(consistent)}`));
+      r = sat(ask(`(assert (not ${pinned(enc.observables.map((o, i) => [o, s.values[i]![1]]))}))\n${checkCmd(consistent)}`));
     }
     if (r === 'unsat') {
       if (states.length === 0) result.noStates = whyNoState(enc, ask, checkCmd, load);
@@ -282,11 +281,11 @@ export async function checkStates(
   const ask = (cmds: string): string => askZ3(z3, cmds);
   const check = (lits: string[]): Sat => satOf(ask(checkSatCmd(lits, deadline)));
   const byName = new Map(enc.observables.map((o) => [o.name, o]));
-  const pin = (v: StateValues): string => `(and true ${v.map(([k, x]) => {
+  const pin = (v: StateValues): string => pinned(v.map(([k, x]) => {
     const o = byName.get(k);
     if (!o) throw new Error(`checkStates: ${k} is not an observable of ${test.name}`);
-    return `(= ${o.smt} (_ bv${unsigned(x, o.width)} ${o.width}))`;
-  }).join(' ')})`;
+    return [o, x];
+  }));
   const decls = candidates.map((v, i) => `(declare-const cand_${i} Bool)\n(assert (= cand_${i} ${pin(v)}))`);
   ask(`(reset)\n${enc.script}\n${decls.join('\n')}\n`);
   const consistent = [enc.noCutLit, ...enc.wellFormed, ...enc.axiomLits.values()];
@@ -327,9 +326,8 @@ export interface OutcomeSplit {
    * circularity (solver/enumerate.ts's candidates). So LB+data's r1 = r2 = 1 is one (each store
    * writes 1 when its load reads 0), r1 = r2 = 3 is not (3 only justifies itself). The same
    * restriction applies to `reachable`: without NoThinAir it keeps values out of thin air from
-   * being listed (there could be 2^32); with it, it changes nothing where dep holds every value
-   * dependency (a register a predicated mov sets does not depend on the predicate's read in
-   * dep, so runTest, unlike brute force, lets such a value justify itself).
+   * being listed (there could be 2^32); with it, it changes nothing, since dep holds every value
+   * dependency (a guarded instruction's result depends on its guard's reads too).
    */
   forbidden: [string, bigint][][];
 }
@@ -355,7 +353,6 @@ export async function forbiddenOutcomes(z3: Z3Session, test: LitmusTest, opt: Pi
     const obs = names.map((n) => enc.observables.find((o) => o.name === n)!);
     const wellFormed = [enc.noCutLit, ...enc.wellFormed];
     ask(`(reset)\n${enc.script}\n`);
-    const bv = (v: bigint, w: number): string => `(_ bv${unsigned(v, w)} ${w})`;
     // The values each write makes: those it writes in an execution computed without circularity
     // (the filter aside: it selects final states, it does not make values).
     const makes: string[] = [];
@@ -371,9 +368,9 @@ export async function forbiddenOutcomes(z3: Z3Session, test: LitmusTest, opt: Pi
         const got = parseSexps(ask(`(get-value (${w.value}))`))[0] as [string, string][];
         const v = literal(got[0]![1]);
         vals.push(typeof v === 'bigint' ? v : 0n);
-        ask(`(assert (=> ${lit} (not (= ${w.value} ${bv(vals[vals.length - 1]!, w.width)}))))`);
+        ask(`(assert (=> ${lit} (not (= ${w.value} ${bvLit(vals[vals.length - 1]!, w.width)}))))`);
       }
-      makes.push(`(=> ${w.exec} (or false ${vals.map((v) => `(= ${w.value} ${bv(v, w.width)})`).join(' ')}))`);
+      makes.push(`(=> ${w.exec} (or false ${vals.map((v) => `(= ${w.value} ${bvLit(v, w.width)})`).join(' ')}))`);
     }
     ask(`(declare-const made Bool)\n(assert (=> made (and true ${makes.join(' ')})))`);
     const program = [...wellFormed, 'made'];
@@ -384,13 +381,9 @@ export async function forbiddenOutcomes(z3: Z3Session, test: LitmusTest, opt: Pi
         const r = check(lits);
         if (r === 'unknown') return null;
         if (r === 'unsat') return out.sort(cmpState);
-        const vals = parseSexps(ask(`(get-value (true ${obs.map((o) => o.smt).join(' ')}))`))[0] as [string, string][];
-        const v = obs.map((o, i): [string, bigint] => {
-          const x = literal(vals[i + 1]![1]);
-          return [o.name, asInteger(typeof x === 'bigint' ? x : 0n, o.type)];
-        });
+        const v = readValues(ask, obs, []).values;
         out.push(v);
-        ask(`(assert (not (and true ${obs.map((o, i) => `(= ${o.smt} ${bv(v[i]![1], o.width)})`).join(' ')})))`);
+        ask(`(assert (not ${pinned(obs.map((o, i) => [o, v[i]![1]]))}))`);
       }
     };
     const reachable = collect([...program, ...enc.axiomLits.values()]);
@@ -418,16 +411,29 @@ function conditionObservables(e: Expr): string[] {
 }
 
 function readState(enc: Encoding, ask: (c: string) => string): { values: [string, bigint][]; cond: boolean } {
-  const names = [...enc.observables.map((o) => o.smt), enc.condLit];
+  const r = readValues(ask, enc.observables, [enc.condLit]);
+  return { values: r.values, cond: r.bools[0] === true };
+}
+
+/** After `sat`: the observables' values as typed integers, and the values of Boolean `extra` terms. */
+function readValues(ask: (c: string) => string, obs: readonly ObservableInfo[], extra: readonly string[]): { values: [string, bigint][]; bools: boolean[] } {
+  // `true` first: get-value needs at least one term.
+  const names = ['true', ...obs.map((o) => o.smt), ...extra];
   const vals = parseSexps(ask(`(get-value (${names.join(' ')}))`))[0] as [string, string][];
-  const values: [string, bigint][] = enc.observables.map((o, i) => {
-    const v = literal(vals[i]![1]);
+  const values = obs.map((o, i): [string, bigint] => {
+    const v = literal(vals[i + 1]![1]);
     return [o.name, asInteger(typeof v === 'bigint' ? v : 0n, o.type)];
   });
-  return { values, cond: literal(vals[names.length - 1]![1]) === true };
+  return { values, bools: extra.map((_, i) => literal(vals[obs.length + 1 + i]![1]) === true) };
 }
 
 const unsigned = (v: bigint, w: number): bigint => ((v % (1n << BigInt(w))) + (1n << BigInt(w))) % (1n << BigInt(w));
+const bvLit = (v: bigint, w: number): string => `(_ bv${unsigned(v, w)} ${w})`;
+
+/** `(and true ...)`: each observable at its value (an integer of its type); blocks or selects a final state. */
+function pinned(at: readonly (readonly [ObservableInfo, bigint])[]): string {
+  return `(and true ${at.map(([o, v]) => `(= ${o.smt} ${bvLit(v, o.width)})`).join(' ')})`;
+}
 
 function cmpState(a: [string, bigint][], b: [string, bigint][]): number {
   for (let i = 0; i < a.length; i++) {

@@ -18,6 +18,8 @@ export interface WitnessExecution {
   values: (bigint | null)[];
   /** Physical location names, indexed by `EventInfo.ploc`. */
   locNames: string[];
+  /** Per event of `x`, its id in the encoding (Encoding.events): executed events renumbered. */
+  encodingIds: number[];
 }
 
 function intOf(s: Sexp): number | null {
@@ -79,5 +81,5 @@ export function readExecution(enc: Encoding, ask: (cmds: string) => string): Wit
     events, rmwPartner,
     rf: pairsOf(d.rf), co: pairsOf(d.co), syncFence: pairsOf(d.sync_fence), syncBarrier: pairsOf(d.sync_barrier), dep: pairsOf(d.dep),
   };
-  return { x, values, locNames: enc.locNames };
+  return { x, values, locNames: enc.locNames, encodingIds: ids };
 }

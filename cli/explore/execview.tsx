@@ -9,8 +9,8 @@ import { settingsText } from './browser.js';
 import { drawable, explanationLines, whole } from './execution.js';
 import { footerText } from './keys.js';
 import type { PlainExplanation } from './protocol.js';
-import type { Entry } from './tree.js';
-import { Frame, type Line, Pane, Spinner, colour, fit, wrap, useKeys } from './ui.js';
+import { type Entry, testRef } from './tree.js';
+import { Frame, type Line, Pane, Spinner, colour, fit, scrollStep, wrap, useKeys } from './ui.js';
 
 /** A row of switches, the chosen one in brackets: `po* rf* [cause] sync ...` (* drawn), cut around the choice. */
 export function switchesText(names: string[], on: ReadonlySet<string>, at: number, width: number): string {
@@ -32,10 +32,9 @@ export function ExecutionView(p: { entry: Entry; outcome: string | null; back: (
   const [on, setOn] = useState<Set<string>>(new Set(BASE_EDGES));
   const [rel, setRel] = useState(0);
   const [top, setTop] = useState(0);
-  const text = p.entry.text ?? '';
   const asking = want > seen.length && !exhausted && !none;
   const { state, cancel } = useAsk('view', asking
-    ? { kind: 'explain', test: { file: p.entry.file, text }, settings, outcome: p.outcome, relax: false, exclude: seen.map((s) => s.choice ?? []) }
+    ? { kind: 'explain', test: testRef(p.entry), settings, outcome: p.outcome, relax: false, exclude: seen.map((s) => s.choice ?? []) }
     : null, p.active);
   const [error, setError] = useState<string | null>(null);
 
@@ -57,6 +56,7 @@ export function ExecutionView(p: { entry: Entry; outcome: string | null; back: (
   const exLines = useMemo(() => (shown ? explanationLines(whole(shown), on) : []), [shown, on]);
   const lines: Line[] = wrap([...(error ? [{ text: error, color: 'red' }] : []), ...exLines.map((t) => ({ text: t }))], size.columns);
   const height = p.height - 1;
+  const maxTop = Math.max(0, lines.length - height);
 
   useKeys((input, key) => {
     if (key.escape) { if (state?.status === 'running') cancel(); else p.back(); return; }
@@ -68,10 +68,10 @@ export function ExecutionView(p: { entry: Entry; outcome: string | null; back: (
     } else if (input === 'n') {
       if (at < seen.length - 1) { setAt(at + 1); setTop(0); } else if (!exhausted && seen.length) setWant(seen.length + 1);
     } else if (input === 'p') { if (at > 0) { setAt(at - 1); setTop(0); } }
-    else if (key.upArrow || input === 'k') setTop((t) => Math.max(0, t - 1));
-    else if (key.downArrow || input === 'j') setTop((t) => Math.min(Math.max(0, lines.length - height), t + 1));
-    else if (key.pageUp) setTop((t) => Math.max(0, t - height));
-    else if (key.pageDown) setTop((t) => Math.min(Math.max(0, lines.length - height), t + height));
+    else {
+      const d = scrollStep(input, key, height);
+      if (d !== null) setTop((t) => Math.max(0, Math.min(maxTop, t + d)));
+    }
   }, p.active);
 
   const w = size.columns;
@@ -83,7 +83,7 @@ export function ExecutionView(p: { entry: Entry; outcome: string | null; back: (
   return (
     <Frame width={w} title={`${p.entry.path} · ${which} · ${settingsText(settings)}`} footer={footerText('execution', w)} status={status}>
       <Text wrap="truncate-end">{switchesText(names, on, rel, w)}</Text>
-      <Pane lines={lines} top={Math.min(top, Math.max(0, lines.length - height))} height={height} width={w} />
+      <Pane lines={lines} top={Math.min(top, maxTop)} height={height} width={w} />
     </Frame>
   );
 }

@@ -3,5 +3,3 @@
 export type Valuation = readonly (readonly [string, bigint])[];
 
 export const outcomeExpr = (v: Valuation): string => v.map(([k, x]) => `${k} == ${x}`).join(' /\\ ') || 'true';
-
-export const stateText = (v: Valuation): string => v.map(([k, x]) => `${k}=${x}`).join('; ') || '(no observables)';

@@ -3,6 +3,7 @@
 import type { CheckReport } from '../check.js';
 import type { Explanation } from '../../present/explain.js';
 import type { ModelName } from '../../executor/program.js';
+import type { Valuation } from './outcome.js';
 
 /** What every answer depends on besides the test; the keyboard changes model and bound. */
 export interface Settings {
@@ -31,8 +32,6 @@ export type Request =
   /** A path of the operational machine (indices into the unreduced transition lists) to a final state. */
   | { kind: 'path'; test: TestRef; settings: Settings; state: string };
 
-/** One observable's value in a final state, as the condition would name it. */
-export type Valuation = [string, bigint][];
 
 export interface StatesAnswer {
   report: CheckReport;

@@ -11,9 +11,9 @@ import type { MState } from '../../executor/state.js';
 import { useAsk, useExplore } from './ask.js';
 import { settingsText } from './browser.js';
 import { footerText } from './keys.js';
-import { stateText } from './outcome.js';
+import { stateText } from '../../present/explain.js';
 import { useTest } from './testview.js';
-import type { Entry } from './tree.js';
+import { type Entry, testRef } from './tree.js';
 import { Frame, type Line, Pane, Spinner, useScrollTop, wrap, useKeys } from './ui.js';
 
 /** The machine state as lines: threads, then memory, barriers and the Fence-SC order. */
@@ -76,9 +76,10 @@ export function Stepper(p: { entry: Entry; back: () => void; active: boolean; he
   useEffect(() => { setStates(prog ? replay(prog, []) : []); setCursor(0); }, [prog]);
 
   const cur = states[states.length - 1];
-  const view = prog && cur ? inspect(prog, cur) : null;
-  const ts = prog && cur ? transitions(prog, cur) : [];
-  const test = { file: p.entry.file, text: p.entry.text ?? '' };
+  // Once per state, not per keypress; inspect marks what may go from the same list.
+  const ts = useMemo(() => (prog && cur ? transitions(prog, cur) : []), [prog, cur]);
+  const view = useMemo(() => (prog && cur ? inspect(prog, cur, ts) : null), [prog, cur, ts]);
+  const test = testRef(p.entry);
   const reachable = useAsk('view', choosing ? { kind: 'states', test, settings, without: [], forbidden: false, outcome: null } : null, p.active);
   const path = useAsk('view', target ? { kind: 'path', test, settings, state: target } : null, p.active);
   const finals = reachable.state?.status === 'done' && reachable.state.answer.kind === 'states' ? reachable.state.answer.answer.report.states ?? [] : [];

@@ -12,8 +12,9 @@ import { useAsk, useExplore } from './ask.js';
 import type { View } from './app.js';
 import { settingsText } from './browser.js';
 import { footerText } from './keys.js';
-import { outcomeExpr, stateText } from './outcome.js';
-import type { Entry } from './tree.js';
+import { outcomeExpr } from './outcome.js';
+import { stateText } from '../../present/explain.js';
+import { type Entry, testRef } from './tree.js';
 import { Frame, type Line, Pane, Spinner, useScrollTop, useKeys } from './ui.js';
 
 /** The test parsed on this thread (cheap), or its positioned error. */
@@ -38,11 +39,9 @@ export function TestView(p: { entry: Entry; open: (v: View) => void; back: () =>
   const { settings, size } = useExplore();
   const parsed = useTest(p.entry);
   const test = 'test' in parsed ? parsed.test : null;
-  const { state, cancel } = useAsk('view', test && p.entry.text !== null
-    ? { kind: 'states', test: { file: p.entry.file, text: p.entry.text }, settings, without: [], forbidden: true, outcome: null }
-    : null, p.active);
-  const statesDone = state?.status === 'done';
-  const races = useAsk('view', test && statesDone && p.entry.text !== null ? { kind: 'races', test: { file: p.entry.file, text: p.entry.text }, settings } : null, p.active);
+  const { state, cancel } = useAsk('view', test ? { kind: 'states', test: testRef(p.entry), settings, without: [], forbidden: true, outcome: null } : null, p.active);
+  // Races are asked once the states are there: the states come first on the screen.
+  const races = useAsk('view', test && state?.status === 'done' ? { kind: 'races', test: testRef(p.entry), settings } : null, p.active);
   const [cursor, setCursor] = useState(0);
   const [scroll, setScroll] = useState<number | null>(null);
 

@@ -4,7 +4,7 @@ import { useExplore } from './ask.js';
 import { settingsText } from './browser.js';
 import { footerText } from './keys.js';
 import type { Entry } from './tree.js';
-import { Frame, Pane, useKeys, wrap } from './ui.js';
+import { Frame, Pane, scrollStep, useKeys, wrap } from './ui.js';
 
 export function TextView(p: { entry: Entry; title: string; lines: string[]; back: () => void; active: boolean; height: number }): ReactNode {
   const { settings, size } = useExplore();
@@ -12,11 +12,9 @@ export function TextView(p: { entry: Entry; title: string; lines: string[]; back
   const lines = wrap(p.lines.map((text) => ({ text })), size.columns);
   const maxTop = Math.max(0, lines.length - p.height);
   useKeys((input, key) => {
-    if (key.escape) p.back();
-    else if (key.upArrow || input === 'k') setTop((t) => Math.max(0, t - 1));
-    else if (key.downArrow || input === 'j') setTop((t) => Math.min(maxTop, t + 1));
-    else if (key.pageUp) setTop((t) => Math.max(0, t - p.height));
-    else if (key.pageDown) setTop((t) => Math.min(maxTop, t + p.height));
+    if (key.escape) { p.back(); return; }
+    const d = scrollStep(input, key, p.height);
+    if (d !== null) setTop((t) => Math.max(0, Math.min(maxTop, t + d)));
   }, p.active);
   const w = size.columns;
   return (

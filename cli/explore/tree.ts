@@ -2,6 +2,7 @@
 // Pure functions, so the browser's behaviour is tested without a terminal.
 import { dirname, relative } from 'node:path';
 import type { CheckReport } from '../check.js';
+import type { TestRef } from './protocol.js';
 
 export interface Entry {
   file: string;
@@ -13,7 +14,10 @@ export interface Entry {
   name: string;
 }
 
-export type Row = { kind: 'folder'; path: string } | { kind: 'test'; entry: Entry; index: number };
+export type Row = { kind: 'folder'; path: string } | { kind: 'test'; entry: Entry };
+
+/** The test as a request to a worker carries it (screens ask only about a test that parsed). */
+export const testRef = (e: Entry): TestRef => ({ file: e.file, text: e.text ?? '' });
 
 export function entryPath(file: string, cwd: string): string {
   const r = relative(cwd, file);
@@ -25,14 +29,14 @@ export function rows(entries: readonly Entry[], filter: string): Row[] {
   const f = filter.toLowerCase();
   const out: Row[] = [];
   let folder: string | null = null;
-  entries.forEach((entry, index) => {
+  entries.forEach((entry) => {
     if (f && !entry.path.toLowerCase().includes(f)) return;
     const d = dirname(entry.path);
     if (d !== folder) {
       folder = d;
       out.push({ kind: 'folder', path: d });
     }
-    out.push({ kind: 'test', entry, index });
+    out.push({ kind: 'test', entry });
   });
   return out;
 }
@@ -46,7 +50,7 @@ export function badgeOf(r: CheckReport): Badge {
   return { kind: 'answer', testKind: r.kind, result: r.result, reason: r.reason };
 }
 
-/** `Forbidden Ok`, `Allowed No`, `Unknown`, `error`, `…`: at most 14 characters. */
+/** `Forbidden Ok`, `Allowed No`, `Required Unknown`, `parse error`, `…`. */
 export function badgeText(b: Badge | undefined): string {
   if (!b || b.kind === 'pending') return '…';
   if (b.kind === 'error') return 'parse error';

@@ -134,6 +134,15 @@ export function Pane({ lines, top, height, width, cursor }: { lines: Line[]; top
   );
 }
 
+/** How far a reading key moves a pane: ↑↓ j k a line, PgUp PgDn a page; null for any other key. */
+export function scrollStep(input: string, key: Key, page: number): number | null {
+  if (key.upArrow || input === 'k') return -1;
+  if (key.downArrow || input === 'j') return 1;
+  if (key.pageUp) return -page;
+  if (key.pageDown) return page;
+  return null;
+}
+
 /** Title line, body, status line, footer: the shape of every screen. */
 export function Frame({ title, status, footer, children, width }: { title: string; status?: ReactNode; footer: string; children: ReactNode; width: number }): ReactNode {
   return (

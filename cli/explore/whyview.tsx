@@ -10,9 +10,9 @@ import { settingsText } from './browser.js';
 import { explanationLines, whole } from './execution.js';
 import { switchesText } from './execview.js';
 import { footerText } from './keys.js';
-import { stateText } from './outcome.js';
-import type { Entry } from './tree.js';
-import { Frame, type Line, Pane, Spinner, wrap, useKeys } from './ui.js';
+import { stateText } from '../../present/explain.js';
+import { type Entry, testRef } from './tree.js';
+import { Frame, type Line, Pane, Spinner, scrollStep, wrap, useKeys } from './ui.js';
 
 const BASE = new Set<string>(BASE_EDGES);
 
@@ -22,7 +22,7 @@ export function WhyView(p: { entry: Entry; outcome: string | null; back: () => v
   const [off, setOff] = useState<Set<string>>(new Set());
   const [at, setAt] = useState(0);
   const [top, setTop] = useState(0);
-  const test = { file: p.entry.file, text: p.entry.text ?? '' };
+  const test = testRef(p.entry);
   const why = useAsk('view', { kind: 'explain', test, settings, outcome: p.outcome, relax: true, exclude: [] }, p.active);
   const without = axioms.filter((a) => off.has(a));
   const whatIf = useAsk('view', without.length
@@ -72,10 +72,10 @@ export function WhyView(p: { entry: Entry; outcome: string | null; back: () => v
       setOff((s) => { const t = new Set(s); if (t.has(n)) t.delete(n); else t.add(n); return t; });
       setTop(0);
     } else if (input === 'a') setOff(new Set());
-    else if (key.upArrow || input === 'k') setTop((t) => Math.max(0, t - 1));
-    else if (key.downArrow || input === 'j') setTop((t) => Math.min(maxTop, t + 1));
-    else if (key.pageUp) setTop((t) => Math.max(0, t - height));
-    else if (key.pageDown) setTop((t) => Math.min(maxTop, t + height));
+    else {
+      const d = scrollStep(input, key, height);
+      if (d !== null) setTop((t) => Math.max(0, Math.min(maxTop, t + d)));
+    }
   }, p.active);
 
   const w = size.columns;

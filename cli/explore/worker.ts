@@ -15,17 +15,20 @@ import { openZ3, type Z3Session } from '../../solver/z3.js';
 import { findRaces } from '../../solver/races.js';
 import { racePairLine, raceGraph } from '../../present/races.js';
 import { graphText } from '../../present/text.js';
-import type { Answer, AnswerMessage, Request, RequestMessage } from './protocol.js';
+import type { LitmusTest } from '../../litmus/ast.js';
+import type { Answer, AnswerMessage, Request, RequestMessage, TestRef } from './protocol.js';
 
 let session: Promise<Z3Session> | null = null;
 const z3 = (): Promise<Z3Session> => (session ??= openZ3());
 
+/** The test, its condition replaced by `outcome` when one is asked about (as `show --outcome`). */
+const testOf = (t: TestRef, outcome: string | null): LitmusTest => (outcome === null ? parseLitmus(t.text, t.file) : parseWithOutcome(t.text, t.file, outcome));
+
 async function answer(req: Request): Promise<Answer> {
-  const { file, text } = req.test;
   const { bound, timeoutMs } = req.settings;
   switch (req.kind) {
     case 'states': {
-      const test = req.outcome === null ? parseLitmus(text, file) : parseWithOutcome(text, file, req.outcome);
+      const test = testOf(req.test, req.outcome);
       const model = withoutAxioms(MODELS[req.settings.model]!, req.without);
       const s = await z3();
       const { r, seconds } = await checkOne(s, test, model, bound, timeoutMs);
@@ -33,21 +36,21 @@ async function answer(req: Request): Promise<Answer> {
       return {
         kind: 'states',
         answer: {
-          report: report(test, file, model, bound, r, seconds),
+          report: report(test, req.test.file, model, bound, r, seconds),
           condObs: f?.known ? f.observables : [],
           forbidden: f?.known ? f.forbidden : null,
         },
       };
     }
     case 'explain': {
-      const test = req.outcome === null ? parseLitmus(text, file) : parseWithOutcome(text, file, req.outcome);
+      const test = testOf(req.test, req.outcome);
       const model = MODELS[req.settings.model]!;
       const ex = await explainTest(await z3(), test, { model, bound, timeoutMs, relax: req.relax, exclude: req.exclude });
       const { concrete: _closures, ...plain } = ex;
       return { kind: 'explain', answer: plain };
     }
     case 'races': {
-      const test = parseLitmus(text, file);
+      const test = testOf(req.test, null);
       const model = MODELS[req.settings.model]!;
       const r = await findRaces(await z3(), test, { model, bound, timeoutMs });
       const undecided = r.undecided.map((u) => `${racePairLine(u)}: ${u.reason}`);
@@ -61,7 +64,7 @@ async function answer(req: Request): Promise<Answer> {
       };
     }
     case 'path': {
-      const prog = compile(parseLitmus(text, file), req.settings.model, bound);
+      const prog = compile(testOf(req.test, null), req.settings.model, bound);
       return { kind: 'path', answer: pathTo(prog, req.state) };
     }
   }
