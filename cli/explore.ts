@@ -47,6 +47,10 @@ export const exploreCommand: Command = {
     }
     const entries = readEntries(a.rest.length ? a.rest : [DEFAULT_EXPLORE_PATH]);
     if (entries.length === 0) throw new UsageError('no .litmus files found');
+    // ink draws nothing but the last frame when CI or CONTINUOUS_INTEGRATION is set (it reads
+    // them once, on import). We have a terminal and a person at it, so those do not apply.
+    delete process.env['CI'];
+    delete process.env['CONTINUOUS_INTEGRATION'];
     const { runExplorer } = await import('./explore/run.js');
     await runExplorer(entries, { model, bound, timeoutMs });
     return EXIT.ok;

@@ -31,7 +31,12 @@ export function openTerminal(args: string[], o: { cols?: number; rows?: number; 
   const term = new xterm.Terminal({ cols, rows, allowProposedApi: true });
   const q = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
   const cmd = `stty cols ${cols} rows ${rows}; exec ${q(process.execPath)} ${q(BIN)} ${args.map(q).join(' ')}`;
-  const child: ChildProcessWithoutNullStreams = spawn('script', ['-qfec', cmd, '/dev/null'], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1', TERM: 'xterm-256color', ...o.env } });
+  // A CI runner's FORCE_COLOR would override NO_COLOR; a test that wants colour says so.
+  const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1', TERM: 'xterm-256color', ...o.env };
+  if (!o.env || !('FORCE_COLOR' in o.env)) delete env['FORCE_COLOR'];
+  const child: ChildProcessWithoutNullStreams = spawn('script', ['-qfec', cmd, '/dev/null'], { cwd: ROOT, env });
+  open.add(kill);
+  child.on('exit', () => open.delete(kill));
   let raw = '';
   child.stdout.on('data', (d: Buffer) => { raw += d.toString('utf8'); term.write(d); });
   const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -56,7 +61,10 @@ export function openTerminal(args: string[], o: { cols?: number; rows?: number; 
       for (;;) {
         const s = screen();
         if (typeof text === 'string' ? s.includes(text) : text.test(s)) return s;
-        if (performance.now() - t0 > ms) throw new Error(`timed out waiting for ${String(text)}; the screen:\n${s}`);
+        if (performance.now() - t0 > ms) {
+          kill(); // a test that gives up must not leave the app running: node would never exit
+          throw new Error(`timed out waiting for ${String(text)}; the screen:\n${s}`);
+        }
         await sleep(10);
       }
     },
@@ -74,6 +82,20 @@ export function openTerminal(args: string[], o: { cols?: number; rows?: number; 
         return null;
       }
     },
-    kill: () => { child.kill('SIGKILL'); },
+    kill,
   };
+  function kill(): void {
+    const pid = ptxmmPid();
+    if (pid !== null) try { process.kill(pid, 'SIGKILL'); } catch { /* already gone */ }
+    child.kill('SIGKILL');
+  }
+}
+
+const open = new Set<() => void>();
+
+/** Kills every terminal still open (for `test.after.each`): a failed assertion must not leave
+ * a child holding the test runner's event loop open. */
+export function closeAll(): void {
+  for (const kill of open) kill();
+  open.clear();
 }

@@ -4,12 +4,14 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
 import { ROOT } from '../../tests/paths.js';
-import { BIN, hasScript, openTerminal } from '../../tests/pty.js';
+import { BIN, closeAll, hasScript, openTerminal } from '../../tests/pty.js';
 import { NO_TTY_MESSAGE } from '../explore.js';
 
 test('explore in a real terminal: browse, filter, open a test, why, help, quit restores the terminal', async () => {
   if (!hasScript) { console.log('  (no script(1): the terminal test is skipped)'); return; }
-  const s = openTerminal(['explore', 'litmus/tests/isa']);
+  // CI set, as on a CI runner: ink would then draw only the last frame, but a terminal is a
+  // terminal, so explore draws every frame regardless.
+  const s = openTerminal(['explore', 'litmus/tests/isa'], { env: { CI: 'true' } });
   const first = await s.until('ptxmm explore');
   assert.ok(first.includes('litmus/tests/isa/'), first);
   const all = await s.until('15 tests');
@@ -59,5 +61,7 @@ test('without a terminal, explore exits 2 and points to check, show and why', ()
   assert.is(r.stderr.trim(), NO_TTY_MESSAGE);
   assert.ok(/check/.test(NO_TTY_MESSAGE) && /show/.test(NO_TTY_MESSAGE) && /why/.test(NO_TTY_MESSAGE));
 });
+
+test.after.each(closeAll);
 
 test.run();
