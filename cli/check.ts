@@ -5,7 +5,7 @@ import { basename, join } from 'node:path';
 import {
   BOUND_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, EXIT_HELP, JSON_OPTION, MODEL_OPTION, TIMEOUT_OPTION, UsageError, count, modelName, seconds,
 } from './command.js';
-import { jsonLine } from './json.js';
+import { type RecordType, jsonLine } from './json.js';
 import { progress } from './progress.js';
 import { eachTest, internalError } from './batch.js';
 import { type ExplainOptions, explainTest, explanationGraph, graphTitle } from '../present/explain.js';
@@ -20,6 +20,8 @@ import { type NoStates, type RunResult, runTest } from '../solver/run.js';
 import { openZ3, type Z3Session } from '../solver/z3.js';
 import { findRaces } from '../solver/races.js';
 import { racesRecord, racesText } from '../present/races.js';
+import { checkLiveness } from '../solver/liveness.js';
+import { hangGraph, livenessRecord, livenessText, stuckLine } from '../present/liveness.js';
 
 /** One test's answer: the JSON record's fields (docs/JSON.md, type "check"). */
 export interface CheckReport {
@@ -106,6 +108,7 @@ export const checkCommand: Command = {
     MODEL_OPTION, BOUND_OPTION, TIMEOUT_OPTION, JSON_OPTION,
     { name: 'witness', arg: 'DIR', help: 'also write DIR/TEST.svg for each test whose condition has a witness' },
     { name: 'races', help: 'instead of final states: the data races (ISA §8.6.1), each racy pair of instructions with an execution, or race-free' },
+    { name: 'liveness', help: 'instead of final states: can a thread hang (spin forever, wait at a barrier forever)? which, where, after which execution (docs/LIVENESS.md)' },
   ],
   details: [
     'Per test: the reachable final states, whether the condition is validated (Ok/No), or Unknown with',
@@ -122,10 +125,12 @@ export const checkCommand: Command = {
     if (witnessDir) mkdirSync(witnessDir, { recursive: true });
     const files = readLitmusFiles(a.rest);
     if (files.length === 0) throw new UsageError('no .litmus files found');
+    if (a.has('races') && a.has('liveness')) throw new UsageError('--races and --liveness are separate questions: ask one at a time');
     if (a.has('races')) {
       if (witnessDir) throw new UsageError('--witness draws final states: not with --races');
       return checkRaces(files, model, bound, timeoutS * 1000, json);
     }
+    if (a.has('liveness')) return checkLivenessOf(files, model, bound, timeoutS * 1000, json, witnessDir);
     const t0 = performance.now();
     const tally = { ok: 0, no: 0, unknown: 0, errors: 0 };
     const bar = progress();
@@ -163,21 +168,25 @@ export const checkCommand: Command = {
   },
 };
 
-/** `check --races`: per test, race-free or its racy pairs; exit status as check's (Unknown fails). */
-async function checkRaces(files: FileResult[], model: Model, bound: number, timeoutMs: number, json: boolean): Promise<number> {
+/** One test's answer to a yes/no question about the program (races, liveness). */
+interface Answer { verdict: 'good' | 'bad' | 'unknown'; text: string[]; record: object }
+
+/**
+ * `check --races` and `check --liveness`: per test, the answer and its executions; totals name
+ * the two verdicts (`labels`); exit status as check's (Unknown fails).
+ */
+async function checkEach(files: FileResult[], json: boolean, type: RecordType, labels: [string, string], ask: (z3: Z3Session, t: LitmusTest, file: string) => Promise<Answer>): Promise<number> {
   const t0 = performance.now();
-  const tally = { raceFree: 0, racy: 0, unknown: 0, errors: 0 };
+  const tally = { good: 0, bad: 0, unknown: 0, errors: 0 };
   const bar = progress();
   const z3 = await openZ3();
   try {
     tally.errors += await eachTest(files, 'check', json, bar, async (t, file) => {
-      const s0 = performance.now();
       let out: string;
       try {
-        const r = await findRaces(z3, t, { model, bound, timeoutMs });
-        const secs = (performance.now() - s0) / 1000;
-        tally[r.verdict === 'race-free' ? 'raceFree' : r.verdict === 'racy' ? 'racy' : 'unknown']++;
-        out = json ? jsonLine('races', racesRecord(file, t, model, bound, r, secs)) : racesText(t, model, r, secs).join('\n') + '\n' + (files.length > 1 ? '\n' : '');
+        const a = await ask(z3, t, file);
+        tally[a.verdict]++;
+        out = json ? jsonLine(type, a.record) : a.text.join('\n') + '\n' + (files.length > 1 ? '\n' : '');
       } catch (e) {
         tally.errors++;
         bar.clear();
@@ -192,9 +201,41 @@ async function checkRaces(files: FileResult[], model: Model, bound: number, time
     await z3.close();
   }
   const secs = (performance.now() - t0) / 1000;
-  if (json) process.stdout.write(jsonLine('summary', { command: 'check', tests: files.length, ...tally, seconds: secs }));
-  else if (files.length > 1) {
-    process.stdout.write(`Totals: ${files.length} tests, ${tally.raceFree} race-free, ${tally.racy} racy, ${tally.unknown} Unknown, ${tally.errors} errors, ${secs.toFixed(2)} s\n`);
+  const [good, bad] = labels;
+  if (json) {
+    const counts = { [camel(good)]: tally.good, [camel(bad)]: tally.bad, unknown: tally.unknown, errors: tally.errors };
+    process.stdout.write(jsonLine('summary', { command: 'check', tests: files.length, ...counts, seconds: secs }));
+  } else if (files.length > 1) {
+    process.stdout.write(`Totals: ${files.length} tests, ${tally.good} ${good}, ${tally.bad} ${bad}, ${tally.unknown} Unknown, ${tally.errors} errors, ${secs.toFixed(2)} s\n`);
   }
   return tally.unknown + tally.errors > 0 ? EXIT.failed : EXIT.ok;
+}
+
+/** `race-free` -> `raceFree`, for JSON keys. */
+const camel = (s: string): string => s.replace(/[- ](\w)/g, (_, c: string) => c.toUpperCase());
+
+function checkRaces(files: FileResult[], model: Model, bound: number, timeoutMs: number, json: boolean): Promise<number> {
+  return checkEach(files, json, 'races', ['race-free', 'racy'], async (z3, t, file) => {
+    const s0 = performance.now();
+    const r = await findRaces(z3, t, { model, bound, timeoutMs });
+    const secs = (performance.now() - s0) / 1000;
+    return {
+      verdict: r.verdict === 'race-free' ? 'good' : r.verdict === 'racy' ? 'bad' : 'unknown',
+      text: racesText(t, model, r, secs), record: racesRecord(file, t, model, bound, r, secs),
+    };
+  });
+}
+
+function checkLivenessOf(files: FileResult[], model: Model, bound: number, timeoutMs: number, json: boolean, witnessDir: string | null): Promise<number> {
+  return checkEach(files, json, 'liveness', ['live', 'can hang'], async (z3, t, file) => {
+    const s0 = performance.now();
+    const r = await checkLiveness(z3, t, { model, bound, timeoutMs });
+    const secs = (performance.now() - s0) / 1000;
+    const g = witnessDir ? hangGraph(model, r) : null;
+    if (g) writeFileSync(join(witnessDir!, basename(file).replace(/\.litmus$/, '') + '.svg'), await renderSvg(toDot(g, `${t.name}: ${r.stuck.map(stuckLine).join('; ')}`)));
+    return {
+      verdict: r.verdict === 'live' ? 'good' : r.verdict === 'hang' ? 'bad' : 'unknown',
+      text: livenessText(t, model, r, secs), record: livenessRecord(file, t, model, bound, r, secs),
+    };
+  });
 }

@@ -19,6 +19,8 @@ import { type RunResult, runTest } from '../solver/run.js';
 import { openZ3, type Z3Session } from '../solver/z3.js';
 import { findRaces, type RaceResult } from '../solver/races.js';
 import { racesText } from '../present/races.js';
+import { checkLiveness, type LivenessResult } from '../solver/liveness.js';
+import { livenessText } from '../present/liveness.js';
 import { explainTest, explanationGraph, explanationText } from '../present/explain.js';
 
 export interface Row {
@@ -65,6 +67,7 @@ export const conformCommand: Command = {
     { ...MODEL_OPTION, help: 'the model of two-column rows; with three-column rows, run only that model\'s rows', dflt: 'ptx75; for three-column rows, each row\'s own' },
     BOUND_OPTION, TIMEOUT_OPTION, JSON_OPTION,
     { name: 'races', help: 'the CSV lists data races instead of conditions: 1 = race-free, 0 = racy (ISA §8.6.1)' },
+    { name: 'liveness', help: 'the CSV lists liveness instead of conditions: 1 = no thread can hang, 0 = one can (docs/LIVENESS.md)' },
   ],
   details: [
     'Prints each disagreement (FAIL, explained as `why` does), undecided row (UNKNOWN) and unreadable test (ERROR),',
@@ -80,7 +83,8 @@ export const conformCommand: Command = {
     const bound = count(a.get('bound'), DEFAULT_LOOP_BOUND, 'bound');
     const timeoutMs = seconds(a.get('timeout'), DEFAULT_TIMEOUT_S, 'timeout') * 1000;
     const json = a.has('json');
-    const races = a.has('races');
+    if (a.has('races') && a.has('liveness')) throw new UsageError('--races and --liveness are separate lists: give one');
+    const question: Question = a.has('races') ? 'races' : a.has('liveness') ? 'liveness' : 'condition';
     const rows = readExpectations(readFileSync(csv, 'utf8')).filter((r) => !only || !r.model || r.model === only);
     const tally = { passed: 0, failed: 0, unknown: 0, errors: 0 };
     const t0 = performance.now();
@@ -89,7 +93,7 @@ export const conformCommand: Command = {
     try {
       for (const [i, row] of rows.entries()) {
         bar.update(batchLine(i, rows.length, row.path));
-        const res = await conformRow(z3, row, root, MODELS[row.model ?? only ?? 'ptx75']!, bound, timeoutMs, races);
+        const res = await conformRow(z3, row, root, MODELS[row.model ?? only ?? 'ptx75']!, bound, timeoutMs, question);
         tally[res.status === 'pass' ? 'passed' : res.status === 'fail' ? 'failed' : res.status === 'unknown' ? 'unknown' : 'errors']++;
         bar.clear();
         if (json) process.stdout.write(jsonLine('conform', res));
@@ -116,7 +120,10 @@ export function conformText(r: ConformReport): string[] {
   }
 }
 
-export async function conformRow(z3: Z3Session, row: Row, root: string, model: Model, bound: number, timeoutMs: number, races = false): Promise<ConformReport> {
+/** What a CSV's 1 and 0 answer: the condition, race-freedom, or that no thread can hang. */
+export type Question = 'condition' | 'races' | 'liveness';
+
+export async function conformRow(z3: Z3Session, row: Row, root: string, model: Model, bound: number, timeoutMs: number, question: Question = 'condition'): Promise<ConformReport> {
   const t0 = performance.now();
   const base = { file: row.path, test: null, model: model.name, expected: row.expected ? 1 as const : 0 as const, got: null, reason: null, explanation: [] as string[] };
   const done = (r: Omit<ConformReport, 'seconds'>): ConformReport => ({ ...r, seconds: (performance.now() - t0) / 1000 });
@@ -128,7 +135,21 @@ export async function conformRow(z3: Z3Session, row: Row, root: string, model: M
     const msg = e instanceof LitmusError ? e.format() : `${row.path}: ${code === 'ENOENT' ? 'no such file or directory' : (e as Error).message}`;
     return done({ ...base, status: 'error', reason: msg });
   }
-  if (races) {
+  if (question === 'liveness') {
+    // 1 = no thread can hang; a disagreement shows who hangs where, or says none can.
+    let r: LivenessResult;
+    try {
+      r = await checkLiveness(z3, test, { model, bound, timeoutMs });
+    } catch (e) {
+      return done({ ...base, test: test.name, status: 'error', reason: `${row.path}: internal error: ${(e as Error).message}` });
+    }
+    if (r.verdict === 'unknown') return done({ ...base, test: test.name, status: 'unknown', reason: r.unknown });
+    const got = r.verdict === 'live' ? 1 : 0;
+    const secs = (performance.now() - t0) / 1000;
+    if ((got === 1) === row.expected) return done({ ...base, test: test.name, got, status: 'pass' });
+    return done({ ...base, test: test.name, got, status: 'fail', explanation: livenessText(test, model, r, secs) });
+  }
+  if (question === 'races') {
     // 1 = race-free; a disagreement shows the racy pairs and their executions, or says none races.
     let r: RaceResult;
     try {

@@ -1,7 +1,8 @@
 // Barrier synchronization as constraints on arrival and passing times (see solver/README.md).
 import type { Dag, N } from './expr.js';
 import type { SRel } from './symbolic.js';
-import type { SymEvent } from './unroll.js';
+import type { Instr, Value } from '../litmus/ast.js';
+import type { Stop, SymEvent } from './unroll.js';
 
 /**
  * Barriers (ISA §8.8.4 and the corpus's Dartagnan dialect). Two barrier operations meet when
@@ -20,11 +21,23 @@ export interface BarrierWait {
   ok: N;
 }
 
-export function encodeBarriers(dag: Dag, events: SymEvent[], asserts: N[]): { sync: SRel; waits: BarrierWait[] } {
+/**
+ * For liveness: where threads may stop for good (unroll.ts `Stop`). A bar.sync a thread stops
+ * at never passes. A count-less bar.sync waits for the operations that would arrive at it
+ * (its members, as above): it also never passes while another thread of its CTA has stopped
+ * for good without arriving but would come to a barrier operation that may be this one.
+ */
+export interface BarrierStops {
+  stops: Stop[];
+}
+
+export function encodeBarriers(dag: Dag, events: SymEvent[], asserts: N[], live?: BarrierStops): { sync: SRel; waits: BarrierWait[]; never: Map<number, N> } {
   const out: SRel = new Map();
   const waits: BarrierWait[] = [];
+  /** Per bar.sync that may be a stop: it can never complete (the liveness justification). */
+  const never = new Map<number, N>();
   const bars = events.filter((e) => e.info.kind === 'B' && e.guard !== dag.F);
-  if (bars.length === 0) return { sync: out, waits };
+  if (bars.length === 0) return { sync: out, waits, never };
   const sameKey = (a: SymEvent, b: SymEvent): N => dag.and(dag.eq(a.bar!.instance, b.bar!.instance), dag.eq(a.bar!.id, b.bar!.id));
   const phase = new Map<number, N>();
   for (const b of bars) {
@@ -40,26 +53,46 @@ export function encodeBarriers(dag: Dag, events: SymEvent[], asserts: N[]): { sy
       }
     }
     if (b.info.barMode !== 'sync') continue;
+    const stop = live?.stops.find((s) => s.event === b.info.id)?.lit ?? dag.F;
+    const passes = dag.and(b.guard, dag.not(stop));
     const members: { a: SymEvent; same: N }[] = [];
     for (const a of bars) {
       if (a.info.thread === b.info.thread || a.info.place!.cta !== b.info.place!.cta) continue;
       const same = dag.and(a.guard, b.guard, sameKey(a, b), dag.eq(phase.get(a.info.id)!, phase.get(b.info.id)!));
       if (same === dag.F) continue;
       members.push({ a, same });
-      put(out, a.info.id, b.info.id, dag.and(same, dag.ile(arrive(a), pass(b))));
+      put(out, a.info.id, b.info.id, dag.and(same, dag.not(stop), dag.ile(arrive(a), pass(b))));
     }
     const arrivedBefore = dag.iadd(dag.int(1), ...members.map(({ a, same }) => dag.b2i(dag.and(same, dag.ile(arrive(a), pass(b))))));
     // With a count: enough threads (unit per arrival) have arrived; without: every member.
     const enough = b.bar!.count
       ? dag.ile(dag.bv2int(b.bar!.count), dag.iadd(...Array<N>(b.bar!.unit).fill(arrivedBefore)))
       : dag.ile(dag.iadd(dag.int(1), ...members.map(({ same }) => dag.b2i(same))), arrivedBefore);
-    waits.push({ event: b.info.id, ok: dag.implies(b.guard, dag.and(dag.ile(arrive(b), pass(b)), enough)) });
+    // Count-less, it waits for every thread of the CTA that has not exited: one stopped for
+    // good elsewhere, without arriving, keeps it waiting.
+    const missing = !live || b.bar!.count ? dag.F : dag.or(...live.stops
+      .filter((s) => s.thread !== b.info.thread && events.some((e) => e.info.thread === s.thread && e.info.place?.cta === b.info.place!.cta)
+        && s.ahead.some((a) => mayMeet(a, b.instr!)))
+      .map((s) => dag.and(s.lit, dag.not(dag.or(...members.filter((m) => m.a.info.thread === s.thread).map((m) => m.same))))));
+    waits.push({ event: b.info.id, ok: dag.implies(passes, dag.and(dag.ile(arrive(b), pass(b)), enough, dag.not(missing))) });
+    if (live?.stops.some((s) => s.event === b.info.id)) {
+      const all = dag.iadd(dag.int(1), ...members.map(({ same }) => dag.b2i(same)));
+      never.set(b.info.id, b.bar!.count ? dag.not(dag.ile(dag.bv2int(b.bar!.count), dag.iadd(...Array<N>(b.bar!.unit).fill(all)))) : missing);
+    }
   }
-  return { sync: out, waits };
+  return { sync: out, waits, never };
 }
 
 function put(r: SRel, a: number, b: number, f: N): void {
   let row = r.get(a);
   if (!row) { row = new Map(); r.set(a, row); }
   row.set(b, f);
+}
+
+/** Statically: may these two barrier instructions be operations of the same barrier? */
+function mayMeet(a: Instr, b: Instr): boolean {
+  if (a.op !== 'bar' || b.op !== 'bar') return false;
+  const differ = (x: Value | undefined, y: Value | undefined): boolean =>
+    (x?.kind ?? 'imm') === 'imm' && (y?.kind ?? 'imm') === 'imm' && (x?.kind === 'imm' ? x.value : 0n) !== (y?.kind === 'imm' ? y.value : 0n);
+  return !differ(a.instance, b.instance) && !differ(a.id, b.id);
 }

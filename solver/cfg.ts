@@ -15,6 +15,12 @@ export interface Cfg {
   nodes: CfgNode[];
   /** The node control reaches from `node` when it goes to `toPc`, or null if that exceeds the bound. */
   next(node: CfgNode, toPc: number): CfgNode | null;
+  /**
+   * For a back jump from `node` to `toPc`: the node where the iteration it ends began (pc
+   * `toPc`, this iteration's counters), and a test for whether another node belongs to that
+   * same iteration (inside the loop, the same counters for the loop and those around it).
+   */
+  iteration(node: CfgNode, toPc: number): { head: CfgNode | null; contains: (other: CfgNode) => boolean };
 }
 
 /** The pcs control may go to after instruction pc (len = thread exit). */
@@ -88,8 +94,24 @@ export function buildCfg(code: Instr[], target: (i: Instr) => number, bound: num
   }
   order.reverse();
   const rawOf = new Map(raws.map((r) => [r.node.id, r]));
+  const iteration = (node: CfgNode, toPc: number): { head: CfgNode | null; contains: (other: CfgNode) => boolean } => {
+    const l = loopOfBackJump(toPc);
+    const counters = rawOf.get(node.id)!.counters;
+    const head = byKey.get(`${toPc}|${counters.map((c, i) => (inLoop(i, toPc) ? c : 0)).join(',')}`)?.node ?? null;
+    const loop = loops[l]!;
+    // The loop itself and the loops around it keep their counters through one iteration.
+    const around = loops.map((o, i) => (o.start <= loop.start && loop.end <= o.end ? i : -1)).filter((i) => i >= 0);
+    return {
+      head,
+      contains: (other) => {
+        const c = rawOf.get(other.id)!.counters;
+        return inLoop(l, other.pc) && around.every((i) => c[i] === counters[i]);
+      },
+    };
+  };
   return {
     nodes: order.map((r) => r.node),
     next: (node, toPc) => step(rawOf.get(node.id)!, toPc)?.node ?? null,
+    iteration,
   };
 }

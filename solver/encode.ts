@@ -10,7 +10,7 @@ import type { Dag, N } from './expr.js';
 import { lazyReads, newPrinter, type Printer } from './expr.js';
 import type { Mask, SRel } from './symbolic.js';
 import { entries, interpret, pairMask, srelGet } from './symbolic.js';
-import type { SymEvent, Unrolled } from './unroll.js';
+import type { Stop, SymEvent, Unrolled } from './unroll.js';
 import { UnsupportedError } from './unroll.js';
 import { encodeBarriers } from './barriers.js';
 import { LimitError, MAX_EVENTS } from './limits.js';
@@ -87,6 +87,12 @@ export interface Encoding {
   evalRel: (t: RelTerm, m?: Mask | null) => SRel;
   printer: Printer;
   printedLines: number;
+  /**
+   * Unrolled for liveness (u.stops): per stop point, its literal; `stopsJustified`: a thread
+   * stops only where it would wait forever (solver/liveness.ts); `noRepeat`: no thread goes on
+   * after an iteration that changed nothing; `hang`: some thread stops. Null otherwise.
+   */
+  liveness: { stops: { stop: Stop; lit: string }[]; stopsJustified: string; noRepeat: string; hang: string } | null;
 }
 
 /** Statically: may these two SC fences be morally strong? (fences: po-related or mutually in scope). */
@@ -178,7 +184,9 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
   }
 
   // ---- barriers ----
-  const { sync: syncBarrier, waits } = encodeBarriers(dag, events, asserts);
+  const { sync: syncBarrier, waits, never } = encodeBarriers(dag, events, asserts, u.stops.length ? { stops: u.stops } : undefined);
+  // A thread is at its stop point when it stops there.
+  for (const s of u.stops) asserts.push(dag.implies(s.lit, s.at));
 
   // ---- dependencies (addr | data | ctrl), computed by the unroller ----
   const dep: SRel = new Map();
@@ -303,6 +311,29 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
       writeTerms.push({ event: e.info.id, exec: p.ref(exec[e.info.id]!), value: p.ref(e.value!), width: dag.width(e.value!) });
     }
   }
+  let liveness: Encoding['liveness'] = null;
+  if (u.stops.length) {
+    // A read sees a coherence-latest write: no executed write of its location comes after it.
+    const latest = (r: number): N => dag.implies(exec[r]!, dag.and(...(writesAt.get(infos[r]!.ploc) ?? []).map((w) => {
+      const f = srelGet(rf, w, r);
+      if (f === undefined) return dag.T;
+      const later = (writesAt.get(infos[r]!.ploc) ?? []).filter((v) => v !== w).map((v) => dag.and(exec[v]!, srelGet(co, w, v) ?? dag.F));
+      return dag.implies(f, dag.not(dag.or(...later)));
+    })));
+    const stops = u.stops.map((s, i) => {
+      const lit = `stop_${i}`;
+      // Stopping is justified when the thread would wait forever: the iteration would repeat
+      // itself (it changed nothing, and what it read no write will change), or the barrier
+      // never completes.
+      const why = s.kind === 'loop' ? dag.and(s.quiet, ...s.reads.map(latest)) : never.get(s.event) ?? dag.F;
+      body.push(`(declare-const ${lit} Bool)`, `(assert (= ${lit} ${p.ref(s.lit)}))`, `(assert (=> stopok (=> ${lit} ${p.ref(why)})))`);
+      if (s.kind === 'loop') body.push(`(assert (=> norepeat (not ${p.ref(s.repeat)})))`);
+      return { stop: s, lit };
+    });
+    body.unshift('(declare-const stopok Bool)', '(declare-const norepeat Bool)', '(declare-const hang Bool)');
+    body.push(`(assert (= hang (or false ${stops.map((s) => s.lit).join(' ')})))`);
+    liveness = { stops, stopsJustified: 'stopok', noRepeat: 'norepeat', hang: 'hang' };
+  }
   const execNames = exec.map((g) => p.ref(g));
   // The drawn choices: relation pairs count only between executed events.
   const drawn: { key: string; node: N }[] = events.map((e) => ({ key: `exec ${e.info.id}`, node: exec[e.info.id]! }));
@@ -317,7 +348,7 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
     script, axiomLits, wellFormed, barrierLits, filterLit, noCutLit: 'nocut', cutLit: 'cut', mayCut: cut !== dag.F, condLit: 'cond', ncondLit: 'ncond', observables,
     execNames, choiceLits, justifiedLit, writeTerms, rfVars, coVars, events, dag, dynamic: { rf, co, sync_fence: syncFence, sync_barrier: syncBarrier, dep },
     locNames: u.locations.map((l) => l.name), locTypes: u.locations.map((l) => ({ width: l.width, signed: l.signed })), stats: { events: n, lines: p.lines.length + body.length },
-    evalRel: sym.evalRel, printer: p, printedLines: p.lines.length,
+    evalRel: sym.evalRel, printer: p, printedLines: p.lines.length, liveness,
   };
 }
 

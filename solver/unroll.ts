@@ -12,7 +12,7 @@ import type { EventInfo, Place } from '../model/events.js';
 import type { Dag, N } from './expr.js';
 import { newDag } from './expr.js';
 import type { Limits } from './limits.js';
-import { buildCfg, type CfgNode } from './cfg.js';
+import { buildCfg, type CfgNode, successors as cfgSuccessors } from './cfg.js';
 
 export class UnsupportedError extends Error {}
 
@@ -48,6 +48,34 @@ export interface ThreadResult {
   cut: N;
 }
 
+/**
+ * Where a thread may stop for good, for liveness (only when unrolled with `liveness`): after
+ * an iteration of a loop, or at a bar.sync it never gets past. `lit` holds when it stops there;
+ * then none of its later events execute. Whether stopping is justified (the loop would repeat
+ * itself forever, the barrier never completes) depends on rf, co and the other threads, so
+ * solver/liveness.ts states it; this only records what it needs.
+ */
+export interface Stop {
+  /** Thread index in test.threads. */
+  thread: number;
+  kind: 'loop' | 'barrier';
+  lit: N;
+  /** The thread is there: the back jump is taken, the bar.sync executed. */
+  at: N;
+  /** loop: the back jump; barrier: the bar.sync. */
+  instr: Instr;
+  /** barrier: the bar.sync event; loop: -1. */
+  event: number;
+  /** loop: the iteration writes nothing, arrives at no barrier, and leaves every register that matters as it found it. */
+  quiet: N;
+  /** loop: the iteration's reads (event ids). */
+  reads: number[];
+  /** loop: the thread goes on after such an iteration (what a bound check may leave out). */
+  repeat: N;
+  /** The barrier instructions the thread would still come to if it went on. */
+  ahead: Extract<Instr, { op: 'bar' }>[];
+}
+
 export interface Unrolled {
   dag: Dag;
   events: SymEvent[];
@@ -58,6 +86,8 @@ export interface Unrolled {
   threads: ThreadResult[];
   /** Thread index in test.threads by placement id (`P3` -> 3). */
   threadIndex: Map<number, number>;
+  /** Stop points (empty unless unrolled with `liveness`). */
+  stops: Stop[];
 }
 
 interface RegVal {
@@ -88,7 +118,7 @@ export function placeOf(p: Thread['placement']): Place {
 }
 
 /** `limits`: the test's time and size budget (solver/limits.ts), enforced as formulas are built. */
-export function unroll(test: LitmusTest, bound: number, limits?: Limits): Unrolled {
+export function unroll(test: LitmusTest, bound: number, limits?: Limits, liveness = false): Unrolled {
   const dag = newDag(limits);
   const events: SymEvent[] = [];
 
@@ -127,9 +157,10 @@ export function unroll(test: LitmusTest, bound: number, limits?: Limits): Unroll
     ctaCluster.set(p.cta, p.cluster);
   }
 
+  const stops: Stop[] | null = liveness ? [] : null;
   const threads = test.threads.map((t, ti) =>
-    unrollThread(test, t, ti, bound, dag, events, { plocOf, vaddrOf, locations, addrNames }));
-  return { dag, events, locations, plocOf, threads, threadIndex };
+    unrollThread(test, t, ti, bound, dag, events, { plocOf, vaddrOf, locations, addrNames }, stops));
+  return { dag, events, locations, plocOf, threads, threadIndex, stops: stops ?? [] };
 }
 
 interface LocEnv {
@@ -153,7 +184,7 @@ const guardDeps = (dag: Dag, d: Deps, c: N): Deps => {
   return out;
 };
 
-function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: number, dag: Dag, events: SymEvent[], env: LocEnv): ThreadResult {
+function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: number, dag: Dag, events: SymEvent[], env: LocEnv, stops: Stop[] | null): ThreadResult {
   const tid = thread.placement.id;
   const place = placeOf(thread.placement);
   // Instructions without labels; a label names the index of the next instruction.
@@ -193,6 +224,26 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
   const cuts: N[] = [];
   const exits: State[] = [];
   let poIndex = 0;
+  // For liveness: each node's state and events, to compare an iteration's end with its start.
+  const stateAt = new Map<number, State>();
+  const eventsAt = new Map<number, SymEvent[]>();
+  const matter = stops ? registersThatMatter(code) : new Set<string>();
+  const nodeById = new Map(cfg.nodes.map((n) => [n.id, n]));
+  const barriersFrom = (from: number): Extract<Instr, { op: 'bar' }>[] => {
+    const seen = new Set<number>();
+    const todo = [from];
+    const out: Extract<Instr, { op: 'bar' }>[] = [];
+    while (todo.length) {
+      const q = todo.pop()!;
+      if (q >= len || seen.has(q)) continue;
+      seen.add(q);
+      const i = code[q]!;
+      if (i.op === 'bar') out.push(i);
+      todo.push(...cfgSuccessors(code, q, (x) => target((x as { target: string }).target, x.pos)));
+    }
+    return out;
+  };
+  let here = -1;
 
   const merge = (ins: State[]): State => {
     if (ins.length === 1) return ins[0]!;
@@ -239,6 +290,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
       guard, value: null, rmw: -1, deps: new Map(), bar: null, instr: ins, ...rest,
     };
     events.push(e);
+    if (stops) (eventsAt.get(here) ?? eventsAt.set(here, []).get(here)!).push(e);
     return e;
   };
 
@@ -248,11 +300,30 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
     if (!ins) continue;
     const st = merge(ins);
     if (pc === len) { exits.push(st); continue; }
+    here = node.id;
+    if (stops) stateAt.set(node.id, st);
     const instr = code[pc]!;
-    const jump = (to: number, s: State): void => {
+    const jump = (to: number, s0: State): void => {
+      const s = stops && to <= pc && s0.reach !== dag.F ? loopStop(to, s0) : s0;
       const nx = cfg.next(node, to);
       if (!nx) { if (s.reach !== dag.F) cuts.push(s.reach); return; }
       push(nx, s);
+    };
+    // A back jump ends an iteration: the thread may stop there for good (liveness).
+    const loopStop = (to: number, s: State): State => {
+      const it = cfg.iteration(node, to);
+      const head = it.head ? stateAt.get(it.head.id) : undefined;
+      const mine: SymEvent[] = [];
+      for (const [id, es] of eventsAt) if (it.contains(nodeById.get(id)!)) mine.push(...es);
+      const same = head ? dag.and(...[...matter].map((r) => dag.eq(reg(head, r).v, reg(s, r).v))) : dag.F;
+      const quiet = dag.and(same, ...mine.filter((e) => e.info.kind === 'W' || e.info.kind === 'B').map((e) => dag.not(e.guard)));
+      const lit = dag.boolVar(`stop_${ti}_${stops!.length}`);
+      const reach = dag.and(s.reach, dag.not(lit));
+      stops!.push({
+        thread: ti, kind: 'loop', lit, at: s.reach, instr, event: -1, quiet,
+        reads: mine.filter((e) => e.info.kind === 'R').map((e) => e.info.id), repeat: dag.and(reach, quiet), ahead: barriersFrom(to),
+      });
+      return { ...s, reach };
     };
     // The guard @p / @!p: the instruction takes effect only when it holds.
     let pred: N = dag.T;
@@ -279,7 +350,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
       });
       return regs;
     };
-    const next = (regs: Map<string, RegVal>): void => jump(pc + 1, { reach: st.reach, regs, ctrl: st.ctrl });
+    const next = (regs: Map<string, RegVal>, reach: N = st.reach): void => jump(pc + 1, { reach, regs, ctrl: st.ctrl });
     switch (instr.op) {
       case 'bra': case 'bcmp': {
         let c: N;
@@ -374,7 +445,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
         break;
       case 'bar': {
         const val = (v: AstValue | undefined, dflt: number): N => (v ? operand(st, v, 'u32').v : dag.bv(32, dflt));
-        newEvent(instr, 'B', g, { scope: 'cta', barMode: instr.mode }, {
+        const b = newEvent(instr, 'B', g, { scope: 'cta', barMode: instr.mode }, {
           bar: {
             instance: val(instr.instance, 0), id: val(instr.id, 0), count: instr.count ? val(instr.count, 0) : null,
             // Genuine PTX counts threads and each litmus thread is one warp; Dartagnan's
@@ -382,7 +453,12 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
             unit: instr.instance ? 1 : WARP_SIZE,
           },
         });
-        next(st.regs);
+        if (stops && instr.mode === 'sync' && g !== dag.F) {
+          // Liveness: the thread may wait here for good, executing nothing after it.
+          const lit = dag.boolVar(`stop_${ti}_${stops.length}`);
+          stops.push({ thread: ti, kind: 'barrier', lit, at: g, instr, event: b.info.id, quiet: dag.F, reads: [], repeat: dag.F, ahead: barriersFrom(pc + 1) });
+          next(st.regs, dag.and(st.reach, dag.not(lit)));
+        } else next(st.regs);
         break;
       }
     }
@@ -391,6 +467,37 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
   const regs = new Map<string, N>();
   for (const name of types.keys()) regs.set(name, reg(final, name).v);
   return { regs, types, cut: dag.or(...cuts) };
+}
+
+/**
+ * The registers whose values can change what the thread does next: those a branch, a guard,
+ * an address, a stored or exchanged value, or a barrier operand reads, and those their values
+ * are computed from. An iteration that leaves these as it found them would repeat itself.
+ */
+export function registersThatMatter(code: Instr[]): Set<string> {
+  const out = new Set<string>();
+  const use = (v: AstValue | Address | undefined): void => { if (v && v.kind === 'reg') out.add(v.name); };
+  for (const i of code) {
+    if (i.guard) out.add(i.guard.reg.name);
+    switch (i.op) {
+      case 'bcmp': use(i.a); use(i.b); break;
+      case 'ld': use(i.addr); break;
+      case 'st': use(i.addr); use(i.src); break;
+      case 'atom': use(i.addr); use(i.b); use(i.c); break;
+      case 'red': use(i.addr); use(i.b); break;
+      case 'bar': use(i.id); use(i.count); use(i.instance); break;
+      default: break;
+    }
+  }
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const i of code) {
+      if ((i.op !== 'mov' && i.op !== 'alu' && i.op !== 'setp') || !out.has(i.dst.name)) continue;
+      const srcs = i.op === 'mov' ? [i.src] : [i.a, i.b];
+      for (const v of srcs) if (v.kind === 'reg' && !out.has(v.name)) { out.add(v.name); grew = true; }
+    }
+  }
+  return out;
 }
 
 function cmpNode(dag: Dag, op: import('../litmus/ast.js').CmpOp, a0: N, b0: N, signed: boolean): N {

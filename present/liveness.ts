@@ -1,0 +1,47 @@
+// Liveness (solver/liveness.ts) for people and for JSON: no thread can wait forever, or which
+// threads wait where, after the execution prefix drawn as `show` draws executions.
+import type { LitmusTest } from '../litmus/ast.js';
+import { evaluate } from '../model/concrete.js';
+import type { Model } from '../model/relalg.js';
+import type { LivenessResult, StuckThread } from '../solver/liveness.js';
+import { buildGraph, type ExecGraph, graphRecord } from './graph.js';
+import { graphText } from './text.js';
+
+/** The execution prefix after which the stuck threads wait forever. */
+export function hangGraph(model: Model, r: LivenessResult): ExecGraph | null {
+  if (!r.witness) return null;
+  const x = r.witness.execution;
+  return buildGraph(x, evaluate(model, x.x), {}, null);
+}
+
+/** `P1 spins forever in the loop closed by bra LOOP (line 7)`. */
+export function stuckLine(s: StuckThread): string {
+  const where = `${s.instr}${s.line === null ? '' : ` (line ${s.line})`}`;
+  return s.at === 'loop' ? `P${s.thread} spins forever in the loop closed by ${where}` : `P${s.thread} waits forever at ${where}`;
+}
+
+/** The verdict in a few words, as `check --liveness` and `conform --liveness` print it. */
+export function livenessVerdictText(r: LivenessResult): string {
+  return r.verdict === 'live' ? 'no thread can hang' : r.verdict === 'hang' ? 'a thread can hang' : 'unknown';
+}
+
+/** The whole answer for one test, as `check --liveness` prints it. */
+export function livenessText(test: LitmusTest, model: Model, r: LivenessResult, seconds: number): string[] {
+  const out = [`Test ${test.name} (${model.name}): ${livenessVerdictText(r)}`];
+  if (r.verdict === 'unknown') out.push(`Unknown: ${r.unknown ?? 'no answer'}`);
+  for (const s of r.stuck) out.push(`Hang ${stuckLine(s)}`);
+  const g = hangGraph(model, r);
+  if (g) out.push('  after this consistent execution (every other thread has exited or waits forever too):', '', ...graphText(g).map((l) => (l ? `    ${l}` : l)), '');
+  out.push(`Time ${test.name} ${seconds.toFixed(2)}`);
+  return out;
+}
+
+/** The JSON record's fields (docs/JSON.md, type "liveness"). */
+export function livenessRecord(file: string, test: LitmusTest, model: Model, bound: number, r: LivenessResult, seconds: number): object {
+  const g = hangGraph(model, r);
+  return {
+    file, test: test.name, model: model.name, bound, verdict: r.verdict, reason: r.unknown,
+    stuck: r.stuck.map((s) => ({ thread: `P${s.thread}`, at: s.at, instruction: s.instr, line: s.line })),
+    execution: g ? graphRecord(g) : null, seconds,
+  };
+}

@@ -1,0 +1,99 @@
+// Liveness: can a thread of the test wait forever? (docs/LIVENESS.md has the definition and
+// the scheduler it assumes.) A thread waits forever when a consistent execution prefix leaves
+// it, for good, either in a loop whose last iteration would repeat itself (it wrote nothing,
+// left the registers that matter unchanged, and read coherence-latest writes, which nothing
+// will overwrite: every thread has exited or waits forever too), or at a bar.sync that can
+// never complete. The stop points come from the unroller (unroll.ts `Stop`), the conditions
+// from the encoding (encode.ts `liveness`); this asks Z3 and reads the answer.
+import type { LitmusTest } from '../litmus/ast.js';
+import { printInstr } from '../litmus/print.js';
+import type { Model } from '../model/relalg.js';
+import { encode } from './encode.js';
+import { limitsFrom, resourceReason } from './limits.js';
+import { askZ3, checkSatCmd, satOf, undecided, witness, type Witness } from './run.js';
+import { unroll } from './unroll.js';
+import type { Z3Session } from './z3.js';
+import { parseSexps } from './z3.js';
+
+export interface LivenessOptions {
+  model: Model;
+  bound: number;
+  timeoutMs: number;
+}
+
+/** A thread that waits forever, and where. */
+export interface StuckThread {
+  /** The thread's number (P0 is 0). */
+  thread: number;
+  at: 'loop' | 'barrier';
+  /** loop: the back jump closing the iteration it repeats; barrier: the bar.sync. */
+  instr: string;
+  line: number | null;
+}
+
+export interface LivenessResult {
+  /**
+   * live: no thread can wait forever; hang: one can (`stuck`, `witness`); unknown: undecided, or
+   * some execution goes round a loop more than `bound` times changing something each time.
+   */
+  verdict: 'live' | 'hang' | 'unknown';
+  unknown: string | null;
+  stuck: StuckThread[];
+  /** The execution prefix after which the stuck threads wait forever. */
+  witness: Witness | null;
+  stats: { events: number; lines: number; queries: number };
+}
+
+export async function checkLiveness(z3: Z3Session, test: LitmusTest, opt: LivenessOptions): Promise<LivenessResult> {
+  const result: LivenessResult = { verdict: 'unknown', unknown: null, stuck: [], witness: null, stats: { events: 0, lines: 0, queries: 0 } };
+  await z3.ready();
+  const limits = limitsFrom(opt.timeoutMs);
+  let queries = 0;
+  const ask = (cmds: string): string => { queries++; return askZ3(z3, cmds); };
+  try {
+    const u = unroll(test, opt.bound, limits, true);
+    const enc = encode(test, u, opt.model, opt.timeoutMs, true);
+    result.stats = { ...enc.stats, queries: 0 };
+    const live = enc.liveness;
+    const check = (lits: string[]): ReturnType<typeof satOf> => satOf(ask(checkSatCmd(lits, limits.deadline)));
+    const axioms = [...enc.axiomLits.values()];
+    // Barriers that are passed wait for their arrivals; the filter is about final states, not here.
+    const barriers = enc.barrierLits.map((b) => b.lit);
+    ask(`(reset)\n${enc.script}\n`);
+    if (live) {
+      const r = check([enc.noCutLit, live.stopsJustified, ...barriers, ...axioms, live.hang]);
+      if (r === 'unknown') { result.unknown = undecided(z3, opt.timeoutMs); return done(); }
+      if (r === 'sat') {
+        const vals = parseSexps(ask(`(get-value (${live.stops.map((s) => s.lit).join(' ')}))`))[0] as [string, string][];
+        result.stuck = live.stops.filter((_, i) => vals[i]![1] === 'true').map(({ stop }) => ({
+          thread: test.threads[stop.thread]!.placement.id, at: stop.kind, instr: printInstr(stop.instr), line: stop.instr.pos?.line ?? null,
+        }));
+        result.witness = witness(enc, ask);
+        result.verdict = 'hang';
+        return done();
+      }
+    }
+    if (enc.mayCut) {
+      // No thread waits forever within the bound; but does some execution need more loop
+      // iterations than the bound allows? Only iterations that change something count: one
+      // that changes nothing and goes on could be left out of the execution.
+      const r = check([...(live ? [live.noRepeat] : []), ...barriers, ...axioms, enc.cutLit]);
+      if (r === 'unknown') { result.unknown = undecided(z3, opt.timeoutMs); return done(); }
+      if (r === 'sat') {
+        result.unknown = `the loop bound (${opt.bound}) is reached: some execution goes round a loop more often, changing something each time (try a larger --bound)`;
+        return done();
+      }
+    }
+    result.verdict = 'live';
+    return done();
+  } catch (e) {
+    const why = resourceReason(e);
+    if (why === null) throw e;
+    result.unknown = why;
+    return done();
+  }
+  function done(): LivenessResult {
+    result.stats.queries = queries;
+    return result;
+  }
+}
