@@ -67,6 +67,32 @@ test('conform: agreement, disagreements explained, summary and exit status', () 
   assert.is(r.code, 0);
 });
 
+const SPIN = write('spin.litmus', `PTX Spin
+{ f=0; }
+ P0@cta 0,gpu 0         | P1@cta 1,gpu 0      ;
+ LC00:                  | st.relaxed.gpu f, 2 ;
+ ld.relaxed.gpu r0, f   |                     ;
+ bne r0, 1, LC00        |                     ;
+exists (P0:r0 == 1)
+`);
+
+test('check --liveness: who hangs where, after which execution; the exit status; conform --liveness explains', () => {
+  const r = ptxmm('check', '--liveness', SPIN, SB);
+  assert.is(r.code, 0);
+  assert.match(r.out, /Test Spin \(ptx75\): a thread can hang\nHang P0 spins forever in the loop closed by bne %r0, 1, LC00 \(line 6\)/);
+  assert.match(r.out, /rf: \S+->\S+/);
+  assert.match(r.out, /Test SB \(ptx75\): no thread can hang/);
+  assert.match(r.out, /Totals: 2 tests, 1 live, 1 can hang, 0 Unknown, 0 errors/);
+  const csv = write('live.csv', 'spin.litmus,1\nsb.litmus,1\n');
+  const c = ptxmm('conform', '--liveness', '--expect', csv, '--root', dir);
+  assert.is(c.code, 1);
+  assert.match(c.out, /FAIL spin\.litmus: expected 1, ptx75 gives 0\n  Test Spin \(ptx75\): a thread can hang/);
+  assert.is(c.out.trim().split('\n').pop(), '1 passed, 1 failed');
+  const both = ptxmm('check', '--liveness', '--races', SB);
+  assert.is(both.code, 2);
+  assert.match(both.err, /one at a time/);
+});
+
 test('conform explains a forbidden verdict with the axioms that forbid it', () => {
   const csv = write('wrong.csv', 'mp.litmus,1\nbad.litmus,1\n');
   const r = ptxmm('conform', '--expect', csv, '--root', dir);
