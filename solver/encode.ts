@@ -313,12 +313,15 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
   }
   let liveness: Encoding['liveness'] = null;
   if (u.stops.length) {
-    // A read sees a coherence-latest write: no executed write of its location comes after it.
+    // A read sees the location's last value: every executed write after the one it reads in
+    // coherence writes that same value (none, or atoms writing back what they read), so a
+    // repeated read, seeing the coherence-latest write, reads it again.
     const latest = (r: number): N => dag.implies(exec[r]!, dag.and(...(writesAt.get(infos[r]!.ploc) ?? []).map((w) => {
       const f = srelGet(rf, w, r);
       if (f === undefined) return dag.T;
-      const later = (writesAt.get(infos[r]!.ploc) ?? []).filter((v) => v !== w).map((v) => dag.and(exec[v]!, srelGet(co, w, v) ?? dag.F));
-      return dag.implies(f, dag.not(dag.or(...later)));
+      const changed = (writesAt.get(infos[r]!.ploc) ?? []).filter((v) => v !== w)
+        .map((v) => dag.and(exec[v]!, srelGet(co, w, v) ?? dag.F, dag.not(dag.eq(events[v]!.value!, events[w]!.value!))));
+      return dag.implies(f, dag.not(dag.or(...changed)));
     })));
     const stops = u.stops.map((s, i) => {
       const lit = `stop_${i}`;

@@ -143,6 +143,25 @@ exists (true)`);
   assert.equal(where(r).sort(), ['P0 loop @%p1 bra LOOP', 'P1 barrier bar.sync 0, 64']);
 });
 
+test('a spin on the atom itself: hangs on a lock never released, live once it is released', async () => {
+  const src = (unlock: string): string => `PTX exch-spin
+{
+.global .u32 lock = 0;
+}
+ P0@cta 0,gpu 0                                  | P1@cta 1,gpu 0                                   ;
+ atom.global.acquire.gpu.exch.b32 %r0, [lock], 1 | LOOP:                                            ;
+ ${unlock.padEnd(47)} | atom.global.acquire.gpu.exch.b32 %r1, [lock], 1  ;
+                                                 | setp.ne.u32 %p1, %r1, 0                          ;
+                                                 | @%p1 bra LOOP                                    ;
+exists (P1:%r1 == 0)`;
+  // Each exch writes, but writes back the 1 it read: the lock keeps its value, so it repeats.
+  const held = await live(src(''));
+  assert.is(held.verdict, 'hang');
+  assert.equal(where(held), ['P1 loop @%p1 bra LOOP']);
+  assert.ok(evaluate(ptx75, held.witness!.execution.x).consistent);
+  assert.is((await live(src('st.global.release.gpu.u32 [lock], 0'))).verdict, 'live');
+});
+
 test('no loops and no barriers: live', async () => {
   const r = await live(`PTX straight
 {

@@ -66,7 +66,7 @@ export interface Stop {
   instr: Instr;
   /** barrier: the bar.sync event; loop: -1. */
   event: number;
-  /** loop: the iteration writes nothing, arrives at no barrier, and leaves every register that matters as it found it. */
+  /** loop: the iteration changes no location (writes nothing, or atoms that write back what they read), arrives at no barrier, and leaves every register that matters as it found it. */
   quiet: N;
   /** loop: the iteration's reads (event ids). */
   reads: number[];
@@ -316,7 +316,10 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
       const mine: SymEvent[] = [];
       for (const [id, es] of eventsAt) if (it.contains(nodeById.get(id)!)) mine.push(...es);
       const same = head ? dag.and(...[...matter].map((r) => dag.eq(reg(head, r).v, reg(s, r).v))) : dag.F;
-      const quiet = dag.and(same, ...mine.filter((e) => e.info.kind === 'W' || e.info.kind === 'B').map((e) => dag.not(e.guard)));
+      // No write that changes memory: an atom that writes back what it read (a failing cas, an
+      // exch of the value already there) leaves the location as it was, so it may repeat.
+      const unchanged = (e: SymEvent): N => (e.info.kind === 'W' && e.rmw >= 0 ? dag.eq(e.value!, events[e.rmw]!.value!) : dag.F);
+      const quiet = dag.and(same, ...mine.filter((e) => e.info.kind === 'W' || e.info.kind === 'B').map((e) => dag.or(dag.not(e.guard), unchanged(e))));
       const lit = dag.boolVar(`stop_${ti}_${stops!.length}`);
       const reach = dag.and(s.reach, dag.not(lit));
       stops!.push({
