@@ -17,9 +17,9 @@ import type { Model } from '../model/relalg.js';
 import type { ModelName } from '../executor/program.js';
 import { type RunResult, runTest } from '../solver/run.js';
 import { openZ3, type Z3Session } from '../solver/z3.js';
-import { findRaces, type RaceResult } from '../solver/races.js';
+import { findRaces } from '../solver/races.js';
 import { racesText } from '../present/races.js';
-import { checkLiveness, type LivenessResult } from '../solver/liveness.js';
+import { checkLiveness } from '../solver/liveness.js';
 import { livenessText } from '../present/liveness.js';
 import { explainTest, explanationGraph, explanationText } from '../present/explain.js';
 
@@ -135,33 +135,25 @@ export async function conformRow(z3: Z3Session, row: Row, root: string, model: M
     const msg = e instanceof LitmusError ? e.format() : `${row.path}: ${code === 'ENOENT' ? 'no such file or directory' : (e as Error).message}`;
     return done({ ...base, status: 'error', reason: msg });
   }
-  if (question === 'liveness') {
-    // 1 = no thread can hang; a disagreement shows who hangs where, or says none can.
-    let r: LivenessResult;
+  if (question !== 'condition') {
+    // 1 = race-free / no thread can hang; a disagreement shows the racy pairs or the hanging
+    // threads with their executions, or says there are none.
+    let a: { good: boolean | null; unknown: string | null; text: (secs: number) => string[] };
     try {
-      r = await checkLiveness(z3, test, { model, bound, timeoutMs });
+      if (question === 'races') {
+        const r = await findRaces(z3, test, { model, bound, timeoutMs });
+        a = { good: r.verdict === 'unknown' ? null : r.verdict === 'race-free', unknown: r.unknown, text: (secs) => racesText(test, model, r, secs) };
+      } else {
+        const r = await checkLiveness(z3, test, { model, bound, timeoutMs });
+        a = { good: r.verdict === 'unknown' ? null : r.verdict === 'live', unknown: r.unknown, text: (secs) => livenessText(test, model, r, secs) };
+      }
     } catch (e) {
       return done({ ...base, test: test.name, status: 'error', reason: `${row.path}: internal error: ${(e as Error).message}` });
     }
-    if (r.verdict === 'unknown') return done({ ...base, test: test.name, status: 'unknown', reason: r.unknown });
-    const got = r.verdict === 'live' ? 1 : 0;
-    const secs = (performance.now() - t0) / 1000;
-    if ((got === 1) === row.expected) return done({ ...base, test: test.name, got, status: 'pass' });
-    return done({ ...base, test: test.name, got, status: 'fail', explanation: livenessText(test, model, r, secs) });
-  }
-  if (question === 'races') {
-    // 1 = race-free; a disagreement shows the racy pairs and their executions, or says none races.
-    let r: RaceResult;
-    try {
-      r = await findRaces(z3, test, { model, bound, timeoutMs });
-    } catch (e) {
-      return done({ ...base, test: test.name, status: 'error', reason: `${row.path}: internal error: ${(e as Error).message}` });
-    }
-    if (r.verdict === 'unknown') return done({ ...base, test: test.name, status: 'unknown', reason: r.unknown });
-    const got = r.verdict === 'race-free' ? 1 : 0;
-    const secs = (performance.now() - t0) / 1000;
-    if ((got === 1) === row.expected) return done({ ...base, test: test.name, got, status: 'pass' });
-    return done({ ...base, test: test.name, got, status: 'fail', explanation: racesText(test, model, r, secs) });
+    if (a.good === null) return done({ ...base, test: test.name, status: 'unknown', reason: a.unknown });
+    const got = a.good ? 1 : 0;
+    if (a.good === row.expected) return done({ ...base, test: test.name, got, status: 'pass' });
+    return done({ ...base, test: test.name, got, status: 'fail', explanation: a.text((performance.now() - t0) / 1000) });
   }
   const opts = { model, bound, timeoutMs, mode: 'verdict' as const, checkBound: false, explain: false };
   let r: RunResult;
