@@ -147,6 +147,30 @@ test('test view: the data races, each pair opening the execution in which it rac
   await ui2.done();
 });
 
+test('test view: liveness, each hanging thread opening the execution after which it waits', async () => {
+  const entry = readEntries([join(OWN_TESTS, 'liveness', 'HANG-bar-count-too-large.litmus')], ROOT)[0]!;
+  const ui = start([entry], { initial: [{ screen: 'browser' }, { screen: 'test', entry }] });
+  await ui.until('reachable final state');
+  await ui.until((x) => x.includes('Liveness:') && !x.includes('Esc cancels'));
+  await ui.press('G');
+  const f = await ui.until('⧗');
+  assert.ok(f.includes('Liveness: a thread can hang'), f);
+  assert.match(f, /⧗ P\d waits forever at bar\.sync 1, 96/);
+  await ui.press(KEY.enter);
+  const g = await ui.until('after this consistent execution');
+  assert.match(g, /Hang P\d waits forever at bar\.sync 1, 96/);
+  await ui.press(KEY.esc);
+  await ui.until('Liveness:');
+  const fine = readEntries([join(OWN_TESTS, 'liveness', 'LIVE-bar-exact-count.litmus')], ROOT)[0]!;
+  const ui2 = start([fine], { initial: [{ screen: 'browser' }, { screen: 'test', entry: fine }] });
+  await ui2.until((x) => x.includes('reachable final state') && !x.includes('Esc cancels'));
+  await ui2.until((x) => !x.includes('looking for'));
+  await ui2.press(KEY.pageDown, KEY.pageDown);
+  await ui2.until((x) => x.includes('Liveness: no thread can hang'));
+  await ui.done();
+  await ui2.done();
+});
+
 test('execution view: relation switches, next execution until there are no more', async () => {
   const entry = readEntries([join(ISA, 'ISA-SB+fence.acq_rel-allowed.litmus')], ROOT)[0]!;
   // r1 is free: one execution for each way P1's load goes.

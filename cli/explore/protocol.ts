@@ -29,6 +29,8 @@ export type Request =
   | { kind: 'explain'; test: TestRef; settings: Settings; outcome: string | null; relax: boolean; exclude: string[][] }
   /** The data races (ISA §8.6.1) of the test: each racy pair of instructions with an execution. */
   | { kind: 'races'; test: TestRef; settings: Settings }
+  /** Can a thread of the test hang (docs/LIVENESS.md)? Which, where, after which execution. */
+  | { kind: 'liveness'; test: TestRef; settings: Settings }
   /** A path of the operational machine (indices into the unreduced transition lists) to a final state. */
   | { kind: 'path'; test: TestRef; settings: Settings; state: string };
 
@@ -52,11 +54,20 @@ export interface RacesAnswer {
   pairs: { line: string; drawing: string[] }[];
 }
 
+/** Liveness as the test view shows it: `check --liveness`'s lines, the execution prefix drawn. */
+export interface LivenessAnswer {
+  verdict: 'live' | 'hang' | 'unknown';
+  unknown: string | null;
+  stuck: string[];
+  drawing: string[];
+}
+
 export type Answer =
   | { kind: 'states'; answer: StatesAnswer }
   | { kind: 'explain'; answer: PlainExplanation }
   | { kind: 'path'; answer: number[] | null }
   | { kind: 'races'; answer: RacesAnswer }
+  | { kind: 'liveness'; answer: LivenessAnswer }
   /** A positioned input error (parse), or a failure inside ptxmm, as one line. */
   | { kind: 'error'; message: string };
 

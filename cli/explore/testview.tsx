@@ -42,6 +42,7 @@ export function TestView(p: { entry: Entry; open: (v: View) => void; back: () =>
   const { state, cancel } = useAsk('view', test ? { kind: 'states', test: testRef(p.entry), settings, without: [], forbidden: true, outcome: null } : null, p.active);
   // Races are asked once the states are there: the states come first on the screen.
   const races = useAsk('view', test && state?.status === 'done' ? { kind: 'races', test: testRef(p.entry), settings } : null, p.active);
+  const live = useAsk('view', test && races.state?.status === 'done' ? { kind: 'liveness', test: testRef(p.entry), settings } : null, p.active);
   const [cursor, setCursor] = useState(0);
   const [scroll, setScroll] = useState<number | null>(null);
 
@@ -86,6 +87,17 @@ export function TestView(p: { entry: Entry; open: (v: View) => void; back: () =>
           }
         } else if (ra?.kind === 'error') lines.push({ text: ra.message, color: 'red' });
         else if (races.state?.status === 'cancelled') lines.push({ text: 'Data races: cancelled', dim: true });
+        const li = live.state?.status === 'done' ? live.state.answer : null;
+        if (li?.kind === 'liveness') {
+          const v = li.answer;
+          lines.push({ text: '' });
+          lines.push({ text: v.verdict === 'live' ? 'Liveness: no thread can hang' : v.verdict === 'hang' ? 'Liveness: a thread can hang (Enter: the execution after which it waits)' : `Liveness: unknown: ${v.unknown ?? 'no answer'}`, bold: true });
+          for (const s of v.stuck) {
+            items.push({ line: lines.length, to: 'text', title: 'hang', lines: [...v.stuck.map((x) => `Hang ${x}`), 'after this consistent execution (the others exited or wait too):', '', ...v.drawing] });
+            lines.push({ text: `⧗ ${s}`, item: true, color: 'yellow' });
+          }
+        } else if (li?.kind === 'error') lines.push({ text: li.message, color: 'red' });
+        else if (live.state?.status === 'cancelled') lines.push({ text: 'Liveness: cancelled', dim: true });
       }
     }
   }
@@ -99,6 +111,7 @@ export function TestView(p: { entry: Entry; open: (v: View) => void; back: () =>
     if (key.escape) {
       if (state?.status === 'running') cancel();
       else if (races.state?.status === 'running') races.cancel();
+      else if (live.state?.status === 'running') live.cancel();
       else p.back();
       return;
     }
@@ -121,6 +134,7 @@ export function TestView(p: { entry: Entry; open: (v: View) => void; back: () =>
   const w = size.columns;
   const status = state?.status === 'running' ? <Spinner label="checking every final state" />
     : races.state?.status === 'running' ? <Spinner label="looking for data races" />
+    : live.state?.status === 'running' ? <Spinner label="looking for threads that can hang" />
     : state?.status === 'cancelled' ? <Text>cancelled</Text> : undefined;
   return (
     <Frame width={w} title={`${p.entry.path} · ${settingsText(settings)}`} footer={footerText('test', w)} status={status}>

@@ -14,6 +14,8 @@ import { forbiddenOutcomes } from '../../solver/run.js';
 import { openZ3, type Z3Session } from '../../solver/z3.js';
 import { findRaces } from '../../solver/races.js';
 import { racePairLine, raceGraph } from '../../present/races.js';
+import { checkLiveness } from '../../solver/liveness.js';
+import { hangGraph, stuckLine } from '../../present/liveness.js';
 import { graphText } from '../../present/text.js';
 import type { LitmusTest } from '../../litmus/ast.js';
 import type { Answer, AnswerMessage, Request, RequestMessage, TestRef } from './protocol.js';
@@ -62,6 +64,12 @@ async function answer(req: Request): Promise<Answer> {
           pairs: r.racy.map((pr) => ({ line: racePairLine(pr), drawing: graphText(raceGraph(model, pr)) })),
         },
       };
+    }
+    case 'liveness': {
+      const model = MODELS[req.settings.model]!;
+      const r = await checkLiveness(await z3(), testOf(req.test, null), { model, bound, timeoutMs });
+      const g = hangGraph(model, r);
+      return { kind: 'liveness', answer: { verdict: r.verdict, unknown: r.unknown, stuck: r.stuck.map(stuckLine), drawing: g ? graphText(g) : [] } };
     }
     case 'path': {
       const prog = compile(testOf(req.test, null), req.settings.model, bound);
