@@ -23,7 +23,7 @@
 import type { Atom, Ld, Red, St } from '../litmus/ast.js';
 import { typeSigned, typeWidth } from '../litmus/ast.js';
 import { type RV, asType, resize, rmwResult, rv, show } from './bits.js';
-import { type CInstr, type Program, Unsupported, proxyOf } from './program.js';
+import { type CInstr, type Program, WriteLimit, proxyOf } from './program.js';
 import { type Use, accessKey } from './proxy.js';
 import { DEAD_SRC } from './gc.js';
 import { type Who, effectiveScope, morallyStrong } from './scope.js';
@@ -127,7 +127,7 @@ interface Place {
  */
 function placements(prog: Program, ms: readonly Msg[], who: Who, base: number, mustBefore: number): Place[] {
   const n = ms.length;
-  if (n >= MAX_WRITES) throw new Unsupported(`more than ${MAX_WRITES} writes to one location`);
+  if (n >= MAX_WRITES) throw new WriteLimit(`more than ${MAX_WRITES} writes to one location`);
   // The initial write comes before every other write, whatever the proxies.
   ms.forEach((m, i) => { if (m.tid < 0) base |= down(ms, i); });
   const strong = members(~base & ~mustBefore, n).filter((i) => morallyStrong(msgWho(prog, ms[i]!), who, prog.places));
@@ -192,6 +192,8 @@ function readChoices(prog: Program, ms: readonly Msg[], view: View, a: Acc, late
 export interface Choice {
   label: string;
   state: MState;
+  /** For a read or read-modify-write: the index of the write it read (liveness.ts tells stale reads by it). */
+  read?: number;
 }
 
 const pidOf = (prog: Program, ti: number): number => prog.threads[ti]!.pid;
@@ -200,8 +202,16 @@ const where = (ms: readonly Msg[], p: Place): string => {
   return `co after {${names(p.after)}} before {${names(p.before)}}`;
 };
 
-/** ld: one successor per write the thread may read. */
-export function loads(prog: Program, s: MState, ti: number, idx: number, ci: CInstr, withLabels: boolean): Choice[] {
+/**
+ * A read of write k that observe() refuses (it would acquire an early release, or synchronize
+ * past operations that overtook it): another interleaving has that execution. Exploring for
+ * outcomes skips it; liveness.ts asks for it as a dropped state, since a fair execution may have
+ * to take that read (the latest write) and then is not one of this interleaving's.
+ */
+const refused = (s: MState, label: string, k: number): Choice => ({ label: label && `${label}: refused, the execution is dropped`, state: { ...s, bad: true }, read: k });
+
+/** ld: one successor per write the thread may read (refused reads as dropped states when asked). */
+export function loads(prog: Program, s: MState, ti: number, idx: number, ci: CInstr, withLabels: boolean, withRefused = false): Choice[] {
   const i = ci.ins as Ld;
   const t = s.th[ti]!;
   const e = t.win[idx]!;
@@ -211,11 +221,14 @@ export function loads(prog: Program, s: MState, ti: number, idx: number, ci: CIn
   const out: Choice[] = [];
   for (const k of readChoices(prog, ms, viewAt(t, idx), a, laterWrites(t, idx, a.loc, prog, ti))) {
     const ob = observe(prog, t, idx, a, isAcquire(i), ms, k);
-    if (!ob) continue;
+    if (!ob) {
+      if (withRefused) out.push(refused(s, withLabels ? `P${pidOf(prog, ti)}: ${ci.text} reads #${k} (${ms[k]!.label})` : '', k));
+      continue;
+    }
     const v = resize(rv(w, ms[k]!.val), typeWidth(i.type), typeSigned(i.type));
     const t2 = complete({ ...t, pend: ob.pend }, idx, destValue(ci, e, v), ob.ctb);
     const label = withLabels ? `P${pidOf(prog, ti)}: ${ci.text} reads ${show(v, typeSigned(i.type))} from #${k} (${ms[k]!.label})` : '';
-    out.push({ label, state: setThread(s, ti, t2) });
+    out.push({ label, state: setThread(s, ti, t2), read: k });
   }
   return out;
 }
@@ -243,8 +256,8 @@ export function stores(prog: Program, s: MState, ti: number, idx: number, ci: CI
   }));
 }
 
-/** atom/red: one successor per (write read, place of the new write). */
-export function rmws(prog: Program, s: MState, ti: number, idx: number, ci: CInstr, withLabels: boolean): Choice[] {
+/** atom/red: one successor per (write read, place of the new write) (refused reads as dropped states when asked). */
+export function rmws(prog: Program, s: MState, ti: number, idx: number, ci: CInstr, withLabels: boolean, withRefused = false): Choice[] {
   const i = ci.ins as Atom | Red;
   const t = s.th[ti]!;
   const e = t.win[idx]!;
@@ -263,7 +276,10 @@ export function rmws(prog: Program, s: MState, ti: number, idx: number, ci: CIns
     const nv = resize(rmwResult(i.aop, i.type, old, b, c), lw).v;
     const seen = morallyStrong(msgWho(prog, m), a.who, prog.places);
     const ob = observe(prog, t, idx, a, isAcquire(i), ms, k);
-    if (!ob) continue;
+    if (!ob) {
+      if (withRefused) out.push(refused(s, withLabels ? `${label} reads #${k} (${m.label})` : '', k));
+      continue;
+    }
     const t2: TState = { ...t, pend: ob.pend };
     const v2 = ob.ctb ? join(view, ob.ctb) : view;
     // Observation runs through read-modify-writes (§8.8.2): the new write carries what m carried.
@@ -279,6 +295,7 @@ export function rmws(prog: Program, s: MState, ti: number, idx: number, ci: CIns
       out.push({
         label: withLabels ? `${label} reads ${show(old, typeSigned(i.type))} from #${k} (${m.label}), writes ${show(rv(lw, nv), prog.locs[a.loc]!.signed)} as #${ms.length}, ${where(ms, p)}` : '',
         state: write(s1, ti, idx, a, p, msg, isRelease(i) ? a.who.scope : null, v2, ob.ctb, dst),
+        read: k,
       });
     }
   }

@@ -15,6 +15,9 @@ import type { View } from './state.js';
 /** The test uses something the executor does not model, or cannot run it as written. */
 export class Unsupported extends Error {}
 
+/** A location got more writes than views can number (view.ts MAX_WRITES): a state-space limit, not a feature. */
+export class WriteLimit extends Unsupported {}
+
 export type ModelName = 'ptx60' | 'ptx75';
 
 /** An operand as written: immediate (already at the slot's width), register, or absent. */
@@ -66,6 +69,11 @@ export interface Program {
   index: Map<number, number>;
   /** Most backward jumps a thread may take; more cuts the execution off. */
   bound: number;
+  /**
+   * Most instructions a thread holds in flight; fetch waits beyond. Unlimited (compile) but in
+   * liveness.ts, whose unbounded loops would otherwise fetch without end.
+   */
+  window: number;
   /**
    * Per thread, the scopes that include no other thread of the test. An operation of such a
    * scope is morally strong with nothing in another thread, so it synchronizes with nothing.
@@ -201,5 +209,5 @@ export function compile(test: LitmusTest, model: ModelName, bound: number): Prog
   const zero = new Array<number>(locs.locs.length * cls.K).fill(0);
   const oneAddress = locs.locs.every((_, l) => new Set([...locs.vaddrOf].filter(([n]) => locs.locOfName.get(n) === l).map(([, v]) => v)).size === 1);
   const plainViews = cls.K === 1 && (model === 'ptx60' || oneAddress);
-  return { test, model, ...locs, threads, places, index, bound, alone, ctaIdx, cls, zero, plainViews };
+  return { test, model, ...locs, threads, places, index, bound, window: Infinity, alone, ctaIdx, cls, zero, plainViews };
 }

@@ -73,15 +73,18 @@ function independentLoad(prog: Program, s: MState): [number, number] | null {
   return null;
 }
 
-/** A transition as its maker sees it: in-flight entry idx of thread ti, or (ti -1, idx -1) barrier phase `bar` completing. */
-type Emit = (label: string, state: MState, ti: number, idx: number, bar: string | null) => void;
+/**
+ * A transition as its maker sees it: in-flight entry idx of thread ti, or (ti -1, idx -1) barrier
+ * phase `bar` completing; `read` the write a read or read-modify-write took (-1 for others).
+ */
+type Emit = (label: string, state: MState, ti: number, idx: number, bar: string | null, read: number) => void;
 
-function expand(prog: Program, s: MState, withLabels: boolean, reduce: boolean, gc: boolean, emit: Emit): void {
+function expand(prog: Program, s: MState, withLabels: boolean, reduce: boolean, gc: boolean, emit: Emit, refused = false): void {
   const alone = reduce ? independentLoad(prog, s) : null;
   if (alone) {
     const [ti, idx] = alone;
     const ci = prog.threads[ti]!.code[s.th[ti]!.win[idx]!.pc]!;
-    for (const c of loads(prog, s, ti, idx, ci, withLabels)) emit(c.label, settleThreads(prog, c.state, [ti], gc), ti, idx, null);
+    for (const c of loads(prog, s, ti, idx, ci, withLabels)) emit(c.label, settleThreads(prog, c.state, [ti], gc), ti, idx, null, c.read ?? -1);
     return;
   }
   s.th.forEach((t, ti) => {
@@ -94,9 +97,9 @@ function expand(prog: Program, s: MState, withLabels: boolean, reduce: boolean, 
       if (!isMemLike(ci.ins) || !allReady(e) || guardOf(ci, e) !== true || !orderAllows(prog, ti, t, idx)) return;
       let cs: Choice[];
       switch (ci.ins.op) {
-        case 'ld': cs = loads(prog, s, ti, idx, ci, withLabels); break;
+        case 'ld': cs = loads(prog, s, ti, idx, ci, withLabels, refused); break;
         case 'st': cs = stores(prog, s, ti, idx, ci, withLabels); break;
-        case 'atom': case 'red': cs = rmws(prog, s, ti, idx, ci, withLabels); break;
+        case 'atom': case 'red': cs = rmws(prog, s, ti, idx, ci, withLabels, refused); break;
         case 'fence': {
           // fence.acq_rel is thread-local and already run by settle; only fence.sc is left here.
           cs = [{ label: withLabels ? `P${pid}: ${ci.text}` : '', state: fenceSc(prog, s, ti, idx, (ci.ins as Fence).scope) }];
@@ -105,17 +108,17 @@ function expand(prog: Program, s: MState, withLabels: boolean, reduce: boolean, 
         case 'bar': {
           const r = arrive(prog, s, ti, idx, ci);
           const what = r.released.length ? `, releasing ${r.released.map((i) => `P${prog.threads[i]!.pid}`).join(' ')}` : '';
-          emit(withLabels ? `P${pid}: ${ci.text} arrives${what}` : '', settleThreads(prog, r.state, [ti, ...r.released], gc), ti, idx, null);
+          emit(withLabels ? `P${pid}: ${ci.text} arrives${what}` : '', settleThreads(prog, r.state, [ti, ...r.released], gc), ti, idx, null, -1);
           return;
         }
         default: return;
       }
-      for (const c of cs) emit(c.label, settleThreads(prog, c.state, [ti], gc), ti, idx, null);
+      for (const c of cs) emit(c.label, settleThreads(prog, c.state, [ti], gc), ti, idx, null, c.read ?? -1);
     });
   });
   for (const key of fireable(s)) {
     const r = fire(s, key);
-    emit(withLabels ? `barrier ${key} completes for ${r.released.map((i) => `P${prog.threads[i]!.pid}`).join(' ')}` : '', settleThreads(prog, r.state, r.released, gc), -1, -1, key);
+    emit(withLabels ? `barrier ${key} completes for ${r.released.map((i) => `P${prog.threads[i]!.pid}`).join(' ')}` : '', settleThreads(prog, r.state, r.released, gc), -1, -1, key, -1);
   }
 }
 
@@ -140,12 +143,18 @@ export interface Move {
   idx: number;
   /** The key of the barrier phase completing, else null. */
   bar: string | null;
+  /** For a read or read-modify-write: the write it read (its index at the location in s), else -1. */
+  read: number;
 }
 
-/** Every enabled transition of s, unreduced and labelled, in the order successors() lists them. */
-export function moves(prog: Program, s: MState): Move[] {
+/**
+ * Every enabled transition of s, unreduced, in the order successors() lists them; labelled
+ * unless withLabels is false (labels cost time; liveness.ts asks for them only along its trace).
+ * With `refused`, also the reads memory.ts refuses, each to a dropped state (liveness.ts).
+ */
+export function moves(prog: Program, s: MState, withLabels = true, refused = false): Move[] {
   const out: Move[] = [];
-  expand(prog, s, true, false, false, (label, raw, ti, idx, bar) => { out.push({ label, raw, ti, idx, bar }); });
+  expand(prog, s, withLabels, false, false, (label, raw, ti, idx, bar, read) => { out.push({ label, raw, ti, idx, bar, read }); }, refused);
   return out;
 }
 

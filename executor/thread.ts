@@ -255,10 +255,10 @@ function slotValues(t: TState, ci: CInstr, code: readonly CInstr[]): Opnd[] {
   return ci.slots.map((s) => (s.k === 'none' ? null : s.k === 'imm' ? s.v : lookup(t, code, s.name)));
 }
 
-/** Fetches one instruction; null when the thread cannot fetch (end, cut, or branch not known). */
+/** Fetches one instruction; null when the thread cannot fetch (end, cut, window full, or branch not known). */
 function fetchOne(prog: Program, ti: number, t: TState): TState | null {
   const code = prog.threads[ti]!.code;
-  if (t.cut || t.pc >= code.length) return null;
+  if (t.cut || t.pc >= code.length || t.win.length >= prog.window) return null;
   const ci = code[t.pc]!;
   const i = ci.ins;
   if (i.op === 'bra' || i.op === 'bcmp') {
