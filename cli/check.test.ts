@@ -93,6 +93,16 @@ test('check --liveness: who hangs where, after which execution; the exit status;
   assert.match(both.err, /one at a time/);
 });
 
+test('cross --liveness: both engines answer alike, per test, and exit 0', () => {
+  const r = ptxmm('cross', '--liveness', SPIN, SB);
+  assert.is(r.code, 0, r.out + r.err);
+  assert.match(r.out, /PASS Spin: solver hang, executor hang/);
+  assert.match(r.out, /PASS SB: solver live, executor live/);
+  assert.match(r.out, /Tests 2: 2 agree, 0 disagree, 0 skipped, 0 errors/);
+  const j = ptxmm('cross', '--liveness', '--json', SB);
+  assert.is(j.code, 2);
+});
+
 test('conform explains a forbidden verdict with the axioms that forbid it', () => {
   const csv = write('wrong.csv', 'mp.litmus,1\nbad.litmus,1\n');
   const r = ptxmm('conform', '--expect', csv, '--root', dir);

@@ -8,7 +8,8 @@ import { jsonLine } from './json.js';
 import { progress } from './progress.js';
 import { eachTest } from './batch.js';
 import { MAX_STATES_OPTION } from './run.js';
-import { readLitmusFiles } from '../litmus/parse.js';
+import { type FileResult, readLitmusFiles } from '../litmus/parse.js';
+import { crossLiveness, crossLivenessText } from './crosslive.js';
 import type { LitmusTest } from '../litmus/ast.js';
 import { MODELS } from '../model/ptx.js';
 import { checkStates } from '../solver/run.js';
@@ -107,6 +108,7 @@ export const crossCommand: Command = {
   options: [
     MODEL_OPTION, BOUND_OPTION, TIMEOUT_OPTION, MAX_STATES_OPTION, JSON_OPTION,
     { name: 'quiet', help: 'print only unsound, incomplete and erroneous tests, and the summary' },
+    { name: 'liveness', help: 'compare the two engines\' liveness verdicts instead (can a thread hang?): PASS, DISAGREE or SKIP per test' },
   ],
   details: [
     'Per test: PASS, UNSOUND (the executor reaches a state the solver forbids, with its trace), INCOMPLETE (solver',
@@ -125,6 +127,10 @@ export const crossCommand: Command = {
     const reports: CrossReport[] = [];
     let unreadable = 0;
     const files = readLitmusFiles(a.rest);
+    if (a.has('liveness')) {
+      if (json) throw new UsageError('--json is not available with --liveness yet');
+      return crossLivenessAll(files, { model, bound, timeoutMs, maxStates }, quiet);
+    }
     const bar = progress();
     const z3 = await openZ3();
     try {
@@ -161,3 +167,25 @@ export const crossCommand: Command = {
     return unsound + errors + skipped > 0 ? EXIT.failed : EXIT.ok;
   },
 };
+
+/** `cross --liveness`: per test PASS, DISAGREE or SKIP; fails on a disagreement, a skip or an error. */
+async function crossLivenessAll(files: FileResult[], o: { model: ModelName; bound: number; timeoutMs: number; maxStates: number }, quiet: boolean): Promise<number> {
+  const t0 = performance.now();
+  const tally = { agree: 0, disagree: 0, skip: 0 };
+  const bar = progress();
+  const z3 = await openZ3();
+  let errors = 0;
+  try {
+    errors = await eachTest(files, 'cross', false, bar, async (test) => {
+      const c = await crossLiveness(z3, test, o);
+      tally[c.status]++;
+      bar.clear();
+      if (!quiet || c.status !== 'agree') process.stdout.write(crossLivenessText(c).join('\n') + '\n');
+    });
+  } finally {
+    bar.clear();
+    await z3.close();
+  }
+  process.stdout.write(`Tests ${files.length}: ${tally.agree} agree, ${tally.disagree} disagree, ${tally.skip} skipped, ${errors} errors; ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+  return tally.disagree + tally.skip + errors > 0 ? EXIT.failed : EXIT.ok;
+}
