@@ -99,8 +99,14 @@ test('cross --liveness: both engines answer alike, per test, and exit 0', () => 
   assert.match(r.out, /PASS Spin: solver hang, executor hang/);
   assert.match(r.out, /PASS SB: solver live, executor live/);
   assert.match(r.out, /Tests 2: 2 agree, 0 disagree, 0 skipped, 0 errors/);
-  const j = ptxmm('cross', '--liveness', '--json', SB);
-  assert.is(j.code, 2);
+  const j = ptxmm('cross', '--liveness', '--json', SPIN);
+  assert.is(j.code, 0);
+  const rec = JSON.parse(j.out.trim().split('\n')[0]!) as { type: string; status: string; solver: { stuck: string[] }; executor: { verdict: string }; trace: string[] };
+  assert.is(rec.type, 'crossLiveness');
+  assert.is(rec.status, 'agree');
+  assert.equal(rec.solver.stuck, ['P0 spins forever in the loop closed by bne %r0, 1, LC00 (line 6)']);
+  assert.is(rec.executor.verdict, 'hang');
+  assert.ok(rec.trace.length > 0);
 });
 
 test('conform explains a forbidden verdict with the axioms that forbid it', () => {

@@ -127,10 +127,7 @@ export const crossCommand: Command = {
     const reports: CrossReport[] = [];
     let unreadable = 0;
     const files = readLitmusFiles(a.rest);
-    if (a.has('liveness')) {
-      if (json) throw new UsageError('--json is not available with --liveness yet');
-      return crossLivenessAll(files, { model, bound, timeoutMs, maxStates }, quiet);
-    }
+    if (a.has('liveness')) return crossLivenessAll(files, { model, bound, timeoutMs, maxStates }, quiet, json);
     const bar = progress();
     const z3 = await openZ3();
     try {
@@ -169,23 +166,26 @@ export const crossCommand: Command = {
 };
 
 /** `cross --liveness`: per test PASS, DISAGREE or SKIP; fails on a disagreement, a skip or an error. */
-async function crossLivenessAll(files: FileResult[], o: { model: ModelName; bound: number; timeoutMs: number; maxStates: number }, quiet: boolean): Promise<number> {
+async function crossLivenessAll(files: FileResult[], o: { model: ModelName; bound: number; timeoutMs: number; maxStates: number }, quiet: boolean, json: boolean): Promise<number> {
   const t0 = performance.now();
   const tally = { agree: 0, disagree: 0, skip: 0 };
   const bar = progress();
   const z3 = await openZ3();
   let errors = 0;
   try {
-    errors = await eachTest(files, 'cross', false, bar, async (test) => {
-      const c = await crossLiveness(z3, test, o);
+    errors = await eachTest(files, 'cross', json, bar, async (test, file) => {
+      const c = await crossLiveness(z3, file, test, o);
       tally[c.status]++;
       bar.clear();
-      if (!quiet || c.status !== 'agree') process.stdout.write(crossLivenessText(c).join('\n') + '\n');
+      if (json) process.stdout.write(jsonLine('crossLiveness', c));
+      else if (!quiet || c.status !== 'agree') process.stdout.write(crossLivenessText(c).join('\n') + '\n');
     });
   } finally {
     bar.clear();
     await z3.close();
   }
-  process.stdout.write(`Tests ${files.length}: ${tally.agree} agree, ${tally.disagree} disagree, ${tally.skip} skipped, ${errors} errors; ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+  const secs = (performance.now() - t0) / 1000;
+  if (json) process.stdout.write(jsonLine('summary', { command: 'cross', tests: files.length, agree: tally.agree, disagree: tally.disagree, skipped: tally.skip, errors, seconds: secs }));
+  else process.stdout.write(`Tests ${files.length}: ${tally.agree} agree, ${tally.disagree} disagree, ${tally.skip} skipped, ${errors} errors; ${secs.toFixed(1)} s\n`);
   return tally.disagree + tally.skip + errors > 0 ? EXIT.failed : EXIT.ok;
 }

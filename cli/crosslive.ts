@@ -10,35 +10,54 @@ import { executorLiveness } from '../executor/liveness.js';
 import type { ModelName } from '../executor/program.js';
 import { stuckLine } from '../present/liveness.js';
 
-export interface CrossLiveness {
-  test: string;
-  /** agree: both answered alike; disagree: one says live, the other hang; skip: an engine gave no answer. */
-  status: 'agree' | 'disagree' | 'skip';
-  solver: string;
-  executor: string;
-  lines: string[];
+/** One engine's answer: live, hang (with the stuck threads), or unknown with the reason. */
+export interface EngineLiveness {
+  verdict: 'live' | 'hang' | 'unknown';
+  reason: string | null;
+  /** As `check --liveness` words them: `P1 spins forever in the loop closed by bra L (line 7)`. */
+  stuck: string[];
 }
 
-export async function crossLiveness(z3: Z3Session, test: LitmusTest, o: { model: ModelName; bound: number; timeoutMs: number; maxStates: number }): Promise<CrossLiveness> {
+/** One test on both engines (docs/JSON.md, type "crossLiveness"). */
+export interface CrossLiveness {
+  file: string;
+  test: string;
+  model: ModelName;
+  bound: number;
+  /** agree: both answered alike; disagree: one says live, the other hang; skip: an engine gave no answer. */
+  status: 'agree' | 'disagree' | 'skip';
+  solver: EngineLiveness;
+  executor: EngineLiveness;
+  /** The executor's transitions to its stuck state (with a hang). */
+  trace: string[];
+}
+
+export async function crossLiveness(z3: Z3Session, file: string, test: LitmusTest, o: { model: ModelName; bound: number; timeoutMs: number; maxStates: number }): Promise<CrossLiveness> {
   const s = await checkLiveness(z3, test, { model: MODELS[o.model]!, bound: o.bound, timeoutMs: o.timeoutMs });
   const e = executorLiveness(test, { model: o.model, maxStates: o.maxStates });
-  const solver = s.verdict === 'unknown' ? `unknown (${s.unknown ?? 'no answer'})` : s.verdict === 'live' ? 'live' : 'hang';
-  const ev = 'error' in e ? null : e.verdict;
-  const executor = ev === null ? `not run (${(e as { error: string }).error})` : ev.kind === 'unknown' ? `unknown (${ev.reason})` : ev.kind;
-  const lines: string[] = [];
-  const status: CrossLiveness['status'] = s.verdict === 'unknown' || ev === null || ev.kind === 'unknown' ? 'skip'
-    : s.verdict === ev.kind ? 'agree' : 'disagree';
-  if (status === 'disagree') {
-    for (const x of s.stuck) lines.push(`  solver: ${stuckLine(x)}`);
-    if (ev?.kind === 'hang') {
-      for (const x of ev.stuck) lines.push(`  executor: ${stuckLine({ ...x, line: x.line })}`);
-      lines.push('  executor trace:', ...ev.trace.map((t) => `    ${t}`));
-    }
+  const solver: EngineLiveness = { verdict: s.verdict, reason: s.unknown, stuck: s.stuck.map(stuckLine) };
+  let executor: EngineLiveness;
+  let trace: string[] = [];
+  if ('error' in e) executor = { verdict: 'unknown', reason: `not run: ${e.error}`, stuck: [] };
+  else if (e.verdict.kind === 'unknown') executor = { verdict: 'unknown', reason: e.verdict.reason, stuck: [] };
+  else if (e.verdict.kind === 'live') executor = { verdict: 'live', reason: null, stuck: [] };
+  else {
+    executor = { verdict: 'hang', reason: null, stuck: e.verdict.stuck.map(stuckLine) };
+    trace = e.verdict.trace;
   }
-  return { test: test.name, status, solver, executor, lines };
+  const status = solver.verdict === 'unknown' || executor.verdict === 'unknown' ? 'skip' : solver.verdict === executor.verdict ? 'agree' : 'disagree';
+  return { file, test: test.name, model: o.model, bound: o.bound, status, solver, executor, trace };
 }
+
+const verdictText = (v: EngineLiveness): string => (v.verdict === 'unknown' ? `unknown (${v.reason ?? 'no answer'})` : v.verdict);
 
 export function crossLivenessText(c: CrossLiveness): string[] {
   const head = c.status === 'agree' ? 'PASS' : c.status === 'disagree' ? 'DISAGREE' : 'SKIP';
-  return [`${head} ${c.test}: solver ${c.solver}, executor ${c.executor}`, ...c.lines];
+  const out = [`${head} ${c.test}: solver ${verdictText(c.solver)}, executor ${verdictText(c.executor)}`];
+  if (c.status === 'disagree') {
+    for (const x of c.solver.stuck) out.push(`  solver: ${x}`);
+    for (const x of c.executor.stuck) out.push(`  executor: ${x}`);
+    if (c.trace.length) out.push('  executor trace:', ...c.trace.map((t) => `    ${t}`));
+  }
+  return out;
 }

@@ -120,6 +120,7 @@ test('every command\'s --json output is JSON lines that conform to docs/ptxmm.sc
     ['conform --races', ['conform', '--races', '--json', '--expect', csv, '--root', dir]],
     ['check --liveness', ['check', '--liveness', '--json', MP, DEAD, BAD]],
     ['conform --liveness', ['conform', '--liveness', '--json', '--expect', csv, '--root', dir]],
+    ['cross --liveness', ['cross', '--liveness', '--json', MP, DEAD, BAD]],
     ['run', ['run', '--json', SB, MANY, DEAD, BAD]],
     ['run, truncated', ['run', '--json', '--max-states', '3', SB]],
     ['cross', ['cross', '--json', SB, MP, BAD]],
@@ -138,7 +139,7 @@ test('every command\'s --json output is JSON lines that conform to docs/ptxmm.sc
       seen.add(rec.type as string);
     }
   }
-  assert.equal([...seen].sort(), ['check', 'conform', 'cross', 'error', 'liveness', 'races', 'run', 'show', 'summary', 'why']);
+  assert.equal([...seen].sort(), ['check', 'conform', 'cross', 'crossLiveness', 'error', 'liveness', 'races', 'run', 'show', 'summary', 'why']);
   // The schema is not vacuous: records missing a field or with a wrong value are rejected.
   const good = lines(ptxmm('check', '--json', SB).out)[0]!;
   assert.ok(validate({ ...good, result: 'Maybe' }, PTXMM_SCHEMA).length > 0);
