@@ -96,9 +96,11 @@ async function writeWitness(z3: Z3Session, t: LitmusTest, file: string, dir: str
   if (ex.reachable !== true) return;
   const g = explanationGraph(ex, []);
   if (!g) return;
-  const name = basename(file).replace(/\.litmus$/, '') + '.svg';
-  writeFileSync(join(dir, name), await renderSvg(toDot(g, graphTitle(ex))));
+  writeFileSync(svgFile(dir, file), await renderSvg(toDot(g, graphTitle(ex))));
 }
+
+/** DIR/TEST.svg for a test file, as --witness names drawings. */
+const svgFile = (dir: string, file: string): string => join(dir, basename(file).replace(/\.litmus$/, '') + '.svg');
 
 export const checkCommand: Command = {
   name: 'check',
@@ -232,7 +234,7 @@ function checkLivenessOf(files: FileResult[], model: Model, bound: number, timeo
     const r = await checkLiveness(z3, t, { model, bound, timeoutMs });
     const secs = (performance.now() - s0) / 1000;
     const g = witnessDir ? hangGraph(model, r) : null;
-    if (g) writeFileSync(join(witnessDir!, basename(file).replace(/\.litmus$/, '') + '.svg'), await renderSvg(toDot(g, `${t.name}: ${r.stuck.map(stuckLine).join('; ')}`)));
+    if (g) writeFileSync(svgFile(witnessDir!, file), await renderSvg(toDot(g, `${t.name}: ${r.stuck.map(stuckLine).join('; ')}`)));
     return {
       verdict: r.verdict === 'live' ? 'good' : r.verdict === 'hang' ? 'bad' : 'unknown',
       text: livenessText(t, model, r, secs), record: livenessRecord(file, t, model, bound, r, secs),

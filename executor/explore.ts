@@ -4,7 +4,7 @@ import type { LitmusTest, Observable } from '../litmus/ast.js';
 import { DEFAULT_LOOP_BOUND } from '../litmus/ast.js';
 import { type Outcome, formatOutcome, holds, observables, outcomeKey, outcomesOf } from './outcome.js';
 import { type ModelName, type Program, Unsupported, compile } from './program.js';
-import { type MState, stateHash } from './state.js';
+import { type MState, dropped, stateHash } from './state.js';
 import { initialState, isFinal, successors } from './step.js';
 
 export interface RunOptions {
@@ -74,7 +74,7 @@ function explore(prog: Program, maxStates: number, onFinal: (s: MState) => void,
     if (visited.size > maxStates) { stats.truncated = true; break; }
     if (onProgress && (++steps & 0x1fff) === 0) onProgress(visited.size);
     const s = stack.pop()!;
-    if (s.bad || s.th.some((t) => t.bad)) { stats.dropped++; continue; }
+    if (dropped(s)) { stats.dropped++; continue; }
     if (s.th.some((t) => t.cut)) { stats.cut++; continue; }
     if (isFinal(prog, s)) { onFinal(s); continue; }
     const next = successors(prog, s);
@@ -135,7 +135,7 @@ export function traceTo(prog: Program, text: string, maxStates = DEFAULTS.maxSta
     const h = stateHash(s);
     if (visited.has(h) || visited.size > maxStates) return false;
     visited.add(h);
-    if (s.bad || s.th.some((t) => t.cut || t.bad)) return false;
+    if (dropped(s) || s.th.some((t) => t.cut)) return false;
     if (isFinal(prog, s)) return outcomesOf(prog, obs, s).some((o) => formatOutcome(obs, o) === text);
     for (const c of successors(prog, s, true)) {
       path.push(c.label);

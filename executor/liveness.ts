@@ -38,7 +38,7 @@ import { DEFAULTS } from './explore.js';
 import { collect } from './gc.js';
 import { type CInstr, type ModelName, type Program, Unsupported, WriteLimit, compile } from './program.js';
 import type { RV } from './bits.js';
-import { type BarState, type Entry, type MState, type TState, stateHash } from './state.js';
+import { type BarState, type Entry, type MState, type TState, dropped, stateHash } from './state.js';
 import { type Move, initialState, isFinal, moves } from './step.js';
 import { finished, locOf } from './thread.js';
 import { has, leq } from './view.js';
@@ -231,7 +231,6 @@ function canonizer(prog: Program): (s: MState) => MState {
   };
 }
 
-const dropped = (s: MState): boolean => s.bad || s.th.some((t) => t.bad === true);
 
 // ---- the graph ----------------------------------------------------------------------------
 

@@ -130,6 +130,9 @@ export interface MState {
   bad: boolean;
 }
 
+/** Not an execution: the state or one of its threads is marked bad (a broken barrier matching, a refused read). */
+export const dropped = (s: MState): boolean => s.bad || s.th.some((t) => t.bad === true);
+
 // ---- hashing ------------------------------------------------------------------------
 // Numbers are fed straight into a two-lane multiplicative hash (no key text is built: hashing
 // was most of the exploration's time). Every variable-length part is preceded by its length

@@ -9,7 +9,7 @@ import { DEFAULTS } from './explore.js';
 import { collect, deadWrites, DEAD_SRC } from './gc.js';
 import { formatOutcome, holds, observables, outcomesOf } from './outcome.js';
 import type { Program } from './program.js';
-import { type MState, type Msg, stateHash } from './state.js';
+import { type MState, type Msg, dropped, stateHash } from './state.js';
 import { initialState, isFinal, moves, successors } from './step.js';
 import { finished } from './thread.js';
 import { has, members } from './view.js';
@@ -166,7 +166,6 @@ export interface MachineView {
   hash: number;
 }
 
-const dropped = (s: MState): boolean => s.bad || s.th.some((t) => t.bad === true);
 const isCut = (s: MState): boolean => s.th.some((t) => t.cut);
 
 /** How s stands, with `n` its number of transitions; in the order the exploration checks. */

@@ -64,21 +64,18 @@ export function encodeBarriers(dag: Dag, events: SymEvent[], asserts: N[], live?
       put(out, a.info.id, b.info.id, dag.and(same, dag.not(stop), dag.ile(arrive(a), pass(b))));
     }
     const arrivedBefore = dag.iadd(dag.int(1), ...members.map(({ a, same }) => dag.b2i(dag.and(same, dag.ile(arrive(a), pass(b))))));
-    // With a count: enough threads (unit per arrival) have arrived; without: every member.
-    const enough = b.bar!.count
-      ? dag.ile(dag.bv2int(b.bar!.count), dag.iadd(...Array<N>(b.bar!.unit).fill(arrivedBefore)))
-      : dag.ile(dag.iadd(dag.int(1), ...members.map(({ same }) => dag.b2i(same))), arrivedBefore);
+    const arrivals = dag.iadd(dag.int(1), ...members.map(({ same }) => dag.b2i(same)));
+    // The count is reached by this many arrivals (each litmus thread accounting for `unit` threads).
+    const counted = (n: N): N => dag.ile(dag.bv2int(b.bar!.count!), dag.iadd(...Array<N>(b.bar!.unit).fill(n)));
+    // With a count: enough threads have arrived; without: every member.
+    const enough = b.bar!.count ? counted(arrivedBefore) : dag.ile(arrivals, arrivedBefore);
     // Count-less, it waits for every thread of the CTA that has not exited: one stopped for
     // good elsewhere, without arriving, keeps it waiting.
     const missing = !live || b.bar!.count ? dag.F : dag.or(...live.stops
-      .filter((s) => s.thread !== b.info.thread && events.some((e) => e.info.thread === s.thread && e.info.place?.cta === b.info.place!.cta)
-        && s.ahead.some((a) => mayMeet(a, b.instr!)))
+      .filter((s) => s.thread !== b.info.thread && s.cta === b.info.place!.cta && s.ahead.some((a) => mayMeet(a, b.instr!)))
       .map((s) => dag.and(s.lit, dag.not(dag.or(...members.filter((m) => m.a.info.thread === s.thread).map((m) => m.same))))));
     waits.push({ event: b.info.id, ok: dag.implies(passes, dag.and(dag.ile(arrive(b), pass(b)), enough, dag.not(missing))) });
-    if (live?.stops.some((s) => s.event === b.info.id)) {
-      const all = dag.iadd(dag.int(1), ...members.map(({ same }) => dag.b2i(same)));
-      never.set(b.info.id, b.bar!.count ? dag.not(dag.ile(dag.bv2int(b.bar!.count), dag.iadd(...Array<N>(b.bar!.unit).fill(all)))) : missing);
-    }
+    if (stop !== dag.F) never.set(b.info.id, b.bar!.count ? dag.not(counted(arrivals)) : missing);
   }
   return { sync: out, waits, never };
 }
@@ -92,7 +89,8 @@ function put(r: SRel, a: number, b: number, f: N): void {
 /** Statically: may these two barrier instructions be operations of the same barrier? */
 function mayMeet(a: Instr, b: Instr): boolean {
   if (a.op !== 'bar' || b.op !== 'bar') return false;
-  const differ = (x: Value | undefined, y: Value | undefined): boolean =>
-    (x?.kind ?? 'imm') === 'imm' && (y?.kind ?? 'imm') === 'imm' && (x?.kind === 'imm' ? x.value : 0n) !== (y?.kind === 'imm' ? y.value : 0n);
+  // An absent operand is 0; one in a register may be anything.
+  const known = (x: Value | undefined): bigint | null => (x === undefined ? 0n : x.kind === 'imm' ? x.value : null);
+  const differ = (x: Value | undefined, y: Value | undefined): boolean => known(x) !== null && known(y) !== null && known(x) !== known(y);
   return !differ(a.instance, b.instance) && !differ(a.id, b.id);
 }

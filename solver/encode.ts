@@ -316,13 +316,16 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
     // A read sees the location's last value: every executed write after the one it reads in
     // coherence writes that same value (none, or atoms writing back what they read), so a
     // repeated read, seeing the coherence-latest write, reads it again.
-    const latest = (r: number): N => dag.implies(exec[r]!, dag.and(...(writesAt.get(infos[r]!.ploc) ?? []).map((w) => {
-      const f = srelGet(rf, w, r);
-      if (f === undefined) return dag.T;
-      const changed = (writesAt.get(infos[r]!.ploc) ?? []).filter((v) => v !== w)
-        .map((v) => dag.and(exec[v]!, srelGet(co, w, v) ?? dag.F, dag.not(dag.eq(events[v]!.value!, events[w]!.value!))));
-      return dag.implies(f, dag.not(dag.or(...changed)));
-    })));
+    const latest = (r: number): N => {
+      const ws = writesAt.get(infos[r]!.ploc) ?? [];
+      return dag.implies(exec[r]!, dag.and(...ws.map((w) => {
+        const f = srelGet(rf, w, r);
+        if (f === undefined) return dag.T;
+        const changed = ws.filter((v) => v !== w)
+          .map((v) => dag.and(exec[v]!, srelGet(co, w, v) ?? dag.F, dag.not(dag.eq(events[v]!.value!, events[w]!.value!))));
+        return dag.implies(f, dag.not(dag.or(...changed)));
+      })));
+    };
     const stops = u.stops.map((s, i) => {
       const lit = `stop_${i}`;
       // Stopping is justified when the thread would wait forever: the iteration would repeat

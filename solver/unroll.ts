@@ -6,7 +6,7 @@
 import type { Address, Atom, DataType, Instr, LitmusTest, Red, Scope, Space, Thread, Value as AstValue } from '../litmus/ast.js';
 import { WARP_SIZE, typeSigned, typeWidth } from '../litmus/ast.js';
 import { type PhysLoc, layout } from '../litmus/layout.js';
-import { type ValueType, threadRegisters, writerType } from '../litmus/types.js';
+import { type ValueType, registersRead, threadRegisters, writerType } from '../litmus/types.js';
 import { printInstr } from '../litmus/print.js';
 import type { EventInfo, Place } from '../model/events.js';
 import type { Dag, N } from './expr.js';
@@ -58,6 +58,8 @@ export interface ThreadResult {
 export interface Stop {
   /** Thread index in test.threads. */
   thread: number;
+  /** The thread's CTA (Place.cta). */
+  cta: string;
   kind: 'loop' | 'barrier';
   lit: N;
   /** The thread is there: the back jump is taken, the bar.sync executed. */
@@ -323,7 +325,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
       const lit = dag.boolVar(`stop_${ti}_${stops!.length}`);
       const reach = dag.and(s.reach, dag.not(lit));
       stops!.push({
-        thread: ti, kind: 'loop', lit, at: s.reach, instr, event: -1, quiet,
+        thread: ti, cta: place.cta, kind: 'loop', lit, at: s.reach, instr, event: -1, quiet,
         reads: mine.filter((e) => e.info.kind === 'R').map((e) => e.info.id), repeat: dag.and(reach, quiet), ahead: barriersFrom(to),
       });
       return { ...s, reach };
@@ -459,7 +461,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
         if (stops && instr.mode === 'sync' && g !== dag.F) {
           // Liveness: the thread may wait here for good, executing nothing after it.
           const lit = dag.boolVar(`stop_${ti}_${stops.length}`);
-          stops.push({ thread: ti, kind: 'barrier', lit, at: g, instr, event: b.info.id, quiet: dag.F, reads: [], repeat: dag.F, ahead: barriersFrom(pc + 1) });
+          stops.push({ thread: ti, cta: place.cta, kind: 'barrier', lit, at: g, instr, event: b.info.id, quiet: dag.F, reads: [], repeat: dag.F, ahead: barriersFrom(pc + 1) });
           next(st.regs, dag.and(st.reach, dag.not(lit)));
         } else next(st.regs);
         break;
@@ -478,26 +480,18 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
  * are computed from. An iteration that leaves these as it found them would repeat itself.
  */
 export function registersThatMatter(code: Instr[]): Set<string> {
+  // mov, alu and setp only compute registers: what they read matters when what they write does.
+  const computes = (i: Instr): i is Extract<Instr, { op: 'mov' | 'alu' | 'setp' }> => i.op === 'mov' || i.op === 'alu' || i.op === 'setp';
   const out = new Set<string>();
-  const use = (v: AstValue | Address | undefined): void => { if (v && v.kind === 'reg') out.add(v.name); };
   for (const i of code) {
     if (i.guard) out.add(i.guard.reg.name);
-    switch (i.op) {
-      case 'bcmp': use(i.a); use(i.b); break;
-      case 'ld': use(i.addr); break;
-      case 'st': use(i.addr); use(i.src); break;
-      case 'atom': use(i.addr); use(i.b); use(i.c); break;
-      case 'red': use(i.addr); use(i.b); break;
-      case 'bar': use(i.id); use(i.count); use(i.instance); break;
-      default: break;
-    }
+    if (!computes(i)) for (const r of registersRead(i)) out.add(r.name);
   }
   for (let grew = true; grew;) {
     grew = false;
     for (const i of code) {
-      if ((i.op !== 'mov' && i.op !== 'alu' && i.op !== 'setp') || !out.has(i.dst.name)) continue;
-      const srcs = i.op === 'mov' ? [i.src] : [i.a, i.b];
-      for (const v of srcs) if (v.kind === 'reg' && !out.has(v.name)) { out.add(v.name); grew = true; }
+      if (!computes(i) || !out.has(i.dst.name)) continue;
+      for (const r of registersRead(i)) if (!out.has(r.name)) { out.add(r.name); grew = true; }
     }
   }
   return out;
