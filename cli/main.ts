@@ -10,8 +10,9 @@ import { fuzzCommand } from './fuzz.js';
 import { showCommand } from './show.js';
 import { whyCommand } from './why.js';
 import { exploreCommand } from './explore.js';
+import { proveCommand } from './prove.js';
 
-export const commands: Command[] = [parseCommand, printCommand, checkCommand, conformCommand, showCommand, whyCommand, exploreCommand, runCommand, crossCommand, fuzzCommand];
+export const commands: Command[] = [parseCommand, printCommand, checkCommand, conformCommand, showCommand, whyCommand, exploreCommand, proveCommand, runCommand, crossCommand, fuzzCommand];
 
 /** The version in package.json (dist/cli/main.js is two folders below it). */
 export function version(): string {

@@ -68,8 +68,17 @@ export interface ConcreteResult {
   evalRel: (t: RelTerm) => Mat;
 }
 
+/**
+ * Base sets and relations beyond (or instead of) those the events' attributes give: a model of
+ * another language over the same execution (model/rc11.ts: C++ memory orders, scope inclusion).
+ */
+export interface ExtraBase {
+  sets?: Record<string, boolean[]>;
+  rels?: Record<string, Pair[]>;
+}
+
 /** Evaluates every definition and axiom of `model` on `x`. */
-export function evaluate(model: Model, x: Execution): ConcreteResult {
+export function evaluate(model: Model, x: Execution, extra: ExtraBase = {}): ConcreteResult {
   const n = x.events.length;
   const ev = x.events;
   const base = new Map<string, Mat>();
@@ -84,6 +93,7 @@ export function evaluate(model: Model, x: Execution): ConcreteResult {
   base.set('sync_fence', fromPairs(n, x.syncFence));
   base.set('sync_barrier', fromPairs(n, x.syncBarrier));
   base.set('dep', fromPairs(n, x.dep));
+  for (const [name, ps] of Object.entries(extra.rels ?? {})) base.set(name, fromPairs(n, ps));
 
   const setCache = new Map<string, Uint8Array>();
   const evalSet = (s: SetTerm): Uint8Array => {
@@ -93,7 +103,8 @@ export function evaluate(model: Model, x: Execution): ConcreteResult {
       case 'set': {
         const hit = setCache.get(s.name);
         if (hit) return hit;
-        for (let i = 0; i < n; i++) out[i] = inBaseSet(s.name, ev[i]!) ? 1 : 0;
+        const given = extra.sets?.[s.name];
+        for (let i = 0; i < n; i++) out[i] = (given ? given[i] : inBaseSet(s.name, ev[i]!)) ? 1 : 0;
         setCache.set(s.name, out);
         return out;
       }

@@ -5,11 +5,11 @@ import type { Expr, LitmusTest, Observable, Term } from '../litmus/ast.js';
 import { type ValueType, compareIntegers, observableName } from '../litmus/types.js';
 import type { EventInfo } from '../model/events.js';
 import { staticRel } from '../model/events.js';
-import type { Axiom, Model, RelTerm } from '../model/relalg.js';
+import type { Model, RelTerm } from '../model/relalg.js';
 import type { Dag, N } from './expr.js';
 import { lazyReads, newPrinter, type Printer } from './expr.js';
 import type { Mask, SRel } from './symbolic.js';
-import { entries, interpret, pairMask, srelGet } from './symbolic.js';
+import { axiomFormula, entries, interpret, srelGet } from './symbolic.js';
 import type { Stop, SymEvent, Unrolled } from './unroll.js';
 import { UnsupportedError } from './unroll.js';
 import { encodeBarriers } from './barriers.js';
@@ -195,7 +195,7 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
   const sym = interpret(model, { dag, events: infos, exec, rmwPartner, dynamic: { rf, co, sync_fence: syncFence, sync_barrier: syncBarrier, dep } });
 
   // ---- axioms ----
-  const axiomBodies = model.axioms.map((ax) => ({ ax, body: encodeAxiom(dag, ax, sym.evalRel, exec, n) }));
+  const axiomBodies = model.axioms.map((ax) => ({ ax, body: axiomFormula(dag, ax, sym.evalRel, exec) }));
 
   // ---- final state ----
   const finalLoc = new Map<number, N>();
@@ -356,37 +356,6 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
     locNames: u.locations.map((l) => l.name), locTypes: u.locations.map((l) => ({ width: l.width, signed: l.signed })), stats: { events: n, lines: p.lines.length + body.length },
     evalRel: sym.evalRel, printer: p, printedLines: p.lines.length, liveness,
   };
-}
-
-/** One axiom as a formula over the execution: the constraint the ISA states, on executed events. */
-function encodeAxiom(dag: Dag, ax: Axiom, evalRel: (t: RelTerm, m?: Mask | null) => SRel, exec: N[], n: number): N {
-  // Irreflexivity looks at the diagonal only.
-  const r = evalRel(ax.r, ax.kind === 'irreflexive' ? pairMask(Array.from({ length: n }, (_, i): [number, number] => [i, i])) : null);
-  const parts: N[] = [];
-  switch (ax.kind) {
-    case 'empty':
-      for (const [a, b, f] of entries(r)) parts.push(dag.not(dag.and(exec[a]!, exec[b]!, f)));
-      break;
-    case 'irreflexive':
-      for (const [a, b, f] of entries(r)) if (a === b) parts.push(dag.not(dag.and(exec[a]!, f)));
-      break;
-    case 'subset': {
-      const s = evalRel(ax.s!, pairMask([...entries(r)].map(([a, b]): [number, number] => [a, b])));
-      for (const [a, b, f] of entries(r)) parts.push(dag.implies(dag.and(exec[a]!, exec[b]!, f), srelGet(s, a, b) ?? dag.F));
-      break;
-    }
-    case 'acyclic': {
-      // Acyclic iff some ranking decreases along no edge; exact for the (exact) relation r.
-      const rank = (e: number): N => dag.intVar(`rk_${ax.name.replace(/[^A-Za-z0-9]/g, '_')}_${e}`);
-      for (const [a, b, f] of entries(r)) {
-        const g = dag.and(exec[a]!, exec[b]!, f);
-        if (g === dag.F) continue;
-        parts.push(a === b ? dag.not(g) : dag.implies(g, dag.ilt(rank(a), rank(b))));
-      }
-      break;
-    }
-  }
-  return dag.and(...parts);
 }
 
 /**

@@ -206,6 +206,8 @@ export function newDag(limits?: Limits): Dag {
     if ((fn === 'add' || fn === 'or' || fn === 'xor') && cb === 0n) return a;
     if (fn === 'sub' && cb === 0n) return a;
     if ((fn === 'add' || fn === 'or' || fn === 'xor') && ca === 0n) return b;
+    // x & 0 and x * 0 are 0 whatever x is (a false dependency: proofs/ writes them on purpose).
+    if ((fn === 'and' || fn === 'mul') && (ca === 0n || cb === 0n)) return bv(w, 0);
     return mk({ op: 'bin', fn, a, b }, bvSort(w));
   };
   const resize = (a: N, w: number, signed = false): N => {

@@ -9,9 +9,13 @@
 // needs (an irreflexivity axiom needs only the diagonal, an intersection with `loc` only
 // same-location pairs), and composition passes on only what it needs from each side.
 // Results are exact on every pair the mask allows; other pairs may be missing.
+//
+// A base set or relation is usually a fixed fact of a litmus test's events (EventInfo), but it
+// may also be a formula: proofs/ quantifies over every execution of up to N events, where an
+// event's kind, scope and location are themselves variables (`sets` and `statics` below).
 import type { EventInfo } from '../model/events.js';
 import { inBaseSet, STATIC_RELS, staticRel } from '../model/events.js';
-import type { Model, RelTerm, SetTerm } from '../model/relalg.js';
+import { type Axiom, type Model, type RelTerm, type SetTerm, plus } from '../model/relalg.js';
 import type { Dag, N } from './expr.js';
 import { checkTime } from './limits.js';
 
@@ -64,16 +68,19 @@ export function pairMask(ps: Iterable<[number, number]>): Mask {
   return { rows: null, cols: null, pairs };
 }
 
-const STATIC = new Set<string>(STATIC_RELS);
-
 export interface SymbolicEnv {
   dag: Dag;
-  events: EventInfo[];
-  /** Execution guard of each event. */
+  /** Fixed attributes of each event (the base sets and static relations follow from them). */
+  events?: EventInfo[];
+  /** Execution guard of each event (its length is the number of events). */
   exec: N[];
-  rmwPartner: number[];
+  rmwPartner?: number[];
   /** The non-static base relations: rf, co, sync_fence, sync_barrier, dep. */
   dynamic: Record<string, SRel>;
+  /** Base sets given as a formula per event, instead of read from `events`. */
+  sets?: Record<string, N[]>;
+  /** Static base relations given as formulas (any name), instead of computed from `events`. */
+  statics?: Record<string, SRel>;
 }
 
 export interface SymbolicResult {
@@ -83,21 +90,28 @@ export interface SymbolicResult {
 
 export function interpret(model: Model, env: SymbolicEnv): SymbolicResult {
   const { dag, events } = env;
-  const n = events.length;
+  const n = env.exec.length;
   const x = env.exec;
   const memo = new Map<RelTerm, SRel>();
-  const setMemo = new Map<SetTerm, boolean[]>();
+  const setMemo = new Map<SetTerm, N[]>();
   const full = new Map<string, SRel>();
-  const base = new Map<string, SRel>(Object.entries(env.dynamic));
-  const rmwOf = (e: EventInfo): number => env.rmwPartner[e.id] ?? -1;
-  for (const name of STATIC_RELS) {
+  const base = new Map<string, SRel>([...Object.entries(env.dynamic), ...Object.entries(env.statics ?? {})]);
+  const rmwOf = (e: EventInfo): number => env.rmwPartner?.[e.id] ?? -1;
+  const STATIC = new Set<string>([...STATIC_RELS, ...Object.keys(env.statics ?? {})]);
+  // A static relation the caller did not give is computed from the events, when first used.
+  const baseRel = (name: string): SRel => {
+    const hit = base.get(name);
+    if (hit) return hit;
+    if (!(STATIC_RELS as readonly string[]).includes(name)) throw new Error(`unknown base relation ${name}`);
+    if (!events) throw new Error(`no events to compute ${name} from`);
     const r: SRel = new Map();
     for (let a = 0; a < n; a++) {
       for (let b = 0; b < n; b++) if (staticRel(name, events[a]!, events[b]!, rmwOf)) put(r, a, b, dag.T);
       if ((a & 63) === 0) checkTime(dag.limits); // builds no formulas, so the DAG cannot check
     }
     base.set(name, r);
-  }
+    return r;
+  };
 
   // A term is static when it mentions no choice (rf, co, ...): cheap, evaluated first.
   const staticMemo = new Map<RelTerm, boolean>();
@@ -121,17 +135,24 @@ export function interpret(model: Model, env: SymbolicEnv): SymbolicResult {
     return t;
   };
 
-  const evalSet = (s: SetTerm): boolean[] => {
+  /** A set as a formula per event ("e is in S, given e is executed"). */
+  const evalSet = (s: SetTerm): N[] => {
     const hit = setMemo.get(s);
     if (hit) return hit;
-    let out: boolean[];
+    let out: N[];
     switch (s.k) {
-      case 'all': out = events.map(() => true); break;
-      case 'set': out = events.map((e) => inBaseSet(s.name, e)); break;
+      case 'all': out = x.map(() => dag.T); break;
+      case 'set': {
+        const given = env.sets?.[s.name];
+        if (given) { out = given; break; }
+        if (!events) throw new Error(`no events to compute the set ${s.name} from`);
+        out = events.map((e) => dag.bool(inBaseSet(s.name, e)));
+        break;
+      }
       default: {
         const a = evalSet(s.a);
         const b = evalSet(s.b);
-        out = a.map((v, i) => (s.k === 'sunion' ? v || b[i]! : s.k === 'sinter' ? v && b[i]! : v && !b[i]!));
+        out = a.map((v, i) => (s.k === 'sunion' ? dag.or(v, b[i]!) : s.k === 'sinter' ? dag.and(v, b[i]!) : dag.and(v, dag.not(b[i]!))));
       }
     }
     setMemo.set(s, out);
@@ -159,11 +180,7 @@ export function interpret(model: Model, env: SymbolicEnv): SymbolicResult {
   const compute = (t: RelTerm, m: Mask | null): SRel => {
     const out: SRel = new Map();
     switch (t.k) {
-      case 'rel': {
-        const r = base.get(t.name);
-        if (!r) throw new Error(`unknown base relation ${t.name}`);
-        return r;
-      }
+      case 'rel': return baseRel(t.name);
       case 'ref': {
         const hit = full.get(t.name);
         if (hit) return hit;
@@ -173,16 +190,20 @@ export function interpret(model: Model, env: SymbolicEnv): SymbolicResult {
         return r;
       }
       case 'id': {
-        evalSet(t.s).forEach((v, i) => { if (v && allows(m, i, i)) put(out, i, i, dag.T); });
+        evalSet(t.s).forEach((v, i) => { if (v !== dag.F && allows(m, i, i)) put(out, i, i, v); });
         return out;
       }
       case 'prod': {
         const a = evalSet(t.a);
         const b = evalSet(t.b);
+        const both = (i: number, j: number): void => {
+          const f = dag.and(a[i]!, b[j]!);
+          if (f !== dag.F && allows(m, i, j)) put(out, i, j, f);
+        };
         if (m?.pairs) {
-          for (const [i, cs] of m.pairs) if (a[i]) for (const j of cs) if (b[j] && allows(m, i, j)) put(out, i, j, dag.T);
+          for (const [i, cs] of m.pairs) if (a[i] !== dag.F) for (const j of cs) both(i, j);
         } else {
-          for (let i = 0; i < n; i++) if (a[i]) for (let j = 0; j < n; j++) if (b[j] && allows(m, i, j)) put(out, i, j, dag.T);
+          for (let i = 0; i < n; i++) if (a[i] !== dag.F) for (let j = 0; j < n; j++) both(i, j);
         }
         return out;
       }
@@ -339,4 +360,43 @@ export function interpret(model: Model, env: SymbolicEnv): SymbolicResult {
   };
 
   return { evalRel };
+}
+
+/**
+ * One axiom as a formula over the execution: the constraint the ISA states, on executed events.
+ * Acyclicity is stated with a ranking of the events (an integer each), which is exact where the
+ * formula is asserted; `exact` states it as an irreflexive transitive closure instead, which
+ * is also exact under negation (a theorem's conclusion, proofs/), at a higher cost.
+ */
+export function axiomFormula(dag: Dag, ax: Axiom, evalRel: (t: RelTerm, m?: Mask | null) => SRel, exec: N[], exact = false, tag = ''): N {
+  const n = exec.length;
+  const diagonal = pairMask(Array.from({ length: n }, (_, i): [number, number] => [i, i]));
+  if (ax.kind === 'acyclic' && exact) return axiomFormula(dag, { ...ax, kind: 'irreflexive', r: plus(ax.r) }, evalRel, exec);
+  // Irreflexivity looks at the diagonal only.
+  const r = evalRel(ax.r, ax.kind === 'irreflexive' ? diagonal : null);
+  const parts: N[] = [];
+  switch (ax.kind) {
+    case 'empty':
+      for (const [a, b, f] of entries(r)) parts.push(dag.not(dag.and(exec[a]!, exec[b]!, f)));
+      break;
+    case 'irreflexive':
+      for (const [a, b, f] of entries(r)) if (a === b) parts.push(dag.not(dag.and(exec[a]!, f)));
+      break;
+    case 'subset': {
+      const s = evalRel(ax.s!, pairMask([...entries(r)].map(([a, b]): [number, number] => [a, b])));
+      for (const [a, b, f] of entries(r)) parts.push(dag.implies(dag.and(exec[a]!, exec[b]!, f), srelGet(s, a, b) ?? dag.F));
+      break;
+    }
+    case 'acyclic': {
+      // Acyclic iff some ranking decreases along no edge; exact for the (exact) relation r.
+      const rank = (e: number): N => dag.intVar(`rk_${tag}${ax.name.replace(/[^A-Za-z0-9]/g, '_')}_${e}`);
+      for (const [a, b, f] of entries(r)) {
+        const g = dag.and(exec[a]!, exec[b]!, f);
+        if (g === dag.F) continue;
+        parts.push(a === b ? dag.not(g) : dag.implies(g, dag.ilt(rank(a), rank(b))));
+      }
+      break;
+    }
+  }
+  return dag.and(...parts);
 }

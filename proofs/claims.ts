@@ -1,0 +1,40 @@
+// What the theorems share: the PTX model's view of the space, and a found execution made into
+// a counterexample program (a litmus test, its execution, the concrete evaluator's verdict).
+import { type ConcreteResult, evaluate, type ExtraBase } from '../model/concrete.js';
+import type { Model } from '../model/relalg.js';
+import type { N, Value } from '../solver/expr.js';
+import type { SRel } from '../solver/symbolic.js';
+import type { WitnessExecution } from '../solver/witness.js';
+import { type FoundExecution, litmusOf, readFound, witnessOf } from './execution.js';
+import type { CounterProgram } from './prove.js';
+import type { Space } from './space.js';
+
+/** What solver/symbolic.ts needs to read a model over the space. */
+export interface SpaceEnv {
+  exec: N[];
+  sets: Record<string, N[]>;
+  statics: Record<string, SRel>;
+  dynamic: Record<string, SRel>;
+}
+
+export const ptxEnv = (space: Space): SpaceEnv => ({ exec: space.exec, sets: space.sets, statics: space.statics, dynamic: space.dynamic });
+
+/** A found execution as a program: the litmus test that has it, and the execution to draw. */
+export function programOf(f: FoundExecution, name: string, role: string, docs: string[], model: Model, reachable: boolean, required: boolean): CounterProgram {
+  const test = litmusOf(f, name, docs);
+  return { role, test, model, reachable, required, execution: witnessOf(f, test) };
+}
+
+export function found(space: Space, val: (n: N) => Value): FoundExecution {
+  return readFound(space, val);
+}
+
+/** The concrete evaluator on a program's execution. */
+export function concretely(model: Model, w: WitnessExecution, extra?: ExtraBase): ConcreteResult {
+  return evaluate(model, w.x, extra);
+}
+
+/** The axioms a concrete result breaks, for messages. */
+export function broken(r: ConcreteResult): string[] {
+  return Object.entries(r.axioms).filter(([, ok]) => !ok).map(([name]) => name);
+}

@@ -1,0 +1,41 @@
+// Theorem 2: PTX 7.5 extends PTX 6.0. On executions of the generic proxy without virtual
+// aliases (the whole space, proofs/space.ts), the two models accept exactly the same
+// executions; each direction is one theorem, and a counterexample is an execution one model
+// accepts and the other rejects.
+import type { Model } from '../model/relalg.js';
+import { ptx60, ptx75 } from '../model/ptx.js';
+import { broken, concretely, found, programOf, ptxEnv } from './claims.js';
+import { consistent, type Theorem } from './prove.js';
+
+function accepts(a: Model, b: Model, expect: Theorem['expect'], note?: string): Theorem {
+  return {
+    name: `${b.name}-accepts-${a.name}`,
+    group: 'extends',
+    statement: `Every execution ${a.name} accepts, ${b.name} accepts (generic proxy, no aliases).`,
+    expect, ...(note ? { note } : {}),
+    claim(space) {
+      const env = ptxEnv(space);
+      return {
+        assume: [consistent(space.dag, a, env, false, 'a')],
+        conclusion: consistent(space.dag, b, env, true, 'b'),
+        counterexample(val) {
+          const f = found(space, val);
+          const name = `${a.name}-not-${b.name}`;
+          const docs = [`An execution ${a.name} accepts and ${b.name} rejects (ptxmm prove ${b.name}-accepts-${a.name}).`];
+          const inA = programOf(f, name, `accepted by ${a.name}`, docs, a, true, true);
+          const inB = { ...programOf(f, name, `rejected by ${b.name}`, docs, b, false, false) };
+          const ra = concretely(a, inA.execution);
+          const rb = concretely(b, inB.execution);
+          return {
+            summary: `${a.name} accepts this execution; ${b.name} rejects it (${broken(rb).join(', ')})`,
+            details: [],
+            programs: [inA, inB],
+            concrete: ra.consistent && !rb.consistent ? null : `the concrete evaluator says ${a.name} ${ra.consistent ? 'accepts' : 'rejects'} and ${b.name} ${rb.consistent ? 'accepts' : 'rejects'} it`,
+          };
+        },
+      };
+    },
+  };
+}
+
+export const extendsTheorems: Theorem[] = [accepts(ptx60, ptx75, 'either'), accepts(ptx75, ptx60, 'either')];
