@@ -1,0 +1,146 @@
+// `ptxmm prove`: theorems about the model, over every execution of up to N events
+// (proofs/). Each answer is "holds" with the time, a counterexample (the execution drawn as
+// `show` draws it, and litmus tests written to files that `ptxmm check` confirms), or a
+// timeout.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { MODELS } from '../model/ptx.js';
+import { evaluate } from '../model/concrete.js';
+import { buildGraph, graphRecord } from '../present/graph.js';
+import { graphText } from '../present/text.js';
+import { toDot } from '../present/dot.js';
+import { renderSvg } from '../present/svg.js';
+import { type Confirmation, confirm } from '../proofs/confirm.js';
+import { type ProofResult, type Theorem, prove } from '../proofs/prove.js';
+import { selectTheorems } from '../proofs/theorems.js';
+import { openZ3 } from '../solver/z3.js';
+import { type Command, EXIT, JSON_OPTION, MODEL_OPTION, UsageError, count, modelName, seconds } from './command.js';
+import { jsonLine } from './json.js';
+
+export const DEFAULT_EVENTS = 5;
+const DEFAULT_PROOF_TIMEOUT_S = 600;
+
+export const proveCommand: Command = {
+  name: 'prove',
+  summary: 'check theorems about the model over every execution of up to N events (mapping, monotonicity, ...)',
+  args: '[THEOREM|GROUP...]',
+  options: [
+    { name: 'events', arg: 'N', help: 'program events in an execution (initial writes not counted)', dflt: String(DEFAULT_EVENTS) },
+    MODEL_OPTION,
+    { name: 'timeout', arg: 'S', help: 'seconds one theorem may take; past it the answer is a timeout, never "holds"', dflt: String(DEFAULT_PROOF_TIMEOUT_S) },
+    { name: 'out', arg: 'DIR', help: "write each counterexample's litmus tests to DIR", dflt: 'counterexamples' },
+    { name: 'svg', arg: 'DIR', help: "also draw each counterexample's executions as DIR/TEST.svg" },
+    { name: 'list', help: 'list the theorems and groups, and stop' },
+    JSON_OPTION,
+  ],
+  details: [
+    'Groups: mapping (scoped C++ to PTX, one theorem per RC11 axiom), extends (ptx75 vs ptx60), monotonicity,',
+    'fenced-sc, independence (one per axiom of --model). With no THEOREM, all of them.',
+    'exit status: 0 every theorem gave its known answer (holds, or the documented counterexample) and every',
+    'counterexample was confirmed by ptxmm check and the concrete evaluator; 1 otherwise (a timeout included); 2 a usage error',
+  ],
+  async run(a) {
+    const model = MODELS[modelName(a.get('model'))]!;
+    const events = count(a.get('events'), DEFAULT_EVENTS, 'events');
+    if (events < 1 || events > 12) throw new UsageError(`--events must be between 1 and 12, not ${events}`);
+    const timeoutS = seconds(a.get('timeout'), DEFAULT_PROOF_TIMEOUT_S, 'timeout');
+    const json = a.has('json');
+    const picked = selectTheorems(model, a.rest);
+    if (!Array.isArray(picked)) throw new UsageError(`unknown theorem or group ${picked.unknown.map((n) => `'${n}'`).join(', ')} (known: ${picked.known.join(', ')})`);
+    if (a.has('list')) {
+      for (const t of picked) process.stdout.write(`${t.name.padEnd(28)} ${t.group.padEnd(13)} ${t.statement}\n`);
+      return EXIT.ok;
+    }
+    const out = a.get('out') ?? 'counterexamples';
+    const svgDir = a.get('svg') ?? null;
+    const t0 = performance.now();
+    const tally = { holds: 0, counterexamples: 0, timeouts: 0, unexpected: 0, unconfirmed: 0 };
+    const z3 = await openZ3();
+    try {
+      for (const th of picked) {
+        const r = await prove(z3, th, { events, model, timeoutMs: timeoutS * 1000 });
+        const c = r.counterexample ? await confirm(z3, r.counterexample, timeoutS * 1000) : null;
+        if (r.counterexample && c) {
+          mkdirSync(out, { recursive: true });
+          for (const k of c.checks) writeFileSync(join(out, `${k.program.test.name}.litmus`), k.text);
+          if (svgDir) {
+            mkdirSync(svgDir, { recursive: true });
+            for (const p of r.counterexample.programs) {
+              const g = buildGraph(p.execution, evaluate(p.model, p.execution.x), {}, null);
+              writeFileSync(join(svgDir, `${p.test.name}.svg`), await renderSvg(toDot(g, `${th.name}: ${p.role}`)));
+            }
+          }
+        }
+        const expected = asExpected(th, r);
+        tally[r.answer === 'holds' ? 'holds' : r.answer === 'counterexample' ? 'counterexamples' : 'timeouts']++;
+        if (!expected) tally.unexpected++;
+        if (c && !c.confirmed) tally.unconfirmed++;
+        process.stdout.write(json ? jsonLine('prove', proveRecord(r, c, out, expected)) : proveText(r, c, out, expected).join('\n') + '\n\n');
+      }
+    } finally {
+      await z3.close();
+    }
+    const secs = (performance.now() - t0) / 1000;
+    if (json) process.stdout.write(jsonLine('summary', { command: 'prove', theorems: picked.length, ...tally, seconds: secs }));
+    else {
+      process.stdout.write(`Totals: ${picked.length} theorems up to ${events} events, ${tally.holds} hold, ${tally.counterexamples} counterexamples, ${tally.timeouts} timeouts; ` +
+        `${tally.unexpected} unexpected, ${tally.unconfirmed} unconfirmed, ${secs.toFixed(1)} s\n`);
+    }
+    return tally.unexpected + tally.unconfirmed > 0 ? EXIT.failed : EXIT.ok;
+  },
+};
+
+/** The answer is the one we know (a timeout never is). */
+export function asExpected(th: Theorem, r: ProofResult): boolean {
+  if (r.answer === 'timeout') return false;
+  return th.expect === 'either' || (th.expect === 'holds') === (r.answer === 'holds');
+}
+
+function proveText(r: ProofResult, c: Confirmation | null, out: string, expected: boolean): string[] {
+  const th = r.theorem;
+  const time = `${r.seconds.toFixed(1)} s`;
+  const head = r.answer === 'holds'
+    ? `${th.name}: holds for every execution of up to ${r.events} events (${r.model}, ${time})`
+    : r.answer === 'timeout'
+      ? `${th.name}: TIMEOUT after ${time}: no answer up to ${r.events} events (${r.model})`
+      : `${th.name}: counterexample with ${r.size} events (${r.model}, ${time}${r.minimal ? '; none has fewer' : ''})`;
+  const lines = [head + (expected ? '' : r.answer === 'timeout' ? '' : th.expect === 'holds' ? '  UNEXPECTED: this theorem should hold' : '  UNEXPECTED: a counterexample was expected'), `  ${th.statement}`];
+  if (th.note && r.answer === 'counterexample') lines.push(`  Known: ${th.note}`);
+  const x = r.counterexample;
+  if (!x || !c) return lines;
+  lines.push(`  ${x.summary}`, ...x.details.map((d) => `  ${d}`));
+  lines.push(`  Concrete evaluator: ${x.concrete ?? 'agrees'}`);
+  for (const k of c.checks) {
+    const said = k.program.reachable ? 'reachable' : 'unreachable';
+    const got = k.reachable === 'unknown' ? 'no answer' : k.reachable ? 'reachable' : 'unreachable';
+    const verdict = k.reachable === k.program.reachable ? 'as claimed' : k.agrees ? 'reached by another execution: a counterexample for executions, not for outcomes' : 'NOT CONFIRMED';
+    lines.push(`  ${k.program.role}: ptxmm check ${checkFlags(k.program.model.name)} ${join(out, `${k.program.test.name}.litmus`)}: outcome ${got} (${said} claimed, ${verdict})`);
+  }
+  const p = x.programs[0]!;
+  const g = buildGraph(p.execution, evaluate(p.model, p.execution.x), {}, null);
+  lines.push(...graphText(g).map((l) => `    ${l}`));
+  if (!c.confirmed) lines.push('  NOT CONFIRMED: this counterexample is not confirmed (a bug in ptxmm; please report it)');
+  return lines;
+}
+
+/** The check options that select a model (`ptx75 without Causality` -> `--model ptx75 --without Causality`). */
+function checkFlags(model: string): string {
+  const [base, gone] = model.split(' without ');
+  return [`--model ${base}`, ...(gone ? gone.split(', ').map((a) => `--without ${a}`) : [])].join(' ');
+}
+
+function proveRecord(r: ProofResult, c: Confirmation | null, out: string, expected: boolean): object {
+  const th = r.theorem;
+  return {
+    theorem: th.name, group: th.group, statement: th.statement, expect: th.expect, model: r.model, events: r.events,
+    answer: r.answer, asExpected: expected, seconds: r.seconds, lines: r.lines, counterexampleEvents: r.size, minimal: r.minimal,
+    counterexample: r.counterexample && c ? {
+      summary: r.counterexample.summary, details: r.counterexample.details, concrete: r.counterexample.concrete, confirmed: c.confirmed,
+      programs: c.checks.map((k) => ({
+        role: k.program.role, file: join(out, `${k.program.test.name}.litmus`), model: k.program.model.name,
+        claimed: k.program.reachable, checked: k.reachable, agrees: k.agrees,
+        execution: graphRecord(buildGraph(k.program.execution, evaluate(k.program.model, k.program.execution.x), {}, null)),
+      })),
+    } : null,
+  };
+}
