@@ -120,19 +120,11 @@ export function litmusOf(f: FoundExecution, name: string, docs: string[]): Litmu
     const e = f.events[i]!;
     const code = threads[e.thread]!.code;
     const emit = (ins: Instr): void => { code.push(ins); };
-    // A false dependency on each read this event depends on: d = r & 0, summed into one register.
-    let depReg: Reg | null = null;
-    for (const r of depsInto.get(i) ?? []) {
-      const d = reg(`d${i}_${r}`);
-      emit({ op: 'alu', aop: 'and', type: 'b64', dst: d, a: reg(`r${r}`), b: { kind: 'imm', value: 0n }, pos: POS });
-      if (depReg) {
-        const s = reg(`s${i}_${r}`);
-        emit({ op: 'alu', aop: 'add', type: 'u64', dst: s, a: depReg, b: d, pos: POS });
-        depReg = s;
-      } else depReg = d;
-    }
+    // An address that depends on the reads this event depends on: &x + (r & 0).
     const addressOf = (): Address => {
-      if (!depReg) return { kind: 'loc', name: locOf(e.loc) };
+      const reads = depsInto.get(i);
+      if (!reads) return { kind: 'loc', name: locOf(e.loc) };
+      const depReg = falseDependency(`a${i}`, reads, 64, emit);
       const a = reg(`a${i}`);
       emit({ op: 'mov', type: 'u64', dst: a, src: { kind: 'loc', name: locOf(e.loc) }, pos: POS });
       const b = reg(`b${i}`);
@@ -188,20 +180,24 @@ export function litmusOf(f: FoundExecution, name: string, docs: string[]): Litmu
 
 /** A stored value that depends on reads: (r & 0) + value, so it is still `value`. */
 function dataValue(i: number, value: bigint, reads: number[], emit: (ins: Instr) => void): Reg {
-  // The dependency register was already built for the address; rebuild for the data.
+  const v = reg(`v${i}`);
+  emit({ op: 'alu', aop: 'add', type: 'u32', dst: v, a: falseDependency(`v${i}`, reads, 32, emit), b: { kind: 'imm', value }, pos: POS });
+  return v;
+}
+
+/** A register that is 0 but depends on each read: the sum of (r & 0) over them. */
+function falseDependency(prefix: string, reads: number[], width: 32 | 64, emit: (ins: Instr) => void): Reg {
   let acc: Reg | null = null;
   for (const r of reads) {
-    const d = reg(`e${i}_${r}`);
-    emit({ op: 'alu', aop: 'and', type: 'b32', dst: d, a: reg(`r${r}`), b: { kind: 'imm', value: 0n }, pos: POS });
+    const d = reg(`${prefix}_d${r}`);
+    emit({ op: 'alu', aop: 'and', type: width === 64 ? 'b64' : 'b32', dst: d, a: reg(`r${r}`), b: { kind: 'imm', value: 0n }, pos: POS });
     if (acc) {
-      const s = reg(`t${i}_${r}`);
-      emit({ op: 'alu', aop: 'add', type: 'u32', dst: s, a: acc, b: d, pos: POS });
+      const s = reg(`${prefix}_s${r}`);
+      emit({ op: 'alu', aop: 'add', type: width === 64 ? 'u64' : 'u32', dst: s, a: acc, b: d, pos: POS });
       acc = s;
     } else acc = d;
   }
-  const v = reg(`v${i}`);
-  emit({ op: 'alu', aop: 'add', type: 'u32', dst: v, a: acc!, b: { kind: 'imm', value }, pos: POS });
-  return v;
+  return acc!;
 }
 
 /**

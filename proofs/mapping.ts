@@ -7,8 +7,8 @@
 // C++ memory order it was compiled from, or is the fence.sc the table puts before an SC access.
 // RC11 reads the same execution without those fences.
 import type { Scope } from '../litmus/ast.js';
-import type { Pair } from '../model/concrete.js';
-import { scopeIncludes } from '../model/events.js';
+import type { Execution, ExtraBase, Pair } from '../model/concrete.js';
+import { type EventInfo, scopeIncludes } from '../model/events.js';
 import { RACE, rc11 } from '../model/rc11.js';
 import type { Axiom } from '../model/relalg.js';
 import type { N } from '../solver/expr.js';
@@ -42,6 +42,9 @@ export const MAPPING: Mapping = {
 };
 
 const CPP_SCOPE: Record<Scope, string> = { cta: 'block', cluster: 'cluster', gpu: 'device', sys: 'system' };
+
+/** An RMW's C++ order from the orders of its halves (the read carries acquire, the write release). */
+const RMW_HALVES: [Order, Order, keyof Mapping['rmw']][] = [['rlx', 'rlx', 'rlx'], ['acq', 'rlx', 'acq'], ['rlx', 'rel', 'rel'], ['acq', 'rel', 'acq_rel'], ['sc', 'sc', 'sc']];
 
 /** The compiled program's C++ labels: per event its order, or that it is an inserted fence. */
 interface Labels {
@@ -79,9 +82,8 @@ function labelled(space: Space, map: Mapping): { labels: Labels; wellFormed: N[]
     // An RMW: its read half carries acq (or sc), its write half rel (or sc).
     if (i + 1 < n) {
       const w = ev[i + 1]!;
-      const pairs: [Order, Order, keyof Mapping['rmw']][] = [['rlx', 'rlx', 'rlx'], ['acq', 'rlx', 'acq'], ['rlx', 'rel', 'rel'], ['acq', 'rel', 'acq_rel'], ['sc', 'sc', 'sc']];
-      wf.push(dag.implies(rmw[i]!, dag.or(...pairs.map(([r, x]) => dag.and(is(i, r), is(i + 1, x))))));
-      for (const [r, x, o] of pairs) {
+      wf.push(dag.implies(rmw[i]!, dag.or(...RMW_HALVES.map(([r, x]) => dag.and(is(i, r), is(i + 1, x))))));
+      for (const [r, x, o] of RMW_HALVES) {
         const s = sem(map.rmw[o]);
         wf.push(dag.implies(dag.and(rmw[i]!, is(i, r), is(i + 1, x)), dag.and(dag.eq(v.acq, b(s.acq)), dag.eq(w.rel, b(s.rel)))));
       }
@@ -147,28 +149,7 @@ function mappingTheorem(ax: Axiom, map: Mapping, expect: Theorem['expect'], note
           const lead = labels.lead.map((x) => val(x) === true);
           const p = programOf(f, name, `compiled PTX, consistent under ${opt.model.name}`, [`A race-free C++ program whose compiled PTX breaks RC11's ${ax.name} (ptxmm prove ${name}).`], opt.model, true, true);
           // The concrete evaluator on the same execution, read as C++.
-          const x = p.execution.x;
-          const cppOf = (i: number): boolean => i < f.events.length && !lead[i];
-          const isO = (o: Order) => x.events.map((e) => cppOf(e.id) && !e.init && order[e.id] === o);
-          const atomic = (i: number): boolean => x.events[i]!.init || (cppOf(i) && order[i] !== 'na');
-          const incl: Pair[] = [];
-          for (const a of x.events) for (const b of x.events) {
-            const sameThread = a.id === b.id || (a.thread >= 0 && a.thread === b.thread);
-            const scopes = atomic(a.id) && atomic(b.id) && (a.init || scopeIncludes(a.scope ?? 'sys', a.place, b.place)) && (b.init || scopeIncludes(b.scope ?? 'sys', b.place, a.place));
-            if (sameThread || scopes) incl.push([a.id, b.id]);
-          }
-          const mem = (i: number): boolean => x.events[i]!.kind === 'R' || x.events[i]!.kind === 'W';
-          const extra = {
-            sets: {
-              F: x.events.map((e) => e.kind === 'F' && cppOf(e.id)),
-              NA: x.events.map((e) => mem(e.id) && isO('na')[e.id]!), A: x.events.map((e) => mem(e.id) && !e.init && !isO('na')[e.id]!),
-              ACQ: isO('acq'), REL: isO('rel'), AR: isO('acq_rel'), SC: isO('sc'),
-            },
-            rels: {
-              po: x.events.flatMap((a) => x.events.filter((b) => cppOf(a.id) && cppOf(b.id) && a.thread >= 0 && a.thread === b.thread && a.poIndex < b.poIndex).map((b): Pair => [a.id, b.id])),
-              incl,
-            },
-          };
+          const extra = cppView(p.execution.x, order, lead, f.events.length);
           const rc = concretely(rc11, p.execution, extra);
           const racy = concretely({ name: 'race', defs: rc11.defs, axioms: [{ name: 'RaceFree', section: '', kind: 'empty', r: RACE }] }, p.execution, extra);
           const rp = concretely(opt.model, p.execution);
@@ -184,6 +165,33 @@ function mappingTheorem(ax: Axiom, map: Mapping, expect: Theorem['expect'], note
           };
         },
       };
+    },
+  };
+}
+
+/**
+ * The C++ reading of a found execution for the concrete evaluator (the same as cppEnv's
+ * formulas): inserted fences are no C++ events, memory orders as sets, po without the
+ * inserted fences, incl from the scopes. `n`: program events (initial writes follow).
+ */
+function cppView(x: Execution, order: Order[], lead: boolean[], n: number): ExtraBase {
+  const cpp = (i: number): boolean => i < n && !lead[i];
+  const mem = (e: EventInfo): boolean => e.kind === 'R' || e.kind === 'W';
+  const is = (o: Order): boolean[] => x.events.map((e) => cpp(e.id) && order[e.id] === o);
+  const atomic = (e: EventInfo): boolean => e.init || (cpp(e.id) && order[e.id] !== 'na');
+  const inScope = (a: EventInfo, b: EventInfo): boolean => a.init || scopeIncludes(a.scope ?? 'sys', a.place, b.place);
+  const sameThread = (a: EventInfo, b: EventInfo): boolean => a.id === b.id || (a.thread >= 0 && a.thread === b.thread);
+  const pairs = (f: (a: EventInfo, b: EventInfo) => boolean): Pair[] => x.events.flatMap((a) => x.events.filter((b) => f(a, b)).map((b): Pair => [a.id, b.id]));
+  return {
+    sets: {
+      F: x.events.map((e) => e.kind === 'F' && cpp(e.id)),
+      NA: x.events.map((e) => mem(e) && cpp(e.id) && order[e.id] === 'na'),
+      A: x.events.map((e) => mem(e) && !e.init && cpp(e.id) && order[e.id] !== 'na'),
+      ACQ: is('acq'), REL: is('rel'), AR: is('acq_rel'), SC: is('sc'),
+    },
+    rels: {
+      po: pairs((a, b) => cpp(a.id) && cpp(b.id) && a.thread >= 0 && a.thread === b.thread && a.poIndex < b.poIndex),
+      incl: pairs((a, b) => sameThread(a, b) || (atomic(a) && atomic(b) && inScope(a, b) && inScope(b, a))),
     },
   };
 }
@@ -204,7 +212,11 @@ function cppProgram(f: ReturnType<typeof found>, order: Order[], lead: boolean[]
       const x = used.get(e.loc) ?? '?';
       const scope = `thread_scope_${CPP_SCOPE[e.scope]}`;
       if (e.kind === 'F') ops.push(`atomic_thread_fence(${mo(order[i]!)}, ${scope})`);
-      else if (e.kind === 'R' && e.rmw) { ops.push(`r${i} = ${x}.exchange(${next(e.loc)}, ${order[i] === order[i + 1] ? mo(order[i]!) : order[i] === 'acq' && order[i + 1] === 'rel' ? mo('acq_rel') : order[i] === 'acq' ? mo('acq') : mo(order[i + 1]!)}) /* ${scope} */`); i++; }
+      else if (e.kind === 'R' && e.rmw) {
+        const o = RMW_HALVES.find(([r, w]) => r === order[i] && w === order[i + 1])?.[2] ?? 'rlx';
+        ops.push(`r${i} = ${x}.exchange(${next(e.loc)}, ${mo(o)}) /* ${scope} */`);
+        i++;
+      }
       else if (e.kind === 'R') ops.push(order[i] === 'na' ? `r${i} = ${x}` : `r${i} = ${x}.load(${mo(order[i]!)}) /* ${scope} */`);
       else ops.push(order[i] === 'na' ? `${x} = ${next(e.loc)}` : `${x}.store(${next(e.loc)}, ${mo(order[i]!)}) /* ${scope} */`);
     }
