@@ -80,7 +80,7 @@ export function readFound(space: Space, val: (n: N) => Value): FoundExecution {
 }
 
 /** The locations the program uses, renumbered densely in order of first use. */
-function usedLocations(f: FoundExecution): Map<number, number> {
+export function usedLocations(f: FoundExecution): Map<number, number> {
   const used = new Map<number, number>();
   for (const e of f.events) if (e.kind !== 'F' && !used.has(e.loc)) used.set(e.loc, used.size);
   return used;

@@ -69,8 +69,10 @@ export interface Theorem {
   /** The answer we know: it holds, or it fails (a known finding, `note` says why), or either (a question). */
   expect: 'holds' | 'fails' | 'either';
   note?: string;
-  /** Fewest events a counterexample can have (smaller bounds are trivial). */
-  claim(space: Space, opt: ProofOptions): Claim;
+  /** The claim over the execution space, decided by one query (most theorems). */
+  claim?(space: Space, opt: ProofOptions): Claim;
+  /** Or a search of its own (several queries: proofs/outcomes.ts). */
+  search?(z3: Z3Session, opt: ProofOptions): Promise<ProofResult>;
 }
 
 export type Answer = 'holds' | 'counterexample' | 'timeout';
@@ -88,6 +90,8 @@ export interface ProofResult {
   minimal: boolean;
   /** Size of the SMT-LIB script, in lines. */
   lines: number;
+  /** Candidates a search tried (proofs/outcomes.ts). */
+  rounds?: number;
 }
 
 /** The model's axioms on an execution: each asserted (`exact` false) or decided exactly. */
@@ -102,11 +106,12 @@ export function locationsFor(events: number): number {
 }
 
 export async function prove(z3: Z3Session, theorem: Theorem, opt: ProofOptions): Promise<ProofResult> {
+  if (theorem.search) return theorem.search(z3, opt);
   const t0 = performance.now();
   await z3.ready();
   const dag = newDag();
   const space = executionSpace(dag, { events: opt.events, locations: locationsFor(opt.events) });
-  const claim = theorem.claim(space, opt);
+  const claim = theorem.claim!(space, opt);
   const p = newPrinter(dag);
   const asserts = [...space.wellFormed, ...claim.assume, dag.not(claim.conclusion)].map((f) => `(assert ${p.ref(f)})`);
   const script = [...p.lines, ...asserts].join('\n');
@@ -139,7 +144,7 @@ export async function prove(z3: Z3Session, theorem: Theorem, opt: ProofOptions):
 }
 
 /** After `sat`: every declared variable's value, and an evaluator of formulas under them. */
-function modelValues(z3: Z3Session, dag: Dag, script: string): (n: N) => Value {
+export function modelValues(z3: Z3Session, dag: Dag, script: string): (n: N) => Value {
   const declared = [...script.matchAll(/\(declare-const (\S+) /g)].map((m) => m[1]!);
   const sorts = new Map<string, 'bool' | 'int' | 'bv'>();
   for (const d of dag.nodes) if (d.op === 'var') sorts.set(d.name, d.sort.s);

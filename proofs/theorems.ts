@@ -6,10 +6,11 @@ import { fencedScTheorem } from './fenced-sc.js';
 import { independenceTheorems } from './independence.js';
 import { mappingTheorems } from './mapping.js';
 import { monotonicityTheorems } from './monotonicity.js';
+import { outcomeTheorems } from './outcomes.js';
 import type { Theorem } from './prove.js';
 
 export function allTheorems(model: Model): Theorem[] {
-  return [...mappingTheorems(), ...extendsTheorems, ...monotonicityTheorems, fencedScTheorem, ...independenceTheorems(model)];
+  return [...mappingTheorems(), ...extendsTheorems, ...monotonicityTheorems, fencedScTheorem, ...independenceTheorems(model), ...outcomeTheorems(model)];
 }
 
 /** The theorems `names` select: a theorem's name or a group's; all when none is given. */
