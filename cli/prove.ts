@@ -99,10 +99,11 @@ export function asExpected(th: Theorem, r: ProofResult): boolean {
 function proveText(r: ProofResult, c: Confirmation | null, out: string, expected: boolean): string[] {
   const th = r.theorem;
   const time = `${r.seconds.toFixed(1)} s`;
+  const tried = r.rounds !== undefined ? `, ${r.rounds} candidate${r.rounds === 1 ? '' : 's'} refuted by check` : '';
   const head = r.answer === 'holds'
-    ? `${th.name}: holds for every execution of up to ${r.events} events (${r.model}, ${time})`
+    ? `${th.name}: holds for every ${th.search ? 'program' : 'execution'} of up to ${r.events} events (${r.model}, ${time}${tried})`
     : r.answer === 'timeout'
-      ? `${th.name}: TIMEOUT after ${time}: no answer up to ${r.events} events (${r.model})`
+      ? `${th.name}: TIMEOUT after ${time}: no answer up to ${r.events} events (${r.model}${tried})`
       : `${th.name}: counterexample with ${r.size} events (${r.model}, ${time}${r.minimal ? '; none has fewer' : ''})`;
   const lines = [head + (expected ? '' : r.answer === 'timeout' ? '' : th.expect === 'holds' ? '  UNEXPECTED: this theorem should hold' : '  UNEXPECTED: a counterexample was expected'), `  ${th.statement}`];
   if (th.note && r.answer === 'counterexample') lines.push(`  Known: ${th.note}`);
