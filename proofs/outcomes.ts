@@ -39,7 +39,7 @@ interface Learnt {
 }
 
 /** Maps check's execution of the litmus test written for `f` back to the space's events. */
-function learn(space: Space, f: FoundExecution, w: WitnessExecution): Learnt {
+function learn(space: Space, f: FoundExecution, w: WitnessExecution, state: readonly (readonly [string, bigint])[]): Learnt {
   const byThread = new Map<number, number[]>();
   f.events.forEach((e, i) => (byThread.get(e.thread) ?? byThread.set(e.thread, []).get(e.thread)!).push(i));
   const inverse = new Map([...usedLocations(f)].map(([l, k]) => [locName(k), l]));
@@ -60,15 +60,16 @@ function learn(space: Space, f: FoundExecution, w: WitnessExecution): Learnt {
     }
   }
   // Final writes: a location the program does not use keeps its initial write; one it uses
-  // ends with its coherence-last write, when there is one (else the outcome is not pinned).
+  // ends with the write of the value check's final state gives it (values are distinct). Not
+  // necessarily the only coherence-last write: check lets any of them be last.
   const final = new Map<number, number>();
   for (let l = 0; l < space.locations; l++) if (![...inverse.values()].includes(l)) final.set(l, space.n + l);
-  w.locNames.forEach((name, ploc) => {
+  for (const [name, value] of state) {
     const l = inverse.get(name);
-    const writes = w.x.events.filter((e) => e.kind === 'W' && e.ploc === ploc);
-    const last = writes.filter((a) => !w.x.co.some(([p, q]) => p === a.id && writes.some((b) => b.id === q)));
-    if (l !== undefined && last.length === 1) final.set(l, where(last[0]!.id));
-  });
+    if (l === undefined) continue;
+    const writer = w.x.events.find((e) => e.kind === 'W' && !e.init && w.locNames[e.ploc] === name && w.values[e.id] === value);
+    final.set(l, writer ? where(writer.id) : space.n + l);
+  }
   return {
     size: f.events.length, rf: map(w.x.rf),
     co: [...co].map((s) => s.split(',').map(Number) as Pair).filter(([a, b]) => a < space.n && b < space.n),
@@ -107,7 +108,7 @@ function excluded(space: Space, model: Model, e: Learnt, tag: string): N {
     const unique = dag.and(...last.flatMap((x, i) => last.slice(i + 1).map((y) => dag.not(dag.and(x, y)))));
     const want = e.final.get(l);
     const idx = want === undefined ? -1 : writes.indexOf(want);
-    // Unpinned in e (no single last write): only a proposal that does not pin it either.
+    // Where the proposal has one coherence-last write (its outcome names the value), e ends with it.
     same.push(dag.implies(unique, idx >= 0 ? last[idx]! : dag.F));
   }
   return dag.not(dag.and(...wf, ok, ...same));
@@ -175,7 +176,7 @@ async function searchOutcome(z3: Parameters<NonNullable<Theorem['search']>>[0], 
         };
         break;
       }
-      script = send([excluded(space, model, learn(space, f, r.witness!.execution), `x${result.rounds}_`)]);
+      script = send([excluded(space, model, learn(space, f, r.witness!.execution, r.witness!.state), `x${result.rounds}_`)]);
     }
   } finally {
     await check.close();
