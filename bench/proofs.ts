@@ -6,7 +6,7 @@
 // step over STEP_S says the next would not finish in LIMIT_S; that N is reported as not tried.
 // Writes bench/PROOFS.md and prints it.
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MODELS } from '../model/ptx.js';
@@ -75,6 +75,15 @@ if (args[0] === '--one') {
     const mine = runs.filter((r) => r.theorem === th.name);
     rows.push(`| ${th.name} | ${th.expect} | ${mine.map((r) => `${r.events}: ${Number.isNaN(r.seconds) ? r.answer : r.seconds.toFixed(1)}`).join(', ')} | ${reached} | ${stop} | ${Math.max(...mine.map((r) => r.rssMiB)).toFixed(0)} |`);
   }
+  // Naming theorems reruns just those: the other rows of an earlier PROOFS.md are kept.
+  const file = join(ROOT, 'bench', 'PROOFS.md');
+  if (only && existsSync(file)) {
+    const mine = new Set(theorems.map((t) => t.name));
+    const kept = readFileSync(file, 'utf8').split('\n').filter((l) => /^\| [a-z]/.test(l) && !l.startsWith('| theorem ') && !mine.has(l.split(' | ')[0]!.slice(2)));
+    rows.unshift(...kept);
+    const order = allTheorems(MODELS['ptx75']!).map((t) => t.name);
+    rows.sort((a, b) => order.indexOf(a.split(' | ')[0]!.slice(2)) - order.indexOf(b.split(' | ')[0]!.slice(2)));
+  }
   const md = [
     '# Proofs: time per theorem per N (ptx75)',
     '',
@@ -91,6 +100,6 @@ if (args[0] === '--one') {
     `Machine: ${process.env['PTXMM_BENCH_MACHINE'] ?? 'this 2-core machine'}, ${new Date().toISOString().slice(0, 10)}.`,
     '',
   ].join('\n');
-  writeFileSync(join(ROOT, 'bench', 'PROOFS.md'), md);
+  writeFileSync(file, md);
   process.stdout.write(md);
 }

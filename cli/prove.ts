@@ -35,7 +35,8 @@ export const proveCommand: Command = {
   ],
   details: [
     'Groups: mapping (scoped C++ to PTX, one theorem per RC11 axiom), extends (ptx75 vs ptx60), monotonicity,',
-    'fenced-sc, independence (one per axiom of --model). With no THEOREM, all of them.',
+    'fenced-sc, independence (one per axiom of --model: an execution only it forbids), outcome-independence',
+    '(an outcome only it forbids; a search that asks check about each candidate program). With no THEOREM, all of them.',
     'exit status: 0 every theorem gave its known answer (holds, or the documented counterexample) and every',
     'counterexample was confirmed by ptxmm check and the concrete evaluator; 1 otherwise (a timeout included); 2 a usage error',
   ],
@@ -134,7 +135,7 @@ function proveRecord(r: ProofResult, c: Confirmation | null, out: string, expect
   const th = r.theorem;
   return {
     theorem: th.name, group: th.group, statement: th.statement, expect: th.expect, model: r.model, events: r.events,
-    answer: r.answer, asExpected: expected, seconds: r.seconds, lines: r.lines, counterexampleEvents: r.size, minimal: r.minimal,
+    answer: r.answer, asExpected: expected, seconds: r.seconds, lines: r.lines, counterexampleEvents: r.size, minimal: r.minimal, rounds: r.rounds ?? null,
     counterexample: r.counterexample && c ? {
       summary: r.counterexample.summary, details: r.counterexample.details, concrete: r.counterexample.concrete, confirmed: c.confirmed,
       programs: c.checks.map((k) => ({

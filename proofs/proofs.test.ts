@@ -19,6 +19,7 @@ import { fencedScTheorem } from './fenced-sc.js';
 import { independenceTheorems } from './independence.js';
 import { MAPPING, type Mapping, mappingTheorems } from './mapping.js';
 import { monotonicity, monotonicityTheorems, STEPS } from './monotonicity.js';
+import { outcomeTheorems } from './outcomes.js';
 import { type ProofResult, type Theorem, prove } from './prove.js';
 
 let z3: Z3Session;
@@ -145,6 +146,18 @@ test('independence (ptx60): NoThinAir is implied by the others up to 3 events, n
   const th = named(independenceTheorems(ptx60), 'implied-NoThinAir');
   assert.is((await run(th, 3, ptx60)).answer, 'holds');
   await confirmed(await run(th, 4, ptx60));
+});
+
+test('outcome independence: Coherence2 is implied for outcomes up to 3 events in ptx75, not in ptx60; Coherence is not', async () => {
+  const c2 = (await run(named(outcomeTheorems(ptx75), 'outcome-implied-Coherence2'), 3));
+  assert.is(c2.answer, 'holds');
+  assert.ok(c2.rounds! > 0, 'the search had candidates to refute');
+  // ptx60: a thread writes x twice and reads its first write back (only Coherence2 orders them).
+  const r60 = await run(named(outcomeTheorems(ptx60), 'outcome-implied-Coherence2'), 3, ptx60);
+  const texts = await confirmed(r60);
+  assert.ok(r60.counterexample!.programs.every((p) => p.required), 'the outcome itself is forbidden, not only the execution');
+  assert.match(texts[1]!, /exists \(/);
+  await confirmed(await run(named(outcomeTheorems(ptx75), 'outcome-implied-Coherence'), 3));
 });
 
 test('the space: up to N events means fewer too, and initial writes are not counted', async () => {
