@@ -13,10 +13,13 @@ export function allTheorems(model: Model): Theorem[] {
   return [...mappingTheorems(), ...extendsTheorems, ...monotonicityTheorems, fencedScTheorem, ...independenceTheorems(model), ...outcomeTheorems(model)];
 }
 
-/** The theorems `names` select: a theorem's name or a group's; all when none is given. */
+/**
+ * The theorems `names` select: a theorem's name or a group's. None named: all but the searches
+ * (outcome-independence), whose cost has no bound but the timeout.
+ */
 export function selectTheorems(model: Model, names: readonly string[]): Theorem[] | { unknown: string[]; known: string[] } {
   const all = allTheorems(model);
-  if (names.length === 0) return all;
+  if (names.length === 0) return all.filter((t) => !t.search);
   const unknown = names.filter((n) => !all.some((t) => t.name === n || t.group === n));
   if (unknown.length) return { unknown, known: [...new Set(all.flatMap((t) => [t.group, t.name]))] };
   return all.filter((t) => names.includes(t.name) || names.includes(t.group));
