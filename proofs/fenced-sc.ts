@@ -2,13 +2,14 @@
 // morally strong (same thread, or strong with scopes that include each other) and a fence.sc
 // at system scope comes between every two accesses of a thread (an atom counts as one
 // access), every consistent execution is sequentially consistent (model/sc.ts).
+import { SCOPES } from '../litmus/ast.js';
 import { sc } from '../model/sc.js';
 import type { N } from '../solver/expr.js';
 import { axiomFormula, interpret } from '../solver/symbolic.js';
 import { broken, concretely, found, programOf, ptxEnv } from './claims.js';
 import { consistent, type Theorem } from './prove.js';
 
-const SYS = 3; // SCOPES.indexOf('sys')
+const SYS = SCOPES.indexOf('sys');
 
 export const fencedScTheorem: Theorem = {
   name: 'fenced-sc',

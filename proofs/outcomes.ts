@@ -21,7 +21,7 @@ import { type N, newDag, newPrinter } from '../solver/expr.js';
 import { runTest } from '../solver/run.js';
 import { axiomFormula, interpret, type SRel } from '../solver/symbolic.js';
 import type { WitnessExecution } from '../solver/witness.js';
-import { openZ3 } from '../solver/z3.js';
+import { openZ3, type Z3Session } from '../solver/z3.js';
 import { broken, concretely, programOf, ptxEnv } from './claims.js';
 import { type FoundExecution, locName, readFound, usedLocations } from './execution.js';
 import { consistent, locationsFor, modelValues, type ProofResult, type Theorem } from './prove.js';
@@ -124,7 +124,7 @@ export function outcomeTheorems(model: Model): Theorem[] {
   }));
 }
 
-async function searchOutcome(z3: Parameters<NonNullable<Theorem['search']>>[0], model: Model, ax: Axiom, events: number, timeoutMs: number): Promise<ProofResult> {
+async function searchOutcome(z3: Z3Session, model: Model, ax: Axiom, events: number, timeoutMs: number): Promise<ProofResult> {
   const t0 = performance.now();
   const theorem = outcomeTheorems(model).find((t) => t.name === `outcome-implied-${ax.name}`)!;
   const result: ProofResult = { theorem, events, model: model.name, answer: 'timeout', seconds: 0, counterexample: null, size: null, minimal: false, lines: 0, rounds: 0 };
