@@ -50,7 +50,8 @@ export const proveCommand: Command = {
     const picked = a.has('list') && a.rest.length === 0 ? allTheorems(model) : selectTheorems(model, a.rest);
     if (!Array.isArray(picked)) throw new UsageError(`unknown theorem or group ${picked.unknown.map((n) => `'${n}'`).join(', ')} (known: ${picked.known.join(', ')})`);
     if (a.has('list')) {
-      for (const t of picked) process.stdout.write(`${t.name.padEnd(28)} ${t.group.padEnd(13)} ${t.statement}\n`);
+      // Every proof is bounded: each statement goes through a transitive closure, outside EPR.
+      for (const t of picked) process.stdout.write(`${t.name.padEnd(32)} ${t.group.padEnd(21)} bounded  ${t.statement}\n`);
       return EXIT.ok;
     }
     const out = a.get('out') ?? 'counterexamples';
@@ -135,7 +136,7 @@ function checkFlags(model: string): string {
 function proveRecord(r: ProofResult, c: Confirmation | null, out: string, expected: boolean): object {
   const th = r.theorem;
   return {
-    theorem: th.name, group: th.group, statement: th.statement, expect: th.expect, model: r.model, events: r.events,
+    theorem: th.name, group: th.group, statement: th.statement, expect: th.expect, model: r.model, events: r.events, proof: 'bounded',
     answer: r.answer, asExpected: expected, seconds: r.seconds, lines: r.lines, counterexampleEvents: r.size, minimal: r.minimal, rounds: r.rounds ?? null,
     counterexample: r.counterexample && c ? {
       summary: r.counterexample.summary, details: r.counterexample.details, concrete: r.counterexample.concrete, confirmed: c.confirmed,
