@@ -91,9 +91,9 @@ if (args[0] === '--one') {
     `Z3 start included; N counts program events (initial writes not counted). Per-run limit ${LIMIT_S} s;`,
     `a theorem that holds climbs to the next N while the last run took under ${STEP_S} s (growth per event`,
     `is several-fold, so a longer step says the next N would pass the ${LIMIT_S} s limit). A counterexample`,
-    'stops the climb: one of up to N events is one of up to N+1. Seconds per N; peak RSS in MiB.
-The outcome-implied-* rows are searches (proofs/outcomes.ts: candidates refuted by check's
-solver until none is left), which `ptxmm prove` runs only when they are named.',
+    'stops the climb: one of up to N events is one of up to N+1. Seconds per N; peak RSS in MiB.',
+    "The outcome-implied-* rows are searches (proofs/outcomes.ts: candidates refuted by check's",
+    'solver until none is left), which `ptxmm prove` runs only when they are named.',
     '',
     '| theorem | expected | seconds at N = | reached | stopped because | peak RSS MiB |',
     '|---|---|---|---|---|---|',

@@ -114,7 +114,7 @@ export function executionSpace(dag: Dag, opt: SpaceOptions): Space {
     range(v.loc, 0, L - 1);
     // One representative for what does not matter: a weak access's scope, a fence's location.
     wellFormed.push(dag.implies(dag.not(v.strong), dag.eq(v.scope, int(0))), dag.implies(v.isF, dag.eq(v.loc, int(0))));
-    // Locations are numbered in order of first use.
+    // Numbering locations in order of first use makes the i-th event's at most i: symmetry, no loss.
     wellFormed.push(dag.ile(v.loc, int(i)));
   }
   const gap: N[] = [];
