@@ -31,7 +31,7 @@ export const proveCommand: Command = {
     { name: 'out', arg: 'DIR', help: "write each counterexample's litmus tests to DIR", dflt: 'counterexamples' },
     { name: 'svg', arg: 'DIR', help: "also draw each counterexample's executions as DIR/TEST.svg" },
     { name: 'list', help: 'list the theorems and groups, and stop' },
-    JSON_OPTION,
+    { ...JSON_OPTION, help: 'JSON lines: one prove record per theorem, then a summary (docs/JSON.md)' },
   ],
   details: [
     'Groups: mapping (scoped C++ to PTX, one theorem per RC11 axiom), extends (ptx75 vs ptx60), monotonicity,',
