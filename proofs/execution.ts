@@ -3,7 +3,9 @@
 // has that execution: one instruction per event, a distinct value per write so that the
 // registers say which write each read saw, and false dependencies (`and.b64 d, r, 0`) where
 // the execution has dependencies. Its condition is the execution's outcome; `ptxmm check` on
-// it must find that outcome reachable (proofs/confirm.ts).
+// it must find that outcome reachable (proofs/confirm.ts). Every location and register is 64
+// bits wide, so that a dependency on a read can flow into an address as genuine PTX (ptxas
+// rejects `and.b64` on a 32-bit register).
 import type { Address, Fence as FenceInstr, Instr, LitmusTest, Observable, Ordering, Placement, Reg, Scope, Stmt } from '../litmus/ast.js';
 import { SCOPES } from '../litmus/ast.js';
 import { printInstr } from '../litmus/print.js';
@@ -124,7 +126,7 @@ export function litmusOf(f: FoundExecution, name: string, docs: string[]): Litmu
     const addressOf = (): Address => {
       const reads = depsInto.get(i);
       if (!reads) return { kind: 'loc', name: locOf(e.loc) };
-      const depReg = falseDependency(`a${i}`, reads, 64, emit);
+      const depReg = falseDependency(`a${i}`, reads, emit);
       const a = reg(`a${i}`);
       emit({ op: 'mov', type: 'u64', dst: a, src: { kind: 'loc', name: locOf(e.loc) }, pos: POS });
       const b = reg(`b${i}`);
@@ -142,21 +144,21 @@ export function litmusOf(f: FoundExecution, name: string, docs: string[]): Litmu
       const sem = e.acq && w.rel ? 'acq_rel' : e.acq ? 'acquire' : w.rel ? 'release' : 'relaxed';
       const addr = addressOf();
       const b = depsInto.has(i + 1) ? dataValue(i + 1, values.get(i + 1)!, depsInto.get(i + 1)!, emit) : { kind: 'imm' as const, value: values.get(i + 1)! };
-      emit({ op: 'atom', ord: { sem, scope: e.scope }, space: 'global', proxy: 'generic', type: 'b32', aop: 'exch', dst: reg(`r${i}`), addr, b, pos: POS });
+      emit({ op: 'atom', ord: { sem, scope: e.scope }, space: 'global', proxy: 'generic', type: 'b64', aop: 'exch', dst: reg(`r${i}`), addr, b, pos: POS });
       conds.push({ obs: { kind: 'reg', thread: e.thread, reg: `r${i}` }, value: valueRead(i) });
       i++;
       continue;
     }
     if (e.kind === 'R') {
       const ord: Ordering = e.strong ? { sem: e.acq ? 'acquire' : 'relaxed', scope: e.scope } : { sem: 'weak' };
-      emit({ op: 'ld', ord, space: 'global', proxy: 'generic', type: 'u32', dst: reg(`r${i}`), addr: addressOf(), pos: POS });
+      emit({ op: 'ld', ord, space: 'global', proxy: 'generic', type: 'u64', dst: reg(`r${i}`), addr: addressOf(), pos: POS });
       conds.push({ obs: { kind: 'reg', thread: e.thread, reg: `r${i}` }, value: valueRead(i) });
       continue;
     }
     // A plain write: its dependencies are data dependencies (the value), or none.
     const ord: Ordering = e.strong ? { sem: e.rel ? 'release' : 'relaxed', scope: e.scope } : { sem: 'weak' };
     const src = depsInto.has(i) ? dataValue(i, values.get(i)!, depsInto.get(i)!, emit) : { kind: 'imm' as const, value: values.get(i)! };
-    emit({ op: 'st', ord, space: 'global', proxy: 'generic', type: 'u32', addr: { kind: 'loc', name: locOf(e.loc) }, src, pos: POS });
+    emit({ op: 'st', ord, space: 'global', proxy: 'generic', type: 'u64', addr: { kind: 'loc', name: locOf(e.loc) }, src, pos: POS });
   }
   // Final values: the last write in coherence order, where there is one.
   for (const [l, k] of used) {
@@ -169,7 +171,7 @@ export function litmusOf(f: FoundExecution, name: string, docs: string[]): Litmu
   }
   return {
     arch: 'PTX', name, docs,
-    locations: [...used.values()].map((k) => ({ kind: 'value' as const, name: locName(k), value: 0n, space: 'global' as const, type: 'u32' as const, pos: POS })),
+    locations: [...used.values()].map((k) => ({ kind: 'value' as const, name: locName(k), value: 0n, space: 'global' as const, type: 'u64' as const, pos: POS })),
     regInits: [], threads, observed,
     condition: {
       quantifier: 'exists', pos: POS,
@@ -181,19 +183,19 @@ export function litmusOf(f: FoundExecution, name: string, docs: string[]): Litmu
 /** A stored value that depends on reads: (r & 0) + value, so it is still `value`. */
 function dataValue(i: number, value: bigint, reads: number[], emit: (ins: Instr) => void): Reg {
   const v = reg(`v${i}`);
-  emit({ op: 'alu', aop: 'add', type: 'u32', dst: v, a: falseDependency(`v${i}`, reads, 32, emit), b: { kind: 'imm', value }, pos: POS });
+  emit({ op: 'alu', aop: 'add', type: 'u64', dst: v, a: falseDependency(`v${i}`, reads, emit), b: { kind: 'imm', value }, pos: POS });
   return v;
 }
 
 /** A register that is 0 but depends on each read: the sum of (r & 0) over them. */
-function falseDependency(prefix: string, reads: number[], width: 32 | 64, emit: (ins: Instr) => void): Reg {
+function falseDependency(prefix: string, reads: number[], emit: (ins: Instr) => void): Reg {
   let acc: Reg | null = null;
   for (const r of reads) {
     const d = reg(`${prefix}_d${r}`);
-    emit({ op: 'alu', aop: 'and', type: width === 64 ? 'b64' : 'b32', dst: d, a: reg(`r${r}`), b: { kind: 'imm', value: 0n }, pos: POS });
+    emit({ op: 'alu', aop: 'and', type: 'b64', dst: d, a: reg(`r${r}`), b: { kind: 'imm', value: 0n }, pos: POS });
     if (acc) {
       const s = reg(`${prefix}_s${r}`);
-      emit({ op: 'alu', aop: 'add', type: width === 64 ? 'u64' : 'u32', dst: s, a: acc, b: d, pos: POS });
+      emit({ op: 'alu', aop: 'add', type: 'u64', dst: s, a: acc, b: d, pos: POS });
       acc = s;
     } else acc = d;
   }
