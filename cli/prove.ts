@@ -86,7 +86,8 @@ export const proveCommand: Command = {
     const secs = (performance.now() - t0) / 1000;
     if (json) process.stdout.write(jsonLine('summary', { command: 'prove', theorems: picked.length, ...tally, seconds: secs }));
     else {
-      process.stdout.write(`Totals: ${picked.length} theorems up to ${events} events, ${tally.holds} hold, ${tally.counterexamples} counterexamples, ${tally.timeouts} timeouts; ` +
+      const of = (k: number, one: string, many = `${one}s`): string => `${k} ${k === 1 ? one : many}`;
+      process.stdout.write(`Totals: ${of(picked.length, 'theorem')} up to ${events} events, ${tally.holds} hold, ${of(tally.counterexamples, 'counterexample')}, ${of(tally.timeouts, 'timeout')}; ` +
         `${tally.unexpected} unexpected, ${tally.unconfirmed} unconfirmed, ${secs.toFixed(1)} s\n`);
     }
     return tally.unexpected + tally.unconfirmed > 0 ? EXIT.failed : EXIT.ok;
