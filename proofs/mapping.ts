@@ -139,7 +139,8 @@ function mappingTheorem(ax: Axiom, map: Mapping, expect: Theorem['expect'], note
       const cpp = cppEnv(space, labels);
       const sym = interpret(rc11, { dag, ...cpp });
       const race = sym.evalRel(RACE);
-      const raceFree = dag.and(...[...race].flatMap(([a, row]) => [...row].map(([b, f]) => dag.not(f))), dag.T);
+      // No two executed accesses race (a formula holds "given both are executed").
+      const raceFree = dag.and(...[...race].flatMap(([a, row]) => [...row].map(([b, f]) => dag.not(dag.and(space.exec[a]!, space.exec[b]!, f)))));
       return {
         assume: [...wellFormed, raceFree, consistent(dag, opt.model, ptxEnv(space), false, 'p')],
         conclusion: axiomFormula(dag, ax, sym.evalRel, space.exec, true),
