@@ -52,6 +52,11 @@ function closure(r: Mat): Mat {
   return c;
 }
 
+/** The transitive closure of a relation over n events, given and returned as pairs. */
+export function closurePairs(n: number, ps: Pair[]): Pair[] {
+  return pairs(closure(fromPairs(n, ps)));
+}
+
 export function isAcyclic(r: Mat): boolean {
   const c = closure(r);
   for (let a = 0; a < r.n; a++) if (c.m[a * r.n + a]) return false;

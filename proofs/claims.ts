@@ -1,11 +1,10 @@
 // What the theorems share: the PTX model's view of the space, and a found execution made into
 // a counterexample program (a litmus test, its execution, the concrete evaluator's verdict).
-import { type ConcreteResult, evaluate, type ExtraBase } from '../model/concrete.js';
+import type { ConcreteResult } from '../model/concrete.js';
 import type { Model } from '../model/relalg.js';
-import type { N, Value } from '../solver/expr.js';
+import type { N } from '../solver/expr.js';
 import type { SRel } from '../solver/symbolic.js';
-import type { WitnessExecution } from '../solver/witness.js';
-import { type FoundExecution, litmusOf, readFound, witnessOf } from './execution.js';
+import { type FoundExecution, litmusOf, witnessOf } from './execution.js';
 import type { CounterProgram } from './prove.js';
 import type { Space } from './space.js';
 
@@ -23,15 +22,6 @@ export const ptxEnv = (space: Space): SpaceEnv => ({ exec: space.exec, sets: spa
 export function programOf(f: FoundExecution, name: string, role: string, docs: string[], model: Model, reachable: boolean, required: boolean): CounterProgram {
   const test = litmusOf(f, name, docs);
   return { role, test, model, reachable, required, execution: witnessOf(f, test) };
-}
-
-export function found(space: Space, val: (n: N) => Value): FoundExecution {
-  return readFound(space, val);
-}
-
-/** The concrete evaluator on a program's execution. */
-export function concretely(model: Model, w: WitnessExecution, extra?: ExtraBase): ConcreteResult {
-  return evaluate(model, w.x, extra);
 }
 
 /** The axioms a concrete result breaks, for messages. */

@@ -6,8 +6,10 @@ import { SCOPES } from '../litmus/ast.js';
 import { sc } from '../model/sc.js';
 import type { N } from '../solver/expr.js';
 import { axiomFormula, interpret } from '../solver/symbolic.js';
-import { broken, concretely, found, programOf, ptxEnv } from './claims.js';
+import { broken, programOf, ptxEnv } from './claims.js';
 import { consistent, type Theorem } from './prove.js';
+import { evaluate } from '../model/concrete.js';
+import { readFound } from './execution.js';
 
 const SYS = SCOPES.indexOf('sys');
 
@@ -36,10 +38,10 @@ export const fencedScTheorem: Theorem = {
       assume,
       conclusion: dag.and(...sc.axioms.map((ax) => axiomFormula(dag, ax, sym.evalRel, env.exec, true))),
       counterexample(val) {
-        const f = found(space, val);
+        const f = readFound(space, val);
         const p = programOf(f, 'fenced-not-sc', `consistent under ${opt.model.name}`, ['A fenced, morally strong program with a non-SC execution (ptxmm prove fenced-sc).'], opt.model, true, true);
-        const rm = concretely(opt.model, p.execution);
-        const rs = concretely(sc, p.execution);
+        const rm = evaluate(opt.model, p.execution.x);
+        const rs = evaluate(sc, p.execution.x);
         return {
           summary: `${opt.model.name} allows this execution, which is not sequentially consistent (${broken(rs).join(', ')})`,
           details: [],

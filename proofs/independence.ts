@@ -4,8 +4,10 @@
 import type { Model } from '../model/relalg.js';
 import { withoutAxioms } from '../model/relalg.js';
 import { axiomFormula, interpret } from '../solver/symbolic.js';
-import { broken, concretely, found, programOf, ptxEnv } from './claims.js';
+import { broken, programOf, ptxEnv } from './claims.js';
 import { consistent, type Theorem } from './prove.js';
+import { evaluate } from '../model/concrete.js';
+import { readFound } from './execution.js';
 
 export function independenceTheorems(model: Model): Theorem[] {
   return model.axioms.map((ax): Theorem => ({
@@ -21,12 +23,12 @@ export function independenceTheorems(model: Model): Theorem[] {
         assume: [consistent(space.dag, others, env, false, 'o')],
         conclusion: axiomFormula(space.dag, ax, sym.evalRel, env.exec, true),
         counterexample(val) {
-          const f = found(space, val);
+          const f = readFound(space, val);
           const name = `only-${ax.name}`;
           const docs = [`An execution that only ${ax.name} forbids under ${model.name} (ptxmm prove implied-${ax.name}).`];
           const without = programOf(f, name, `allowed without ${ax.name}`, docs, others, true, true);
           const full = programOf(f, name, `under ${model.name}`, docs, model, false, false);
-          const r = concretely(model, full.execution);
+          const r = evaluate(model, full.execution.x);
           const gone = broken(r);
           return {
             summary: `${ax.name} is independent: this execution breaks it and no other axiom of ${model.name}`,

@@ -7,14 +7,14 @@
 // C++ memory order it was compiled from, or is the fence.sc the table puts before an SC access.
 // RC11 reads the same execution without those fences.
 import type { Scope } from '../litmus/ast.js';
-import type { Execution, ExtraBase, Pair } from '../model/concrete.js';
+import { evaluate, type Execution, type ExtraBase, type Pair } from '../model/concrete.js';
 import { type EventInfo, scopeIncludes } from '../model/events.js';
 import { RACE, rc11 } from '../model/rc11.js';
 import type { Axiom } from '../model/relalg.js';
 import type { N } from '../solver/expr.js';
 import { axiomFormula, interpret, type SRel } from '../solver/symbolic.js';
-import { broken, concretely, found, programOf, ptxEnv, type SpaceEnv } from './claims.js';
-import { locName } from './execution.js';
+import { broken, programOf, ptxEnv, type SpaceEnv } from './claims.js';
+import { type FoundExecution, locName, readFound } from './execution.js';
 import { consistent, type Theorem } from './prove.js';
 import { put, type Space } from './space.js';
 
@@ -119,7 +119,7 @@ function cppEnv(space: Space, l: Labels): SpaceEnv {
   const po: SRel = new Map();
   for (const [a, row] of ptx.statics.po!) for (const [b, f] of row) put(po, a, b, dag.and(f, dag.not(l.lead[a]!), dag.not(l.lead[b]!)));
   const incl: SRel = new Map();
-  const { includes } = space.base(space.ev);
+  const { includes } = space;
   for (let a = 0; a < total; a++) for (let b = 0; b < total; b++) {
     put(incl, a, b, dag.or(space.same(a, b, 0), dag.and(atomic(a), atomic(b), includes(a, b), includes(b, a))));
   }
@@ -145,15 +145,15 @@ function mappingTheorem(ax: Axiom, map: Mapping, expect: Theorem['expect'], note
         assume: [...wellFormed, raceFree, consistent(dag, opt.model, ptxEnv(space), false, 'p')],
         conclusion: axiomFormula(dag, ax, sym.evalRel, space.exec, true),
         counterexample(val) {
-          const f = found(space, val);
+          const f = readFound(space, val);
           const order = labels.order.map((o) => ORDERS[Number(val(o))]!);
           const lead = labels.lead.map((x) => val(x) === true);
           const p = programOf(f, name, `compiled PTX, consistent under ${opt.model.name}`, [`A race-free C++ program whose compiled PTX breaks RC11's ${ax.name} (ptxmm prove ${name}).`], opt.model, true, true);
           // The concrete evaluator on the same execution, read as C++.
           const extra = cppView(p.execution.x, order, lead, f.events.length);
-          const rc = concretely(rc11, p.execution, extra);
-          const racy = concretely({ name: 'race', defs: rc11.defs, axioms: [{ name: 'RaceFree', section: '', kind: 'empty', r: RACE }] }, p.execution, extra);
-          const rp = concretely(opt.model, p.execution);
+          const rc = evaluate(rc11, p.execution.x, extra);
+          const racy = evaluate({ name: 'race', defs: rc11.defs, axioms: [{ name: 'RaceFree', section: '', kind: 'empty', r: RACE }] }, p.execution.x, extra);
+          const rp = evaluate(opt.model, p.execution.x);
           const problems: string[] = [];
           if (!rp.consistent) problems.push(`${opt.model.name} rejects it (${broken(rp).join(', ')})`);
           if (!racy.consistent) problems.push('the C++ program races');
@@ -198,7 +198,7 @@ function cppView(x: Execution, order: Order[], lead: boolean[], n: number): Extr
 }
 
 /** The C++ program, one line per thread, as libcu++ would write it. */
-function cppProgram(f: ReturnType<typeof found>, order: Order[], lead: boolean[]): string[] {
+function cppProgram(f: FoundExecution, order: Order[], lead: boolean[]): string[] {
   const lines: string[] = [];
   const used = new Map<number, string>();
   for (const e of f.events) if (e.kind !== 'F' && !used.has(e.loc)) used.set(e.loc, locName(used.size));

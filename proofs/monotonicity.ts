@@ -7,10 +7,12 @@
 // another execution.
 import { SCOPES } from '../litmus/ast.js';
 import type { N } from '../solver/expr.js';
-import { broken, concretely, found, programOf, ptxEnv, type SpaceEnv } from './claims.js';
-import type { ConcreteEvent, FoundExecution } from './execution.js';
+import { broken, programOf, ptxEnv, type SpaceEnv } from './claims.js';
+import { type ConcreteEvent, type FoundExecution, readFound } from './execution.js';
+import { evaluate } from '../model/concrete.js';
 import { consistent, type Theorem } from './prove.js';
-import type { EventVars, Space } from './space.js';
+import { type EventVars, put, type Space } from './space.js';
+import type { SRel } from '../solver/symbolic.js';
 
 export interface Step {
   name: string;
@@ -83,13 +85,8 @@ function weakerEnv(space: Space, step: Step, changed: N[], narrower: N): SpaceEn
   const base = space.base(evs);
   const exec = space.exec.map((x, i) => (step.name === 'added-fence' && i < space.n ? dag.and(x, dag.not(changed[i]!)) : x));
   // The same Fence-SC order, between the fences that are still morally strong fence.sc.
-  const sf = new Map<number, Map<number, N>>();
-  for (const [a, row] of space.dynamic.sync_fence!) for (const [b, f] of row) {
-    const ms = dag.or(space.same(a, b, 0), base.statics.sr!.get(a)!.get(b)!);
-    let r = sf.get(a);
-    if (!r) { r = new Map(); sf.set(a, r); }
-    r.set(b, dag.and(f, base.sets.SC![a]!, base.sets.SC![b]!, ms));
-  }
+  const sf: SRel = new Map();
+  for (const [a, row] of space.dynamic.sync_fence!) for (const [b, f] of row) put(sf, a, b, dag.and(f, base.scPair(a, b)));
   return { exec, sets: base.sets, statics: base.statics, dynamic: { ...space.dynamic, sync_fence: sf } };
 }
 
@@ -116,17 +113,16 @@ export function monotonicity(step: Step, reversed = false): Theorem {
         assume: [...one, ...pre, dag.ile(dag.int(0), narrower), consistent(dag, opt.model, from, false, 's')],
         conclusion: consistent(dag, opt.model, to, true, 'w'),
         counterexample(val) {
-          const f = found(space, val);
+          const f = readFound(space, val);
           const k = changed.findIndex((c) => val(c) === true);
           const weak = weakenFound(f, k, step, Number(val(narrower)));
-          const [strongF, weakF] = [f, weak];
-          const base = `${reversed ? 'anti' : 'mono'}-${step.name}`;
-          const docs = (role: string): string[] => [`The ${role} program of a counterexample to ptxmm prove ${base} (${step.what}).`];
-          const [first, second] = reversed ? [weakF, strongF] : [strongF, weakF];
-          const a = programOf(first, `${base}-${reversed ? 'weaker' : 'stronger'}`, `${reversed ? 'weaker' : 'stronger'} program`, docs(reversed ? 'weaker' : 'stronger'), opt.model, true, true);
-          const b = programOf(second, `${base}-${reversed ? 'stronger' : 'weaker'}`, `${reversed ? 'stronger' : 'weaker'} program`, docs(reversed ? 'stronger' : 'weaker'), opt.model, false, false);
-          const ra = concretely(opt.model, a.execution);
-          const rb = concretely(opt.model, b.execution);
+          const name = `${reversed ? 'anti' : 'mono'}-${step.name}`;
+          // The program assumed consistent comes first; the one claimed to lose the outcome second.
+          const program = (x: FoundExecution, role: 'stronger' | 'weaker', reached: boolean) =>
+            programOf(x, `${name}-${role}`, `${role} program`, [`The ${role} program of a counterexample to ptxmm prove ${name} (${step.what}).`], opt.model, reached, reached);
+          const [a, b] = reversed ? [program(weak, 'weaker', true), program(f, 'stronger', false)] : [program(f, 'stronger', true), program(weak, 'weaker', false)];
+          const ra = evaluate(opt.model, a.execution.x);
+          const rb = evaluate(opt.model, b.execution.x);
           return {
             summary: `${reversed ? 'weakening' : 'strengthening'} event ${k} (${step.what}) turns a consistent execution into one that breaks ${broken(rb).join(', ')}`,
             details: [],

@@ -15,16 +15,16 @@
 import { DEFAULT_LOOP_BOUND } from '../litmus/ast.js';
 import { parseLitmus } from '../litmus/parse.js';
 import { printLitmus } from '../litmus/print.js';
-import type { Pair } from '../model/concrete.js';
+import { closurePairs, evaluate, type Pair } from '../model/concrete.js';
 import { type Axiom, type Model, withoutAxioms } from '../model/relalg.js';
 import { type N, newDag, newPrinter } from '../solver/expr.js';
 import { runTest } from '../solver/run.js';
 import { axiomFormula, interpret, type SRel } from '../solver/symbolic.js';
-import type { WitnessExecution } from '../solver/witness.js';
+import { modelEvaluator, type WitnessExecution } from '../solver/witness.js';
 import { openZ3, type Z3Session } from '../solver/z3.js';
-import { broken, concretely, programOf, ptxEnv } from './claims.js';
+import { broken, programOf, ptxEnv } from './claims.js';
 import { type FoundExecution, locName, readFound, usedLocations } from './execution.js';
-import { consistent, locationsFor, modelValues, type ProofResult, type Theorem } from './prove.js';
+import { consistent, locationsFor, type ProofResult, type Theorem } from './prove.js';
 import { executionSpace, put, type Space } from './space.js';
 
 /** An execution `check` found, in the space's numbering. */
@@ -51,14 +51,6 @@ function learn(space: Space, f: FoundExecution, w: WitnessExecution, state: read
     return e.init ? space.n + inverse.get(w.locNames[e.ploc]!)! : at.get(id)!;
   };
   const map = (ps: Pair[]): Pair[] => ps.map(([a, b]): Pair => [where(a), where(b)]);
-  const co = new Set(map(w.x.co).map(([a, b]) => `${a},${b}`));
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const p of [...co]) for (const q of [...co]) {
-      const [a, b] = p.split(','); const [c, d] = q.split(',');
-      if (b === c && a !== d && !co.has(`${a},${d}`)) { co.add(`${a},${d}`); grew = true; }
-    }
-  }
   // Final writes: a location the program does not use keeps its initial write; one it uses
   // ends with the write of the value check's final state gives it (values are distinct). Not
   // necessarily the only coherence-last write: check lets any of them be last.
@@ -72,7 +64,7 @@ function learn(space: Space, f: FoundExecution, w: WitnessExecution, state: read
   }
   return {
     size: f.events.length, rf: map(w.x.rf),
-    co: [...co].map((s) => s.split(',').map(Number) as Pair).filter(([a, b]) => a < space.n && b < space.n),
+    co: map(closurePairs(w.x.events.length, w.x.co)).filter(([a, b]) => a < space.n && b < space.n),
     syncFence: map(w.x.syncFence), final,
   };
 }
@@ -94,7 +86,7 @@ function excluded(space: Space, model: Model, e: Learnt, tag: string): N {
   for (const [a, b] of e.co) wf.push(ev[a]!.isW, ev[b]!.isW, dag.eq(ev[a]!.loc, ev[b]!.loc));
   const sf: SRel = new Map();
   for (let a = 0; a < e.size; a++) for (let b = a + 1; b < e.size; b++) {
-    const both = dag.and(env.sets.SC![a]!, env.sets.SC![b]!, dag.or(space.same(a, b, 0), env.statics.sr!.get(a)!.get(b)!));
+    const both = space.scPair(a, b);
     if (has(e.syncFence, a, b)) { wf.push(both); put(sf, a, b, T); } else if (has(e.syncFence, b, a)) { wf.push(both); put(sf, b, a, T); } else wf.push(dag.not(both));
   }
   const ok = consistent(dag, model, { exec: env.exec, sets: env.sets, statics: env.statics, dynamic: { rf: rel(e.rf), co, sync_fence: sf, sync_barrier: new Map(), dep: env.dynamic.dep! } }, true, tag);
@@ -120,13 +112,12 @@ export function outcomeTheorems(model: Model): Theorem[] {
     group: 'outcome-independence',
     statement: `${model.name}'s other axioms forbid every outcome ${ax.name} forbids: no program's outcome is forbidden only by it.`,
     expect: 'either',
-    search: (z3, opt) => searchOutcome(z3, model, ax, opt.events, opt.timeoutMs),
+    search(z3, opt) { return searchOutcome(z3, this, model, ax, opt.events, opt.timeoutMs); },
   }));
 }
 
-async function searchOutcome(z3: Z3Session, model: Model, ax: Axiom, events: number, timeoutMs: number): Promise<ProofResult> {
+async function searchOutcome(z3: Z3Session, theorem: Theorem, model: Model, ax: Axiom, events: number, timeoutMs: number): Promise<ProofResult> {
   const t0 = performance.now();
-  const theorem = outcomeTheorems(model).find((t) => t.name === `outcome-implied-${ax.name}`)!;
   const result: ProofResult = { theorem, events, model: model.name, answer: 'timeout', seconds: 0, counterexample: null, size: null, minimal: false, lines: 0, rounds: 0 };
   const left = (): number => Math.round(timeoutMs - (performance.now() - t0));
   await z3.ready();
@@ -155,7 +146,7 @@ async function searchOutcome(z3: Z3Session, model: Model, ax: Axiom, events: num
       if (sat === 'unsat') { result.answer = 'holds'; break; }
       if (sat !== 'sat') break;
       result.rounds!++;
-      const f = readFound(space, modelValues(z3, dag, p.lines.join('\n')));
+      const f = readFound(space, modelEvaluator(dag, p.lines.join('\n'), (c) => z3.run(c)));
       const name = `only-${ax.name}-outcome`;
       const docs = [`An outcome only ${ax.name} forbids under ${model.name} (ptxmm prove outcome-implied-${ax.name}).`];
       const without = programOf(f, name, `allowed without ${ax.name}`, docs, others, true, true);
@@ -164,8 +155,8 @@ async function searchOutcome(z3: Z3Session, model: Model, ax: Axiom, events: num
       if (r.validated === 'unknown') break;
       if (r.validated === false) {
         const full = programOf(f, name, `under ${model.name}`, docs, model, false, true);
-        const ro = concretely(others, without.execution);
-        const rm = concretely(model, full.execution);
+        const ro = evaluate(others, without.execution.x);
+        const rm = evaluate(model, full.execution.x);
         result.answer = 'counterexample';
         result.size = f.events.length;
         result.counterexample = {

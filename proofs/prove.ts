@@ -7,10 +7,10 @@
 // tests (proofs/confirm.ts). Z3 out of time is a timeout, never "holds".
 import type { LitmusTest } from '../litmus/ast.js';
 import type { Model } from '../model/relalg.js';
-import { type Dag, type N, type Value, newDag, newEvaluator, newPrinter } from '../solver/expr.js';
+import { type Dag, type N, type Value, newDag, newPrinter } from '../solver/expr.js';
 import { axiomFormula, interpret, type SRel } from '../solver/symbolic.js';
-import type { WitnessExecution } from '../solver/witness.js';
-import { literal, parseSexps, type Z3Session } from '../solver/z3.js';
+import { modelEvaluator, type WitnessExecution } from '../solver/witness.js';
+import type { Z3Session } from '../solver/z3.js';
 import { executionSpace, type Space } from './space.js';
 
 export interface ProofOptions {
@@ -127,13 +127,14 @@ export async function prove(z3: Z3Session, theorem: Theorem, opt: ProofOptions):
   else if (sat === 'sat') {
     result.answer = 'counterexample';
     // The smallest counterexample reads best: ask again for fewer events while there is time.
-    let val = modelValues(z3, dag, script);
+    const ask = (cmds: string): string => z3.run(cmds);
+    let val = modelEvaluator(dag, script, ask);
     result.minimal = true;
     for (let size = Number(val(space.size)); size > 1; size--) {
       const rest = Math.round(opt.timeoutMs - (performance.now() - t0));
       const again = rest < 1000 ? 'unknown' : z3.run(`(assert (< size ${size}))\n(set-option :timeout ${rest})\n(check-sat)`).trim().split('\n').pop()!.trim();
       if (again !== 'sat') { result.minimal = again === 'unsat'; break; }
-      val = modelValues(z3, dag, script);
+      val = modelEvaluator(dag, script, ask);
     }
     result.counterexample = claim.counterexample(val);
     result.size = Number(val(space.size));
@@ -141,24 +142,4 @@ export async function prove(z3: Z3Session, theorem: Theorem, opt: ProofOptions):
   z3.run('(reset)');
   result.seconds = (performance.now() - t0) / 1000;
   return result;
-}
-
-/** After `sat`: every declared variable's value, and an evaluator of formulas under them. */
-export function modelValues(z3: Z3Session, dag: Dag, script: string): (n: N) => Value {
-  const declared = [...script.matchAll(/\(declare-const (\S+) /g)].map((m) => m[1]!);
-  const sorts = new Map<string, 'bool' | 'int' | 'bv'>();
-  for (const d of dag.nodes) if (d.op === 'var') sorts.set(d.name, d.sort.s);
-  const env = new Map<string, Value>();
-  for (let i = 0; i < declared.length; i += 500) {
-    const chunk = declared.slice(i, i + 500);
-    const got = parseSexps(z3.run(`(get-value (${chunk.join(' ')}))`))[0];
-    if (!Array.isArray(got)) throw new Error('Z3 gave no model');
-    for (const pair of got) {
-      if (!Array.isArray(pair) || typeof pair[0] !== 'string') continue;
-      const v = literal(pair[1]!);
-      if (v !== null) env.set(pair[0], typeof v === 'bigint' && sorts.get(pair[0]) === 'int' ? Number(v) : v);
-    }
-  }
-  // A variable the script never mentions is unconstrained: any value will do.
-  return newEvaluator(dag, (name) => env.get(name) ?? (sorts.get(name) === 'bool' ? false : sorts.get(name) === 'bv' ? 0n : 0));
 }

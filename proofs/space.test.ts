@@ -9,7 +9,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_LOOP_BOUND, SCOPES } from '../litmus/ast.js';
 import { parseLitmus } from '../litmus/parse.js';
-import { evaluate, type Execution } from '../model/concrete.js';
+import { closurePairs, evaluate, type Execution } from '../model/concrete.js';
 import { ptx60, ptx75 } from '../model/ptx.js';
 import { explainTest } from '../present/explain.js';
 import { type N, newDag, newPrinter } from '../solver/expr.js';
@@ -36,14 +36,7 @@ function pin(x: Execution): { events: number; pinned: (space: ReturnType<typeof 
   const n = order.length;
   const initAt = (ploc: number): number => n + locs.get(ploc)!;
   const where = (id: number): number => { const e = x.events[id]!; return e.init ? initAt(e.ploc) : at.get(id)!; };
-  const closure = new Set(x.co.map(([a, b]) => `${where(a)},${where(b)}`));
-  for (let changed = true; changed;) {
-    changed = false;
-    for (const p of [...closure]) for (const q of [...closure]) {
-      const [a, b] = p.split(','); const [c, d] = q.split(',');
-      if (b === c && !closure.has(`${a},${d}`)) { closure.add(`${a},${d}`); changed = true; }
-    }
-  }
+  const co = closurePairs(x.events.length, x.co);
   const has = (ps: [number, number][], a: number, b: number): boolean => ps.some(([p, q]) => where(p) === a && where(q) === b);
   // The space's dependencies end at memory accesses (a fence is on no rf|dep cycle) and never
   // go from an atom's read to its own write (proofs/space.ts).
@@ -77,7 +70,7 @@ function pin(x: Execution): { events: number; pinned: (space: ReturnType<typeof 
         }
       };
       rel('rf', (a, c) => has(x.rf, a, c));
-      rel('co', (a, c) => closure.has(`${a},${c}`));
+      rel('co', (a, c) => has(co, a, c));
       rel('dep', (a, c) => has(deps, a, c));
       // Fence-SC order: the variable o of a pair (a < b) says a before b.
       for (const [a, row] of s.dynamic.sync_fence!) for (const [c] of row) if (a < c && c < n) out.push(dag.eq(dag.boolVar(`sf_${a}_${c}`), b(has(x.syncFence, a, c))));

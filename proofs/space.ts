@@ -46,7 +46,8 @@ export interface EventVars {
   loc: N;
 }
 
-export interface Space {
+/** The space; its own base sets and relations (Base) are those of its events `ev`. */
+export interface Space extends Base {
   dag: Dag;
   /** Program events; initial writes follow at n .. n+locations-1. */
   n: number;
@@ -62,9 +63,6 @@ export interface Space {
   exec: N[];
   /** How many program events the execution has (1..n). */
   size: N;
-  /** The model's base sets and static relations as formulas (solver/symbolic.ts `sets`, `statics`). */
-  sets: Record<string, N[]>;
-  statics: Record<string, SRel>;
   /** The execution's choices: rf, co, sync_fence, sync_barrier (empty), dep. */
   dynamic: Record<string, SRel>;
   /** Well-formedness: assert all of them. */
@@ -76,10 +74,13 @@ export interface Space {
 }
 
 export interface Base {
+  /** The model's base sets and static relations as formulas (solver/symbolic.ts `sets`, `statics`). */
   sets: Record<string, N[]>;
   statics: Record<string, SRel>;
   /** Event a's scope includes event b's thread. */
   includes(a: number, b: number): N;
+  /** a and b are a morally strong pair of fence.sc (same thread, or scopes that include each other). */
+  scPair(a: number, b: number): N;
 }
 
 export function put(r: SRel, a: number, b: number, f: N): void {
@@ -187,9 +188,11 @@ export function executionSpace(dag: Dag, opt: SpaceOptions): Space {
       if (a < n && b < n) put(sameCta, a, b, same(a, b, 1));
     }
     rmw.forEach((r, k) => put(rmwRel, k, k + 1, r));
-    return { sets, statics: { po, loc, vloc: loc, sr, same_proxy: sameProxy, same_cta: sameCta, rmw: rmwRel }, includes };
+    const scPair = (a: number, b: number): N => dag.and(sets.SC![a]!, sets.SC![b]!, dag.or(same(a, b, 0), sr.get(a)!.get(b)!));
+    return { sets, statics: { po, loc, vloc: loc, sr, same_proxy: sameProxy, same_cta: sameCta, rmw: rmwRel }, includes, scPair };
   };
-  const { sets, statics } = base(ev);
+  const own = base(ev);
+  const { sets } = own;
   const { R, W, M } = sets as Record<'R' | 'W' | 'M', N[]>;
 
   // rf: each read reads exactly one write of its location (another event, or an initial write).
@@ -227,7 +230,7 @@ export function executionSpace(dag: Dag, opt: SpaceOptions): Space {
   const syncFence: SRel = new Map();
   const rank = (e: number): N => dag.intVar(`sfrank_${e}`);
   for (let a = 0; a < n; a++) for (let b = a + 1; b < n; b++) {
-    const both = dag.and(sets.SC![a]!, sets.SC![b]!, dag.or(same(a, b, 0), statics.sr!.get(a)!.get(b)!), exec[a]!, exec[b]!);
+    const both = dag.and(own.scPair(a, b), exec[a]!, exec[b]!);
     const o = dag.boolVar(`sf_${a}_${b}`);
     put(syncFence, a, b, dag.and(both, o));
     put(syncFence, b, a, dag.and(both, dag.not(o)));
@@ -245,7 +248,7 @@ export function executionSpace(dag: Dag, opt: SpaceOptions): Space {
 
   return {
     dag, n, locations: L, total, ev, gap, rmw, exec, size,
-    sets, statics, dynamic: { rf, co, sync_fence: syncFence, sync_barrier: new Map(), dep },
+    ...own, dynamic: { rf, co, sync_fence: syncFence, sync_barrier: new Map(), dep },
     wellFormed, same, base,
   };
 }

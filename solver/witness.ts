@@ -4,7 +4,7 @@
 // (rather than asking Z3 for every term) keeps one round trip and one source of truth.
 import type { Execution, Pair } from '../model/concrete.js';
 import type { Encoding } from './encode.js';
-import type { N, Value } from './expr.js';
+import type { Dag, N, Value } from './expr.js';
 import { newEvaluator } from './expr.js';
 import type { SRel } from './symbolic.js';
 import { entries } from './symbolic.js';
@@ -27,13 +27,14 @@ function intOf(s: Sexp): number | null {
   return typeof v === 'bigint' ? Number(v) : null;
 }
 
-/** After a `sat` answer: the model's execution. */
-export function readExecution(enc: Encoding, ask: (cmds: string) => string): WitnessExecution {
-  const { dag } = enc;
+/**
+ * After a `sat` answer: an evaluator of the DAG's formulas under the model Z3 found. Only the
+ * variables `script` declares may be asked for; the others are unconstrained (any value will do).
+ */
+export function modelEvaluator(dag: Dag, script: string, ask: (cmds: string) => string): (n: N) => Value {
   const sorts = new Map<string, 'bool' | 'bv' | 'int'>();
   for (const d of dag.nodes) if (d.op === 'var') sorts.set(d.name, d.sort.s);
-  // Only declared variables may be asked for; the others are unconstrained (any value will do).
-  const declared = [...enc.script.matchAll(/\(declare-const (\S+) /g)].map((m) => m[1]!).filter((n) => sorts.has(n));
+  const declared = [...script.matchAll(/\(declare-const (\S+) /g)].map((m) => m[1]!).filter((n) => sorts.has(n));
   const env = new Map<string, Value>();
   for (let i = 0; i < declared.length; i += 500) {
     const chunk = declared.slice(i, i + 500);
@@ -51,7 +52,12 @@ export function readExecution(enc: Encoding, ask: (cmds: string) => string): Wit
       }
     }
   }
-  const ev = newEvaluator(dag, (name) => env.get(name) ?? (sorts.get(name) === 'bool' ? false : sorts.get(name) === 'int' ? 0 : 0n));
+  return newEvaluator(dag, (name) => env.get(name) ?? (sorts.get(name) === 'bool' ? false : sorts.get(name) === 'int' ? 0 : 0n));
+}
+
+/** After a `sat` answer: the model's execution. */
+export function readExecution(enc: Encoding, ask: (cmds: string) => string): WitnessExecution {
+  const ev = modelEvaluator(enc.dag, enc.script, ask);
   const holds = (f: N): boolean => ev(f) === true;
   const exec = enc.events.map((e) => holds(e.guard));
   const ids = enc.events.filter((_, i) => exec[i]).map((e) => e.info.id);
