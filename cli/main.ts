@@ -11,8 +11,9 @@ import { showCommand } from './show.js';
 import { whyCommand } from './why.js';
 import { exploreCommand } from './explore.js';
 import { proveCommand } from './prove.js';
+import { kernelCommand } from './kernel.js';
 
-export const commands: Command[] = [parseCommand, printCommand, checkCommand, conformCommand, showCommand, whyCommand, exploreCommand, proveCommand, runCommand, crossCommand, fuzzCommand];
+export const commands: Command[] = [parseCommand, printCommand, checkCommand, conformCommand, showCommand, whyCommand, exploreCommand, proveCommand, kernelCommand, runCommand, crossCommand, fuzzCommand];
 
 /** The version in package.json (dist/cli/main.js is two folders below it). */
 export function version(): string {

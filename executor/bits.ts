@@ -25,9 +25,17 @@ export function resize(a: RV, w: number, signed = false): RV {
 /** A register operand as an instruction of type `t` reads it. */
 export const asType = (a: RV, t: DataType): RV => resize(a, typeWidth(t), typeSigned(t));
 
-export function alu(op: AluOp, a: RV, b: RV): RV {
+/** An alu result, operands already at the type's width (`signed`: the type's); `c` is mad's addend. */
+export function alu(op: AluOp, a: RV, b: RV, signed = false, c?: RV): RV {
   const w = a.w;
+  const amount = b.v >= BigInt(w) ? BigInt(w) : b.v;
+  const lt = signed ? toSigned(a.v, w) < toSigned(b.v, w) : a.v < b.v;
   switch (op) {
+    case 'shl': return rv(w, a.v << amount);
+    case 'shr': return rv(w, (signed ? toSigned(a.v, w) : a.v) >> amount);
+    case 'min': return lt ? a : rv(w, b.v);
+    case 'max': return lt ? rv(w, b.v) : a;
+    case 'mad': return rv(w, a.v * b.v + c!.v);
     case 'add': return rv(w, a.v + b.v);
     case 'sub': return rv(w, a.v - b.v);
     case 'mul': return rv(w, a.v * b.v);

@@ -119,6 +119,7 @@ function compileThread(test: LitmusTest, ti: number, locs: ReturnType<typeof loc
   const addrSlot = (a: Extract<Instr, { op: 'ld' }>['addr']): Slot =>
     a.kind === 'loc' ? imm(locs.vaddrOf.get(a.name)!, 64) : { k: 'reg', name: a.name };
   const code = instrs.map((ins): CInstr => {
+    if ('offset' in ins && ins.offset !== undefined) throw new Unsupported(`P${pid} line ${ins.pos.line}: the executor does not run address offsets (the solver does)`);
     let slots: Slot[] = [];
     let dst: string | null = null;
     let target = -1;
@@ -134,7 +135,15 @@ function compileThread(test: LitmusTest, ti: number, locs: ReturnType<typeof loc
         dst = ins.dst.name;
         break;
       }
-      case 'alu': slots = [val(ins.a, typeWidth(ins.type)), val(ins.b, typeWidth(ins.type))]; dst = ins.dst.name; break;
+      case 'alu': {
+        const w = typeWidth(ins.type) * (ins.wide ? 2 : 1);
+        slots = [val(ins.a, w), val(ins.b, ins.aop === 'shl' || ins.aop === 'shr' ? 32 : w), val(ins.c, w)];
+        dst = ins.dst.name;
+        break;
+      }
+      case 'selp': slots = [val(ins.a, typeWidth(ins.type)), val(ins.b, typeWidth(ins.type)), val(ins.p, 1)]; dst = ins.dst.name; break;
+      case 'cvt': slots = [val(ins.a, typeWidth(ins.stype))]; dst = ins.dst.name; break;
+      case 'unary': slots = [val(ins.a, typeWidth(ins.type))]; dst = ins.dst.name; break;
       case 'setp': slots = [val(ins.a, typeWidth(ins.type)), val(ins.b, typeWidth(ins.type))]; dst = ins.dst.name; break;
       case 'bcmp': slots = [val(ins.a, 32), val(ins.b, 32)]; break;
       case 'fence': case 'bra': case 'fence.proxy': break;
@@ -188,6 +197,8 @@ function writesFrom(code: CInstr[], locOfName: Map<string, number>): number[] {
 }
 
 export function compile(test: LitmusTest, model: ModelName, bound: number): Program {
+  // Its barriers count threads in warps (each litmus thread one warp).
+  if (test.perThread) throw new Unsupported('the executor does not run kernels (one litmus thread per CUDA thread)');
   const index = new Map<number, number>();
   test.threads.forEach((t, i) => {
     if (index.has(t.placement.id)) throw new Unsupported(`thread P${t.placement.id} is declared twice`);
@@ -211,3 +222,4 @@ export function compile(test: LitmusTest, model: ModelName, bound: number): Prog
   const plainViews = cls.K === 1 && (model === 'ptx60' || oneAddress);
   return { test, model, ...locs, threads, places, index, bound, window: Infinity, alone, ctaIdx, cls, zero, plainViews };
 }
+

@@ -13,7 +13,8 @@
 // and writes coherence-before it); anything but a release may go before an earlier
 // ld.acquire (which then must not synchronize with anything new); a release access may go
 // before earlier operations (and then no one may acquire it). Fences and barriers never move.
-import type { Instr, Proxy } from '../litmus/ast.js';
+import type { DataType, Instr, Proxy } from '../litmus/ast.js';
+import { typeSigned, typeWidth } from '../litmus/ast.js';
 import { type RV, alu, asType, compare, resize, rv } from './bits.js';
 import type { CInstr, Program } from './program.js';
 import { Unsupported } from './program.js';
@@ -233,7 +234,20 @@ function localValue(ci: CInstr, e: Entry): RV {
   const a = operand(e, 0)!;
   switch (i.op) {
     case 'mov': return i.src.kind === 'reg' ? asType(a, i.type) : a;
-    case 'alu': return alu(i.aop, asType(a, i.type), asType(operand(e, 1)!, i.type));
+    case 'alu': {
+      // .wide: operands extended (by the type's signedness) to the result's width first.
+      const t: DataType = i.wide ? (`${i.type[0]}${typeWidth(i.type) * 2}` as DataType) : i.type;
+      const w = typeWidth(t);
+      const b = i.aop === 'shl' || i.aop === 'shr' ? resize(asType(operand(e, 1)!, 'u32'), w) : asType(operand(e, 1)!, t);
+      const c = i.c ? asType(operand(e, 2)!, t) : undefined;
+      return alu(i.aop, asType(a, t), b, typeSigned(t), c);
+    }
+    case 'selp': return operand(e, 2)!.v !== 0n ? asType(a, i.type) : asType(operand(e, 1)!, i.type);
+    case 'cvt': return resize(asType(a, i.stype), typeWidth(i.dtype), typeSigned(i.stype));
+    case 'unary': {
+      const x = asType(a, i.type);
+      return rv(x.w, i.uop === 'not' ? ~x.v : -x.v);
+    }
     case 'setp': {
       const signed = i.type.startsWith('s');
       return rv(1, compare(i.cmp, asType(a, i.type), asType(operand(e, 1)!, i.type), signed) ? 1 : 0);

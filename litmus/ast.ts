@@ -70,7 +70,7 @@ export type Address = LocRef | Reg;
 
 export type AtomOp = 'add' | 'sub' | 'inc' | 'dec' | 'min' | 'max' | 'and' | 'or' | 'xor' | 'exch' | 'cas';
 export type RedOp = Exclude<AtomOp, 'exch' | 'cas'>;
-export type AluOp = 'add' | 'sub' | 'mul' | 'and' | 'or' | 'xor';
+export type AluOp = 'add' | 'sub' | 'mul' | 'and' | 'or' | 'xor' | 'shl' | 'shr' | 'min' | 'max' | 'mad';
 export type CmpOp = 'eq' | 'ne' | 'lt' | 'le' | 'gt' | 'ge';
 
 /** The scope-carrying part of a memory access: `weak` has no scope, all others have one. */
@@ -94,6 +94,8 @@ export interface Ld extends InstrBase {
   type: DataType;
   dst: Reg;
   addr: Address;
+  /** `[a+offset]`: bytes added to the address. */
+  offset?: bigint;
 }
 export interface St extends InstrBase {
   op: 'st';
@@ -103,6 +105,8 @@ export interface St extends InstrBase {
   proxy: WriteProxy;
   type: DataType;
   addr: Address;
+  /** `[a+offset]`: bytes added to the address. */
+  offset?: bigint;
   src: Value;
 }
 export interface Atom extends InstrBase {
@@ -114,6 +118,8 @@ export interface Atom extends InstrBase {
   aop: AtomOp;
   dst: Reg;
   addr: Address;
+  /** `[a+offset]`: bytes added to the address. */
+  offset?: bigint;
   b: Value;
   /** The new value of cas (`atom.cas d, [a], b, c`). */
   c?: Value;
@@ -126,6 +132,8 @@ export interface Red extends InstrBase {
   type: DataType;
   aop: RedOp;
   addr: Address;
+  /** `[a+offset]`: bytes added to the address. */
+  offset?: bigint;
   b: Value;
 }
 export interface Fence extends InstrBase {
@@ -157,6 +165,11 @@ export interface Bar extends InstrBase {
 }
 export interface Mov extends InstrBase {
   op: 'mov';
+  /**
+   * `cvta.to.global` / `cvta.global`: a generic address to a global one and back, the same
+   * number here (one global address space, generic addresses are global ones).
+   */
+  cvta?: 'to.global' | 'global';
   type: DataType;
   dst: Reg;
   src: Value | LocRef;
@@ -164,10 +177,40 @@ export interface Mov extends InstrBase {
 export interface Alu extends InstrBase {
   op: 'alu';
   aop: AluOp;
+  /** The operands' type (`shl`/`shr`: the shifted value's; the amount is .u32). */
+  type: DataType;
+  /** `mul.wide`/`mad.wide`: the result is twice as wide as the operands (`mul.lo` otherwise). */
+  wide?: boolean;
+  dst: Reg;
+  a: Value;
+  b: Value;
+  /** `mad`: d = a * b + c. */
+  c?: Value;
+}
+/** `selp.type d, a, b, p`: d = p ? a : b. */
+export interface Selp extends InstrBase {
+  op: 'selp';
   type: DataType;
   dst: Reg;
   a: Value;
   b: Value;
+  p: Reg;
+}
+/** `not.b32 d, a` (bitwise complement), `neg.s32 d, a` (two's complement negation). */
+export interface Unary extends InstrBase {
+  op: 'unary';
+  uop: 'not' | 'neg';
+  type: DataType;
+  dst: Reg;
+  a: Value;
+}
+/** `cvt.dtype.stype d, a`: a read as stype (sign- or zero-extended, or truncated), written as dtype. */
+export interface Cvt extends InstrBase {
+  op: 'cvt';
+  dtype: DataType;
+  stype: DataType;
+  dst: Reg;
+  a: Value;
 }
 export interface Setp extends InstrBase {
   op: 'setp';
@@ -196,7 +239,7 @@ export interface Label {
   pos: Pos;
 }
 
-export type Instr = Ld | St | Atom | Red | Fence | ProxyFence | Bar | Mov | Alu | Setp | Bra | BranchCmp;
+export type Instr = Ld | St | Atom | Red | Fence | ProxyFence | Bar | Mov | Alu | Unary | Selp | Cvt | Setp | Bra | BranchCmp;
 export type Stmt = Instr | Label;
 
 export interface Placement {
@@ -216,7 +259,11 @@ export interface Thread {
 
 /** A location declared in the init block. */
 export type LocDecl =
-  | { kind: 'value'; name: string; value: bigint; space?: Space; type?: DataType; pos: Pos }
+  | {
+    kind: 'value'; name: string; value: bigint; space?: Space; type?: DataType; pos: Pos;
+    /** A fixed virtual address in bytes (a kernel's memory, kernel/layout.ts); numbered from 1 otherwise. */
+    address?: number;
+  }
   /** `y @ generic aliases x` (a virtual alias) or `s @ surface aliases x` (another proxy). */
   | { kind: 'alias'; name: string; proxy: Proxy; of: string; pos: Pos };
 
@@ -262,4 +309,9 @@ export interface LitmusTest {
   condition: Condition;
   /** Source file, when parsed from one. */
   file?: string;
+  /**
+   * Each litmus thread is one CUDA thread (a kernel instantiated over a grid, kernel/), not a
+   * warp: a barrier's thread count counts litmus threads.
+   */
+  perThread?: boolean;
 }

@@ -23,7 +23,9 @@ const LD_BASES: Record<string, Proxy> = { ld: 'generic', tld: 'texture', suld: '
 const ST_BASES: Record<string, WriteProxy> = { st: 'generic', sust: 'surface' };
 const ATOM_BASES: Record<string, WriteProxy> = { atom: 'generic', suatom: 'surface' };
 const RED_BASES: Record<string, WriteProxy> = { red: 'generic', sured: 'surface' };
-const ALU_BASES: ReadonlySet<string> = setOf('add', 'sub', 'mul', 'and', 'or', 'xor');
+const ALU_BASES: ReadonlySet<string> = setOf('add', 'sub', 'mul', 'mad', 'and', 'or', 'xor', 'shl', 'shr', 'min', 'max');
+/** Integer types of `selp`, `min`, `max`, `cvt` (ptxas has 8-bit forms only for cvt). */
+const INT_TYPES: ReadonlySet<string> = setOf('u16', 'u32', 'u64', 's16', 's32', 's64', 'b16', 'b32', 'b64');
 const BCMP: Record<string, CmpOp> = { beq: 'eq', bne: 'ne', blt: 'lt', ble: 'le', bgt: 'gt', bge: 'ge' };
 const SETP_CMP: Record<string, CmpOp> = {
   eq: 'eq', ne: 'ne', lt: 'lt', le: 'le', gt: 'gt', ge: 'ge', lo: 'lt', ls: 'le', hi: 'gt', hs: 'ge',
@@ -34,12 +36,17 @@ const PROXY_NAMES: ReadonlySet<string> = setOf('generic', 'texture', 'surface', 
 const SEMS: ReadonlySet<string> = setOf('weak', 'volatile', 'relaxed', 'acquire', 'release', 'acq_rel', 'sc', 'mmio');
 
 /** Per-file context while building. */
-interface Ctx {
+export interface Ctx {
   file: string;
   /** Genuine PTX (as opposed to the Dartagnan dialect): decides the one ambiguous form, `bar.cta.sync a, b`. */
   genuine: boolean;
   /** Registers of the current thread: initialised, written, or used as a guard. */
   regs: Set<string>;
+  /**
+   * A PTX module's function body (kernel/module.ts): `[a+offset]` has a meaning (byte
+   * addresses; a litmus location is one variable), and st.param writes a call's parameter.
+   */
+  module?: boolean;
 }
 
 function fail(msg: string, at: Tok | Pos, file: string): never {
@@ -124,12 +131,13 @@ function nameAsAddress(t: Tok, ctx: Ctx): Address {
   return { kind: 'loc', name: t.text, pos: pos(t) };
 }
 
-function address(o: CstOperand, ctx: Ctx): Address {
+function address(o: CstOperand, ctx: Ctx): { addr: Address; offset?: bigint } {
   if (o.k === 'mem') {
-    if (o.offset) fail('address offsets are not supported (each location is one variable)', o.offset.tok, ctx.file);
-    return nameAsAddress(o.inner, ctx);
+    if (o.offset && !ctx.module) fail('address offsets are not supported (each location is one variable)', o.offset.tok, ctx.file);
+    const addr = nameAsAddress(o.inner, ctx);
+    return o.offset ? { addr, offset: numValue(o.offset, ctx.file) } : { addr };
   }
-  if (o.k === 'name') return nameAsAddress(o.tok, ctx);
+  if (o.k === 'name') return { addr: nameAsAddress(o.tok, ctx) };
   return fail('expected an address ([x], x, or a register holding an address)', operandPos(o), ctx.file);
 }
 
@@ -198,7 +206,7 @@ function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
     arity(ops, 2, 2, opcode, 'two operands (d, [a])', file);
     const ld: Instr = {
       op: 'ld', ord, space: space(c), proxy: LD_BASES[base]!, type: asType(c.type, 'u32'),
-      dst: reg(ops[0]!, 'the destination', ctx), addr: address(ops[1]!, ctx), pos: p,
+      dst: reg(ops[0]!, 'the destination', ctx), ...address(ops[1]!, ctx), pos: p,
     };
     if (volatile) ld.volatile = true;
     return ld;
@@ -209,7 +217,7 @@ function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
     arity(ops, 2, 2, opcode, 'two operands ([a], b)', file);
     const st: Instr = {
       op: 'st', ord, space: space(c), proxy: ST_BASES[base]!, type: asType(c.type, 'u32'),
-      addr: address(ops[0]!, ctx), src: value(ops[1]!, 'the stored value', ctx), pos: p,
+      ...address(ops[0]!, ctx), src: value(ops[1]!, 'the stored value', ctx), pos: p,
     };
     if (volatile) st.volatile = true;
     return st;
@@ -226,13 +234,13 @@ function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
     const sp = space(c);
     if (!isAtom) {
       arity(ops, 2, 2, opcode, 'two operands ([a], b)', file);
-      return { op: 'red', ord, space: sp, proxy: RED_BASES[base]!, type, aop: aop as Exclude<AtomOp, 'exch' | 'cas'>, addr: address(ops[0]!, ctx), b: value(ops[1]!, 'the operand', ctx), pos: p };
+      return { op: 'red', ord, space: sp, proxy: RED_BASES[base]!, type, aop: aop as Exclude<AtomOp, 'exch' | 'cas'>, ...address(ops[0]!, ctx), b: value(ops[1]!, 'the operand', ctx), pos: p };
     }
     if (aop === 'cas') arity(ops, 4, 4, opcode, 'four operands (d, [a], b, c)', file);
     else arity(ops, 3, 3, opcode, 'three operands (d, [a], b)', file);
     const atom: Instr = {
       op: 'atom', ord, space: sp, proxy: ATOM_BASES[base]!, type, aop,
-      dst: reg(ops[0]!, 'the destination', ctx), addr: address(ops[1]!, ctx), b: value(ops[2]!, 'the operand', ctx), pos: p,
+      dst: reg(ops[0]!, 'the destination', ctx), ...address(ops[1]!, ctx), b: value(ops[2]!, 'the operand', ctx), pos: p,
     };
     if (aop === 'cas') atom.c = value(ops[3]!, 'the new value', ctx);
     return atom;
@@ -270,17 +278,56 @@ function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
     }
     return { op: 'mov', type: asType(c.type, 'u32'), dst, src: value(src, 'the source', ctx), pos: p };
   }
-  if (ALU_BASES.has(base)) {
-    const bitwise = base === 'and' || base === 'or' || base === 'xor';
-    const c = cats(base === 'mul' ? { lo: setOf('lo'), type: TYPE_SET } : { type: TYPE_SET }) as Cats & { lo?: Qual };
-    if (base === 'mul' && c.type && !c.lo) fail(`mul needs .lo (mul.lo.${c.type.text}): the full product is wider than the registers`, c.type.pos, file);
-    if (c.type && bitwise && !c.type.text.startsWith('b')) fail(`${base} takes a bit type (.b32 or .b64), not '.${c.type.text}'`, c.type.pos, file);
-    if (c.type && !bitwise && c.type.text.startsWith('b')) fail(`${base} takes an integer type (.u32, .s32, ...), not '.${c.type.text}'`, c.type.pos, file);
-    arity(ops, 3, 3, opcode, 'three operands (d, a, b)', file);
+  if (base === 'cvta') {
+    const c = cats({ to: setOf('to'), space: SPACE_SET, type: setOf('u32', 'u64') }) as Cats & { to?: Qual };
+    if (!c.space || c.space.text !== 'global') {
+      fail(`only cvta.global and cvta.to.global are supported (one global address space; .shared, .local and .const addresses are not modelled)`, c.space?.pos ?? p, file);
+    }
+    arity(ops, 2, 2, opcode, 'two operands (d, a)', file);
+    return { op: 'mov', cvta: c.to ? 'to.global' : 'global', type: asType(c.type, 'u64'), dst: reg(ops[0]!, 'the destination', ctx), src: value(ops[1]!, 'the address', ctx), pos: p };
+  }
+  if (base === 'cvt') {
+    // cvt.dtype.atype: two types, in that order; integer conversions only (no rounding, no .sat).
+    const types = quals.filter((q) => TYPE_SET.has(q.text));
+    const other = quals.find((q) => !TYPE_SET.has(q.text));
+    if (other) fail(`'.${other.text}' is not supported on cvt (integer conversions only: cvt.u64.u32)`, other.pos, file);
+    if (types.length !== 2) fail(`cvt needs two types, the destination's then the source's (cvt.u64.u32)`, p, file);
+    arity(ops, 2, 2, opcode, 'two operands (d, a)', file);
+    return { op: 'cvt', dtype: types[0]!.text as DataType, stype: types[1]!.text as DataType, dst: reg(ops[0]!, 'the destination', ctx), a: value(ops[1]!, 'the source', ctx), pos: p };
+  }
+  if (base === 'not' || base === 'neg') {
+    const c = cats({ type: base === 'not' ? setOf('b16', 'b32', 'b64') : setOf('s16', 's32', 's64') });
+    if (!c.type) fail(`${base} needs a type (${base === 'not' ? '.b32' : '.s32'})`, p, file);
+    arity(ops, 2, 2, opcode, 'two operands (d, a)', file);
+    return { op: 'unary', uop: base, type: c.type.text as DataType, dst: reg(ops[0]!, 'the destination', ctx), a: value(ops[1]!, 'the operand', ctx), pos: p };
+  }
+  if (base === 'selp') {
+    const c = cats({ type: INT_TYPES });
+    if (!c.type) fail(`selp needs a type (.b32, .u32, .s32, ...)`, p, file);
+    arity(ops, 4, 4, opcode, 'four operands (d, a, b, p)', file);
     return {
+      op: 'selp', type: c.type.text as DataType, dst: reg(ops[0]!, 'the destination', ctx),
+      a: value(ops[1]!, 'the first operand', ctx), b: value(ops[2]!, 'the second operand', ctx), p: reg(ops[3]!, 'the predicate', ctx), pos: p,
+    };
+  }
+  if (ALU_BASES.has(base)) {
+    const bitwise = base === 'and' || base === 'or' || base === 'xor' || base === 'shl';
+    const product = base === 'mul' || base === 'mad';
+    const c = cats(product ? { lo: setOf('lo', 'wide', 'hi'), type: TYPE_SET } : { type: TYPE_SET }) as Cats & { lo?: Qual };
+    if (product && c.type && !c.lo) fail(`${base} needs .lo or .wide (${base}.lo.${c.type.text}): the full product is wider than the registers`, c.type.pos, file);
+    if (c.lo?.text === 'hi') fail(`${base}.hi is not supported (use .lo or .wide)`, c.lo.pos, file);
+    const wide = c.lo?.text === 'wide';
+    if (wide && c.type && !['u16', 's16', 'u32', 's32'].includes(c.type.text)) fail(`${base}.wide takes a 16- or 32-bit type, not '.${c.type.text}'`, c.type.pos, file);
+    if (c.type && bitwise && !c.type.text.startsWith('b')) fail(`${base} takes a bit type (.b32 or .b64), not '.${c.type.text}'`, c.type.pos, file);
+    if (c.type && !bitwise && base !== 'shr' && c.type.text.startsWith('b')) fail(`${base} takes an integer type (.u32, .s32, ...), not '.${c.type.text}'`, c.type.pos, file);
+    arity(ops, base === 'mad' ? 4 : 3, base === 'mad' ? 4 : 3, opcode, base === 'mad' ? 'four operands (d, a, b, c)' : 'three operands (d, a, b)', file);
+    const alu: Instr = {
       op: 'alu', aop: base as AluOp, type: asType(c.type, bitwise ? 'b32' : 'u32'),
       dst: reg(ops[0]!, 'the destination', ctx), a: value(ops[1]!, 'the first operand', ctx), b: value(ops[2]!, 'the second operand', ctx), pos: p,
     };
+    if (wide) alu.wide = true;
+    if (base === 'mad') alu.c = value(ops[3]!, 'the addend', ctx);
+    return alu;
   }
   if (base === 'setp') {
     const c = cats({ cmp: setOf(...Object.keys(SETP_CMP)), type: TYPE_SET }) as Partial<Record<'cmp' | 'type', Qual>>;
@@ -362,6 +409,21 @@ function barrier(base: 'bar' | 'barrier', quals: Qual[], cell: Extract<CstCell, 
 
 // ---- threads ------------------------------------------------------------------------
 
+/**
+ * One instruction cell: its meaning, guard and ptxas's rules. The one instruction builder of
+ * both inputs, litmus tests and PTX modules (kernel/module.ts).
+ */
+export function buildInstruction(c: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
+  const ins = instruction(c, ctx);
+  if (c.guard) ins.guard = { reg: { kind: 'reg', name: regName(c.guard.reg), pos: pos(c.guard.reg) }, negated: c.guard.neg };
+  const { base, quals } = splitOpcode(c.opcode.text, pos(c.opcode));
+  const cell = { base, quals, pos: pos(c.opcode), operands: c.operands.length, genuineTest: ctx.genuine, module: ctx.module === true };
+  if (ins.op === 'bar') checkPtxasBarrier(cell, ins, ctx.file);
+  // Fences look alike in both syntaxes: their rules apply to every test.
+  else if (ins.op === 'fence.proxy' || writtenInPtx(c)) checkPtxas(cell, ins, ctx.file);
+  return ins;
+}
+
 function threadRegs(cells: CstCell[], inits: RegInit[], tid: number): Set<string> {
   const regs = new Set<string>();
   for (const r of inits) if (r.thread === tid) regs.add(r.reg);
@@ -370,7 +432,7 @@ function threadRegs(cells: CstCell[], inits: RegInit[], tid: number): Set<string
     if (c.guard) regs.add(regName(c.guard.reg));
     const base = c.opcode.text.split('.')[0]!;
     const d = c.operands[0];
-    const writesFirst = base in LD_BASES || base in ATOM_BASES || base === 'mov' || base === 'setp' || ALU_BASES.has(base);
+    const writesFirst = base in LD_BASES || base in ATOM_BASES || ['mov', 'setp', 'selp', 'cvt', 'cvta', 'not', 'neg'].includes(base) || ALU_BASES.has(base);
     if (writesFirst && d && d.k === 'name') regs.add(regName(d.tok));
   }
   return regs;
@@ -390,14 +452,7 @@ function buildThread(pl: Placement, cells: CstCell[], inits: RegInit[], ctx: Ctx
       code.push({ op: 'label', name: c.name.text, pos: pos(c.name) });
       continue;
     }
-    const ins = instruction(c, tctx);
-    if (c.guard) ins.guard = { reg: { kind: 'reg', name: regName(c.guard.reg), pos: pos(c.guard.reg) }, negated: c.guard.neg };
-    const { base, quals } = splitOpcode(c.opcode.text, pos(c.opcode));
-    const cell = { base, quals, pos: pos(c.opcode), operands: c.operands.length, genuineTest: ctx.genuine };
-    if (ins.op === 'bar') checkPtxasBarrier(cell, ins, ctx.file);
-    // Fences look alike in both syntaxes: their rules apply to every test.
-    else if (ins.op === 'fence.proxy' || writtenInPtx(c)) checkPtxas(cell, ins, ctx.file);
-    code.push(ins);
+    code.push(buildInstruction(c, tctx));
   }
   for (const s of code) {
     if ((s.op === 'bra' || s.op === 'bcmp') && !labels.has(s.target)) {
@@ -504,7 +559,7 @@ function initBlock(items: CstInit[], nThreads: number, file: string): { location
 
 // ---- conditions ----------------------------------------------------------------------------
 
-interface CondCtx {
+export interface CondCtx {
   file: string;
   nThreads: number;
   locs: Set<string>;
@@ -533,7 +588,8 @@ function term(t: CstTerm, cc: CondCtx): Term {
 
 const CMP_TEXT: Record<string, CmpOp> = { '==': 'eq', '=': 'eq', '!=': 'ne', '<': 'lt', '<=': 'le', '>': 'gt', '>=': 'ge' };
 
-function expr(e: CstExpr, cc: CondCtx): Expr {
+/** A condition's expression (also a kernel's `--assert`, kernel/assert.ts). */
+export function expr(e: CstExpr, cc: CondCtx): Expr {
   switch (e.k) {
     case 'and':
     case 'or': {

@@ -37,7 +37,8 @@ const lexer = moo.states({
     lbrace: '{', rbrace: '}', lbrack: '[', rbrack: ']', lparen: '(', rparen: ')',
     semi: ';', bar: '|', comma: ',', colon: ':', at: '@', amp: '&', plus: '+', minus: '-',
     directive: /\.[A-Za-z_][\w]*(?:::[A-Za-z_]\w*)?/,
-    preg: /%[A-Za-z_][\w]*/,
+    // A special register's component (%tid.x) is part of its name.
+    preg: /%[A-Za-z_][\w]*(?:\.[xyz](?![\w.]))?/,
     number: /0[xX][0-9a-fA-F]+|[0-9]+/,
     ident: {
       match: /[A-Za-z_$][\w$]*(?:\.[\w$]+(?:::[A-Za-z_]\w*)?)*/,
@@ -119,6 +120,7 @@ tailItem ->
       {% (d, _, reject) => d[1].value !== 'exists' ? reject : ({ k: 'not exists', tok: tok(d[0]), expr: d[2] }) %}
 
 observable -> %ident                               {% (d) => ({ k: 'loc', tok: tok(d[0]) }) %}
+            | %ident %lbrack %number %rbrack       {% (d) => ({ k: 'loc', tok: { ...tok(d[0]), text: `${d[0].value}[${d[2].value}]` } }) %}
             | threadRef %colon reg                 {% (d) => ({ k: 'reg', thread: d[0], reg: d[2] }) %}
 
 expr -> disj {% first %}

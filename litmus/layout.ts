@@ -49,7 +49,7 @@ export function layout(test: LitmusTest, fail: (message: string) => never): Layo
       return;
     }
     locOf.set(name, locs.length);
-    vaddrOf.set(name, vaddrOf.size + 1);
+    vaddrOf.set(name, d?.kind === 'value' && d.address !== undefined ? d.address : vaddrOf.size + 1);
     locs.push({ name, width: 0, init: d ? d.value : 0n, signed: d !== undefined && d.value < 0n });
     if (d?.type) {
       declWidth.set(locs.length - 1, typeWidth(d.type));

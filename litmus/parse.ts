@@ -78,6 +78,35 @@ function parseCst(text: string, file: string): CstFile {
   return parser.results[0] as CstFile;
 }
 
+const fragments = new Map<string, nearley.Grammar>();
+
+/**
+ * One piece of the grammar on its own: an instruction `cell` of a PTX module (kernel/module.ts)
+ * or a condition `expr` (a kernel's `--assert`), read where it stands in its file (`line`,
+ * `col`: where `text` starts) so that tokens and errors carry the file's positions.
+ */
+export function parseFragment<T>(start: 'cell' | 'expr', text: string, file: string, line: number, col: number): T {
+  let g = fragments.get(start);
+  if (!g) fragments.set(start, g = nearley.Grammar.fromCompiled({ ...grammar, ParserStart: start }));
+  const parser = new nearley.Parser(g);
+  (parser as unknown as { lexerState: unknown }).lexerState = { line, col, state: 'main' };
+  try {
+    parser.feed(text);
+  } catch (e) {
+    const tok = (e as { token?: LexToken }).token;
+    if (tok && tok.line !== undefined) throw new LitmusError(`unexpected ${describe(tok)}`, { line: tok.line, col: tok.col }, file);
+    const m = /line (\d+) col (\d+)/.exec(String((e as Error).message));
+    if (m) {
+      const at = { line: Number(m[1]), col: Number(m[2]) };
+      const offset = at.line === line ? at.col - col : text.split(/\r?\n/).slice(0, at.line - line).join('\n').length + at.col;
+      throw new LitmusError(`unexpected character ${showChar(String.fromCodePoint(text.codePointAt(offset) ?? 0x3f))}`, at, file);
+    }
+    throw new LitmusError(String((e as Error).message), { line, col }, file);
+  }
+  if (parser.results.length === 0) throw new LitmusError(`incomplete ${start === 'cell' ? 'instruction' : 'condition'}`, { line, col }, file);
+  return parser.results[0] as T;
+}
+
 /**
  * A character as a message shows it: quoted when it can be seen, with its code point when it
  * is not plain ASCII, and only the code point when it is invisible (U+200B, U+00A0, a control).

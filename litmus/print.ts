@@ -8,7 +8,8 @@ import type { Address, Atom, Expr, Instr, LitmusTest, LocDecl, Observable, Order
 
 const reg = (name: string): string => `%${name}`;
 const val = (v: Value): string => (v.kind === 'imm' ? String(v.value) : reg(v.name));
-const addr = (a: Address): string => `[${a.kind === 'loc' ? a.name : reg(a.name)}]`;
+const addr = (a: Address, offset?: bigint): string =>
+  `[${a.kind === 'loc' ? a.name : reg(a.name)}${offset === undefined ? '' : `+${offset}`}]`;
 
 const SPACE_TEXT: Record<Space, string> = {
   generic: '', global: '.global', shared: '.shared', shared_cluster: '.shared::cluster',
@@ -49,15 +50,15 @@ function dartagnanBody(s: Atom | Red): string {
 function instrBody(s: Instr): string {
   switch (s.op) {
     case 'ld':
-      return `${MNEMONIC.ld[s.proxy]}${ord(s.ord, s.volatile)}${SPACE_TEXT[s.space]}.${s.type} ${reg(s.dst.name)}, ${addr(s.addr)}`;
+      return `${MNEMONIC.ld[s.proxy]}${ord(s.ord, s.volatile)}${SPACE_TEXT[s.space]}.${s.type} ${reg(s.dst.name)}, ${addr(s.addr, s.offset)}`;
     case 'st':
-      return `${MNEMONIC.st[s.proxy]}${ord(s.ord, s.volatile)}${SPACE_TEXT[s.space]}.${s.type} ${addr(s.addr)}, ${val(s.src)}`;
+      return `${MNEMONIC.st[s.proxy]}${ord(s.ord, s.volatile)}${SPACE_TEXT[s.space]}.${s.type} ${addr(s.addr, s.offset)}, ${val(s.src)}`;
     case 'atom': {
       const c = s.c ? `, ${val(s.c)}` : '';
-      return `${MNEMONIC.atom[s.proxy]}${ord(s.ord, false)}${SPACE_TEXT[s.space]}.${s.aop}.${s.type} ${reg(s.dst.name)}, ${addr(s.addr)}, ${val(s.b)}${c}`;
+      return `${MNEMONIC.atom[s.proxy]}${ord(s.ord, false)}${SPACE_TEXT[s.space]}.${s.aop}.${s.type} ${reg(s.dst.name)}, ${addr(s.addr, s.offset)}, ${val(s.b)}${c}`;
     }
     case 'red':
-      return `${MNEMONIC.red[s.proxy]}${ord(s.ord, false)}${SPACE_TEXT[s.space]}.${s.aop}.${s.type} ${addr(s.addr)}, ${val(s.b)}`;
+      return `${MNEMONIC.red[s.proxy]}${ord(s.ord, false)}${SPACE_TEXT[s.space]}.${s.aop}.${s.type} ${addr(s.addr, s.offset)}, ${val(s.b)}`;
     case 'fence':
       return s.form === 'membar' ? `membar.${MEMBAR_LEVEL[s.scope]}` : `fence.${s.sem}.${s.scope}`;
     case 'fence.proxy':
@@ -68,9 +69,17 @@ function instrBody(s: Instr): string {
       return `${s.form}.${s.mode} ${val(s.id)}${count}`;
     }
     case 'mov':
-      return `mov.${s.type} ${reg(s.dst.name)}, ${s.src.kind === 'loc' ? s.src.name : val(s.src)}`;
-    case 'alu':
-      return `${s.aop}${s.aop === 'mul' ? '.lo' : ''}.${s.type} ${reg(s.dst.name)}, ${val(s.a)}, ${val(s.b)}`;
+      return `${s.cvta ? `cvta.${s.cvta}` : 'mov'}.${s.type} ${reg(s.dst.name)}, ${s.src.kind === 'loc' ? s.src.name : val(s.src)}`;
+    case 'alu': {
+      const half = s.aop === 'mul' || s.aop === 'mad' ? (s.wide ? '.wide' : '.lo') : '';
+      return `${s.aop}${half}.${s.type} ${reg(s.dst.name)}, ${val(s.a)}, ${val(s.b)}${s.c ? `, ${val(s.c)}` : ''}`;
+    }
+    case 'selp':
+      return `selp.${s.type} ${reg(s.dst.name)}, ${val(s.a)}, ${val(s.b)}, ${reg(s.p.name)}`;
+    case 'unary':
+      return `${s.uop}.${s.type} ${reg(s.dst.name)}, ${val(s.a)}`;
+    case 'cvt':
+      return `cvt.${s.dtype}.${s.stype} ${reg(s.dst.name)}, ${val(s.a)}`;
     case 'setp':
       return `setp.${s.cmp}.${s.type} ${reg(s.dst.name)}, ${val(s.a)}, ${val(s.b)}`;
     case 'bra':

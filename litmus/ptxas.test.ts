@@ -49,7 +49,17 @@ function kernel(name: string, i: Instr): string {
     case 'red': addr(i.addr); val(i.b); break;
     case 'bar': val(i.id); val(i.count); break;
     case 'mov': regs.set(i.dst.name, regType(width)); if (i.src.kind === 'reg') val(i.src); break;
-    case 'alu': regs.set(i.dst.name, regType(width)); val(i.a); val(i.b); break;
+    case 'alu':
+      regs.set(i.dst.name, regType(i.wide ? 2 * width : width)); val(i.a); val(i.b); val(i.c);
+      // The shift amount is a .u32 whatever the shifted type is.
+      if ((i.aop === 'shl' || i.aop === 'shr') && i.b.kind === 'reg') regs.set(i.b.name, '.b32');
+      break;
+    case 'selp': regs.set(i.dst.name, regType(width)); val(i.a); val(i.b); regs.set(i.p.name, '.pred'); break;
+    case 'unary': regs.set(i.dst.name, regType(width)); val(i.a); break;
+    case 'cvt':
+      regs.set(i.dst.name, regType(Number(i.dtype.slice(1))));
+      if (i.a.kind === 'reg') regs.set(i.a.name, regType(Number(i.stype.slice(1))));
+      break;
     case 'setp': val(i.a); val(i.b); regs.set(i.dst.name, '.pred'); break;
     default: break;
   }

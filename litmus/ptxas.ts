@@ -23,6 +23,8 @@ export interface GenuineCell {
   operands: number;
   /** A genuine-PTX test (decides the barrier forms, whose operands never carry a type). */
   genuineTest: boolean;
+  /** In a PTX module's function (kernel/), where st.param passes a call's parameters. */
+  module?: boolean;
 }
 
 /** Is this instruction written in genuine PTX (a type, a %register, an [address], a guard) rather than Dartagnan's untyped form? */
@@ -44,7 +46,7 @@ export function checkPtxas(c: GenuineCell, ins: Instr, file: string): void {
       if (!type) untyped(`${c.base}.global.u32`);
       const space = c.quals.find((x) => x.text in NO_STRONG_SPACES);
       const sem = c.quals.find((x) => STRONG_SEMS.has(x.text));
-      if (ins.op === 'st' && space && space.text !== 'local') {
+      if (ins.op === 'st' && space && space.text !== 'local' && !(c.module && space.text === 'param')) {
         fail(space.text === 'const' ? 'st cannot write .const: constant memory is read-only' : 'st cannot write .param in a kernel (parameters are read-only)', space.pos);
       }
       if (space && sem) fail(`'.${sem.text}' cannot be used on ${NO_STRONG_SPACES[space.text]} (only weak accesses reach it)`, sem.pos);
@@ -72,14 +74,14 @@ export function checkPtxas(c: GenuineCell, ins: Instr, file: string): void {
       if (c.base === 'membar' && ins.kind === 'async') fail(`membar.proxy has no .async: write fence.proxy.async`);
       return;
     case 'mov': case 'alu': case 'setp': {
-      const name = c.base === 'mul' ? 'mul.lo' : c.base;
+      const name = c.base === 'mul' || c.base === 'mad' ? `${c.base}.lo` : c.base;
       if (!type) untyped(c.base === 'setp' ? 'setp.eq.u32' : `${name}.u32`);
       if (['u8', 's8', 'b8'].includes(type!.text)) {
         fail(`${c.base} has no 8-bit types: use .${type!.text[0]}16 or wider`, type!.pos);
       }
-      if (c.base === 'mul') {
-        const lo = q('lo')!;
-        if (lo.pos.col > type!.pos.col) fail(`write mul.lo.${type!.text}: ptxas wants .lo before the type`, lo.pos);
+      if (c.base === 'mul' || c.base === 'mad') {
+        const lo = q('lo') ?? q('wide')!;
+        if (lo.pos.col > type!.pos.col) fail(`write ${c.base}.${lo.text}.${type!.text}: ptxas wants .${lo.text} before the type`, lo.pos);
       }
       if (ins.op === 'setp') {
         const cmp = c.quals.find((x) => x !== type)!;

@@ -17,8 +17,12 @@ export interface ValueType {
 /** The type of the value an instruction writes to its destination register (null: none). */
 export function writerType(i: Instr): ValueType | null {
   switch (i.op) {
-    case 'ld': case 'atom': case 'alu':
+    case 'ld': case 'atom': case 'selp': case 'unary':
       return { width: typeWidth(i.type), signed: typeSigned(i.type) };
+    case 'alu':
+      return { width: typeWidth(i.type) * (i.wide ? 2 : 1), signed: typeSigned(i.type) };
+    case 'cvt':
+      return { width: typeWidth(i.dtype), signed: typeSigned(i.dtype) };
     case 'mov':
       // A location's address is a 64-bit value whatever the mov's type says (at least 32 bits).
       if (i.src.kind === 'loc') return { width: Math.max(typeWidth(i.type), 32), signed: false };
@@ -94,7 +98,10 @@ export function registersRead(i: Instr): { name: string; pos?: Pos }[] {
     case 'red': v(i.addr); v(i.b); break;
     case 'bar': v(i.instance); v(i.id); v(i.count); break;
     case 'mov': v(i.src); break;
-    case 'alu': case 'setp': case 'bcmp': v(i.a); v(i.b); break;
+    case 'alu': v(i.a); v(i.b); v(i.c); break;
+    case 'setp': case 'bcmp': v(i.a); v(i.b); break;
+    case 'selp': v(i.a); v(i.b); v(i.p); break;
+    case 'cvt': case 'unary': v(i.a); break;
     default: break;
   }
   return out;

@@ -10,7 +10,7 @@ export const BOOL: Sort = { s: 'bool' };
 export const INT: Sort = { s: 'int' };
 export const bvSort = (w: number): Sort => ({ s: 'bv', w });
 
-export type BvOp = 'add' | 'sub' | 'mul' | 'and' | 'or' | 'xor';
+export type BvOp = 'add' | 'sub' | 'mul' | 'and' | 'or' | 'xor' | 'shl' | 'lshr' | 'ashr';
 export type CmpFn = 'ult' | 'ule' | 'slt' | 'sle';
 
 type NodeData =
@@ -200,10 +200,9 @@ export function newDag(limits?: Limits): Dag {
     const ca = constOf(a);
     const cb = constOf(b);
     if (typeof ca === 'bigint' && typeof cb === 'bigint') {
-      const v = fn === 'add' ? ca + cb : fn === 'sub' ? ca - cb : fn === 'mul' ? ca * cb : fn === 'and' ? ca & cb : fn === 'or' ? ca | cb : ca ^ cb;
-      return bv(w, v);
+      return bv(w, bvApply(fn, ca, cb, w));
     }
-    if ((fn === 'add' || fn === 'or' || fn === 'xor') && cb === 0n) return a;
+    if ((fn === 'add' || fn === 'or' || fn === 'xor' || fn === 'shl' || fn === 'lshr' || fn === 'ashr') && cb === 0n) return a;
     if (fn === 'sub' && cb === 0n) return a;
     if ((fn === 'add' || fn === 'or' || fn === 'xor') && ca === 0n) return b;
     // x & 0 and x * 0 are 0 whatever x is (a false dependency: proofs/ writes them on purpose).
@@ -439,8 +438,7 @@ export function newEvaluator(dag: Dag, env: (name: string) => Value | undefined)
       case 'bin': {
         const x = ev(d.a) as bigint;
         const y = ev(d.b) as bigint;
-        const r = d.fn === 'add' ? x + y : d.fn === 'sub' ? x - y : d.fn === 'mul' ? x * y : d.fn === 'and' ? x & y : d.fn === 'or' ? x | y : x ^ y;
-        v = norm(r, bvw(d.a));
+        v = norm(bvApply(d.fn, x, y, bvw(d.a)), bvw(d.a));
         break;
       }
       case 'zext': v = ev(d.a); break;
@@ -456,4 +454,26 @@ export function newEvaluator(dag: Dag, env: (name: string) => Value | undefined)
     return v;
   };
   return ev;
+}
+
+/**
+ * A bit-vector operation on values held at `w` bits (unsigned); the caller truncates. Shifts
+ * as SMT-LIB's: an amount of w or more shifts every bit out (ashr fills with the sign).
+ */
+export function bvApply(fn: BvOp, x: bigint, y: bigint, w: number): bigint {
+  switch (fn) {
+    case 'add': return x + y;
+    case 'sub': return x - y;
+    case 'mul': return x * y;
+    case 'and': return x & y;
+    case 'or': return x | y;
+    case 'xor': return x ^ y;
+    case 'shl': return y >= BigInt(w) ? 0n : x << y;
+    case 'lshr': return y >= BigInt(w) ? 0n : x >> y;
+    case 'ashr': {
+      const neg = w > 0 && x >> BigInt(w - 1) === 1n;
+      const sx = neg ? x - (1n << BigInt(w)) : x;
+      return sx >> (y >= BigInt(w) ? BigInt(w) : y);
+    }
+  }
 }

@@ -3,7 +3,7 @@
 // Every memory/fence/barrier instruction becomes an event guarded by the condition under which
 // it executes; register values are bit-vector terms over the values reads return; dependencies
 // follow the register data flow path by path.
-import type { Address, Atom, DataType, Instr, LitmusTest, Red, Scope, Space, Thread, Value as AstValue } from '../litmus/ast.js';
+import type { Atom, DataType, Instr, LitmusTest, Red, Scope, Space, Thread, Value as AstValue } from '../litmus/ast.js';
 import { WARP_SIZE, typeSigned, typeWidth } from '../litmus/ast.js';
 import { type PhysLoc, layout } from '../litmus/layout.js';
 import { type ValueType, registersRead, threadRegisters, writerType } from '../litmus/types.js';
@@ -14,7 +14,12 @@ import { newDag } from './expr.js';
 import type { Limits } from './limits.js';
 import { buildCfg, type CfgNode, successors as cfgSuccessors } from './cfg.js';
 
-export class UnsupportedError extends Error {}
+export class UnsupportedError extends Error {
+  /** The instruction at fault, when there is one (a kernel's front end reports it as file:line:col). */
+  constructor(message: string, readonly pos?: { line: number; col: number }) {
+    super(message);
+  }
+}
 
 /** Read event id -> condition under which a value depends on that read. */
 export type Deps = Map<number, N>;
@@ -271,13 +276,25 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
     const r = reg(s, v.name);
     return { v: dag.resize(r.v, w, typeSigned(type)), deps: r.deps };
   };
-  const address = (s: State, a: Address, pos: { line: number }): { ploc: number; vaddr: number; deps: Deps } => {
-    if (a.kind === 'loc') return { ploc: env.plocOf.get(a.name)!, vaddr: env.vaddrOf.get(a.name)!, deps: new Map() };
-    const r = reg(s, a.name);
+  const address = (s: State, ins: Extract<Instr, { op: 'ld' | 'st' | 'atom' | 'red' }>): { ploc: number; vaddr: number; deps: Deps } => {
+    const a = ins.addr;
+    const offset = ins.offset ?? 0n;
+    if (a.kind === 'loc' && offset === 0n) return { ploc: env.plocOf.get(a.name)!, vaddr: env.vaddrOf.get(a.name)!, deps: new Map() };
+    const r: RegVal = a.kind === 'loc' ? { v: dag.bv(64, env.vaddrOf.get(a.name)!), deps: new Map() } : reg(s, a.name);
     const c = dag.constOf(r.v);
-    const name = typeof c === 'bigint' ? env.addrNames.get(Number(c)) : undefined;
+    const at = typeof c === 'bigint' ? BigInt.asUintN(64, c + offset) : undefined;
+    const name = at !== undefined ? env.addrNames.get(Number(at)) : undefined;
+    const where = `P${tid} line ${ins.pos.line}:${ins.pos.col}: ${printInstr(ins)}`;
     if (name === undefined) {
-      throw new UnsupportedError(`P${tid} line ${pos.line}: the address in ${a.name} is not a single known location`);
+      throw new UnsupportedError(at === undefined
+        ? `${where}: the address is not a single known location (it depends on a value read from memory, or on the path taken)`
+        : `${where}: address ${at} is no location's (out of bounds, or inside an element)`, ins.pos);
+    }
+    const loc = env.locations[env.plocOf.get(name)!]!;
+    // A kernel's memory has one width per element: an access of another width would need a
+    // mixed-size model, which the PTX model does not give.
+    if (test.perThread && typeWidth(ins.type) !== loc.width) {
+      throw new UnsupportedError(`${where}: a ${typeWidth(ins.type)}-bit access to ${name}, which holds ${loc.width} bits (mixed-size accesses are not modelled)`, ins.pos);
     }
     return { ploc: env.plocOf.get(name)!, vaddr: env.vaddrOf.get(name)!, deps: r.deps };
   };
@@ -381,9 +398,34 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
         break;
       }
       case 'alu': {
+        // .wide: the operands are extended to the result's width first.
+        const t = instr.wide ? wideType(instr.type) : instr.type;
+        const a = operand(st, instr.a, t);
+        const b = operand(st, instr.b, instr.aop === 'shl' || instr.aop === 'shr' ? 'u32' : t);
+        const c = instr.c ? operand(st, instr.c, t) : null;
+        const v = aluNode(dag, instr.aop, t, a.v, b.v, c?.v);
+        next(setReg(instr.dst.name, { v, deps: unionDeps(dag, a.deps, b.deps, c?.deps ?? new Map()) }));
+        break;
+      }
+      case 'selp': {
         const a = operand(st, instr.a, instr.type);
         const b = operand(st, instr.b, instr.type);
-        next(setReg(instr.dst.name, { v: dag.bin(instr.aop, a.v, b.v), deps: unionDeps(dag, a.deps, b.deps) }));
+        const p = reg(st, instr.p.name);
+        const v = dag.ite(dag.not(dag.eq(p.v, dag.bv(dag.width(p.v), 0))), a.v, b.v);
+        next(setReg(instr.dst.name, { v, deps: unionDeps(dag, a.deps, b.deps, p.deps) }));
+        break;
+      }
+      case 'unary': {
+        const a = operand(st, instr.a, instr.type);
+        const w = typeWidth(instr.type);
+        const v = instr.uop === 'not' ? dag.bin('xor', a.v, dag.bv(w, -1)) : dag.bin('sub', dag.bv(w, 0), a.v);
+        next(setReg(instr.dst.name, { v, deps: a.deps }));
+        break;
+      }
+      case 'cvt': {
+        // Read as the source type (truncated or extended to it), then extended by its signedness.
+        const a = operand(st, instr.a, instr.stype);
+        next(setReg(instr.dst.name, { v: dag.resize(a.v, typeWidth(instr.dtype), typeSigned(instr.stype)), deps: a.deps }));
         break;
       }
       case 'setp': {
@@ -394,7 +436,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
         break;
       }
       case 'ld': {
-        const a = address(st, instr.addr, instr.pos);
+        const a = address(st, instr);
         const loc = env.locations[a.ploc]!;
         const strong = instr.ord.sem !== 'weak';
         const e = newEvent(instr, 'R', g, {
@@ -407,7 +449,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
         break;
       }
       case 'st': {
-        const a = address(st, instr.addr, instr.pos);
+        const a = address(st, instr);
         const loc = env.locations[a.ploc]!;
         const src = operand(st, instr.src, instr.type);
         newEvent(instr, 'W', g, {
@@ -418,7 +460,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
         break;
       }
       case 'atom': case 'red': {
-        const a = address(st, instr.addr, instr.pos);
+        const a = address(st, instr);
         const loc = env.locations[a.ploc]!;
         const sem = instr.ord.sem;
         const scope = sem === 'weak' ? null : effectiveScope(instr.ord.scope, instr.space);
@@ -455,7 +497,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
             instance: val(instr.instance, 0), id: val(instr.id, 0), count: instr.count ? val(instr.count, 0) : null,
             // Genuine PTX counts threads and each litmus thread is one warp; Dartagnan's
             // instance form counts litmus threads.
-            unit: instr.instance ? 1 : WARP_SIZE,
+            unit: instr.instance || test.perThread ? 1 : WARP_SIZE,
           },
         });
         if (stops && instr.mode === 'sync' && g !== dag.F) {
@@ -481,7 +523,8 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
  */
 export function registersThatMatter(code: Instr[]): Set<string> {
   // mov, alu and setp only compute registers: what they read matters when what they write does.
-  const computes = (i: Instr): i is Extract<Instr, { op: 'mov' | 'alu' | 'setp' }> => i.op === 'mov' || i.op === 'alu' || i.op === 'setp';
+  const computes = (i: Instr): i is Extract<Instr, { op: 'mov' | 'alu' | 'setp' | 'selp' | 'cvt' | 'unary' }> =>
+    i.op === 'mov' || i.op === 'alu' || i.op === 'setp' || i.op === 'selp' || i.op === 'cvt' || i.op === 'unary';
   const out = new Set<string>();
   for (const i of code) {
     if (i.guard) out.add(i.guard.reg.name);
@@ -495,6 +538,26 @@ export function registersThatMatter(code: Instr[]): Set<string> {
     }
   }
   return out;
+}
+
+/** The type of a `.wide` product: twice the operands' width, same signedness. */
+function wideType(t: DataType): DataType {
+  return `${t[0]}${typeWidth(t) * 2}` as DataType;
+}
+
+/** An alu instruction's value, its operands at the type's width (the shift amount too). */
+function aluNode(dag: Dag, op: import('../litmus/ast.js').AluOp, t: DataType, a: N, b0: N, c?: N): N {
+  const w = typeWidth(t);
+  const signed = typeSigned(t);
+  const b = dag.resize(b0, w);
+  switch (op) {
+    case 'add': case 'sub': case 'mul': case 'and': case 'or': case 'xor': return dag.bin(op, a, b);
+    case 'mad': return dag.bin('add', dag.bin('mul', a, b), c!);
+    case 'shl': return dag.bin('shl', a, b);
+    case 'shr': return dag.bin(signed ? 'ashr' : 'lshr', a, b);
+    case 'min': return dag.ite(dag.cmp(signed ? 'slt' : 'ult', a, b), a, b);
+    case 'max': return dag.ite(dag.cmp(signed ? 'slt' : 'ult', a, b), b, a);
+  }
 }
 
 function cmpNode(dag: Dag, op: import('../litmus/ast.js').CmpOp, a0: N, b0: N, signed: boolean): N {

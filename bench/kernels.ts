@@ -1,0 +1,117 @@
+// `ptxmm kernel` speed and memory: every example at its spec's launch, then how the cost grows
+// with threads (2, 4, 8, 16) for the kernels whose assertion can be written for any grid. Each
+// run is a process of its own (Z3's start included, peak memory its own), stopped after a
+// minute. Writes bench/KERNELS.md and prints it.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ptx75 } from '../model/ptx.js';
+import { openZ3 } from '../solver/z3.js';
+import { readAssertion } from '../kernel/assert.js';
+import { dimText, instantiate } from '../kernel/instantiate.js';
+import { readModule } from '../kernel/module.js';
+import { parseDim, parseParam, readSpec } from '../kernel/spec.js';
+import { verifyKernel } from '../kernel/verify.js';
+import { ROOT } from '../tests/paths.js';
+
+const DIR = join(ROOT, 'examples', 'kernels');
+const LIMIT_S = 60;
+
+interface Run { example: string; grid: string; block: string; params: string[]; assertion: string | null }
+interface Measured { threads: number; seconds: number; props: Record<string, { verdict: string; seconds: number }>; rssMiB: number }
+
+/** One run in this process: a JSON line on stdout. */
+async function one(r: Run): Promise<void> {
+  const t0 = performance.now();
+  const spec = readSpec(join(DIR, `${r.example}.kernel.json`));
+  const launch = { ...spec.launch, grid: parseDim(r.grid, 'grid'), block: parseDim(r.block, 'block') };
+  if (r.params.length) launch.params = r.params.map(parseParam);
+  const inst = instantiate(readModule(readFileSync(spec.ptx, 'utf8'), spec.ptx), launch);
+  const texts = r.assertion !== null ? [r.assertion] : spec.asserts.map((a) => a.text);
+  const asserts = texts.map((t) => readAssertion(t, r.example, inst.test));
+  const z3 = await openZ3();
+  try {
+    const res = await verifyKernel(z3, inst, { model: ptx75, bound: 2, timeoutMs: LIMIT_S * 1000, asserts, races: true, liveness: true, barriers: true });
+    const props: Measured['props'] = {};
+    for (const k of ['assert', 'races', 'liveness', 'barriers'] as const) {
+      const p = res[k];
+      if (p) props[k] = { verdict: p.verdict, seconds: p.seconds };
+    }
+    const m: Measured = { threads: inst.test.threads.length, seconds: (performance.now() - t0) / 1000, props, rssMiB: process.resourceUsage().maxRSS / 1024 };
+    process.stdout.write(JSON.stringify(m) + '\n');
+  } finally {
+    await z3.close();
+  }
+}
+
+/** The scaling series: an assertion that holds for each size, written for that size. */
+function series(): { name: string; runs: Run[] }[] {
+  const sizes = [2, 4, 8, 16];
+  const sum = (n: number): number => (n * (n + 1)) / 2;
+  return [
+    { name: 'cas_lock (grid N, block 1)', runs: sizes.map((n) => ({ example: 'cas_lock', grid: `${n}`, block: '1', params: [], assertion: `counter == ${n} /\\ lock == 0` })) },
+    { name: 'ticket_lock (grid N, block 1)', runs: sizes.map((n) => ({ example: 'ticket_lock', grid: `${n}`, block: '1', params: [], assertion: `counter == ${n} /\\ now_serving == ${n}` })) },
+    { name: 'last_block (grid N, block 1)', runs: sizes.map((n) => ({ example: 'last_block', grid: `${n}`, block: '1', params: [`partial:s32[${n}]`, 'out:s32[1]'], assertion: `out[0] == ${sum(n)} /\\ count == ${n}` })) },
+    { name: 'mp_blocks (grid 2, block N/2)', runs: sizes.map((n) => ({ example: 'mp_blocks', grid: '2', block: `${n / 2}`, params: [`data:s32[${n}]`, `out:s32[${n}]`], assertion: null })) },
+    {
+      name: 'xf_barrier (grid 2, block N/2)',
+      runs: sizes.filter((n) => n >= 4).map((n) => {
+        const b = n / 2;
+        const want = Array.from({ length: n }, (_, k) => `out[${k}] == ${(1 - Math.floor(k / b)) * b + (k % b) + 1}`).join(' /\\ ');
+        return { example: 'xf_barrier', grid: '2', block: `${b}`, params: [`data:s32[${n}]`, `out:s32[${n}]`], assertion: want };
+      }),
+    },
+  ];
+}
+
+function measure(r: Run): Measured | 'timeout' | string {
+  const self = fileURLToPath(import.meta.url);
+  const p = spawnSync(process.execPath, [self, '--one', JSON.stringify(r)], { encoding: 'utf8', timeout: LIMIT_S * 1000 });
+  if (p.error || p.status === null) return 'timeout';
+  if (p.status !== 0) return `failed: ${p.stderr.trim().split('\n')[0]}`;
+  return JSON.parse(p.stdout.trim().split('\n').pop()!) as Measured;
+}
+
+const cell = (m: Measured, k: string): string => (m.props[k] ? `${m.props[k]!.verdict} ${m.props[k]!.seconds.toFixed(2)}` : '-');
+
+if (process.argv[2] === '--one') {
+  await one(JSON.parse(process.argv[3]!) as Run);
+} else {
+  const lines = [
+    '# `ptxmm kernel`: examples and scaling',
+    '',
+    `Each run is its own process (Z3's start included); ptx75, loop bound 2; stopped after ${LIMIT_S} s.`,
+    'A property cell is its verdict (holds or fails) and its seconds. Regenerate with `npm run bench`.',
+    '',
+    '## The examples at their spec\'s launch',
+    '',
+    '| example | grid | block | threads | seconds | assert | races | liveness | barriers | peak MiB |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  const examples = readdirSync(DIR).filter((f) => f.endsWith('.kernel.json')).map((f) => f.replace('.kernel.json', '')).sort();
+  for (const ex of examples) {
+    const spec = readSpec(join(DIR, `${ex}.kernel.json`));
+    const m = measure({ example: ex, grid: dimText(spec.launch.grid), block: dimText(spec.launch.block), params: [], assertion: null });
+    if (typeof m === 'string') lines.push(`| ${ex} | ${dimText(spec.launch.grid)} | ${dimText(spec.launch.block)} | | ${m} | | | | | |`);
+    else lines.push(`| ${ex} | ${dimText(spec.launch.grid)} | ${dimText(spec.launch.block)} | ${m.threads} | ${m.seconds.toFixed(2)} | ${cell(m, 'assert')} | ${cell(m, 'races')} | ${cell(m, 'liveness')} | ${cell(m, 'barriers')} | ${m.rssMiB.toFixed(0)} |`);
+    process.stderr.write(`${lines[lines.length - 1]}\n`);
+  }
+  lines.push('', '## How the cost grows with threads', '', '| kernel | threads | seconds | assert | races | liveness | barriers | peak MiB |', '|---|---|---|---|---|---|---|---|');
+  for (const s of series()) {
+    for (const r of s.runs) {
+      const m = measure(r);
+      const n = Number(r.grid) * Number(r.block);
+      if (typeof m === 'string') {
+        lines.push(`| ${s.name} | ${n} | ${m === 'timeout' ? `> ${LIMIT_S}` : m} | | | | | |`);
+        process.stderr.write(`${lines[lines.length - 1]}\n`);
+        break; // a larger size would not finish either
+      }
+      lines.push(`| ${s.name} | ${m.threads} | ${m.seconds.toFixed(2)} | ${cell(m, 'assert')} | ${cell(m, 'races')} | ${cell(m, 'liveness')} | ${cell(m, 'barriers')} | ${m.rssMiB.toFixed(0)} |`);
+      process.stderr.write(`${lines[lines.length - 1]}\n`);
+    }
+  }
+  const text = lines.join('\n') + '\n';
+  writeFileSync(join(ROOT, 'bench', 'KERNELS.md'), text);
+  process.stdout.write(text);
+}

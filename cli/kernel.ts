@@ -1,0 +1,194 @@
+// `ptxmm kernel`: a PTX module as nvcc writes it, launched over a small grid, checked under the
+// model: its assertions on every final state, data races, liveness. Each property holds "for
+// grid G, block B, loop bound K", or comes with the execution that breaks it.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  BOUND_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, JSON_OPTION, MODEL_OPTION, TIMEOUT_OPTION, UsageError, count, modelName, seconds,
+} from './command.js';
+import { jsonLine } from './json.js';
+import { DEFAULT_LOOP_BOUND, type Expr } from '../litmus/ast.js';
+import { LitmusError } from '../litmus/errors.js';
+import { MODELS } from '../model/ptx.js';
+import type { Model } from '../model/relalg.js';
+import { explanationGraph, outcomeText, stateText } from '../present/explain.js';
+import { type ExecGraph, buildGraph, graphRecord } from '../present/graph.js';
+import { evaluate } from '../model/concrete.js';
+import { graphText } from '../present/text.js';
+import { toDot } from '../present/dot.js';
+import { renderSvg } from '../present/svg.js';
+import { raceGraph, racePairLine } from '../present/races.js';
+import { hangGraph, stuckLine } from '../present/liveness.js';
+import { UnsupportedError } from '../solver/unroll.js';
+import type { DivergentBarrier } from '../solver/divergence.js';
+import { openZ3 } from '../solver/z3.js';
+import { readModule } from '../kernel/module.js';
+import { type Instance, dimText, instantiate } from '../kernel/instantiate.js';
+import { type KernelSpec, parseDim, parseGlobal, parseParam, readSpec } from '../kernel/spec.js';
+import { readAssertion } from '../kernel/assert.js';
+import { type KernelResult, type Verdict, verifyKernel } from '../kernel/verify.js';
+
+export const kernelCommand: Command = {
+  name: 'kernel',
+  summary: 'check a PTX kernel (nvcc -ptx) over a small grid: assertions, data races, liveness',
+  args: 'FILE.ptx|FILE.kernel.json',
+  options: [
+    { name: 'entry', arg: 'NAME', help: 'the kernel (.entry) to launch; needed when the module has several' },
+    { name: 'grid', arg: 'X[xY[xZ]]', help: 'CTAs in the grid', dflt: '1' },
+    { name: 'block', arg: 'X[xY[xZ]]', help: 'threads in each CTA', dflt: '1' },
+    { name: 'param', arg: 'V|NAME:TYPE[N][=V,...]', help: "the kernel's parameters in order: a number, or a buffer a pointer points to", repeat: true },
+    { name: 'global', arg: 'NAME=V[,V...]', help: "a module variable's initial value(s) (default: the module's, else 0)", repeat: true },
+    { name: 'assert', arg: 'EXPR', help: 'a condition every final state must satisfy (litmus syntax: counter == 2, out[1] == 2, /\\, \\/, ~)', repeat: true },
+    { name: 'races', help: 'look for data races (ISA §8.6.1)' },
+    { name: 'liveness', help: 'look for a thread that can wait forever (a spin loop, a barrier some thread never reaches)' },
+    { name: 'barriers', help: 'look for barrier divergence: a __syncthreads() (bar.sync) that the threads of a CTA do not all execute' },
+    MODEL_OPTION, BOUND_OPTION, TIMEOUT_OPTION,
+    { name: 'svg', arg: 'DIR', help: 'draw each counterexample execution as DIR/KERNEL-PROPERTY.svg' },
+    JSON_OPTION,
+  ],
+  details: [
+    'A spec file (FILE.kernel.json, next to its FILE.ptx) gives the launch and the properties; options given too replace its values.',
+    'Each CUDA thread is a litmus thread P0, P1, ... numbered block by block; the memory a kernel names (module variables, the',
+    'buffers given with --param, each CTA\'s .shared variables) is laid out at byte addresses, one location per element.',
+    'exit status: 0 every property holds, 1 a counterexample (or no answer: Unknown), 2 bad input or a usage error',
+  ],
+  async run(a) {
+    const target = a.rest[0];
+    if (!target || a.rest.length > 1) throw new UsageError('give one module (FILE.ptx) or spec (FILE.kernel.json)');
+    const model = MODELS[modelName(a.get('model'))];
+    const timeoutS = seconds(a.get('timeout'), DEFAULT_TIMEOUT_S, 'timeout');
+    const json = a.has('json');
+    const cli = <T>(f: () => T): T => { try { return f(); } catch (e) { throw new UsageError((e as Error).message); } };
+    let spec: KernelSpec;
+    let inst: Instance;
+    let asserts: Expr[];
+    try {
+      spec = target.endsWith('.json') ? readSpec(target) : { ptx: target, launch: { grid: { x: 1, y: 1, z: 1 }, block: { x: 1, y: 1, z: 1 }, params: [] }, asserts: [], races: false, liveness: false, barriers: false };
+      if (a.has('entry')) spec.launch.entry = a.get('entry')!;
+      if (a.has('grid')) spec.launch.grid = cli(() => parseDim(a.get('grid')!, '--grid'));
+      if (a.has('block')) spec.launch.block = cli(() => parseDim(a.get('block')!, '--block'));
+      if (a.has('param')) spec.launch.params = a.all('param').map((p) => cli(() => parseParam(p)));
+      if (a.has('global')) spec.launch.globals = { ...spec.launch.globals, ...Object.fromEntries(a.all('global').map((g) => cli(() => parseGlobal(g)))) };
+      if (a.has('assert')) spec.asserts = a.all('assert').map((text, k) => ({ text, where: `--assert ${k + 1}` }));
+      if (a.has('races')) spec.races = true;
+      if (a.has('liveness')) spec.liveness = true;
+      if (a.has('barriers')) spec.barriers = true;
+      if (!existsSync(spec.ptx)) throw new LitmusError('no such file or directory', null, spec.ptx);
+      const mod = readModule(readFileSync(spec.ptx, 'utf8'), spec.ptx);
+      inst = instantiate(mod, spec.launch);
+      asserts = spec.asserts.map((x) => readAssertion(x.text, x.where, inst.test));
+    } catch (e) {
+      if (!(e instanceof LitmusError)) throw e;
+      if (json) process.stdout.write(jsonLine('error', { command: 'kernel', file: e.file, line: e.line ?? null, col: e.col ?? null, message: e.message }));
+      else process.stderr.write(e.format() + '\n');
+      return EXIT.usage;
+    }
+    const bound = count(a.get('bound'), spec.bound ?? DEFAULT_LOOP_BOUND, 'bound');
+    if (!asserts.length && !spec.races && !spec.liveness && !spec.barriers) throw new UsageError('nothing to check: give --assert, --races, --liveness or --barriers (or a spec that does)');
+    const z3 = await openZ3();
+    let r: KernelResult;
+    try {
+      r = await verifyKernel(z3, inst, { model, bound, timeoutMs: timeoutS * 1000, asserts, races: spec.races, liveness: spec.liveness, barriers: spec.barriers });
+    } catch (e) {
+      if (!(e instanceof UnsupportedError)) throw e;
+      const err = new LitmusError(e.message.replace(/^P\d+ line \d+:\d+: /, ''), e.pos ?? null, spec.ptx);
+      if (json) process.stdout.write(jsonLine('error', { command: 'kernel', file: err.file, line: err.line ?? null, col: err.col ?? null, message: err.message }));
+      else process.stderr.write(err.format() + '\n');
+      return EXIT.usage;
+    } finally {
+      await z3.close();
+    }
+    const where = `grid ${dimText(spec.launch.grid)}, block ${dimText(spec.launch.block)}, loop bound ${bound}`;
+    const findings = properties(model, r, asserts);
+    const svgDir = a.get('svg');
+    if (svgDir) mkdirSync(svgDir, { recursive: true });
+    for (const f of findings) {
+      if (svgDir && f.graph) writeFileSync(join(svgDir, `${inst.entry.name}-${f.property}.svg`), await renderSvg(toDot(f.graph, `${inst.entry.name}: ${f.title}`)));
+    }
+    if (json) {
+      process.stdout.write(jsonLine('kernel', {
+        file: spec.ptx, entry: inst.entry.name, grid: spec.launch.grid, block: spec.launch.block, threads: inst.test.threads.length, model: model.name, bound,
+        threadsAt: inst.coords.map((c, k) => ({ thread: `P${k}`, block: c.block, threadIdx: c.thread })),
+        properties: findings.map((f) => ({
+          property: f.property, verdict: f.verdict, reason: f.reason, detail: f.lines, state: f.state, execution: f.graph ? graphRecord(f.graph) : null, seconds: f.seconds,
+        })),
+      }));
+    } else {
+      const out = [`Kernel ${inst.entry.name} (${spec.ptx}), ${model.name}: ${where}, ${inst.test.threads.length} threads`];
+      out.push(`  ${inst.coords.map((c, k) => `P${k} = block ${c.block.x}${c.block.y || c.block.z ? `,${c.block.y}` : ''}${c.block.z ? `,${c.block.z}` : ''} thread ${c.thread.x}${c.thread.y || c.thread.z ? `,${c.thread.y}` : ''}${c.thread.z ? `,${c.thread.z}` : ''}`).join('; ')}`);
+      for (const f of findings) {
+        const head = f.verdict === 'holds' ? `holds for ${where}` : f.verdict === 'fails' ? `FAILS: ${f.title}` : `unknown: ${f.reason ?? 'no answer'}`;
+        out.push('', `${f.label}: ${head} (${f.seconds.toFixed(2)} s)`);
+        out.push(...f.lines.map((l) => `  ${l}`));
+        if (f.graph) out.push('', ...graphText(f.graph).map((l) => (l ? `    ${l}` : l)));
+      }
+      process.stdout.write(out.join('\n') + '\n');
+    }
+    return findings.every((f) => f.verdict === 'holds') ? EXIT.ok : EXIT.failed;
+  },
+};
+
+interface Finding {
+  property: 'assert' | 'races' | 'liveness' | 'barriers';
+  label: string;
+  verdict: Verdict;
+  reason: string | null;
+  /** What breaks it, in a line. */
+  title: string;
+  lines: string[];
+  state: Record<string, bigint> | null;
+  graph: ExecGraph | null;
+  seconds: number;
+}
+
+/** Each property's answer, and for a failed one its execution, in the terms `show` uses. */
+function properties(model: Model, r: KernelResult, asserts: Expr[]): Finding[] {
+  const out: Finding[] = [];
+  const none = { title: '', lines: [] as string[], state: null, graph: null };
+  if (r.assert) {
+    const ex = r.assert.explanation;
+    const fails = r.assert.verdict === 'fails' && ex !== null;
+    out.push({
+      property: 'assert', label: `Assert ${asserts.map((e) => outcomeText(e)).join(' /\\ ')}`, verdict: r.assert.verdict, reason: r.assert.reason, seconds: r.assert.seconds,
+      ...(fails ? {
+        title: `a consistent execution ends in ${stateText(ex.state)}`, lines: [`final state: ${stateText(ex.state)}`],
+        state: Object.fromEntries(ex.state), graph: explanationGraph(ex, []),
+      } : none),
+    });
+  }
+  if (r.races) {
+    const racy = r.races.result?.racy ?? [];
+    const p = racy[0];
+    out.push({
+      property: 'races', label: 'Data races', verdict: r.races.verdict, reason: r.races.reason, seconds: r.races.seconds,
+      ...(p ? {
+        title: `${racy.length} racy pair${racy.length === 1 ? '' : 's'}`, lines: [...racy.map((x) => `race ${racePairLine(x)}`), 'the first pair races in this execution:'],
+        state: null, graph: raceGraph(model, p),
+      } : none),
+    });
+  }
+  if (r.liveness) {
+    const lr = r.liveness.result;
+    out.push({
+      property: 'liveness', label: 'Liveness', verdict: r.liveness.verdict, reason: r.liveness.reason, seconds: r.liveness.seconds,
+      ...(lr && lr.verdict === 'hang' ? {
+        title: lr.stuck.map(stuckLine).join('; '), lines: ['after this consistent execution (every other thread has exited or waits forever too):'],
+        state: null, graph: hangGraph(model, lr),
+      } : none),
+    });
+  }
+  if (r.barriers) {
+    const ds = r.barriers.result?.divergent ?? [];
+    const d = ds[0];
+    const where = (x: DivergentBarrier): string => `${x.instr}${x.line === null ? '' : ` (line ${x.line})`}`;
+    out.push({
+      property: 'barriers', label: 'Barrier divergence', verdict: r.barriers.verdict, reason: r.barriers.reason, seconds: r.barriers.seconds,
+      ...(d ? {
+        title: `${where(d)} is executed by some threads of a CTA and not by others`,
+        lines: [...ds.map((x) => `${where(x)}, CTA ${x.cta.split('/')[1]}: ${x.times.map(([t, n]) => `P${t} ${n}×`).join(', ')}`), 'in this consistent execution:'],
+        state: null, graph: buildGraph(d.witness.execution, evaluate(model, d.witness.execution.x), {}, null),
+      } : none),
+    });
+  }
+  return out;
+}

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Regenerate the .ptx files from the .cu sources. Run from examples/kernels/.
+set -euo pipefail
+cd "$(dirname "$0")"
+nvcc -ptx -arch=sm_90 -O3 cas_lock.cu -o cas_lock.ptx
+nvcc -ptx -arch=sm_90 -O3 cas_lock_nofence.cu -o cas_lock_nofence.ptx
+nvcc -ptx -arch=sm_90 -O3 ticket_lock.cu -o ticket_lock.ptx
+nvcc -ptx -arch=sm_90 -O3 ttas_lock.cu -o ttas_lock.ptx
+nvcc -ptx -arch=sm_90 -O3 xf_barrier.cu -o xf_barrier.ptx
+nvcc -ptx -arch=sm_90 -O3 mp_blocks.cu -o mp_blocks.ptx
+nvcc -ptx -arch=sm_90 -O3 mp_blocks_nofence.cu -o mp_blocks_nofence.ptx
+nvcc -ptx -arch=sm_90 -O3 last_block.cu -o last_block.ptx
+nvcc -ptx -arch=sm_90 -O3 atomic_ref_device.cu -o atomic_ref_device.ptx
+nvcc -ptx -arch=sm_90 -O3 atomic_ref_block.cu -o atomic_ref_block.ptx
+nvcc -ptx -arch=sm_90 -O3 barrier_divergence.cu -o barrier_divergence.ptx
+nvcc -ptx -arch=sm_90 -O3 last_block_nofence.cu -o last_block_nofence.ptx
+nvcc -ptx -arch=sm_90 -O3 device_call.cu -o device_call.ptx

@@ -1,0 +1,304 @@
+// A kernel launched over a grid, as a litmus test: one litmus thread per CUDA thread, placed in
+// its CTA; the memory the kernel can name (module variables, the buffers its pointer parameters
+// point to, each CTA's own `.shared` variables) laid out at byte addresses, one location per
+// element. Parameters and special registers are constants of each thread, so the solver's
+// unrolling folds the address arithmetic to one element per access (solver/unroll.ts); an
+// address that stays symbolic (read from memory) is an error there, with its position.
+import type { DataType, Instr, LitmusTest, LocDecl, Placement, Pos, RegInit, Stmt, Thread } from '../litmus/ast.js';
+import { typeWidth } from '../litmus/ast.js';
+import { LitmusError } from '../litmus/errors.js';
+import { type PtxFunction, type PtxModule, type Statement, type Variable, typeBytes } from './module.js';
+
+export interface Dim3 {
+  x: number;
+  y: number;
+  z: number;
+}
+
+/** A pointer parameter's buffer (elements of `type`), or a scalar parameter's value. */
+export type ParamSpec =
+  | { buffer: string; type: DataType; size: number; init?: bigint[] }
+  | { value: bigint };
+
+export interface Launch {
+  /** The kernel (`.entry`) to run; may be left out when the module has one. */
+  entry?: string;
+  grid: Dim3;
+  block: Dim3;
+  /** One per `.param` of the entry, in order. */
+  params: ParamSpec[];
+  /** Initial values of module variables (default: as the module says, else 0). */
+  globals?: Record<string, bigint | bigint[]>;
+}
+
+/** A piece of memory the kernel names, where it lies and how it is split into locations. */
+export interface MemoryObject {
+  /** As assertions name it: `counter`, `out` (elements `out[1]`), `sdata.cta1` for CTA 1's shared copy. */
+  name: string;
+  type: DataType;
+  count: number | null;
+  address: number;
+  space: 'global' | 'shared' | 'const';
+}
+
+export interface Instance {
+  test: LitmusTest;
+  entry: PtxFunction;
+  memory: MemoryObject[];
+  /** Per litmus thread (its index), its CUDA coordinates. */
+  coords: { block: Dim3; thread: Dim3 }[];
+}
+
+export const SPECIAL_REGISTERS = ['tid', 'ntid', 'ctaid', 'nctaid'].flatMap((r) => ['x', 'y', 'z'].map((c) => `${r}.${c}`))
+  .concat(['laneid', 'warpid', 'nwarpid']);
+
+const BASE_ADDRESS = 0x1000;
+/** Bytes left unused after every object, so that an access past its end is no location's. */
+const GAP = 0x100;
+const MAX_THREADS = 64;
+
+/** Elements of a memory object: a `.b8` array (how nvcc declares `int a[2]`) is taken as 32-bit words when it divides. */
+function elements(v: Pick<Variable, 'type' | 'count'>): { type: DataType; count: number | null } {
+  if (v.type === 'b8' && v.count !== null && v.count % 4 === 0) return { type: 'b32', count: v.count / 4 };
+  return { type: v.type, count: v.count };
+}
+
+export const elementName = (o: MemoryObject, i: number): string => (o.count === null ? o.name : `${o.name}[${i}]`);
+
+export function instantiate(mod: PtxModule, launch: Launch): Instance {
+  const file = mod.file;
+  const bad = (msg: string, pos: Pos | null = null): never => { throw new LitmusError(msg, pos, file); };
+  const entries = mod.functions.filter((f) => f.kind === 'entry');
+  const entry = launch.entry !== undefined
+    ? entries.find((f) => f.name === launch.entry) ?? bad(`no kernel ${launch.entry} in the module (it has ${entries.map((f) => f.name).join(', ') || 'none'})`)
+    : entries.length === 1 ? entries[0]! : bad(`the module has ${entries.length} kernels (${entries.map((f) => f.name).join(', ')}): name one with --entry`);
+  const { grid, block } = launch;
+  for (const [what, d] of [['grid', grid], ['block', block]] as const) {
+    if (![d.x, d.y, d.z].every((n) => Number.isInteger(n) && n >= 1)) bad(`the ${what} must be positive whole numbers`);
+  }
+  const perBlock = block.x * block.y * block.z;
+  const blocks = grid.x * grid.y * grid.z;
+  if (perBlock * blocks > MAX_THREADS) bad(`${perBlock * blocks} threads: at most ${MAX_THREADS} (a litmus thread each)`);
+  if (launch.params.length !== entry.params.length) {
+    bad(`${entry.name} takes ${entry.params.length} parameter${entry.params.length === 1 ? '' : 's'}, and ${launch.params.length} ${launch.params.length === 1 ? 'is' : 'are'} given`, entry.pos);
+  }
+
+  // ---- memory ----
+  const memory: MemoryObject[] = [];
+  const locations: LocDecl[] = [];
+  let next = BASE_ADDRESS;
+  const place = (name: string, v: Pick<Variable, 'type' | 'count' | 'align' | 'space'>, init: readonly bigint[] | null, pos: Pos): MemoryObject => {
+    const el = elements(v);
+    const align = Math.max(v.align, typeBytes(el.type), 16);
+    next = Math.ceil(next / align) * align;
+    const o: MemoryObject = { name, type: el.type, count: el.count, address: next, space: v.space };
+    const n = el.count ?? 1;
+    if (init && init.length > n) bad(`${name} has ${n} element${n === 1 ? '' : 's'}, and ${init.length} initial values`, pos);
+    for (let k = 0; k < n; k++) {
+      locations.push({ kind: 'value', name: elementName(o, k), value: init?.[k] ?? 0n, type: el.type, space: v.space, pos, address: next + k * typeBytes(el.type) });
+    }
+    next += n * typeBytes(el.type) + GAP;
+    memory.push(o);
+    return o;
+  };
+  const globals = new Map<string, MemoryObject>();
+  for (const v of mod.globals) {
+    if (v.space === 'shared') continue;
+    const given = launch.globals?.[v.name];
+    const init = given === undefined ? (v.type === 'b8' && v.init ? bytesToWords(v.init) : v.init) : typeof given === 'bigint' ? [given] : given;
+    globals.set(v.name, place(v.name, v, init, v.pos));
+  }
+  for (const name of Object.keys(launch.globals ?? {})) {
+    if (!globals.has(name)) bad(`no module variable ${name} to initialise (it has ${[...globals.keys()].join(', ') || 'none'})`);
+  }
+  const params = new Map<string, bigint>();
+  launch.params.forEach((p, k) => {
+    const decl = entry.params[k]!;
+    if (decl.count !== null) bad(`parameter ${decl.name} is a structure passed by value, which is not modelled`, decl.pos);
+    if ('value' in p) { params.set(decl.name, p.value); return; }
+    if (typeWidth(decl.type) !== 64) bad(`parameter ${k} (${decl.name}) is a .${decl.type}, not a pointer: give it a value`, decl.pos);
+    if (globals.has(p.buffer) || memory.some((o) => o.name === p.buffer)) bad(`two pieces of memory are named ${p.buffer}`);
+    const o = place(p.buffer, { type: p.type, count: p.size, align: typeBytes(p.type), space: 'global' }, p.init ?? null, decl.pos);
+    params.set(decl.name, BigInt(o.address));
+  });
+  const sharedOf = new Map<number, Map<string, MemoryObject>>();
+  for (let c = 0; c < blocks; c++) {
+    const m = new Map<string, MemoryObject>();
+    for (const v of [...mod.globals.filter((g) => g.space === 'shared'), ...entry.shared]) {
+      if (v.init) bad(`a .shared variable cannot have an initial value`, v.pos);
+      m.set(v.name, place(`${v.name}.cta${c}`, v, null, v.pos));
+    }
+    sharedOf.set(c, m);
+  }
+
+  // ---- code: calls inlined, then symbols resolved per CTA ----
+  const body = inline(entry, mod, bad);
+  const codeOf = new Map<number, Stmt[]>();
+  const code = (cta: number): Stmt[] => {
+    let c = codeOf.get(cta);
+    if (!c) {
+      const symbols = new Map([...globals, ...sharedOf.get(cta)!]);
+      codeOf.set(cta, c = body.map((s) => (s.op === 'label' ? s : resolve(s, symbols, params, bad))));
+    }
+    return c;
+  };
+  const declared = new Set([...entry.regs.keys(), ...mod.functions.flatMap((f) => [...f.regs.keys()].map((r) => r))]);
+  for (const s of body) {
+    if (s.op === 'label') continue;
+    for (const r of readRegs(s)) {
+      if (!declared.has(r.name) && !r.name.includes('.') && !SPECIAL_REGISTERS.includes(r.name) && !r.name.startsWith('__')) {
+        bad(`%${r.name} is neither declared (.reg) nor a special register ptxmm models (${SPECIAL_REGISTERS.map((x) => `%${x}`).join(', ')})`, r.pos ?? s.pos);
+      }
+      if (r.name.includes('.') && !SPECIAL_REGISTERS.includes(r.name) && !declared.has(r.name)) {
+        bad(`the special register %${r.name} is not modelled`, r.pos ?? s.pos);
+      }
+    }
+  }
+
+  // ---- threads ----
+  const threads: Thread[] = [];
+  const regInits: RegInit[] = [];
+  const coords: Instance['coords'] = [];
+  const readsSpecial = new Set(body.flatMap((s) => (s.op === 'label' ? [] : readRegs(s).map((r) => r.name))).filter((r) => SPECIAL_REGISTERS.includes(r)));
+  for (let bz = 0, cta = 0; bz < grid.z; bz++) for (let by = 0; by < grid.y; by++) for (let bx = 0; bx < grid.x; bx++, cta++) {
+    for (let tz = 0, t = 0; tz < block.z; tz++) for (let ty = 0; ty < block.y; ty++) for (let tx = 0; tx < block.x; tx++, t++) {
+      const id = threads.length;
+      const placement: Placement = { id, cta, gpu: 0, warp: Math.floor(t / 32), pos: entry.pos };
+      threads.push({ placement, code: code(cta) });
+      coords.push({ block: { x: bx, y: by, z: bz }, thread: { x: tx, y: ty, z: tz } });
+      const values: Record<string, number> = {
+        'tid.x': tx, 'tid.y': ty, 'tid.z': tz, 'ntid.x': block.x, 'ntid.y': block.y, 'ntid.z': block.z,
+        'ctaid.x': bx, 'ctaid.y': by, 'ctaid.z': bz, 'nctaid.x': grid.x, 'nctaid.y': grid.y, 'nctaid.z': grid.z,
+        laneid: t % 32, warpid: Math.floor(t / 32), nwarpid: Math.ceil(perBlock / 32),
+      };
+      for (const r of readsSpecial) regInits.push({ thread: id, reg: r, value: BigInt(values[r]!), pos: entry.pos });
+    }
+  }
+  const test: LitmusTest = {
+    arch: 'PTX',
+    name: `${entry.name} grid ${dimText(grid)} block ${dimText(block)}`,
+    docs: [],
+    locations,
+    regInits,
+    threads,
+    observed: [],
+    condition: { quantifier: 'forall', expr: { kind: 'true' }, pos: entry.pos },
+    file,
+    perThread: true,
+  };
+  return { test, entry, memory, coords };
+}
+
+export const dimText = (d: Dim3): string => (d.z > 1 ? `${d.x}x${d.y}x${d.z}` : d.y > 1 ? `${d.x}x${d.y}` : `${d.x}`);
+
+/** Little-endian bytes to 32-bit words: a `.b8` array's initialiser as its words. */
+function bytesToWords(bytes: bigint[]): bigint[] {
+  const out: bigint[] = [];
+  for (let k = 0; k < bytes.length; k += 4) {
+    let w = 0n;
+    for (let j = 3; j >= 0; j--) w = (w << 8n) | ((bytes[k + j] ?? 0n) & 0xffn);
+    out.push(w);
+  }
+  return out;
+}
+
+function readRegs(s: Instr): { name: string; pos?: Pos }[] {
+  const out: { name: string; pos?: Pos }[] = [];
+  const add = (v: { kind: string; name?: string; pos?: Pos } | undefined): void => {
+    if (v && v.kind === 'reg') out.push(v.pos ? { name: v.name!, pos: v.pos } : { name: v.name! });
+  };
+  if (s.guard) add(s.guard.reg);
+  for (const k of ['a', 'b', 'c', 'src', 'addr', 'id', 'count', 'instance', 'p'] as const) add((s as unknown as Record<string, { kind: string; name?: string; pos?: Pos }>)[k]);
+  return out;
+}
+
+/**
+ * A module symbol in an instruction becomes what it stands for here: an element location
+ * (`[counter]`, `[arr+4]` -> `arr[1]`), an address (`mov.u64 %rd, arr`), a parameter's value
+ * (`ld.param.u64 %rd, [p]` -> `mov.u64 %rd, value`).
+ */
+function resolve(s: Instr, symbols: Map<string, MemoryObject>, params: Map<string, bigint>, bad: (m: string, p?: Pos) => never): Instr {
+  if (s.op === 'mov' && s.src.kind === 'loc') {
+    const o = symbols.get(s.src.name);
+    if (!o) return bad(params.has(s.src.name) ? `taking the address of parameter ${s.src.name} is not modelled` : `unknown symbol ${s.src.name}`, s.src.pos ?? s.pos);
+    return { ...s, src: { kind: 'imm', value: BigInt(o.address), pos: s.pos } };
+  }
+  if ((s.op !== 'ld' && s.op !== 'st' && s.op !== 'atom' && s.op !== 'red') || s.addr.kind !== 'loc') return s;
+  const name = s.addr.name;
+  if (params.has(name)) {
+    if (s.op !== 'ld' || s.space !== 'param') return bad(`parameter ${name} can only be read, with ld.param`, s.pos);
+    if (s.offset) return bad(`an offset into parameter ${name} is not modelled`, s.pos);
+    return { op: 'mov', type: s.type, dst: s.dst, src: { kind: 'imm', value: params.get(name)!, pos: s.pos }, pos: s.pos, ...(s.guard ? { guard: s.guard } : {}) };
+  }
+  const o = symbols.get(name);
+  if (!o) return bad(`unknown symbol ${name}`, s.addr.pos ?? s.pos);
+  const size = typeBytes(o.type);
+  const off = Number(s.offset ?? 0n);
+  const k = off / size;
+  if (!Number.isInteger(k) || k < 0 || k >= (o.count ?? 1)) return bad(`[${name}+${off}] is not an element of ${name} (${o.count ?? 1} of ${size} bytes)`, s.pos);
+  if (typeWidth(s.type) !== typeWidth(o.type)) return bad(`a ${typeWidth(s.type)}-bit access to ${name}, whose elements are ${typeWidth(o.type)} bits (mixed-size accesses are not modelled)`, s.pos);
+  const { offset: _drop, ...rest } = s;
+  return { ...rest, addr: { kind: 'loc', name: elementName(o, k), pos: s.addr.pos ?? s.pos } } as Instr;
+}
+
+/**
+ * The entry's body with every call replaced by the callee's body: its registers and labels
+ * renamed apart per call, its parameters and return values passed through registers named
+ * after the caller's `.param` variables (which `st.param`/`ld.param` then move to and from).
+ */
+function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) => never): Stmt[] {
+  let calls = 0;
+  const expand = (fn: PtxFunction, stack: string[], rename: (r: string) => string, label: (l: string) => string, bind: Map<string, string>): Stmt[] => {
+    const out: Stmt[] = [];
+    const reg = <T extends { kind: string; name: string }>(v: T): T => (v.kind === 'reg' ? { ...v, name: rename(v.name) } : v);
+    for (const s of fn.body as Statement[]) {
+      if (s.op === 'label') { out.push({ ...s, name: label(s.name) }); continue; }
+      if (s.op === 'call') {
+        const callee = mod.functions.find((f) => f.name === s.callee && f.kind === 'func');
+        if (!callee) bad(`the call's target ${s.callee} is not a device function (.func) of the module`, s.pos);
+        if (stack.includes(s.callee)) bad(`${s.callee} calls itself: recursion is not modelled`, s.pos);
+        if (s.args.length !== callee!.params.length || s.rets.length !== callee!.returns.length) bad(`the call to ${s.callee} passes the wrong number of parameters`, s.pos);
+        const n = ++calls;
+        const b = new Map<string, string>();
+        callee!.params.forEach((p, k) => b.set(p.name, paramReg(fn, bind, s.args[k]!)));
+        callee!.returns.forEach((p, k) => b.set(p.name, paramReg(fn, bind, s.rets[k]!)));
+        out.push(...expand(callee!, [...stack, s.callee], (r) => (SPECIAL_REGISTERS.includes(r) ? r : `__c${n}_${r}`), (l) => `${l}$c${n}`, b));
+        continue;
+      }
+      out.push(renameInstr(s, reg, label, fn, bind));
+    }
+    return out;
+  };
+  const body = expand(entry, [entry.name], (r) => r, (l) => l, new Map());
+  return body;
+}
+
+/** The register that carries a `.param` variable's value inside one (inlined) function. */
+function paramReg(fn: PtxFunction, bind: Map<string, string>, name: string): string {
+  return bind.get(name) ?? `__${fn.name}_${name}`;
+}
+
+function renameInstr(s: Instr, reg: <T extends { kind: string; name: string }>(v: T) => T, label: (l: string) => string, fn: PtxFunction, bind: Map<string, string>): Instr {
+  const isParam = (n: string): boolean => fn.callParams.has(n) || bind.has(n);
+  // st.param / ld.param on a call's .param variable: a move to or from its register.
+  if ((s.op === 'st' || s.op === 'ld') && s.space === 'param' && s.addr.kind === 'loc' && isParam(s.addr.name)) {
+    if (s.offset) throw new LitmusError(`an offset into .param ${s.addr.name} is not modelled`, s.pos, fn.name);
+    const p: Instr['guard'] = s.guard ? { ...s.guard, reg: reg(s.guard.reg) } : undefined;
+    const r = { kind: 'reg' as const, name: paramReg(fn, bind, s.addr.name) };
+    const mov: Instr = s.op === 'st'
+      ? { op: 'mov', type: s.type, dst: r, src: s.src.kind === 'reg' ? reg(s.src) : s.src, pos: s.pos }
+      : { op: 'mov', type: s.type, dst: reg(s.dst), src: r, pos: s.pos };
+    if (p) mov.guard = p;
+    return mov;
+  }
+  const out: Record<string, unknown> = { ...s };
+  for (const k of ['a', 'b', 'c', 'src', 'addr', 'id', 'count', 'instance', 'p', 'dst'] as const) {
+    const v = (s as unknown as Record<string, { kind: string; name: string } | undefined>)[k];
+    if (v && v.kind === 'reg') out[k] = reg(v);
+  }
+  if (s.guard) out.guard = { ...s.guard, reg: reg(s.guard.reg) };
+  if ((s.op === 'bra' || s.op === 'bcmp')) out.target = label(s.target);
+  return out as unknown as Instr;
+}
+
+

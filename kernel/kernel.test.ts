@@ -1,0 +1,141 @@
+// The example kernels (examples/kernels/: our CUDA sources, the PTX nvcc wrote from them, a
+// spec each) give the answers in examples/kernels/EXPECTED.csv, and every execution shown for
+// a broken property is confirmed by the concrete evaluator.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Expr, Term } from '../litmus/ast.js';
+import { compareIntegers } from '../litmus/types.js';
+import { evaluate } from '../model/concrete.js';
+import { ptx75 } from '../model/ptx.js';
+import { openZ3 } from '../solver/z3.js';
+import { ROOT } from '../tests/paths.js';
+import { ptxmm } from '../tests/cli.js';
+import { PTXMM_SCHEMA, validate } from '../tests/jsonschema.js';
+import { readAssertion } from './assert.js';
+import { instantiate } from './instantiate.js';
+import { readModule } from './module.js';
+import { parseDim, parseParam, readSpec } from './spec.js';
+import { verifyKernel } from './verify.js';
+
+const DIR = join(ROOT, 'examples', 'kernels');
+
+interface Row { example: string; grid: string; block: string; params: string; assertion: string; expect: Record<string, string> }
+
+function rows(): Row[] {
+  const [head, ...lines] = readFileSync(join(DIR, 'EXPECTED.csv'), 'utf8').trim().split('\n');
+  assert.equal(head, 'example,grid,block,params,assertion,assert,races,liveness,barriers');
+  return lines.map((l) => {
+    const [example, grid, block, params, assertion, a, races, liveness, barriers] = l.split(',');
+    return { example: example!, grid: grid!, block: block!, params: params!, assertion: assertion!, expect: { assert: a!, races: races!, liveness: liveness!, barriers: barriers! } };
+  });
+}
+
+/** A condition on a final state (the witness's), as the litmus semantics reads it. */
+function holds(e: Expr, state: Map<string, bigint>): boolean {
+  const val = (t: Term): bigint => (t.kind === 'const' ? t.value : state.get(t.kind === 'loc' ? t.name : `P${t.thread}:${t.reg}`)!);
+  switch (e.kind) {
+    case 'cmp': return compareIntegers(e.op, val(e.left), val(e.right));
+    case 'and': return e.args.every((x) => holds(x, state));
+    case 'or': return e.args.some((x) => holds(x, state));
+    case 'not': return !holds(e.arg, state);
+    case 'true': return true;
+    case 'false': return false;
+  }
+}
+
+/** Each property's verdicts as the CSV names them; unknown: no answer (for the final-state
+ * properties, no execution finishes within the bound). */
+const ANSWER: Record<string, Record<string, string>> = {
+  assert: { holds: 'holds', fails: 'fails', unknown: 'unknown' },
+  races: { holds: 'none', fails: 'racy', unknown: 'unknown' },
+  liveness: { holds: 'live', fails: 'hangs', unknown: 'unknown' },
+  barriers: { holds: 'uniform', fails: 'divergent', unknown: 'unknown' },
+};
+
+test('every example kernel gives its expected answer, with a confirmed execution for each broken property', async () => {
+  const all = rows();
+  const specs = readdirSync(DIR).filter((f) => f.endsWith('.kernel.json')).map((f) => f.replace('.kernel.json', ''));
+  for (const s of specs) assert.ok(all.some((r) => r.example === s), `${s} has a row in EXPECTED.csv`);
+  assert.ok(all.some((r) => r.grid !== '2' || r.block !== '2'), 'some example runs at another grid');
+  const z3 = await openZ3();
+  try {
+    for (const r of all) {
+      const spec = readSpec(join(DIR, `${r.example}.kernel.json`));
+      const launch = { ...spec.launch, grid: parseDim(r.grid, 'grid'), block: parseDim(r.block, 'block') };
+      if (r.params) launch.params = r.params.split(' ').map(parseParam);
+      const inst = instantiate(readModule(readFileSync(spec.ptx, 'utf8'), spec.ptx), launch);
+      const texts = r.assertion ? [r.assertion] : spec.asserts.map((a) => a.text);
+      const asserts = r.expect.assert === '-' ? [] : texts.map((t) => readAssertion(t, r.example, inst.test));
+      const res = await verifyKernel(z3, inst, {
+        model: ptx75, bound: 2, timeoutMs: 120_000, asserts,
+        races: r.expect.races !== '-', liveness: r.expect.liveness !== '-', barriers: r.expect.barriers !== '-',
+      });
+      const at = `${r.example} grid ${r.grid} block ${r.block}`;
+      for (const p of ['assert', 'races', 'liveness', 'barriers'] as const) {
+        const got = res[p];
+        if (r.expect[p] === '-') { assert.is(got, null); continue; }
+        assert.is(ANSWER[p]![got!.verdict], r.expect[p], `${at}: ${p}`);
+      }
+      if (res.assert?.verdict === 'fails') {
+        const ex = res.assert.explanation!;
+        assert.ok(ex.concrete?.consistent, `${at}: the assertion's counterexample is consistent`);
+        assert.not.ok(asserts.every((a) => holds(a, new Map(ex.state))), `${at}: its final state breaks an assertion`);
+      }
+      for (const p of res.races?.result?.racy ?? []) {
+        assert.ok(evaluate(ptx75, p.witness.execution.x).consistent, `${at}: race witness consistent`);
+      }
+      if (res.liveness?.verdict === 'fails') {
+        const lr = res.liveness.result!;
+        assert.ok(lr.witness && lr.stuck.length > 0, `${at}: a hang names its stuck threads`);
+      }
+      for (const d of res.barriers?.result?.divergent ?? []) {
+        assert.ok(evaluate(ptx75, d.witness.execution.x).consistent, `${at}: divergence witness consistent`);
+        assert.ok(new Set(d.times.map(([, n]) => n)).size > 1, `${at}: the threads of CTA ${d.cta} execute ${d.instr} unequally`);
+      }
+    }
+  } finally {
+    await z3.close();
+  }
+});
+
+test('ptxmm kernel: exit 0 when every property holds, 1 with a counterexample, 2 on bad input; JSON to the schema', () => {
+  const ok = ptxmm('kernel', join(DIR, 'mp_blocks.kernel.json'), '--json');
+  assert.is(ok.code, 0, ok.err);
+  const rec = JSON.parse(ok.out.trim()) as { properties: { property: string; verdict: string }[] };
+  assert.equal(validate(rec, PTXMM_SCHEMA), []);
+  assert.equal(rec.properties.map((p) => `${p.property}:${p.verdict}`), ['assert:holds', 'races:holds', 'liveness:holds', 'barriers:holds']);
+  const bad = ptxmm('kernel', join(DIR, 'mp_blocks_nofence.ptx'), '--grid', '2', '--block', '2', '--param', 'data:s32[4]', '--param', 'out:s32[4]', '--assert', 'out[0] == 42', '--json');
+  assert.is(bad.code, 1);
+  const b = JSON.parse(bad.out.trim()) as { properties: { verdict: string; state: Record<string, string>; execution: unknown }[] };
+  assert.equal(validate(b, PTXMM_SCHEMA), []);
+  assert.is(b.properties[0]!.verdict, 'fails');
+  assert.is(b.properties[0]!.state['out[0]'], '0');
+  assert.ok(b.properties[0]!.execution);
+  const text = ptxmm('kernel', join(DIR, 'mp_blocks_nofence.ptx'), '--grid', '2', '--block', '2', '--param', 'data:s32[4]', '--param', 'out:s32[4]', '--assert', 'out[0] == 42');
+  assert.match(text.out, /Assert out\[0\] == 42: FAILS: a consistent execution ends in out\[0\]=0/);
+  const typo = ptxmm('kernel', join(DIR, 'mp_blocks.kernel.json'), '--assert', 'out[9] == 1');
+  assert.is(typo.code, 2);
+  assert.match(typo.err, /--assert 1:1:1: the condition names location 'out\[9\]'/);
+  const params = ptxmm('kernel', join(DIR, 'mp_blocks.ptx'), '--assert', 'flag == 1');
+  assert.is(params.code, 2);
+  assert.match(params.err, /takes 2 parameters, and 0 are given/);
+});
+
+test('the committed PTX is what nvcc writes from the sources (where nvcc is installed)', () => {
+  if (spawnSync('nvcc', ['--version']).status !== 0) { console.log('  (nvcc not on PATH: skipped)'); return; }
+  const tmp = mkdtempSync(join(tmpdir(), 'ptxmm-nvcc-'));
+  for (const cu of readdirSync(DIR).filter((f) => f.endsWith('.cu'))) {
+    const out = join(tmp, cu.replace(/\.cu$/, '.ptx'));
+    const r = spawnSync('nvcc', ['-ptx', '-arch=sm_90', '-O3', join(DIR, cu), '-o', out], { encoding: 'utf8' });
+    assert.is(r.status, 0, r.stderr);
+    // The header names the compiler's build; the code below it must be the same.
+    const body = (f: string): string => readFileSync(f, 'utf8').replace(/^\/\/.*\n/gm, '');
+    assert.fixture(body(out), body(join(DIR, cu.replace(/\.cu$/, '.ptx'))), cu);
+  }
+});
+
+test.run();

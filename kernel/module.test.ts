@@ -1,0 +1,117 @@
+// The kernel front end on small modules written for each case: what it reads (static offsets
+// into arrays, byte arrays as words, per-CTA shared memory, parameters), and what it refuses,
+// always at the position of the thing refused (file:line:col), with exit status 2.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { ptxmm, scratch } from '../tests/cli.js';
+import { LitmusError } from '../litmus/errors.js';
+import { instantiate } from './instantiate.js';
+import { readModule } from './module.js';
+
+const S = scratch('ptxmm-kernel-');
+
+/** A module with one kernel: `decls` at module level, `params` its parameter list, `body` its code. */
+const module = (decls: string, params: string, body: string): string =>
+  `.version 9.0\n.target sm_90\n.address_size 64\n${decls}\n.visible .entry k(${params})\n{\n\t.reg .pred %p<4>;\n\t.reg .b32 %r<16>;\n\t.reg .b64 %rd<16>;\n${body}\n\tret;\n}\n`;
+
+/** Where `needle` starts in `text`: `line:col`, 1-based. */
+function at(text: string, needle: string): string {
+  const i = text.indexOf(needle);
+  assert.ok(i >= 0, `${needle} is in the text`);
+  const before = text.slice(0, i).split('\n');
+  return `${before.length}:${before[before.length - 1]!.length + 1}`;
+}
+
+function refuses(name: string, text: string, needle: string, message: RegExp, ...args: string[]): void {
+  const f = S.write(name, text);
+  const r = ptxmm('kernel', f, ...args);
+  assert.is(r.code, 2, `${name}: ${r.out}${r.err}`);
+  const line = r.err.trim().split('\n')[0]!;
+  assert.ok(line.startsWith(`${f}:${at(text, needle)}: `), `${name}: error at ${at(text, needle)}: ${line}`);
+  assert.match(line, message);
+  assert.not.match(r.err, /\n\s+at /, 'no stack trace');
+}
+
+test('an instruction ptxmm does not model is refused where it stands', () => {
+  refuses('fma.ptx', module('', '', '\tmov.u32 %r1, 1;\n\tfma.rn.f32 %r2, %r1, %r1, %r1;'), 'fma', /unknown instruction 'fma'/, '--assert', '1 == 1');
+  refuses('nc.ptx', module('.global .align 4 .u32 x;', '', '\tld.global.nc.u32 %r1, [x];'), 'nc.u32', /nc/, '--assert', 'x == 0');
+  refuses('vec.ptx', module('.global .align 8 .u32 x[2];', '', '\tld.global.v2.u32 {%r1, %r2}, [x];'), 'v2', /v2|unexpected/, '--assert', 'x[0] == 0');
+  refuses('local.ptx', module('', '', '\t.local .align 4 .b8 stack[8];'), '.local', /local memory/, '--assert', '1 == 1');
+  refuses('float.ptx', module('.global .align 4 .f32 f;', '', ''), '.f32', /floating-point/, '--assert', '1 == 1');
+  refuses('clock.ptx', module('', '', '\tmov.u32 %r1, %clock;'), '%clock', /%clock is neither declared/, '--assert', '1 == 1');
+  refuses('semi.ptx', module('', '', '\tmov.u32 %r1, 1\n\tbra.uni $L;\n$L:'), 'bra.uni', /unexpected/, '--assert', '1 == 1');
+});
+
+test('addresses the unrolling cannot pin to one element are refused at the access', () => {
+  // The address comes from memory.
+  const loaded = module('.global .align 8 .u64 p;\n.global .align 4 .u32 x;', '', '\tld.global.u64 %rd1, [p];\n\tld.global.u32 %r1, [%rd1];');
+  refuses('loaded.ptx', loaded, 'ld.global.u32', /depends on a value read from memory/, '--assert', 'x == 0');
+  // Past the end of a 2-element buffer: thread 2 of a block of 3.
+  const past = module('', '.param .u64 out', '\tld.param.u64 %rd1, [out];\n\tcvta.to.global.u64 %rd2, %rd1;\n\tmov.u32 %r1, %tid.x;\n\tmul.wide.u32 %rd3, %r1, 4;\n\tadd.s64 %rd4, %rd2, %rd3;\n\tst.global.u32 [%rd4], %r1;');
+  refuses('past.ptx', past, 'st.global', /no location's \(out of bounds/, '--block', '3', '--param', 'out:u32[2]', '--assert', 'out[0] == 0');
+  // A 64-bit access to 32-bit elements.
+  refuses('mixed.ptx', module('.global .align 8 .u32 a[2];', '', '\tld.global.u64 %rd1, [a];'), 'ld.global', /mixed-size/, '--assert', 'a[0] == 0');
+  // A static offset that is not an element.
+  refuses('inside.ptx', module('.global .align 4 .u32 a[2];', '', '\tld.global.u32 %r1, [a+2];'), 'ld.global', /not an element of a/, '--assert', 'a[0] == 0');
+});
+
+test('static offsets, byte arrays as words, initialisers, parameters, per-CTA shared memory', () => {
+  const text = module(
+    '.global .align 4 .b8 w[8] = {1, 0, 0, 0, 2, 1, 0, 0};\n.shared .align 4 .u32 s;',
+    '.param .u64 out, .param .u32 n',
+    [
+      '\tld.param.u64 %rd1, [out];', '\tld.param.u32 %r9, [n];', '\tcvta.to.global.u64 %rd2, %rd1;',
+      '\tmov.u32 %r1, %tid.x;', '\tmov.u32 %r2, %ctaid.x;', '\tmov.u32 %r3, %ntid.x;',
+      '\tsetp.ne.s32 %p1, %r1, 0;', '\t@%p1 bra $L1;',
+      // thread 0 of each CTA: its CTA's s = w[1] + ctaid + n
+      '\tld.global.u32 %r4, [w+4];', '\tadd.s32 %r5, %r4, %r2;', '\tadd.s32 %r5, %r5, %r9;', '\tst.shared.u32 [s], %r5;',
+      '$L1:', '\tbar.sync 0;',
+      '\tld.shared.u32 %r6, [s];', '\tmad.lo.s32 %r7, %r2, %r3, %r1;', '\tmul.wide.u32 %rd3, %r7, 4;',
+      '\tadd.s64 %rd4, %rd2, %rd3;', '\tst.global.u32 [%rd4], %r6;',
+    ].join('\n'),
+  );
+  const mod = readModule(text, 'shared.ptx');
+  const inst = instantiate(mod, { grid: { x: 2, y: 1, z: 1 }, block: { x: 2, y: 1, z: 1 }, params: [{ buffer: 'out', type: 'u32', size: 4 }, { value: 10n }] });
+  assert.equal(inst.memory.map((o) => `${o.name}:${o.type}${o.count === null ? '' : `[${o.count}]`}`), ['w:b32[2]', 'out:u32[4]', 's.cta0:u32', 's.cta1:u32']);
+  assert.equal(inst.test.locations.filter((l) => l.name.startsWith('w')).map((l) => l.kind === 'value' && l.value), [1n, 258n]);
+  assert.ok(new Set(inst.test.locations.map((l) => l.kind === 'value' && l.address)).size === inst.test.locations.length, 'each element its own address');
+  assert.equal(inst.test.threads.map((t) => t.placement.cta), [0, 0, 1, 1]);
+  const f = S.write('shared.ptx', text);
+  // w[1] = 258, so CTA b's s is 268 + b: every thread of CTA b copies it after the barrier.
+  const r = ptxmm('kernel', f, '--grid', '2', '--block', '2', '--param', 'out:u32[4]', '--param', '10',
+    '--assert', 'out[0] == 268 /\\ out[1] == 268 /\\ out[2] == 269 /\\ out[3] == 269 /\\ s.cta1 == 269', '--races', '--barriers');
+  assert.is(r.code, 0, r.out + r.err);
+  assert.match(r.out, /Assert .*: holds for grid 2, block 2, loop bound 2/);
+  assert.match(r.out, /Data races: holds/);
+  assert.match(r.out, /Barrier divergence: holds/);
+  // Without the barrier, thread 1 may read s before thread 0 writes it.
+  const racy = S.write('noshared-bar.ptx', text.replace('\tbar.sync 0;\n', ''));
+  const q = ptxmm('kernel', racy, '--grid', '2', '--block', '2', '--param', 'out:u32[4]', '--param', '10', '--assert', 'out[1] == 268', '--races');
+  assert.is(q.code, 1);
+  assert.match(q.out, /FAILS: a consistent execution ends in out\[1\]=0/);
+  assert.match(q.out, /race P0: st\.weak\.shared\.u32 \[s\.cta0\], %r5 {2}~ {2}P1: ld\.weak\.shared\.u32 %r6, \[s\.cta0\]/);
+});
+
+test('no execution finishing within the bound is no answer, not a vacuous "holds"', () => {
+  // Thread 0 waits for a flag nobody sets: no execution ends, and the thread can spin forever.
+  const spin = S.write('spin.ptx', module('.global .align 4 .u32 flag;', '', '$L:\n\tld.volatile.global.u32 %r1, [flag];\n\tsetp.eq.s32 %p1, %r1, 0;\n\t@%p1 bra $L;'));
+  const r = ptxmm('kernel', spin, '--assert', 'flag == 7', '--races', '--liveness');
+  assert.is(r.code, 1);
+  assert.match(r.out, /Assert flag == 7: unknown: no execution of every thread finishes within loop bound 2/);
+  assert.match(r.out, /Data races: unknown: no execution/);
+  assert.match(r.out, /Liveness: FAILS: P0 spins forever in the loop closed by @%p1 bra \$L \(line 13\)/);
+});
+
+test('the launch must fit the kernel', () => {
+  const mod = readModule(module('', '.param .u64 out', ''), 'k.ptx');
+  const grid = { x: 1, y: 1, z: 1 };
+  const fails = (f: () => unknown, m: RegExp): void => {
+    try { f(); assert.unreachable(); } catch (e) { assert.instance(e, LitmusError); assert.match((e as Error).message, m); }
+  };
+  fails(() => instantiate(mod, { grid, block: grid, params: [] }), /takes 1 parameter, and 0 are given/);
+  fails(() => instantiate(mod, { grid, block: grid, params: [{ value: 1n }, { value: 2n }] }), /takes 1 parameter, and 2 are given/);
+  fails(() => instantiate(mod, { entry: 'nope', grid, block: grid, params: [{ value: 1n }] }), /no kernel nope/);
+  fails(() => instantiate(mod, { grid: { x: 9, y: 9, z: 1 }, block: grid, params: [{ value: 1n }] }), /81 threads: at most 64/);
+});
+
+test.run();

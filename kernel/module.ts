@@ -1,0 +1,361 @@
+// A PTX module as nvcc writes it (`nvcc -ptx`): module directives, variables, kernels and
+// device functions. This file reads the module's layout (directives, declarations, braces,
+// labels, statements); each instruction goes through the litmus front end's own grammar
+// (`parseFragment('cell')`) and builder (`buildInstruction`), so both inputs share one
+// instruction parser and one AST. What the model cannot give meaning to is an error at its
+// position, never a silent skip.
+import type { DataType, Pos, Stmt } from '../litmus/ast.js';
+import { buildInstruction } from '../litmus/build.js';
+import type { CstCell } from '../litmus/cst.js';
+import { LitmusError } from '../litmus/errors.js';
+import { parseFragment } from '../litmus/parse.js';
+
+/** A module-level variable (`.global .align 4 .u32 x[4] = {1, 2, 3, 4};`) or a kernel's `.shared` one. */
+export interface Variable {
+  name: string;
+  space: 'global' | 'shared' | 'const';
+  type: DataType;
+  /** Elements of an array (`x[4]`); null for a scalar. */
+  count: number | null;
+  align: number;
+  /** Initial values as written (null: zero). */
+  init: bigint[] | null;
+  pos: Pos;
+}
+
+export interface Param {
+  name: string;
+  type: DataType;
+  /** `.param .align 8 .b8 p[16]`: a structure passed by value (bytes). */
+  count: number | null;
+  pos: Pos;
+}
+
+/** `call (r), f, (a, b);`: inlined by kernel/instantiate.ts. */
+export interface Call {
+  op: 'call';
+  callee: string;
+  /** The caller's `.param` names: return values, arguments. */
+  rets: string[];
+  args: string[];
+  pos: Pos;
+}
+
+export type Statement = Stmt | Call;
+
+export interface PtxFunction {
+  name: string;
+  kind: 'entry' | 'func';
+  params: Param[];
+  /** A device function's return values (`.func (.param .b32 r) f(...)`). */
+  returns: Param[];
+  body: Statement[];
+  /** Registers the body declares (`.reg .b32 %r<12>;` declares %r0 to %r11), with their types. */
+  regs: Map<string, DataType>;
+  /** `.param` variables the body declares, for calls. */
+  callParams: Map<string, DataType>;
+  shared: Variable[];
+  pos: Pos;
+}
+
+export interface PtxModule {
+  file: string;
+  version: string | null;
+  target: string | null;
+  globals: Variable[];
+  functions: PtxFunction[];
+}
+
+/** The label every `ret`/`exit` of a function jumps to: the end of its body. */
+export const RETURN_LABEL = '$ptxmm_return';
+
+const INT_TYPES = new Set(['u8', 'u16', 'u32', 'u64', 's8', 's16', 's32', 's64', 'b8', 'b16', 'b32', 'b64']);
+
+interface Tok {
+  k: 'dir' | 'id' | 'reg' | 'num' | 'str' | 'p';
+  v: string;
+  line: number;
+  col: number;
+  /** Offset in the text. */
+  at: number;
+}
+
+/** Comments become spaces, so that every position stays where it was. */
+function blankComments(text: string): string {
+  return text.replace(/\/\/[^\n]*|\/\*[^]*?\*\//g, (c) => c.replace(/[^\n]/g, ' '));
+}
+
+function tokenize(text: string, file: string): Tok[] {
+  const re = /(\s+)|(\.[A-Za-z_][\w$]*)|(%[A-Za-z_$][\w$]*(?:\.[xyz](?![\w.]))?)|([A-Za-z_$][\w$]*(?:\.[\w$:]+)*)|(0[fFdD][0-9a-fA-F]+|0[xX][0-9a-fA-F]+U?|\d+\.\d+|\d+U?)|("[^"\n]*")|([{}()[\];,:=<>@!+\-|])/y;
+  const out: Tok[] = [];
+  let line = 1;
+  let lineStart = 0;
+  let i = 0;
+  while (i < text.length) {
+    re.lastIndex = i;
+    const m = re.exec(text);
+    if (!m) {
+      const ch = text[i]!;
+      throw new LitmusError(`unexpected character '${ch}'`, { line, col: i - lineStart + 1 }, file);
+    }
+    if (m[1] === undefined) {
+      const k: Tok['k'] = m[2] ? 'dir' : m[3] ? 'reg' : m[4] ? 'id' : m[5] ? 'num' : m[6] ? 'str' : 'p';
+      out.push({ k, v: m[0], line, col: i - lineStart + 1, at: i });
+    }
+    for (let j = i; j < re.lastIndex; j++) if (text[j] === '\n') { line++; lineStart = j + 1; }
+    i = re.lastIndex;
+  }
+  return out;
+}
+
+/** Reads a PTX module; every error is a LitmusError at its position (file:line:col). */
+export function readModule(text: string, file: string): PtxModule {
+  const src = blankComments(text);
+  const toks = tokenize(src, file);
+  let i = 0;
+  const at = (t: Tok | undefined): Pos => (t ? { line: t.line, col: t.col } : endPos(src));
+  const fail = (msg: string, t: Tok | undefined): never => { throw new LitmusError(msg, at(t), file); };
+  const peek = (): Tok | undefined => toks[i];
+  const next = (what: string): Tok => toks[i++] ?? fail(`the module ends where ${what} should be`, undefined);
+  const expect = (v: string): Tok => {
+    const t = next(`'${v}'`);
+    if (t.v !== v) fail(`expected '${v}', found '${t.v}'`, t);
+    return t;
+  };
+  const restOfLine = (t: Tok): void => { while (i < toks.length && toks[i]!.line === t.line) i++; };
+  const number = (t: Tok, what: string): number => {
+    if (t.k !== 'num' || !/^\d+$/.test(t.v)) fail(`${what} must be a whole number, not '${t.v}'`, t);
+    return Number(t.v);
+  };
+  const dataType = (t: Tok): DataType => {
+    const n = t.v.slice(1);
+    if (!INT_TYPES.has(n)) {
+      fail(/^\.f\d+$/.test(t.v) ? `floating-point data (${t.v}) is not modelled: integers only` : `expected a type (.u32, .b64, ...), found '${t.v}'`, t);
+    }
+    return n as DataType;
+  };
+  const literal = (): bigint => {
+    const neg = peek()?.v === '-' ? (i++, true) : false;
+    const t = next('a number');
+    if (t.k !== 'num' || /^0[fFdD]|\./.test(t.v)) fail(`expected an integer, found '${t.v}'`, t);
+    const v = BigInt(t.v.replace(/U$/, ''));
+    return neg ? -v : v;
+  };
+
+  /** `[.align N] .type name[N]... [= init];` after the state space. */
+  const variable = (space: Variable['space'], start: Tok): Variable => {
+    let align = 0;
+    let t = next('a type');
+    if (t.v === '.align') { align = number(next('an alignment'), 'an alignment'); t = next('a type'); }
+    if (t.v === '.v2' || t.v === '.v4') fail(`vector variables (${t.v}) are not modelled`, t);
+    const type = dataType(t);
+    const name = next('a name');
+    if (name.k !== 'id') fail(`expected a variable name, found '${name.v}'`, name);
+    let count: number | null = null;
+    while (peek()?.v === '[') {
+      i++;
+      const n = peek()?.v === ']' ? fail(`an array needs its size here: extern arrays are not modelled`, peek()) : number(next('a size'), 'an array size');
+      count = (count ?? 1) * n;
+      expect(']');
+    }
+    let init: bigint[] | null = null;
+    if (peek()?.v === '=') {
+      i++;
+      init = [];
+      const item = (): void => {
+        if (peek()?.v === '{') {
+          i++;
+          for (;;) { item(); if (peek()?.v === ',') { i++; continue; } expect('}'); break; }
+        } else init!.push(literal());
+      };
+      item();
+    }
+    expect(';');
+    return { name: name.v, space, type, count, align: align || typeBytes(type), init, pos: at(start) };
+  };
+
+  /** `.param .u64 name`, `.param .align 8 .b8 name[16]`, `.param .u64 .ptr .global .align 4 name`. */
+  const param = (): Param => {
+    const start = expect('.param');
+    let type: DataType | null = null;
+    let t = next('a parameter');
+    while (t.k === 'dir') {
+      if (t.v === '.align') number(next('an alignment'), 'an alignment');
+      else if (INT_TYPES.has(t.v.slice(1)) || /^\.f\d+$/.test(t.v)) type = dataType(t);
+      else if (!['.ptr', '.global', '.shared', '.const', '.local'].includes(t.v)) fail(`unexpected '${t.v}' in a parameter`, t);
+      t = next('a parameter name');
+    }
+    if (t.k !== 'id' || type === null) return fail(`expected a typed parameter (.param .u64 name)`, t);
+    let count: number | null = null;
+    if (peek()?.v === '[') { i++; count = number(next('a size'), 'a size'); expect(']'); }
+    return { name: t.v, type, count, pos: at(start) };
+  };
+  const paramList = (): Param[] => {
+    const out: Param[] = [];
+    expect('(');
+    while (peek()?.v !== ')') {
+      out.push(param());
+      if (peek()?.v === ',') i++;
+    }
+    expect(')');
+    return out;
+  };
+
+  const functionDef = (kind: 'entry' | 'func', start: Tok): PtxFunction | null => {
+    const returns = kind === 'func' && peek()?.v === '(' ? paramList() : [];
+    const name = next('a name');
+    if (name.k !== 'id') fail(`expected a function name, found '${name.v}'`, name);
+    const params = peek()?.v === '(' ? paramList() : [];
+    // Performance directives (.maxntid 256, 1, 1; .reqntid; .minnctapersm; .noreturn) say nothing to the model.
+    while (peek() && peek()!.v !== '{' && peek()!.v !== ';') i++;
+    if (peek()?.v === ';') { i++; return null; } // a prototype
+    expect('{');
+    const fn: PtxFunction = {
+      name: name.v, kind, params, returns, body: [], regs: new Map(), callParams: new Map(), shared: [], pos: at(start),
+    };
+    let depth = 1;
+    let returned = false;
+    while (depth > 0) {
+      const t = next(`'}' closing ${name.v}`);
+      if (t.v === '{') { depth++; continue; }
+      if (t.v === '}') { depth--; continue; }
+      if (t.v === '.reg') { registers(fn, t); continue; }
+      if (t.v === '.param') {
+        i--;
+        const p = param();
+        expect(';');
+        fn.callParams.set(p.name, p.type);
+        continue;
+      }
+      if (t.v === '.shared') { fn.shared.push(variable('shared', t)); continue; }
+      if (t.v === '.local') fail(`local memory (.local: the stack, or a local array) is not modelled`, t);
+      if (t.v === '.loc' || t.v === '.file') { restOfLine(t); continue; }
+      if (t.v === '.pragma') { while (next("';'").v !== ';'); continue; }
+      if (t.k === 'dir') fail(`the directive '${t.v}' is not supported inside a function`, t);
+      if (t.k === 'id' && peek()?.v === ':') {
+        i++;
+        fn.body.push({ op: 'label', name: t.v, pos: at(t) });
+        continue;
+      }
+      // One statement: an instruction up to its ';'.
+      const first = i - 1;
+      while (toks[i] && toks[i]!.v !== ';') {
+        if (toks[i]!.v === '{' || toks[i]!.v === '}') {
+          const vec = /\.v[248]\b/.exec(t.v);
+          if (vec) fail(`vector accesses (${vec[0]}) are not modelled: one register per instruction`, { ...t, col: t.col + vec.index + 1 });
+          fail(`expected ';' after the instruction at line ${t.line}`, toks[i]);
+        }
+        i++;
+      }
+      const end = next("';'");
+      const stmt = toks.slice(first, i - 1);
+      const opcode = stmt[0]!.v === '@' ? stmt.find((x, j) => j > 0 && x.k === 'id') : stmt[0];
+      const base = opcode?.v.split('.')[0];
+      if (base === 'ret' || base === 'exit') {
+        returned = true;
+        fn.body.push(withGuard(stmt, { op: 'bra', target: RETURN_LABEL, pos: at(opcode) }, file));
+        continue;
+      }
+      if (base === 'call') { fn.body.push(call(stmt, opcode!, file)); continue; }
+      const text = src.slice(stmt[0]!.at, end.at);
+      const cell = parseFragment<CstCell>('cell', text, file, stmt[0]!.line, stmt[0]!.col);
+      if (!cell || cell.k !== 'instr') fail(`expected an instruction`, stmt[0]);
+      fn.body.push(buildInstruction(cell as Extract<CstCell, { k: 'instr' }>, { file, genuine: true, regs: new Set(), module: true }));
+    }
+    if (returned || kind === 'func') fn.body.push({ op: 'label', name: RETURN_LABEL, pos: at(toks[i - 1]) });
+    return fn;
+  };
+
+  /** `.reg .b32 %r<12>;` (%r0 to %r11) or `.reg .b32 %a, %b;`. */
+  const registers = (fn: PtxFunction, start: Tok): void => {
+    let t = next('a register type');
+    if (t.v === '.v2' || t.v === '.v4') t = next('a register type');
+    const type: DataType = t.v === '.pred' ? 'b8' : /^\.f\d+$/.test(t.v) ? (`b${t.v.slice(2)}` as DataType) : dataType(t);
+    for (;;) {
+      const r = next('a register');
+      // nvcc's call sequences declare registers without '%' (temp_param_reg).
+      if (r.k !== 'reg' && r.k !== 'id') fail(`expected a register name, found '${r.v}'`, r);
+      const name = r.k === 'reg' ? r.v.slice(1) : r.v;
+      if (peek()?.v === '<') {
+        i++;
+        const n = number(next('a count'), 'a register count');
+        expect('>');
+        for (let k = 0; k < n; k++) fn.regs.set(`${name}${k}`, type);
+      } else fn.regs.set(name, type);
+      const sep = next("';'");
+      if (sep.v === ';') break;
+      if (sep.v !== ',') fail(`expected ',' or ';' in .reg at line ${start.line}`, sep);
+    }
+  };
+
+  const mod: PtxModule = { file, version: null, target: null, globals: [], functions: [] };
+  while (i < toks.length) {
+    const t = next('a directive');
+    switch (t.v) {
+      case '.version': mod.version = next('a version').v; break;
+      case '.target': mod.target = next('a target').v; while (peek()?.v === ',') { i++; next('a target'); } break;
+      case '.address_size': if (number(next('a size'), 'the address size') !== 64) fail(`only 64-bit addresses are modelled`, t); break;
+      case '.file': case '.loc': case '.section': restOfLine(t); break;
+      case '.pragma': while (next("';'").v !== ';'); break;
+      case '.visible': case '.extern': case '.weak': case '.common': break;
+      case '.global': case '.const': mod.globals.push(variable(t.v.slice(1) as 'global', t)); break;
+      case '.shared': mod.globals.push(variable('shared', t)); break;
+      case '.entry': case '.func': {
+        const f = functionDef(t.v === '.entry' ? 'entry' : 'func', t);
+        if (f) mod.functions.push(f);
+        break;
+      }
+      default:
+        fail(t.k === 'dir' ? `the directive '${t.v}' is not supported` : `expected a directive, found '${t.v}'`, t);
+    }
+  }
+  return mod;
+}
+
+/** `@%p ret;` keeps its guard on the jump that stands for it. */
+function withGuard(stmt: Tok[], s: Extract<Stmt, { op: 'bra' }>, file: string): Stmt {
+  if (stmt[0]!.v !== '@') return s;
+  const neg = stmt[1]!.v === '!';
+  const r = stmt[neg ? 2 : 1];
+  if (!r || r.k !== 'reg') throw new LitmusError(`expected a predicate register after '@'`, { line: stmt[0]!.line, col: stmt[0]!.col }, file);
+  return { ...s, guard: { reg: { kind: 'reg', name: r.v.slice(1), pos: { line: r.line, col: r.col } }, negated: neg } };
+}
+
+/** `call.uni (retval0), f, (param0, param1);` with its optional return list and arguments. */
+function call(stmt: Tok[], opcode: Tok, file: string): Call {
+  const pos = { line: opcode.line, col: opcode.col };
+  if (stmt[0]!.v === '@') throw new LitmusError(`a guarded call is not supported`, pos, file);
+  const fail = (msg: string, t?: Tok): never => { throw new LitmusError(msg, t ? { line: t.line, col: t.col } : pos, file); };
+  let j = 1;
+  const list = (): string[] => {
+    const out: string[] = [];
+    if (stmt[j]?.v !== '(') fail(`expected '(' in the call`, stmt[j]);
+    j++;
+    while (stmt[j] && stmt[j]!.v !== ')') {
+      if (stmt[j]!.k !== 'id') fail(`a call passes .param names, not '${stmt[j]!.v}'`, stmt[j]);
+      out.push(stmt[j]!.v);
+      j++;
+      if (stmt[j]?.v === ',') j++;
+    }
+    j++;
+    return out;
+  };
+  const rets = stmt[j]?.v === '(' ? list() : [];
+  if (stmt[j]?.v === ',') j++;
+  const callee = stmt[j];
+  if (!callee || callee.k !== 'id') return fail(`expected the called function's name`, callee);
+  j++;
+  if (stmt[j]?.v === ',') j++;
+  const args = stmt[j]?.v === '(' ? list() : [];
+  if (j < stmt.length) fail(`unexpected '${stmt[j]!.v}' in the call (indirect calls and prototypes are not supported)`, stmt[j]);
+  return { op: 'call', callee: callee.v, rets, args, pos };
+}
+
+export function typeBytes(t: DataType): number {
+  return Number(t.slice(1)) / 8;
+}
+
+function endPos(text: string): Pos {
+  const lines = text.split('\n');
+  return { line: lines.length, col: lines[lines.length - 1]!.length + 1 };
+}

@@ -1,0 +1,120 @@
+// How a kernel is launched and what to check, from a spec file next to it (NAME.kernel.json)
+// or from the command line (`--grid 2x2 --block 2 --param out:u32[4] --param 7`). Both
+// give one `KernelSpec`; a bad value is an error naming the field or option, never a guess.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { DataType } from '../litmus/ast.js';
+import { LitmusError } from '../litmus/errors.js';
+import type { Dim3, Launch, ParamSpec } from './instantiate.js';
+
+export interface KernelSpec {
+  /** The module's path. */
+  ptx: string;
+  launch: Launch;
+  /** Assertions as written, each with where it comes from (for messages). */
+  asserts: { text: string; where: string }[];
+  races: boolean;
+  liveness: boolean;
+  barriers: boolean;
+  bound?: number;
+}
+
+const ELEMENT_TYPES = new Set(['u8', 'u16', 'u32', 'u64', 's8', 's16', 's32', 's64', 'b8', 'b16', 'b32', 'b64']);
+
+/** `2`, `2x2`, `2x1x1` (or with commas): a grid or block size. */
+export function parseDim(text: string, what: string): Dim3 {
+  const parts = text.trim().split(/[x,]/);
+  const ns = parts.map(Number);
+  if (parts.length > 3 || ns.some((n, k) => !/^\d+$/.test(parts[k]!.trim()) || n < 1)) {
+    throw new Error(`${what} must be 1 to 3 positive whole numbers (2, 2x2, 2x1x1), not '${text}'`);
+  }
+  return { x: ns[0]!, y: ns[1] ?? 1, z: ns[2] ?? 1 };
+}
+
+/** `out:u32[4]`, `out:s32[4]=1,2,3,4` (a buffer), or `7` (a scalar). */
+export function parseParam(text: string): ParamSpec {
+  const t = text.trim();
+  if (/^-?(0x[0-9a-fA-F]+|\d+)$/.test(t)) return { value: BigInt(t) };
+  const m = /^([A-Za-z_]\w*):([a-z]\d+)\[(\d+)\](?:=(.*))?$/.exec(t);
+  if (!m) throw new Error(`a parameter is a number (7) or a buffer NAME:TYPE[SIZE] with optional =V,V,... (out:u32[4]=0,0,0,0), not '${text}'`);
+  if (!ELEMENT_TYPES.has(m[2]!)) throw new Error(`'${m[2]}' is not an integer type (u32, s32, u64, ...)`);
+  const p: ParamSpec = { buffer: m[1]!, type: m[2] as DataType, size: Number(m[3]) };
+  if (m[4] !== undefined) p.init = m[4].split(',').map((v) => integer(v.trim(), `an initial value of ${m[1]}`));
+  return p;
+}
+
+/** `name=5` or `name=1,2,3` for a module variable's initial value(s). */
+export function parseGlobal(text: string): [string, bigint | bigint[]] {
+  const m = /^([A-Za-z_$][\w$]*)=(.+)$/.exec(text.trim());
+  if (!m) throw new Error(`a module variable's value is NAME=V or NAME=V,V,..., not '${text}'`);
+  const vs = m[2]!.split(',').map((v) => integer(v.trim(), `the value of ${m[1]}`));
+  return [m[1]!, vs.length === 1 ? vs[0]! : vs];
+}
+
+function integer(v: unknown, what: string): bigint {
+  if (typeof v === 'number' && Number.isSafeInteger(v)) return BigInt(v);
+  if (typeof v === 'string' && /^-?(0x[0-9a-fA-F]+|\d+)$/.test(v)) return BigInt(v);
+  throw new Error(`${what} must be an integer, not ${JSON.stringify(v)}`);
+}
+
+/** A spec file (JSON): see README ("Kernels") for its fields. */
+export function readSpec(path: string): KernelSpec {
+  const fail = (msg: string): never => { throw new LitmusError(msg, null, path); };
+  let j: Record<string, unknown>;
+  try {
+    j = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+  } catch (e) {
+    return fail(e instanceof SyntaxError ? `not valid JSON: ${e.message}` : (e as Error).message);
+  }
+  if (typeof j !== 'object' || j === null || Array.isArray(j)) fail('a spec is a JSON object');
+  const known = new Set(['ptx', 'entry', 'grid', 'block', 'params', 'globals', 'assert', 'races', 'liveness', 'barriers', 'bound', 'why']);
+  for (const k of Object.keys(j)) if (!known.has(k)) fail(`unknown field "${k}" (fields: ${[...known].join(', ')})`);
+  const wrap = <T>(f: () => T): T => { try { return f(); } catch (e) { return fail((e as Error).message); } };
+  const dim = (k: string): Dim3 => {
+    const v = j[k] ?? [1];
+    if (!Array.isArray(v)) fail(`"${k}" is a list of 1 to 3 sizes ([2] or [2, 2])`);
+    return wrap(() => parseDim((v as unknown[]).join('x'), `"${k}"`));
+  };
+  const params = (j.params ?? []) as unknown[];
+  if (!Array.isArray(params)) fail('"params" is a list, one entry per kernel parameter');
+  const launch: Launch = {
+    grid: dim('grid'),
+    block: dim('block'),
+    params: params.map((p, k): ParamSpec => wrap(() => {
+      if (typeof p !== 'object' || p === null) throw new Error(`parameter ${k}: an object, {"value": N} or {"buffer": NAME, "type": T, "size": N}`);
+      const o = p as Record<string, unknown>;
+      if ('value' in o) return { value: integer(o.value, `parameter ${k}'s value`) };
+      const spec = parseParam(`${String(o.buffer)}:${String(o.type)}[${String(o.size)}]`);
+      if ('buffer' in spec && o.init !== undefined) {
+        if (!Array.isArray(o.init)) throw new Error(`parameter ${k}: "init" is a list of integers`);
+        spec.init = o.init.map((v) => integer(v, `an initial value of ${spec.buffer}`));
+      }
+      return spec;
+    })),
+  };
+  if (j.entry !== undefined) launch.entry = String(j.entry);
+  if (j.globals !== undefined) {
+    if (typeof j.globals !== 'object' || j.globals === null) fail('"globals" maps module variables to initial values');
+    launch.globals = Object.fromEntries(Object.entries(j.globals as Record<string, unknown>).map(([k, v]) => [k, wrap(() =>
+      Array.isArray(v) ? v.map((x) => integer(x, `the value of ${k}`)) : integer(v, `the value of ${k}`))]));
+  }
+  const asserts = (j.assert ?? []) as unknown[];
+  if (!Array.isArray(asserts) || asserts.some((a) => typeof a !== 'string')) fail('"assert" is a list of conditions (strings)');
+  const flag = (k: string): boolean => {
+    if (j[k] !== undefined && typeof j[k] !== 'boolean') fail(`"${k}" is true or false`);
+    return j[k] === true;
+  };
+  const spec: KernelSpec = {
+    ptx: join(dirname(path), typeof j.ptx === 'string' ? j.ptx : path.replace(/(\.kernel)?\.json$/, '.ptx').split('/').pop()!),
+    launch,
+    asserts: (asserts as string[]).map((text, k) => ({ text, where: `${path}: assert ${k + 1}` })),
+    races: flag('races'),
+    liveness: flag('liveness'),
+    barriers: flag('barriers'),
+  };
+  if (j.bound !== undefined) {
+    if (!Number.isSafeInteger(j.bound) || (j.bound as number) < 0) fail('"bound" is a non-negative integer');
+    spec.bound = j.bound as number;
+  }
+  return spec;
+}

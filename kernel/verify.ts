@@ -1,0 +1,86 @@
+// The properties of a kernel instance, each answered by the solver's existing questions on the
+// instance's litmus test: its assertions (every final state: `forall`, a violating execution
+// otherwise), data races (solver/races.ts) and liveness (solver/liveness.ts; a bar.sync that
+// some thread of the CTA never reaches is a hang there) and barrier divergence
+// (solver/divergence.ts: __syncthreads() that the threads of a CTA do not all execute).
+import type { Expr } from '../litmus/ast.js';
+import type { Model } from '../model/relalg.js';
+import { type Explanation, explainTest } from '../present/explain.js';
+import { type LivenessResult, checkLiveness } from '../solver/liveness.js';
+import { type RaceResult, findRaces } from '../solver/races.js';
+import { runTest } from '../solver/run.js';
+import { type DivergenceResult, findDivergence } from '../solver/divergence.js';
+import type { Z3Session } from '../solver/z3.js';
+import { withAssertions } from './assert.js';
+import type { Instance } from './instantiate.js';
+
+export interface VerifyOptions {
+  model: Model;
+  bound: number;
+  timeoutMs: number;
+  asserts: Expr[];
+  races: boolean;
+  liveness: boolean;
+  barriers: boolean;
+}
+
+export type Verdict = 'holds' | 'fails' | 'unknown';
+
+/** A property's answer: `result` null only when nothing was asked (no execution finishes: `reason`). */
+export interface Answer<T> {
+  verdict: Verdict;
+  /** Why there is no answer (verdict unknown). */
+  reason: string | null;
+  result: T | null;
+  seconds: number;
+}
+
+export interface KernelResult {
+  /** Every assertion in every final state: null when none is asked. */
+  assert: (Omit<Answer<never>, 'result'> & { explanation: Explanation | null }) | null;
+  races: Answer<RaceResult> | null;
+  liveness: Answer<LivenessResult> | null;
+  barriers: Answer<DivergenceResult> | null;
+}
+
+export async function verifyKernel(z3: Z3Session, inst: Instance, options: VerifyOptions): Promise<KernelResult> {
+  let opt = options;
+  const out: KernelResult = { assert: null, races: null, liveness: null, barriers: null };
+  const base = { model: opt.model, bound: opt.bound, timeoutMs: opt.timeoutMs };
+  const timed = async <T>(f: () => Promise<T>): Promise<[T, number]> => {
+    const t0 = performance.now();
+    const r = await f();
+    return [r, (performance.now() - t0) / 1000];
+  };
+  // With no execution finishing within the bound, every final-state or race question would
+  // hold vacuously: say so instead.
+  if (opt.asserts.length || opt.races || opt.barriers) {
+    const t0 = performance.now();
+    const any = await runTest(z3, withAssertions(inst.test, [{ kind: 'false' }]), { ...base, mode: 'verdict', checkBound: false, explain: false });
+    const none = any.validated === true ? `no execution of every thread finishes within loop bound ${opt.bound} (a larger --bound may find some)` : any.validated === 'unknown' ? any.unknown : null;
+    if (none !== null) {
+      const s = (performance.now() - t0) / 1000;
+      if (opt.asserts.length) out.assert = { verdict: 'unknown', reason: none, explanation: null, seconds: s };
+      if (opt.races) out.races = { verdict: 'unknown', reason: none, result: null, seconds: s };
+      if (opt.barriers) out.barriers = { verdict: 'unknown', reason: none, result: null, seconds: s };
+      opt = { ...opt, asserts: [], races: false, barriers: false };
+    }
+  }
+  if (opt.asserts.length) {
+    const [ex, s] = await timed(() => explainTest(z3, withAssertions(inst.test, opt.asserts), { ...base, relax: false }));
+    out.assert = { verdict: ex.reachable === 'unknown' ? 'unknown' : ex.reachable ? 'fails' : 'holds', reason: ex.unknown, explanation: ex, seconds: s };
+  }
+  if (opt.races) {
+    const [r, s] = await timed(() => findRaces(z3, inst.test, base));
+    out.races = { verdict: r.verdict === 'race-free' ? 'holds' : r.verdict === 'racy' ? 'fails' : 'unknown', reason: r.unknown, result: r, seconds: s };
+  }
+  if (opt.liveness) {
+    const [r, s] = await timed(() => checkLiveness(z3, inst.test, base));
+    out.liveness = { verdict: r.verdict === 'live' ? 'holds' : r.verdict === 'hang' ? 'fails' : 'unknown', reason: r.unknown, result: r, seconds: s };
+  }
+  if (opt.barriers) {
+    const [r, s] = await timed(() => findDivergence(z3, inst.test, base));
+    out.barriers = { verdict: r.verdict === 'uniform' ? 'holds' : r.verdict === 'divergent' ? 'fails' : 'unknown', reason: r.unknown, result: r, seconds: s };
+  }
+  return out;
+}
