@@ -7,6 +7,7 @@
 import type { DataType, Instr, LitmusTest, LocDecl, Placement, Pos, RegInit, Stmt, Thread } from '../litmus/ast.js';
 import { typeWidth } from '../litmus/ast.js';
 import { LitmusError } from '../litmus/errors.js';
+import { registersRead } from '../litmus/types.js';
 import { type PtxFunction, type PtxModule, type Statement, type Variable, typeBytes } from './module.js';
 
 export interface Dim3 {
@@ -142,10 +143,10 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
     }
     return c;
   };
-  const declared = new Set([...entry.regs.keys(), ...mod.functions.flatMap((f) => [...f.regs.keys()].map((r) => r))]);
+  const declared = new Set(mod.functions.flatMap((f) => [...f.regs.keys()]));
   for (const s of body) {
     if (s.op === 'label') continue;
-    for (const r of readRegs(s)) {
+    for (const r of registersRead(s)) {
       if (!declared.has(r.name) && !r.name.includes('.') && !SPECIAL_REGISTERS.includes(r.name) && !r.name.startsWith('__')) {
         bad(`%${r.name} is neither declared (.reg) nor a special register ptxmm models (${SPECIAL_REGISTERS.map((x) => `%${x}`).join(', ')})`, r.pos ?? s.pos);
       }
@@ -159,7 +160,7 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
   const threads: Thread[] = [];
   const regInits: RegInit[] = [];
   const coords: Instance['coords'] = [];
-  const readsSpecial = new Set(body.flatMap((s) => (s.op === 'label' ? [] : readRegs(s).map((r) => r.name))).filter((r) => SPECIAL_REGISTERS.includes(r)));
+  const readsSpecial = new Set(body.flatMap((s) => (s.op === 'label' ? [] : registersRead(s).map((r) => r.name))).filter((r) => SPECIAL_REGISTERS.includes(r)));
   for (let bz = 0, cta = 0; bz < grid.z; bz++) for (let by = 0; by < grid.y; by++) for (let bx = 0; bx < grid.x; bx++, cta++) {
     for (let tz = 0, t = 0; tz < block.z; tz++) for (let ty = 0; ty < block.y; ty++) for (let tx = 0; tx < block.x; tx++, t++) {
       const id = threads.length;
@@ -199,16 +200,6 @@ function bytesToWords(bytes: bigint[]): bigint[] {
     for (let j = 3; j >= 0; j--) w = (w << 8n) | ((bytes[k + j] ?? 0n) & 0xffn);
     out.push(w);
   }
-  return out;
-}
-
-function readRegs(s: Instr): { name: string; pos?: Pos }[] {
-  const out: { name: string; pos?: Pos }[] = [];
-  const add = (v: { kind: string; name?: string; pos?: Pos } | undefined): void => {
-    if (v && v.kind === 'reg') out.push(v.pos ? { name: v.name!, pos: v.pos } : { name: v.name! });
-  };
-  if (s.guard) add(s.guard.reg);
-  for (const k of ['a', 'b', 'c', 'src', 'addr', 'id', 'count', 'instance', 'p'] as const) add((s as unknown as Record<string, { kind: string; name?: string; pos?: Pos }>)[k]);
   return out;
 }
 

@@ -295,7 +295,13 @@ export function readModule(text: string, file: string): PtxModule {
       case '.version': mod.version = next('a version').v; break;
       case '.target': mod.target = next('a target').v; while (peek()?.v === ',') { i++; next('a target'); } break;
       case '.address_size': if (number(next('a size'), 'the address size') !== 64) fail(`only 64-bit addresses are modelled`, t); break;
-      case '.file': case '.loc': case '.section': restOfLine(t); break;
+      case '.file': case '.loc': restOfLine(t); break;
+      case '.section': {
+        // Debug information (-lineinfo): `.section .debug_str { ... }`, nothing the model reads.
+        restOfLine(t);
+        if (peek()?.v === '{') for (let depth = 0; ;) { const b = next("'}'").v; if (b === '{') depth++; else if (b === '}' && --depth === 0) break; }
+        break;
+      }
       case '.pragma': while (next("';'").v !== ';'); break;
       case '.visible': case '.extern': case '.weak': case '.common': break;
       case '.global': case '.const': mod.globals.push(variable(t.v.slice(1) as 'global', t)); break;
