@@ -30,7 +30,7 @@ import { type KernelResult, type Verdict, verifyKernel } from '../kernel/verify.
 
 export const kernelCommand: Command = {
   name: 'kernel',
-  summary: 'check a PTX kernel (nvcc -ptx) over a small grid: assertions, data races, liveness',
+  summary: 'check a PTX kernel (nvcc -ptx) over a small grid: assertions, data races, liveness, barrier divergence',
   args: 'FILE.ptx|FILE.kernel.json',
   options: [
     { name: 'entry', arg: 'NAME', help: 'the kernel (.entry) to launch; needed when the module has several' },
