@@ -23,7 +23,7 @@ import { UnsupportedError } from '../solver/unroll.js';
 import type { DivergentBarrier } from '../solver/divergence.js';
 import { openZ3 } from '../solver/z3.js';
 import { readModule } from '../kernel/module.js';
-import { type Instance, dimText, instantiate } from '../kernel/instantiate.js';
+import { type Dim3, type Instance, dimText, instantiate } from '../kernel/instantiate.js';
 import { type KernelSpec, parseDim, parseGlobal, parseParam, readSpec } from '../kernel/spec.js';
 import { readAssertion } from '../kernel/assert.js';
 import { type KernelResult, type Verdict, verifyKernel } from '../kernel/verify.js';
@@ -115,7 +115,9 @@ export const kernelCommand: Command = {
       }));
     } else {
       const out = [`Kernel ${inst.entry.name} (${spec.ptx}), ${model.name}: ${where}, ${inst.test.threads.length} threads`];
-      out.push(`  ${inst.coords.map((c, k) => `P${k} = block ${c.block.x}${c.block.y || c.block.z ? `,${c.block.y}` : ''}${c.block.z ? `,${c.block.z}` : ''} thread ${c.thread.x}${c.thread.y || c.thread.z ? `,${c.thread.y}` : ''}${c.thread.z ? `,${c.thread.z}` : ''}`).join('; ')}`);
+      // Coordinates with as many components as the launch has dimensions.
+      const at = (d: Dim3, of: Dim3): string => [d.x, d.y, d.z].slice(0, of.z > 1 ? 3 : of.y > 1 ? 2 : 1).join(',');
+      out.push(`  ${inst.coords.map((c, k) => `P${k} = block ${at(c.block, spec.launch.grid)} thread ${at(c.thread, spec.launch.block)}`).join('; ')}`);
       for (const f of findings) {
         const head = f.verdict === 'holds' ? `holds for ${where}` : f.verdict === 'fails' ? `FAILS: ${f.title}` : `unknown: ${f.reason ?? 'no answer'}`;
         out.push('', `${f.label}: ${head} (${f.seconds.toFixed(2)} s)`);

@@ -125,9 +125,12 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
   const sharedOf = new Map<number, Map<string, MemoryObject>>();
   for (let c = 0; c < blocks; c++) {
     const m = new Map<string, MemoryObject>();
-    for (const v of [...mod.globals.filter((g) => g.space === 'shared'), ...entry.shared]) {
+    const vars = [...mod.globals.filter((g) => g.space === 'shared'), ...entry.shared];
+    const short = new Map(vars.map((v) => [v.name, localName(v.name)]));
+    const unique = (v: Variable): string => ([...short.values()].filter((n) => n === short.get(v.name)).length === 1 ? short.get(v.name)! : v.name);
+    for (const v of vars) {
       if (v.init) bad(`a .shared variable cannot have an initial value`, v.pos);
-      m.set(v.name, place(`${v.name}.cta${c}`, v, null, v.pos));
+      m.set(v.name, place(`${unique(v)}.cta${c}`, v, null, v.pos));
     }
     sharedOf.set(c, m);
   }
@@ -188,6 +191,15 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
     perThread: true,
   };
   return { test, entry, memory, coords };
+}
+
+/**
+ * A function's `__shared__` variable as its source names it: nvcc writes `s` of `reduce` as
+ * `_ZZ6reducePKiPiE1s` (a local name: `_ZZ` function `E` length name).
+ */
+function localName(mangled: string): string {
+  const m = /^_ZZ.*E(\d+)([A-Za-z_]\w*)$/.exec(mangled);
+  return m && m[2]!.length === Number(m[1]) ? m[2]! : mangled;
 }
 
 export const dimText = (d: Dim3): string => (d.z > 1 ? `${d.x}x${d.y}x${d.z}` : d.y > 1 ? `${d.x}x${d.y}` : `${d.x}`);

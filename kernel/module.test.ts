@@ -34,7 +34,7 @@ function refuses(name: string, text: string, needle: string, message: RegExp, ..
 
 test('an instruction ptxmm does not model is refused where it stands', () => {
   refuses('fma.ptx', module('', '', '\tmov.u32 %r1, 1;\n\tfma.rn.f32 %r2, %r1, %r1, %r1;'), 'fma', /unknown instruction 'fma'/, '--assert', '1 == 1');
-  refuses('nc.ptx', module('.global .align 4 .u32 x;', '', '\tld.global.nc.u32 %r1, [x];'), 'nc.u32', /nc/, '--assert', 'x == 0');
+  refuses('lu.ptx', module('.global .align 4 .u32 x;', '', '\tld.global.lu.u32 %r1, [x];'), 'lu.u32', /lu/, '--assert', 'x == 0');
   refuses('vec.ptx', module('.global .align 8 .u32 x[2];', '', '\tld.global.v2.u32 {%r1, %r2}, [x];'), 'v2', /v2|unexpected/, '--assert', 'x[0] == 0');
   refuses('local.ptx', module('', '', '\t.local .align 4 .b8 stack[8];'), '.local', /local memory/, '--assert', '1 == 1');
   refuses('float.ptx', module('.global .align 4 .f32 f;', '', ''), '.f32', /floating-point/, '--assert', '1 == 1');
@@ -101,6 +101,15 @@ test('no execution finishing within the bound is no answer, not a vacuous "holds
   // Only reads of flag: no pair of accesses could race, whatever runs.
   assert.match(r.out, /Data races: holds/);
   assert.match(r.out, /Liveness: FAILS: P0 spins forever in the loop closed by @%p1 bra \$L \(line 13\)/);
+});
+
+test('ld.global.nc (__ldg, const __restrict__) reads through the texture path, and only what no thread writes', () => {
+  const body = '\tmov.u32 %r1, %tid.x;\n\tmov.u64 %rd1, a;\n\tld.global.nc.u32 %r2, [%rd1];\n\tsetp.ne.s32 %p1, %r1, 0;\n\t@%p1 bra $L;\n\tst.global.u32 [b], %r2;\n$L:';
+  const ok = S.write('nc-ok.ptx', module('.global .align 4 .u32 a = 5;\n.global .align 4 .u32 b;', '', body));
+  const r = ptxmm('kernel', ok, '--block', '2', '--assert', 'b == 5', '--races');
+  assert.is(r.code, 0, r.out + r.err);
+  const text = module('.global .align 4 .u32 a = 5;\n.global .align 4 .u32 b;', '', body.replace('[b]', '[a]'));
+  refuses('nc-written.ptx', text, 'ld.global.nc', /ld\.global\.nc reads a, which the kernel writes \(line 16\)/, '--block', '2', '--assert', 'a == 5');
 });
 
 test('debug line information (nvcc -lineinfo) is read past', () => {

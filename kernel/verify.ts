@@ -9,6 +9,7 @@ import { type Explanation, explainTest } from '../present/explain.js';
 import { type LivenessResult, checkLiveness } from '../solver/liveness.js';
 import { type RaceResult, findRaces } from '../solver/races.js';
 import { runTest } from '../solver/run.js';
+import { type SymEvent, UnsupportedError, unroll } from '../solver/unroll.js';
 import { type DivergenceResult, findDivergence } from '../solver/divergence.js';
 import type { Z3Session } from '../solver/z3.js';
 import { withAssertions } from './assert.js';
@@ -44,6 +45,7 @@ export interface KernelResult {
 }
 
 export async function verifyKernel(z3: Z3Session, inst: Instance, opt: VerifyOptions): Promise<KernelResult> {
+  readOnlyPath(inst, opt.bound);
   const out: KernelResult = { assert: null, races: null, liveness: null, barriers: null };
   const base = { model: opt.model, bound: opt.bound, timeoutMs: opt.timeoutMs };
   const timed = async <T>(f: () => Promise<T>): Promise<[T, number]> => {
@@ -96,5 +98,23 @@ async function noVacuousHolds(z3: Z3Session, inst: Instance, opt: VerifyOptions,
   for (const a of finals) {
     a.seconds += s;
     if (why !== null && a.verdict === 'holds') { a.verdict = 'unknown'; a.reason = why; }
+  }
+}
+
+/**
+ * `ld.global.nc` is for data no thread writes while the kernel runs (the model does not apply
+ * to the non-coherent path, ISA §8.1): a kernel whose threads may write what one of them reads
+ * that way has no meaning here. Refused at the load, as an input error.
+ */
+function readOnlyPath(inst: Instance, bound: number): void {
+  const u = unroll(inst.test, bound);
+  const written = new Map<number, SymEvent>();
+  for (const e of u.events) if (e.info.kind === 'W' && !e.info.init && e.guard !== u.dag.F && !written.has(e.info.ploc)) written.set(e.info.ploc, e);
+  for (const e of u.events) {
+    const i = e.instr;
+    const w = written.get(e.info.ploc);
+    if (e.info.kind !== 'R' || !i || i.op !== 'ld' || !i.nc || e.guard === u.dag.F || !w) continue;
+    const name = u.locations[e.info.ploc]!.name;
+    throw new UnsupportedError(`ld.global.nc reads ${name}, which the kernel writes (line ${w.instr!.pos.line}): the non-coherent path is only for data no thread writes while the kernel runs`, i.pos);
   }
 }

@@ -89,6 +89,11 @@ export interface Ld extends InstrBase {
   ord: Ordering;
   /** `.volatile` as written (its meaning is relaxed.sys, kept in `ord`). */
   volatile?: boolean;
+  /**
+   * `ld.global.nc` (`__ldg`, `const __restrict__`): the non-coherent texture path, a load
+   * through the texture proxy, for data no thread writes while the kernel runs (kernel/verify.ts).
+   */
+  nc?: boolean;
   space: Space;
   proxy: Proxy;
   type: DataType;

@@ -201,14 +201,18 @@ function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
     if (quals.length === 0 && ops.length === 2 && ops[1]!.k === 'num') {
       return { op: 'mov', type: 'u32', dst: reg(ops[0]!, 'the destination', ctx), src: value(ops[1]!, 'the source', ctx), pos: p };
     }
-    const c = cats(memCats);
+    const c = cats(base === 'ld' ? { ...memCats, nc: setOf('nc') } : memCats) as Cats & { nc?: Qual };
     const { ord, volatile } = ordering(c, base, setOf('weak', 'volatile', 'relaxed', 'acquire'), { sem: 'weak' }, file);
+    if (c.nc && (c.space?.text !== 'global' || ord.sem !== 'weak')) {
+      fail(`'.nc' is a weak load of global memory (ld.global.nc.u32)`, c.nc.pos, file);
+    }
     arity(ops, 2, 2, opcode, 'two operands (d, [a])', file);
     const ld: Instr = {
-      op: 'ld', ord, space: space(c), proxy: LD_BASES[base]!, type: asType(c.type, 'u32'),
+      op: 'ld', ord, space: space(c), proxy: c.nc ? 'texture' : LD_BASES[base]!, type: asType(c.type, 'u32'),
       dst: reg(ops[0]!, 'the destination', ctx), ...address(ops[1]!, ctx), pos: p,
     };
     if (volatile) ld.volatile = true;
+    if (c.nc) ld.nc = true;
     return ld;
   }
   if (base in ST_BASES) {
@@ -377,6 +381,8 @@ function checkAtomType(aop: AtomOp, q: Qual | undefined, file: string): DataType
 function barrier(base: 'bar' | 'barrier', quals: Qual[], cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
   const { opcode, operands: ops } = cell;
   const file = ctx.file;
+  const warp = quals.find((q) => q.text === 'warp');
+  if (warp) fail(`${base}.warp.sync (__syncwarp) is not modelled: ptxmm's barriers are the CTA's`, warp.pos, file);
   const red = quals.find((q) => q.text === 'red');
   if (red) fail(`${base}.red is not supported`, red.pos, file);
   const c = classify(base, quals, { cta: setOf('cta'), mode: setOf('sync', 'arrive'), aligned: setOf('aligned') }, file);

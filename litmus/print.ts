@@ -50,6 +50,7 @@ function dartagnanBody(s: Atom | Red): string {
 function instrBody(s: Instr): string {
   switch (s.op) {
     case 'ld':
+      if (s.nc) return `ld.global.nc.${s.type} ${reg(s.dst.name)}, ${addr(s.addr, s.offset)}`;
       return `${MNEMONIC.ld[s.proxy]}${ord(s.ord, s.volatile)}${SPACE_TEXT[s.space]}.${s.type} ${reg(s.dst.name)}, ${addr(s.addr, s.offset)}`;
     case 'st':
       return `${MNEMONIC.st[s.proxy]}${ord(s.ord, s.volatile)}${SPACE_TEXT[s.space]}.${s.type} ${addr(s.addr, s.offset)}, ${val(s.src)}`;

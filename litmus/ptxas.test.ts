@@ -18,7 +18,7 @@ const hasPtxas = spawnSync('ptxas', ['--version']).status === 0;
 function isDialect(i: Instr): boolean {
   switch (i.op) {
     case 'ld': case 'st': case 'atom': case 'red':
-      return i.proxy !== 'generic' || ('aop' in i && i.aop === 'sub') || (i.op === 'red' && i.ord.sem === 'acq_rel');
+      return (i.proxy !== 'generic' && !(i.op === 'ld' && i.nc)) || ('aop' in i && i.aop === 'sub') || (i.op === 'red' && i.ord.sem === 'acq_rel');
     case 'fence.proxy': return i.kind !== 'alias';
     case 'bcmp': return true;
     case 'bar': return i.instance !== undefined || (i.mode === 'arrive' && i.count === undefined);
