@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import {
-  BOUND_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, EXIT_HELP, JSON_OPTION, MODEL_OPTION, TIMEOUT_OPTION, UsageError, count, modelName, seconds,
+  BOUND_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, EXIT_HELP, JSON_OPTION, MODEL_OPTION, SHARD_OPTION, TIMEOUT_OPTION, UsageError, count, modelName, seconds, shard,
 } from './command.js';
 import { type RecordType, jsonLine } from './json.js';
 import { progress } from './progress.js';
@@ -11,7 +11,7 @@ import { eachTest, internalError } from './batch.js';
 import { type ExplainOptions, explainTest, explanationGraph, graphTitle } from '../present/explain.js';
 import { toDot } from '../present/dot.js';
 import { renderSvg } from '../present/svg.js';
-import { type FileResult, readLitmusFiles } from '../litmus/parse.js';
+import { type FileResult, expandPaths, readLitmusFiles } from '../litmus/parse.js';
 import { TEST_KIND, conditionText } from '../litmus/print.js';
 import { DEFAULT_LOOP_BOUND, type LitmusTest } from '../litmus/ast.js';
 import { MODELS } from '../model/ptx.js';
@@ -107,7 +107,7 @@ export const checkCommand: Command = {
   summary: 'list the reachable final states of litmus tests under a model (herd7 style)',
   args: 'FILE|DIR...',
   options: [
-    MODEL_OPTION, BOUND_OPTION, TIMEOUT_OPTION, JSON_OPTION,
+    MODEL_OPTION, BOUND_OPTION, TIMEOUT_OPTION, JSON_OPTION, SHARD_OPTION,
     { name: 'without', arg: 'AXIOM', repeat: true, help: "switch one of the model's axioms off (\"what if\"; ptxmm prove's independence counterexamples)" },
     { name: 'witness', arg: 'DIR', help: 'also write DIR/TEST.svg for each test whose condition has a witness' },
     { name: 'races', help: 'instead of final states: the data races (ISA §8.6.1), each racy pair of instructions with an execution, or race-free' },
@@ -126,8 +126,9 @@ export const checkCommand: Command = {
     const json = a.has('json');
     const witnessDir = a.get('witness') ?? null;
     if (witnessDir) mkdirSync(witnessDir, { recursive: true });
-    const files = readLitmusFiles(a.rest);
-    if (files.length === 0) throw new UsageError('no .litmus files found');
+    const paths = expandPaths(a.rest);
+    if (paths.length === 0) throw new UsageError('no .litmus files found');
+    const files = readLitmusFiles(shard(paths, a.get('shard')));
     if (a.has('races') && a.has('liveness')) throw new UsageError('--races and --liveness are separate questions: ask one at a time');
     if (a.has('races')) {
       if (witnessDir) throw new UsageError('--witness draws final states: not with --races');

@@ -126,6 +126,9 @@ export const BOUND_OPTION: OptionSpec = {
 export const TIMEOUT_OPTION: OptionSpec = {
   name: 'timeout', arg: 'S', help: 'seconds one test may take, encoding included; past it the answer is Unknown', dflt: String(DEFAULT_TIMEOUT_S),
 };
+export const SHARD_OPTION: OptionSpec = {
+  name: 'shard', arg: 'K/N', help: 'only slice K of N (1 <= K <= N) of the inputs, in their order: the Kth, then every Nth; the N slices together are every input once, and their JSON lines concatenate',
+};
 export const JSON_OPTION: OptionSpec = { name: 'json', help: 'JSON lines: one object per test, then a summary (docs/JSON.md)' };
 
 /** `--model`: ptx75 unless another is named. */
@@ -149,4 +152,17 @@ export function seconds(v: string | undefined, dflt: number, what: string): numb
   const n = Number(v);
   if (v.trim() === '' || !Number.isFinite(n) || n <= 0) throw new UsageError(`--${what} needs a positive number of seconds, not '${v}'`);
   return n;
+}
+
+/**
+ * `--shard K/N`: the inputs at positions K-1, K-1+N, K-1+2N, ... of their (deterministic)
+ * order, so that N machines each running one slice cover every input once.
+ */
+export function shard<T>(items: readonly T[], v: string | undefined): T[] {
+  if (v === undefined) return [...items];
+  const m = /^(\d+)\/(\d+)$/.exec(v.trim());
+  const k = m ? Number(m[1]) : NaN;
+  const n = m ? Number(m[2]) : NaN;
+  if (!m || !(n >= 1) || !(k >= 1 && k <= n) || !Number.isSafeInteger(n)) throw new UsageError(`--shard needs K/N with 1 <= K <= N (1/4 is the first of four slices), not '${v}'`);
+  return items.filter((_, i) => i % n === k - 1);
 }

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_LOOP_BOUND, type LitmusTest } from '../litmus/ast.js';
 import {
-  BOUND_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, JSON_OPTION, MODEL_OPTION, TIMEOUT_OPTION, UsageError, count, modelName, seconds,
+  BOUND_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, JSON_OPTION, MODEL_OPTION, SHARD_OPTION, TIMEOUT_OPTION, UsageError, count, modelName, seconds, shard,
 } from './command.js';
 import { jsonLine } from './json.js';
 import { batchLine, progress } from './progress.js';
@@ -62,6 +62,7 @@ export const conformCommand: Command = {
   summary: 'check tests against a CSV of expected verdicts and explain disagreements',
   args: '',
   options: [
+    SHARD_OPTION,
     { name: 'expect', arg: 'CSV', help: "the expected verdicts: 'path,1|0' rows, or 'path,ptx60|ptx75,1|0' rows (required)" },
     { name: 'root', arg: 'DIR', help: 'the folder the paths in the CSV are relative to', dflt: '.' },
     { ...MODEL_OPTION, help: 'the model of two-column rows; with three-column rows, run only that model\'s rows', dflt: 'ptx75; for three-column rows, each row\'s own' },
@@ -85,7 +86,7 @@ export const conformCommand: Command = {
     const json = a.has('json');
     if (a.has('races') && a.has('liveness')) throw new UsageError('--races and --liveness are separate lists: give one');
     const question: Question = a.has('races') ? 'races' : a.has('liveness') ? 'liveness' : 'condition';
-    const rows = readExpectations(readFileSync(csv, 'utf8')).filter((r) => !only || !r.model || r.model === only);
+    const rows = shard(readExpectations(readFileSync(csv, 'utf8')).filter((r) => !only || !r.model || r.model === only), a.get('shard'));
     const tally = { passed: 0, failed: 0, unknown: 0, errors: 0 };
     const t0 = performance.now();
     const bar = progress();

@@ -2,13 +2,13 @@
 // executor must never reach a final state the solver rules out (unsound: printed with the
 // executor's trace) and should reach every state the solver allows (incomplete: listed).
 import {
-  BOUND_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, JSON_OPTION, MODEL_OPTION, TIMEOUT_OPTION, UsageError, count, modelName, seconds,
+  BOUND_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, JSON_OPTION, MODEL_OPTION, SHARD_OPTION, TIMEOUT_OPTION, UsageError, count, modelName, seconds, shard,
 } from './command.js';
 import { jsonLine } from './json.js';
 import { progress } from './progress.js';
 import { eachTest } from './batch.js';
 import { MAX_STATES_OPTION } from './run.js';
-import { type FileResult, readLitmusFiles } from '../litmus/parse.js';
+import { type FileResult, expandPaths, readLitmusFiles } from '../litmus/parse.js';
 import { crossLiveness, crossLivenessText } from './crosslive.js';
 import type { LitmusTest } from '../litmus/ast.js';
 import { MODELS } from '../model/ptx.js';
@@ -106,6 +106,7 @@ export const crossCommand: Command = {
   summary: 'cross-check the operational executor against the axiomatic solver (soundness, completeness)',
   args: 'FILE|DIR...',
   options: [
+    SHARD_OPTION,
     MODEL_OPTION, BOUND_OPTION, TIMEOUT_OPTION, MAX_STATES_OPTION, JSON_OPTION,
     { name: 'quiet', help: 'print only unsound, incomplete and erroneous tests, and the summary' },
     { name: 'liveness', help: 'compare the two engines\' liveness verdicts instead (can a thread hang?): PASS, DISAGREE or SKIP per test' },
@@ -126,7 +127,7 @@ export const crossCommand: Command = {
     const t0 = performance.now();
     const reports: CrossReport[] = [];
     let unreadable = 0;
-    const files = readLitmusFiles(a.rest);
+    const files = readLitmusFiles(shard(expandPaths(a.rest), a.get('shard')));
     if (a.has('liveness')) return crossLivenessAll(files, { model, bound, timeoutMs, maxStates }, quiet, json);
     const bar = progress();
     const z3 = await openZ3();

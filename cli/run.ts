@@ -1,10 +1,10 @@
 // `ptxmm run`: run tests on the operational executor (executor/) and print the final states
 // it reaches, herd7-style, or JSON lines with --json.
-import { BOUND_OPTION, type Command, EXIT, EXIT_HELP, JSON_OPTION, MODEL_OPTION, type OptionSpec, UsageError, count, modelName } from './command.js';
+import { BOUND_OPTION, type Command, EXIT, EXIT_HELP, JSON_OPTION, MODEL_OPTION, type OptionSpec, SHARD_OPTION, UsageError, count, modelName, shard } from './command.js';
 import { jsonLine } from './json.js';
 import { eachTest } from './batch.js';
 import { batchLine, progress } from './progress.js';
-import { readLitmusFiles } from '../litmus/parse.js';
+import { expandPaths, readLitmusFiles } from '../litmus/parse.js';
 import { DEFAULTS, runTest } from '../executor/explore.js';
 import { formatRun, runJson } from '../executor/report.js';
 
@@ -16,7 +16,7 @@ export const runCommand: Command = {
   name: 'run',
   summary: 'run tests on the operational executor: reachable final states, counts, states visited',
   args: 'FILE|DIR...',
-  options: [MODEL_OPTION, BOUND_OPTION, MAX_STATES_OPTION, JSON_OPTION],
+  options: [MODEL_OPTION, BOUND_OPTION, MAX_STATES_OPTION, JSON_OPTION, SHARD_OPTION],
   details: ['A test the executor does not support is "not run"; one it stops early is "Truncated". Neither is an answer.', EXIT_HELP],
   async run(a) {
     if (a.rest.length === 0) throw new UsageError('give at least one file or directory');
@@ -26,7 +26,7 @@ export const runCommand: Command = {
     const json = a.has('json');
     const t0 = performance.now();
     const tally = { ok: 0, no: 0, notRun: 0, truncated: 0, errors: 0, visited: 0 };
-    const files = readLitmusFiles(a.rest);
+    const files = readLitmusFiles(shard(expandPaths(a.rest), a.get('shard')));
     const bar = progress();
     tally.errors += await eachTest(files, 'run', json, bar, (test, file, i) => {
       const o = runTest(test, { model, bound, maxStates, onProgress: (n) => bar.update(batchLine(i, files.length, `${n.toLocaleString('en')} states visited: ${file}`)) });
