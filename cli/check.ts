@@ -5,9 +5,10 @@ import { basename, join } from 'node:path';
 import {
   BOUND_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, EXIT_HELP, JSON_OPTION, MODEL_OPTION, SHARD_OPTION, TIMEOUT_OPTION, UsageError, count, modelName, seconds, shard,
 } from './command.js';
-import { type RecordType, jsonLine } from './json.js';
-import { progress } from './progress.js';
+import { type RecordType, errorRecord, jsonLine } from './json.js';
+import { batchLine, progress } from './progress.js';
 import { eachTest, internalError } from './batch.js';
+import { checkOnWorkers } from './checkjobs.js';
 import { type ExplainOptions, explainTest, explanationGraph, graphTitle } from '../present/explain.js';
 import { toDot } from '../present/dot.js';
 import { renderSvg } from '../present/svg.js';
@@ -109,6 +110,7 @@ export const checkCommand: Command = {
   options: [
     MODEL_OPTION, BOUND_OPTION, TIMEOUT_OPTION, JSON_OPTION, SHARD_OPTION,
     { name: 'without', arg: 'AXIOM', repeat: true, help: "switch one of the model's axioms off (\"what if\"; ptxmm prove's independence counterexamples)" },
+    { name: 'jobs', arg: 'N', help: 'final states on N worker threads, each with its own Z3; output in input order, as with one', dflt: '1' },
     { name: 'witness', arg: 'DIR', help: 'also write DIR/TEST.svg for each test whose condition has a witness' },
     { name: 'races', help: 'instead of final states: the data races (ISA §8.6.1), each racy pair of instructions with an execution, or race-free' },
     { name: 'liveness', help: 'instead of final states: can a thread hang (spin forever, wait at a barrier forever)? which, where, after which execution (docs/LIVENESS.md)' },
@@ -130,6 +132,9 @@ export const checkCommand: Command = {
     if (paths.length === 0) throw new UsageError('no .litmus files found');
     const files = readLitmusFiles(shard(paths, a.get('shard')));
     if (a.has('races') && a.has('liveness')) throw new UsageError('--races and --liveness are separate questions: ask one at a time');
+    const jobs = count(a.get('jobs'), 1, 'jobs');
+    if (jobs < 1) throw new UsageError('--jobs needs at least 1');
+    if (jobs > 1 && (witnessDir || a.has('races') || a.has('liveness'))) throw new UsageError('--jobs lists final states: not with --witness, --races or --liveness');
     if (a.has('races')) {
       if (witnessDir) throw new UsageError('--witness draws final states: not with --races');
       return checkRaces(files, model, bound, timeoutS * 1000, json);
@@ -138,29 +143,49 @@ export const checkCommand: Command = {
     const t0 = performance.now();
     const tally = { ok: 0, no: 0, unknown: 0, errors: 0 };
     const bar = progress();
-    const z3 = await openZ3();
-    try {
-      tally.errors += await eachTest(files, 'check', json, bar, async (t, file) => {
-        let c: CheckReport;
-        try {
-          const { r, seconds: s } = await checkOne(z3, t, model, bound, timeoutS * 1000);
-          c = report(t, file, model, bound, r, s);
-        } catch (e) {
+    const emit = (c: CheckReport): void => {
+      if (c.result === 'Ok') tally.ok++;
+      else if (c.result === 'No') tally.no++;
+      else tally.unknown++;
+      bar.clear();
+      process.stdout.write(json ? jsonLine('check', c) : formatHerd(c) + (files.length > 1 ? '\n' : ''));
+    };
+    if (jobs > 1) {
+      // The same answers from N threads, passed on in input order (cli/checkjobs.ts).
+      await checkOnWorkers(files, jobs, { model: modelName(a.get('model')), without: a.all('without'), bound, timeoutMs: timeoutS * 1000 }, (i, o) => {
+        const f = files[i]!;
+        bar.update(batchLine(i, files.length, f.file));
+        if ('report' in o) emit(o.report);
+        else {
           tally.errors++;
           bar.clear();
-          internalError('check', file, e, json);
-          return;
+          if ('error' in o) internalError('check', f.file, new Error(o.error), json);
+          else if (json) process.stdout.write(errorRecord('check', f.error!));
+          else process.stderr.write(f.error!.format() + '\n');
         }
-        if (c.result === 'Ok') tally.ok++;
-        else if (c.result === 'No') tally.no++;
-        else tally.unknown++;
-        bar.clear();
-        process.stdout.write(json ? jsonLine('check', c) : formatHerd(c) + (files.length > 1 ? '\n' : ''));
-        if (witnessDir && c.result !== 'Unknown') await writeWitness(z3, t, file, witnessDir, { model, bound, timeoutMs: timeoutS * 1000, relax: false });
       });
-    } finally {
       bar.clear();
-      await z3.close();
+    } else {
+      const z3 = await openZ3();
+      try {
+        tally.errors += await eachTest(files, 'check', json, bar, async (t, file) => {
+          let c: CheckReport;
+          try {
+            const { r, seconds: s } = await checkOne(z3, t, model, bound, timeoutS * 1000);
+            c = report(t, file, model, bound, r, s);
+          } catch (e) {
+            tally.errors++;
+            bar.clear();
+            internalError('check', file, e, json);
+            return;
+          }
+          emit(c);
+          if (witnessDir && c.result !== 'Unknown') await writeWitness(z3, t, file, witnessDir, { model, bound, timeoutMs: timeoutS * 1000, relax: false });
+        });
+      } finally {
+        bar.clear();
+        await z3.close();
+      }
     }
     const secs = (performance.now() - t0) / 1000;
     const tests = files.length;

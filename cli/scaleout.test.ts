@@ -1,5 +1,6 @@
-// `--shard K/N`: N slices of a batch are every input exactly once, and their JSON lines
-// concatenate to the records of the whole batch (CI matrices and array jobs rely on it).
+// Scaling out. `--shard K/N`: N slices of a batch are every input exactly once, and their JSON
+// lines concatenate to the records of the whole batch (CI matrices and array jobs rely on it).
+// `check --jobs N`: the same records in the same order as one thread.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { join } from 'node:path';
@@ -52,6 +53,20 @@ test('conform: the slices pass as many rows as the whole list; bad slices are us
     assert.is(r.code, 2, bad);
     assert.match(r.err, /--shard needs K\/N/);
   }
+});
+
+test('check --jobs 2: the records of one thread, in the same order', () => {
+  const one = ptxmm('check', DIR, '--json');
+  const two = ptxmm('check', DIR, '--json', '--jobs', '2');
+  assert.is(two.code, 0, two.err);
+  const plain = (out: string): string[] => out.trim().split('\n').map((l) => JSON.stringify({ ...(JSON.parse(l) as object), seconds: 0 }));
+  assert.equal(plain(two.out), plain(one.out));
+  const text = ptxmm('check', DIR, '--jobs', '2');
+  assert.equal(text.out.replace(/^Time .*$/gm, "").replace(/, [0-9.]+ s$/m, ""), ptxmm("check", DIR).out.replace(/^Time .*$/gm, "").replace(/, [0-9.]+ s$/m, ""));
+  assert.match(text.out, /Totals: \d+ tests, \d+ Ok, \d+ No, 0 Unknown, 0 errors/);
+  const bad = ptxmm('check', DIR, '--jobs', '2', '--races');
+  assert.is(bad.code, 2);
+  assert.match(bad.err, /--jobs lists final states/);
 });
 
 test.run();

@@ -1,0 +1,36 @@
+// One of `check --jobs N`'s worker threads: its own Z3, answering one test at a time with the
+// same checkOne and report as the sequential loop (cli/checkjobs.ts hands out the tests).
+import { parentPort, workerData } from 'node:worker_threads';
+import type { LitmusTest } from '../litmus/ast.js';
+import type { ModelName } from '../executor/program.js';
+import { MODELS } from '../model/ptx.js';
+import { withoutAxioms } from '../model/relalg.js';
+import { openZ3 } from '../solver/z3.js';
+import { checkOne, report } from './check.js';
+
+export interface WorkerSettings { model: ModelName; without: string[]; bound: number; timeoutMs: number }
+export type JobMessage = { kind: 'test'; index: number; file: string; test: LitmusTest } | { kind: 'done' };
+export type JobAnswer =
+  | { kind: 'report'; index: number; report: ReturnType<typeof report> }
+  | { kind: 'error'; index: number; message: string }
+  | { kind: 'closed' };
+
+const s = workerData as WorkerSettings;
+const model = withoutAxioms(MODELS[s.model]!, s.without);
+const z3 = openZ3();
+const port = parentPort!;
+port.on('message', (m: JobMessage) => {
+  void (async () => {
+    if (m.kind === 'done') {
+      await (await z3).close();
+      port.postMessage({ kind: 'closed' } satisfies JobAnswer);
+      return;
+    }
+    try {
+      const { r, seconds } = await checkOne(await z3, m.test, model, s.bound, s.timeoutMs);
+      port.postMessage({ kind: 'report', index: m.index, report: report(m.test, m.file, model, s.bound, r, seconds) } satisfies JobAnswer);
+    } catch (e) {
+      port.postMessage({ kind: 'error', index: m.index, message: (e as Error).message } satisfies JobAnswer);
+    }
+  })();
+});
