@@ -2,9 +2,16 @@
 // does not parse is reported where the command's output goes (a JSON error record, or its
 // positioned message on stderr) and the batch goes on.
 import type { LitmusTest } from '../litmus/ast.js';
+import type { LitmusError } from '../litmus/errors.js';
 import type { FileResult } from '../litmus/parse.js';
 import { errorRecord, jsonLine } from './json.js';
 import { type Progress, batchLine } from './progress.js';
+
+/** An input error where the command's output goes: a JSON error record, or `file:line:col: message` on stderr. */
+export function inputError(command: string, e: LitmusError, json: boolean): void {
+  if (json) process.stdout.write(errorRecord(command, e));
+  else process.stderr.write(e.format() + '\n');
+}
 
 /** Runs `body` on each test that parses; returns how many did not. */
 export async function eachTest(
@@ -17,8 +24,7 @@ export async function eachTest(
     if (f.error) {
       unreadable++;
       bar.clear();
-      if (json) process.stdout.write(errorRecord(command, f.error));
-      else process.stderr.write(f.error.format() + '\n');
+      inputError(command, f.error, json);
       continue;
     }
     await body(f.test!, f.file, i);

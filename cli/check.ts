@@ -5,9 +5,9 @@ import { basename, join } from 'node:path';
 import {
   BOUND_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, EXIT_HELP, JSON_OPTION, MODEL_OPTION, SHARD_OPTION, TIMEOUT_OPTION, UsageError, count, modelName, seconds, shard,
 } from './command.js';
-import { type RecordType, errorRecord, jsonLine } from './json.js';
+import { type RecordType, jsonLine } from './json.js';
 import { batchLine, progress } from './progress.js';
-import { eachTest, internalError } from './batch.js';
+import { eachTest, inputError, internalError } from './batch.js';
 import { checkOnWorkers } from './checkjobs.js';
 import { type ExplainOptions, explainTest, explanationGraph, graphTitle } from '../present/explain.js';
 import { toDot } from '../present/dot.js';
@@ -160,8 +160,7 @@ export const checkCommand: Command = {
           tally.errors++;
           bar.clear();
           if ('error' in o) internalError('check', f.file, new Error(o.error), json);
-          else if (json) process.stdout.write(errorRecord('check', f.error!));
-          else process.stderr.write(f.error!.format() + '\n');
+          else inputError('check', f.error!, json);
         }
       });
       bar.clear();

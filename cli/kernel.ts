@@ -7,6 +7,7 @@ import {
   BOUND_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, JSON_OPTION, MODEL_OPTION, TIMEOUT_OPTION, UsageError, count, modelName, seconds,
 } from './command.js';
 import { jsonLine } from './json.js';
+import { inputError } from './batch.js';
 import { DEFAULT_LOOP_BOUND, type Expr } from '../litmus/ast.js';
 import { LitmusError } from '../litmus/errors.js';
 import { MODELS } from '../model/ptx.js';
@@ -79,8 +80,7 @@ export const kernelCommand: Command = {
       asserts = spec.asserts.map((x) => readAssertion(x.text, x.where, inst.test));
     } catch (e) {
       if (!(e instanceof LitmusError)) throw e;
-      if (json) process.stdout.write(jsonLine('error', { command: 'kernel', file: e.file, line: e.line ?? null, col: e.col ?? null, message: e.message }));
-      else process.stderr.write(e.format() + '\n');
+      inputError('kernel', e, json);
       return EXIT.usage;
     }
     const bound = count(a.get('bound'), spec.bound ?? DEFAULT_LOOP_BOUND, 'bound');
@@ -91,9 +91,7 @@ export const kernelCommand: Command = {
       r = await verifyKernel(z3, inst, { model, bound, timeoutMs: timeoutS * 1000, asserts, races: spec.races, liveness: spec.liveness, barriers: spec.barriers });
     } catch (e) {
       if (!(e instanceof UnsupportedError)) throw e;
-      const err = new LitmusError(e.message.replace(/^P\d+ line \d+:\d+: /, ''), e.pos ?? null, spec.ptx);
-      if (json) process.stdout.write(jsonLine('error', { command: 'kernel', file: err.file, line: err.line ?? null, col: err.col ?? null, message: err.message }));
-      else process.stderr.write(err.format() + '\n');
+      inputError('kernel', new LitmusError(e.message.replace(/^P\d+ line \d+:\d+: /, ''), e.pos ?? null, spec.ptx), json);
       return EXIT.usage;
     } finally {
       await z3.close();

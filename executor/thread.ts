@@ -13,8 +13,8 @@
 // and writes coherence-before it); anything but a release may go before an earlier
 // ld.acquire (which then must not synchronize with anything new); a release access may go
 // before earlier operations (and then no one may acquire it). Fences and barriers never move.
-import type { DataType, Instr, Proxy } from '../litmus/ast.js';
-import { typeSigned, typeWidth } from '../litmus/ast.js';
+import type { Instr, Proxy } from '../litmus/ast.js';
+import { typeSigned, typeWidth, wideType } from '../litmus/ast.js';
 import { type RV, alu, asType, compare, resize, rv } from './bits.js';
 import type { CInstr, Program } from './program.js';
 import { Unsupported } from './program.js';
@@ -236,7 +236,7 @@ function localValue(ci: CInstr, e: Entry): RV {
     case 'mov': return i.src.kind === 'reg' ? asType(a, i.type) : a;
     case 'alu': {
       // .wide: operands extended (by the type's signedness) to the result's width first.
-      const t: DataType = i.wide ? (`${i.type[0]}${typeWidth(i.type) * 2}` as DataType) : i.type;
+      const t = i.wide ? wideType(i.type) : i.type;
       const w = typeWidth(t);
       const b = i.aop === 'shl' || i.aop === 'shr' ? resize(asType(operand(e, 1)!, 'u32'), w) : asType(operand(e, 1)!, t);
       const c = i.c ? asType(operand(e, 2)!, t) : undefined;

@@ -107,6 +107,7 @@ async function noVacuousHolds(z3: Z3Session, inst: Instance, opt: VerifyOptions,
  * that way has no meaning here. Refused at the load, as an input error.
  */
 function readOnlyPath(inst: Instance, bound: number): void {
+  if (!inst.test.threads.some((t) => t.code.some((s) => s.op === 'ld' && s.nc))) return;
   const u = unroll(inst.test, bound);
   const written = new Map<number, SymEvent>();
   for (const e of u.events) if (e.info.kind === 'W' && !e.info.init && e.guard !== u.dag.F && !written.has(e.info.ploc)) written.set(e.info.ploc, e);

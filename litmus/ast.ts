@@ -46,6 +46,10 @@ export function typeWidth(t: DataType): number {
 export function typeSigned(t: DataType): boolean {
   return t.startsWith('s');
 }
+/** The type of a `.wide` product (mul.wide.s32 gives an s64): twice the width, same signedness. */
+export function wideType(t: DataType): DataType {
+  return `${t[0]}${typeWidth(t) * 2}` as DataType;
+}
 
 /** A register name, normalised without `%` (`%r1` and `r1` are the same register). */
 export interface Reg {

@@ -7,7 +7,7 @@
 // and a condition compares values as the integers their types say (u32 0xffffffff is
 // 4294967295, never -1).
 import type { CmpOp, Instr, Observable, Pos, RegInit, Thread } from './ast.js';
-import { typeSigned, typeWidth } from './ast.js';
+import { typeSigned, typeWidth, wideType } from './ast.js';
 
 export interface ValueType {
   width: number;
@@ -20,7 +20,7 @@ export function writerType(i: Instr): ValueType | null {
     case 'ld': case 'atom': case 'selp': case 'unary':
       return { width: typeWidth(i.type), signed: typeSigned(i.type) };
     case 'alu':
-      return { width: typeWidth(i.type) * (i.wide ? 2 : 1), signed: typeSigned(i.type) };
+      return { width: typeWidth(i.wide ? wideType(i.type) : i.type), signed: typeSigned(i.type) };
     case 'cvt':
       return { width: typeWidth(i.dtype), signed: typeSigned(i.dtype) };
     case 'mov':

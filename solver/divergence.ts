@@ -10,7 +10,7 @@ import type { Instr, LitmusTest } from '../litmus/ast.js';
 import { printInstr } from '../litmus/print.js';
 import type { Model } from '../model/relalg.js';
 import type { N } from './expr.js';
-import { encode } from './encode.js';
+import { encode, finishedConsistent, scriptWith } from './encode.js';
 import { limitsFrom, resourceReason } from './limits.js';
 import { askZ3, checkSatCmd, satOf, undecided, witness, type Witness } from './run.js';
 import { unroll } from './unroll.js';
@@ -77,8 +77,8 @@ export async function findDivergence(z3: Z3Session, test: LitmusTest, opt: Diver
     });
     if (!list.length) return { ...result, verdict: 'uniform' };
     const ask = (cmds: string): string => askZ3(z3, cmds);
-    ask(`(reset)\n${enc.script}\n${[...p.lines.slice(enc.printedLines), ...decl].join('\n')}\n`);
-    const consistent = [enc.noCutLit, ...enc.barrierLits.map((b) => b.lit), ...enc.axiomLits.values()];
+    ask(scriptWith(enc, decl));
+    const consistent = finishedConsistent(enc);
     let undecidedWhy: string | null = null;
     for (const [gi, g] of list.entries()) {
       const s = satOf(ask(checkSatCmd([...consistent, `diverge_${gi}`], limits.deadline)));

@@ -105,6 +105,19 @@ function fenceMs(a: EventInfo, b: EventInfo, sr: (a: EventInfo, b: EventInfo) =>
  * the axioms force can be fixed before solving (solver/must.ts). `justify`: also encode
  * `justifiedLit` (costs a ranking of the reads, so only on request).
  */
+/**
+ * The script to load for further questions on this encoding: the encoding, the formulas printed
+ * on it since (`printer.lines` from `printedLines`), and `decls`.
+ */
+export function scriptWith(enc: Encoding, decls: readonly string[]): string {
+  return `(reset)\n${enc.script}\n${[...enc.printer.lines.slice(enc.printedLines), ...decls].join('\n')}\n`;
+}
+
+/** Assumptions for a consistent execution in which every thread finishes within the bound: every axiom, every bar.sync passed. */
+export function finishedConsistent(enc: Encoding): string[] {
+  return [enc.noCutLit, ...enc.barrierLits.map((b) => b.lit), ...enc.axiomLits.values()];
+}
+
 export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: number, allAxioms = false, justify = false): Encoding {
   const { dag, events } = u;
   if (dag.limits && events.length > MAX_EVENTS) {

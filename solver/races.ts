@@ -8,7 +8,7 @@ import { printInstr } from '../litmus/print.js';
 import { DATA_RACE } from '../model/ptx.js';
 import type { Model } from '../model/relalg.js';
 import type { N } from './expr.js';
-import { encode } from './encode.js';
+import { encode, finishedConsistent, scriptWith } from './encode.js';
 import { limitsFrom, resourceReason } from './limits.js';
 import { askZ3, checkSatCmd, satOf, undecided, witness, type Witness } from './run.js';
 import { entries, pairMask } from './symbolic.js';
@@ -130,11 +130,10 @@ export async function findRaces(z3: Z3Session, test: LitmusTest, opt: RaceOption
       pairLits.push(lits);
     });
     const ask = (cmds: string): string => askZ3(z3, cmds);
-    const extra = [...p.lines.slice(enc.printedLines), ...decl].join('\n');
-    ask(`(reset)\n${enc.script}\n${extra}\n`);
-    // Consistent, terminating executions: every axiom, every bar.sync waits, within the bound.
-    // The filter is left out: a race is the program's, not one final state's.
-    const consistent = [enc.noCutLit, ...enc.barrierLits.map((b) => b.lit), ...enc.axiomLits.values()];
+    ask(scriptWith(enc, decl));
+    // Consistent, terminating executions. The filter is left out: a race is the program's, not
+    // one final state's.
+    const consistent = finishedConsistent(enc);
     const access = (ins: Instr, t: number, e: number): RaceAccess => ({
       thread: test.threads[t]!.placement.id, instr: printInstr(ins), line: ins.pos?.line ?? null,
       name: nameOf(ins, enc.locNames[infos[e]!.ploc]!), width: widthOf(ins),

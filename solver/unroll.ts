@@ -4,7 +4,7 @@
 // it executes; register values are bit-vector terms over the values reads return; dependencies
 // follow the register data flow path by path.
 import type { Atom, DataType, Instr, LitmusTest, Red, Scope, Space, Thread, Value as AstValue } from '../litmus/ast.js';
-import { WARP_SIZE, typeSigned, typeWidth } from '../litmus/ast.js';
+import { WARP_SIZE, typeSigned, typeWidth, wideType } from '../litmus/ast.js';
 import { type PhysLoc, layout } from '../litmus/layout.js';
 import { type ValueType, registersRead, threadRegisters, writerType } from '../litmus/types.js';
 import { printInstr } from '../litmus/print.js';
@@ -538,11 +538,6 @@ export function registersThatMatter(code: Instr[]): Set<string> {
     }
   }
   return out;
-}
-
-/** The type of a `.wide` product: twice the operands' width, same signedness. */
-function wideType(t: DataType): DataType {
-  return `${t[0]}${typeWidth(t) * 2}` as DataType;
 }
 
 /** An alu instruction's value, its operands at the type's width (the shift amount too). */
