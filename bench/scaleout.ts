@@ -1,22 +1,15 @@
 // `check --jobs N` against one thread: the same inputs, each run a process of its own (wall
 // time; peak memory through /usr/bin/time where it exists). Our own tests, and three folders of
 // the Dat3M corpus when ../shared has it. Writes bench/SCALEOUT.md and prints it.
-import { spawnSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { CORPUS, ROOT, hasCorpus } from '../tests/paths.js';
-
-const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
+import { ptxmmProcess } from './process.js';
 
 function measure(inputs: string[], jobs: number): { seconds: number; mib: number | null; tests: number } {
-  const args = [join(ROOT, 'bin', 'ptxmm.js'), 'check', ...inputs, '--json', '--jobs', String(jobs)];
-  const t0 = performance.now();
-  const p = TIME ? spawnSync(TIME, ['-f', '%M', process.execPath, ...args], { encoding: 'utf8', maxBuffer: 1 << 28 }) : spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 28 });
-  const seconds = (performance.now() - t0) / 1000;
-  const kb = TIME ? Number(p.stderr.trim().split('\n').pop()) : NaN;
-  const tests = p.stdout.split('\n').filter((l) => l.includes('"type":"check"')).length;
-  return { seconds, mib: Number.isFinite(kb) ? kb / 1024 : null, tests };
+  const r = ptxmmProcess(ROOT, ['check', ...inputs, '--json', '--jobs', String(jobs)]);
+  return { seconds: r.seconds, mib: r.mib, tests: r.out.split('\n').filter((l) => l.includes('"type":"check"')).length };
 }
 
 const sets: [string, string[]][] = [['litmus/tests (ours)', [join(ROOT, 'litmus', 'tests')]]];

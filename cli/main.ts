@@ -1,19 +1,32 @@
 // ptxmm command dispatcher: one table of subcommands, each in its own module.
 import { readFileSync } from 'node:fs';
 import { type Command, EXIT, UsageError, helpText, parseArgs, usageLine } from './command.js';
-import { parseCommand, printCommand } from './parse.js';
-import { checkCommand } from './check.js';
-import { conformCommand } from './conform.js';
-import { runCommand } from './run.js';
-import { crossCommand } from './cross.js';
-import { fuzzCommand } from './fuzz.js';
-import { showCommand } from './show.js';
-import { whyCommand } from './why.js';
-import { exploreCommand } from './explore.js';
-import { proveCommand } from './prove.js';
-import { kernelCommand } from './kernel.js';
+import { compiledZ3 } from '../solver/z3wasm.js';
 
-export const commands: Command[] = [parseCommand, printCommand, checkCommand, conformCommand, showCommand, whyCommand, exploreCommand, proveCommand, kernelCommand, runCommand, crossCommand, fuzzCommand];
+/**
+ * The commands, in the order help lists them. Each one's module is loaded when it runs, so a
+ * command pays only for what it uses (ptxmm run never loads Z3; check never loads ink). The
+ * flag: the command uses Z3.
+ */
+const COMMANDS: [string, () => Promise<Command>, boolean][] = [
+  ['parse', async () => (await import('./parse.js')).parseCommand, false],
+  ['print', async () => (await import('./parse.js')).printCommand, false],
+  ['check', async () => (await import('./check.js')).checkCommand, true],
+  ['conform', async () => (await import('./conform.js')).conformCommand, true],
+  ['show', async () => (await import('./show.js')).showCommand, true],
+  ['why', async () => (await import('./why.js')).whyCommand, true],
+  ['explore', async () => (await import('./explore.js')).exploreCommand, true],
+  ['prove', async () => (await import('./prove.js')).proveCommand, true],
+  ['kernel', async () => (await import('./kernel.js')).kernelCommand, true],
+  ['run', async () => (await import('./run.js')).runCommand, false],
+  ['cross', async () => (await import('./cross.js')).crossCommand, true],
+  ['fuzz', async () => (await import('./fuzz.js')).fuzzCommand, true],
+];
+
+/** Every command, loaded (for help and the tests that read every command's options). */
+export async function loadCommands(): Promise<Command[]> {
+  return Promise.all(COMMANDS.map(([, load]) => load()));
+}
 
 /** The version in package.json (dist/cli/main.js is two folders below it). */
 export function version(): string {
@@ -21,7 +34,8 @@ export function version(): string {
   return pkg.version;
 }
 
-function help(): string {
+async function help(): Promise<string> {
+  const commands = await loadCommands();
   const width = Math.max(...commands.map((c) => c.name.length));
   return [
     'ptxmm: a checker for the NVIDIA PTX memory consistency model',
@@ -46,15 +60,21 @@ export async function main(argv: string[]): Promise<number> {
     return EXIT.ok;
   }
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    process.stdout.write(help() + '\n');
+    process.stdout.write((await help()) + '\n');
     return name === undefined ? EXIT.usage : EXIT.ok;
   }
-  const cmd = commands.find((c) => c.name === name);
-  if (!cmd) {
-    process.stderr.write(`ptxmm: unknown command '${name}'\n\n${help()}\n`);
+  const entry = COMMANDS.find(([n]) => n === name);
+  if (!entry) {
+    process.stderr.write(`ptxmm: unknown command '${name}'\n\n${await help()}\n`);
     return EXIT.usage;
   }
-  if (args.includes('--help') || args.includes('-h')) {
+  const [, load, usesZ3] = entry;
+  const wantsHelp = args.includes('--help') || args.includes('-h');
+  // Z3 compiles in the background while the command loads and reads its input (a failure
+  // is reported where Z3 is opened).
+  if (usesZ3 && !wantsHelp) compiledZ3().catch(() => undefined);
+  const cmd = await load();
+  if (wantsHelp) {
     process.stdout.write(helpText(cmd));
     return EXIT.ok;
   }

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { MP_TEXT, SB_TEXT, ptxmm, scratch } from '../tests/cli.js';
 import { PTXMM_SCHEMA, validate } from '../tests/jsonschema.js';
 import { ROOT } from '../tests/paths.js';
-import { commands } from './main.js';
+import { loadCommands } from './main.js';
 import { progress } from './progress.js';
 
 const { dir, write } = scratch('ptxmm-usage-');
@@ -43,8 +43,8 @@ test('--version and -V print the package version', () => {
   }
 });
 
-test('COMMAND --help lists every option with its meaning and default, and the exit statuses', () => {
-  for (const c of commands) {
+test('COMMAND --help lists every option with its meaning and default, and the exit statuses', async () => {
+  for (const c of await loadCommands()) {
     const r = ptxmm(c.name, '--help');
     assert.is(r.code, 0, c.name);
     assert.ok(r.out.startsWith(`usage: ptxmm ${c.name}`), c.name);

@@ -30,6 +30,14 @@ type NodeData =
   | { op: 'b2i'; a: number }
   | { op: 'bv2int'; a: number };
 
+const OP_CODE: Record<NodeData['op'], number> = {
+  true: 1, false: 2, bv: 3, int: 4, var: 5, not: 6, and: 7, or: 8, ite: 9, eq: 10, cmp: 11, bin: 12,
+  zext: 13, sext: 14, trunc: 15, ilt: 16, ile: 17, iadd: 18, b2i: 19, bv2int: 20,
+};
+const FN_CODE: Record<CmpFn | BvOp, number> = {
+  ult: 1, ule: 2, slt: 3, sle: 4, add: 5, sub: 6, mul: 7, and: 8, or: 9, xor: 10, shl: 11, lshr: 12, ashr: 13,
+};
+
 /** A node handle. */
 export type N = number;
 
@@ -81,30 +89,60 @@ export interface Dag {
 export function newDag(limits?: Limits): Dag {
   const nodes: NodeData[] = [];
   const sorts: Sort[] = [];
-  const index = new Map<string, N>();
+  // Hash-consing. Leaves by a string key; compound nodes by a numeric hash of their fields,
+  // compared field by field on a hit: no key string per lookup (a closure makes hundreds of
+  // thousands of lookups, and the strings were a third of the encoding's time with their
+  // garbage collection).
+  const leaves = new Map<string, N>();
+  const index = new Map<number, N | N[]>();
   let size = 0;
   let nextCheck = 4096;
-  const keyOf = (d: NodeData): string => {
+  const leafKey = (d: NodeData): string | null => {
     switch (d.op) {
       case 'true': case 'false': return d.op;
       case 'bv': return `bv ${d.w} ${d.v}`;
       case 'int': return `int ${d.v}`;
       case 'var': return `var ${d.name}`;
-      case 'and': case 'or': case 'iadd': return `${d.op} ${d.xs.join(' ')}`;
-      case 'ite': return `ite ${d.c} ${d.a} ${d.b}`;
-      case 'cmp': case 'bin': return `${d.op} ${d.fn} ${d.a} ${d.b}`;
-      case 'zext': case 'sext': case 'trunc': return `${d.op} ${d.w} ${d.a}`;
-      case 'not': case 'b2i': case 'bv2int': return `${d.op} ${d.a}`;
-      default: return `${d.op} ${d.a} ${d.b}`;
+      default: return null;
     }
   };
-  const mk = (d: NodeData, sort: Sort): N => {
-    const key = keyOf(d);
-    const hit = index.get(key);
-    if (hit !== undefined) return hit;
+  const mix = (h: number, x: number): number => {
+    const k = Math.imul(h ^ x, 0x9e3779b1);
+    return (k << 15) | (k >>> 17);
+  };
+  const hashOf = (d: NodeData): number => {
+    let h = OP_CODE[d.op];
+    switch (d.op) {
+      case 'and': case 'or': case 'iadd': for (const x of d.xs) h = mix(h, x); return mix(h, d.xs.length);
+      case 'ite': return mix(mix(mix(h, d.c), d.a), d.b);
+      case 'cmp': case 'bin': return mix(mix(mix(h, FN_CODE[d.fn]), d.a), d.b);
+      case 'zext': case 'sext': case 'trunc': return mix(mix(h, d.w), d.a);
+      case 'not': case 'b2i': case 'bv2int': return mix(h, d.a);
+      case 'eq': case 'ilt': case 'ile': return mix(mix(h, d.a), d.b);
+      default: return h;
+    }
+  };
+  /** Compound nodes of the same op and fields. */
+  const same = (p: NodeData, q: NodeData): boolean => {
+    if (p.op !== q.op) return false;
+    switch (p.op) {
+      case 'and': case 'or': case 'iadd': {
+        if (q.op !== 'and' && q.op !== 'or' && q.op !== 'iadd') return false;
+        if (p.xs.length !== q.xs.length) return false;
+        for (let i = 0; i < p.xs.length; i++) if (p.xs[i] !== q.xs[i]) return false;
+        return true;
+      }
+      case 'ite': return q.op === 'ite' && p.c === q.c && p.a === q.a && p.b === q.b;
+      case 'cmp': case 'bin': return (q.op === 'cmp' || q.op === 'bin') && p.fn === q.fn && p.a === q.a && p.b === q.b;
+      case 'zext': case 'sext': case 'trunc': return (q.op === 'zext' || q.op === 'sext' || q.op === 'trunc') && p.w === q.w && p.a === q.a;
+      case 'not': case 'b2i': case 'bv2int': return (q.op === 'not' || q.op === 'b2i' || q.op === 'bv2int') && p.a === q.a;
+      case 'eq': case 'ilt': case 'ile': return (q.op === 'eq' || q.op === 'ilt' || q.op === 'ile') && p.a === q.a && p.b === q.b;
+      default: return false; // leaves are found by their key
+    }
+  };
+  const add = (d: NodeData, sort: Sort): N => {
     nodes.push(d);
     sorts.push(sort);
-    index.set(key, nodes.length - 1);
     // Every costly step of the encoding builds nodes: the place to enforce the test's limits.
     // Size counts operands too: a long disjunction costs Z3 (and the text) per operand.
     size += 'xs' in d ? 1 + d.xs.length : 1;
@@ -114,6 +152,28 @@ export function newDag(limits?: Limits): Dag {
       checkTime(limits);
     }
     return nodes.length - 1;
+  };
+  const mk = (d: NodeData, sort: Sort): N => {
+    const key = leafKey(d);
+    if (key !== null) {
+      const hit = leaves.get(key);
+      if (hit !== undefined) return hit;
+      const n = add(d, sort);
+      leaves.set(key, n);
+      return n;
+    }
+    const h = hashOf(d);
+    const e = index.get(h);
+    if (typeof e === 'number') {
+      if (same(nodes[e]!, d)) return e;
+    } else if (e) {
+      for (const c of e) if (same(nodes[c]!, d)) return c;
+    }
+    const n = add(d, sort);
+    if (e === undefined) index.set(h, n);
+    else if (typeof e === 'number') index.set(h, [e, n]);
+    else e.push(n);
+    return n;
   };
   const T = mk({ op: 'true' }, BOOL);
   const F = mk({ op: 'false' }, BOOL);
@@ -141,6 +201,20 @@ export function newDag(limits?: Limits): Dag {
   const junction = (op: 'and' | 'or', xs: N[]): N => {
     const unit = op === 'and' ? T : F;
     const zero = op === 'and' ? F : T;
+    if (xs.length === 2) {
+      // Two operands, neither to flatten (most calls): as below, without the set.
+      const a = xs[0]!;
+      const b = xs[1]!;
+      if (a === zero || b === zero) return zero;
+      if (a === unit || a === b) return b;
+      if (b === unit) return a;
+      const da = nodes[a]!;
+      const db = nodes[b]!;
+      if (da.op !== op && db.op !== op) {
+        if ((da.op === 'not' && da.a === b) || (db.op === 'not' && db.a === a)) return zero;
+        return mk({ op, xs: a < b ? [a, b] : [b, a] }, BOOL);
+      }
+    }
     const seen = new Set<N>();
     for (const x of xs) {
       if (x === zero) return zero;
@@ -342,44 +416,69 @@ export const sortSmt = (s: Sort): string => (s.s === 'bool' ? 'Bool' : s.s === '
 
 /**
  * Prints nodes as SMT-LIB. `ref(n)` returns the text naming node n, first emitting (into
- * `lines`) the declarations and definitions it needs. Constants are inlined.
+ * `lines`) the declarations and definitions it needs. Constants are inlined, and so is a node
+ * that has one parent in the DAG (as it was when the printer was made): it is spelled out
+ * inside that parent instead of being defined, which spares Z3 most of its parsing (a
+ * closure's path terms are mostly used once). A node needed again later, by formulas built
+ * after the printer, is then defined.
  */
 export interface Printer {
   ref(n: N): string;
   lines: string[];
 }
 
+/** Nested inline terms stay shallower than this: deeper ones are defined. */
+const MAX_INLINE_DEPTH = 32;
+
 export function newPrinter(dag: Dag): Printer {
   const names = new Map<N, string>();
   const lines: string[] = [];
   const declared = new Set<string>();
+  const uses = new Uint32Array(dag.nodes.length);
+  for (const d of dag.nodes) for (const c of children(d)) uses[c]!++;
+  // Spelled-out terms waiting for their one parent, with their nesting depth.
+  const inline = new Map<N, { text: string; depth: number }>();
   const ref = (root: N): string => {
     // Iterative post-order so deep DAGs (long ite chains) cannot overflow the stack.
     const stack: [N, boolean][] = [[root, false]];
     while (stack.length) {
       const [n, done] = stack.pop()!;
-      if (names.has(n)) continue;
+      if (names.has(n) || inline.has(n)) continue;
       const d = dag.nodes[n]!;
       if (!done) {
         stack.push([n, true]);
-        for (const c of children(d)) if (!names.has(c)) stack.push([c, false]);
+        for (const c of children(d)) if (!names.has(c) && !inline.has(c)) stack.push([c, false]);
         continue;
       }
-      names.set(n, define(n, d));
+      define(n, d, n !== root && n < uses.length && uses[n] === 1);
     }
-    return names.get(root)!;
+    return names.get(root) ?? take(root).text;
   };
-  const define = (n: N, d: NodeData): string => {
-    const r = (x: N): string => names.get(x)!;
+  /** A child's text; a spelled-out child is used up by its one parent. */
+  const take = (x: N): { text: string; depth: number } => {
+    const name = names.get(x);
+    if (name !== undefined) return { text: name, depth: 0 };
+    const t = inline.get(x)!;
+    inline.delete(x);
+    return t;
+  };
+  const define = (n: N, d: NodeData, spell: boolean): void => {
+    let depth = 0;
+    const r = (x: N): string => {
+      const t = take(x);
+      depth = Math.max(depth, t.depth);
+      return t.text;
+    };
     let body: string;
     switch (d.op) {
-      case 'true': return 'true';
-      case 'false': return 'false';
-      case 'bv': return `(_ bv${d.v} ${d.w})`;
-      case 'int': return d.v < 0 ? `(- ${-d.v})` : String(d.v);
+      case 'true': names.set(n, 'true'); return;
+      case 'false': names.set(n, 'false'); return;
+      case 'bv': names.set(n, `(_ bv${d.v} ${d.w})`); return;
+      case 'int': names.set(n, d.v < 0 ? `(- ${-d.v})` : String(d.v)); return;
       case 'var':
         if (!declared.has(d.name)) { declared.add(d.name); lines.push(`(declare-const ${d.name} ${sortSmt(d.sort)})`); }
-        return d.name;
+        names.set(n, d.name);
+        return;
       case 'not': body = `(not ${r(d.a)})`; break;
       case 'and': case 'or': body = `(${d.op} ${d.xs.map(r).join(' ')})`; break;
       case 'ite': body = `(ite ${r(d.c)} ${r(d.a)} ${r(d.b)})`; break;
@@ -395,9 +494,13 @@ export function newPrinter(dag: Dag): Printer {
       case 'b2i': body = `(ite ${r(d.a)} 1 0)`; break;
       case 'bv2int': body = `(bv2nat ${r(d.a)})`; break;
     }
+    if (spell && depth < MAX_INLINE_DEPTH) {
+      inline.set(n, { text: body, depth: depth + 1 });
+      return;
+    }
     const name = `n${n}`;
     lines.push(`(define-fun ${name} () ${sortSmt(dag.sorts[n]!)} ${body})`);
-    return name;
+    names.set(n, name);
   };
   return { ref, lines };
 }

@@ -55,7 +55,7 @@ export async function checkLiveness(z3: Z3Session, test: LitmusTest, opt: Livene
     const enc = encode(test, u, opt.model, opt.timeoutMs, true);
     result.stats = { ...enc.stats, queries: 0 };
     const live = enc.liveness;
-    const check = (lits: string[]): ReturnType<typeof satOf> => satOf(ask(checkSatCmd(lits, limits.deadline)));
+    const check = (lits: string[]): ReturnType<typeof satOf> => satOf(ask(checkSatCmd(lits, limits)));
     const axioms = [...enc.axiomLits.values()];
     // Barriers that are passed wait for their arrivals; the filter is about final states, not here.
     const barriers = enc.barrierLits.map((b) => b.lit);

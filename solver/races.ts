@@ -142,7 +142,7 @@ export async function findRaces(z3: Z3Session, test: LitmusTest, opt: RaceOption
       const a = access(g.ia, g.ta, g.pairs[0]!.a);
       const b = access(g.ib, g.tb, g.pairs[0]!.b);
       const location = enc.locNames[g.ploc]!;
-      const s = satOf(ask(checkSatCmd([...consistent, `race_${gi}`], limits.deadline)));
+      const s = satOf(ask(checkSatCmd([...consistent, `race_${gi}`], limits)));
       if (s === 'unknown') { result.undecided.push({ a, b, location, reason: undecided(z3, opt.timeoutMs) }); continue; }
       if (s === 'unsat') continue;
       const lits = pairLits[gi]!;
@@ -158,7 +158,7 @@ export async function findRaces(z3: Z3Session, test: LitmusTest, opt: RaceOption
       });
     }
     if (enc.mayCut && result.racy.length === 0) {
-      const r = satOf(ask(checkSatCmd([...enc.barrierLits.map((b) => b.lit), ...enc.axiomLits.values(), enc.cutLit], limits.deadline)));
+      const r = satOf(ask(checkSatCmd([...enc.barrierLits.map((b) => b.lit), ...enc.axiomLits.values(), enc.cutLit], limits)));
       result.boundReached = r === 'unknown' ? null : r === 'sat';
     } else if (!enc.mayCut) result.boundReached = false;
     result.verdict = result.racy.length ? 'racy' : result.undecided.length ? 'unknown' : 'race-free';

@@ -6,7 +6,7 @@ import type { Model } from '../model/relalg.js';
 import type { Encoding, ObservableInfo } from './encode.js';
 import { encode } from './encode.js';
 import { asInteger, observableName } from '../litmus/types.js';
-import { type Limits, limitsFrom, resourceReason } from './limits.js';
+import { type Limits, LimitError, limitsFrom, resourceReason } from './limits.js';
 import { unroll } from './unroll.js';
 import { readExecution, type WitnessExecution } from './witness.js';
 import type { Z3Session } from './z3.js';
@@ -96,9 +96,14 @@ export function askZ3(z3: Z3Session, cmds: string): string {
   return out;
 }
 
-/** check-sat-assuming with what is left of the test's time. */
-export function checkSatCmd(lits: string[], deadline: number): string {
-  const left = Math.max(1, Math.round(deadline - performance.now()));
+/**
+ * check-sat-assuming with what is left of the test's time. Time already spent is a LimitError
+ * here, not a query with a token timeout: a small problem could still be answered within it,
+ * and whether a test past its --timeout gets an answer would then depend on the machine.
+ */
+export function checkSatCmd(lits: string[], limits: Limits): string {
+  const left = Math.round(limits.deadline - performance.now());
+  if (left < 1) throw new LimitError(`Z3 did not decide within the timeout (${limits.timeoutMs / 1000} s)`);
   return `(set-option :timeout ${left})\n(check-sat-assuming (${lits.join(' ')}))`;
 }
 
@@ -149,20 +154,23 @@ async function solve(z3: Z3Session, test: LitmusTest, opt: RunOptions, limits: L
     return askZ3(z3, cmds);
   };
   const load = (cores = false): string => `(reset)\n${cores ? '(set-option :produce-unsat-cores true)\n' : ''}${enc.script}\n`;
-  const checkCmd = (lits: string[]): string => checkSatCmd(lits, limits.deadline);
+  const checkCmd = (lits: string[]): string => checkSatCmd(lits, limits);
   const sat = satOf;
   const consistent = [enc.noCutLit, ...enc.wellFormed, ...axioms];
 
   const q = test.condition.quantifier;
 
   if (opt.mode === 'states') {
+    // The states found are blocked behind an assumption, so that the script, loaded once,
+    // still answers the bound question afterwards.
     const states: FinalState[] = [];
-    let r = sat(ask(load() + checkCmd(consistent)));
+    const seen = [...consistent, 'seen'];
+    let r = sat(ask(`${load()}(declare-const seen Bool)\n${checkCmd(seen)}`));
     while (r === 'sat') {
       const s = readState(enc, ask);
       states.push({ values: s.values, satisfies: s.cond });
       if (enc.observables.length === 0) { r = 'unsat'; break; }
-      r = sat(ask(`(assert (not ${pinned(enc.observables.map((o, i) => [o, s.values[i]![1]]))}))\n${checkCmd(consistent)}`));
+      r = sat(ask(`(assert (=> seen (not ${pinned(enc.observables.map((o, i) => [o, s.values[i]![1]]))})))\n${checkCmd(seen)}`));
     }
     if (r === 'unsat') {
       if (states.length === 0) result.noStates = whyNoState(enc, ask, checkCmd, load);
@@ -220,7 +228,8 @@ async function solve(z3: Z3Session, test: LitmusTest, opt: RunOptions, limits: L
 
   if (!enc.mayCut) result.boundReached = false;
   else if (opt.checkBound && result.validated !== 'unknown') {
-    const r = sat(ask(load() + checkCmd([...enc.wellFormed, ...axioms, enc.cutLit])));
+    // Every query above left the script loaded, and added assertions only behind assumptions.
+    const r = sat(ask(checkCmd([...enc.wellFormed, ...axioms, enc.cutLit])));
     result.boundReached = r === 'unknown' ? null : r === 'sat';
   }
   result.stats.queries = queries;
@@ -277,9 +286,8 @@ export async function checkStates(
   await z3.ready();
   const limits = limitsFrom(opt.timeoutMs);
   const enc = encode(test, unroll(test, opt.bound, limits), opt.model, opt.timeoutMs, true);
-  const deadline = limits.deadline;
   const ask = (cmds: string): string => askZ3(z3, cmds);
-  const check = (lits: string[]): Sat => satOf(ask(checkSatCmd(lits, deadline)));
+  const check = (lits: string[]): Sat => satOf(ask(checkSatCmd(lits, limits)));
   const byName = new Map(enc.observables.map((o) => [o.name, o]));
   const pin = (v: StateValues): string => pinned(v.map(([k, x]) => {
     const o = byName.get(k);
@@ -348,7 +356,7 @@ export async function forbiddenOutcomes(z3: Z3Session, test: LitmusTest, opt: Pi
     // No forced coherence: the second half drops the axioms that force it.
     const enc = encode(test, unroll(test, opt.bound, limits), opt.model, opt.timeoutMs, false, true);
     const ask = (cmds: string): string => askZ3(z3, cmds);
-    const check = (lits: string[]): Sat => satOf(ask(checkSatCmd(lits, limits.deadline)));
+    const check = (lits: string[]): Sat => satOf(ask(checkSatCmd(lits, limits)));
     const names = conditionObservables(test.condition.expr);
     const obs = names.map((n) => enc.observables.find((o) => o.name === n)!);
     const wellFormed = [enc.noCutLit, ...enc.wellFormed];

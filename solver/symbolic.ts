@@ -257,27 +257,44 @@ export function interpret(model: Model, env: SymbolicEnv): SymbolicResult {
       case 'seq': return compose(t.a, t.b, m);
       case 'plus': {
         // Warshall: after step k, r[a][b] holds iff a path from a to b exists whose inner
-        // events are all among the first k (and executed).
-        const r: SRel = new Map();
-        for (const [a, b, f] of entries(evalRel(t.a, null))) put(r, a, b, f);
+        // events are all among the first k (and executed). An entry gains a disjunct per k;
+        // its disjunction is built only when it is read (at steps a and b) and at the end, so
+        // that no entry's disjuncts are copied into a new node at every step.
+        const parts = new Map<number, Map<number, N[]>>();
+        const built = new Map<number, Map<number, N>>();
+        const add = (a: number, b: number, f: N): void => {
+          let row = parts.get(a);
+          if (!row) { row = new Map(); parts.set(a, row); }
+          const l = row.get(b);
+          if (l) l.push(f); else row.set(b, [f]);
+          built.get(a)?.delete(b);
+        };
+        const read = (a: number, b: number, l: N[]): N => {
+          let row = built.get(a);
+          if (!row) { row = new Map(); built.set(a, row); }
+          let f = row.get(b);
+          if (f === undefined) { f = dag.or(...l); row.set(b, f); }
+          return f;
+        };
+        for (const [a, b, f] of entries(evalRel(t.a, null))) add(a, b, f);
         for (let k = 0; k < n; k++) {
-          const kRow = r.get(k);
+          const kRow = parts.get(k);
           if (!kRow || kRow.size === 0) continue;
           const ins: [number, N][] = [];
-          for (const [a, row] of r) { const f = row.get(k); if (f !== undefined) ins.push([a, f]); }
+          for (const [a, row] of parts) { const l = row.get(k); if (l !== undefined) ins.push([a, read(a, k, l)]); }
           if (ins.length === 0) continue;
-          const outs = [...kRow];
+          const outs: [number, N][] = [...kRow].map(([b, l]) => [b, read(k, b, l)]);
           for (const [a, f] of ins) {
             const fk = dag.and(f, x[k]!);
             if (fk === dag.F) continue;
             for (const [b, g] of outs) {
               const h = dag.and(fk, g);
-              if (h === dag.F) continue;
-              const old = srelGet(r, a, b);
-              put(r, a, b, old === undefined ? h : dag.or(old, h));
+              if (h !== dag.F) add(a, b, h);
             }
           }
         }
+        const r: SRel = new Map();
+        for (const [a, row] of parts) for (const [b, l] of row) { const f = read(a, b, l); if (f !== dag.F) put(r, a, b, f); }
         if (!m) return r;
         memo.set(t, r);
         return filtered(r, m);

@@ -6,7 +6,8 @@
 // Z3 can fail in ways no reply reports: out of memory (its WebAssembly heap is 2 GB), or an
 // abort. Such a failure ends the instance, not the batch: `run` throws a Z3Failure, and the
 // next `ready()` starts a fresh instance for the next test.
-import { init, killThreads } from 'z3-solver';
+import { init } from 'z3-solver';
+import { type WasmInstance, type WasmModule, type WasmTable, Wasm, compiledZ3 } from './z3wasm.js';
 
 /**
  * Z3's own memory limit, in MB, below the 2 GB heap: past it Z3 stops cleanly (exit 101),
@@ -23,7 +24,11 @@ function memoryLimit(): number {
 export interface Z3Session {
   /** Runs SMT-LIB commands in the session's context; returns Z3's textual output. */
   run(commands: string): string;
-  /** Makes sure a working Z3 is there (a fresh one after a failure). Call before each test. */
+  /**
+   * A fresh context for the next problem (a fresh instance after a failure). Call before each
+   * test: a context that has held a large script stays slow after `(reset)` (its models copy
+   * definitions that survive it), and a fresh one makes each answer independent of the batch.
+   */
   ready(): Promise<void>;
   close(): Promise<void>;
 }
@@ -39,6 +44,7 @@ interface Emscripten {
   HEAPU8: Uint8Array;
   UTF8ToString(p: number): string;
   _Z3_eval_smtlib2_string(c: unknown, p: number): number;
+  PThread: { terminateAllThreads(): void; allocateUnusedWorker?(): void; loadWasmModuleToWorker?(w: unknown): Promise<void>; unusedWorkers: unknown[] };
 }
 
 type Api = Awaited<ReturnType<typeof init>>;
@@ -47,24 +53,77 @@ interface Instance {
   api: Api;
   memoryMb: number;
   ctx: ReturnType<Api['Z3']['mk_context_rc']>;
+  /** Something ran in `ctx` since it was made. */
+  used: boolean;
   /** Why the instance cannot be used any more (null while it works). */
   dead: string | null;
 }
 
-async function start(memoryMb: number): Promise<Instance> {
-  // Shutting the worker pool down makes Emscripten complain about workers still loading; a
-  // failed instance also reports its exit, which the Z3Failure already says.
-  const api = await init({
-    printErr: (s: string) => { if (!/terminated worker|program exited|Aborted\(/.test(s)) process.stderr.write(s + '\n'); },
-  });
-  api.Z3.global_param_set('memory_max_size', String(memoryMb));
+function newContext(api: Api): Instance['ctx'] {
   const cfg = api.Z3.mk_config();
   const ctx = api.Z3.mk_context_rc(cfg);
   api.Z3.del_config(cfg);
-  const inst: Instance = { api, ctx, memoryMb, dead: null };
-  // Z3 sets up its theories on first use; pay for it here rather than in the first test.
-  evaluate(inst, '(declare-const w (_ BitVec 8))(declare-const i Int)(assert (and (= w #x01) (< i 2)))(check-sat)(reset)');
+  return ctx;
+}
+
+/**
+ * z3-solver is built with assertions: every call through Z3's function table (each C++ call
+ * that may throw goes out to JavaScript and back) reads the table again to check a cached
+ * copy. WebAssembly.Table.get is slow in V8: 15 to 20% of a batch's time went there. This
+ * table's reads are served from a cache (a packed array, behind a prototype of its own: both
+ * measured faster than the alternatives) that its writes keep current.
+ */
+function cacheReads(table: WasmTable): void {
+  const cache: unknown[] = new Array<unknown>(table.length).fill(null);
+  const { get, set } = Wasm.Table.prototype;
+  const proto = Object.create(Wasm.Table.prototype) as WasmTable;
+  proto.get = function (this: WasmTable, i: number): unknown { return cache[i] ?? (cache[i] = get.call(this, i)); };
+  proto.set = function (this: WasmTable, i: number, v: unknown): void {
+    set.call(this, i, v);
+    cache[i] = null;
+  };
+  Object.setPrototypeOf(table, proto);
+}
+
+type Receive = (instance: WasmInstance, module: WasmModule) => void;
+
+async function start(memoryMb: number): Promise<Instance> {
+  const wasm = compiledZ3();
+  // Emscripten cannot hear that our instantiation failed (a missing or broken .wasm): the
+  // failure ends the wait instead.
+  let fail: (e: unknown) => void = () => undefined;
+  const failed = new Promise<never>((_, reject) => { fail = reject; });
+  const api = await Promise.race([failed, init({
+    // Shutting the worker pool down makes Emscripten complain about workers still loading; a
+    // failed instance also reports its exit, which the Z3Failure already says.
+    printErr: (s: string) => { if (!/terminated worker|program exited|Aborted\(/.test(s)) process.stderr.write(s + '\n'); },
+    // Emscripten's hook for instantiating the module ourselves: from the compiled module, with
+    // the table's reads cached.
+    instantiateWasm: (imports: object, receive: Receive): object => {
+      void wasm.then(async (module) => {
+        const instance = await Wasm.instantiate(module, imports);
+        cacheReads(instance.exports['__indirect_function_table'] as WasmTable);
+        receive(instance, module);
+      }).catch(fail);
+      return {};
+    },
+  } as Parameters<typeof init>[0])]);
+  api.Z3.global_param_set('memory_max_size', String(memoryMb));
+  prestartThread(api);
+  const inst: Instance = { api, ctx: newContext(api), memoryMb, used: false, dead: null };
   return inst;
+}
+
+/**
+ * Each query's timeout runs on a Z3 timer thread, a worker that must load all of Z3 before it
+ * starts (about 0.2 s), while the query that needs it waits. Start loading one now, in the
+ * background, so that it is ready by the first query.
+ */
+function prestartThread(api: Api): void {
+  const pt = (api.em as unknown as Emscripten).PThread;
+  if (pt.unusedWorkers.length > 0 || !pt.allocateUnusedWorker || !pt.loadWasmModuleToWorker) return;
+  pt.allocateUnusedWorker();
+  pt.loadWasmModuleToWorker(pt.unusedWorkers[0]).catch(() => undefined);
 }
 
 const outOfMemory = (inst: Instance): string => `Z3 ran out of memory (it may use ${inst.memoryMb} MB)`;
@@ -79,6 +138,7 @@ function describe(inst: Instance, e: unknown): string {
 
 function evaluate(inst: Instance, commands: string): string {
   if (inst.dead) throw new Z3Failure(inst.dead);
+  inst.used = true;
   const mod = inst.api.em as unknown as Emscripten;
   const bytes = new TextEncoder().encode(commands);
   const ptr = mod._malloc(bytes.length + 1);
@@ -106,8 +166,9 @@ async function stop(inst: Instance): Promise<void> {
   // A failed context is not deleted: Z3 may abort in its destructor.
   if (!inst.dead) inst.api.Z3.del_context(inst.ctx);
   inst.dead ??= 'Z3 session is closed';
-  // Z3's worker threads keep Node alive otherwise.
-  await killThreads(inst.api.em);
+  // Z3's worker threads (its timers) keep Node alive otherwise. Terminating them is
+  // immediate; z3-solver's killThreads would then poll every 100 ms to see that it was.
+  (inst.api.em as unknown as Emscripten).PThread.terminateAllThreads();
 }
 
 export async function openZ3(): Promise<Z3Session> {
@@ -120,9 +181,15 @@ export async function openZ3(): Promise<Z3Session> {
       return evaluate(inst, commands);
     },
     ready: async () => {
-      if (closed || !inst.dead) return;
-      await stop(inst);
-      inst = await start(memoryMb);
+      if (closed) return;
+      if (inst.dead) {
+        await stop(inst);
+        inst = await start(memoryMb);
+      } else if (inst.used) {
+        inst.api.Z3.del_context(inst.ctx);
+        inst.ctx = newContext(inst.api);
+        inst.used = false;
+      }
     },
     close: async () => {
       if (closed) return;

@@ -1,0 +1,110 @@
+// Issue 14's measures, each a whole `ptxmm` process as a user runs it: a trivial check's
+// start-up, `check` (every reachable state) over the whole Dat3M corpus and our tests, state
+// listing for SB and LB as threads grow, and verdict mode (`conform`) for MP, SB, LB and IRIW
+// up to 40 threads, with the script's size. With PTXMM_BASELINE=DIR (another checkout, built),
+// the same commands also run there, for a before/after table. Writes bench/PERF.md.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseLitmus } from '../litmus/parse.js';
+import { DEFAULT_LOOP_BOUND } from '../litmus/ast.js';
+import { ptx75 } from '../model/ptx.js';
+import { encode } from '../solver/encode.js';
+import { limitsFrom } from '../solver/limits.js';
+import { unroll } from '../solver/unroll.js';
+import { CORPUS, ROOT, hasCorpus } from '../tests/paths.js';
+import { type Family, family } from './families.js';
+import { type Run, ptxmmProcess as ptxmm } from './process.js';
+
+const BASELINE = process.env['PTXMM_BASELINE'] ?? null;
+const roots: [string, string][] = [['now', ROOT], ...(BASELINE ? [['before', BASELINE] as [string, string]] : [])];
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const fmt = (s: number): string => s.toFixed(2);
+const dir = mkdtempSync(join(tmpdir(), 'ptxmm-perf-'));
+const md: string[] = [
+  '# Performance (issue 14)', '',
+  `Node ${process.version}, ${new Date().toISOString().slice(0, 10)}, ${cpus().length} CPUs; ptx75, bound ${DEFAULT_LOOP_BOUND}. Every time is a whole \`ptxmm\` process (wall),`,
+  'Z3 start included, unless it says otherwise. Regenerate with `npm run bench`'
+  + (BASELINE ? '; the "before" columns ran the same commands in another checkout (PTXMM_BASELINE).' : '.'), '',
+];
+const cols = roots.map(([name]) => name);
+const log = (line: string): void => { md.push(line); process.stderr.write(line + '\n'); };
+
+// ---- start-up ----
+log('## Start-up'); log('');
+log(`| command | ${cols.map((c) => `${c}, median of 5 (s)`).join(' | ')} |`); log(`|---|${cols.map(() => '---').join('|')}|`);
+const trivial = join(ROOT, 'litmus', 'tests', 'isa', 'CoRR+weak-allowed.litmus');
+for (const args of [['check', trivial], ['parse', trivial], ['--version']]) {
+  log(`| ptxmm ${args.map((a) => (a === trivial ? 'CoRR+weak-allowed.litmus' : a)).join(' ')} | ${roots.map(([, r]) => fmt(median(Array.from({ length: 5 }, () => ptxmm(r, args, 600).seconds)))).join(' | ')} |`);
+}
+log('');
+
+// ---- check over whole folders ----
+interface CheckRecord { type: string; file: string; seconds: number; result: string; states?: unknown[] }
+const batch = (root: string, inputs: string[]): { run: Run; recs: CheckRecord[] } => {
+  const run = ptxmm(root, ['check', '--json', ...inputs], 600);
+  const recs = run.out.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as CheckRecord).filter((r) => r.type === 'check');
+  return { run, recs };
+};
+log('## `check` over whole folders (every reachable state, one process)'); log('');
+log('| inputs | tests | checkout | seconds | peak MiB | tests over 1 s | slowest tests (s) | states listed |'); log('|---|---|---|---|---|---|---|---|');
+const sets: [string, string[]][] = [['litmus/tests (ours)', [join(ROOT, 'litmus', 'tests')]]];
+if (hasCorpus) sets.push(['Dat3M corpus (all of litmus/PTX)', [join(CORPUS, 'litmus', 'PTX')]]);
+const stateSets = new Map<string, string>();
+for (const [name, inputs] of sets) {
+  for (const [col, root] of roots) {
+    const { run, recs } = batch(root, inputs);
+    const slow = [...recs].sort((a, b) => b.seconds - a.seconds).slice(0, 3).map((r) => `${r.file.split('/').slice(-2).join('/')} ${r.seconds.toFixed(2)}`);
+    const states = recs.reduce((n, r) => n + (r.states?.length ?? 0), 0);
+    log(`| ${name} | ${recs.length} | ${col} | ${fmt(run.seconds)} | ${run.mib?.toFixed(0) ?? ''} | ${recs.filter((r) => r.seconds > 1).length} | ${slow.join('; ')} | ${states} |`);
+    // The answers must not move: the same states and results in every checkout.
+    const key = JSON.stringify(recs.map((r) => [r.file, r.result, r.states]));
+    if (stateSets.has(name) && stateSets.get(name) !== key) log(`| ${name} | | **the checkouts' answers differ** | | | | | |`);
+    stateSets.set(name, key);
+  }
+}
+log('');
+
+// ---- families ----
+const write = (kind: Family, n: number): string => {
+  const f = join(dir, `${kind}-${n}.litmus`);
+  writeFileSync(f, family(kind, n));
+  return f;
+};
+
+log('## Listing every state: SB and LB with n threads (2^n - 1 states)'); log('');
+log(`| test | states | ${cols.map((c) => `${c}: s / ms per state`).join(' | ')} |`); log(`|---|---|${cols.map(() => '---').join('|')}|`);
+for (const kind of ['SB', 'LB'] as Family[]) {
+  for (const n of [8, 10, 12]) {
+    const f = write(kind, n);
+    const cells = roots.map(([, r]) => {
+      const run = ptxmm(r, ['check', '--json', f], 300);
+      const rec = run.out.split('\n').filter((l) => l.includes('"type":"check"')).map((l) => JSON.parse(l) as CheckRecord)[0];
+      const k = rec?.states?.length ?? 0;
+      return { k, text: rec?.result === 'Unknown' || !rec ? `no answer (${fmt(run.seconds)} s)` : `${fmt(run.seconds)} / ${((run.seconds * 1000) / Math.max(1, k)).toFixed(1)}` };
+    });
+    log(`| ${kind}-${n} | ${cells[0]!.k} | ${cells.map((c) => c.text).join(' | ')} |`);
+  }
+}
+log('');
+
+log('## Verdict mode (`conform`, one row): MP, SB, LB, IRIW with n threads, all forbidden'); log('');
+log(`| test | script lines | script MB | ${cols.map((c) => `${c} (s)`).join(' | ')} |`); log(`|---|---|---|${cols.map(() => '---').join('|')}|`);
+for (const kind of ['MP', 'SB', 'LB', 'IRIW'] as Family[]) {
+  for (const n of [10, 20, 40]) {
+    const f = write(kind, n);
+    const csv = join(dir, `${kind}-${n}.csv`);
+    writeFileSync(csv, `${f},0\n`);
+    const t = parseLitmus(readFileSync(f, 'utf8'));
+    const e = encode(t, unroll(t, DEFAULT_LOOP_BOUND, limitsFrom(120_000)), ptx75, 120_000, true);
+    const cells = roots.map(([, r]) => {
+      const run = ptxmm(r, ['conform', '--expect', csv, '--root', '/'], 300);
+      return run.code === 0 ? fmt(run.seconds) : `fails (${fmt(run.seconds)} s)`;
+    });
+    log(`| ${kind}-${n} | ${e.stats.lines.toLocaleString('en')} | ${(e.script.length / 1e6).toFixed(2)} | ${cells.join(' | ')} |`);
+  }
+}
+log('');
+const text = md.join('\n') + '\n';
+writeFileSync(join(ROOT, 'bench', 'PERF.md'), text);
+process.stdout.write(text);
