@@ -38,6 +38,23 @@ const FN_CODE: Record<CmpFn | BvOp, number> = {
   ult: 1, ule: 2, slt: 3, sle: 4, add: 5, sub: 6, mul: 7, and: 8, or: 9, xor: 10, shl: 11, lshr: 12, ashr: 13,
 };
 
+/** A nested and/or with more operands than this is not flattened into its parent. */
+const FLATTEN_MAX = 4;
+
+/** Binary search in an ascending array. */
+function sortedHas(xs: readonly number[], x: number): boolean {
+  let lo = 0;
+  let hi = xs.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const v = xs[mid]!;
+    if (v === x) return true;
+    if (v < x) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
+
 /** A node handle. */
 export type N = number;
 
@@ -210,24 +227,32 @@ export function newDag(limits?: Limits): Dag {
       if (b === unit) return a;
       const da = nodes[a]!;
       const db = nodes[b]!;
-      if (da.op !== op && db.op !== op) {
+      if ((da.op !== op || da.xs.length > FLATTEN_MAX) && (db.op !== op || db.xs.length > FLATTEN_MAX)) {
         if ((da.op === 'not' && da.a === b) || (db.op === 'not' && db.a === a)) return zero;
         return mk({ op, xs: a < b ? [a, b] : [b, a] }, BOOL);
       }
     }
-    const seen = new Set<N>();
+    // The operands as a sorted array without repeats (no Set: this runs for every
+    // disjunction a closure builds).
+    const ops: N[] = [];
     for (const x of xs) {
       if (x === zero) return zero;
       if (x === unit) continue;
       const d = nodes[x]!;
-      // Flatten nested junctions of the same kind so folding sees every operand.
-      if (d.op === op) { for (const y of d.xs) seen.add(y); continue; }
-      seen.add(x);
+      // Flatten nested junctions of the same kind so folding sees every operand; a large
+      // one stays a shared subterm (copying it into every conjunction built on it made a
+      // closure's path terms grow with the path: quadratic work and text).
+      if (d.op === op && d.xs.length <= FLATTEN_MAX) { for (const y of d.xs) ops.push(y); continue; }
+      ops.push(x);
     }
-    for (const x of seen) { const d = nodes[x]!; if (d.op === 'not' && seen.has(d.a)) return zero; }
-    if (seen.size === 0) return unit;
-    if (seen.size === 1) return [...seen][0]!;
-    return mk({ op, xs: [...seen].sort((p, q) => p - q) }, BOOL);
+    if (ops.length === 0) return unit;
+    ops.sort((p, q) => p - q);
+    let m = 1;
+    for (let i = 1; i < ops.length; i++) if (ops[i] !== ops[m - 1]) ops[m++] = ops[i]!;
+    ops.length = m;
+    for (const x of ops) { const d = nodes[x]!; if (d.op === 'not' && sortedHas(ops, d.a)) return zero; }
+    if (m === 1) return ops[0]!;
+    return mk({ op, xs: ops }, BOOL);
   };
   const and = (...xs: N[]): N => junction('and', xs);
   const or = (...xs: N[]): N => junction('or', xs);

@@ -6,7 +6,8 @@
 // Z3 can fail in ways no reply reports: out of memory (its WebAssembly heap is 2 GB), or an
 // abort. Such a failure ends the instance, not the batch: `run` throws a Z3Failure, and the
 // next `ready()` starts a fresh instance for the next test.
-import { init } from 'z3-solver';
+import { createRequire } from 'node:module';
+import type { Z3LowLevel } from 'z3-solver/build/low-level/index.js';
 import { type WasmInstance, type WasmModule, type WasmTable, Wasm, compiledZ3 } from './z3wasm.js';
 
 /**
@@ -47,7 +48,19 @@ interface Emscripten {
   PThread: { terminateAllThreads(): void; allocateUnusedWorker?(): void; loadWasmModuleToWorker?(w: unknown): Promise<void>; unusedWorkers: unknown[] };
 }
 
-type Api = Awaited<ReturnType<typeof init>>;
+type Api = Z3LowLevel;
+type Overrides = Record<string, unknown>;
+
+/**
+ * z3-solver's low-level API, which is all this file uses. Its index also builds the high-level
+ * API, and imported as an ES module it has Node scan its CommonJS for exports: required
+ * directly, the low-level part loads in about 11 ms instead of 45 (of a 0.4 s start).
+ */
+function lowLevel(): { init(initModule: unknown, overrides: Overrides): Promise<Api>; initModule: unknown } {
+  const require = createRequire(import.meta.url);
+  const { init } = require('z3-solver/build/low-level') as { init(initModule: unknown, overrides: Overrides): Promise<Api> };
+  return { init, initModule: require('z3-solver/build/z3-built') };
+}
 
 interface Instance {
   api: Api;
@@ -93,7 +106,8 @@ async function start(memoryMb: number): Promise<Instance> {
   // failure ends the wait instead.
   let fail: (e: unknown) => void = () => undefined;
   const failed = new Promise<never>((_, reject) => { fail = reject; });
-  const api = await Promise.race([failed, init({
+  const { init, initModule } = lowLevel();
+  const api = await Promise.race([failed, init(initModule, {
     // Shutting the worker pool down makes Emscripten complain about workers still loading; a
     // failed instance also reports its exit, which the Z3Failure already says.
     printErr: (s: string) => { if (!/terminated worker|program exited|Aborted\(/.test(s)) process.stderr.write(s + '\n'); },
@@ -107,7 +121,7 @@ async function start(memoryMb: number): Promise<Instance> {
       }).catch(fail);
       return {};
     },
-  } as Parameters<typeof init>[0])]);
+  })]);
   api.Z3.global_param_set('memory_max_size', String(memoryMb));
   prestartThread(api);
   const inst: Instance = { api, ctx: newContext(api), memoryMb, used: false, dead: null };
