@@ -293,19 +293,19 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
   const p = newPrinter(dag);
   const out: string[] = [`(set-option :timeout ${Math.max(1, Math.round(timeoutMs))})`];
   const body: string[] = [];
-  for (const a of asserts) if (a !== dag.T) body.push(`(assert ${p.ref(a)})`);
+  for (const a of asserts) if (a !== dag.T) body.push(`(assert ${p.term(a)})`);
   const cut = dag.or(...u.threads.map((t) => t.cut));
   body.push('(declare-const nocut Bool)', '(declare-const cut Bool)', `(assert (= cut ${p.ref(cut)}))`, '(assert (=> nocut (not cut)))');
   const axiomLits = new Map<string, string>();
   for (const { ax, body: b } of axiomBodies) {
     const lit = `ax_${ax.name.replace(/[^A-Za-z0-9]/g, '_')}`;
     axiomLits.set(ax.name, lit);
-    body.push(`(declare-const ${lit} Bool)`, `(assert (=> ${lit} ${p.ref(b)}))`);
+    body.push(`(declare-const ${lit} Bool)`, `(assert (=> ${lit} ${p.term(b)}))`);
   }
   body.push('(declare-const cond Bool)', `(assert (= cond ${p.ref(cond)}))`, '(declare-const ncond Bool)', '(assert (= ncond (not cond)))');
   const barrierLits = waits.map((w) => {
     const lit = `barok_${w.event}`;
-    body.push(`(declare-const ${lit} Bool)`, `(assert (=> ${lit} ${p.ref(w.ok)}))`);
+    body.push(`(declare-const ${lit} Bool)`, `(assert (=> ${lit} ${p.term(w.ok)}))`);
     return { lit, label: events[w.event]!.info.label };
   });
   const filterLit = filter === null ? null : 'filt';

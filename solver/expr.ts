@@ -449,6 +449,11 @@ export const sortSmt = (s: Sort): string => (s.s === 'bool' ? 'Bool' : s.s === '
  */
 export interface Printer {
   ref(n: N): string;
+  /**
+   * Node n's text for use once, in an assertion: spelled out, not defined, when nothing else
+   * in the DAG uses n (so no define-fun for each of thousands of asserted clauses).
+   */
+  term(n: N): string;
   lines: string[];
 }
 
@@ -463,7 +468,7 @@ export function newPrinter(dag: Dag): Printer {
   for (const d of dag.nodes) for (const c of children(d)) uses[c]!++;
   // Spelled-out terms waiting for their one parent, with their nesting depth.
   const inline = new Map<N, { text: string; depth: number }>();
-  const ref = (root: N): string => {
+  const walk = (root: N, spellRoot: boolean): string => {
     // Iterative post-order so deep DAGs (long ite chains) cannot overflow the stack.
     const stack: [N, boolean][] = [[root, false]];
     while (stack.length) {
@@ -475,15 +480,19 @@ export function newPrinter(dag: Dag): Printer {
         for (const c of children(d)) if (!names.has(c) && !inline.has(c)) stack.push([c, false]);
         continue;
       }
-      define(n, d, n !== root && n < uses.length && uses[n] === 1);
+      define(n, d, n < uses.length && (n === root ? spellRoot && uses[n] === 0 : uses[n] === 1));
     }
     return names.get(root) ?? take(root).text;
   };
+  const ref = (root: N): string => walk(root, false);
   /** A child's text; a spelled-out child is used up by its one parent. */
   const take = (x: N): { text: string; depth: number } => {
     const name = names.get(x);
     if (name !== undefined) return { text: name, depth: 0 };
-    const t = inline.get(x)!;
+    const t = inline.get(x);
+    // Already used up: its one counted parent took it, and a node built after the printer
+    // (whose uses were not counted) needs it too. Defined then.
+    if (t === undefined) return { text: ref(x), depth: 0 };
     inline.delete(x);
     return t;
   };
@@ -527,7 +536,7 @@ export function newPrinter(dag: Dag): Printer {
     lines.push(`(define-fun ${name} () ${sortSmt(dag.sorts[n]!)} ${body})`);
     names.set(n, name);
   };
-  return { ref, lines };
+  return { ref, term: (n: N): string => walk(n, true), lines };
 }
 
 /** Concrete evaluation of nodes under an assignment of the variables. */

@@ -89,4 +89,31 @@ test('Z3 reads the printed terms as the concrete evaluator does', async () => {
   }
 });
 
+test('term() spells out an assertion nothing else uses; a node used up by its parent is defined when a later formula needs it too', () => {
+  const dag = newDag();
+  const [a, b, x] = ['a', 'b', 'x'].map((v) => dag.boolVar(v)) as [N, N, N];
+  const c = dag.and(a, b); // one parent, P
+  const P = dag.or(c, x);
+  const p = newPrinter(dag);
+  assert.is(p.term(P), '(or x (and a b))', 'no definition for the asserted node');
+  assert.equal(defined(p.lines), []);
+  // Built after the printer, so its use of c was not counted; P, printed within Q's walk
+  // after c was spelled out, uses c up before Q comes to it.
+  const y = dag.boolVar('y');
+  const Q = dag.ite(P, c, y);
+  const q = p.ref(Q);
+  assert.ok(defined(p.lines).includes(`n${c}`), 'c is defined for Q');
+  assert.ok(p.lines.some((l) => l.startsWith(`(define-fun ${q} `) && l.includes(`n${c}`)), p.lines.join('\n'));
+  // A node others use is still defined, once, and named in each term.
+  const shared = dag.or(a, x);
+  const u1 = dag.and(shared, b);
+  const u2 = dag.and(shared, dag.not(b));
+  const p2 = newPrinter(dag);
+  const t1 = p2.term(u1);
+  assert.ok(t1.startsWith('(and ') && t1.includes(`n${shared}`), t1);
+  assert.equal(defined(p2.lines), [`n${shared}`]);
+  assert.ok(p2.term(u2).includes(`n${shared}`));
+  assert.equal(defined(p2.lines), [`n${shared}`], 'defined once');
+});
+
 test.run();
