@@ -31,12 +31,12 @@ test('--timeout bounds the whole test, encoding included', () => {
 });
 
 test('Z3 running out of memory is Unknown with the reason; a fresh Z3 answers the next test; the process exits', () => {
-  const heavy = write('heavy.litmus', manyWrites(2, 20));
+  const heavy = write('heavy.litmus', manyWrites(2, 30));
   // A small memory limit makes Z3 fail here as it failed at 2 GB on larger programs.
   const r = ptxmmWith({ PTXMM_Z3_MEMORY_MB: '40' }, 'check', heavy, SB, heavy);
   assert.is(r.code, 1, r.err);
   assert.is(r.err, '');
-  assert.match(r.out, /Test Many2x20 Allowed\nUnknown: Z3 ran out of memory \(it may use 40 MB\)\n/);
+  assert.match(r.out, /Test Many2x30 Allowed\nUnknown: Z3 ran out of memory \(it may use 40 MB\)\n/);
   assert.match(r.out, /Test SB Allowed\nStates 4\n[^]*Ok\n/);
   assert.match(r.out, /Totals: 3 tests, 1 Ok, 0 No, 2 Unknown, 0 errors/);
 });

@@ -156,20 +156,29 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
   const co: SRel = new Map();
   const coNodes: { a: number; b: number; node: N }[] = [];
   const rmwPartner = events.map((e) => (e.info.kind === 'R' ? e.rmw : -1));
-  const forced = allAxioms ? forcedCoherence(model, dag, infos, exec, rmwPartner) : new Set<string>();
+  const forced = allAxioms ? forcedCoherence(model, dag, infos, exec, rmwPartner) : { ordered: new Set<string>(), related: new Set<string>() };
   for (const ws of writesAt.values()) {
     const init = ws.filter((w) => infos[w]!.init);
     const rest = ws.filter((w) => !infos[w]!.init && exec[w] !== dag.F);
     for (const i of init) for (const b of rest) put(co, i, b, dag.T);
+    // Writes the axioms order one way or the other whenever both execute: co among them is a
+    // total order, given by an integer rank per write instead of a variable per pair with
+    // n^3 transitivity constraints (a lock's atomics, many writes to one flag).
+    const total = rest.length > 2 && rest.every((a) => rest.every((b) => a === b || forced.related.has(`${a},${b}`)));
+    const rank = (w: number): N => dag.intVar(`co_rank_${w}`);
     for (const a of rest) for (const b of rest) {
       if (a === b) continue;
       // Coherence the axioms force (both ways: both writes are then never executed together).
-      const must = forced.has(`${a},${b}`);
-      const v = must ? dag.and(exec[a]!, exec[b]!) : forced.has(`${b},${a}`) ? dag.F : dag.boolVar(`co_${a}_${b}`);
+      const must = forced.ordered.has(`${a},${b}`);
+      const both = dag.and(exec[a]!, exec[b]!);
+      const v = must ? both : forced.ordered.has(`${b},${a}`) ? dag.F : total ? dag.and(both, dag.ilt(rank(a), rank(b))) : dag.boolVar(`co_${a}_${b}`);
       coNodes.push({ a, b, node: v });
       put(co, a, b, v);
-      asserts.push(dag.implies(v, dag.and(exec[a]!, exec[b]!)));
+      if (!total) asserts.push(dag.implies(v, both));
+      else if (a < b) asserts.push(dag.implies(both, dag.or(dag.ilt(rank(a), rank(b)), dag.ilt(rank(b), rank(a)))));
+      if (total && must) asserts.push(dag.implies(both, dag.ilt(rank(a), rank(b))));
     }
+    if (total) continue;
     for (const a of rest) for (const b of rest) {
       if (a >= b) continue;
       asserts.push(dag.not(dag.and(srelGet(co, a, b)!, srelGet(co, b, a)!)));

@@ -11,7 +11,7 @@
 // name them) use the encoding without it.
 import { type EventInfo, STATIC_RELS } from '../model/events.js';
 import type { Model, RelTerm } from '../model/relalg.js';
-import type { Dag } from './expr.js';
+import type { Dag, N } from './expr.js';
 import { type SRel, entries, interpret, pairMask } from './symbolic.js';
 
 /** The choices of an execution: the base relations the static analysis leaves empty. */
@@ -48,22 +48,60 @@ export function antitoneInChoices(t: RelTerm, model: Model): boolean {
 }
 
 /**
- * Write pairs (a, b) that every consistent execution executing both orders a-co->b, from the
- * model's `L ⊆ co` axioms. Returned as a set of `a,b` keys.
+ * f holds whenever both guards do: it is true, one of them, or a conjunction of their
+ * conjuncts (a relation between events in loop iterations is conditional on the iterations
+ * being executed, which the axioms' instances assume anyway).
  */
-export function forcedCoherence(model: Model, dag: Dag, events: EventInfo[], exec: number[], rmwPartner: number[]): Set<string> {
-  const out = new Set<string>();
-  const axioms = model.axioms.filter((ax) => ax.kind === 'subset' && ax.s?.k === 'rel' && ax.s.name === 'co' && !antitoneInChoices(ax.r, model));
+function holdsWhenBoth(dag: Dag, f: N, ga: N, gb: N): boolean {
+  const known = new Set<N>();
+  const conjuncts = (g: N): void => {
+    if (known.has(g)) return;
+    known.add(g);
+    const d = dag.nodes[g]!;
+    if (d.op === 'and') for (const x of d.xs) conjuncts(x);
+  };
+  conjuncts(ga);
+  conjuncts(gb);
+  const holds = (x: N): boolean => {
+    if (x === dag.T || known.has(x)) return true;
+    const d = dag.nodes[x]!;
+    return d.op === 'and' && d.xs.every(holds);
+  };
+  return holds(f);
+}
+
+/** co, or co | co^-1 (either order): what a coherence axiom's right side may be. */
+const isCo = (t: RelTerm): boolean => t.k === 'rel' && t.name === 'co';
+const isCoEitherWay = (t: RelTerm): boolean =>
+  t.k === 'union' && ((isCo(t.a) && t.b.k === 'inv' && isCo(t.b.a)) || (isCo(t.b) && t.a.k === 'inv' && isCo(t.a.a)));
+
+/**
+ * Write pairs that every consistent execution executing both relates in coherence, from the
+ * model's `L ⊆ co` axioms (`ordered`: a-co->b) and `L ⊆ co | co^-1` axioms (`related`: one
+ * way or the other; both orders of the pair are listed). Sets of `a,b` keys.
+ */
+export function forcedCoherence(model: Model, dag: Dag, events: EventInfo[], exec: number[], rmwPartner: number[]): { ordered: Set<string>; related: Set<string> } {
+  const ordered = new Set<string>();
+  const related = new Set<string>();
+  const monotone = model.axioms.filter((ax) => ax.kind === 'subset' && ax.s !== undefined && !antitoneInChoices(ax.r, model));
+  const orders = monotone.filter((ax) => isCo(ax.s!));
+  const relates = monotone.filter((ax) => isCoEitherWay(ax.s!));
   // Only pairs of writes to one location can be in co: evaluate L on those alone.
   const writes = events.filter((e) => e.kind === 'W' && !e.init && exec[e.id] !== dag.F);
   const pairs: [number, number][] = [];
   for (const a of writes) for (const b of writes) if (a !== b && a.ploc === b.ploc) pairs.push([a.id, b.id]);
-  if (axioms.length === 0 || pairs.length === 0) return out;
+  if (orders.length + relates.length === 0 || pairs.length === 0) return { ordered, related };
   const empty: Record<string, SRel> = Object.fromEntries(CHOICES.map((c) => [c, new Map()]));
   const sym = interpret(model, { dag, events, exec, rmwPartner, dynamic: empty });
-  for (const ax of axioms) {
-    const l: SRel = sym.evalRel(ax.r, pairMask(pairs));
-    for (const [a, b, f] of entries(l)) if (f === dag.T && a !== b) out.add(`${a},${b}`);
+  for (const [axioms, into, both] of [[orders, ordered, false], [relates, related, true]] as const) {
+    for (const ax of axioms) {
+      const l: SRel = sym.evalRel(ax.r, pairMask(pairs));
+      for (const [a, b, f] of entries(l)) {
+        if (a === b || !holdsWhenBoth(dag, f, exec[a]!, exec[b]!)) continue;
+        into.add(`${a},${b}`);
+        if (both) into.add(`${b},${a}`);
+      }
+    }
   }
-  return out;
+  return { ordered, related };
 }
