@@ -1,7 +1,7 @@
 // Final states as a test observes them: the registers and locations named in the condition,
 // the filter and `locations [...]`, their values, and the condition's verdict.
-import type { Expr, LitmusTest, Observable, Term } from '../litmus/ast.js';
-import { type ValueType, asInteger, compareIntegers, observableName } from '../litmus/types.js';
+import type { Expr, LitmusTest, Observable } from '../litmus/ast.js';
+import { type ValueType, asInteger, conditionHolds, observableName } from '../litmus/types.js';
 import type { Program } from './program.js';
 import type { MState } from './state.js';
 import { has } from './view.js';
@@ -68,13 +68,5 @@ export function formatOutcome(obs: readonly Observable[], o: Outcome): string {
 
 /** Evaluates a condition expression on an outcome: values compare as the integers they are. */
 export function holds(e: Expr, obs: readonly Observable[], o: Outcome): boolean {
-  const val = (t: Term): bigint => (t.kind === 'const' ? t.value : o[obs.findIndex((x) => obsKey(x) === obsKey(t))]!);
-  switch (e.kind) {
-    case 'true': return true;
-    case 'false': return false;
-    case 'not': return !holds(e.arg, obs, o);
-    case 'and': return e.args.every((a) => holds(a, obs, o));
-    case 'or': return e.args.some((a) => holds(a, obs, o));
-    case 'cmp': return compareIntegers(e.op, val(e.left), val(e.right));
-  }
+  return conditionHolds(e, (t) => o[obs.findIndex((x) => obsKey(x) === obsKey(t))]!);
 }

@@ -6,7 +6,7 @@
 // engines store register values at these widths, so they agree on every value by construction,
 // and a condition compares values as the integers their types say (u32 0xffffffff is
 // 4294967295, never -1).
-import type { CmpOp, Instr, Observable, Pos, RegInit, Thread } from './ast.js';
+import type { CmpOp, Expr, Instr, Observable, Pos, RegInit, Term, Thread } from './ast.js';
 import { typeSigned, typeWidth, wideType } from './ast.js';
 
 export interface ValueType {
@@ -78,6 +78,19 @@ export function compareIntegers(op: CmpOp, a: bigint, b: bigint): boolean {
     case 'le': return a <= b;
     case 'gt': return a > b;
     case 'ge': return a >= b;
+  }
+}
+
+/** Evaluates a condition (or filter) on final values: values compare as the integers they are. */
+export function conditionHolds(e: Expr, value: (o: Observable) => bigint): boolean {
+  const val = (t: Term): bigint => (t.kind === 'const' ? t.value : value(t));
+  switch (e.kind) {
+    case 'true': return true;
+    case 'false': return false;
+    case 'not': return !conditionHolds(e.arg, value);
+    case 'and': return e.args.every((a) => conditionHolds(a, value));
+    case 'or': return e.args.some((a) => conditionHolds(a, value));
+    case 'cmp': return compareIntegers(e.op, val(e.left), val(e.right));
   }
 }
 

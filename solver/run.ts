@@ -5,9 +5,10 @@ import type { Expr, LitmusTest } from '../litmus/ast.js';
 import type { Model } from '../model/relalg.js';
 import type { Encoding, ObservableInfo } from './encode.js';
 import { encode } from './encode.js';
-import { asInteger, observableName } from '../litmus/types.js';
+import { asInteger, conditionHolds, observableName } from '../litmus/types.js';
 import { type Limits, LimitError, limitsFrom, resourceReason } from './limits.js';
 import { unroll } from './unroll.js';
+import { orbit, symmetryOf } from './symmetry.js';
 import { readExecution, type WitnessExecution } from './witness.js';
 import type { Z3Session } from './z3.js';
 import { literal, parseSexps } from './z3.js';
@@ -29,6 +30,8 @@ export interface RunOptions {
   relax?: boolean;
   /** Fix the coherence the axioms force before solving (solver/must.ts); default: unless explaining. */
   forcedCoherence?: boolean;
+  /** Listing states, take each found state's images under the test's symmetry too (solver/symmetry.ts); default: yes. */
+  symmetry?: boolean;
   /**
    * With explain: executions already seen (their `Witness.choice`), so the witness is another
    * execution reaching the same outcome. When none is left, `exhausted` says so.
@@ -165,12 +168,20 @@ async function solve(z3: Z3Session, test: LitmusTest, opt: RunOptions, limits: L
     // still answers the bound question afterwards.
     const states: FinalState[] = [];
     const seen = [...consistent, 'seen'];
+    // A state's images under a symmetry of the test are final states too: found at once.
+    const sym = opt.symmetry === false ? null : symmetryOf(test, enc.observables.map((o) => o.obs));
+    const satisfies = (v: [string, bigint][]): boolean => {
+      const at = new Map(v);
+      return conditionHolds(test.condition.expr, (o) => at.get(observableName(o))!);
+    };
     let r = sat(ask(`${load()}(declare-const seen Bool)\n${checkCmd(seen)}`));
     while (r === 'sat') {
       const s = readState(enc, ask);
-      states.push({ values: s.values, satisfies: s.cond });
+      const found = sym ? orbit(sym, s.values) : [s.values];
+      found.forEach((v, i) => states.push({ values: v, satisfies: i === 0 ? s.cond : satisfies(v) }));
       if (enc.observables.length === 0) { r = 'unsat'; break; }
-      r = sat(ask(`(assert (=> seen (not ${pinned(enc.observables.map((o, i) => [o, s.values[i]![1]]))})))\n${checkCmd(seen)}`));
+      const block = found.map((v) => `(assert (=> seen (not ${pinned(enc.observables.map((o, i) => [o, v[i]![1]]))})))`);
+      r = sat(ask(`${block.join('\n')}\n${checkCmd(seen)}`));
     }
     if (r === 'unsat') {
       if (states.length === 0) result.noStates = whyNoState(enc, ask, checkCmd, load);

@@ -1,0 +1,92 @@
+// Symmetry when listing states (solver/symmetry.ts): which tests have one, the orbits, and
+// that listing with it gives exactly the states (and verdicts per state) listing without it
+// gives, on every test of ours, the corpus's symmetric tests and rings of every family.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { family } from '../bench/families.js';
+import { parseLitmus, readLitmusFiles } from '../litmus/parse.js';
+import type { LitmusTest } from '../litmus/ast.js';
+import { MODELS } from '../model/ptx.js';
+import { CORPUS, OWN_TESTS, hasCorpus } from '../tests/paths.js';
+import { observablesOf } from './enumerate.js';
+import { runTest } from './run.js';
+import { orbit, symmetryOf } from './symmetry.js';
+import { openZ3, type Z3Session } from './z3.js';
+
+let z3: Z3Session;
+test.before(async () => { z3 = await openZ3(); });
+test.after(async () => { await z3.close(); });
+
+const symOf = (text: string): Map<string, string> | null => {
+  const t = parseLitmus(text);
+  return symmetryOf(t, observablesOf(t));
+};
+
+const SB2 = (a: string, b: string, extra = ''): string => `PTX S
+{ x=0; y=0; ${extra} }
+ P0@cta 0,gpu 0         | P1@cta 1,gpu 0         ;
+ ${a} | ${b} ;
+ ld.weak.u32 %r0, [y]   | ld.weak.u32 %r1, [x]   ;
+exists (P0:%r0 == 0 /\\ P1:%r1 == 0)
+`;
+
+test('a ring is its own rotation: threads, their registers and locations move one place', () => {
+  assert.equal(symOf(family('SB', 3)), new Map([['P0:r0', 'P1:r0'], ['P1:r0', 'P2:r0'], ['P2:r0', 'P0:r0']]));
+  // Different register names in each thread are renamed with it.
+  assert.equal(symOf(SB2('st.weak.u32 [x], 1', 'st.weak.u32 [y], 1')), new Map([['P0:r0', 'P1:r1'], ['P1:r1', 'P0:r0']]));
+  // IRIW: writers and readers each rotate.
+  assert.ok(symOf(family('IRIW', 4)));
+});
+
+test('no symmetry where renaming would change the test', () => {
+  // Other values stored.
+  assert.is(symOf(SB2('st.weak.u32 [x], 1', 'st.weak.u32 [y], 2')), null);
+  // Other initial values for the locations it swaps.
+  assert.is(symOf(SB2('st.weak.u32 [x], 1', 'st.weak.u32 [y], 1').replace('y=0;', 'y=5;')), null);
+  // A register the code reads starts differently in the two threads.
+  assert.is(symOf(SB2('st.weak.u32 [x], %r5', 'st.weak.u32 [y], %r6', 'P0:%r5=1; P1:%r6=2;')), null);
+  assert.ok(symOf(SB2('st.weak.u32 [x], %r5', 'st.weak.u32 [y], %r6', 'P0:%r5=1; P1:%r6=1;')));
+  // An address used as a value: renaming the location changes what is stored.
+  const withRd = (s: string): string => s.replace('exists (', 'exists (P0:%rd1 == 0 /\\ P1:%rd1 == 0 /\\ ');
+  assert.is(symOf(withRd(SB2('mov.u64 %rd1, x', 'mov.u64 %rd1, y'))), null);
+  assert.ok(symOf(withRd(SB2('mov.u64 %rd1, 7', 'mov.u64 %rd1, 7'))));
+  // A filter, which the states found must also satisfy.
+  assert.is(symOf(SB2('st.weak.u32 [x], 1', 'st.weak.u32 [y], 1').replace('exists', 'filter (P0:%r0 == 0)\nexists')), null);
+  // Scopes: P0 and P1 share a CTA, P1 and P2 do not; rotating would make them.
+  const ring = family('SB', 3).replace('P1@cta 1,gpu 0', 'P1@cta 0,gpu 0');
+  assert.is(symOf(ring), null);
+  // An observable whose image is not observed.
+  assert.is(symOf(family('SB', 3).replace(/exists \(.*\)/, 'exists (P0:%r0 == 0)')), null);
+});
+
+test('an orbit: the state and its images, each once', () => {
+  const sym = symOf(family('SB', 4))!;
+  const o = orbit(sym, [['P0:r0', 0n], ['P1:r0', 1n], ['P2:r0', 1n], ['P3:r0', 1n]]);
+  assert.equal(o.map((v) => v.map(([, x]) => x).join('')), ['0111', '1011', '1101', '1110']);
+  assert.is(orbit(sym, [['P0:r0', 1n], ['P1:r0', 1n], ['P2:r0', 1n], ['P3:r0', 1n]]).length, 1);
+  assert.equal(orbit(sym, [['P0:r0', 0n], ['P1:r0', 1n], ['P2:r0', 0n], ['P3:r0', 1n]]).map((v) => v.map(([, x]) => x).join('')), ['0101', '1010']);
+});
+
+test('the same states and verdicts with and without symmetry', async () => {
+  const tests: { file: string; test: LitmusTest }[] = [];
+  const dirs = [OWN_TESTS, ...(hasCorpus ? [`${CORPUS}/litmus/PTX/Manual`, `${CORPUS}/litmus/PTX/Nvidia`, `${CORPUS}/litmus/PTX/Memalloy`] : [])];
+  for (const f of readLitmusFiles(dirs)) if (f.test && symmetryOf(f.test, observablesOf(f.test))) tests.push({ file: f.file, test: f.test });
+  for (const kind of ['SB', 'LB', 'MP', 'IRIW'] as const) for (const n of [3, 4, 6]) tests.push({ file: `${kind}-${n}`, test: parseLitmus(family(kind, n)) });
+  assert.ok(tests.length >= (hasCorpus ? 45 : 30), `${tests.length} symmetric tests`);
+  let orbits = 0;
+  for (const { file, test: t } of tests) {
+    for (const model of [MODELS.ptx60!, MODELS.ptx75!]) {
+      const opt = { model, bound: 2, timeoutMs: 60_000, mode: 'states' as const, checkBound: true, explain: false };
+      const a = await runTest(z3, t, { ...opt, symmetry: true });
+      const b = await runTest(z3, t, { ...opt, symmetry: false });
+      assert.equal(a.states, b.states, `${file} (${model.name})`);
+      assert.is(a.validated, b.validated);
+      assert.is(a.boundReached, b.boundReached);
+      if (a.stats.queries < b.stats.queries) orbits++;
+    }
+  }
+  // Not vacuous: symmetry saved queries on most of them.
+  assert.ok(orbits >= tests.length, `${orbits} of ${2 * tests.length} runs saved queries`);
+});
+
+test.run();
