@@ -15,6 +15,11 @@ export interface RunOptions {
   maxStates: number;
   /** Called now and then with the number of states visited so far (for a progress line). */
   onProgress?: (visited: number) => void;
+  /**
+   * Partial-order reduction (step.ts independentLoad, reduce.ts persistent sets): the same
+   * final states from far fewer machine states. Off: every interleaving (for comparison).
+   */
+  reduce?: boolean;
 }
 
 // The same loop bound as `ptxmm check`, so that both engines count the same executions.
@@ -58,7 +63,7 @@ export interface RunResult {
 
 export type RunOutput = { ok: true; result: RunResult } | { ok: false; test: LitmusTest; error: string };
 
-function explore(prog: Program, maxStates: number, onFinal: (s: MState) => void, onProgress?: (visited: number) => void): Omit<Stats, 'finals' | 'ms'> {
+function explore(prog: Program, maxStates: number, onFinal: (s: MState) => void, onProgress?: (visited: number) => void, reduce = true): Omit<Stats, 'finals' | 'ms'> {
   const visited = new Set<number>();
   const stack: MState[] = [];
   const stats = { visited: 0, cut: 0, deadlocks: 0, dropped: 0, truncated: false };
@@ -77,7 +82,7 @@ function explore(prog: Program, maxStates: number, onFinal: (s: MState) => void,
     if (dropped(s)) { stats.dropped++; continue; }
     if (s.th.some((t) => t.cut)) { stats.cut++; continue; }
     if (isFinal(prog, s)) { onFinal(s); continue; }
-    const next = successors(prog, s);
+    const next = successors(prog, s, false, reduce);
     if (next.length === 0) { stats.deadlocks++; continue; }
     for (const c of next) push(c.state);
   }
@@ -85,7 +90,7 @@ function explore(prog: Program, maxStates: number, onFinal: (s: MState) => void,
   return stats;
 }
 
-export function runProgram(prog: Program, maxStates: number, onProgress?: (visited: number) => void): RunResult {
+export function runProgram(prog: Program, maxStates: number, onProgress?: (visited: number) => void, reduce = true): RunResult {
   const t0 = performance.now();
   const test = prog.test;
   const obs = observables(test);
@@ -100,7 +105,7 @@ export function runProgram(prog: Program, maxStates: number, onProgress?: (visit
       if (f) f.count++;
       else byKey.set(k, { outcome: o, text: formatOutcome(obs, o), count: 1, holds: holds(test.condition.expr, obs, o) });
     }
-  }, onProgress);
+  }, onProgress, reduce);
   const states = [...byKey.values()].sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
   const positive = states.filter((f) => f.holds).reduce((n, f) => n + f.count, 0);
   const negative = finals - positive;
@@ -116,7 +121,7 @@ export function runProgram(prog: Program, maxStates: number, onProgress?: (visit
 export function runTest(test: LitmusTest, opts: Partial<RunOptions> = {}): RunOutput {
   const o = { ...DEFAULTS, ...opts };
   try {
-    return { ok: true, result: runProgram(compile(test, o.model, o.bound), o.maxStates, o.onProgress) };
+    return { ok: true, result: runProgram(compile(test, o.model, o.bound), o.maxStates, o.onProgress, o.reduce ?? true) };
   } catch (e) {
     if (e instanceof Unsupported) return { ok: false, test, error: e.message };
     throw e;
