@@ -158,6 +158,19 @@ function str(x: string): void {
   n(x.length);
   for (let i = 0; i < x.length; i++) n(x.charCodeAt(i));
 }
+// Register and barrier names, hashed once each (names are few).
+const strHashes = new Map<string, number>();
+function strHash(x: string): number {
+  let h = strHashes.get(x);
+  if (h === undefined) {
+    let a = 0x811c9dc5;
+    let b = x.length;
+    for (let i = 0; i < x.length; i++) { a = Math.imul(a ^ x.charCodeAt(i), 16777619); b = Math.imul(b ^ x.charCodeAt(i), 2246822507); }
+    h = 4294967296 * (2097151 & b) + (a >>> 0);
+    strHashes.set(x, h);
+  }
+  return h;
+}
 function big(v: bigint): void {
   // Values are at most 64 bits wide (unsigned): two halves.
   n(Number(v & 0xffffffffn));
@@ -193,9 +206,11 @@ function threadHash(t: TState): number {
     if (e.out) { n(1); rv(e.out); } else n(0);
     if (e.ctb) { n(1); nums(e.ctb); } else n(0);
   }
-  // Registers in name order: the same registers may have been set in another order.
+  // Registers in insertion order: every thread starts with all of its registers (program.ts
+  // regInit) and copies keep the order, so equal register files hash equal without sorting.
+  // (A register set outside that order could only tell equal states apart, never merge two.)
   n(t.regs.size);
-  for (const k of [...t.regs.keys()].sort()) { str(k); rv(t.regs.get(k)!); }
+  for (const [k, v] of t.regs) { n(strHash(k)); rv(v); }
   nums(t.base);
   n(t.pend.length);
   for (const p of t.pend) { n(p.loc); rel(p.rel); }
@@ -235,7 +250,8 @@ function barHash(b: BarState): number {
 
 // States share structure (a step rebuilds only the thread, location and barrier it changes),
 // so each part's hash is cached on the part itself: a state's hash costs a few lookups plus
-// hashing what is new. Sound because parts are never mutated once built.
+// hashing what is new. Sound because parts are never mutated once built. (A non-enumerable
+// property instead of the WeakMap measured slower: megamorphic lookups.)
 const cache = new WeakMap<object, number>();
 function partHash<T extends object>(x: T, hash: (x: T) => number): number {
   let h = cache.get(x);
