@@ -172,6 +172,8 @@ function strHash(x: string): number {
   return h;
 }
 function big(v: bigint): void {
+  // Most values fit 32 bits: no BigInt arithmetic (it allocates) for them.
+  if (v >= 0n && v <= 0xffffffffn) { n(Number(v)); n(0); return; }
   // Values are at most 64 bits wide (unsigned): two halves.
   n(Number(v & 0xffffffffn));
   n(Number((v >> 32n) & 0xffffffffn));
@@ -195,7 +197,16 @@ function opnd(o: Opnd): void {
   else { n(-3); rv(o); }
 }
 
+function regsHash(regs: ReadonlyMap<string, RV>): number {
+  begin();
+  n(regs.size);
+  for (const [k, v] of regs) { n(strHash(k)); rv(v); }
+  return end();
+}
+
 function threadHash(t: TState): number {
+  // Before begin(): regsHash uses the shared accumulator.
+  const regs = partHash(t.regs, regsHash);
   begin();
   n(t.pc); n(t.jumps); n(t.nextSeq); n(t.cut ? 1 : 0); n(t.bad ? 1 : 0);
   n(t.win.length);
@@ -209,8 +220,8 @@ function threadHash(t: TState): number {
   // Registers in insertion order: every thread starts with all of its registers (program.ts
   // regInit) and copies keep the order, so equal register files hash equal without sorting.
   // (A register set outside that order could only tell equal states apart, never merge two.)
-  n(t.regs.size);
-  for (const [k, v] of t.regs) { n(strHash(k)); rv(v); }
+  // The register file is shared by the states between two retirements: hashed once for all.
+  n(regs);
   nums(t.base);
   n(t.pend.length);
   for (const p of t.pend) { n(p.loc); rel(p.rel); }
