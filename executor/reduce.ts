@@ -10,15 +10,22 @@
 // - within a thread, two weak/relaxed accesses of different locations commute (each one's
 //   view and read choices look only at its own location; neither orders the other); any
 //   other pair of one thread's operations is taken as dependent;
+// - a fence or barrier that waits for everything before it (thread.ts isReleaseStart) is
+//   never performed while an earlier operation is pending, so it is not on any path that
+//   leaves that operation out: it need not join the set; nor what it keeps behind it when
+//   it also orders everything after it (isAcquireEnd);
 // - only its own thread's steps enable a thread's operation (operands, guards, ordering
-//   rules, fetch): barriers, the exception, switch the reduction off for the whole program.
+//   rules, fetch), except behind a barrier, which other threads complete: a closure that
+//   needs such an operation, or a barrier operation itself, gives up (no reduction from
+//   that first operation; barrier phases completing are then never in a set, and they
+//   touch only barriers and the threads waiting there, which have nothing enabled).
 // An operation not yet fetched is covered by the thread's static footprint from its fetch
 // position on (locations it may read or write, whether it holds anything else); reaching it
 // needs a step of that thread first, so taking all that thread's enabled steps covers it.
 import type { Instr } from '../litmus/ast.js';
 import type { CInstr, Program } from './program.js';
 import type { MState } from './state.js';
-import { allReady, guardOf, locOf, orderAllows } from './thread.js';
+import { allReady, guardOf, isAcquireEnd, isReleaseStart, locOf, orderAllows } from './thread.js';
 
 /** What a thread may still fetch from each code index on (index code.length: nothing). */
 interface Future {
@@ -29,11 +36,11 @@ interface Future {
   fsc: boolean[];
   /** Some memory operation that is not a weak/relaxed access (fence, release, acquire...). */
   other: boolean[];
+  /** Some barrier. */
+  bar: boolean[];
 }
 
 interface Static {
-  /** The reduction is off for this program (it has barriers). */
-  off: boolean;
   future: Future[];
 }
 
@@ -49,6 +56,7 @@ function futureOf(prog: Program, code: readonly CInstr[]): Future {
   const writes = new Array<number>(n + 1).fill(0);
   const fsc = new Array<boolean>(n + 1).fill(false);
   const other = new Array<boolean>(n + 1).fill(false);
+  const bar = new Array<boolean>(n + 1).fill(false);
   const own = code.map((c) => {
     const i = c.ins;
     let r = 0;
@@ -58,7 +66,7 @@ function futureOf(prog: Program, code: readonly CInstr[]): Future {
       if (i.op !== 'st') r = m;
       if (i.op !== 'ld') w = m;
     }
-    return { r, w, f: i.op === 'fence', o: isMem(i) && !simpleAccess(i) };
+    return { r, w, f: i.op === 'fence', o: isMem(i) && !simpleAccess(i), b: i.op === 'bar' };
   });
   // Backward branches make this a fixpoint (as program.ts writesFrom).
   for (let changed = true; changed;) {
@@ -72,22 +80,22 @@ function futureOf(prog: Program, code: readonly CInstr[]): Future {
       let w = own[pc]!.w;
       let f = own[pc]!.f;
       let o = own[pc]!.o;
-      for (const k of nexts) { r |= reads[k]!; w |= writes[k]!; f ||= fsc[k]!; o ||= other[k]!; }
-      if (r !== reads[pc] || w !== writes[pc] || f !== fsc[pc] || o !== other[pc]) {
-        reads[pc] = r; writes[pc] = w; fsc[pc] = f; other[pc] = o;
+      let b = own[pc]!.b;
+      for (const k of nexts) { r |= reads[k]!; w |= writes[k]!; f ||= fsc[k]!; o ||= other[k]!; b ||= bar[k]!; }
+      if (r !== reads[pc] || w !== writes[pc] || f !== fsc[pc] || o !== other[pc] || b !== bar[pc]) {
+        reads[pc] = r; writes[pc] = w; fsc[pc] = f; other[pc] = o; bar[pc] = b;
         changed = true;
       }
     }
   }
-  return { reads, writes, fsc, other };
+  return { reads, writes, fsc, other, bar };
 }
 
 const statics = new WeakMap<Program, Static>();
 function staticOf(prog: Program): Static {
   let st = statics.get(prog);
   if (!st) {
-    const off = prog.threads.some((t) => t.code.some((c) => c.ins.op === 'bar'));
-    st = { off, future: prog.threads.map((t) => futureOf(prog, t.code)) };
+    st = { future: prog.threads.map((t) => futureOf(prog, t.code)) };
     statics.set(prog, st);
   }
   return st;
@@ -103,7 +111,14 @@ interface Op {
   reads: boolean;
   writes: boolean;
   fsc: boolean;
+  bar: boolean;
   simple: boolean;
+  /** Never performed while an earlier operation of its thread is pending. */
+  waits: boolean;
+  /** ...and holds back every later one (so nothing after it overtakes an earlier one). */
+  wall: boolean;
+  /** A barrier of its thread before it is not completed: other threads must complete it first. */
+  behindBar: boolean;
 }
 
 const sameLoc = (a: number, b: number): boolean => a < 0 || b < 0 || a === b;
@@ -126,20 +141,28 @@ const dependentWithin = (a: Op, b: Op): boolean =>
  */
 export function persistentSet(prog: Program, s: MState): [number, number][] | null {
   const st = staticOf(prog);
-  if (st.off) return null;
+  // Per thread: an uncompleted barrier in its window (its fetch position is then behind it).
+  const barred = s.th.map(() => false);
   const ops: Op[][] = s.th.map((t, ti) => {
     if (t.cut) return [];
     const code = prog.threads[ti]!.code;
     const out: Op[] = [];
     t.win.forEach((e, idx) => {
+      if (e.st === 1) barred[ti] = true;
       if (e.st !== 0) return;
       const ci = code[e.pc]!;
       const i = ci.ins;
       if (!isMem(i)) return;
+      const behindBar = barred[ti]!;
+      if (i.op === 'bar') barred[ti] = true;
+      const waits = !isAccessOp(i) && isReleaseStart(prog, ti, i);
       const access = isAccessOp(i);
       const loc = access ? locOf(prog, ci, e) ?? -1 : null;
       const enabled = (access || i.op === 'fence' || i.op === 'bar') && allReady(e) && guardOf(ci, e) === true && orderAllows(prog, ti, t, idx);
-      out.push({ ti, idx, enabled, loc, reads: access && i.op !== 'st', writes: access && i.op !== 'ld', fsc: i.op === 'fence', simple: simpleAccess(i) });
+      out.push({
+        ti, idx, enabled, loc, reads: access && i.op !== 'st', writes: access && i.op !== 'ld', fsc: i.op === 'fence', bar: i.op === 'bar',
+        simple: simpleAccess(i), waits, wall: waits && isAcquireEnd(prog, ti, i), behindBar,
+      });
     });
     return out;
   });
@@ -159,34 +182,49 @@ export function persistentSet(prog: Program, s: MState): [number, number][] | nu
       if (o.enabled) count++;
       work.push(o);
     };
-    const addThread = (ti: number): void => {
-      if (forced[ti]) return;
+    // Every enabled operation of thread ti: what may have to happen before one of its later
+    // ones. False (give up) when other threads may have to act first (a barrier).
+    const addThread = (ti: number): boolean => {
+      if (forced[ti]) return true;
+      if (barred[ti] || st.future[ti]!.bar[fut[ti]!]) return false;
       forced[ti] = true;
       for (const o of ops[ti]!) if (o.enabled) add(o);
+      return true;
     };
     add(seed);
     while (work.length) {
       if (count >= limit) return null;
       const x = work.pop()!;
-      // A blocked operation: only its own thread's steps can enable it.
-      if (!x.enabled) { addThread(x.ti); continue; }
+      if (x.bar) return null;
+      // A blocked operation: only its own thread's steps can enable it (unless it is behind a barrier).
+      if (!x.enabled) {
+        if (x.behindBar || !addThread(x.ti)) return null;
+        continue;
+      }
       for (let tj = 0; tj < s.th.length; tj++) {
         const F = st.future[tj]!;
         const pc = fut[tj]!;
         if (tj === x.ti) {
-          for (const y of ops[tj]!) if (y !== x && dependentWithin(x, y)) add(y);
+          let walled = false;
+          for (const y of ops[tj]!) {
+            if (y === x) continue;
+            if (y.idx > x.idx && y.waits) { walled ||= y.wall; continue; }
+            if (walled) continue;
+            if (dependentWithin(x, y)) add(y);
+          }
           // Anything the thread fetches later may depend on x unless x is simple and it
-          // neither touches x's location nor holds anything but simple accesses.
-          const later = x.simple
+          // neither touches x's location nor holds anything but simple accesses (or a wall
+          // after x keeps it all behind x).
+          const later = !walled && (x.simple
             ? F.other[pc]! || maskHas(F.reads[pc]! | F.writes[pc]!, x.loc!)
-            : F.other[pc]! || F.reads[pc] !== 0 || F.writes[pc] !== 0;
-          if (later) addThread(tj);
+            : F.other[pc]! || F.reads[pc] !== 0 || F.writes[pc] !== 0);
+          if (later && !addThread(tj)) return null;
           continue;
         }
         for (const y of ops[tj]!) if (dependentAcross(x, y)) add(y);
         const later = (x.fsc && F.fsc[pc]!)
           || (x.loc !== null && ((x.writes && maskHas(F.reads[pc]! | F.writes[pc]!, x.loc)) || (x.reads && maskHas(F.writes[pc]!, x.loc))));
-        if (later) addThread(tj);
+        if (later && !addThread(tj)) return null;
       }
     }
     return [...inS].filter((o) => o.enabled);
