@@ -8,8 +8,11 @@
 //   fence.sc its own thread and the Fence-SC record; so two steps of different threads
 //   depend only when they access one location and one of them writes, or both are fence.sc;
 // - within a thread, two weak/relaxed accesses of different locations commute (each one's
-//   view and read choices look only at its own location; neither orders the other); any
-//   other pair of one thread's operations is taken as dependent;
+//   view and read choices look only at its own location; neither orders the other); so do,
+//   on different locations, a weak/relaxed access and a later ld.acquire (only operations
+//   that overtake an acquire change what it may acquire), or an earlier st.release (only
+//   pending earlier operations make a release early); any other pair of one thread's
+//   operations is taken as dependent;
 // - a fence or barrier that waits for everything before it (thread.ts isReleaseStart) is
 //   never performed while an earlier operation is pending, so it is not on any path that
 //   leaves that operation out: it need not join the set; nor what it keeps behind it when
@@ -34,8 +37,10 @@ interface Future {
   writes: number[];
   /** Some fence.sc. */
   fsc: boolean[];
-  /** Some memory operation that is not a weak/relaxed access (fence, release, acquire...). */
+  /** Some memory operation that is not a weak/relaxed access nor an ld.acquire (fence, release...). */
   other: boolean[];
+  /** Some ld.acquire. */
+  acq: boolean[];
   /** Some barrier. */
   bar: boolean[];
 }
@@ -48,6 +53,14 @@ const isAccessOp = (i: Instr): i is Extract<Instr, { op: 'ld' | 'st' | 'atom' | 
   i.op === 'ld' || i.op === 'st' || i.op === 'atom' || i.op === 'red';
 /** A weak or relaxed access: it neither orders nor is ordered by other locations' accesses. */
 const simpleAccess = (i: Instr): boolean => isAccessOp(i) && (i.ord.sem === 'weak' || i.ord.sem === 'relaxed');
+/** How an operation orders its own thread's other operations (module comment). */
+type Kind = 'simple' | 'acqLd' | 'relSt' | 'other';
+function kindOf(i: Instr): Kind {
+  if (simpleAccess(i)) return 'simple';
+  if (i.op === 'ld' && i.ord.sem === 'acquire') return 'acqLd';
+  if (i.op === 'st' && i.ord.sem === 'release') return 'relSt';
+  return 'other';
+}
 const isMem = (i: Instr): boolean => isAccessOp(i) || i.op === 'fence' || i.op === 'bar' || i.op === 'fence.proxy';
 
 function futureOf(prog: Program, code: readonly CInstr[]): Future {
@@ -57,6 +70,7 @@ function futureOf(prog: Program, code: readonly CInstr[]): Future {
   const fsc = new Array<boolean>(n + 1).fill(false);
   const other = new Array<boolean>(n + 1).fill(false);
   const bar = new Array<boolean>(n + 1).fill(false);
+  const acq = new Array<boolean>(n + 1).fill(false);
   const own = code.map((c) => {
     const i = c.ins;
     let r = 0;
@@ -66,7 +80,8 @@ function futureOf(prog: Program, code: readonly CInstr[]): Future {
       if (i.op !== 'st') r = m;
       if (i.op !== 'ld') w = m;
     }
-    return { r, w, f: i.op === 'fence', o: isMem(i) && !simpleAccess(i), b: i.op === 'bar' };
+    const a = kindOf(i) === 'acqLd';
+    return { r, w, f: i.op === 'fence', o: isMem(i) && !simpleAccess(i) && !a, b: i.op === 'bar', a };
   });
   // Backward branches make this a fixpoint (as program.ts writesFrom).
   for (let changed = true; changed;) {
@@ -81,14 +96,15 @@ function futureOf(prog: Program, code: readonly CInstr[]): Future {
       let f = own[pc]!.f;
       let o = own[pc]!.o;
       let b = own[pc]!.b;
-      for (const k of nexts) { r |= reads[k]!; w |= writes[k]!; f ||= fsc[k]!; o ||= other[k]!; b ||= bar[k]!; }
-      if (r !== reads[pc] || w !== writes[pc] || f !== fsc[pc] || o !== other[pc] || b !== bar[pc]) {
-        reads[pc] = r; writes[pc] = w; fsc[pc] = f; other[pc] = o; bar[pc] = b;
+      let a = own[pc]!.a;
+      for (const k of nexts) { r |= reads[k]!; w |= writes[k]!; f ||= fsc[k]!; o ||= other[k]!; b ||= bar[k]!; a ||= acq[k]!; }
+      if (r !== reads[pc] || w !== writes[pc] || f !== fsc[pc] || o !== other[pc] || b !== bar[pc] || a !== acq[pc]) {
+        reads[pc] = r; writes[pc] = w; fsc[pc] = f; other[pc] = o; bar[pc] = b; acq[pc] = a;
         changed = true;
       }
     }
   }
-  return { reads, writes, fsc, other, bar };
+  return { reads, writes, fsc, other, bar, acq };
 }
 
 const statics = new WeakMap<Program, Static>();
@@ -113,6 +129,7 @@ interface Op {
   fsc: boolean;
   bar: boolean;
   simple: boolean;
+  kind: Kind;
   /** Never performed while an earlier operation of its thread is pending. */
   waits: boolean;
   /** ...and holds back every later one (so nothing after it overtakes an earlier one). */
@@ -131,8 +148,12 @@ function dependentAcross(a: Op, b: Op): boolean {
 }
 
 /** Do operations a and b of one thread depend on each other (module comment)? */
-const dependentWithin = (a: Op, b: Op): boolean =>
-  !(a.simple && b.simple && a.loc !== null && b.loc !== null && a.loc >= 0 && b.loc >= 0 && a.loc !== b.loc);
+function dependentWithin(a: Op, b: Op): boolean {
+  if (a.loc === null || b.loc === null || a.loc < 0 || b.loc < 0 || a.loc === b.loc) return true;
+  if (a.simple && b.simple) return false;
+  const [first, second] = a.idx < b.idx ? [a, b] : [b, a];
+  return !((first.simple && second.kind === 'acqLd') || (first.kind === 'relSt' && second.simple));
+}
 
 /**
  * The enabled operations to explore in s, as [thread, entry] pairs: the smallest persistent
@@ -161,7 +182,7 @@ export function persistentSet(prog: Program, s: MState): [number, number][] | nu
       const enabled = (access || i.op === 'fence' || i.op === 'bar') && allReady(e) && guardOf(ci, e) === true && orderAllows(prog, ti, t, idx);
       out.push({
         ti, idx, enabled, loc, reads: access && i.op !== 'st', writes: access && i.op !== 'ld', fsc: i.op === 'fence', bar: i.op === 'bar',
-        simple: simpleAccess(i), waits, wall: waits && isAcquireEnd(prog, ti, i), behindBar,
+        simple: simpleAccess(i), kind: kindOf(i), waits, wall: waits && isAcquireEnd(prog, ti, i), behindBar,
       });
     });
     return out;
@@ -215,9 +236,9 @@ export function persistentSet(prog: Program, s: MState): [number, number][] | nu
           // Anything the thread fetches later may depend on x unless x is simple and it
           // neither touches x's location nor holds anything but simple accesses (or a wall
           // after x keeps it all behind x).
-          const later = !walled && (x.simple
-            ? F.other[pc]! || maskHas(F.reads[pc]! | F.writes[pc]!, x.loc!)
-            : F.other[pc]! || F.reads[pc] !== 0 || F.writes[pc] !== 0);
+          const later = !walled && (x.simple ? F.other[pc]! || maskHas(F.reads[pc]! | F.writes[pc]!, x.loc!)
+            : x.kind === 'relSt' ? F.other[pc]! || F.acq[pc]! || maskHas(F.reads[pc]! | F.writes[pc]!, x.loc!)
+              : F.other[pc]! || F.acq[pc]! || F.reads[pc] !== 0 || F.writes[pc] !== 0);
           if (later && !addThread(tj)) return null;
           continue;
         }
