@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { readLitmusFiles } from '../litmus/parse.js';
 import { DEFAULT_LOOP_BOUND } from '../litmus/ast.js';
 import { DEFAULTS, runTest } from '../executor/explore.js';
+import { parseLitmus } from '../litmus/parse.js';
+import { type ExFamily, exFamily } from './exfamilies.js';
 import { crossOne } from '../cli/cross.js';
 import { FUZZ_DEFAULTS, fuzz } from '../cli/fuzz.js';
 import { openZ3 } from '../solver/z3.js';
@@ -21,22 +23,46 @@ const tests = (dir: string) => readLitmusFiles([dir]).flatMap((f) => (f.test ? [
 const corpus = tests(join(CORPUS, 'litmus'));
 const own = tests(OWN_TESTS);
 
-// 1. The executor alone.
+// 1. The executor alone, with the partial-order reduction (the default) and without.
 const exRows: string[] = [];
+// Each test is run with both settings in turn, so that neither pays more for the JIT warming up.
 for (const [name, set] of [['dat3m corpus', corpus], ['litmus/tests', own]] as const) {
-  let visited = 0;
-  let slowest = { ms: 0, file: '', visited: 0 };
-  const t0 = performance.now();
+  const acc = [true, false].map((reduce) => ({ reduce, visited: 0, ms: 0, slowest: { ms: 0, file: '', visited: 0 } }));
   for (const { file, test } of set) {
-    const a = performance.now();
-    const r = runTest(test, { model: 'ptx75', bound });
-    const ms = performance.now() - a;
-    const v = r.ok ? r.result.stats.visited : 0;
-    visited += v;
-    if (ms > slowest.ms) slowest = { ms, file: file.split('/').pop()!, visited: v };
+    for (const a of acc) {
+      const t0 = performance.now();
+      const r = runTest(test, { model: 'ptx75', bound, reduce: a.reduce });
+      const ms = performance.now() - t0;
+      const v = r.ok ? r.result.stats.visited : 0;
+      a.visited += v;
+      a.ms += ms;
+      if (ms > a.slowest.ms) a.slowest = { ms, file: file.split('/').pop()!, visited: v };
+    }
   }
-  const s = (performance.now() - t0) / 1000;
-  exRows.push(`| ${name} | ${set.length} | ${s.toFixed(2)} | ${visited} | ${(visited / s / 1000).toFixed(0)}k | ${slowest.ms.toFixed(0)} (${slowest.file}, ${slowest.visited} states) |`);
+  for (const a of acc) {
+    const s = a.ms / 1000;
+    exRows.push(`| ${name} | ${a.reduce ? 'on' : 'off'} | ${set.length} | ${s.toFixed(2)} | ${a.visited} | ${(a.visited / s / 1000).toFixed(0)}k | ${a.slowest.ms.toFixed(0)} (${a.slowest.file}, ${a.slowest.visited} states) |`);
+  }
+}
+
+// 1b. Scaling: rings of n threads (bench/exfamilies.ts), with and without the reduction.
+// Without it the state space grows about 5x per thread: those runs stop at a state budget.
+const FAMILY_BUDGET = 400_000;
+const famRows: string[] = [];
+for (const kind of ['SB', 'LB', 'MP'] as ExFamily[]) {
+  for (const n of [4, 6, 8, 10]) {
+    const cell = (reduce: boolean): string => {
+      if (!reduce && n > 8) return 'not run';
+      const a = performance.now();
+      const r = runTest(parseLitmus(exFamily(kind, n)), { model: 'ptx75', bound, reduce, maxStates: FAMILY_BUDGET });
+      const ms = performance.now() - a;
+      if (!r.ok) return r.error;
+      const st = r.result.stats;
+      if (st.truncated) return `over ${FAMILY_BUDGET} states (${(ms / 1000).toFixed(1)} s)`;
+      return `${(ms / 1000).toFixed(2)} s, ${st.visited} states (${(st.visited / ms).toFixed(0)}k/s), ${r.result.states.length} outcomes`;
+    };
+    famRows.push(`| ${kind}-${n} | ${cell(true)} | ${cell(false)} |`);
+  }
 }
 
 // 2. Cross check (executor, then the solver asked about each of its states) outside CADP,
@@ -79,9 +105,19 @@ const table = [
   '',
   '## The executor alone (exhaustive exploration)',
   '',
-  '| tests | count | total s | states visited | states/s | slowest ms |',
-  '|---|---|---|---|---|---|',
+  'Reduction: partial-order reduction (`RunOptions.reduce`, executor/reduce.ts); off explores every interleaving.',
+  '',
+  '| tests | reduction | count | total s | states visited | states/s | slowest ms |',
+  '|---|---|---|---|---|---|---|',
   ...exRows,
+  '',
+  '## Scaling: rings of n threads (bench/exfamilies.ts; relaxed.gpu accesses, one CTA per thread)',
+  '',
+  `SB-n: thread i stores x_i then loads x_i+1; LB-n: loads x_i then stores x_i+1; MP-n: one producer (weak data, release flag), n-1 acquiring consumers. Budget ${FAMILY_BUDGET} states.`,
+  '',
+  '| test | with the reduction | without |',
+  '|---|---|---|',
+  ...famRows,
   '',
   '## Cross check (executor, then `checkStates` on its final states)',
   '',

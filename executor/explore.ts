@@ -15,6 +15,11 @@ export interface RunOptions {
   maxStates: number;
   /** Called now and then with the number of states visited so far (for a progress line). */
   onProgress?: (visited: number) => void;
+  /**
+   * Partial-order reduction (step.ts independentLoad, reduce.ts persistent sets): the same
+   * final states from far fewer machine states. Off: every interleaving (for comparison).
+   */
+  reduce?: boolean;
 }
 
 // The same loop bound as `ptxmm check`, so that both engines count the same executions.
@@ -58,15 +63,63 @@ export interface RunResult {
 
 export type RunOutput = { ok: true; result: RunResult } | { ok: false; test: LitmusTest; error: string };
 
-function explore(prog: Program, maxStates: number, onFinal: (s: MState) => void, onProgress?: (visited: number) => void): Omit<Stats, 'finals' | 'ms'> {
-  const visited = new Set<number>();
+/**
+ * A set of 53-bit state hashes: open addressing over two 32-bit halves in typed arrays. A
+ * Set<number> of such (non-small) numbers boxes each one, and its upkeep was a tenth of the
+ * exploration's time. Slot value 0/0 marks empty; the hash 0 is kept aside.
+ */
+export interface HashSet53 {
+  size: number;
+  /** Adds h; false when it was already there. */
+  add(h: number): boolean;
+}
+
+export function hashSet53(): HashSet53 {
+  let cap = 1 << 12;
+  let lo = new Uint32Array(cap);
+  let hi = new Uint32Array(cap);
+  let zero = false;
+  const set = { size: 0, add };
+  function put(l: number, u: number): boolean {
+    let i = (Math.imul(l ^ u, 0x9e3779b1) >>> 0) & (cap - 1);
+    for (;;) {
+      const a = lo[i]!;
+      const b = hi[i]!;
+      if (a === 0 && b === 0) { lo[i] = l; hi[i] = u; return true; }
+      if (a === l && b === u) return false;
+      i = (i + 1) & (cap - 1);
+    }
+  }
+  function add(h: number): boolean {
+    if (h === 0) {
+      if (zero) return false;
+      zero = true;
+      set.size++;
+      return true;
+    }
+    const l = h >>> 0;
+    const u = Math.floor(h / 4294967296) >>> 0;
+    if (!put(l, u)) return false;
+    set.size++;
+    if (set.size * 2 > cap) {
+      // Grow: rehash every entry into twice the room.
+      const [ol, oh] = [lo, hi];
+      cap *= 2;
+      lo = new Uint32Array(cap);
+      hi = new Uint32Array(cap);
+      for (let i = 0; i < ol.length; i++) if (ol[i] !== 0 || oh[i] !== 0) put(ol[i]!, oh[i]!);
+    }
+    return true;
+  }
+  return set;
+}
+
+function explore(prog: Program, maxStates: number, onFinal: (s: MState) => void, onProgress?: (visited: number) => void, reduce = true): Omit<Stats, 'finals' | 'ms'> {
+  const visited = hashSet53();
   const stack: MState[] = [];
   const stats = { visited: 0, cut: 0, deadlocks: 0, dropped: 0, truncated: false };
   const push = (s: MState): void => {
-    const h = stateHash(s);
-    if (visited.has(h)) return;
-    visited.add(h);
-    stack.push(s);
+    if (visited.add(stateHash(s))) stack.push(s);
   };
   push(initialState(prog));
   let steps = 0;
@@ -77,7 +130,7 @@ function explore(prog: Program, maxStates: number, onFinal: (s: MState) => void,
     if (dropped(s)) { stats.dropped++; continue; }
     if (s.th.some((t) => t.cut)) { stats.cut++; continue; }
     if (isFinal(prog, s)) { onFinal(s); continue; }
-    const next = successors(prog, s);
+    const next = successors(prog, s, false, reduce);
     if (next.length === 0) { stats.deadlocks++; continue; }
     for (const c of next) push(c.state);
   }
@@ -85,7 +138,7 @@ function explore(prog: Program, maxStates: number, onFinal: (s: MState) => void,
   return stats;
 }
 
-export function runProgram(prog: Program, maxStates: number, onProgress?: (visited: number) => void): RunResult {
+export function runProgram(prog: Program, maxStates: number, onProgress?: (visited: number) => void, reduce = true): RunResult {
   const t0 = performance.now();
   const test = prog.test;
   const obs = observables(test);
@@ -100,7 +153,7 @@ export function runProgram(prog: Program, maxStates: number, onProgress?: (visit
       if (f) f.count++;
       else byKey.set(k, { outcome: o, text: formatOutcome(obs, o), count: 1, holds: holds(test.condition.expr, obs, o) });
     }
-  }, onProgress);
+  }, onProgress, reduce);
   const states = [...byKey.values()].sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
   const positive = states.filter((f) => f.holds).reduce((n, f) => n + f.count, 0);
   const negative = finals - positive;
@@ -116,7 +169,7 @@ export function runProgram(prog: Program, maxStates: number, onProgress?: (visit
 export function runTest(test: LitmusTest, opts: Partial<RunOptions> = {}): RunOutput {
   const o = { ...DEFAULTS, ...opts };
   try {
-    return { ok: true, result: runProgram(compile(test, o.model, o.bound), o.maxStates, o.onProgress) };
+    return { ok: true, result: runProgram(compile(test, o.model, o.bound), o.maxStates, o.onProgress, o.reduce ?? true) };
   } catch (e) {
     if (e instanceof Unsupported) return { ok: false, test, error: e.message };
     throw e;

@@ -20,17 +20,38 @@ const remapMask = (mask: number, map: number[]): number => {
   return out;
 };
 
+/** The view renumbered; the same object when no mask changes (so cached hashes survive). */
 function remapView(v: View, maps: Maps): View {
   let out: number[] | null = null;
-  maps.forEach((map, l) => {
-    if (!map) return;
-    out ??= v.slice();
-    out[l] = remapMask(v[l]!, map);
-  });
+  for (let l = 0; l < maps.length; l++) {
+    const map = maps[l];
+    if (!map) continue;
+    const m = remapMask(v[l]!, map);
+    if (m !== v[l]) {
+      out ??= v.slice();
+      out[l] = m;
+    }
+  }
   return out ?? v;
 }
 
-const remapRel = <R extends Rel>(r: R, maps: Maps): R => ({ ...r, view: remapView(r.view, maps) });
+const remapRel = <R extends Rel>(r: R, maps: Maps): R => {
+  const view = remapView(r.view, maps);
+  return view === r.view ? r : { ...r, view };
+};
+
+/** xs with f applied, the same array when f changes no element. */
+function mapSame<T>(xs: readonly T[], f: (x: T, i: number) => T): readonly T[] {
+  let out: T[] | null = null;
+  for (let i = 0; i < xs.length; i++) {
+    const y = f(xs[i]!, i);
+    if (y !== xs[i]) {
+      out ??= xs.slice();
+      out[i] = y;
+    }
+  }
+  return out ?? xs;
+}
 
 /** Per location, the mask of its dead writes (0: none); null when no write is dead. */
 export function deadWrites(prog: Program, s: MState): number[] | null {
@@ -66,12 +87,19 @@ export function collect(prog: Program, s: MState, dead = deadWrites(prog, s)): M
     let n = 0;
     return ms.map((_, i) => (has(d, i) ? -1 : n++));
   });
+  // Only what the renumbering changes is rebuilt: unchanged threads, locations and records
+  // keep their identity, and with it their cached hashes (state.ts), which a full rebuild on
+  // every collection threw away.
   const mem = s.mem.map((ms, l): readonly Msg[] => {
     const map = maps[l];
+    if (!map) return mapSame(ms, (m) => {
+      const rel = mapSame(m.rel, (r) => remapRel(r, maps));
+      return rel === m.rel ? m : { ...m, rel };
+    });
     return ms.flatMap((m, i): Msg[] => {
-      if (map && map[i]! < 0) return [];
-      const src = map && m.src >= 0 ? (map[m.src]! >= 0 ? map[m.src]! : DEAD_SRC) : m.src;
-      return [{ ...m, pred: map ? remapMask(m.pred, map) : m.pred, src, rel: m.rel.map((r) => remapRel(r, maps)) }];
+      if (map[i]! < 0) return [];
+      const src = m.src >= 0 ? (map[m.src]! >= 0 ? map[m.src]! : DEAD_SRC) : m.src;
+      return [{ ...m, pred: remapMask(m.pred, map), src, rel: m.rel.map((r) => remapRel(r, maps)) }];
     });
   });
   const msgIndex = (ti: number, e: Entry): number => {
@@ -79,15 +107,28 @@ export function collect(prog: Program, s: MState, dead = deadWrites(prog, s)): M
     const map = maps[locOf(prog, prog.threads[ti]!.code[e.pc]!, e)!];
     return map ? map[e.msg]! : e.msg;
   };
-  const th = s.th.map((t, ti): TState => ({
-    ...t,
-    base: remapView(t.base, maps),
-    win: t.win.map((e): Entry => ({ ...e, ctb: e.ctb ? remapView(e.ctb, maps) : null, msg: msgIndex(ti, e) })),
-    pend: t.pend.map((p): Pend => ({ ...p, rel: remapRel(p.rel, maps) })),
-    frel: t.frel.map((r) => remapRel(r, maps)),
-    wrel: t.wrel.map((r) => remapRel(r, maps)),
-  }));
-  const sc = s.sc.map((r): ScRec => ({ ...r, view: remapView(r.view, maps) }));
-  const bars = s.bars.map((b): BarState => ({ ...b, acc: remapView(b.acc, maps) }));
+  const th = mapSame(s.th, (t, ti): TState => {
+    const base = remapView(t.base, maps);
+    const win = mapSame(t.win, (e): Entry => {
+      const ctb = e.ctb ? remapView(e.ctb, maps) : null;
+      const msg = msgIndex(ti, e);
+      return ctb === e.ctb && msg === e.msg ? e : { ...e, ctb, msg };
+    });
+    const pend = mapSame(t.pend, (p): Pend => {
+      const rel = remapRel(p.rel, maps);
+      return rel === p.rel ? p : { ...p, rel };
+    });
+    const frel = mapSame(t.frel, (r) => remapRel(r, maps));
+    const wrel = mapSame(t.wrel, (r) => remapRel(r, maps));
+    return base === t.base && win === t.win && pend === t.pend && frel === t.frel && wrel === t.wrel ? t : { ...t, base, win, pend, frel, wrel };
+  });
+  const sc = mapSame(s.sc, (r): ScRec => {
+    const view = remapView(r.view, maps);
+    return view === r.view ? r : { ...r, view };
+  });
+  const bars = mapSame(s.bars, (b): BarState => {
+    const acc = remapView(b.acc, maps);
+    return acc === b.acc ? b : { ...b, acc };
+  });
   return { ...s, th, mem, sc, bars };
 }

@@ -158,7 +158,22 @@ function str(x: string): void {
   n(x.length);
   for (let i = 0; i < x.length; i++) n(x.charCodeAt(i));
 }
+// Register and barrier names, hashed once each (names are few).
+const strHashes = new Map<string, number>();
+function strHash(x: string): number {
+  let h = strHashes.get(x);
+  if (h === undefined) {
+    let a = 0x811c9dc5;
+    let b = x.length;
+    for (let i = 0; i < x.length; i++) { a = Math.imul(a ^ x.charCodeAt(i), 16777619); b = Math.imul(b ^ x.charCodeAt(i), 2246822507); }
+    h = 4294967296 * (2097151 & b) + (a >>> 0);
+    strHashes.set(x, h);
+  }
+  return h;
+}
 function big(v: bigint): void {
+  // Most values fit 32 bits: no BigInt arithmetic (it allocates) for them.
+  if (v >= 0n && v <= 0xffffffffn) { n(Number(v)); n(0); return; }
   // Values are at most 64 bits wide (unsigned): two halves.
   n(Number(v & 0xffffffffn));
   n(Number((v >> 32n) & 0xffffffffn));
@@ -182,7 +197,16 @@ function opnd(o: Opnd): void {
   else { n(-3); rv(o); }
 }
 
+function regsHash(regs: ReadonlyMap<string, RV>): number {
+  begin();
+  n(regs.size);
+  for (const [k, v] of regs) { n(strHash(k)); rv(v); }
+  return end();
+}
+
 function threadHash(t: TState): number {
+  // Before begin(): regsHash uses the shared accumulator.
+  const regs = partHash(t.regs, regsHash);
   begin();
   n(t.pc); n(t.jumps); n(t.nextSeq); n(t.cut ? 1 : 0); n(t.bad ? 1 : 0);
   n(t.win.length);
@@ -193,9 +217,11 @@ function threadHash(t: TState): number {
     if (e.out) { n(1); rv(e.out); } else n(0);
     if (e.ctb) { n(1); nums(e.ctb); } else n(0);
   }
-  // Registers in name order: the same registers may have been set in another order.
-  n(t.regs.size);
-  for (const k of [...t.regs.keys()].sort()) { str(k); rv(t.regs.get(k)!); }
+  // Registers in insertion order: every thread starts with all of its registers (program.ts
+  // regInit) and copies keep the order, so equal register files hash equal without sorting.
+  // (A register set outside that order could only tell equal states apart, never merge two.)
+  // The register file is shared by the states between two retirements: hashed once for all.
+  n(regs);
   nums(t.base);
   n(t.pend.length);
   for (const p of t.pend) { n(p.loc); rel(p.rel); }
@@ -235,7 +261,8 @@ function barHash(b: BarState): number {
 
 // States share structure (a step rebuilds only the thread, location and barrier it changes),
 // so each part's hash is cached on the part itself: a state's hash costs a few lookups plus
-// hashing what is new. Sound because parts are never mutated once built.
+// hashing what is new. Sound because parts are never mutated once built. (A non-enumerable
+// property instead of the WeakMap measured slower: megamorphic lookups.)
 const cache = new WeakMap<object, number>();
 function partHash<T extends object>(x: T, hash: (x: T) => number): number {
   let h = cache.get(x);

@@ -8,6 +8,7 @@ import { collect } from './gc.js';
 import { type Choice, loads, rmws, stores } from './memory.js';
 import type { Program } from './program.js';
 import type { MState, TState } from './state.js';
+import { persistentSet } from './reduce.js';
 import { fenceSc } from './sync.js';
 import { allReady, finished, guardOf, initialThread, isMemLike, locOf, orderAllows, pendingBefore, settle } from './thread.js';
 
@@ -87,6 +88,8 @@ function expand(prog: Program, s: MState, withLabels: boolean, reduce: boolean, 
     for (const c of loads(prog, s, ti, idx, ci, withLabels)) emit(c.label, settleThreads(prog, c.state, [ti], gc), ti, idx, null, c.read ?? -1);
     return;
   }
+  // Otherwise a persistent set (reduce.ts), when one is smaller than everything.
+  const only = reduce ? persistentSet(prog, s) : null;
   s.th.forEach((t, ti) => {
     if (t.cut) return;
     const code = prog.threads[ti]!.code;
@@ -95,6 +98,7 @@ function expand(prog: Program, s: MState, withLabels: boolean, reduce: boolean, 
       if (e.st !== 0) return;
       const ci = code[e.pc]!;
       if (!isMemLike(ci.ins) || !allReady(e) || guardOf(ci, e) !== true || !orderAllows(prog, ti, t, idx)) return;
+      if (only && !only.some(([a, b]) => a === ti && b === idx)) return;
       let cs: Choice[];
       switch (ci.ins.op) {
         case 'ld': cs = loads(prog, s, ti, idx, ci, withLabels, refused); break;
@@ -116,6 +120,8 @@ function expand(prog: Program, s: MState, withLabels: boolean, reduce: boolean, 
       for (const c of cs) emit(c.label, settleThreads(prog, c.state, [ti], gc), ti, idx, null, c.read ?? -1);
     });
   });
+  // (No barrier phase completes outside a persistent set: reduce.ts is off with barriers.)
+  if (only) return;
   for (const key of fireable(s)) {
     const r = fire(s, key);
     emit(withLabels ? `barrier ${key} completes for ${r.released.map((i) => `P${prog.threads[i]!.pid}`).join(' ')}` : '', settleThreads(prog, r.state, r.released, gc), -1, -1, key, -1);
@@ -126,9 +132,9 @@ function expand(prog: Program, s: MState, withLabels: boolean, reduce: boolean, 
  * Every successor of s (labels only when asked: they cost time), reduced: a load that commutes
  * with everything else is the only transition (independentLoad). moves() lists them all.
  */
-export function successors(prog: Program, s: MState, withLabels = false): Choice[] {
+export function successors(prog: Program, s: MState, withLabels = false, reduce = true): Choice[] {
   const out: Choice[] = [];
-  expand(prog, s, withLabels, true, true, (label, state) => { out.push({ label, state }); });
+  expand(prog, s, withLabels, reduce, true, (label, state) => { out.push({ label, state }); });
   return out;
 }
 

@@ -114,7 +114,7 @@ function reaches(prog: Program, ti: number, i: Instr): boolean {
 }
 
 /** Later operations wait for it: acquire operations, fences, bar.sync (§8.7 acquire patterns). */
-function isAcquireEnd(prog: Program, ti: number, i: Instr): boolean {
+export function isAcquireEnd(prog: Program, ti: number, i: Instr): boolean {
   switch (i.op) {
     case 'ld': return i.ord.sem === 'acquire' && reaches(prog, ti, i);
     case 'atom': case 'red': return (i.ord.sem === 'acquire' || i.ord.sem === 'acq_rel') && reaches(prog, ti, i);
@@ -126,7 +126,7 @@ function isAcquireEnd(prog: Program, ti: number, i: Instr): boolean {
 }
 
 /** It waits for everything before it: release operations, fences, barriers (release patterns). */
-function isReleaseStart(prog: Program, ti: number, i: Instr): boolean {
+export function isReleaseStart(prog: Program, ti: number, i: Instr): boolean {
   switch (i.op) {
     case 'st': return i.ord.sem === 'release' && reaches(prog, ti, i);
     case 'atom': case 'red': return (i.ord.sem === 'release' || i.ord.sem === 'acq_rel') && reaches(prog, ti, i);

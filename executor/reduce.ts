@@ -1,0 +1,264 @@
+// Partial-order reduction for the exploration (explore.ts): in each state, a persistent set
+// of enabled operations (Godefroid), computed as a stubborn-set closure over in-flight
+// entries. Exploring only a persistent set keeps every terminal state of an acyclic state
+// space (our loops are bounded, so every step makes progress), hence every final state.
+//
+// Dependence, from what a step reads and writes (memory.ts, sync.ts):
+// - across threads, an access touches only its own thread and its location's writes, a
+//   fence.sc its own thread and the Fence-SC record; so two steps of different threads
+//   depend only when they access one location and one of them writes, or both are fence.sc;
+// - within a thread, two weak/relaxed accesses of different locations commute (each one's
+//   view and read choices look only at its own location; neither orders the other); so do,
+//   on different locations, a weak/relaxed access and a later ld.acquire (only operations
+//   that overtake an acquire change what it may acquire), or an earlier st.release (only
+//   pending earlier operations make a release early); any other pair of one thread's
+//   operations is taken as dependent;
+// - a fence or barrier that waits for everything before it (thread.ts isReleaseStart) is
+//   never performed while an earlier operation is pending, so it is not on any path that
+//   leaves that operation out: it need not join the set; nor what it keeps behind it when
+//   it also orders everything after it (isAcquireEnd);
+// - only its own thread's steps enable a thread's operation (operands, guards, ordering
+//   rules, fetch), except behind a barrier, which other threads complete: a closure that
+//   needs such an operation, or a barrier operation itself, gives up (no reduction from
+//   that first operation; barrier phases completing are then never in a set, and they
+//   touch only barriers and the threads waiting there, which have nothing enabled).
+// An operation not yet fetched is covered by the thread's static footprint from its fetch
+// position on (locations it may read or write, whether it holds anything else); reaching it
+// needs a step of that thread first, so taking all that thread's enabled steps covers it.
+import type { Instr } from '../litmus/ast.js';
+import type { CInstr, Program } from './program.js';
+import type { MState } from './state.js';
+import { allReady, guardOf, isAcquireEnd, isReleaseStart, locOf, orderAllows } from './thread.js';
+
+/** What a thread may still fetch from each code index on (index code.length: nothing). */
+interface Future {
+  /** Locations read (bit mask; -1: some access through a register, any location). */
+  reads: number[];
+  writes: number[];
+  /** Some fence.sc. */
+  fsc: boolean[];
+  /** Some memory operation that is not a weak/relaxed access nor an ld.acquire (fence, release...). */
+  other: boolean[];
+  /** Some ld.acquire. */
+  acq: boolean[];
+  /** Some barrier. */
+  bar: boolean[];
+}
+
+interface Static {
+  future: Future[];
+}
+
+const isAccessOp = (i: Instr): i is Extract<Instr, { op: 'ld' | 'st' | 'atom' | 'red' }> =>
+  i.op === 'ld' || i.op === 'st' || i.op === 'atom' || i.op === 'red';
+/** A weak or relaxed access: it neither orders nor is ordered by other locations' accesses. */
+const simpleAccess = (i: Instr): boolean => isAccessOp(i) && (i.ord.sem === 'weak' || i.ord.sem === 'relaxed');
+/** How an operation orders its own thread's other operations (module comment). */
+type Kind = 'simple' | 'acqLd' | 'relSt' | 'other';
+function kindOf(i: Instr): Kind {
+  if (simpleAccess(i)) return 'simple';
+  if (i.op === 'ld' && i.ord.sem === 'acquire') return 'acqLd';
+  if (i.op === 'st' && i.ord.sem === 'release') return 'relSt';
+  return 'other';
+}
+const isMem = (i: Instr): boolean => isAccessOp(i) || i.op === 'fence' || i.op === 'bar' || i.op === 'fence.proxy';
+
+function futureOf(prog: Program, code: readonly CInstr[]): Future {
+  const n = code.length;
+  const reads = new Array<number>(n + 1).fill(0);
+  const writes = new Array<number>(n + 1).fill(0);
+  const fsc = new Array<boolean>(n + 1).fill(false);
+  const other = new Array<boolean>(n + 1).fill(false);
+  const bar = new Array<boolean>(n + 1).fill(false);
+  const acq = new Array<boolean>(n + 1).fill(false);
+  const own = code.map((c) => {
+    const i = c.ins;
+    let r = 0;
+    let w = 0;
+    if (isAccessOp(i)) {
+      const m = i.addr.kind === 'loc' ? 1 << prog.locOfName.get(i.addr.name)! : -1;
+      if (i.op !== 'st') r = m;
+      if (i.op !== 'ld') w = m;
+    }
+    const a = kindOf(i) === 'acqLd';
+    return { r, w, f: i.op === 'fence', o: isMem(i) && !simpleAccess(i) && !a, b: i.op === 'bar', a };
+  });
+  // Backward branches make this a fixpoint (as program.ts writesFrom).
+  for (let changed = true; changed;) {
+    changed = false;
+    for (let pc = n - 1; pc >= 0; pc--) {
+      const c = code[pc]!;
+      const jumps = c.ins.op === 'bra' || c.ins.op === 'bcmp';
+      const always = c.ins.op === 'bra' && !c.ins.guard;
+      const nexts = [...(always ? [] : [pc + 1]), ...(jumps ? [c.target] : [])];
+      let r = own[pc]!.r;
+      let w = own[pc]!.w;
+      let f = own[pc]!.f;
+      let o = own[pc]!.o;
+      let b = own[pc]!.b;
+      let a = own[pc]!.a;
+      for (const k of nexts) { r |= reads[k]!; w |= writes[k]!; f ||= fsc[k]!; o ||= other[k]!; b ||= bar[k]!; a ||= acq[k]!; }
+      if (r !== reads[pc] || w !== writes[pc] || f !== fsc[pc] || o !== other[pc] || b !== bar[pc] || a !== acq[pc]) {
+        reads[pc] = r; writes[pc] = w; fsc[pc] = f; other[pc] = o; bar[pc] = b; acq[pc] = a;
+        changed = true;
+      }
+    }
+  }
+  return { reads, writes, fsc, other, bar, acq };
+}
+
+const statics = new WeakMap<Program, Static>();
+function staticOf(prog: Program): Static {
+  let st = statics.get(prog);
+  if (!st) {
+    st = { future: prog.threads.map((t) => futureOf(prog, t.code)) };
+    statics.set(prog, st);
+  }
+  return st;
+}
+
+/** An in-flight operation not yet performed, as the closure sees it. */
+interface Op {
+  ti: number;
+  idx: number;
+  enabled: boolean;
+  /** Location of an access (-1: address not known yet, any location); null for others. */
+  loc: number | null;
+  reads: boolean;
+  writes: boolean;
+  fsc: boolean;
+  bar: boolean;
+  simple: boolean;
+  kind: Kind;
+  /** Never performed while an earlier operation of its thread is pending. */
+  waits: boolean;
+  /** ...and holds back every later one (so nothing after it overtakes an earlier one). */
+  wall: boolean;
+  /** A barrier of its thread before it is not completed: other threads must complete it first. */
+  behindBar: boolean;
+}
+
+const sameLoc = (a: number, b: number): boolean => a < 0 || b < 0 || a === b;
+const maskHas = (mask: number, loc: number): boolean => mask !== 0 && (loc < 0 || mask === -1 || (mask & (1 << loc)) !== 0);
+
+/** Do operations a and b of different threads depend on each other? */
+function dependentAcross(a: Op, b: Op): boolean {
+  if (a.fsc && b.fsc) return true;
+  return a.loc !== null && b.loc !== null && sameLoc(a.loc, b.loc) && (a.writes || b.writes);
+}
+
+/** Do operations a and b of one thread depend on each other (module comment)? */
+function dependentWithin(a: Op, b: Op): boolean {
+  if (a.loc === null || b.loc === null || a.loc < 0 || b.loc < 0 || a.loc === b.loc) return true;
+  if (a.simple && b.simple) return false;
+  const [first, second] = a.idx < b.idx ? [a, b] : [b, a];
+  return !((first.simple && second.kind === 'acqLd') || (first.kind === 'relSt' && second.simple));
+}
+
+/**
+ * The enabled operations to explore in s, as [thread, entry] pairs: the smallest persistent
+ * set the closure finds over every choice of a first operation. Null when there is nothing
+ * to reduce (at most one enabled operation, every closure takes all, or barriers).
+ */
+export function persistentSet(prog: Program, s: MState): [number, number][] | null {
+  const st = staticOf(prog);
+  // Per thread: an uncompleted barrier in its window (its fetch position is then behind it).
+  const barred = s.th.map(() => false);
+  const ops: Op[][] = s.th.map((t, ti) => {
+    if (t.cut) return [];
+    const code = prog.threads[ti]!.code;
+    const out: Op[] = [];
+    t.win.forEach((e, idx) => {
+      if (e.st === 1) barred[ti] = true;
+      if (e.st !== 0) return;
+      const ci = code[e.pc]!;
+      const i = ci.ins;
+      if (!isMem(i)) return;
+      const behindBar = barred[ti]!;
+      if (i.op === 'bar') barred[ti] = true;
+      const waits = !isAccessOp(i) && isReleaseStart(prog, ti, i);
+      const access = isAccessOp(i);
+      const loc = access ? locOf(prog, ci, e) ?? -1 : null;
+      const enabled = (access || i.op === 'fence' || i.op === 'bar') && allReady(e) && guardOf(ci, e) === true && orderAllows(prog, ti, t, idx);
+      out.push({
+        ti, idx, enabled, loc, reads: access && i.op !== 'st', writes: access && i.op !== 'ld', fsc: i.op === 'fence', bar: i.op === 'bar',
+        simple: simpleAccess(i), kind: kindOf(i), waits, wall: waits && isAcquireEnd(prog, ti, i), behindBar,
+      });
+    });
+    return out;
+  });
+  const enabled = ops.flat().filter((o) => o.enabled);
+  if (enabled.length <= 1) return null;
+  // Thread futures: what it may fetch from its fetch position on (nothing once cut).
+  const fut = s.th.map((t, ti) => (t.cut ? prog.threads[ti]!.code.length : t.pc));
+
+  const closure = (seed: Op, limit: number): Op[] | null => {
+    const inS = new Set<Op>();
+    const forced = new Array<boolean>(s.th.length).fill(false);
+    const work: Op[] = [];
+    let count = 0;
+    const add = (o: Op): void => {
+      if (inS.has(o)) return;
+      inS.add(o);
+      if (o.enabled) count++;
+      work.push(o);
+    };
+    // Every enabled operation of thread ti: what may have to happen before one of its later
+    // ones. False (give up) when other threads may have to act first (a barrier).
+    const addThread = (ti: number): boolean => {
+      if (forced[ti]) return true;
+      if (barred[ti] || st.future[ti]!.bar[fut[ti]!]) return false;
+      forced[ti] = true;
+      for (const o of ops[ti]!) if (o.enabled) add(o);
+      return true;
+    };
+    add(seed);
+    while (work.length) {
+      if (count >= limit) return null;
+      const x = work.pop()!;
+      if (x.bar) return null;
+      // A blocked operation: only its own thread's steps can enable it (unless it is behind a barrier).
+      if (!x.enabled) {
+        if (x.behindBar || !addThread(x.ti)) return null;
+        continue;
+      }
+      for (let tj = 0; tj < s.th.length; tj++) {
+        const F = st.future[tj]!;
+        const pc = fut[tj]!;
+        if (tj === x.ti) {
+          let walled = false;
+          for (const y of ops[tj]!) {
+            if (y === x) continue;
+            if (y.idx > x.idx && y.waits) { walled ||= y.wall; continue; }
+            if (walled) continue;
+            if (dependentWithin(x, y)) add(y);
+          }
+          // Anything the thread fetches later may depend on x unless x is simple and it
+          // neither touches x's location nor holds anything but simple accesses (or a wall
+          // after x keeps it all behind x).
+          const later = !walled && (x.simple ? F.other[pc]! || maskHas(F.reads[pc]! | F.writes[pc]!, x.loc!)
+            : x.kind === 'relSt' ? F.other[pc]! || F.acq[pc]! || maskHas(F.reads[pc]! | F.writes[pc]!, x.loc!)
+              : F.other[pc]! || F.acq[pc]! || F.reads[pc] !== 0 || F.writes[pc] !== 0);
+          if (later && !addThread(tj)) return null;
+          continue;
+        }
+        for (const y of ops[tj]!) if (dependentAcross(x, y)) add(y);
+        const later = (x.fsc && F.fsc[pc]!)
+          || (x.loc !== null && ((x.writes && maskHas(F.reads[pc]! | F.writes[pc]!, x.loc)) || (x.reads && maskHas(F.writes[pc]!, x.loc))));
+        if (later && !addThread(tj)) return null;
+      }
+    }
+    return [...inS].filter((o) => o.enabled);
+  };
+
+  let best: Op[] | null = null;
+  for (const seed of enabled) {
+    const c = closure(seed, best ? best.length : enabled.length);
+    if (c && (!best || c.length < best.length)) {
+      best = c;
+      if (best.length === 1) break;
+    }
+  }
+  if (!best || best.length === enabled.length) return null;
+  return best.map((o) => [o.ti, o.idx]);
+}
