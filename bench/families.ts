@@ -3,10 +3,10 @@
 // verdict mode must rule out every execution and state listing finds 2^k - 1 states.
 export type Family = 'MP' | 'SB' | 'LB' | 'IRIW';
 
-const decls = (locs: string[]): string => `{\n${locs.map((l) => `.global .u32 ${l} = 0;`).join('\n')}\n}`;
+export const decls = (locs: string[]): string => `{\n${locs.map((l) => `.global .u32 ${l} = 0;`).join('\n')}\n}`;
 
-/** Columns as a litmus table: one column per thread. */
-function table(cols: string[][]): string {
+/** Columns as a litmus table: one column per thread, each in its own CTA of one GPU. */
+export function table(cols: string[][]): string {
   const rows = Math.max(...cols.map((c) => c.length));
   const head = cols.map((_, i) => `P${i}@cta ${i},gpu 0`).join(' | ');
   const body = Array.from({ length: rows }, (_, r) => cols.map((c) => c[r] ?? '').join(' | ') + ' ;');
