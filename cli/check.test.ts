@@ -54,6 +54,19 @@ test('check --json: one object per test; a broken test is reported and the rest 
   assert.equal(objs[2], { ...objs[2], type: 'summary', command: 'check', tests: 2, ok: 0, no: 1, unknown: 0, errors: 1 });
 });
 
+test('check --no-symmetry: the same states and verdicts, alone and on worker threads', () => {
+  const strip = (out: string): unknown[] => out.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>)
+    .filter((o) => o.type === 'check').map((o) => [o.test, o.result, o.states]);
+  const a = ptxmm('check', '--json', SB, MP);
+  const b = ptxmm('check', '--json', '--no-symmetry', SB, MP);
+  const c = ptxmm('check', '--json', '--no-symmetry', '--jobs', '2', SB, MP);
+  assert.is(strip(a.out).length, 2);
+  assert.is(((strip(a.out)[0] as unknown[])[2] as unknown[]).length, 4);
+  assert.equal(strip(b.out), strip(a.out));
+  assert.equal(strip(c.out), strip(a.out));
+  assert.is((strip(a.out)[0] as unknown[])[0], 'SB');
+});
+
 test('conform: agreement, disagreements explained, summary and exit status', () => {
   const csv = write('expect.csv', 'mp.litmus,0\nsb.litmus,1\n');
   const ok = ptxmm('conform', '--expect', csv, '--root', dir, '--model', 'ptx75');

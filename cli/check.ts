@@ -85,9 +85,9 @@ export function formatHerd(c: CheckReport): string {
   return out.join('\n') + '\n';
 }
 
-export async function checkOne(z3: Z3Session, t: LitmusTest, model: Model, bound: number, timeoutMs: number): Promise<{ r: RunResult; seconds: number }> {
+export async function checkOne(z3: Z3Session, t: LitmusTest, model: Model, bound: number, timeoutMs: number, symmetry = true): Promise<{ r: RunResult; seconds: number }> {
   const t0 = performance.now();
-  const r = await runTest(z3, t, { model, bound, timeoutMs, mode: 'states', checkBound: true, explain: false });
+  const r = await runTest(z3, t, { model, bound, timeoutMs, mode: 'states', checkBound: true, explain: false, symmetry });
   return { r, seconds: (performance.now() - t0) / 1000 };
 }
 
@@ -112,6 +112,7 @@ export const checkCommand: Command = {
     { name: 'without', arg: 'AXIOM', repeat: true, help: "switch one of the model's axioms off (\"what if\"; ptxmm prove's independence counterexamples)" },
     { name: 'jobs', arg: 'N', help: 'final states on N worker threads, each with its own Z3; output in input order, as with one', dflt: '1' },
     { name: 'witness', arg: 'DIR', help: 'also write DIR/TEST.svg for each test whose condition has a witness' },
+    { name: 'no-symmetry', help: "find every state with Z3, not a found state's images under the test's rotation symmetry too (the same states, more queries)" },
     { name: 'races', help: 'instead of final states: the data races (ISA §8.6.1), each racy pair of instructions with an execution, or race-free' },
     { name: 'liveness', help: 'instead of final states: can a thread hang (spin forever, wait at a barrier forever)? which, where, after which execution (docs/LIVENESS.md)' },
   ],
@@ -152,7 +153,7 @@ export const checkCommand: Command = {
     };
     if (jobs > 1) {
       // The same answers from N threads, passed on in input order (cli/checkjobs.ts).
-      await checkOnWorkers(files, jobs, { model: modelName(a.get('model')), without: a.all('without'), bound, timeoutMs: timeoutS * 1000 }, (i, o) => {
+      await checkOnWorkers(files, jobs, { model: modelName(a.get('model')), without: a.all('without'), bound, timeoutMs: timeoutS * 1000, symmetry: !a.has('no-symmetry') }, (i, o) => {
         const f = files[i]!;
         bar.update(batchLine(i, files.length, f.file));
         if ('report' in o) emit(o.report);
@@ -170,7 +171,7 @@ export const checkCommand: Command = {
         tally.errors += await eachTest(files, 'check', json, bar, async (t, file) => {
           let c: CheckReport;
           try {
-            const { r, seconds: s } = await checkOne(z3, t, model, bound, timeoutS * 1000);
+            const { r, seconds: s } = await checkOne(z3, t, model, bound, timeoutS * 1000, !a.has('no-symmetry'));
             c = report(t, file, model, bound, r, s);
           } catch (e) {
             tally.errors++;

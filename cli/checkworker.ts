@@ -8,7 +8,7 @@ import { withoutAxioms } from '../model/relalg.js';
 import { openZ3 } from '../solver/z3.js';
 import { checkOne, report } from './check.js';
 
-export interface WorkerSettings { model: ModelName; without: string[]; bound: number; timeoutMs: number }
+export interface WorkerSettings { model: ModelName; without: string[]; bound: number; timeoutMs: number; symmetry: boolean }
 export type JobMessage = { kind: 'test'; index: number; file: string; test: LitmusTest } | { kind: 'done' };
 export type JobAnswer =
   | { kind: 'report'; index: number; report: ReturnType<typeof report> }
@@ -27,7 +27,7 @@ port.on('message', (m: JobMessage) => {
       return;
     }
     try {
-      const { r, seconds } = await checkOne(await z3, m.test, model, s.bound, s.timeoutMs);
+      const { r, seconds } = await checkOne(await z3, m.test, model, s.bound, s.timeoutMs, s.symmetry);
       port.postMessage({ kind: 'report', index: m.index, report: report(m.test, m.file, model, s.bound, r, seconds) } satisfies JobAnswer);
     } catch (e) {
       port.postMessage({ kind: 'error', index: m.index, message: (e as Error).message } satisfies JobAnswer);
