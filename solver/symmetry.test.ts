@@ -30,6 +30,14 @@ const SB2 = (a: string, b: string, extra = ''): string => `PTX S
 exists (P0:%r0 == 0 /\\ P1:%r1 == 0)
 `;
 
+const RAW_ADDRESS = `PTX R
+{ x=0; y=0; P0:%rd1=1; P1:%rd1=1; }
+ P0@cta 0,gpu 0          | P1@cta 1,gpu 0          ;
+ st.weak.u32 [x], 1      | st.weak.u32 [y], 1      ;
+ ld.weak.u32 %r0, [%rd1] | ld.weak.u32 %r1, [%rd1] ;
+exists (P0:%r0 == 0 /\\ P1:%r1 == 0)
+`;
+
 test('a ring is its own rotation: threads, their registers and locations move one place', () => {
   assert.equal(symOf(family('SB', 3)), new Map([['P0:r0', 'P1:r0'], ['P1:r0', 'P2:r0'], ['P2:r0', 'P0:r0']]));
   // Different register names in each thread are renamed with it.
@@ -50,6 +58,10 @@ test('no symmetry where renaming would change the test', () => {
   const withRd = (s: string): string => s.replace('exists (', 'exists (P0:%rd1 == 0 /\\ P1:%rd1 == 0 /\\ ');
   assert.is(symOf(withRd(SB2('mov.u64 %rd1, x', 'mov.u64 %rd1, y'))), null);
   assert.ok(symOf(withRd(SB2('mov.u64 %rd1, 7', 'mov.u64 %rd1, 7'))));
+  // An access through a register holding a number: both threads read address 1 (x), which
+  // swapping x and y does not move. (Taking the rotation here listed P0:r0=0 P1:r1=1, which no
+  // execution reaches: P0 reads its own write.)
+  assert.is(symOf(RAW_ADDRESS), null);
   // A filter, which the states found must also satisfy.
   assert.is(symOf(SB2('st.weak.u32 [x], 1', 'st.weak.u32 [y], 1').replace('exists', 'filter (P0:%r0 == 0)\nexists')), null);
   // Scopes: P0 and P1 share a CTA, P1 and P2 do not; rotating would make them.
@@ -72,6 +84,8 @@ test('the same states and verdicts with and without symmetry', async () => {
   const dirs = [OWN_TESTS, ...(hasCorpus ? [`${CORPUS}/litmus/PTX/Manual`, `${CORPUS}/litmus/PTX/Nvidia`, `${CORPUS}/litmus/PTX/Memalloy`] : [])];
   for (const f of readLitmusFiles(dirs)) if (f.test && symmetryOf(f.test, observablesOf(f.test))) tests.push({ file: f.file, test: f.test });
   for (const kind of ['SB', 'LB', 'MP', 'IRIW'] as const) for (const n of [3, 4, 6]) tests.push({ file: `${kind}-${n}`, test: parseLitmus(family(kind, n)) });
+  const raw = await runTest(z3, parseLitmus(RAW_ADDRESS), { model: MODELS.ptx75!, bound: 2, timeoutMs: 60_000, mode: 'states', checkBound: true, explain: false });
+  assert.equal(raw.states?.map((st) => st.values.map(([, v]) => v).join(' ')), ['1 0', '1 1']);
   assert.ok(tests.length >= (hasCorpus ? 45 : 30), `${tests.length} symmetric tests`);
   let orbits = 0;
   for (const { file, test: t } of tests) {

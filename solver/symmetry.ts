@@ -5,10 +5,10 @@
 // states, one state Z3 finds gives its whole orbit. SB and LB rings with n threads have orbits
 // of n states (bench/PERF.md).
 //
-// The candidate is one generator: threads of one shape (code with its locations abstracted)
-// rotated by one place in their order of index. It is checked, not assumed; anything the check
-// does not cover (aliases, address registers, a filter, kernels' per-thread barriers) means no
-// symmetry.
+// The candidate is one generator: threads of one shape (code with its locations, registers and
+// labels abstracted) rotated by one place in their order of index. It is checked, not assumed;
+// anything the check does not cover (aliases, addresses in registers or as values, offsets, a
+// filter, kernels' per-thread barriers) means no symmetry.
 import type { LitmusTest, LocDecl, Observable, Placement, Stmt } from '../litmus/ast.js';
 import { observableName } from '../litmus/types.js';
 
@@ -23,7 +23,8 @@ interface Names { locs: string[]; regs: string[]; labels: string[] }
 /**
  * A statement as plain data, with its locations, registers and labels replaced by placeholders
  * and positions left out; null when a location is used as a value (its address, which renaming
- * would change) or an access has an offset (which may reach another location).
+ * would change), an access goes through a register or has an offset (either may reach
+ * another location).
  */
 function shape(s: Stmt, names: Names): Json | null {
   let ok = true;
@@ -38,6 +39,9 @@ function shape(s: Stmt, names: Names): Json | null {
       return '@';
     }
     if (o['kind'] === 'reg' && typeof o['name'] === 'string') {
+      // An address in a register may be a number the code computed, which renaming the
+      // locations would not follow.
+      if (key === 'addr') ok = false;
       names.regs.push(o['name']);
       return '%';
     }
@@ -126,7 +130,9 @@ export function symmetryOf(test: LitmusTest, obs: readonly Observable[]): Symmet
     const db = decls.get(b);
     if ((da === undefined) !== (db === undefined) || (da && db && declShape(da) !== declShape(db))) return null;
   }
-  const locImage = (x: string): string => loc.get(x) ?? (back.has(x) ? '' : x);
+  // Every thread's code is renamed onto some thread's, so the locations the code names are
+  // both the renaming's domain and its range: any other location stays itself.
+  const locImage = (x: string): string => loc.get(x) ?? x;
   // Register initial values move with their threads. A register the code does not name is
   // never read: its initial value matters only if it is observed, and then there is none.
   const ids = test.threads.map((t) => t.placement.id);

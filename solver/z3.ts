@@ -125,7 +125,8 @@ async function start(memoryMb: number): Promise<Instance> {
   api.Z3.global_param_set('memory_max_size', String(memoryMb));
   // The integer ranks (NoThinAir, Fence-SC order, coherence) are difference constraints, which
   // Z3's older arithmetic solver handles faster here: a contended lock kernel's race and
-  // liveness questions 16 s -> 8 s, the corpus's states 37 s -> 34 s (bench/PERF.md).
+  // liveness questions 16 s -> 8 s, the corpus's states 37 s -> 34 s (measured by hand,
+  // alternating with the default; answers identical).
   api.Z3.global_param_set('smt.arith.solver', '2');
   prestartThread(api);
   const inst: Instance = { api, ctx: newContext(api), memoryMb, used: false, dead: null };
