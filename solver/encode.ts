@@ -15,6 +15,7 @@ import { UnsupportedError } from './unroll.js';
 import { encodeBarriers } from './barriers.js';
 import { LimitError, MAX_EVENTS } from './limits.js';
 import { forcedCoherence } from './must.js';
+import { closureShortcuts, cliquesOf } from './shortcut.js';
 
 export interface ObservableInfo {
   obs: Observable;
@@ -193,6 +194,8 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
   const syncFence: SRel = new Map();
   const sc = infos.filter((e) => e.fence === 'sc' && exec[e.id] !== dag.F);
   const srOf = (a: EventInfo, b: EventInfo): boolean => staticRel('sr', a, b, () => -1);
+  // A direction for each pair of a clique, with ranks: a strict total order on its executed members.
+  const fenceCliques = cliquesOf(sc.map((e) => e.id), (a, b) => fenceMs(infos[a]!, infos[b]!, srOf));
   const rankF = (e: number): N => dag.intVar(`sf_rank_${e}`);
   for (let i = 0; i < sc.length; i++) for (let j = i + 1; j < sc.length; j++) {
     const a = sc[i]!;
@@ -214,7 +217,8 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
   const dep: SRel = new Map();
   for (const e of events) for (const [r, f] of e.deps) put(dep, r, e.info.id, f);
 
-  const sym = interpret(model, { dag, events: infos, exec, rmwPartner, dynamic: { rf, co, sync_fence: syncFence, sync_barrier: syncBarrier, dep } });
+  const shortcuts = allAxioms ? closureShortcuts(model, dag, infos, exec, rmwPartner, [{ rel: 'sync_fence', cliques: fenceCliques }]) : undefined;
+  const sym = interpret(model, { dag, events: infos, exec, rmwPartner, dynamic: { rf, co, sync_fence: syncFence, sync_barrier: syncBarrier, dep }, shortcuts });
 
   // ---- axioms ----
   const axiomBodies = model.axioms.map((ax) => ({ ax, body: axiomFormula(dag, ax, sym.evalRel, exec) }));

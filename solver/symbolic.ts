@@ -18,6 +18,7 @@ import { inBaseSet, STATIC_RELS, staticRel } from '../model/events.js';
 import { type Axiom, type Model, type RelTerm, type SetTerm, plus } from '../model/relalg.js';
 import type { Dag, N } from './expr.js';
 import { checkTime } from './limits.js';
+import type { Shortcuts } from './shortcut.js';
 
 /** Row -> column -> formula. */
 export type SRel = Map<number, Map<number, N>>;
@@ -81,6 +82,8 @@ export interface SymbolicEnv {
   sets?: Record<string, N[]>;
   /** Static base relations given as formulas (any name), instead of computed from `events`. */
   statics?: Record<string, SRel>;
+  /** Closures some of whose paths through a clique may be left out (solver/shortcut.ts). */
+  shortcuts?: Shortcuts;
 }
 
 export interface SymbolicResult {
@@ -277,6 +280,15 @@ export function interpret(model: Model, env: SymbolicEnv): SymbolicResult {
           return f;
         };
         for (const [a, b, f] of entries(evalRel(t.a, null))) add(a, b, f);
+        // Steps solver/shortcut.ts shows redundant in every consistent execution: through k from
+        // a member u of k's clique, to another member, or anywhere when every first hop out of k
+        // (the closed relation is First;B) lands in the clique.
+        const cut = env.shortcuts?.get(t);
+        const clique = cut?.clique;
+        const hopsIn = (k: number): boolean => {
+          const row = cut?.first ? evalRel(cut.first, null).get(k) : undefined;
+          return row !== undefined && [...row.keys()].every((z) => clique![z] === clique![k]);
+        };
         for (let k = 0; k < n; k++) {
           const kRow = parts.get(k);
           if (!kRow || kRow.size === 0) continue;
@@ -284,10 +296,15 @@ export function interpret(model: Model, env: SymbolicEnv): SymbolicResult {
           for (const [a, row] of parts) { const l = row.get(k); if (l !== undefined) ins.push([a, read(a, k, l)]); }
           if (ins.length === 0) continue;
           const outs: [number, N][] = [...kRow].map(([b, l]) => [b, read(k, b, l)]);
+          const ck = clique ? clique[k]! : -1;
+          const anywhere = ck >= 0 && hopsIn(k);
           for (const [a, f] of ins) {
             const fk = dag.and(f, x[k]!);
             if (fk === dag.F) continue;
+            const skip = ck >= 0 && clique![a] === ck;
+            if (skip && anywhere) continue;
             for (const [b, g] of outs) {
+              if (skip && clique![b] === ck) continue;
               const h = dag.and(fk, g);
               if (h !== dag.F) add(a, b, h);
             }
