@@ -102,11 +102,6 @@ function fenceMs(a: EventInfo, b: EventInfo, sr: (a: EventInfo, b: EventInfo) =>
 }
 
 /**
- * `allAxioms`: every query will enforce every axiom (not `why`, not unsat cores), so coherence
- * the axioms force can be fixed before solving (solver/must.ts). `justify`: also encode
- * `justifiedLit` (costs a ranking of the reads, so only on request).
- */
-/**
  * The script to load for further questions on this encoding: the encoding, the formulas printed
  * on it since (`printer.lines` from `printedLines`), and `decls`.
  */
@@ -119,6 +114,12 @@ export function finishedConsistent(enc: Encoding): string[] {
   return [enc.noCutLit, ...enc.barrierLits.map((b) => b.lit), ...enc.axiomLits.values()];
 }
 
+/**
+ * `allAxioms`: every query will enforce every axiom (not `why`, not unsat cores), so what the
+ * axioms imply may be used before solving: coherence they force (solver/must.ts), closure steps
+ * they make redundant (solver/shortcut.ts). `justify`: also encode `justifiedLit` (costs a
+ * ranking of the reads, so only on request).
+ */
 export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: number, allAxioms = false, justify = false): Encoding {
   const { dag, events } = u;
   if (dag.limits && events.length > MAX_EVENTS) {

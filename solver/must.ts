@@ -15,10 +15,10 @@ import type { Dag, N } from './expr.js';
 import { type SRel, entries, interpret, pairMask } from './symbolic.js';
 
 /** The choices of an execution: the base relations the static analysis leaves empty. */
-const CHOICES = ['rf', 'co', 'sync_fence', 'sync_barrier', 'dep'];
+export const CHOICES = ['rf', 'co', 'sync_fence', 'sync_barrier', 'dep'];
 
-/** Does t mention a choice where a larger choice could make t smaller (under a difference)? */
-export function antitoneInChoices(t: RelTerm, model: Model): boolean {
+/** Does a term of the model mention a choice (rf, co, ...)? Memoized per definition. */
+export function mentionsChoice(model: Model): (t: RelTerm) => boolean {
   const seen = new Map<string, boolean>();
   const mentions = (x: RelTerm): boolean => {
     switch (x.k) {
@@ -32,6 +32,12 @@ export function antitoneInChoices(t: RelTerm, model: Model): boolean {
       default: return mentions(x.a) || mentions(x.b);
     }
   };
+  return mentions;
+}
+
+/** Does t mention a choice where a larger choice could make t smaller (under a difference)? */
+export function antitoneInChoices(t: RelTerm, model: Model): boolean {
+  const mentions = mentionsChoice(model);
   const bad = (x: RelTerm, visiting: Set<string>): boolean => {
     switch (x.k) {
       case 'rel': case 'id': case 'prod': return false;

@@ -30,6 +30,7 @@
 import type { EventInfo } from '../model/events.js';
 import type { Model, RelTerm } from '../model/relalg.js';
 import type { Dag, N } from './expr.js';
+import { CHOICES, mentionsChoice } from './must.js';
 import { type SRel, interpret, pairMask } from './symbolic.js';
 
 /** A base relation that is a strict total order on the executed events of each clique. */
@@ -43,8 +44,6 @@ export interface TotalOrder {
  * the closed relation is First;B (null: only paths between members of one clique are left out).
  */
 export type Shortcuts = Map<RelTerm, { clique: Int32Array; first: RelTerm | null }>;
-
-const CHOICES = ['rf', 'co', 'sync_fence', 'sync_barrier', 'dep'];
 
 function plusTerms(model: Model): RelTerm[] {
   const out = new Set<RelTerm>();
@@ -67,21 +66,8 @@ export function closureShortcuts(model: Model, dag: Dag, events: EventInfo[], ex
   // Static terms (ms, [SC]) are read with every choice empty: they do not depend on it.
   const empty: Record<string, SRel> = Object.fromEntries(CHOICES.map((c) => [c, new Map()]));
   const sym = interpret(model, { dag, events, exec, rmwPartner, dynamic: empty });
-  const statics = new Map<RelTerm, boolean>();
-  const isStatic = (t: RelTerm): boolean => {
-    const hit = statics.get(t);
-    if (hit !== undefined) return hit;
-    let s: boolean;
-    switch (t.k) {
-      case 'rel': s = !CHOICES.includes(t.name); break;
-      case 'ref': statics.set(t, false); s = isStatic(model.defs[t.name]!); break;
-      case 'id': case 'prod': s = true; break;
-      case 'inv': case 'opt': case 'plus': s = isStatic(t.a); break;
-      default: s = isStatic(t.a) && isStatic(t.b);
-    }
-    statics.set(t, s);
-    return s;
-  };
+  const mentions = mentionsChoice(model);
+  const isStatic = (t: RelTerm): boolean => !mentions(t);
   /** Does the static term t hold (as `true`) on every pair? */
   const holdsOn = (t: RelTerm, pairs: [number, number][]): boolean => {
     const r = sym.evalRel(t, pairMask(pairs));
