@@ -3,6 +3,7 @@
 // listing for SB and LB as threads grow, and verdict mode (`conform`) for MP, SB, LB and IRIW
 // up to 40 threads, with the script's size. With PTXMM_BASELINE=DIR (another checkout, built),
 // the same commands also run there, for a before/after table. Writes bench/PERF.md.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,11 +22,14 @@ const roots: [string, string][] = [['now', ROOT], ...(BASELINE ? [['before', BAS
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const fmt = (s: number): string => s.toFixed(2);
 const dir = mkdtempSync(join(tmpdir(), 'ptxmm-perf-'));
+const commit = (dir: string): string => {
+  try { return execFileSync('git', ['-C', dir, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim(); } catch { return 'unknown'; }
+};
 const md: string[] = [
   '# Performance (issue 14)', '',
   `Node ${process.version}, ${new Date().toISOString().slice(0, 10)}, ${cpus().length} CPUs; ptx75, bound ${DEFAULT_LOOP_BOUND}. Every time is a whole \`ptxmm\` process (wall),`,
   'Z3 start included, unless it says otherwise. Regenerate with `npm run bench`'
-  + (BASELINE ? '; the "before" columns ran the same commands in another checkout (PTXMM_BASELINE).' : '.'), '',
+  + (BASELINE ? `; the "before" columns ran the same commands in another checkout (PTXMM_BASELINE, commit ${commit(BASELINE)}; now is ${commit(ROOT)}), alternating with it.` : '.'), '',
 ];
 const cols = roots.map(([name]) => name);
 const log = (line: string): void => { md.push(line); process.stderr.write(line + '\n'); };
@@ -97,19 +101,35 @@ for (const [name, n, text] of rows) {
 log('');
 
 log('## Verdict mode (`conform`, one row): MP, SB, LB, IRIW with n threads, all forbidden'); log('');
-log(`| test | script lines | script MB | ${cols.map((c) => `${c} (s)`).join(' | ')} |`); log(`|---|---|---|${cols.map(() => '---').join('|')}|`);
+log('Script lines and MB as each checkout\'s own encoder writes them; 80 threads in the new checkout only.'); log('');
+log(`| test | ${cols.map((c) => `${c}: script lines / MB`).join(' | ')} | ${cols.map((c) => `${c} (s)`).join(' | ')} |`);
+log(`|---|${cols.map(() => '---').join('|')}|${cols.map(() => '---').join('|')}|`);
+// Each checkout's own unroller and encoder (the baseline's dist modules, loaded here).
+interface Encoder { encode: typeof encode; unroll: typeof unroll; limitsFrom: typeof limitsFrom }
+const encoders = await Promise.all(roots.map(async ([col, r]): Promise<Encoder> => {
+  if (col === 'now') return { encode, unroll, limitsFrom };
+  const load = async (m: string): Promise<Record<string, unknown>> => (await import(join(r, 'dist', 'solver', m))) as Record<string, unknown>;
+  const [e, u, l] = await Promise.all([load('encode.js'), load('unroll.js'), load('limits.js')]);
+  return { encode: e['encode'] as typeof encode, unroll: u['unroll'] as typeof unroll, limitsFrom: l['limitsFrom'] as typeof limitsFrom };
+}));
 for (const kind of ['MP', 'SB', 'LB', 'IRIW'] as Family[]) {
-  for (const n of [10, 20, 40]) {
+  for (const n of [10, 20, 40, 80]) {
     const f = write(kind, n);
     const csv = join(dir, `${kind}-${n}.csv`);
     writeFileSync(csv, `${f},0\n`);
     const t = parseLitmus(readFileSync(f, 'utf8'));
-    const e = encode(t, unroll(t, DEFAULT_LOOP_BOUND, limitsFrom(120_000)), ptx75, 120_000, true);
-    const cells = roots.map(([, r]) => {
-      const run = ptxmm(r, ['conform', '--expect', csv, '--root', '/'], 300);
-      return run.code === 0 ? fmt(run.seconds) : `fails (${fmt(run.seconds)} s)`;
+    const run = (i: number): boolean => i === 0 || n <= 40;
+    const sizes = encoders.map((enc, i) => {
+      if (!run(i)) return 'not run';
+      const e = enc.encode(t, enc.unroll(t, DEFAULT_LOOP_BOUND, enc.limitsFrom(120_000)), ptx75, 120_000, true);
+      return `${e.stats.lines.toLocaleString('en')} / ${(e.script.length / 1e6).toFixed(2)}`;
     });
-    log(`| ${kind}-${n} | ${e.stats.lines.toLocaleString('en')} | ${(e.script.length / 1e6).toFixed(2)} | ${cells.join(' | ')} |`);
+    const cells = roots.map(([, r], i) => {
+      if (!run(i)) return 'not run';
+      const p = ptxmm(r, ['conform', '--expect', csv, '--root', '/'], 300);
+      return p.code === 0 ? fmt(p.seconds) : `fails (${fmt(p.seconds)} s)`;
+    });
+    log(`| ${kind}-${n} | ${sizes.join(' | ')} | ${cells.join(' | ')} |`);
   }
 }
 log('');
