@@ -16,9 +16,10 @@
 // - v in the clique: sf(k,v), so sf(u,v) by transitivity (u = v would make sf cyclic), and
 //   X(u,v) ⊇ sf(u,v);B(v,v) is already in the entry.
 // - First hop in the clique: the path from k starts with First(k,z);B(z,y) for some z of the
-//   clique. X(k,z) ⊇ First(k,z);B(z,z) gives sf(k,z) (or z = k), so sf(u,z), and the edge
-//   X(u,y) ⊇ sf(u,z);B(z,y) starts a path from u to v through y and the rest of k's path,
-//   whose inner events all come before k: the entry already had it.
+//   clique. X(k,z) ⊇ First(k,z);B(z,z) gives sf(k,z) (or z = k), so sf(u,z) (z = u would make
+//   sf cyclic), and the edge X(u,y) ⊇ First(u,z);B(z,y) ⊇ sf(u,z);B(z,y) starts a path from u
+//   to v through y and the rest of k's path, whose inner events all come before k: the entry
+//   already had it.
 // So no such step exists: the closures agree, and so does every axiom. An execution in which
 // the axiom fails over one closure therefore fails it over the other, and the consistent
 // executions are the same, provided the axiom is enforced in every query (`allAxioms` in
