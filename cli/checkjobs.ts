@@ -5,11 +5,14 @@ import { Worker } from 'node:worker_threads';
 import type { FileResult } from '../litmus/parse.js';
 import type { CheckReport } from './check.js';
 import type { JobAnswer, JobMessage, WorkerSettings } from './checkworker.js';
+import { dropEarlyWorker } from '../solver/z3wasm.js';
 
 /** What became of input i: its report, an internal error, or (a file that does not parse) nothing to ask. */
 export type Outcome = { report: CheckReport } | { error: string } | { unreadable: true };
 
 export async function checkOnWorkers(files: readonly FileResult[], jobs: number, settings: WorkerSettings, onOutcome: (i: number, o: Outcome) => void): Promise<void> {
+  // Z3 runs on the workers, each starting its own timer thread: this thread's is not needed.
+  dropEarlyWorker();
   const ready = new Map<number, Outcome>();
   let printed = 0;
   const settle = (i: number, o: Outcome): void => {

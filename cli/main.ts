@@ -1,7 +1,7 @@
 // ptxmm command dispatcher: one table of subcommands, each in its own module.
 import { readFileSync } from 'node:fs';
 import { type Command, EXIT, UsageError, helpText, parseArgs, usageLine } from './command.js';
-import { compiledZ3 } from '../solver/z3wasm.js';
+import { warmZ3 } from '../solver/z3wasm.js';
 
 /**
  * The commands, in the order help lists them. Each one's module is loaded when it runs, so a
@@ -70,9 +70,9 @@ export async function main(argv: string[]): Promise<number> {
   }
   const [, load, usesZ3] = entry;
   const wantsHelp = args.includes('--help') || args.includes('-h');
-  // Z3 compiles in the background while the command loads and reads its input (a failure
-  // is reported where Z3 is opened).
-  if (usesZ3 && !wantsHelp) compiledZ3().catch(() => undefined);
+  // Z3 compiles, and its timer thread starts, in the background while the command loads and
+  // reads its input (a failure is reported where Z3 is opened).
+  if (usesZ3 && !wantsHelp) warmZ3();
   const cmd = await load();
   if (wantsHelp) {
     process.stdout.write(helpText(cmd));

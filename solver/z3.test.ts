@@ -63,4 +63,14 @@ process.stdout.write('closed');`;
   assert.is(p.status, 0, `exit status ${p.status}, signal ${p.signal}: the process did not end by itself`);
 });
 
+test('a worker warmZ3 started that no Z3 takes does not keep the process alive', () => {
+  const z3wasm = fileURLToPath(new URL('./z3wasm.js', import.meta.url));
+  const script = `import { warmZ3 } from ${JSON.stringify(z3wasm)};
+warmZ3();
+process.stdout.write('done');`;
+  const p = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 30_000 });
+  assert.is(p.stdout, 'done');
+  assert.is(p.status, 0, `exit status ${p.status}, signal ${p.signal}: the process did not end by itself`);
+});
+
 test.run();

@@ -7,8 +7,7 @@
 // abort. Such a failure ends the instance, not the batch: `run` throws a Z3Failure, and the
 // next `ready()` starts a fresh instance for the next test.
 import { createRequire } from 'node:module';
-import type { Z3LowLevel } from 'z3-solver/build/low-level/index.js';
-import { type WasmInstance, type WasmModule, type WasmTable, Wasm, compiledZ3 } from './z3wasm.js';
+import { type WasmInstance, type WasmModule, type WasmTable, Wasm, compiledZ3, takeEarlyWorker } from './z3wasm.js';
 
 /**
  * Z3's own memory limit, in MB, below the 2 GB heap: past it Z3 stops cleanly (exit 101),
@@ -39,45 +38,53 @@ export class Z3Failure extends Error {
   override name = 'Z3Failure';
 }
 
+/** Z3's Emscripten module, as far as this file uses it (pointers are numbers). */
 interface Emscripten {
   _malloc(n: number): number;
   _free(p: number): void;
   HEAPU8: Uint8Array;
   UTF8ToString(p: number): string;
-  _Z3_eval_smtlib2_string(c: unknown, p: number): number;
+  ccall(name: string, returns: null, argTypes: string[], args: string[]): void;
+  _Z3_mk_config(): number;
+  _Z3_del_config(cfg: number): void;
+  _Z3_mk_context_rc(cfg: number): number;
+  _Z3_del_context(ctx: number): void;
+  _set_noop_error_handler(ctx: number): void;
+  _Z3_eval_smtlib2_string(ctx: number, p: number): number;
   PThread: { terminateAllThreads(): void; allocateUnusedWorker?(): void; loadWasmModuleToWorker?(w: unknown): Promise<void>; unusedWorkers: unknown[] };
 }
 
-type Api = Z3LowLevel;
 type Overrides = Record<string, unknown>;
 
 /**
- * z3-solver's low-level API, which is all this file uses. Its index also builds the high-level
- * API, and imported as an ES module it has Node scan its CommonJS for exports: required
- * directly, the low-level part loads in about 11 ms instead of 45 (of a 0.4 s start).
+ * z3-solver's Emscripten module factory. This file calls the few Z3 functions it needs on the
+ * module itself: z3-solver's low-level API would wrap all of Z3's (about 5 ms more to load),
+ * and its index would also build the high-level API.
  */
-function lowLevel(): { init(initModule: unknown, overrides: Overrides): Promise<Api>; initModule: unknown } {
-  const require = createRequire(import.meta.url);
-  const { init } = require('z3-solver/build/low-level') as { init(initModule: unknown, overrides: Overrides): Promise<Api> };
-  return { init, initModule: require('z3-solver/build/z3-built') };
+function factory(): (overrides: Overrides) => Promise<Emscripten> {
+  return createRequire(import.meta.url)('z3-solver/build/z3-built') as (overrides: Overrides) => Promise<Emscripten>;
 }
 
 interface Instance {
-  api: Api;
+  em: Emscripten;
   memoryMb: number;
-  ctx: ReturnType<Api['Z3']['mk_context_rc']>;
+  ctx: number;
   /** Something ran in `ctx` since it was made. */
   used: boolean;
   /** Why the instance cannot be used any more (null while it works). */
   dead: string | null;
 }
 
-function newContext(api: Api): Instance['ctx'] {
-  const cfg = api.Z3.mk_config();
-  const ctx = api.Z3.mk_context_rc(cfg);
-  api.Z3.del_config(cfg);
+/** A context as z3-solver's mk_context_rc makes one: its errors are replies, not calls out. */
+function newContext(em: Emscripten): number {
+  const cfg = em._Z3_mk_config();
+  const ctx = em._Z3_mk_context_rc(cfg);
+  em._set_noop_error_handler(ctx);
+  em._Z3_del_config(cfg);
   return ctx;
 }
+
+const setGlobal = (em: Emscripten, name: string, value: string): void => em.ccall('Z3_global_param_set', null, ['string', 'string'], [name, value]);
 
 /**
  * z3-solver is built with assertions: every call through Z3's function table (each C++ call
@@ -106,8 +113,7 @@ async function start(memoryMb: number): Promise<Instance> {
   // failure ends the wait instead.
   let fail: (e: unknown) => void = () => undefined;
   const failed = new Promise<never>((_, reject) => { fail = reject; });
-  const { init, initModule } = lowLevel();
-  const api = await Promise.race([failed, init(initModule, {
+  const em = await Promise.race([failed, factory()({
     // Shutting the worker pool down makes Emscripten complain about workers still loading; a
     // failed instance also reports its exit, which the Z3Failure already says.
     printErr: (s: string) => { if (!/terminated worker|program exited|Aborted\(/.test(s)) process.stderr.write(s + '\n'); },
@@ -122,26 +128,32 @@ async function start(memoryMb: number): Promise<Instance> {
       return {};
     },
   })]);
-  api.Z3.global_param_set('memory_max_size', String(memoryMb));
+  setGlobal(em, 'memory_max_size', String(memoryMb));
   // The integer ranks (NoThinAir, Fence-SC order, coherence) are difference constraints, which
   // Z3's older arithmetic solver handles faster here: a contended lock kernel's race and
   // liveness questions 16 s -> 8 s, the corpus's states 37 s -> 34 s (measured by hand,
   // alternating with the default; answers identical).
-  api.Z3.global_param_set('smt.arith.solver', '2');
-  prestartThread(api);
-  const inst: Instance = { api, ctx: newContext(api), memoryMb, used: false, dead: null };
+  setGlobal(em, 'smt.arith.solver', '2');
+  prestartThread(em);
+  const inst: Instance = { em, ctx: newContext(em), memoryMb, used: false, dead: null };
   return inst;
 }
 
 /**
  * Each query's timeout runs on a Z3 timer thread, a worker that must load all of Z3 before it
- * starts (about 0.2 s), while the query that needs it waits. Start loading one now, in the
- * background, so that it is ready by the first query.
+ * starts (about 0.1 s of CPU), while the query that needs it waits. Start loading one now, in
+ * the background, so that it is ready by the first query: the worker `warmZ3` started, if
+ * there is one, else a new one.
  */
-function prestartThread(api: Api): void {
-  const pt = (api.em as unknown as Emscripten).PThread;
+function prestartThread(em: Emscripten): void {
+  const pt = em.PThread;
   if (pt.unusedWorkers.length > 0 || !pt.allocateUnusedWorker || !pt.loadWasmModuleToWorker) return;
-  pt.allocateUnusedWorker();
+  const early = takeEarlyWorker();
+  if (early) {
+    // Held by the process, as Emscripten holds an unused worker, until a thread runs on it.
+    early.ref();
+    pt.unusedWorkers.push(early);
+  } else pt.allocateUnusedWorker();
   pt.loadWasmModuleToWorker(pt.unusedWorkers[0]).catch(() => undefined);
 }
 
@@ -158,7 +170,7 @@ function describe(inst: Instance, e: unknown): string {
 function evaluate(inst: Instance, commands: string): string {
   if (inst.dead) throw new Z3Failure(inst.dead);
   inst.used = true;
-  const mod = inst.api.em as unknown as Emscripten;
+  const mod = inst.em;
   const bytes = new TextEncoder().encode(commands);
   const ptr = mod._malloc(bytes.length + 1);
   mod.HEAPU8.set(bytes, ptr);
@@ -183,11 +195,11 @@ function evaluate(inst: Instance, commands: string): string {
 
 async function stop(inst: Instance): Promise<void> {
   // A failed context is not deleted: Z3 may abort in its destructor.
-  if (!inst.dead) inst.api.Z3.del_context(inst.ctx);
+  if (!inst.dead) inst.em._Z3_del_context(inst.ctx);
   inst.dead ??= 'Z3 session is closed';
   // Z3's worker threads (its timers) keep Node alive otherwise. Terminating them is
   // immediate; z3-solver's killThreads would then poll every 100 ms to see that it was.
-  (inst.api.em as unknown as Emscripten).PThread.terminateAllThreads();
+  inst.em.PThread.terminateAllThreads();
 }
 
 export async function openZ3(): Promise<Z3Session> {
@@ -205,8 +217,8 @@ export async function openZ3(): Promise<Z3Session> {
         await stop(inst);
         inst = await start(memoryMb);
       } else if (inst.used) {
-        inst.api.Z3.del_context(inst.ctx);
-        inst.ctx = newContext(inst.api);
+        inst.em._Z3_del_context(inst.ctx);
+        inst.ctx = newContext(inst.em);
         inst.used = false;
       }
     },

@@ -1,7 +1,10 @@
 // Z3's WebAssembly module, apart from z3-solver's JavaScript, so that a command can start
-// compiling it (about 0.2 s, off the main thread) before it loads anything else.
+// compiling it (off the main thread) and starting Z3's timer thread before it loads anything
+// else.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { setFlagsFromString } from 'node:v8';
+import { Worker } from 'node:worker_threads';
 
 // The WebAssembly API, as far as this file uses it (the project's TypeScript libraries do not
 // declare it).
@@ -20,11 +23,61 @@ export const Wasm = (globalThis as unknown as {
 let compiled: Promise<WasmModule> | null = null;
 
 /**
+ * V8 compiles each wasm function on its first call, but by default validates all of them at
+ * compile time: Z3's 35 MB took 85 ms to compile here, 30 ms validated on first call instead
+ * (the functions a run never calls are never read). Only on Node 20's V8, where it was
+ * measured and tested: setting a flag another V8 does not know prints an error.
+ */
+function lazyValidation(): void {
+  if (process.versions.v8.startsWith('11.3.')) setFlagsFromString('--wasm-lazy-validation');
+}
+
+/**
  * Z3's compiled module; the first call starts reading and compiling it, in the background.
  * A command that will need Z3 calls this first thing, so that the work overlaps its start.
  */
 export function compiledZ3(): Promise<WasmModule> {
-  compiled ??= readFile(createRequire(import.meta.url).resolve('z3-solver/build/z3-built.wasm')).then((b) => Wasm.compile(b));
+  compiled ??= readFile(createRequire(import.meta.url).resolve('z3-solver/build/z3-built.wasm')).then((b) => {
+    lazyValidation();
+    return Wasm.compile(b);
+  });
   return compiled;
 }
 
+/**
+ * The worker for Z3's first thread (its query timer), started by `warmZ3` and not yet handed to
+ * a Z3 instance: null when none is waiting.
+ */
+let earlyWorker: Worker | null = null;
+
+/**
+ * A command that will use Z3 calls this first thing: it starts compiling the module and
+ * starting the worker that will run Z3's timer thread. The first timed query waits until that
+ * worker has booted Node and loaded z3-solver's JavaScript and the module (about 0.1 s of
+ * CPU); started here, that overlaps the command's own loading. The worker is the one
+ * Emscripten would start (z3-built.js as a worker marked 'em-pthread'); unref'd until a Z3
+ * instance takes it, so that a command that fails before it opens Z3 still ends.
+ */
+export function warmZ3(): void {
+  compiledZ3().catch(() => undefined);
+  if (earlyWorker) return;
+  const w = new Worker(createRequire(import.meta.url).resolve('z3-solver/build/z3-built.js'), { workerData: 'em-pthread', name: 'em-pthread' });
+  // Until Emscripten listens, a worker that fails must not end the process; one that has
+  // ended is not handed over (the instance starts its own, as it would without warmZ3).
+  w.on('error', () => undefined);
+  w.once('exit', () => { if (earlyWorker === w) earlyWorker = null; });
+  w.unref();
+  earlyWorker = w;
+}
+
+/** The worker `warmZ3` started, once (null if none or already taken). */
+export function takeEarlyWorker(): Worker | null {
+  const w = earlyWorker;
+  earlyWorker = null;
+  return w;
+}
+
+/** Ends a started worker no Z3 in this thread will take (`check --jobs`: Z3 runs on workers). */
+export function dropEarlyWorker(): void {
+  void takeEarlyWorker()?.terminate();
+}

@@ -2,6 +2,7 @@
 // computed in the background never wait behind (or get cancelled with) what a view asks.
 // Cancelling a lane terminates its worker (Z3 stops at once) and starts a fresh one on demand.
 import { Worker } from 'node:worker_threads';
+import { dropEarlyWorker } from '../../solver/z3wasm.js';
 import type { Answer, AnswerMessage, Request } from './protocol.js';
 
 export type Lane = 'view' | 'badges';
@@ -21,6 +22,8 @@ interface LaneState {
 }
 
 export function startJobs(): Jobs {
+  // Z3 runs on the workers, each starting its own timer thread: this thread's is not needed.
+  dropEarlyWorker();
   let next = 0;
   const lanes: Record<Lane, LaneState> = { view: { worker: null, pending: new Map() }, badges: { worker: null, pending: new Map() } };
   const fail = (l: LaneState, a: Answer): void => {
