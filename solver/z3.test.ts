@@ -63,6 +63,26 @@ process.stdout.write('closed');`;
   assert.is(p.status, 0, `exit status ${p.status}, signal ${p.signal}: the process did not end by itself`);
 });
 
+test('a session started in the background answers after ready(); unasked, closing it lets the process end', () => {
+  // As `check` opens it: the timer thread's worker started first (warmZ3), Z3 started behind
+  // the first test's encoding. No exit timer here either.
+  const url = (f: string): string => JSON.stringify(fileURLToPath(new URL(f, import.meta.url)));
+  const script = `import { openZ3Soon } from ${url('./z3.js')};
+import { warmZ3 } from ${url('./z3wasm.js')};
+warmZ3();
+const z3 = openZ3Soon();
+let early = 'ran before ready()';
+try { z3.run('(check-sat)'); } catch { early = 'refused'; }
+await z3.ready();
+const reply = z3.run('(set-option :timeout 5000)(declare-const a Bool)(check-sat-assuming (a))').trim();
+await z3.close();
+await openZ3Soon().close();
+process.stdout.write(early + ' ' + reply);`;
+  const p = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 30_000 });
+  assert.is(p.stdout, 'refused sat');
+  assert.is(p.status, 0, `exit status ${p.status}, signal ${p.signal}: the process did not end by itself`);
+});
+
 test('a worker warmZ3 started that no Z3 takes does not keep the process alive', () => {
   const z3wasm = fileURLToPath(new URL('./z3wasm.js', import.meta.url));
   const script = `import { warmZ3 } from ${JSON.stringify(z3wasm)};

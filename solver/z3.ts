@@ -31,6 +31,8 @@ export interface Z3Session {
    */
   ready(): Promise<void>;
   close(): Promise<void>;
+  /** Milliseconds `ready()` has spent, in all, waiting for the session's Z3 to start (openZ3Soon). */
+  startWaitMs(): number;
 }
 
 /** Z3 failed (out of memory, aborted): the test gets no answer; the instance is replaced. */
@@ -202,18 +204,37 @@ async function stop(inst: Instance): Promise<void> {
   inst.em.PThread.terminateAllThreads();
 }
 
-export async function openZ3(): Promise<Z3Session> {
-  const memoryMb = memoryLimit();
-  let inst = await start(memoryMb);
+/** Z3 could not be started at all (its WebAssembly missing or broken): `cause` says why. */
+export class Z3StartError extends Error {
+  override name = 'Z3StartError';
+}
+
+/** A session over an instance, started or starting. */
+function session(first: Instance | Promise<Instance>, memoryMb: number): Z3Session {
+  let inst = first instanceof Promise ? null : first;
+  const starting = first instanceof Promise ? first : Promise.resolve(first);
+  // A batch may never ask (every file unreadable): its failure is then no unhandled rejection.
+  starting.catch(() => undefined);
   let closed = false;
+  let waitedMs = 0;
   return {
     run: (commands) => {
       if (closed) throw new Error('Z3 session is closed');
+      if (!inst) throw new Error('Z3 session is not ready: call ready() first');
       return evaluate(inst, commands);
     },
     ready: async () => {
       if (closed) return;
-      if (inst.dead) {
+      if (!inst) {
+        const t0 = performance.now();
+        try {
+          inst = await starting;
+        } catch (e) {
+          throw new Z3StartError(e instanceof Error ? e.message : String(e), { cause: e });
+        } finally {
+          waitedMs += performance.now() - t0;
+        }
+      } else if (inst.dead) {
         await stop(inst);
         inst = await start(memoryMb);
       } else if (inst.used) {
@@ -225,9 +246,26 @@ export async function openZ3(): Promise<Z3Session> {
     close: async () => {
       if (closed) return;
       closed = true;
-      await stop(inst);
+      const last = inst ?? await starting.catch(() => null);
+      if (last) await stop(last);
     },
+    startWaitMs: () => waitedMs,
   };
+}
+
+/** A session whose Z3 has started (a failure to start is thrown here). */
+export async function openZ3(): Promise<Z3Session> {
+  const memoryMb = memoryLimit();
+  return session(await start(memoryMb), memoryMb);
+}
+
+/**
+ * A session whose Z3 starts in the background: the first `ready()` waits for it, or throws a
+ * Z3StartError. `check` reads and encodes its first test meanwhile.
+ */
+export function openZ3Soon(): Z3Session {
+  const memoryMb = memoryLimit();
+  return session(start(memoryMb), memoryMb);
 }
 
 /** A tiny s-expression reader for Z3's replies. */
