@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { setFlagsFromString } from 'node:v8';
-import { Worker } from 'node:worker_threads';
+import { Worker, isMainThread } from 'node:worker_threads';
 
 // The WebAssembly API, as far as this file uses it (the project's TypeScript libraries do not
 // declare it).
@@ -22,13 +22,18 @@ export const Wasm = (globalThis as unknown as {
 /** Z3's WebAssembly, compiled once per process: a fresh instance after a failure reuses it. */
 let compiled: Promise<WasmModule> | null = null;
 
+let flagsSet = false;
+
 /**
  * V8 compiles each wasm function on its first call, but by default validates all of them at
  * compile time: Z3's 35 MB took 85 ms to compile here, 30 ms validated on first call instead
  * (the functions a run never calls are never read). Only on Node 20's V8, where it was
- * measured and tested: setting a flag another V8 does not know prints an error.
+ * measured and tested: setting a flag another V8 does not know prints an error. Set once, by
+ * the main thread (flags are the process's; `check --jobs` workers compile while it runs).
  */
 function lazyValidation(): void {
+  if (flagsSet || !isMainThread) return;
+  flagsSet = true;
   if (process.versions.v8.startsWith('11.3.')) setFlagsFromString('--wasm-lazy-validation');
 }
 
@@ -37,10 +42,8 @@ function lazyValidation(): void {
  * A command that will need Z3 calls this first thing, so that the work overlaps its start.
  */
 export function compiledZ3(): Promise<WasmModule> {
-  compiled ??= readFile(createRequire(import.meta.url).resolve('z3-solver/build/z3-built.wasm')).then((b) => {
-    lazyValidation();
-    return Wasm.compile(b);
-  });
+  lazyValidation();
+  compiled ??= readFile(createRequire(import.meta.url).resolve('z3-solver/build/z3-built.wasm')).then((b) => Wasm.compile(b));
   return compiled;
 }
 
