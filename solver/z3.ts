@@ -196,8 +196,8 @@ function evaluate(inst: Instance, commands: string): string {
 }
 
 async function stop(inst: Instance): Promise<void> {
-  // A failed context is not deleted: Z3 may abort in its destructor.
-  if (!inst.dead) inst.em._Z3_del_context(inst.ctx);
+  // The context is not deleted: the instance is dropped whole, its heap with it (deleting took
+  // some 7 ms of a trivial check's exit; and a failed one's destructor may abort).
   inst.dead ??= 'Z3 session is closed';
   // Z3's worker threads (its timers) keep Node alive otherwise. Terminating them is
   // immediate; z3-solver's killThreads would then poll every 100 ms to see that it was.
