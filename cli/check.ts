@@ -9,9 +9,7 @@ import { type RecordType, jsonLine } from './json.js';
 import { batchLine, progress } from './progress.js';
 import { eachTest, inputError, internalError } from './batch.js';
 import { checkOnWorkers } from './checkjobs.js';
-import { type ExplainOptions, explainTest, explanationGraph, graphTitle } from '../present/explain.js';
-import { toDot } from '../present/dot.js';
-import { renderSvg } from '../present/svg.js';
+import type { ExplainOptions } from '../present/explain.js';
 import { type FileResult, expandPaths, readLitmusFiles } from '../litmus/parse.js';
 import { TEST_KIND, conditionText } from '../litmus/print.js';
 import { DEFAULT_LOOP_BOUND, type LitmusTest } from '../litmus/ast.js';
@@ -19,10 +17,8 @@ import { MODELS } from '../model/ptx.js';
 import { type Model, withoutAxioms } from '../model/relalg.js';
 import { type NoStates, type RunResult, runTest } from '../solver/run.js';
 import { Z3StartError, openZ3, openZ3Soon, type Z3Session } from '../solver/z3.js';
-import { findRaces } from '../solver/races.js';
-import { racesRecord, racesText } from '../present/races.js';
-import { checkLiveness } from '../solver/liveness.js';
-import { hangGraph, livenessRecord, livenessText, stuckLine } from '../present/liveness.js';
+// --witness, --races and --liveness load what they use when they run (about 7 ms of every
+// check's start otherwise).
 
 /** One test's answer: the JSON record's fields (docs/JSON.md, type "check"). */
 export interface CheckReport {
@@ -95,6 +91,9 @@ export async function checkOne(z3: Z3Session, t: LitmusTest, model: Model, bound
 
 /** One SVG per test whose condition has a witness (exists: a satisfying run; else a counterexample). */
 async function writeWitness(z3: Z3Session, t: LitmusTest, file: string, dir: string, opt: ExplainOptions): Promise<void> {
+  const { explainTest, explanationGraph, graphTitle } = await import('../present/explain.js');
+  const { toDot } = await import('../present/dot.js');
+  const { renderSvg } = await import('../present/svg.js');
   const ex = await explainTest(z3, t, opt);
   if (ex.reachable !== true) return;
   const g = explanationGraph(ex, []);
@@ -257,7 +256,9 @@ async function checkEach(files: FileResult[], json: boolean, type: RecordType, l
 /** `race-free` -> `raceFree`, for JSON keys. */
 const camel = (s: string): string => s.replace(/[- ](\w)/g, (_, c: string) => c.toUpperCase());
 
-function checkRaces(files: FileResult[], model: Model, bound: number, timeoutMs: number, json: boolean): Promise<number> {
+async function checkRaces(files: FileResult[], model: Model, bound: number, timeoutMs: number, json: boolean): Promise<number> {
+  const { findRaces } = await import('../solver/races.js');
+  const { racesRecord, racesText } = await import('../present/races.js');
   return checkEach(files, json, 'races', ['race-free', 'racy'], async (z3, t, file) => {
     const s0 = performance.now();
     const r = await findRaces(z3, t, { model, bound, timeoutMs });
@@ -269,7 +270,11 @@ function checkRaces(files: FileResult[], model: Model, bound: number, timeoutMs:
   });
 }
 
-function checkLivenessOf(files: FileResult[], model: Model, bound: number, timeoutMs: number, json: boolean, witnessDir: string | null): Promise<number> {
+async function checkLivenessOf(files: FileResult[], model: Model, bound: number, timeoutMs: number, json: boolean, witnessDir: string | null): Promise<number> {
+  const { checkLiveness } = await import('../solver/liveness.js');
+  const { hangGraph, livenessRecord, livenessText, stuckLine } = await import('../present/liveness.js');
+  const { toDot } = await import('../present/dot.js');
+  const { renderSvg } = await import('../present/svg.js');
   return checkEach(files, json, 'liveness', ['live', 'can hang'], async (z3, t, file) => {
     const s0 = performance.now();
     const r = await checkLiveness(z3, t, { model, bound, timeoutMs });
