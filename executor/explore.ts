@@ -4,7 +4,7 @@ import type { LitmusTest, Observable } from '../litmus/ast.js';
 import { DEFAULT_LOOP_BOUND } from '../litmus/ast.js';
 import { type Outcome, formatOutcome, holds, observables, outcomeKey, outcomesOf } from './outcome.js';
 import { type ModelName, type Program, Unsupported, compile } from './program.js';
-import { type MState, dropped, stateHash } from './state.js';
+import { type MState, dropped, stateHash, stateHashInto } from './state.js';
 import { initialState, isFinal, successors } from './step.js';
 
 export interface RunOptions {
@@ -116,23 +116,27 @@ export function hashSet53(): HashSet53 {
 
 function explore(prog: Program, maxStates: number, onFinal: (s: MState) => void, onProgress?: (visited: number) => void, reduce = true): Omit<Stats, 'finals' | 'ms'> {
   const visited = hashSet53();
+  // Each state waits with its part hashes (state.ts stateHashInto): its successors reuse them.
   const stack: MState[] = [];
+  const partsOf: number[][] = [];
   const stats = { visited: 0, cut: 0, deadlocks: 0, dropped: 0, truncated: false };
-  const push = (s: MState): void => {
-    if (visited.add(stateHash(s))) stack.push(s);
-  };
-  push(initialState(prog));
+  const out: number[] = [];
+  const init = initialState(prog);
+  if (visited.add(stateHashInto(init, null, null, out))) { stack.push(init); partsOf.push(out.slice()); }
   let steps = 0;
   while (stack.length) {
     if (visited.size > maxStates) { stats.truncated = true; break; }
     if (onProgress && (++steps & 0x1fff) === 0) onProgress(visited.size);
     const s = stack.pop()!;
+    const parts = partsOf.pop()!;
     if (dropped(s)) { stats.dropped++; continue; }
     if (s.th.some((t) => t.cut)) { stats.cut++; continue; }
     if (isFinal(prog, s)) { onFinal(s); continue; }
     const next = successors(prog, s, false, reduce);
     if (next.length === 0) { stats.deadlocks++; continue; }
-    for (const c of next) push(c.state);
+    for (const c of next) {
+      if (visited.add(stateHashInto(c.state, s, parts, out))) { stack.push(c.state); partsOf.push(out.slice()); }
+    }
   }
   stats.visited = visited.size;
   return stats;

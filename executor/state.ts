@@ -273,20 +273,56 @@ function partHash<T extends object>(x: T, hash: (x: T) => number): number {
   return h;
 }
 
+// Part hashes are gathered here before they are combined (each part hash uses the shared
+// accumulator); reused, so that hashing a successor allocates nothing.
+const scratch: number[] = [];
+
+/** The hashes of s's sc records and barriers into scratch from k on, after their counts; the new end. */
+function gatherSync(s: MState, k: number): number {
+  scratch[k++] = s.sc.length;
+  for (const r of s.sc) scratch[k++] = partHash(r, scHash);
+  scratch[k++] = s.bars.length;
+  for (const b of s.bars) scratch[k++] = partHash(b, barHash);
+  return k;
+}
+
+function combine(k: number): number {
+  begin();
+  for (let i = 0; i < k; i++) n(scratch[i]!);
+  return end();
+}
+
 /**
  * The state's 53-bit hash, from the hashes of its parts. Equal states hash equal; a collision
  * of distinct states can only prune a state (never add an outcome).
  */
 export function stateHash(s: MState): number {
-  // Part hashes first: each uses the shared accumulator.
-  const parts: number[] = [];
-  for (const t of s.th) parts.push(partHash(t, threadHash));
-  for (const m of s.mem) parts.push(partHash(m, locHash));
-  parts.push(s.sc.length);
-  for (const r of s.sc) parts.push(partHash(r, scHash));
-  parts.push(s.bars.length);
-  for (const b of s.bars) parts.push(partHash(b, barHash));
-  begin();
-  for (const p of parts) n(p);
-  return end();
+  let k = 0;
+  for (const t of s.th) scratch[k++] = partHash(t, threadHash);
+  for (const m of s.mem) scratch[k++] = partHash(m, locHash);
+  return combine(gatherSync(s, k));
+}
+
+/**
+ * stateHash(s), for the exploration (explore.ts), which keeps each state's thread and location
+ * hashes (`parts`, as this leaves them in `out`) beside it: a successor shares most parts with
+ * the state it came from, so the parent's hash of an identical part is taken as it is (parts
+ * are never mutated: identity is equality), and only the parts a step rebuilt are hashed, with
+ * no cache (putting every new part in the WeakMap cost more than it saved, mostly in the GC).
+ * A program's states all have the same threads and locations, so positions match.
+ */
+export function stateHashInto(s: MState, parent: MState | null, parts: readonly number[] | null, out: number[]): number {
+  let k = 0;
+  const pt = parent?.th;
+  for (let i = 0; i < s.th.length; i++) {
+    const t = s.th[i]!;
+    out[k++] = pt && pt[i] === t ? parts![i]! : threadHash(t);
+  }
+  const pm = parent?.mem;
+  for (let i = 0; i < s.mem.length; i++) {
+    const m = s.mem[i]!;
+    out[k++] = pm && pm[i] === m ? parts![k - 1]! : locHash(m);
+  }
+  for (let i = 0; i < k; i++) scratch[i] = out[i]!;
+  return combine(gatherSync(s, k));
 }

@@ -295,12 +295,19 @@ function retire(t: TState, code: readonly CInstr[]): TState {
   let n = 0;
   while (n < t.win.length && t.win[n]!.st === 2) n++;
   if (n === 0) return t;
-  const regs = new Map(t.regs);
+  // The register file is copied only when a retiring instruction writes a register: the
+  // same object otherwise, which also keeps its cached hash (state.ts).
+  let regs = t.regs;
+  let own: Map<string, RV> | null = null;
   let base = t.base;
   for (let j = 0; j < n; j++) {
     const f = t.win[j]!;
     const d = code[f.pc]!.dst;
-    if (d !== null && f.out) regs.set(d, f.out);
+    if (d !== null && f.out && regs.get(d) !== f.out) {
+      own ??= new Map(t.regs);
+      own.set(d, f.out);
+      regs = own;
+    }
     if (f.ctb) base = join(base, f.ctb);
   }
   return { ...t, regs, base, pend: base === t.base ? t.pend : prunePend(t.pend, base), win: t.win.slice(n) };
