@@ -5,7 +5,7 @@
 // below every view, so always before a new write. Only the read-modify-write that read it
 // keeps a trace: "its source is below everything" (DEAD_SRC), for the atomicity check.
 import type { Program } from './program.js';
-import type { BarState, Entry, MState, Msg, Pend, Rel, ScRec, TState, View } from './state.js';
+import { type BarState, type Entry, type MState, type Msg, type Pend, type Rel, type ScRec, type TState, type View, withState, withThread } from './state.js';
 import { finished, locOf } from './thread.js';
 import { has, hidden } from './view.js';
 
@@ -120,7 +120,7 @@ export function collect(prog: Program, s: MState, dead = deadWrites(prog, s)): M
     });
     const frel = mapSame(t.frel, (r) => remapRel(r, maps));
     const wrel = mapSame(t.wrel, (r) => remapRel(r, maps));
-    return base === t.base && win === t.win && pend === t.pend && frel === t.frel && wrel === t.wrel ? t : { ...t, base, win, pend, frel, wrel };
+    return base === t.base && win === t.win && pend === t.pend && frel === t.frel && wrel === t.wrel ? t : withThread(t, { base, win, pend, frel, wrel });
   });
   const sc = mapSame(s.sc, (r): ScRec => {
     const view = remapView(r.view, maps);
@@ -130,5 +130,5 @@ export function collect(prog: Program, s: MState, dead = deadWrites(prog, s)): M
     const acc = remapView(b.acc, maps);
     return acc === b.acc ? b : { ...b, acc };
   });
-  return { ...s, th, mem, sc, bars };
+  return withState(s, { th, mem, sc, bars });
 }

@@ -27,7 +27,7 @@ import { type CInstr, type Program, WriteLimit, proxyOf } from './program.js';
 import { type Use, accessKey } from './proxy.js';
 import { DEAD_SRC } from './gc.js';
 import { type Who, effectiveScope, morallyStrong } from './scope.js';
-import type { MState, Msg, Pend, Rel, TState, View } from './state.js';
+import { type MState, type Msg, type Pend, type Rel, type TState, type View, withState, withThread } from './state.js';
 import { acquire as acquireRels, pendingAt, prunePend, replaceRel } from './sync.js';
 import { complete, destValue, laterWrites, locOf, operand, overtaken, pendingBefore, viewAt } from './thread.js';
 import { MAX_WRITES, add, bit, down, has, hidden, join, leq, members, up } from './view.js';
@@ -63,7 +63,11 @@ const msgWho = (prog: Program, m: Msg): Who =>
 const isAcquire = (i: Access): boolean => i.ord.sem === 'acquire' || (i.op !== 'ld' && i.ord.sem === 'acq_rel');
 const isRelease = (i: Access): boolean => i.ord.sem === 'release' || (i.op !== 'ld' && i.ord.sem === 'acq_rel');
 
-const setThread = (s: MState, ti: number, t: TState): MState => ({ ...s, th: s.th.map((x, i) => (i === ti ? t : x)) });
+const setThread = (s: MState, ti: number, t: TState): MState => {
+  const th = s.th.slice();
+  th[ti] = t;
+  return withState(s, { th });
+};
 
 /** The writes in `view` that causally precede access a (those in classes that suit it), closed downwards. */
 function usable(prog: Program, ms: readonly Msg[], view: View, a: Acc): number {
@@ -170,12 +174,16 @@ function write(s: MState, ti: number, idx: number, a: Acc, p: Place, msg0: Msg, 
       tid: ti, kind: 'W', scope: release, view: join(view, own), ...(a.who.mem ? { mem: a.who.mem } : {}),
       ...(pendingBefore(t, idx) ? { early: true as const } : {}),
     };
-    t = { ...t, wrel: replaceRel(t.wrel, { ...rel, loc }, (x) => x.loc === loc && x.scope === release) };
+    t = withThread(t, { wrel: replaceRel(t.wrel, { ...rel, loc }, (x) => x.loc === loc && x.scope === release) });
     msg = { ...msg, rel: [...msg.rel, rel] };
   }
   t = complete(t, idx, out, own, n);
   const next = [...ms.map((m, j) => (has(p.before, j) ? { ...m, pred: m.pred | bit(n) } : m)), msg];
-  return setThread({ ...s, mem: s.mem.map((x, l) => (l === loc ? next : x)) }, ti, t);
+  const mem = s.mem.slice();
+  mem[loc] = next;
+  const th = s.th.slice();
+  th[ti] = t;
+  return withState(s, { th, mem });
 }
 
 /**
@@ -226,7 +234,7 @@ export function loads(prog: Program, s: MState, ti: number, idx: number, ci: CIn
       continue;
     }
     const v = resize(rv(w, ms[k]!.val), typeWidth(i.type), typeSigned(i.type));
-    const t2 = complete({ ...t, pend: ob.pend }, idx, destValue(ci, e, v), ob.ctb);
+    const t2 = complete(withThread(t, { pend: ob.pend }), idx, destValue(ci, e, v), ob.ctb);
     const label = withLabels ? `P${pidOf(prog, ti)}: ${ci.text} reads ${show(v, typeSigned(i.type))} from #${k} (${ms[k]!.label})` : '';
     out.push({ label, state: setThread(s, ti, t2), read: k });
   }
@@ -280,7 +288,7 @@ export function rmws(prog: Program, s: MState, ti: number, idx: number, ci: CIns
       if (withRefused) out.push(refused(s, withLabels ? `${label} reads #${k} (${m.label})` : '', k));
       continue;
     }
-    const t2: TState = { ...t, pend: ob.pend };
+    const t2 = withThread(t, { pend: ob.pend });
     const v2 = ob.ctb ? join(view, ob.ctb) : view;
     // Observation runs through read-modify-writes (§8.8.2): the new write carries what m carried.
     const msg = newMsg(a, nv, [...(seen ? m.rel : []), ...carried(t2, a.loc, true)], k, label);

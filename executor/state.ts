@@ -101,6 +101,24 @@ export interface TState {
   bad?: boolean;
 }
 
+/**
+ * t with the fields of c replaced. Every thread is built here with one shape: object spread,
+ * over threads with and without the optional field, built several and was a large part of a
+ * step's cost.
+ */
+export function withThread(t: TState, c: Partial<TState>): TState {
+  return {
+    pc: c.pc ?? t.pc, jumps: c.jumps ?? t.jumps, nextSeq: c.nextSeq ?? t.nextSeq, win: c.win ?? t.win, regs: c.regs ?? t.regs,
+    base: c.base ?? t.base, pend: c.pend ?? t.pend, frel: c.frel ?? t.frel, wrel: c.wrel ?? t.wrel, passed: c.passed ?? t.passed,
+    cut: c.cut ?? t.cut, bad: c.bad ?? t.bad,
+  };
+}
+
+/** s with the fields of c replaced (one shape, as withThread). */
+export function withState(s: MState, c: Partial<MState>): MState {
+  return { th: c.th ?? s.th, mem: c.mem ?? s.mem, sc: c.sc ?? s.sc, bars: c.bars ?? s.bars, bad: c.bad ?? s.bad };
+}
+
 /** A fence.sc performed: the Fence-SC order is the order of these records (§8.8.3). */
 export interface ScRec {
   tid: number;

@@ -3,7 +3,7 @@
 import type { Scope } from '../litmus/ast.js';
 import type { Program } from './program.js';
 import { type Who, morallyStrong } from './scope.js';
-import type { MState, Pend, Rel, ScRec, TState, View } from './state.js';
+import { type MState, type Pend, type Rel, type ScRec, type TState, type View, withThread } from './state.js';
 import { complete, viewAt } from './thread.js';
 import { join, leq } from './view.js';
 
@@ -59,11 +59,11 @@ const joinMaybe = (a: View | null, b: View | null): View | null => (a && b ? joi
  */
 function fence(prog: Program, ti: number, t: TState, idx: number, scope: Scope, extra: View | null): TState {
   const acq = acquire(prog, pendingAt(t, null), { tid: ti, strong: true, scope });
-  if (acq === 'early') return { ...t, bad: true };
+  if (acq === 'early') return withThread(t, { bad: true });
   const got = joinMaybe(acq, extra);
   const view = got ? join(viewAt(t, idx), got) : viewAt(t, idx);
   const rel: Rel = { tid: ti, kind: 'F', scope, view };
-  return complete({ ...t, frel: replaceRel(t.frel, rel, (x) => x.scope === scope) }, idx, null, got);
+  return complete(withThread(t, { frel: replaceRel(t.frel, rel, (x) => x.scope === scope) }), idx, null, got);
 }
 
 /** fence.acq_rel (thread-local: run as soon as the fence may be performed). */
