@@ -187,68 +187,84 @@ export function persistentSet(prog: Program, s: MState): [number, number][] | nu
     });
     return out;
   });
-  const enabled = ops.flat().filter((o) => o.enabled);
+  const all = ops.flat();
+  const enabled = all.filter((o) => o.enabled);
   if (enabled.length <= 1) return null;
   // Thread futures: what it may fetch from its fetch position on (nothing once cut).
   const fut = s.th.map((t, ti) => (t.cut ? prog.threads[ti]!.code.length : t.pc));
 
-  const closure = (seed: Op, limit: number): Op[] | null => {
-    const inS = new Set<Op>();
-    const forced = new Array<boolean>(s.th.length).fill(false);
-    const work: Op[] = [];
-    let count = 0;
-    const add = (o: Op): void => {
-      if (inS.has(o)) return;
-      inS.add(o);
-      if (o.enabled) count++;
-      work.push(o);
-    };
-    // Every enabled operation of thread ti: what may have to happen before one of its later
-    // ones. False (give up) when other threads may have to act first (a barrier).
-    const addThread = (ti: number): boolean => {
-      if (forced[ti]) return true;
-      if (barred[ti] || st.future[ti]!.bar[fut[ti]!]) return false;
-      forced[ti] = true;
-      for (const o of ops[ti]!) if (o.enabled) add(o);
-      return true;
-    };
-    add(seed);
-    while (work.length) {
-      if (count >= limit) return null;
-      const x = work.pop()!;
-      if (x.bar) return null;
-      // A blocked operation: only its own thread's steps can enable it (unless it is behind a barrier).
-      if (!x.enabled) {
-        if (x.behindBar || !addThread(x.ti)) return null;
+  // What each operation needs in a persistent set with it does not depend on the seed, so the
+  // needs are a graph, built once per state; each seed's closure is what it reaches. Nodes:
+  // the operations (0..n-1), then per thread "every enabled operation of it" (n + ti), then
+  // "give up" (other threads may have to act first: a barrier).
+  const n = all.length;
+  const nt = s.th.length;
+  const GIVE_UP = n + nt;
+  const node = new Map<Op, number>();
+  all.forEach((o, i) => node.set(o, i));
+  const needs: number[][] = [];
+  for (const x of all) {
+    const out: number[] = [];
+    needs.push(out);
+    if (x.bar) { out.push(GIVE_UP); continue; }
+    // A blocked operation: only its own thread's steps can enable it (unless it is behind a barrier).
+    if (!x.enabled) {
+      out.push(x.behindBar ? GIVE_UP : n + x.ti);
+      continue;
+    }
+    for (let tj = 0; tj < nt; tj++) {
+      const F = st.future[tj]!;
+      const pc = fut[tj]!;
+      if (tj === x.ti) {
+        let walled = false;
+        for (const y of ops[tj]!) {
+          if (y === x) continue;
+          if (y.idx > x.idx && y.waits) { walled ||= y.wall; continue; }
+          if (walled) continue;
+          if (dependentWithin(x, y)) out.push(node.get(y)!);
+        }
+        // Anything the thread fetches later may depend on x unless x is simple and it
+        // neither touches x's location nor holds anything but simple accesses (or a wall
+        // after x keeps it all behind x).
+        const later = !walled && (x.simple ? F.other[pc]! || maskHas(F.reads[pc]! | F.writes[pc]!, x.loc!)
+          : x.kind === 'relSt' ? F.other[pc]! || F.acq[pc]! || maskHas(F.reads[pc]! | F.writes[pc]!, x.loc!)
+            : F.other[pc]! || F.acq[pc]! || F.reads[pc] !== 0 || F.writes[pc] !== 0);
+        if (later) out.push(n + tj);
         continue;
       }
-      for (let tj = 0; tj < s.th.length; tj++) {
-        const F = st.future[tj]!;
-        const pc = fut[tj]!;
-        if (tj === x.ti) {
-          let walled = false;
-          for (const y of ops[tj]!) {
-            if (y === x) continue;
-            if (y.idx > x.idx && y.waits) { walled ||= y.wall; continue; }
-            if (walled) continue;
-            if (dependentWithin(x, y)) add(y);
-          }
-          // Anything the thread fetches later may depend on x unless x is simple and it
-          // neither touches x's location nor holds anything but simple accesses (or a wall
-          // after x keeps it all behind x).
-          const later = !walled && (x.simple ? F.other[pc]! || maskHas(F.reads[pc]! | F.writes[pc]!, x.loc!)
-            : x.kind === 'relSt' ? F.other[pc]! || F.acq[pc]! || maskHas(F.reads[pc]! | F.writes[pc]!, x.loc!)
-              : F.other[pc]! || F.acq[pc]! || F.reads[pc] !== 0 || F.writes[pc] !== 0);
-          if (later && !addThread(tj)) return null;
-          continue;
-        }
-        for (const y of ops[tj]!) if (dependentAcross(x, y)) add(y);
-        const later = (x.fsc && F.fsc[pc]!)
-          || (x.loc !== null && ((x.writes && maskHas(F.reads[pc]! | F.writes[pc]!, x.loc)) || (x.reads && maskHas(F.writes[pc]!, x.loc))));
-        if (later && !addThread(tj)) return null;
+      for (const y of ops[tj]!) if (dependentAcross(x, y)) out.push(node.get(y)!);
+      const later = (x.fsc && F.fsc[pc]!)
+        || (x.loc !== null && ((x.writes && maskHas(F.reads[pc]! | F.writes[pc]!, x.loc)) || (x.reads && maskHas(F.writes[pc]!, x.loc))));
+      if (later) out.push(n + tj);
+    }
+  }
+  // Taking every enabled operation of thread ti: what may have to happen before one of its
+  // later ones; impossible when other threads may have to act first (a barrier).
+  for (let ti = 0; ti < nt; ti++) {
+    needs.push(barred[ti] || st.future[ti]!.bar[fut[ti]!] ? [GIVE_UP] : ops[ti]!.filter((o) => o.enabled).map((o) => node.get(o)!));
+  }
+  const mark = new Int32Array(GIVE_UP + 1).fill(-1);
+
+  // The enabled operations seed reaches, or null when it reaches "give up" or `limit` of them.
+  const closure = (seed: Op, limit: number): Op[] | null => {
+    const id = node.get(seed)!;
+    const work = [id];
+    mark[id] = id;
+    const got: Op[] = [];
+    while (work.length) {
+      const v = work.pop()!;
+      if (v === GIVE_UP) return null;
+      if (v < n && all[v]!.enabled) {
+        got.push(all[v]!);
+        if (got.length >= limit) return null;
+      }
+      for (const w of needs[v]!) {
+        if (mark[w] === id) continue;
+        mark[w] = id;
+        work.push(w);
       }
     }
-    return [...inS].filter((o) => o.enabled);
+    return got;
   };
 
   let best: Op[] | null = null;
