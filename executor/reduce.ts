@@ -119,6 +119,8 @@ function staticOf(prog: Program): Static {
 
 /** An in-flight operation not yet performed, as the closure sees it. */
 interface Op {
+  /** Index among the state's operations (persistentSet's graph node). */
+  id: number;
   ti: number;
   idx: number;
   enabled: boolean;
@@ -164,6 +166,8 @@ export function persistentSet(prog: Program, s: MState): [number, number][] | nu
   const st = staticOf(prog);
   // Per thread: an uncompleted barrier in its window (its fetch position is then behind it).
   const barred = s.th.map(() => false);
+  // Every thread's operations, also in one list (Array.prototype.flat measured slow here).
+  const all: Op[] = [];
   const ops: Op[][] = s.th.map((t, ti) => {
     if (t.cut) return [];
     const code = prog.threads[ti]!.code;
@@ -180,14 +184,15 @@ export function persistentSet(prog: Program, s: MState): [number, number][] | nu
       const access = isAccessOp(i);
       const loc = access ? locOf(prog, ci, e) ?? -1 : null;
       const enabled = (access || i.op === 'fence' || i.op === 'bar') && allReady(e) && guardOf(ci, e) === true && orderAllows(prog, ti, t, idx);
-      out.push({
-        ti, idx, enabled, loc, reads: access && i.op !== 'st', writes: access && i.op !== 'ld', fsc: i.op === 'fence', bar: i.op === 'bar',
+      const o: Op = {
+        id: all.length, ti, idx, enabled, loc, reads: access && i.op !== 'st', writes: access && i.op !== 'ld', fsc: i.op === 'fence', bar: i.op === 'bar',
         simple: simpleAccess(i), kind: kindOf(i), waits, wall: waits && isAcquireEnd(prog, ti, i), behindBar,
-      });
+      };
+      out.push(o);
+      all.push(o);
     });
     return out;
   });
-  const all = ops.flat();
   const enabled = all.filter((o) => o.enabled);
   if (enabled.length <= 1) return null;
   // Thread futures: what it may fetch from its fetch position on (nothing once cut).
@@ -200,8 +205,6 @@ export function persistentSet(prog: Program, s: MState): [number, number][] | nu
   const n = all.length;
   const nt = s.th.length;
   const GIVE_UP = n + nt;
-  const node = new Map<Op, number>();
-  all.forEach((o, i) => node.set(o, i));
   const needs: number[][] = [];
   for (const x of all) {
     const out: number[] = [];
@@ -221,7 +224,7 @@ export function persistentSet(prog: Program, s: MState): [number, number][] | nu
           if (y === x) continue;
           if (y.idx > x.idx && y.waits) { walled ||= y.wall; continue; }
           if (walled) continue;
-          if (dependentWithin(x, y)) out.push(node.get(y)!);
+          if (dependentWithin(x, y)) out.push(y.id);
         }
         // Anything the thread fetches later may depend on x unless x is simple and it
         // neither touches x's location nor holds anything but simple accesses (or a wall
@@ -232,7 +235,7 @@ export function persistentSet(prog: Program, s: MState): [number, number][] | nu
         if (later) out.push(n + tj);
         continue;
       }
-      for (const y of ops[tj]!) if (dependentAcross(x, y)) out.push(node.get(y)!);
+      for (const y of ops[tj]!) if (dependentAcross(x, y)) out.push(y.id);
       const later = (x.fsc && F.fsc[pc]!)
         || (x.loc !== null && ((x.writes && maskHas(F.reads[pc]! | F.writes[pc]!, x.loc)) || (x.reads && maskHas(F.writes[pc]!, x.loc))));
       if (later) out.push(n + tj);
@@ -241,13 +244,13 @@ export function persistentSet(prog: Program, s: MState): [number, number][] | nu
   // Taking every enabled operation of thread ti: what may have to happen before one of its
   // later ones; impossible when other threads may have to act first (a barrier).
   for (let ti = 0; ti < nt; ti++) {
-    needs.push(barred[ti] || st.future[ti]!.bar[fut[ti]!] ? [GIVE_UP] : ops[ti]!.filter((o) => o.enabled).map((o) => node.get(o)!));
+    needs.push(barred[ti] || st.future[ti]!.bar[fut[ti]!] ? [GIVE_UP] : ops[ti]!.filter((o) => o.enabled).map((o) => o.id));
   }
   const mark = new Int32Array(GIVE_UP + 1).fill(-1);
 
   // The enabled operations seed reaches, or null when it reaches "give up" or `limit` of them.
   const closure = (seed: Op, limit: number): Op[] | null => {
-    const id = node.get(seed)!;
+    const id = seed.id;
     const work = [id];
     mark[id] = id;
     const got: Op[] = [];
