@@ -26,7 +26,7 @@ import { type RV, asType, resize, rmwResult, rv, show } from './bits.js';
 import { type CInstr, type Program, WriteLimit, proxyOf } from './program.js';
 import { type Use, accessKey } from './proxy.js';
 import { DEAD_SRC } from './gc.js';
-import { type Who, effectiveScope, morallyStrong } from './scope.js';
+import { type Who, effectiveScope, includes } from './scope.js';
 import { type MState, type Msg, type Pend, type Rel, type TState, type View, withState, withThread } from './state.js';
 import { acquire as acquireRels, pendingAt, prunePend, replaceRel } from './sync.js';
 import { complete, destValue, laterWrites, locOf, operand, overtaken, pendingBefore, viewAt } from './thread.js';
@@ -58,8 +58,19 @@ function accessOf(prog: Program, ti: number, ci: CInstr, e: TState['win'][number
   return { loc, vaddr, who, slot: loc * prog.cls.K, cls: prog.cls.initial.get(key)!, use: prog.cls.use.get(key)! };
 }
 
-const msgWho = (prog: Program, m: Msg): Who =>
-  ({ tid: m.tid, strong: m.strong, scope: m.scope, ...(prog.model === 'ptx75' ? { mem: { proxy: m.proxy, vaddr: m.vaddr } } : {}) });
+/**
+ * morallyStrong(the write m's Who, b): m's Who is its tid, strength and scope, and under ptx75
+ * its proxy and address. Read from m directly: it is asked per write per read, and building
+ * the Who each time was a good share of the allocation.
+ */
+function strongWith(prog: Program, m: Msg, b: Who): boolean {
+  if (prog.model === 'ptx75' && b.mem && (m.proxy !== b.mem.proxy || m.vaddr !== b.mem.vaddr)) return false;
+  if (m.tid === b.tid) return true;
+  if (!m.strong || !b.strong || !m.scope || !b.scope) return false;
+  const pa = m.tid < 0 ? null : prog.places[m.tid]!;
+  const pb = b.tid < 0 ? null : prog.places[b.tid]!;
+  return includes(m.scope, pa, pb) && includes(b.scope, pb, pa);
+}
 const isAcquire = (i: Access): boolean => i.ord.sem === 'acquire' || (i.op !== 'ld' && i.ord.sem === 'acq_rel');
 const isRelease = (i: Access): boolean => i.ord.sem === 'release' || (i.op !== 'ld' && i.ord.sem === 'acq_rel');
 
@@ -104,7 +115,7 @@ function observe(prog: Program, t: TState, idx: number, a: Acc, acquire: boolean
   let ctb: View | null = null;
   let pend = t.pend;
   let rels: readonly Rel[] = [];
-  if (morallyStrong(msgWho(prog, m), a.who, prog.places)) {
+  if (strongWith(prog, m, a.who)) {
     ctb = add(prog.zero, a.slot + a.cls, down(ms, k));
     rels = m.rel;
     if (a.who.strong && m.rel.length) pend = prunePend([...t.pend, ...m.rel.map((rel): Pend => ({ rel, loc: a.loc }))], t.base);
@@ -134,7 +145,7 @@ function placements(prog: Program, ms: readonly Msg[], who: Who, base: number, m
   if (n >= MAX_WRITES) throw new WriteLimit(`more than ${MAX_WRITES} writes to one location`);
   // The initial write comes before every other write, whatever the proxies.
   ms.forEach((m, i) => { if (m.tid < 0) base |= down(ms, i); });
-  const strong = members(~base & ~mustBefore, n).filter((i) => morallyStrong(msgWho(prog, ms[i]!), who, prog.places));
+  const strong = members(~base & ~mustBefore, n).filter((i) => strongWith(prog, ms[i]!, who));
   const out: Place[] = [];
   const seen = new Set<string>();
   for (let sub = 0; sub < 1 << strong.length; sub++) {
@@ -145,7 +156,7 @@ function placements(prog: Program, ms: readonly Msg[], who: Who, base: number, m
     if ((after & before) !== 0) continue;
     const b = members(before, n);
     if (members(after, n).some((a) => b.some((y) => !has(ms[y]!.pred, a)))) continue;
-    const splits = ms.some((m, j) => (m.src === DEAD_SRC || (m.src >= 0 && has(after, m.src))) && has(before, j) && morallyStrong(msgWho(prog, m), who, prog.places));
+    const splits = ms.some((m, j) => (m.src === DEAD_SRC || (m.src >= 0 && has(after, m.src))) && has(before, j) && strongWith(prog, m, who));
     if (splits) continue;
     const key = `${after}/${before}`;
     if (!seen.has(key)) { seen.add(key); out.push({ after, before }); }
@@ -194,7 +205,7 @@ function write(s: MState, ti: number, idx: number, a: Acc, p: Place, msg0: Msg, 
 function readChoices(prog: Program, ms: readonly Msg[], view: View, a: Acc, later: number): number[] {
   const lw = members(later, ms.length);
   return readable(ms, usable(prog, ms, view, a)).filter((k) => !has(later, k)
-    && (!morallyStrong(msgWho(prog, ms[k]!), a.who, prog.places) || lw.every((w) => has(ms[w]!.pred, k))));
+    && (!strongWith(prog, ms[k]!, a.who) || lw.every((w) => has(ms[w]!.pred, k))));
 }
 
 export interface Choice {
@@ -282,7 +293,7 @@ export function rmws(prog: Program, s: MState, ti: number, idx: number, ci: CIns
     const m = ms[k]!;
     const old: RV = resize(rv(lw, m.val), typeWidth(i.type), typeSigned(i.type));
     const nv = resize(rmwResult(i.aop, i.type, old, b, c), lw).v;
-    const seen = morallyStrong(msgWho(prog, m), a.who, prog.places);
+    const seen = strongWith(prog, m, a.who);
     const ob = observe(prog, t, idx, a, isAcquire(i), ms, k);
     if (!ob) {
       if (withRefused) out.push(refused(s, withLabels ? `${label} reads #${k} (${m.label})` : '', k));
@@ -294,7 +305,7 @@ export function rmws(prog: Program, s: MState, ti: number, idx: number, ci: CIns
     const msg = newMsg(a, nv, [...(seen ? m.rel : []), ...carried(t2, a.loc, true)], k, label);
     // Atomicity (§8.9.3): every morally strong write after the one read goes after the new one.
     let mustBefore = later;
-    ms.forEach((x, j) => { if (has(x.pred, k) && morallyStrong(msgWho(prog, x), a.who, prog.places)) mustBefore |= bit(j); });
+    ms.forEach((x, j) => { if (has(x.pred, k) && strongWith(prog, x, a.who)) mustBefore |= bit(j); });
     const s1 = setThread(s, ti, t2);
     const dst = i.op === 'atom' ? destValue(ci, e, old) : null;
     // The new write follows the one read only through the view: a read that is not morally

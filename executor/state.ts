@@ -248,7 +248,7 @@ function threadHash(t: TState): number {
   n(t.wrel.length);
   for (const r of t.wrel) { n(r.loc); rel(r); }
   n(t.passed.size);
-  for (const k of [...t.passed.keys()].sort()) { str(k); n(t.passed.get(k)!); }
+  if (t.passed.size) for (const k of [...t.passed.keys()].sort()) { str(k); n(t.passed.get(k)!); }
   return end();
 }
 
@@ -260,10 +260,14 @@ function msgHash(x: Msg): number {
   for (const r of x.rel) rel(r);
   return end();
 }
+// The message hashes of one location, gathered before they are combined (locHash is never
+// re-entered while they are in use), reused so that hashing allocates nothing.
+const msgHs: number[] = [];
 function locHash(m: readonly Msg[]): number {
-  const hs = m.map((x) => partHash(x, msgHash));
+  for (let i = 0; i < m.length; i++) msgHs[i] = partHash(m[i]!, msgHash);
   begin();
-  nums(hs);
+  n(m.length);
+  for (let i = 0; i < m.length; i++) n(msgHs[i]!);
   return end();
 }
 function scHash(r: ScRec): number {
