@@ -117,6 +117,15 @@ function staticOf(prog: Program): Static {
   return st;
 }
 
+// The closures' visited marks: one array for all searches, each search with a new stamp
+// (allocating a typed array per state cost more than the search itself).
+let marks = new Int32Array(256);
+let stamp = 0;
+function nextStamp(): number {
+  if (stamp === 0x7fffffff) { marks.fill(0); stamp = 0; }
+  return ++stamp;
+}
+
 /** An in-flight operation not yet performed, as the closure sees it. */
 interface Op {
   /** Index among the state's operations (persistentSet's graph node). */
@@ -246,13 +255,14 @@ export function persistentSet(prog: Program, s: MState): [number, number][] | nu
   for (let ti = 0; ti < nt; ti++) {
     needs.push(barred[ti] || st.future[ti]!.bar[fut[ti]!] ? [GIVE_UP] : ops[ti]!.filter((o) => o.enabled).map((o) => o.id));
   }
-  const mark = new Int32Array(GIVE_UP + 1).fill(-1);
+  if (marks.length <= GIVE_UP) marks = new Int32Array(2 * (GIVE_UP + 1));
 
   // The enabled operations seed reaches, or null when it reaches "give up" or `limit` of them.
   const closure = (seed: Op, limit: number): Op[] | null => {
     const id = seed.id;
     const work = [id];
-    mark[id] = id;
+    const mine = nextStamp();
+    marks[id] = mine;
     const got: Op[] = [];
     while (work.length) {
       const v = work.pop()!;
@@ -262,8 +272,8 @@ export function persistentSet(prog: Program, s: MState): [number, number][] | nu
         if (got.length >= limit) return null;
       }
       for (const w of needs[v]!) {
-        if (mark[w] === id) continue;
-        mark[w] = id;
+        if (marks[w] === mine) continue;
+        marks[w] = mine;
         work.push(w);
       }
     }
