@@ -76,16 +76,16 @@ export interface HashSet53 {
 
 export function hashSet53(): HashSet53 {
   let cap = 1 << 12;
-  let lo = new Uint32Array(cap);
-  let hi = new Uint32Array(cap);
+  // Slot i's halves side by side (2i, 2i+1): one cache miss per probe, not two.
+  let slots = new Uint32Array(2 * cap);
   let zero = false;
   const set = { size: 0, add };
   function put(l: number, u: number): boolean {
     let i = (Math.imul(l ^ u, 0x9e3779b1) >>> 0) & (cap - 1);
     for (;;) {
-      const a = lo[i]!;
-      const b = hi[i]!;
-      if (a === 0 && b === 0) { lo[i] = l; hi[i] = u; return true; }
+      const a = slots[2 * i]!;
+      const b = slots[2 * i + 1]!;
+      if (a === 0 && b === 0) { slots[2 * i] = l; slots[2 * i + 1] = u; return true; }
       if (a === l && b === u) return false;
       i = (i + 1) & (cap - 1);
     }
@@ -103,11 +103,10 @@ export function hashSet53(): HashSet53 {
     set.size++;
     if (set.size * 2 > cap) {
       // Grow: rehash every entry into twice the room.
-      const [ol, oh] = [lo, hi];
+      const old = slots;
       cap *= 2;
-      lo = new Uint32Array(cap);
-      hi = new Uint32Array(cap);
-      for (let i = 0; i < ol.length; i++) if (ol[i] !== 0 || oh[i] !== 0) put(ol[i]!, oh[i]!);
+      slots = new Uint32Array(2 * cap);
+      for (let i = 0; i < old.length; i += 2) if (old[i] !== 0 || old[i + 1] !== 0) put(old[i]!, old[i + 1]!);
     }
     return true;
   }

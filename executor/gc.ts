@@ -60,8 +60,10 @@ export function deadWrites(prog: Program, s: MState): number[] | null {
   // Writes of in-flight entries are kept (an index pins it on every location: simple, and safe).
   let pinned = 0;
   for (const t of s.th) for (const e of t.win) if (e.msg >= 0) pinned |= 1 << e.msg;
-  let someDead = false;
-  const masks = s.mem.map((ms, l) => {
+  // Asked of every successor, and mostly nothing is dead: no array until something is.
+  let masks: number[] | null = null;
+  for (let l = 0; l < s.mem.length; l++) {
+    const ms = s.mem[l]!;
     let later = 0;
     for (const x of ms) later |= x.pred;
     let dead = later & ~pinned;
@@ -69,10 +71,12 @@ export function deadWrites(prog: Program, s: MState): number[] | null {
       const t = s.th[ti]!;
       if (!finished(prog, ti, t)) dead &= hidden(ms, t.base[l]!);
     }
-    if (dead !== 0) someDead = true;
-    return dead;
-  });
-  return someDead ? masks : null;
+    if (dead !== 0) {
+      masks ??= new Array<number>(s.mem.length).fill(0);
+      masks[l] = dead;
+    }
+  }
+  return masks;
 }
 
 /**

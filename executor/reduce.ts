@@ -214,16 +214,13 @@ export function persistentSet(prog: Program, s: MState): [number, number][] | nu
   const n = all.length;
   const nt = s.th.length;
   const GIVE_UP = n + nt;
-  const needs: number[][] = [];
-  for (const x of all) {
-    const out: number[] = [];
-    needs.push(out);
-    if (x.bar) { out.push(GIVE_UP); continue; }
+  // Rows are made when a search first reaches their node: most searches stop early.
+  const needs: (number[] | undefined)[] = new Array<number[] | undefined>(GIVE_UP);
+  const opNeeds = (x: Op): number[] => {
+    if (x.bar) return [GIVE_UP];
     // A blocked operation: only its own thread's steps can enable it (unless it is behind a barrier).
-    if (!x.enabled) {
-      out.push(x.behindBar ? GIVE_UP : n + x.ti);
-      continue;
-    }
+    if (!x.enabled) return [x.behindBar ? GIVE_UP : n + x.ti];
+    const out: number[] = [];
     for (let tj = 0; tj < nt; tj++) {
       const F = st.future[tj]!;
       const pc = fut[tj]!;
@@ -249,12 +246,20 @@ export function persistentSet(prog: Program, s: MState): [number, number][] | nu
         || (x.loc !== null && ((x.writes && maskHas(F.reads[pc]! | F.writes[pc]!, x.loc)) || (x.reads && maskHas(F.writes[pc]!, x.loc))));
       if (later) out.push(n + tj);
     }
-  }
+    return out;
+  };
   // Taking every enabled operation of thread ti: what may have to happen before one of its
   // later ones; impossible when other threads may have to act first (a barrier).
-  for (let ti = 0; ti < nt; ti++) {
-    needs.push(barred[ti] || st.future[ti]!.bar[fut[ti]!] ? [GIVE_UP] : ops[ti]!.filter((o) => o.enabled).map((o) => o.id));
-  }
+  const threadNeeds = (ti: number): number[] =>
+    (barred[ti] || st.future[ti]!.bar[fut[ti]!] ? [GIVE_UP] : ops[ti]!.filter((o) => o.enabled).map((o) => o.id));
+  const needsOf = (v: number): number[] => {
+    let row = needs[v];
+    if (!row) {
+      row = v < n ? opNeeds(all[v]!) : threadNeeds(v - n);
+      needs[v] = row;
+    }
+    return row;
+  };
   if (marks.length <= GIVE_UP) marks = new Int32Array(2 * (GIVE_UP + 1));
 
   // The enabled operations seed reaches, or null when it reaches "give up" or `limit` of them.
@@ -271,7 +276,7 @@ export function persistentSet(prog: Program, s: MState): [number, number][] | nu
         got.push(all[v]!);
         if (got.length >= limit) return null;
       }
-      for (const w of needs[v]!) {
+      for (const w of needsOf(v)) {
         if (marks[w] === mine) continue;
         marks[w] = mine;
         work.push(w);
