@@ -83,6 +83,11 @@ export interface TState {
   /** Registers as of the retired instructions. */
   regs: ReadonlyMap<string, RV>;
   /**
+   * regsHash(regs), kept beside it: a register file changes only when an instruction retires,
+   * and looking its hash up on every thread hash was a good share of hashing.
+   */
+  rh: number;
+  /**
    * What the retired instructions contribute to the view. The view of an in-flight
    * instruction is this joined with what the done instructions before it contribute (thread.ts
    * viewAt): instructions performed out of order do not leak into the view of earlier ones.
@@ -109,6 +114,7 @@ export interface TState {
 export function withThread(t: TState, c: Partial<TState>): TState {
   return {
     pc: c.pc ?? t.pc, jumps: c.jumps ?? t.jumps, nextSeq: c.nextSeq ?? t.nextSeq, win: c.win ?? t.win, regs: c.regs ?? t.regs,
+    rh: c.regs && c.regs !== t.regs ? regsHash(c.regs) : t.rh,
     base: c.base ?? t.base, pend: c.pend ?? t.pend, frel: c.frel ?? t.frel, wrel: c.wrel ?? t.wrel, passed: c.passed ?? t.passed,
     cut: c.cut ?? t.cut, bad: c.bad ?? t.bad,
   };
@@ -215,7 +221,8 @@ function opnd(o: Opnd): void {
   else { n(-3); rv(o); }
 }
 
-function regsHash(regs: ReadonlyMap<string, RV>): number {
+/** The hash of a register file (TState.rh). */
+export function regsHash(regs: ReadonlyMap<string, RV>): number {
   begin();
   n(regs.size);
   for (const [k, v] of regs) { n(strHash(k)); rv(v); }
@@ -223,8 +230,7 @@ function regsHash(regs: ReadonlyMap<string, RV>): number {
 }
 
 function threadHash(t: TState): number {
-  // Before begin(): regsHash uses the shared accumulator.
-  const regs = partHash(t.regs, regsHash);
+  const regs = t.rh;
   begin();
   n(t.pc); n(t.jumps); n(t.nextSeq); n(t.cut ? 1 : 0); n(t.bad ? 1 : 0);
   n(t.win.length);

@@ -20,7 +20,7 @@ import type { CInstr, Program } from './program.js';
 import { Unsupported } from './program.js';
 import { accessKey } from './proxy.js';
 import { effectiveScope } from './scope.js';
-import { type Entry, type Opnd, type TState, type View, withThread } from './state.js';
+import { type Entry, type Opnd, type TState, type View, regsHash, withThread } from './state.js';
 import { fenceAcqRel, prunePend } from './sync.js';
 import { join } from './view.js';
 
@@ -29,7 +29,7 @@ const ZERO32 = rv(32, 0);
 export function initialThread(prog: Program, ti: number): TState {
   const t: TState = {
     // The initial writes, known as generic writes (class 0).
-    pc: 0, jumps: 0, nextSeq: 0, win: [], regs: prog.threads[ti]!.regInit, base: prog.zero.map((_, i) => (i % prog.cls.K === 0 ? 1 : 0)),
+    pc: 0, jumps: 0, nextSeq: 0, win: [], regs: prog.threads[ti]!.regInit, rh: regsHash(prog.threads[ti]!.regInit), base: prog.zero.map((_, i) => (i % prog.cls.K === 0 ? 1 : 0)),
     pend: [], frel: [], wrel: [], passed: new Map(), cut: false,
   };
   return settle(prog, ti, t);
