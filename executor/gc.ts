@@ -5,7 +5,7 @@
 // below every view, so always before a new write. Only the read-modify-write that read it
 // keeps a trace: "its source is below everything" (DEAD_SRC), for the atomicity check.
 import type { Program } from './program.js';
-import { type BarState, type Entry, type MState, type Msg, type Pend, type Rel, type ScRec, type TState, type View, withState, withThread } from './state.js';
+import { type BarState, type Entry, type MState, type Msg, type Pend, type Rel, type ScRec, type TState, type View, withMsg, withState, withThread } from './state.js';
 import { finished, locOf } from './thread.js';
 import { has, hidden } from './view.js';
 
@@ -98,12 +98,12 @@ export function collect(prog: Program, s: MState, dead = deadWrites(prog, s)): M
     const map = maps[l];
     if (!map) return mapSame(ms, (m) => {
       const rel = mapSame(m.rel, (r) => remapRel(r, maps));
-      return rel === m.rel ? m : { ...m, rel };
+      return rel === m.rel ? m : withMsg(m, { rel });
     });
     return ms.flatMap((m, i): Msg[] => {
       if (map[i]! < 0) return [];
       const src = m.src >= 0 ? (map[m.src]! >= 0 ? map[m.src]! : DEAD_SRC) : m.src;
-      return [{ ...m, pred: remapMask(m.pred, map), src, rel: m.rel.map((r) => remapRel(r, maps)) }];
+      return [withMsg(m, { pred: remapMask(m.pred, map), src, rel: m.rel.map((r) => remapRel(r, maps)) })];
     });
   });
   const msgIndex = (ti: number, e: Entry): number => {

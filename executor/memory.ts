@@ -27,7 +27,7 @@ import { type CInstr, type Program, WriteLimit, proxyOf } from './program.js';
 import { type Use, accessKey } from './proxy.js';
 import { DEAD_SRC } from './gc.js';
 import { type Who, effectiveScope, includes } from './scope.js';
-import { type MState, type Msg, type Pend, type Rel, type TState, type View, withState, withThread } from './state.js';
+import { type MState, type Msg, type Pend, type Rel, type TState, type View, withMsg, withState, withThread } from './state.js';
 import { acquire as acquireRels, pendingAt, prunePend, replaceRel } from './sync.js';
 import { complete, destValue, laterWrites, locOf, operand, overtaken, pendingBefore, viewAt } from './thread.js';
 import { MAX_WRITES, add, bit, down, has, hidden, join, leq, members, up } from './view.js';
@@ -179,17 +179,17 @@ function write(s: MState, ti: number, idx: number, a: Acc, p: Place, msg0: Msg, 
   const n = ms.length;
   let t = s.th[ti]!;
   const own = add(ctb ?? t.base.map(() => 0), a.slot + a.cls, p.after | bit(n));
-  let msg: Msg = { ...msg0, pred: p.after };
+  let msg = withMsg(msg0, { pred: p.after });
   if (release) {
     const rel: Rel = {
       tid: ti, kind: 'W', scope: release, view: join(view, own), ...(a.who.mem ? { mem: a.who.mem } : {}),
       ...(pendingBefore(t, idx) ? { early: true as const } : {}),
     };
     t = withThread(t, { wrel: replaceRel(t.wrel, { ...rel, loc }, (x) => x.loc === loc && x.scope === release) });
-    msg = { ...msg, rel: [...msg.rel, rel] };
+    msg = withMsg(msg, { rel: [...msg.rel, rel] });
   }
   t = complete(t, idx, out, own, n);
-  const next = [...ms.map((m, j) => (has(p.before, j) ? { ...m, pred: m.pred | bit(n) } : m)), msg];
+  const next = [...ms.map((m, j) => (has(p.before, j) ? withMsg(m, { pred: m.pred | bit(n) }) : m)), msg];
   const mem = s.mem.slice();
   mem[loc] = next;
   const th = s.th.slice();
