@@ -27,7 +27,7 @@ import { type CInstr, type Program, WriteLimit, proxyOf } from './program.js';
 import { type Use, accessKey } from './proxy.js';
 import { DEAD_SRC } from './gc.js';
 import { type Who, effectiveScope, includes } from './scope.js';
-import { type MState, type Msg, type Pend, type Rel, type TState, type View, withMsg, withState, withThread } from './state.js';
+import { type MState, type Msg, type Pend, type Rel, type TState, type View, withMsg, withPend, withState, withThread } from './state.js';
 import { acquire as acquireRels, pendingAt, prunePend, replaceRel } from './sync.js';
 import { complete, destValue, laterWrites, locOf, operand, overtaken, pendingBefore, viewAt } from './thread.js';
 import { MAX_WRITES, add, bit, down, has, hidden, join, leq, members, up } from './view.js';
@@ -245,7 +245,7 @@ export function loads(prog: Program, s: MState, ti: number, idx: number, ci: CIn
       continue;
     }
     const v = resize(rv(w, ms[k]!.val), typeWidth(i.type), typeSigned(i.type));
-    const t2 = complete(withThread(t, { pend: ob.pend }), idx, destValue(ci, e, v), ob.ctb);
+    const t2 = complete(withPend(t, ob.pend), idx, destValue(ci, e, v), ob.ctb);
     const label = withLabels ? `P${pidOf(prog, ti)}: ${ci.text} reads ${show(v, typeSigned(i.type))} from #${k} (${ms[k]!.label})` : '';
     out.push({ label, state: setThread(s, ti, t2), read: k });
   }
@@ -299,7 +299,7 @@ export function rmws(prog: Program, s: MState, ti: number, idx: number, ci: CIns
       if (withRefused) out.push(refused(s, withLabels ? `${label} reads #${k} (${m.label})` : '', k));
       continue;
     }
-    const t2 = withThread(t, { pend: ob.pend });
+    const t2 = withPend(t, ob.pend);
     const v2 = ob.ctb ? join(view, ob.ctb) : view;
     // Observation runs through read-modify-writes (§8.8.2): the new write carries what m carried.
     const msg = newMsg(a, nv, [...(seen ? m.rel : []), ...carried(t2, a.loc, true)], k, label);

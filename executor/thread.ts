@@ -20,7 +20,7 @@ import type { CInstr, Program } from './program.js';
 import { Unsupported } from './program.js';
 import { accessKey } from './proxy.js';
 import { effectiveScope } from './scope.js';
-import { type Entry, type Opnd, type TState, type View, regsHash, withThread } from './state.js';
+import { type Entry, type Opnd, type TState, type View, fetched, regsHash, retired, withThread, withWin } from './state.js';
 import { fenceAcqRel, prunePend } from './sync.js';
 import { join } from './view.js';
 
@@ -226,7 +226,7 @@ export function complete(t: TState, idx: number, out: RV | null, ctb: View | nul
     if (j < idx || out === null || !f.ops.includes(e.seq)) return f;
     return { seq: f.seq, pc: f.pc, st: f.st, ops: f.ops.map((o) => (o === e.seq ? out : o)), out: f.out, ctb: f.ctb, msg: f.msg };
   });
-  return withThread(t, { win });
+  return withWin(t, win);
 }
 
 /** Result of a local instruction (mov, alu, setp) from its operands. */
@@ -289,7 +289,7 @@ function fetchOne(prog: Program, ti: number, t: TState): TState | null {
   }
   // msg -2 marks instructions without memory effects (they overtake nothing).
   const e: Entry = { seq: t.nextSeq, pc: t.pc, st: 0, ops: slotValues(t, ci, code), out: null, ctb: null, msg: isMemLike(i) ? -1 : -2 };
-  return withThread(t, { pc: t.pc + 1, nextSeq: t.nextSeq + 1, win: [...t.win, e] });
+  return fetched(t, [...t.win, e]);
 }
 
 function retire(t: TState, code: readonly CInstr[]): TState {
@@ -311,7 +311,7 @@ function retire(t: TState, code: readonly CInstr[]): TState {
     }
     if (f.ctb) base = join(base, f.ctb);
   }
-  return withThread(t, { regs, base, pend: base === t.base ? t.pend : prunePend(t.pend, base), win: t.win.slice(n) });
+  return retired(t, regs, base, base === t.base ? t.pend : prunePend(t.pend, base), t.win.slice(n));
 }
 
 /**
