@@ -57,15 +57,21 @@ function mapSame<T>(xs: readonly T[], f: (x: T, i: number) => T): readonly T[] {
 export function deadWrites(prog: Program, s: MState): number[] | null {
   // With proxy classes or aliases, which writes an access may still read depends on the access.
   if (!prog.plainViews) return null;
-  // Writes of in-flight entries are kept (an index pins it on every location: simple, and safe).
-  let pinned = 0;
-  for (const t of s.th) for (const e of t.win) if (e.msg >= 0) pinned |= 1 << e.msg;
-  // Asked of every successor, and mostly nothing is dead: no array until something is.
+  // Asked of every successor, and mostly nothing is dead: no array until something is, and
+  // the windows are looked at only when some write has a later one.
   let masks: number[] | null = null;
+  let pinned = 0;
+  let pinnedKnown = false;
   for (let l = 0; l < s.mem.length; l++) {
     const ms = s.mem[l]!;
     let later = 0;
     for (const x of ms) later |= x.pred;
+    if (later === 0) continue;
+    if (!pinnedKnown) {
+      // Writes of in-flight entries are kept (an index pins it on every location: simple, and safe).
+      pinnedKnown = true;
+      for (const t of s.th) for (const e of t.win) if (e.msg >= 0) pinned |= 1 << e.msg;
+    }
     let dead = later & ~pinned;
     for (let ti = 0; dead !== 0 && ti < s.th.length; ti++) {
       const t = s.th[ti]!;

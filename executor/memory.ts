@@ -20,14 +20,14 @@
 // constrain reads and writes further, so an over-approximation of them stays sound. A new
 // write never orders two existing writes (it goes after a set that is already before the set
 // it goes before), so earlier reads and read-modify-writes stay valid.
-import type { Atom, Ld, Red, St } from '../litmus/ast.js';
+import type { Atom, Ld, Proxy, Red, Scope, St } from '../litmus/ast.js';
 import { typeSigned, typeWidth } from '../litmus/ast.js';
 import { type RV, asType, resize, rmwResult, rv, show } from './bits.js';
 import { type CInstr, type Program, WriteLimit, proxyOf } from './program.js';
 import { type Use, accessKey } from './proxy.js';
 import { DEAD_SRC } from './gc.js';
 import { type Who, effectiveScope, includes } from './scope.js';
-import { type MState, type Msg, type Pend, type Rel, type TState, type View, withMsg, withPend, withState, withThread } from './state.js';
+import { type MState, type Msg, type Pend, type Rel, type TState, type View, withMsg, withPend, withThMem, withThread } from './state.js';
 import { acquire as acquireRels, pendingAt, prunePend, replaceRel } from './sync.js';
 import { complete, destValue, laterWrites, locOf, operand, overtaken, pendingBefore, viewAt } from './thread.js';
 import { MAX_WRITES, add, bit, down, has, hidden, join, leq, members, up } from './view.js';
@@ -45,17 +45,45 @@ interface Acc {
   use: readonly Use[];
 }
 
+/** What an access's Acc takes from its instruction and thread alone (accessOf, memoized). */
+interface AccStatic {
+  proxy: Proxy;
+  strong: boolean;
+  scope: Scope | null;
+  cls: number;
+  use: readonly Use[];
+}
+
+// Per program, per thread and code index: accessOf asked for these on every read and write
+// (a key string and two map lookups each time).
+const accStatics = new WeakMap<Program, (AccStatic | undefined)[][]>();
+function accStatic(prog: Program, ti: number, ci: CInstr, pc: number): AccStatic {
+  let table = accStatics.get(prog);
+  if (!table) {
+    table = prog.threads.map(() => []);
+    accStatics.set(prog, table);
+  }
+  const row = table[ti]!;
+  let a = row[pc];
+  if (!a) {
+    const i = ci.ins as Access;
+    const proxy = proxyOf(prog, i);
+    const key = accessKey(proxy, prog.ctaIdx[ti]!);
+    const scope = i.ord.sem === 'weak' ? null : effectiveScope(i.ord.scope, i.space);
+    a = { proxy, strong: scope !== null, scope, cls: prog.cls.initial.get(key)!, use: prog.cls.use.get(key)! };
+    row[pc] = a;
+  }
+  return a;
+}
+
 function accessOf(prog: Program, ti: number, ci: CInstr, e: TState['win'][number]): Acc {
-  const i = ci.ins as Access;
   const loc = locOf(prog, ci, e)!;
   const vaddr = Number(operand(e, 0)!.v);
-  const proxy = proxyOf(prog, i);
-  const key = accessKey(proxy, prog.ctaIdx[ti]!);
-  const mem = prog.model === 'ptx75' ? { mem: { proxy, vaddr } } : {};
-  const who: Who = i.ord.sem === 'weak'
-    ? { tid: ti, strong: false, scope: null, ...mem }
-    : { tid: ti, strong: true, scope: effectiveScope(i.ord.scope, i.space), ...mem };
-  return { loc, vaddr, who, slot: loc * prog.cls.K, cls: prog.cls.initial.get(key)!, use: prog.cls.use.get(key)! };
+  const st = accStatic(prog, ti, ci, e.pc);
+  const who: Who = prog.model === 'ptx75'
+    ? { tid: ti, strong: st.strong, scope: st.scope, mem: { proxy: st.proxy, vaddr } }
+    : { tid: ti, strong: st.strong, scope: st.scope };
+  return { loc, vaddr, who, slot: loc * prog.cls.K, cls: st.cls, use: st.use };
 }
 
 /**
@@ -77,7 +105,7 @@ const isRelease = (i: Access): boolean => i.ord.sem === 'release' || (i.op !== '
 const setThread = (s: MState, ti: number, t: TState): MState => {
   const th = s.th.slice();
   th[ti] = t;
-  return withState(s, { th });
+  return withThMem(s, th, s.mem);
 };
 
 /** The writes in `view` that causally precede access a (those in classes that suit it), closed downwards. */
@@ -194,7 +222,7 @@ function write(s: MState, ti: number, idx: number, a: Acc, p: Place, msg0: Msg, 
   mem[loc] = next;
   const th = s.th.slice();
   th[ti] = t;
-  return withState(s, { th, mem });
+  return withThMem(s, th, mem);
 }
 
 /**

@@ -160,6 +160,11 @@ export function withState(s: MState, c: Partial<MState>): MState {
   return { th: c.th ?? s.th, mem: c.mem ?? s.mem, sc: c.sc ?? s.sc, bars: c.bars ?? s.bars, bad: c.bad ?? s.bad };
 }
 
+/** s with other threads and memory (the hot case of withState, spelled out as withWin is). */
+export function withThMem(s: MState, th: readonly TState[], mem: readonly (readonly Msg[])[]): MState {
+  return { th, mem, sc: s.sc, bars: s.bars, bad: s.bad };
+}
+
 /** m with the fields of c replaced (a literal, as withThread: spreads were slower). */
 export function withMsg(m: Msg, c: Partial<Msg>): Msg {
   return {

@@ -7,7 +7,7 @@ import { arrive, fire, fireable } from './barrier.js';
 import { collect } from './gc.js';
 import { type Choice, loads, rmws, stores } from './memory.js';
 import type { Program } from './program.js';
-import { type MState, type TState, withState } from './state.js';
+import { type MState, type TState, withThMem } from './state.js';
 import { persistentSet } from './reduce.js';
 import { fenceSc } from './sync.js';
 import { allReady, finished, guardOf, initialThread, isMemLike, locOf, orderAllows, pendingBefore, settle } from './thread.js';
@@ -35,7 +35,7 @@ function settleThreads(prog: Program, s: MState, tis: readonly number[], gc: boo
       th[ti] = t;
     }
   }
-  const s2 = th ? withState(s, { th }) : s;
+  const s2 = th ? withThMem(s, th, s.mem) : s;
   return gc ? collect(prog, s2) : s2;
 }
 
