@@ -96,9 +96,10 @@ function expand(prog: Program, s: MState, withLabels: boolean, reduce: boolean, 
     const pid = prog.threads[ti]!.pid;
     t.win.forEach((e, idx) => {
       if (e.st !== 0) return;
+      // Membership first: it is cheap, and persistentSet has checked that its members are enabled.
+      if (only && !only.some(([a, b]) => a === ti && b === idx)) return;
       const ci = code[e.pc]!;
       if (!isMemLike(ci.ins) || !allReady(e) || guardOf(ci, e) !== true || !orderAllows(prog, ti, t, idx)) return;
-      if (only && !only.some(([a, b]) => a === ti && b === idx)) return;
       let cs: Choice[];
       switch (ci.ins.op) {
         case 'ld': cs = loads(prog, s, ti, idx, ci, withLabels, refused); break;

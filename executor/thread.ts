@@ -305,7 +305,12 @@ function retire(t: TState, code: readonly CInstr[]): TState {
     const f = t.win[j]!;
     const d = code[f.pc]!.dst;
     if (d !== null && f.out && regs.get(d) !== f.out) {
-      own ??= new Map(t.regs);
+      if (!own) {
+        // Copied by hand: new Map(map) measured about twice as slow for these small maps.
+        own = new Map();
+        const m = own;
+        t.regs.forEach((v, k) => m.set(k, v));
+      }
       own.set(d, f.out);
       regs = own;
     }
