@@ -45,8 +45,27 @@ interface Future {
   bar: boolean[];
 }
 
+/** What the closure needs of an instruction that does not change from state to state. */
+interface OpStatic {
+  /** A memory operation at all (others are never in a persistent set). */
+  mem: boolean;
+  access: boolean;
+  /** An access, fence or barrier: a step of the machine when its operands, guard and order allow. */
+  step: boolean;
+  reads: boolean;
+  writes: boolean;
+  fsc: boolean;
+  bar: boolean;
+  simple: boolean;
+  kind: Kind;
+  waits: boolean;
+  wall: boolean;
+}
+
 interface Static {
   future: Future[];
+  /** Per thread, per code index. */
+  ops: OpStatic[][];
 }
 
 const isAccessOp = (i: Instr): i is Extract<Instr, { op: 'ld' | 'st' | 'atom' | 'red' }> =>
@@ -111,7 +130,18 @@ const statics = new WeakMap<Program, Static>();
 function staticOf(prog: Program): Static {
   let st = statics.get(prog);
   if (!st) {
-    st = { future: prog.threads.map((t) => futureOf(prog, t.code)) };
+    st = {
+      future: prog.threads.map((t) => futureOf(prog, t.code)),
+      ops: prog.threads.map((t, ti) => t.code.map((c): OpStatic => {
+        const i = c.ins;
+        const access = isAccessOp(i);
+        const waits = !access && isMem(i) && isReleaseStart(prog, ti, i);
+        return {
+          mem: isMem(i), access, step: access || i.op === 'fence' || i.op === 'bar', reads: access && i.op !== 'st', writes: access && i.op !== 'ld',
+          fsc: i.op === 'fence', bar: i.op === 'bar', simple: simpleAccess(i), kind: kindOf(i), waits, wall: waits && isAcquireEnd(prog, ti, i),
+        };
+      })),
+    };
     statics.set(prog, st);
   }
   return st;
@@ -180,26 +210,26 @@ export function persistentSet(prog: Program, s: MState): [number, number][] | nu
   const ops: Op[][] = s.th.map((t, ti) => {
     if (t.cut) return [];
     const code = prog.threads[ti]!.code;
+    const statics = st.ops[ti]!;
     const out: Op[] = [];
-    t.win.forEach((e, idx) => {
+    for (let idx = 0; idx < t.win.length; idx++) {
+      const e = t.win[idx]!;
       if (e.st === 1) barred[ti] = true;
-      if (e.st !== 0) return;
+      if (e.st !== 0) continue;
+      const x = statics[e.pc]!;
+      if (!x.mem) continue;
       const ci = code[e.pc]!;
-      const i = ci.ins;
-      if (!isMem(i)) return;
       const behindBar = barred[ti]!;
-      if (i.op === 'bar') barred[ti] = true;
-      const waits = !isAccessOp(i) && isReleaseStart(prog, ti, i);
-      const access = isAccessOp(i);
-      const loc = access ? locOf(prog, ci, e) ?? -1 : null;
-      const enabled = (access || i.op === 'fence' || i.op === 'bar') && allReady(e) && guardOf(ci, e) === true && orderAllows(prog, ti, t, idx);
+      if (x.bar) barred[ti] = true;
+      const loc = x.access ? locOf(prog, ci, e) ?? -1 : null;
+      const enabled = x.step && allReady(e) && guardOf(ci, e) === true && orderAllows(prog, ti, t, idx);
       const o: Op = {
-        id: all.length, ti, idx, enabled, loc, reads: access && i.op !== 'st', writes: access && i.op !== 'ld', fsc: i.op === 'fence', bar: i.op === 'bar',
-        simple: simpleAccess(i), kind: kindOf(i), waits, wall: waits && isAcquireEnd(prog, ti, i), behindBar,
+        id: all.length, ti, idx, enabled, loc, reads: x.reads, writes: x.writes, fsc: x.fsc, bar: x.bar,
+        simple: x.simple, kind: x.kind, waits: x.waits, wall: x.wall, behindBar,
       };
       out.push(o);
       all.push(o);
-    });
+    }
     return out;
   });
   const enabled = all.filter((o) => o.enabled);
