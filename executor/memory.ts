@@ -27,7 +27,7 @@ import { type CInstr, type Program, WriteLimit, proxyOf } from './program.js';
 import { type Use, accessKey } from './proxy.js';
 import { DEAD_SRC } from './gc.js';
 import { type Who, effectiveScope, includes } from './scope.js';
-import { type MState, type Msg, type Pend, type Rel, type TState, type View, withMsg, withPend, withThMem, withThread } from './state.js';
+import { type MState, type Msg, type Pend, type Rel, type TState, type View, withMsg, withPend, withThMem, withWrel } from './state.js';
 import { acquire as acquireRels, pendingAt, prunePend, replaceRel } from './sync.js';
 import { complete, destValue, laterWrites, locOf, operand, overtaken, pendingBefore, viewAt } from './thread.js';
 import { MAX_WRITES, add, bit, down, has, hidden, join, leq, members, up } from './view.js';
@@ -213,7 +213,7 @@ function write(s: MState, ti: number, idx: number, a: Acc, p: Place, msg0: Msg, 
       tid: ti, kind: 'W', scope: release, view: join(view, own), ...(a.who.mem ? { mem: a.who.mem } : {}),
       ...(pendingBefore(t, idx) ? { early: true as const } : {}),
     };
-    t = withThread(t, { wrel: replaceRel(t.wrel, { ...rel, loc }, (x) => x.loc === loc && x.scope === release) });
+    t = withWrel(t, replaceRel(t.wrel, { ...rel, loc }, (x) => x.loc === loc && x.scope === release));
     msg = withMsg(msg, { rel: [...msg.rel, rel] });
   }
   t = complete(t, idx, out, own, n);

@@ -147,6 +147,14 @@ export function retired(t: TState, regs: ReadonlyMap<string, RV>, base: View, pe
   };
 }
 
+/** t with other release-write views (a release write, memory.ts write). */
+export function withWrel(t: TState, wrel: TState['wrel']): TState {
+  return {
+    pc: t.pc, jumps: t.jumps, nextSeq: t.nextSeq, win: t.win, regs: t.regs, rh: t.rh,
+    base: t.base, pend: t.pend, frel: t.frel, wrel, passed: t.passed, cut: t.cut, bad: t.bad,
+  };
+}
+
 /** t after fetching an instruction into its window (thread.ts fetchOne). */
 export function fetched(t: TState, win: readonly Entry[]): TState {
   return {
