@@ -11,7 +11,16 @@ export interface RV {
   v: bigint;
 }
 
-export const mask = (w: number): bigint => (1n << BigInt(w)) - 1n;
+// Masks per width, made once: building one with BigInt shifts on every value was measurable.
+const MASKS: bigint[] = [];
+export function mask(w: number): bigint {
+  let m = MASKS[w];
+  if (m === undefined) {
+    m = (1n << BigInt(w)) - 1n;
+    if (Number.isInteger(w) && w >= 0 && w <= 1024) MASKS[w] = m;
+  }
+  return m;
+}
 export const norm = (v: bigint, w: number): bigint => v & mask(w);
 export const toSigned = (v: bigint, w: number): bigint => (v >= 1n << BigInt(w - 1) ? v - (1n << BigInt(w)) : v);
 export const rv = (w: number, v: bigint | number): RV => ({ w, v: norm(BigInt(v), w) });

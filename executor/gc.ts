@@ -5,7 +5,7 @@
 // below every view, so always before a new write. Only the read-modify-write that read it
 // keeps a trace: "its source is below everything" (DEAD_SRC), for the atomicity check.
 import type { Program } from './program.js';
-import type { BarState, Entry, MState, Msg, Pend, Rel, ScRec, TState, View } from './state.js';
+import { type BarState, type Entry, type MState, type Msg, type Pend, type Rel, type ScRec, type TState, type View, withMsg, withState, withThread } from './state.js';
 import { finished, locOf } from './thread.js';
 import { has, hidden } from './view.js';
 
@@ -57,22 +57,32 @@ function mapSame<T>(xs: readonly T[], f: (x: T, i: number) => T): readonly T[] {
 export function deadWrites(prog: Program, s: MState): number[] | null {
   // With proxy classes or aliases, which writes an access may still read depends on the access.
   if (!prog.plainViews) return null;
-  // Writes of in-flight entries are kept (an index pins it on every location: simple, and safe).
+  // Asked of every successor, and mostly nothing is dead: no array until something is, and
+  // the windows are looked at only when some write has a later one.
+  let masks: number[] | null = null;
   let pinned = 0;
-  for (const t of s.th) for (const e of t.win) if (e.msg >= 0) pinned |= 1 << e.msg;
-  let someDead = false;
-  const masks = s.mem.map((ms, l) => {
+  let pinnedKnown = false;
+  for (let l = 0; l < s.mem.length; l++) {
+    const ms = s.mem[l]!;
     let later = 0;
     for (const x of ms) later |= x.pred;
+    if (later === 0) continue;
+    if (!pinnedKnown) {
+      // Writes of in-flight entries are kept (an index pins it on every location: simple, and safe).
+      pinnedKnown = true;
+      for (const t of s.th) for (const e of t.win) if (e.msg >= 0) pinned |= 1 << e.msg;
+    }
     let dead = later & ~pinned;
     for (let ti = 0; dead !== 0 && ti < s.th.length; ti++) {
       const t = s.th[ti]!;
       if (!finished(prog, ti, t)) dead &= hidden(ms, t.base[l]!);
     }
-    if (dead !== 0) someDead = true;
-    return dead;
-  });
-  return someDead ? masks : null;
+    if (dead !== 0) {
+      masks ??= new Array<number>(s.mem.length).fill(0);
+      masks[l] = dead;
+    }
+  }
+  return masks;
 }
 
 /**
@@ -94,12 +104,12 @@ export function collect(prog: Program, s: MState, dead = deadWrites(prog, s)): M
     const map = maps[l];
     if (!map) return mapSame(ms, (m) => {
       const rel = mapSame(m.rel, (r) => remapRel(r, maps));
-      return rel === m.rel ? m : { ...m, rel };
+      return rel === m.rel ? m : withMsg(m, { rel });
     });
     return ms.flatMap((m, i): Msg[] => {
       if (map[i]! < 0) return [];
       const src = m.src >= 0 ? (map[m.src]! >= 0 ? map[m.src]! : DEAD_SRC) : m.src;
-      return [{ ...m, pred: remapMask(m.pred, map), src, rel: m.rel.map((r) => remapRel(r, maps)) }];
+      return [withMsg(m, { pred: remapMask(m.pred, map), src, rel: m.rel.map((r) => remapRel(r, maps)) })];
     });
   });
   const msgIndex = (ti: number, e: Entry): number => {
@@ -120,7 +130,7 @@ export function collect(prog: Program, s: MState, dead = deadWrites(prog, s)): M
     });
     const frel = mapSame(t.frel, (r) => remapRel(r, maps));
     const wrel = mapSame(t.wrel, (r) => remapRel(r, maps));
-    return base === t.base && win === t.win && pend === t.pend && frel === t.frel && wrel === t.wrel ? t : { ...t, base, win, pend, frel, wrel };
+    return base === t.base && win === t.win && pend === t.pend && frel === t.frel && wrel === t.wrel ? t : withThread(t, { base, win, pend, frel, wrel });
   });
   const sc = mapSame(s.sc, (r): ScRec => {
     const view = remapView(r.view, maps);
@@ -130,5 +140,5 @@ export function collect(prog: Program, s: MState, dead = deadWrites(prog, s)): M
     const acc = remapView(b.acc, maps);
     return acc === b.acc ? b : { ...b, acc };
   });
-  return { ...s, th, mem, sc, bars };
+  return withState(s, { th, mem, sc, bars });
 }

@@ -38,7 +38,7 @@ import { DEFAULTS } from './explore.js';
 import { collect } from './gc.js';
 import { type CInstr, type ModelName, type Program, Unsupported, WriteLimit, compile } from './program.js';
 import type { RV } from './bits.js';
-import { type BarState, type Entry, type MState, type TState, dropped, stateHash } from './state.js';
+import { type BarState, type Entry, type MState, type TState, dropped, regsHash, stateHash } from './state.js';
 import { type Move, initialState, isFinal, moves } from './step.js';
 import { finished, locOf } from './thread.js';
 import { has, leq } from './view.js';
@@ -143,7 +143,7 @@ function collapse(win: readonly Entry[]): readonly Entry[] {
 function canonizer(prog: Program): (s: MState) => MState {
   const cache = new WeakMap<TState, TState>();
   const done = prog.threads.map((tp): TState => ({
-    pc: tp.code.length, jumps: 0, nextSeq: 0, win: [], regs: tp.regInit, base: prog.zero,
+    pc: tp.code.length, jumps: 0, nextSeq: 0, win: [], regs: tp.regInit, rh: regsHash(tp.regInit), base: prog.zero,
     pend: [], frel: [], wrel: [], passed: new Map(), cut: false,
   }));
   const ahead = prog.threads.map((tp) => barsAhead(tp.code));

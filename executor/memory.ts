@@ -20,14 +20,14 @@
 // constrain reads and writes further, so an over-approximation of them stays sound. A new
 // write never orders two existing writes (it goes after a set that is already before the set
 // it goes before), so earlier reads and read-modify-writes stay valid.
-import type { Atom, Ld, Red, St } from '../litmus/ast.js';
+import type { Atom, Ld, Proxy, Red, Scope, St } from '../litmus/ast.js';
 import { typeSigned, typeWidth } from '../litmus/ast.js';
 import { type RV, asType, resize, rmwResult, rv, show } from './bits.js';
 import { type CInstr, type Program, WriteLimit, proxyOf } from './program.js';
 import { type Use, accessKey } from './proxy.js';
 import { DEAD_SRC } from './gc.js';
-import { type Who, effectiveScope, morallyStrong } from './scope.js';
-import type { MState, Msg, Pend, Rel, TState, View } from './state.js';
+import { type Who, effectiveScope, includes } from './scope.js';
+import { type MState, type Msg, type Pend, type Rel, type TState, type View, withMsg, withPend, withThMem, withWrel } from './state.js';
 import { acquire as acquireRels, pendingAt, prunePend, replaceRel } from './sync.js';
 import { complete, destValue, laterWrites, locOf, operand, overtaken, pendingBefore, viewAt } from './thread.js';
 import { MAX_WRITES, add, bit, down, has, hidden, join, leq, members, up } from './view.js';
@@ -45,25 +45,68 @@ interface Acc {
   use: readonly Use[];
 }
 
-function accessOf(prog: Program, ti: number, ci: CInstr, e: TState['win'][number]): Acc {
-  const i = ci.ins as Access;
-  const loc = locOf(prog, ci, e)!;
-  const vaddr = Number(operand(e, 0)!.v);
-  const proxy = proxyOf(prog, i);
-  const key = accessKey(proxy, prog.ctaIdx[ti]!);
-  const mem = prog.model === 'ptx75' ? { mem: { proxy, vaddr } } : {};
-  const who: Who = i.ord.sem === 'weak'
-    ? { tid: ti, strong: false, scope: null, ...mem }
-    : { tid: ti, strong: true, scope: effectiveScope(i.ord.scope, i.space), ...mem };
-  return { loc, vaddr, who, slot: loc * prog.cls.K, cls: prog.cls.initial.get(key)!, use: prog.cls.use.get(key)! };
+/** What an access's Acc takes from its instruction and thread alone (accessOf, memoized). */
+interface AccStatic {
+  proxy: Proxy;
+  strong: boolean;
+  scope: Scope | null;
+  cls: number;
+  use: readonly Use[];
 }
 
-const msgWho = (prog: Program, m: Msg): Who =>
-  ({ tid: m.tid, strong: m.strong, scope: m.scope, ...(prog.model === 'ptx75' ? { mem: { proxy: m.proxy, vaddr: m.vaddr } } : {}) });
+// Per program, per thread and code index: accessOf asked for these on every read and write
+// (a key string and two map lookups each time).
+const accStatics = new WeakMap<Program, (AccStatic | undefined)[][]>();
+function accStatic(prog: Program, ti: number, ci: CInstr, pc: number): AccStatic {
+  let table = accStatics.get(prog);
+  if (!table) {
+    table = prog.threads.map(() => []);
+    accStatics.set(prog, table);
+  }
+  const row = table[ti]!;
+  let a = row[pc];
+  if (!a) {
+    const i = ci.ins as Access;
+    const proxy = proxyOf(prog, i);
+    const key = accessKey(proxy, prog.ctaIdx[ti]!);
+    const scope = i.ord.sem === 'weak' ? null : effectiveScope(i.ord.scope, i.space);
+    a = { proxy, strong: scope !== null, scope, cls: prog.cls.initial.get(key)!, use: prog.cls.use.get(key)! };
+    row[pc] = a;
+  }
+  return a;
+}
+
+function accessOf(prog: Program, ti: number, ci: CInstr, e: TState['win'][number]): Acc {
+  const loc = locOf(prog, ci, e)!;
+  const vaddr = Number(operand(e, 0)!.v);
+  const st = accStatic(prog, ti, ci, e.pc);
+  const who: Who = prog.model === 'ptx75'
+    ? { tid: ti, strong: st.strong, scope: st.scope, mem: { proxy: st.proxy, vaddr } }
+    : { tid: ti, strong: st.strong, scope: st.scope };
+  return { loc, vaddr, who, slot: loc * prog.cls.K, cls: st.cls, use: st.use };
+}
+
+/**
+ * morallyStrong(the write m's Who, b): m's Who is its tid, strength and scope, and under ptx75
+ * its proxy and address. Read from m directly: it is asked per write per read, and building
+ * the Who each time was a good share of the allocation.
+ */
+function strongWith(prog: Program, m: Msg, b: Who): boolean {
+  if (prog.model === 'ptx75' && b.mem && (m.proxy !== b.mem.proxy || m.vaddr !== b.mem.vaddr)) return false;
+  if (m.tid === b.tid) return true;
+  if (!m.strong || !b.strong || !m.scope || !b.scope) return false;
+  const pa = m.tid < 0 ? null : prog.places[m.tid]!;
+  const pb = b.tid < 0 ? null : prog.places[b.tid]!;
+  return includes(m.scope, pa, pb) && includes(b.scope, pb, pa);
+}
 const isAcquire = (i: Access): boolean => i.ord.sem === 'acquire' || (i.op !== 'ld' && i.ord.sem === 'acq_rel');
 const isRelease = (i: Access): boolean => i.ord.sem === 'release' || (i.op !== 'ld' && i.ord.sem === 'acq_rel');
 
-const setThread = (s: MState, ti: number, t: TState): MState => ({ ...s, th: s.th.map((x, i) => (i === ti ? t : x)) });
+const setThread = (s: MState, ti: number, t: TState): MState => {
+  const th = s.th.slice();
+  th[ti] = t;
+  return withThMem(s, th, s.mem);
+};
 
 /** The writes in `view` that causally precede access a (those in classes that suit it), closed downwards. */
 function usable(prog: Program, ms: readonly Msg[], view: View, a: Acc): number {
@@ -100,7 +143,7 @@ function observe(prog: Program, t: TState, idx: number, a: Acc, acquire: boolean
   let ctb: View | null = null;
   let pend = t.pend;
   let rels: readonly Rel[] = [];
-  if (morallyStrong(msgWho(prog, m), a.who, prog.places)) {
+  if (strongWith(prog, m, a.who)) {
     ctb = add(prog.zero, a.slot + a.cls, down(ms, k));
     rels = m.rel;
     if (a.who.strong && m.rel.length) pend = prunePend([...t.pend, ...m.rel.map((rel): Pend => ({ rel, loc: a.loc }))], t.base);
@@ -130,7 +173,7 @@ function placements(prog: Program, ms: readonly Msg[], who: Who, base: number, m
   if (n >= MAX_WRITES) throw new WriteLimit(`more than ${MAX_WRITES} writes to one location`);
   // The initial write comes before every other write, whatever the proxies.
   ms.forEach((m, i) => { if (m.tid < 0) base |= down(ms, i); });
-  const strong = members(~base & ~mustBefore, n).filter((i) => morallyStrong(msgWho(prog, ms[i]!), who, prog.places));
+  const strong = members(~base & ~mustBefore, n).filter((i) => strongWith(prog, ms[i]!, who));
   const out: Place[] = [];
   const seen = new Set<string>();
   for (let sub = 0; sub < 1 << strong.length; sub++) {
@@ -141,7 +184,7 @@ function placements(prog: Program, ms: readonly Msg[], who: Who, base: number, m
     if ((after & before) !== 0) continue;
     const b = members(before, n);
     if (members(after, n).some((a) => b.some((y) => !has(ms[y]!.pred, a)))) continue;
-    const splits = ms.some((m, j) => (m.src === DEAD_SRC || (m.src >= 0 && has(after, m.src))) && has(before, j) && morallyStrong(msgWho(prog, m), who, prog.places));
+    const splits = ms.some((m, j) => (m.src === DEAD_SRC || (m.src >= 0 && has(after, m.src))) && has(before, j) && strongWith(prog, m, who));
     if (splits) continue;
     const key = `${after}/${before}`;
     if (!seen.has(key)) { seen.add(key); out.push({ after, before }); }
@@ -164,18 +207,22 @@ function write(s: MState, ti: number, idx: number, a: Acc, p: Place, msg0: Msg, 
   const n = ms.length;
   let t = s.th[ti]!;
   const own = add(ctb ?? t.base.map(() => 0), a.slot + a.cls, p.after | bit(n));
-  let msg: Msg = { ...msg0, pred: p.after };
+  let msg = withMsg(msg0, { pred: p.after });
   if (release) {
     const rel: Rel = {
       tid: ti, kind: 'W', scope: release, view: join(view, own), ...(a.who.mem ? { mem: a.who.mem } : {}),
       ...(pendingBefore(t, idx) ? { early: true as const } : {}),
     };
-    t = { ...t, wrel: replaceRel(t.wrel, { ...rel, loc }, (x) => x.loc === loc && x.scope === release) };
-    msg = { ...msg, rel: [...msg.rel, rel] };
+    t = withWrel(t, replaceRel(t.wrel, { ...rel, loc }, (x) => x.loc === loc && x.scope === release));
+    msg = withMsg(msg, { rel: [...msg.rel, rel] });
   }
   t = complete(t, idx, out, own, n);
-  const next = [...ms.map((m, j) => (has(p.before, j) ? { ...m, pred: m.pred | bit(n) } : m)), msg];
-  return setThread({ ...s, mem: s.mem.map((x, l) => (l === loc ? next : x)) }, ti, t);
+  const next = [...ms.map((m, j) => (has(p.before, j) ? withMsg(m, { pred: m.pred | bit(n) }) : m)), msg];
+  const mem = s.mem.slice();
+  mem[loc] = next;
+  const th = s.th.slice();
+  th[ti] = t;
+  return withThMem(s, th, mem);
 }
 
 /**
@@ -186,7 +233,7 @@ function write(s: MState, ti: number, idx: number, a: Acc, p: Place, msg0: Msg, 
 function readChoices(prog: Program, ms: readonly Msg[], view: View, a: Acc, later: number): number[] {
   const lw = members(later, ms.length);
   return readable(ms, usable(prog, ms, view, a)).filter((k) => !has(later, k)
-    && (!morallyStrong(msgWho(prog, ms[k]!), a.who, prog.places) || lw.every((w) => has(ms[w]!.pred, k))));
+    && (!strongWith(prog, ms[k]!, a.who) || lw.every((w) => has(ms[w]!.pred, k))));
 }
 
 export interface Choice {
@@ -226,7 +273,7 @@ export function loads(prog: Program, s: MState, ti: number, idx: number, ci: CIn
       continue;
     }
     const v = resize(rv(w, ms[k]!.val), typeWidth(i.type), typeSigned(i.type));
-    const t2 = complete({ ...t, pend: ob.pend }, idx, destValue(ci, e, v), ob.ctb);
+    const t2 = complete(withPend(t, ob.pend), idx, destValue(ci, e, v), ob.ctb);
     const label = withLabels ? `P${pidOf(prog, ti)}: ${ci.text} reads ${show(v, typeSigned(i.type))} from #${k} (${ms[k]!.label})` : '';
     out.push({ label, state: setThread(s, ti, t2), read: k });
   }
@@ -274,19 +321,19 @@ export function rmws(prog: Program, s: MState, ti: number, idx: number, ci: CIns
     const m = ms[k]!;
     const old: RV = resize(rv(lw, m.val), typeWidth(i.type), typeSigned(i.type));
     const nv = resize(rmwResult(i.aop, i.type, old, b, c), lw).v;
-    const seen = morallyStrong(msgWho(prog, m), a.who, prog.places);
+    const seen = strongWith(prog, m, a.who);
     const ob = observe(prog, t, idx, a, isAcquire(i), ms, k);
     if (!ob) {
       if (withRefused) out.push(refused(s, withLabels ? `${label} reads #${k} (${m.label})` : '', k));
       continue;
     }
-    const t2: TState = { ...t, pend: ob.pend };
+    const t2 = withPend(t, ob.pend);
     const v2 = ob.ctb ? join(view, ob.ctb) : view;
     // Observation runs through read-modify-writes (§8.8.2): the new write carries what m carried.
     const msg = newMsg(a, nv, [...(seen ? m.rel : []), ...carried(t2, a.loc, true)], k, label);
     // Atomicity (§8.9.3): every morally strong write after the one read goes after the new one.
     let mustBefore = later;
-    ms.forEach((x, j) => { if (has(x.pred, k) && morallyStrong(msgWho(prog, x), a.who, prog.places)) mustBefore |= bit(j); });
+    ms.forEach((x, j) => { if (has(x.pred, k) && strongWith(prog, x, a.who)) mustBefore |= bit(j); });
     const s1 = setThread(s, ti, t2);
     const dst = i.op === 'atom' ? destValue(ci, e, old) : null;
     // The new write follows the one read only through the view: a read that is not morally

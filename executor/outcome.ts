@@ -54,8 +54,16 @@ export function outcomesOf(prog: Program, obs: readonly Observable[], s: MState)
       const later = ms.reduce((m, x) => m | x.pred, 0);
       vals = [...new Set(ms.filter((_, i) => !has(later, i)).map((x) => x.val))];
     }
+    if (vals.length === 1) {
+      // One value (a register, a location with one latest write): extended in place.
+      const v = asInteger(vals[0]!, t);
+      for (const prefix of outs) prefix.push(v);
+      continue;
+    }
     const ints = vals.map((v) => asInteger(v, t));
-    outs = outs.flatMap((prefix) => ints.map((v) => [...prefix, v]));
+    const next: Outcome[] = [];
+    for (const prefix of outs) for (const v of ints) next.push([...prefix, v]);
+    outs = next;
   }
   return outs;
 }

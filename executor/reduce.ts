@@ -45,8 +45,27 @@ interface Future {
   bar: boolean[];
 }
 
+/** What the closure needs of an instruction that does not change from state to state. */
+interface OpStatic {
+  /** A memory operation at all (others are never in a persistent set). */
+  mem: boolean;
+  access: boolean;
+  /** An access, fence or barrier: a step of the machine when its operands, guard and order allow. */
+  step: boolean;
+  reads: boolean;
+  writes: boolean;
+  fsc: boolean;
+  bar: boolean;
+  simple: boolean;
+  kind: Kind;
+  waits: boolean;
+  wall: boolean;
+}
+
 interface Static {
   future: Future[];
+  /** Per thread, per code index. */
+  ops: OpStatic[][];
 }
 
 const isAccessOp = (i: Instr): i is Extract<Instr, { op: 'ld' | 'st' | 'atom' | 'red' }> =>
@@ -111,14 +130,36 @@ const statics = new WeakMap<Program, Static>();
 function staticOf(prog: Program): Static {
   let st = statics.get(prog);
   if (!st) {
-    st = { future: prog.threads.map((t) => futureOf(prog, t.code)) };
+    st = {
+      future: prog.threads.map((t) => futureOf(prog, t.code)),
+      ops: prog.threads.map((t, ti) => t.code.map((c): OpStatic => {
+        const i = c.ins;
+        const access = isAccessOp(i);
+        const waits = !access && isMem(i) && isReleaseStart(prog, ti, i);
+        return {
+          mem: isMem(i), access, step: access || i.op === 'fence' || i.op === 'bar', reads: access && i.op !== 'st', writes: access && i.op !== 'ld',
+          fsc: i.op === 'fence', bar: i.op === 'bar', simple: simpleAccess(i), kind: kindOf(i), waits, wall: waits && isAcquireEnd(prog, ti, i),
+        };
+      })),
+    };
     statics.set(prog, st);
   }
   return st;
 }
 
+// The closures' visited marks: one array for all searches, each search with a new stamp
+// (allocating a typed array per state cost more than the search itself).
+let marks = new Int32Array(256);
+let stamp = 0;
+function nextStamp(): number {
+  if (stamp === 0x7fffffff) { marks.fill(0); stamp = 0; }
+  return ++stamp;
+}
+
 /** An in-flight operation not yet performed, as the closure sees it. */
 interface Op {
+  /** Index among the state's operations (persistentSet's graph node). */
+  id: number;
   ti: number;
   idx: number;
   enabled: boolean;
@@ -164,91 +205,114 @@ export function persistentSet(prog: Program, s: MState): [number, number][] | nu
   const st = staticOf(prog);
   // Per thread: an uncompleted barrier in its window (its fetch position is then behind it).
   const barred = s.th.map(() => false);
+  // Every thread's operations, also in one list (Array.prototype.flat measured slow here).
+  const all: Op[] = [];
   const ops: Op[][] = s.th.map((t, ti) => {
     if (t.cut) return [];
     const code = prog.threads[ti]!.code;
+    const statics = st.ops[ti]!;
     const out: Op[] = [];
-    t.win.forEach((e, idx) => {
+    for (let idx = 0; idx < t.win.length; idx++) {
+      const e = t.win[idx]!;
       if (e.st === 1) barred[ti] = true;
-      if (e.st !== 0) return;
+      if (e.st !== 0) continue;
+      const x = statics[e.pc]!;
+      if (!x.mem) continue;
       const ci = code[e.pc]!;
-      const i = ci.ins;
-      if (!isMem(i)) return;
       const behindBar = barred[ti]!;
-      if (i.op === 'bar') barred[ti] = true;
-      const waits = !isAccessOp(i) && isReleaseStart(prog, ti, i);
-      const access = isAccessOp(i);
-      const loc = access ? locOf(prog, ci, e) ?? -1 : null;
-      const enabled = (access || i.op === 'fence' || i.op === 'bar') && allReady(e) && guardOf(ci, e) === true && orderAllows(prog, ti, t, idx);
-      out.push({
-        ti, idx, enabled, loc, reads: access && i.op !== 'st', writes: access && i.op !== 'ld', fsc: i.op === 'fence', bar: i.op === 'bar',
-        simple: simpleAccess(i), kind: kindOf(i), waits, wall: waits && isAcquireEnd(prog, ti, i), behindBar,
-      });
-    });
+      if (x.bar) barred[ti] = true;
+      const loc = x.access ? locOf(prog, ci, e) ?? -1 : null;
+      const enabled = x.step && allReady(e) && guardOf(ci, e) === true && orderAllows(prog, ti, t, idx);
+      const o: Op = {
+        id: all.length, ti, idx, enabled, loc, reads: x.reads, writes: x.writes, fsc: x.fsc, bar: x.bar,
+        simple: x.simple, kind: x.kind, waits: x.waits, wall: x.wall, behindBar,
+      };
+      out.push(o);
+      all.push(o);
+    }
     return out;
   });
-  const enabled = ops.flat().filter((o) => o.enabled);
+  const enabled = all.filter((o) => o.enabled);
   if (enabled.length <= 1) return null;
   // Thread futures: what it may fetch from its fetch position on (nothing once cut).
   const fut = s.th.map((t, ti) => (t.cut ? prog.threads[ti]!.code.length : t.pc));
 
-  const closure = (seed: Op, limit: number): Op[] | null => {
-    const inS = new Set<Op>();
-    const forced = new Array<boolean>(s.th.length).fill(false);
-    const work: Op[] = [];
-    let count = 0;
-    const add = (o: Op): void => {
-      if (inS.has(o)) return;
-      inS.add(o);
-      if (o.enabled) count++;
-      work.push(o);
-    };
-    // Every enabled operation of thread ti: what may have to happen before one of its later
-    // ones. False (give up) when other threads may have to act first (a barrier).
-    const addThread = (ti: number): boolean => {
-      if (forced[ti]) return true;
-      if (barred[ti] || st.future[ti]!.bar[fut[ti]!]) return false;
-      forced[ti] = true;
-      for (const o of ops[ti]!) if (o.enabled) add(o);
-      return true;
-    };
-    add(seed);
-    while (work.length) {
-      if (count >= limit) return null;
-      const x = work.pop()!;
-      if (x.bar) return null;
-      // A blocked operation: only its own thread's steps can enable it (unless it is behind a barrier).
-      if (!x.enabled) {
-        if (x.behindBar || !addThread(x.ti)) return null;
+  // What each operation needs in a persistent set with it does not depend on the seed, so the
+  // needs are a graph, built once per state; each seed's closure is what it reaches. Nodes:
+  // the operations (0..n-1), then per thread "every enabled operation of it" (n + ti), then
+  // "give up" (other threads may have to act first: a barrier).
+  const n = all.length;
+  const nt = s.th.length;
+  const GIVE_UP = n + nt;
+  // Rows are made when a search first reaches their node: most searches stop early.
+  const needs: (number[] | undefined)[] = new Array<number[] | undefined>(GIVE_UP);
+  const opNeeds = (x: Op): number[] => {
+    if (x.bar) return [GIVE_UP];
+    // A blocked operation: only its own thread's steps can enable it (unless it is behind a barrier).
+    if (!x.enabled) return [x.behindBar ? GIVE_UP : n + x.ti];
+    const out: number[] = [];
+    for (let tj = 0; tj < nt; tj++) {
+      const F = st.future[tj]!;
+      const pc = fut[tj]!;
+      if (tj === x.ti) {
+        let walled = false;
+        for (const y of ops[tj]!) {
+          if (y === x) continue;
+          if (y.idx > x.idx && y.waits) { walled ||= y.wall; continue; }
+          if (walled) continue;
+          if (dependentWithin(x, y)) out.push(y.id);
+        }
+        // Anything the thread fetches later may depend on x unless x is simple and it
+        // neither touches x's location nor holds anything but simple accesses (or a wall
+        // after x keeps it all behind x).
+        const later = !walled && (x.simple ? F.other[pc]! || maskHas(F.reads[pc]! | F.writes[pc]!, x.loc!)
+          : x.kind === 'relSt' ? F.other[pc]! || F.acq[pc]! || maskHas(F.reads[pc]! | F.writes[pc]!, x.loc!)
+            : F.other[pc]! || F.acq[pc]! || F.reads[pc] !== 0 || F.writes[pc] !== 0);
+        if (later) out.push(n + tj);
         continue;
       }
-      for (let tj = 0; tj < s.th.length; tj++) {
-        const F = st.future[tj]!;
-        const pc = fut[tj]!;
-        if (tj === x.ti) {
-          let walled = false;
-          for (const y of ops[tj]!) {
-            if (y === x) continue;
-            if (y.idx > x.idx && y.waits) { walled ||= y.wall; continue; }
-            if (walled) continue;
-            if (dependentWithin(x, y)) add(y);
-          }
-          // Anything the thread fetches later may depend on x unless x is simple and it
-          // neither touches x's location nor holds anything but simple accesses (or a wall
-          // after x keeps it all behind x).
-          const later = !walled && (x.simple ? F.other[pc]! || maskHas(F.reads[pc]! | F.writes[pc]!, x.loc!)
-            : x.kind === 'relSt' ? F.other[pc]! || F.acq[pc]! || maskHas(F.reads[pc]! | F.writes[pc]!, x.loc!)
-              : F.other[pc]! || F.acq[pc]! || F.reads[pc] !== 0 || F.writes[pc] !== 0);
-          if (later && !addThread(tj)) return null;
-          continue;
-        }
-        for (const y of ops[tj]!) if (dependentAcross(x, y)) add(y);
-        const later = (x.fsc && F.fsc[pc]!)
-          || (x.loc !== null && ((x.writes && maskHas(F.reads[pc]! | F.writes[pc]!, x.loc)) || (x.reads && maskHas(F.writes[pc]!, x.loc))));
-        if (later && !addThread(tj)) return null;
+      for (const y of ops[tj]!) if (dependentAcross(x, y)) out.push(y.id);
+      const later = (x.fsc && F.fsc[pc]!)
+        || (x.loc !== null && ((x.writes && maskHas(F.reads[pc]! | F.writes[pc]!, x.loc)) || (x.reads && maskHas(F.writes[pc]!, x.loc))));
+      if (later) out.push(n + tj);
+    }
+    return out;
+  };
+  // Taking every enabled operation of thread ti: what may have to happen before one of its
+  // later ones; impossible when other threads may have to act first (a barrier).
+  const threadNeeds = (ti: number): number[] =>
+    (barred[ti] || st.future[ti]!.bar[fut[ti]!] ? [GIVE_UP] : ops[ti]!.filter((o) => o.enabled).map((o) => o.id));
+  const needsOf = (v: number): number[] => {
+    let row = needs[v];
+    if (!row) {
+      row = v < n ? opNeeds(all[v]!) : threadNeeds(v - n);
+      needs[v] = row;
+    }
+    return row;
+  };
+  if (marks.length <= GIVE_UP) marks = new Int32Array(2 * (GIVE_UP + 1));
+
+  // The enabled operations seed reaches, or null when it reaches "give up" or `limit` of them.
+  const closure = (seed: Op, limit: number): Op[] | null => {
+    const id = seed.id;
+    const work = [id];
+    const mine = nextStamp();
+    marks[id] = mine;
+    const got: Op[] = [];
+    while (work.length) {
+      const v = work.pop()!;
+      if (v === GIVE_UP) return null;
+      if (v < n && all[v]!.enabled) {
+        got.push(all[v]!);
+        if (got.length >= limit) return null;
+      }
+      for (const w of needsOf(v)) {
+        if (marks[w] === mine) continue;
+        marks[w] = mine;
+        work.push(w);
       }
     }
-    return [...inS].filter((o) => o.enabled);
+    return got;
   };
 
   let best: Op[] | null = null;

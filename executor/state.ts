@@ -83,6 +83,11 @@ export interface TState {
   /** Registers as of the retired instructions. */
   regs: ReadonlyMap<string, RV>;
   /**
+   * regsHash(regs), kept beside it: a register file changes only when an instruction retires,
+   * and looking its hash up on every thread hash was a good share of hashing.
+   */
+  rh: number;
+  /**
    * What the retired instructions contribute to the view. The view of an in-flight
    * instruction is this joined with what the done instructions before it contribute (thread.ts
    * viewAt): instructions performed out of order do not leak into the view of earlier ones.
@@ -99,6 +104,81 @@ export interface TState {
   cut: boolean;
   /** A fence acquired an early release (Rel.early): the execution is dropped. */
   bad?: boolean;
+}
+
+/**
+ * t with the fields of c replaced. Every thread is built here with one shape: object spread,
+ * over threads with and without the optional field, built several and was a large part of a
+ * step's cost.
+ */
+export function withThread(t: TState, c: Partial<TState>): TState {
+  return {
+    pc: c.pc ?? t.pc, jumps: c.jumps ?? t.jumps, nextSeq: c.nextSeq ?? t.nextSeq, win: c.win ?? t.win, regs: c.regs ?? t.regs,
+    rh: c.regs && c.regs !== t.regs ? regsHash(c.regs) : t.rh,
+    base: c.base ?? t.base, pend: c.pend ?? t.pend, frel: c.frel ?? t.frel, wrel: c.wrel ?? t.wrel, passed: c.passed ?? t.passed,
+    cut: c.cut ?? t.cut, bad: c.bad ?? t.bad,
+  };
+}
+
+// The hottest rebuilds spelled out: withThread reads `c` at call sites that pass differently
+// shaped objects, and those reads were most of its cost.
+
+/** t with another window (an entry performed, thread.ts complete). */
+export function withWin(t: TState, win: readonly Entry[]): TState {
+  return {
+    pc: t.pc, jumps: t.jumps, nextSeq: t.nextSeq, win, regs: t.regs, rh: t.rh,
+    base: t.base, pend: t.pend, frel: t.frel, wrel: t.wrel, passed: t.passed, cut: t.cut, bad: t.bad,
+  };
+}
+
+/** t with other pending releases (a read, memory.ts). */
+export function withPend(t: TState, pend: readonly Pend[]): TState {
+  return {
+    pc: t.pc, jumps: t.jumps, nextSeq: t.nextSeq, win: t.win, regs: t.regs, rh: t.rh,
+    base: t.base, pend, frel: t.frel, wrel: t.wrel, passed: t.passed, cut: t.cut, bad: t.bad,
+  };
+}
+
+/** t after retiring: registers, retired view, pending releases and window (thread.ts retire). */
+export function retired(t: TState, regs: ReadonlyMap<string, RV>, base: View, pend: readonly Pend[], win: readonly Entry[]): TState {
+  return {
+    pc: t.pc, jumps: t.jumps, nextSeq: t.nextSeq, win, regs, rh: regs === t.regs ? t.rh : regsHash(regs),
+    base, pend, frel: t.frel, wrel: t.wrel, passed: t.passed, cut: t.cut, bad: t.bad,
+  };
+}
+
+/** t with other release-write views (a release write, memory.ts write). */
+export function withWrel(t: TState, wrel: TState['wrel']): TState {
+  return {
+    pc: t.pc, jumps: t.jumps, nextSeq: t.nextSeq, win: t.win, regs: t.regs, rh: t.rh,
+    base: t.base, pend: t.pend, frel: t.frel, wrel, passed: t.passed, cut: t.cut, bad: t.bad,
+  };
+}
+
+/** t after fetching an instruction into its window (thread.ts fetchOne). */
+export function fetched(t: TState, win: readonly Entry[]): TState {
+  return {
+    pc: t.pc + 1, jumps: t.jumps, nextSeq: t.nextSeq + 1, win, regs: t.regs, rh: t.rh,
+    base: t.base, pend: t.pend, frel: t.frel, wrel: t.wrel, passed: t.passed, cut: t.cut, bad: t.bad,
+  };
+}
+
+/** s with the fields of c replaced (one shape, as withThread). */
+export function withState(s: MState, c: Partial<MState>): MState {
+  return { th: c.th ?? s.th, mem: c.mem ?? s.mem, sc: c.sc ?? s.sc, bars: c.bars ?? s.bars, bad: c.bad ?? s.bad };
+}
+
+/** s with other threads and memory (the hot case of withState, spelled out as withWin is). */
+export function withThMem(s: MState, th: readonly TState[], mem: readonly (readonly Msg[])[]): MState {
+  return { th, mem, sc: s.sc, bars: s.bars, bad: s.bad };
+}
+
+/** m with the fields of c replaced (a literal, as withThread: spreads were slower). */
+export function withMsg(m: Msg, c: Partial<Msg>): Msg {
+  return {
+    val: c.val ?? m.val, tid: c.tid ?? m.tid, strong: c.strong ?? m.strong, scope: c.scope !== undefined ? c.scope : m.scope, rel: c.rel ?? m.rel,
+    proxy: c.proxy ?? m.proxy, vaddr: c.vaddr ?? m.vaddr, pred: c.pred ?? m.pred, src: c.src ?? m.src, label: c.label ?? m.label,
+  };
 }
 
 /** A fence.sc performed: the Fence-SC order is the order of these records (§8.8.3). */
@@ -197,7 +277,8 @@ function opnd(o: Opnd): void {
   else { n(-3); rv(o); }
 }
 
-function regsHash(regs: ReadonlyMap<string, RV>): number {
+/** The hash of a register file (TState.rh). */
+export function regsHash(regs: ReadonlyMap<string, RV>): number {
   begin();
   n(regs.size);
   for (const [k, v] of regs) { n(strHash(k)); rv(v); }
@@ -205,8 +286,7 @@ function regsHash(regs: ReadonlyMap<string, RV>): number {
 }
 
 function threadHash(t: TState): number {
-  // Before begin(): regsHash uses the shared accumulator.
-  const regs = partHash(t.regs, regsHash);
+  const regs = t.rh;
   begin();
   n(t.pc); n(t.jumps); n(t.nextSeq); n(t.cut ? 1 : 0); n(t.bad ? 1 : 0);
   n(t.win.length);
@@ -230,7 +310,7 @@ function threadHash(t: TState): number {
   n(t.wrel.length);
   for (const r of t.wrel) { n(r.loc); rel(r); }
   n(t.passed.size);
-  for (const k of [...t.passed.keys()].sort()) { str(k); n(t.passed.get(k)!); }
+  if (t.passed.size) for (const k of [...t.passed.keys()].sort()) { str(k); n(t.passed.get(k)!); }
   return end();
 }
 
@@ -242,10 +322,14 @@ function msgHash(x: Msg): number {
   for (const r of x.rel) rel(r);
   return end();
 }
+// The message hashes of one location, gathered before they are combined (locHash is never
+// re-entered while they are in use), reused so that hashing allocates nothing.
+const msgHs: number[] = [];
 function locHash(m: readonly Msg[]): number {
-  const hs = m.map((x) => partHash(x, msgHash));
+  for (let i = 0; i < m.length; i++) msgHs[i] = partHash(m[i]!, msgHash);
   begin();
-  nums(hs);
+  n(m.length);
+  for (let i = 0; i < m.length; i++) n(msgHs[i]!);
   return end();
 }
 function scHash(r: ScRec): number {
@@ -273,20 +357,56 @@ function partHash<T extends object>(x: T, hash: (x: T) => number): number {
   return h;
 }
 
+// Part hashes are gathered here before they are combined (each part hash uses the shared
+// accumulator); reused, so that hashing a successor allocates nothing.
+const scratch: number[] = [];
+
+/** The hashes of s's sc records and barriers into scratch from k on, after their counts; the new end. */
+function gatherSync(s: MState, k: number): number {
+  scratch[k++] = s.sc.length;
+  for (const r of s.sc) scratch[k++] = partHash(r, scHash);
+  scratch[k++] = s.bars.length;
+  for (const b of s.bars) scratch[k++] = partHash(b, barHash);
+  return k;
+}
+
+function combine(k: number): number {
+  begin();
+  for (let i = 0; i < k; i++) n(scratch[i]!);
+  return end();
+}
+
 /**
  * The state's 53-bit hash, from the hashes of its parts. Equal states hash equal; a collision
  * of distinct states can only prune a state (never add an outcome).
  */
 export function stateHash(s: MState): number {
-  // Part hashes first: each uses the shared accumulator.
-  const parts: number[] = [];
-  for (const t of s.th) parts.push(partHash(t, threadHash));
-  for (const m of s.mem) parts.push(partHash(m, locHash));
-  parts.push(s.sc.length);
-  for (const r of s.sc) parts.push(partHash(r, scHash));
-  parts.push(s.bars.length);
-  for (const b of s.bars) parts.push(partHash(b, barHash));
-  begin();
-  for (const p of parts) n(p);
-  return end();
+  let k = 0;
+  for (const t of s.th) scratch[k++] = partHash(t, threadHash);
+  for (const m of s.mem) scratch[k++] = partHash(m, locHash);
+  return combine(gatherSync(s, k));
+}
+
+/**
+ * stateHash(s), for the exploration (explore.ts), which keeps each state's thread and location
+ * hashes (`parts`, as this leaves them in `out`) beside it: a successor shares most parts with
+ * the state it came from, so the parent's hash of an identical part is taken as it is (parts
+ * are never mutated: identity is equality), and only the parts a step rebuilt are hashed, with
+ * no cache (putting every new part in the WeakMap cost more than it saved, mostly in the GC).
+ * A program's states all have the same threads and locations, so positions match.
+ */
+export function stateHashInto(s: MState, parent: MState | null, parts: readonly number[] | null, out: number[]): number {
+  let k = 0;
+  const pt = parent?.th;
+  for (let i = 0; i < s.th.length; i++) {
+    const t = s.th[i]!;
+    out[k++] = pt && pt[i] === t ? parts![i]! : threadHash(t);
+  }
+  const pm = parent?.mem;
+  for (let i = 0; i < s.mem.length; i++) {
+    const m = s.mem[i]!;
+    out[k++] = pm && pm[i] === m ? parts![k - 1]! : locHash(m);
+  }
+  for (let i = 0; i < k; i++) scratch[i] = out[i]!;
+  return combine(gatherSync(s, k));
 }

@@ -7,7 +7,7 @@ import { arrive, fire, fireable } from './barrier.js';
 import { collect } from './gc.js';
 import { type Choice, loads, rmws, stores } from './memory.js';
 import type { Program } from './program.js';
-import type { MState, TState } from './state.js';
+import { type MState, type TState, withThMem } from './state.js';
 import { persistentSet } from './reduce.js';
 import { fenceSc } from './sync.js';
 import { allReady, finished, guardOf, initialThread, isMemLike, locOf, orderAllows, pendingBefore, settle } from './thread.js';
@@ -35,7 +35,7 @@ function settleThreads(prog: Program, s: MState, tis: readonly number[], gc: boo
       th[ti] = t;
     }
   }
-  const s2 = th ? { ...s, th } : s;
+  const s2 = th ? withThMem(s, th, s.mem) : s;
   return gc ? collect(prog, s2) : s2;
 }
 
@@ -96,9 +96,10 @@ function expand(prog: Program, s: MState, withLabels: boolean, reduce: boolean, 
     const pid = prog.threads[ti]!.pid;
     t.win.forEach((e, idx) => {
       if (e.st !== 0) return;
+      // Membership first: it is cheap, and persistentSet has checked that its members are enabled.
+      if (only && !only.some(([a, b]) => a === ti && b === idx)) return;
       const ci = code[e.pc]!;
       if (!isMemLike(ci.ins) || !allReady(e) || guardOf(ci, e) !== true || !orderAllows(prog, ti, t, idx)) return;
-      if (only && !only.some(([a, b]) => a === ti && b === idx)) return;
       let cs: Choice[];
       switch (ci.ins.op) {
         case 'ld': cs = loads(prog, s, ti, idx, ci, withLabels, refused); break;

@@ -20,7 +20,7 @@ import type { CInstr, Program } from './program.js';
 import { Unsupported } from './program.js';
 import { accessKey } from './proxy.js';
 import { effectiveScope } from './scope.js';
-import type { Entry, Opnd, TState, View } from './state.js';
+import { type Entry, type Opnd, type TState, type View, fetched, regsHash, retired, withThread, withWin } from './state.js';
 import { fenceAcqRel, prunePend } from './sync.js';
 import { join } from './view.js';
 
@@ -29,7 +29,7 @@ const ZERO32 = rv(32, 0);
 export function initialThread(prog: Program, ti: number): TState {
   const t: TState = {
     // The initial writes, known as generic writes (class 0).
-    pc: 0, jumps: 0, nextSeq: 0, win: [], regs: prog.threads[ti]!.regInit, base: prog.zero.map((_, i) => (i % prog.cls.K === 0 ? 1 : 0)),
+    pc: 0, jumps: 0, nextSeq: 0, win: [], regs: prog.threads[ti]!.regInit, rh: regsHash(prog.threads[ti]!.regInit), base: prog.zero.map((_, i) => (i % prog.cls.K === 0 ? 1 : 0)),
     pend: [], frel: [], wrel: [], passed: new Map(), cut: false,
   };
   return settle(prog, ti, t);
@@ -221,11 +221,12 @@ export function destValue(ci: CInstr, e: Entry, v: RV | null): RV {
 export function complete(t: TState, idx: number, out: RV | null, ctb: View | null = null, msg?: number): TState {
   const e = t.win[idx]!;
   const win = t.win.map((f, j): Entry => {
-    if (j === idx) return { ...f, st: 2, out, ctb, msg: msg ?? f.msg };
+    // Literals rather than spreads: cheaper, and one shape.
+    if (j === idx) return { seq: f.seq, pc: f.pc, st: 2, ops: f.ops, out, ctb, msg: msg ?? f.msg };
     if (j < idx || out === null || !f.ops.includes(e.seq)) return f;
-    return { ...f, ops: f.ops.map((o) => (o === e.seq ? out : o)) };
+    return { seq: f.seq, pc: f.pc, st: f.st, ops: f.ops.map((o) => (o === e.seq ? out : o)), out: f.out, ctb: f.ctb, msg: f.msg };
   });
-  return { ...t, win };
+  return withWin(t, win);
 }
 
 /** Result of a local instruction (mov, alu, setp) from its operands. */
@@ -281,29 +282,41 @@ function fetchOne(prog: Program, ti: number, t: TState): TState | null {
     const e: Entry = { seq: -1, pc: t.pc, st: 0, ops, out: null, ctb: null, msg: -1 };
     let taken = guardOf(ci, e)!;
     if (taken && i.op === 'bcmp') taken = compare(i.cmp, asType(operand(e, 0)!, 's32'), asType(operand(e, 1)!, 's32'), true);
-    if (!taken) return { ...t, pc: t.pc + 1 };
-    if (ci.target > t.pc) return { ...t, pc: ci.target };
+    if (!taken) return withThread(t, { pc: t.pc + 1 });
+    if (ci.target > t.pc) return withThread(t, { pc: ci.target });
     const jumps = t.jumps + 1;
-    return jumps > prog.bound ? { ...t, jumps, cut: true } : { ...t, pc: ci.target, jumps };
+    return jumps > prog.bound ? withThread(t, { jumps, cut: true }) : withThread(t, { pc: ci.target, jumps });
   }
   // msg -2 marks instructions without memory effects (they overtake nothing).
   const e: Entry = { seq: t.nextSeq, pc: t.pc, st: 0, ops: slotValues(t, ci, code), out: null, ctb: null, msg: isMemLike(i) ? -1 : -2 };
-  return { ...t, pc: t.pc + 1, nextSeq: t.nextSeq + 1, win: [...t.win, e] };
+  return fetched(t, [...t.win, e]);
 }
 
 function retire(t: TState, code: readonly CInstr[]): TState {
   let n = 0;
   while (n < t.win.length && t.win[n]!.st === 2) n++;
   if (n === 0) return t;
-  const regs = new Map(t.regs);
+  // The register file is copied only when a retiring instruction writes a register: the
+  // same object otherwise, which also keeps its cached hash (state.ts).
+  let regs = t.regs;
+  let own: Map<string, RV> | null = null;
   let base = t.base;
   for (let j = 0; j < n; j++) {
     const f = t.win[j]!;
     const d = code[f.pc]!.dst;
-    if (d !== null && f.out) regs.set(d, f.out);
+    if (d !== null && f.out && regs.get(d) !== f.out) {
+      if (!own) {
+        // Copied by hand: new Map(map) measured about twice as slow for these small maps.
+        own = new Map();
+        const m = own;
+        t.regs.forEach((v, k) => m.set(k, v));
+      }
+      own.set(d, f.out);
+      regs = own;
+    }
     if (f.ctb) base = join(base, f.ctb);
   }
-  return { ...t, regs, base, pend: base === t.base ? t.pend : prunePend(t.pend, base), win: t.win.slice(n) };
+  return retired(t, regs, base, base === t.base ? t.pend : prunePend(t.pend, base), t.win.slice(n));
 }
 
 /**
