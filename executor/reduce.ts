@@ -58,7 +58,9 @@ interface OpStatic {
   bar: boolean;
   simple: boolean;
   kind: Kind;
+  /** Never performed while an earlier operation of its thread is pending. */
   waits: boolean;
+  /** ...and holds back every later one (so nothing after it overtakes an earlier one). */
   wall: boolean;
 }
 
@@ -156,8 +158,8 @@ function nextStamp(): number {
   return ++stamp;
 }
 
-/** An in-flight operation not yet performed, as the closure sees it. */
-interface Op {
+/** An in-flight operation not yet performed, as the closure sees it: its instruction's static facts, and where it stands. */
+interface Op extends Pick<OpStatic, 'reads' | 'writes' | 'fsc' | 'bar' | 'simple' | 'kind' | 'waits' | 'wall'> {
   /** Index among the state's operations (persistentSet's graph node). */
   id: number;
   ti: number;
@@ -165,16 +167,6 @@ interface Op {
   enabled: boolean;
   /** Location of an access (-1: address not known yet, any location); null for others. */
   loc: number | null;
-  reads: boolean;
-  writes: boolean;
-  fsc: boolean;
-  bar: boolean;
-  simple: boolean;
-  kind: Kind;
-  /** Never performed while an earlier operation of its thread is pending. */
-  waits: boolean;
-  /** ...and holds back every later one (so nothing after it overtakes an earlier one). */
-  wall: boolean;
   /** A barrier of its thread before it is not completed: other threads must complete it first. */
   behindBar: boolean;
 }
