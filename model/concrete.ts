@@ -82,15 +82,38 @@ export interface ExtraBase {
   rels?: Record<string, Pair[]>;
 }
 
+/**
+ * What does not depend on an execution's choices (the static base relations, and terms built
+ * from them only, such as morally-strong), per events array and model: brute force evaluates
+ * every choice of rf, co, ... over one array of executed events (solver/enumerate.ts).
+ * Matrices are never written once made, so sharing them is safe.
+ */
+const staticMats = new WeakMap<EventInfo[], Map<Model, { rmw: number[]; mats: Map<RelTerm | string, Mat> }>>();
+const CHOICE_RELS = new Set(['rf', 'co', 'sync_fence', 'sync_barrier', 'dep']);
+
+function staticsOf(model: Model, x: Execution): Map<RelTerm | string, Mat> {
+  let byModel = staticMats.get(x.events);
+  if (!byModel) { byModel = new Map(); staticMats.set(x.events, byModel); }
+  let hit = byModel.get(model);
+  if (!hit || hit.rmw !== x.rmwPartner) { hit = { rmw: x.rmwPartner, mats: new Map() }; byModel.set(model, hit); }
+  return hit.mats;
+}
+
 /** Evaluates every definition and axiom of `model` on `x`. */
 export function evaluate(model: Model, x: Execution, extra: ExtraBase = {}): ConcreteResult {
   const n = x.events.length;
   const ev = x.events;
   const base = new Map<string, Mat>();
   const rmwOf = (e: EventInfo): number => x.rmwPartner[e.id] ?? -1;
+  // Extra base sets or relations could change any term: nothing is shared then.
+  const shared = extra.sets || extra.rels ? null : staticsOf(model, x);
   for (const name of STATIC_RELS) {
-    const r = mat(n);
-    for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) if (staticRel(name, ev[a]!, ev[b]!, rmwOf)) r.m[a * n + b] = 1;
+    let r = shared?.get(name);
+    if (!r) {
+      r = mat(n);
+      for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) if (staticRel(name, ev[a]!, ev[b]!, rmwOf)) r.m[a * n + b] = 1;
+      shared?.set(name, r);
+    }
     base.set(name, r);
   }
   base.set('rf', fromPairs(n, x.rf));
@@ -123,7 +146,27 @@ export function evaluate(model: Model, x: Execution, extra: ExtraBase = {}): Con
   };
 
   const rels: Record<string, Mat> = {};
+  const staticTerm = new Map<RelTerm, boolean>();
+  const isStatic = (t: RelTerm): boolean => {
+    let s = staticTerm.get(t);
+    if (s !== undefined) return s;
+    switch (t.k) {
+      case 'rel': s = !CHOICE_RELS.has(t.name); break;
+      case 'ref': s = model.defs[t.name] !== undefined && isStatic(model.defs[t.name]!); break;
+      case 'id': case 'prod': s = true; break;
+      case 'inv': case 'opt': case 'plus': s = isStatic(t.a); break;
+      default: s = isStatic(t.a) && isStatic(t.b);
+    }
+    staticTerm.set(t, s);
+    return s;
+  };
   const evalRel = (t: RelTerm): Mat => {
+    if (!shared || t.k === 'rel' || !isStatic(t)) return compute(t);
+    let r = shared.get(t);
+    if (!r) { r = compute(t); shared.set(t, r); }
+    return r;
+  };
+  const compute = (t: RelTerm): Mat => {
     switch (t.k) {
       case 'rel': {
         const r = base.get(t.name);
