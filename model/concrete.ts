@@ -1,7 +1,7 @@
 // The concrete interpreter: evaluates a model's terms on one execution (relations as boolean
 // matrices over its executed events) and says which axioms hold.
 import type { EventInfo } from './events.js';
-import { inBaseSet, STATIC_RELS, staticRel } from './events.js';
+import { inBaseSet, mentionsChoice, STATIC_RELS, staticRel } from './events.js';
 import type { Axiom, Model, RelTerm, SetTerm } from './relalg.js';
 
 export type Pair = [number, number];
@@ -89,7 +89,6 @@ export interface ExtraBase {
  * Matrices are never written once made, so sharing them is safe.
  */
 const staticMats = new WeakMap<EventInfo[], Map<Model, { rmw: number[]; mats: Map<RelTerm | string, Mat> }>>();
-const CHOICE_RELS = new Set(['rf', 'co', 'sync_fence', 'sync_barrier', 'dep']);
 
 function staticsOf(model: Model, x: Execution): Map<RelTerm | string, Mat> {
   let byModel = staticMats.get(x.events);
@@ -146,22 +145,8 @@ export function evaluate(model: Model, x: Execution, extra: ExtraBase = {}): Con
   };
 
   const rels: Record<string, Mat> = {};
-  const staticTerm = new Map<RelTerm, boolean>();
-  const isStatic = (t: RelTerm): boolean => {
-    let s = staticTerm.get(t);
-    if (s !== undefined) return s;
-    switch (t.k) {
-      case 'rel': s = !CHOICE_RELS.has(t.name); break;
-      case 'ref': s = model.defs[t.name] !== undefined && isStatic(model.defs[t.name]!); break;
-      case 'id': case 'prod': s = true; break;
-      case 'inv': case 'opt': case 'plus': s = isStatic(t.a); break;
-      default: s = isStatic(t.a) && isStatic(t.b);
-    }
-    staticTerm.set(t, s);
-    return s;
-  };
   const evalRel = (t: RelTerm): Mat => {
-    if (!shared || t.k === 'rel' || !isStatic(t)) return compute(t);
+    if (!shared || t.k === 'rel' || mentionsChoice(model, t)) return compute(t);
     let r = shared.get(t);
     if (!r) { r = compute(t); shared.set(t, r); }
     return r;

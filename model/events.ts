@@ -2,6 +2,7 @@
 // attributes alone (loc, sr, same-proxy, ...). Shared by the concrete and symbolic interpreters
 // so that both read the same facts.
 import type { Proxy, Scope } from '../litmus/ast.js';
+import type { Model, RelTerm } from './relalg.js';
 
 export type EventKind = 'R' | 'W' | 'F' | 'B';
 
@@ -72,11 +73,43 @@ export function scopeIncludes(s: Scope, p: Place | null, q: Place | null): boole
   return p.cta === q.cta;
 }
 
-/** Every base relation the interpreters know: the static ones and the execution's choices. */
-export const BASE_RELS: readonly string[] = ['po', 'loc', 'vloc', 'sr', 'same_proxy', 'same_cta', 'rmw', 'rf', 'co', 'sync_fence', 'sync_barrier', 'dep'];
-
 /** Static base relations: a fact about the two events' attributes. */
 export const STATIC_RELS = ['po', 'loc', 'vloc', 'sr', 'same_proxy', 'same_cta', 'rmw'] as const;
+
+/** The execution's choices: the base relations a candidate execution picks. */
+export const CHOICE_RELS = ['rf', 'co', 'sync_fence', 'sync_barrier', 'dep'] as const;
+
+/** Every base relation the interpreters know: the static ones and the execution's choices. */
+export const BASE_RELS: readonly string[] = [...STATIC_RELS, ...CHOICE_RELS];
+
+const choiceMemo = new WeakMap<Model, Map<RelTerm, boolean>>();
+
+/**
+ * Does a term of the model mention a base relation that is not static (one of the execution's
+ * choices, or any other)? A term that does not is a fact of the events alone. Memoized per
+ * model and term; an unknown definition counts as mentioning one.
+ */
+export function mentionsChoice(model: Model, t: RelTerm): boolean {
+  let memo = choiceMemo.get(model);
+  if (!memo) { memo = new Map(); choiceMemo.set(model, memo); }
+  const hit = memo.get(t);
+  if (hit !== undefined) return hit;
+  let m: boolean;
+  switch (t.k) {
+    case 'rel': m = !(STATIC_RELS as readonly string[]).includes(t.name); break;
+    case 'ref': {
+      const d = model.defs[t.name];
+      memo.set(t, true); // a definition refers only to earlier ones; this guards a cycle anyway
+      m = d === undefined || mentionsChoice(model, d);
+      break;
+    }
+    case 'id': case 'prod': m = false; break;
+    case 'inv': case 'opt': case 'plus': m = mentionsChoice(model, t.a); break;
+    default: m = mentionsChoice(model, t.a) || mentionsChoice(model, t.b);
+  }
+  memo.set(t, m);
+  return m;
+}
 
 export function staticRel(name: string, a: EventInfo, b: EventInfo, rmwPartner: (e: EventInfo) => number): boolean {
   switch (name) {

@@ -9,35 +9,22 @@
 //
 // Only valid while every axiom is enforced: `why` (which drops axioms) and unsat cores (which
 // name them) use the encoding without it.
-import { type EventInfo, STATIC_RELS } from '../model/events.js';
+import { CHOICE_RELS, type EventInfo, mentionsChoice } from '../model/events.js';
 import type { Model, RelTerm } from '../model/relalg.js';
 import type { Dag, N } from './expr.js';
-import { type SRel, entries, interpret, pairMask } from './symbolic.js';
+import { type SRel, type SymbolicResult, entries, interpret, pairMask } from './symbolic.js';
 
-/** The choices of an execution: the base relations the static analysis leaves empty. */
-export const CHOICES = ['rf', 'co', 'sync_fence', 'sync_barrier', 'dep'];
-
-/** Does a term of the model mention a choice (rf, co, ...)? Memoized per definition. */
-export function mentionsChoice(model: Model): (t: RelTerm) => boolean {
-  const seen = new Map<string, boolean>();
-  const mentions = (x: RelTerm): boolean => {
-    switch (x.k) {
-      case 'rel': return !(STATIC_RELS as readonly string[]).includes(x.name);
-      case 'ref': {
-        if (!seen.has(x.name)) { seen.set(x.name, true); seen.set(x.name, mentions(model.defs[x.name]!)); }
-        return seen.get(x.name)!;
-      }
-      case 'id': case 'prod': return false;
-      case 'inv': case 'opt': case 'plus': return mentions(x.a);
-      default: return mentions(x.a) || mentions(x.b);
-    }
-  };
-  return mentions;
+/**
+ * The symbolic interpreter with every choice (rf, co, ...) empty: static terms read as they
+ * are, terms monotone in the choices at their least (here and in solver/shortcut.ts).
+ */
+export function choiceFree(model: Model, dag: Dag, events: EventInfo[], exec: N[], rmwPartner: number[]): SymbolicResult {
+  const empty: Record<string, SRel> = Object.fromEntries(CHOICE_RELS.map((c) => [c, new Map()]));
+  return interpret(model, { dag, events, exec, rmwPartner, dynamic: empty });
 }
 
 /** Does t mention a choice where a larger choice could make t smaller (under a difference)? */
 export function antitoneInChoices(t: RelTerm, model: Model): boolean {
-  const mentions = mentionsChoice(model);
   const bad = (x: RelTerm, visiting: Set<string>): boolean => {
     switch (x.k) {
       case 'rel': case 'id': case 'prod': return false;
@@ -46,7 +33,7 @@ export function antitoneInChoices(t: RelTerm, model: Model): boolean {
         return bad(model.defs[x.name]!, new Set([...visiting, x.name]));
       }
       case 'inv': case 'opt': case 'plus': return bad(x.a, visiting);
-      case 'diff': return mentions(x.b) || bad(x.a, visiting);
+      case 'diff': return mentionsChoice(model, x.b) || bad(x.a, visiting);
       default: return bad(x.a, visiting) || bad(x.b, visiting);
     }
   };
@@ -97,8 +84,7 @@ export function forcedCoherence(model: Model, dag: Dag, events: EventInfo[], exe
   const pairs: [number, number][] = [];
   for (const a of writes) for (const b of writes) if (a !== b && a.ploc === b.ploc) pairs.push([a.id, b.id]);
   if (orders.length + relates.length === 0 || pairs.length === 0) return { ordered, related };
-  const empty: Record<string, SRel> = Object.fromEntries(CHOICES.map((c) => [c, new Map()]));
-  const sym = interpret(model, { dag, events, exec, rmwPartner, dynamic: empty });
+  const sym = choiceFree(model, dag, events, exec, rmwPartner);
   for (const [axioms, into, both] of [[orders, ordered, false], [relates, related, true]] as const) {
     for (const ax of axioms) {
       const l: SRel = sym.evalRel(ax.r, pairMask(pairs));

@@ -243,7 +243,8 @@ async function solve(z3: Z3Session, test: LitmusTest, opt: RunOptions, limits: L
 
   if (!enc.mayCut) result.boundReached = false;
   else if (opt.checkBound && result.validated !== 'unknown') {
-    // Every query above left the script loaded, and added assertions only behind assumptions.
+    // Every query above left the script loaded, and added assertions only behind assumptions
+    // or in a scope it popped.
     const r = sat(ask(checkCmd([...enc.wellFormed, ...axioms, enc.cutLit])));
     result.boundReached = r === 'unknown' ? null : r === 'sat';
   }

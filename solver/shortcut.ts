@@ -28,11 +28,11 @@
 // What the argument needs is read off the model's terms, not assumed: `covers` checks that the
 // axiom's left side contains P and First contains sf on every pair of a clique, `reflexive`
 // that B holds on each member.
-import type { EventInfo } from '../model/events.js';
+import { type EventInfo, mentionsChoice } from '../model/events.js';
 import type { Model, RelTerm } from '../model/relalg.js';
 import type { Dag, N } from './expr.js';
-import { CHOICES, mentionsChoice } from './must.js';
-import { type SRel, interpret, pairMask } from './symbolic.js';
+import { choiceFree } from './must.js';
+import { pairMask } from './symbolic.js';
 
 /** A base relation that is a strict total order on the executed events of each clique. */
 export interface TotalOrder {
@@ -65,10 +65,8 @@ export function closureShortcuts(model: Model, dag: Dag, events: EventInfo[], ex
   const out: Shortcuts = new Map();
   if (orders.every((o) => o.cliques.length === 0)) return out;
   // Static terms (ms, [SC]) are read with every choice empty: they do not depend on it.
-  const empty: Record<string, SRel> = Object.fromEntries(CHOICES.map((c) => [c, new Map()]));
-  const sym = interpret(model, { dag, events, exec, rmwPartner, dynamic: empty });
-  const mentions = mentionsChoice(model);
-  const isStatic = (t: RelTerm): boolean => !mentions(t);
+  const sym = choiceFree(model, dag, events, exec, rmwPartner);
+  const isStatic = (t: RelTerm): boolean => !mentionsChoice(model, t);
   /** Does the static term t hold (as `true`) on every pair? */
   const holdsOn = (t: RelTerm, pairs: [number, number][]): boolean => {
     const r = sym.evalRel(t, pairMask(pairs));
