@@ -6,6 +6,7 @@ import { type Outcome, formatOutcome, holds, observables, outcomeKey, outcomesOf
 import { type ModelName, type Program, Unsupported, compile } from './program.js';
 import { type MState, dropped, stateHash, stateHashInto } from './state.js';
 import { initialState, isFinal, successors } from './step.js';
+import { canonical } from './canonical.js';
 
 export interface RunOptions {
   model: ModelName;
@@ -20,6 +21,11 @@ export interface RunOptions {
    * final states from far fewer machine states. Off: every interleaving (for comparison).
    */
   reduce?: boolean;
+  /**
+   * One state per class of states that behave alike (canonical.ts): writes numbered by
+   * thread, finished threads reduced to their registers. Off: every state as made.
+   */
+  canonical?: boolean;
 }
 
 // The same loop bound as `ptxmm check`, so that both engines count the same executions.
@@ -113,35 +119,50 @@ export function hashSet53(): HashSet53 {
   return set;
 }
 
-function explore(prog: Program, maxStates: number, onFinal: (s: MState) => void, onProgress?: (visited: number) => void, reduce = true): Omit<Stats, 'finals' | 'ms'> {
+function explore(prog: Program, maxStates: number, onFinal: (s: MState) => void, onProgress?: (visited: number) => void, reduce = true, canon = true): Omit<Stats, 'finals' | 'ms'> {
   const visited = hashSet53();
-  // Each state waits with its part hashes (state.ts stateHashInto): its successors reuse them.
+  // Each state waits with its part hashes (state.ts stateHashInto), which its successors
+  // reuse: `width` numbers per state, on a stack of their own beside the states.
   const stack: MState[] = [];
-  const partsOf: number[][] = [];
+  const width = prog.threads.length + prog.locs.length;
+  let partsOf = new Float64Array(width * 64);
   const stats = { visited: 0, cut: 0, deadlocks: 0, dropped: 0, truncated: false };
   const out: number[] = [];
-  const init = initialState(prog);
-  if (visited.add(stateHashInto(init, null, null, out))) { stack.push(init); partsOf.push(out.slice()); }
+  const parts: number[] = [];
+  const push = (s: MState): void => {
+    const at = stack.length * width;
+    if (at + width > partsOf.length) {
+      const grown = new Float64Array(partsOf.length * 2);
+      grown.set(partsOf);
+      partsOf = grown;
+    }
+    for (let i = 0; i < width; i++) partsOf[at + i] = out[i]!;
+    stack.push(s);
+  };
+  const init = canon ? canonical(prog, initialState(prog)) : initialState(prog);
+  if (visited.add(stateHashInto(init, null, null, out))) push(init);
   let steps = 0;
   while (stack.length) {
     if (visited.size > maxStates) { stats.truncated = true; break; }
     if (onProgress && (++steps & 0x1fff) === 0) onProgress(visited.size);
     const s = stack.pop()!;
-    const parts = partsOf.pop()!;
+    const at = stack.length * width;
+    for (let i = 0; i < width; i++) parts[i] = partsOf[at + i]!;
     if (dropped(s)) { stats.dropped++; continue; }
     if (s.th.some((t) => t.cut)) { stats.cut++; continue; }
     if (isFinal(prog, s)) { onFinal(s); continue; }
     const next = successors(prog, s, false, reduce);
     if (next.length === 0) { stats.deadlocks++; continue; }
     for (const c of next) {
-      if (visited.add(stateHashInto(c.state, s, parts, out))) { stack.push(c.state); partsOf.push(out.slice()); }
+      const cs = canon ? canonical(prog, c.state, s) : c.state;
+      if (visited.add(stateHashInto(cs, s, parts, out))) push(cs);
     }
   }
   stats.visited = visited.size;
   return stats;
 }
 
-export function runProgram(prog: Program, maxStates: number, onProgress?: (visited: number) => void, reduce = true): RunResult {
+export function runProgram(prog: Program, maxStates: number, onProgress?: (visited: number) => void, reduce = true, canon = true): RunResult {
   const t0 = performance.now();
   const test = prog.test;
   const obs = observables(test);
@@ -156,7 +177,7 @@ export function runProgram(prog: Program, maxStates: number, onProgress?: (visit
       if (f) f.count++;
       else byKey.set(k, { outcome: o, text: formatOutcome(obs, o), count: 1, holds: holds(test.condition.expr, obs, o) });
     }
-  }, onProgress, reduce);
+  }, onProgress, reduce, canon);
   const states = [...byKey.values()].sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
   const positive = states.filter((f) => f.holds).reduce((n, f) => n + f.count, 0);
   const negative = finals - positive;
@@ -172,7 +193,7 @@ export function runProgram(prog: Program, maxStates: number, onProgress?: (visit
 export function runTest(test: LitmusTest, opts: Partial<RunOptions> = {}): RunOutput {
   const o = { ...DEFAULTS, ...opts };
   try {
-    return { ok: true, result: runProgram(compile(test, o.model, o.bound), o.maxStates, o.onProgress, o.reduce ?? true) };
+    return { ok: true, result: runProgram(compile(test, o.model, o.bound), o.maxStates, o.onProgress, o.reduce ?? true, o.canonical ?? true) };
   } catch (e) {
     if (e instanceof Unsupported) return { ok: false, test, error: e.message };
     throw e;

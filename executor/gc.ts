@@ -11,32 +11,50 @@ import { has, hidden } from './view.js';
 
 export const DEAD_SRC = -3;
 
-/** Old index -> new index (or -1 when dropped), per location. */
-type Maps = (number[] | null)[];
+/** Old index -> new index (or -1 when dropped), per location; null: unchanged. */
+export type Maps = (number[] | null)[];
 
 const remapMask = (mask: number, map: number[]): number => {
   let out = 0;
-  map.forEach((to, from) => { if (to >= 0 && has(mask, from)) out |= 1 << to; });
+  // Over the set bits only (lowest first): masks are sparse.
+  for (let m = mask; m !== 0; m &= m - 1) {
+    const to = map[31 - Math.clz32(m & -m)]!;
+    if (to >= 0) out |= 1 << to;
+  }
   return out;
 };
 
+/** A renumbering as views see it: each view index (loc * K + class) whose masks change, with its map. */
+interface ViewMaps {
+  slots: number[];
+  maps: number[][];
+}
+
+function viewMaps(prog: Program, maps: Maps): ViewMaps {
+  const K = prog.cls.K;
+  const vm: ViewMaps = { slots: [], maps: [] };
+  maps.forEach((map, l) => {
+    if (map) for (let k = 0; k < K; k++) { vm.slots.push(l * K + k); vm.maps.push(map); }
+  });
+  return vm;
+}
+
 /** The view renumbered; the same object when no mask changes (so cached hashes survive). */
-function remapView(v: View, maps: Maps): View {
+function remapView(v: View, vm: ViewMaps): View {
   let out: number[] | null = null;
-  for (let l = 0; l < maps.length; l++) {
-    const map = maps[l];
-    if (!map) continue;
-    const m = remapMask(v[l]!, map);
-    if (m !== v[l]) {
+  for (let i = 0; i < vm.slots.length; i++) {
+    const j = vm.slots[i]!;
+    const m = remapMask(v[j]!, vm.maps[i]!);
+    if (m !== v[j]) {
       out ??= v.slice();
-      out[l] = m;
+      out[j] = m;
     }
   }
   return out ?? v;
 }
 
-const remapRel = <R extends Rel>(r: R, maps: Maps): R => {
-  const view = remapView(r.view, maps);
+const remapRel = <R extends Rel>(r: R, vm: ViewMaps): R => {
+  const view = remapView(r.view, vm);
   return view === r.view ? r : { ...r, view };
 };
 
@@ -97,20 +115,28 @@ export function collect(prog: Program, s: MState, dead = deadWrites(prog, s)): M
     let n = 0;
     return ms.map((_, i) => (has(d, i) ? -1 : n++));
   });
+  return renumber(prog, s, maps);
+}
+
+/** s with writes renumbered by maps (old index -> new, -1 dropped), rebuilding only what changes. */
+export function renumber(prog: Program, s: MState, maps: Maps): MState {
   // Only what the renumbering changes is rebuilt: unchanged threads, locations and records
   // keep their identity, and with it their cached hashes (state.ts), which a full rebuild on
   // every collection threw away.
+  const vm = viewMaps(prog, maps);
   const mem = s.mem.map((ms, l): readonly Msg[] => {
     const map = maps[l];
     if (!map) return mapSame(ms, (m) => {
-      const rel = mapSame(m.rel, (r) => remapRel(r, maps));
+      const rel = mapSame(m.rel, (r) => remapRel(r, vm));
       return rel === m.rel ? m : withMsg(m, { rel });
     });
-    return ms.flatMap((m, i): Msg[] => {
-      if (map[i]! < 0) return [];
+    const out: Msg[] = [];
+    ms.forEach((m, i) => {
+      if (map[i]! < 0) return;
       const src = m.src >= 0 ? (map[m.src]! >= 0 ? map[m.src]! : DEAD_SRC) : m.src;
-      return [withMsg(m, { pred: remapMask(m.pred, map), src, rel: m.rel.map((r) => remapRel(r, maps)) })];
+      out[map[i]!] = withMsg(m, { pred: remapMask(m.pred, map), src, rel: m.rel.map((r) => remapRel(r, vm)) });
     });
+    return out;
   });
   const msgIndex = (ti: number, e: Entry): number => {
     if (e.msg < 0) return e.msg;
@@ -118,26 +144,26 @@ export function collect(prog: Program, s: MState, dead = deadWrites(prog, s)): M
     return map ? map[e.msg]! : e.msg;
   };
   const th = mapSame(s.th, (t, ti): TState => {
-    const base = remapView(t.base, maps);
+    const base = remapView(t.base, vm);
     const win = mapSame(t.win, (e): Entry => {
-      const ctb = e.ctb ? remapView(e.ctb, maps) : null;
+      const ctb = e.ctb ? remapView(e.ctb, vm) : null;
       const msg = msgIndex(ti, e);
       return ctb === e.ctb && msg === e.msg ? e : { ...e, ctb, msg };
     });
     const pend = mapSame(t.pend, (p): Pend => {
-      const rel = remapRel(p.rel, maps);
+      const rel = remapRel(p.rel, vm);
       return rel === p.rel ? p : { ...p, rel };
     });
-    const frel = mapSame(t.frel, (r) => remapRel(r, maps));
-    const wrel = mapSame(t.wrel, (r) => remapRel(r, maps));
+    const frel = mapSame(t.frel, (r) => remapRel(r, vm));
+    const wrel = mapSame(t.wrel, (r) => remapRel(r, vm));
     return base === t.base && win === t.win && pend === t.pend && frel === t.frel && wrel === t.wrel ? t : withThread(t, { base, win, pend, frel, wrel });
   });
   const sc = mapSame(s.sc, (r): ScRec => {
-    const view = remapView(r.view, maps);
+    const view = remapView(r.view, vm);
     return view === r.view ? r : { ...r, view };
   });
   const bars = mapSame(s.bars, (b): BarState => {
-    const acc = remapView(b.acc, maps);
+    const acc = remapView(b.acc, vm);
     return acc === b.acc ? b : { ...b, acc };
   });
   return withState(s, { th, mem, sc, bars });

@@ -27,7 +27,7 @@ import { type CInstr, type Program, WriteLimit, proxyOf } from './program.js';
 import { type Use, accessKey } from './proxy.js';
 import { DEAD_SRC } from './gc.js';
 import { type Who, effectiveScope, includes } from './scope.js';
-import { type MState, type Msg, type Pend, type Rel, type TState, type View, withMsg, withPend, withThMem, withWrel } from './state.js';
+import { type MState, type Msg, type MsgFields, type Pend, type Rel, type TState, type View, withMsg, withPend, withThMem, withWrel } from './state.js';
 import { acquire as acquireRels, pendingAt, prunePend, replaceRel } from './sync.js';
 import { complete, destValue, laterWrites, locOf, operand, overtaken, pendingBefore, viewAt } from './thread.js';
 import { MAX_WRITES, add, bit, down, has, hidden, join, leq, members, up } from './view.js';
@@ -201,7 +201,7 @@ const carried = (t: TState, loc: number, strong: boolean): Rel[] =>
  * entry's read half contributes), and starts a release pattern when the write is a release
  * (pattern 1). The entry is done with destination value out.
  */
-function write(s: MState, ti: number, idx: number, a: Acc, p: Place, msg0: Msg, release: Rel['scope'] | null, view: View, ctb: View | null, out: RV | null): MState {
+function write(s: MState, ti: number, idx: number, a: Acc, p: Place, msg0: MsgFields, release: Rel['scope'] | null, view: View, ctb: View | null, out: RV | null): MState {
   const loc = a.loc;
   const ms = s.mem[loc]!;
   const n = ms.length;
@@ -281,7 +281,7 @@ export function loads(prog: Program, s: MState, ti: number, idx: number, ci: CIn
 }
 
 /** A new write of access a (release patterns it continues already in `rel`). */
-const newMsg = (a: Acc, val: bigint, rel: Rel[], src: number, label: string): Msg => ({
+const newMsg = (a: Acc, val: bigint, rel: Rel[], src: number, label: string): MsgFields => ({
   val, tid: a.who.tid, strong: a.who.strong, scope: a.who.scope, proxy: a.who.mem?.proxy ?? 'generic', vaddr: a.vaddr, rel, pred: 0, src, label,
 });
 

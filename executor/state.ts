@@ -31,7 +31,13 @@ export interface Rel {
 }
 
 /** A write. Writes of a location are numbered in the order they were made (bit positions). */
-export interface Msg {
+export interface Msg extends MsgFields {
+  /** msgHash of the other fields, made with the write (withMsg): a location's hash reads it. */
+  h: number;
+}
+
+/** A write's fields, without its hash. */
+export interface MsgFields {
   val: bigint;
   /** Writing thread; -1 for the initial write. */
   tid: number;
@@ -173,12 +179,17 @@ export function withThMem(s: MState, th: readonly TState[], mem: readonly (reado
   return { th, mem, sc: s.sc, bars: s.bars, bad: s.bad };
 }
 
-/** m with the fields of c replaced (a literal, as withThread: spreads were slower). */
-export function withMsg(m: Msg, c: Partial<Msg>): Msg {
-  return {
+/**
+ * The write with m's fields, those of c replaced (a literal, as withThread: spreads were
+ * slower), and its hash. Every Msg is made here.
+ */
+export function withMsg(m: MsgFields, c: Partial<MsgFields> = {}): Msg {
+  const x: Msg = {
     val: c.val ?? m.val, tid: c.tid ?? m.tid, strong: c.strong ?? m.strong, scope: c.scope !== undefined ? c.scope : m.scope, rel: c.rel ?? m.rel,
-    proxy: c.proxy ?? m.proxy, vaddr: c.vaddr ?? m.vaddr, pred: c.pred ?? m.pred, src: c.src ?? m.src, label: c.label ?? m.label,
+    proxy: c.proxy ?? m.proxy, vaddr: c.vaddr ?? m.vaddr, pred: c.pred ?? m.pred, src: c.src ?? m.src, label: c.label ?? m.label, h: 0,
   };
+  x.h = msgHash(x);
+  return x;
 }
 
 /** A fence.sc performed: the Fence-SC order is the order of these records (§8.8.3). */
@@ -315,7 +326,7 @@ function threadHash(t: TState): number {
 }
 
 // Labels of messages are left out: they do not affect behaviour.
-function msgHash(x: Msg): number {
+function msgHash(x: MsgFields): number {
   begin();
   big(x.val); n(x.tid); n(x.strong ? 1 : 0); n(x.scope ? SCOPE[x.scope] : 0); n(x.src); n(x.pred); n(PROXY[x.proxy]); n(x.vaddr);
   n(x.rel.length);
@@ -326,7 +337,7 @@ function msgHash(x: Msg): number {
 // re-entered while they are in use), reused so that hashing allocates nothing.
 const msgHs: number[] = [];
 function locHash(m: readonly Msg[]): number {
-  for (let i = 0; i < m.length; i++) msgHs[i] = partHash(m[i]!, msgHash);
+  for (let i = 0; i < m.length; i++) msgHs[i] = m[i]!.h;
   begin();
   n(m.length);
   for (let i = 0; i < m.length; i++) n(msgHs[i]!);

@@ -7,7 +7,7 @@ import { arrive, fire, fireable } from './barrier.js';
 import { collect } from './gc.js';
 import { type Choice, loads, rmws, stores } from './memory.js';
 import type { Program } from './program.js';
-import { type MState, type TState, withThMem } from './state.js';
+import { type MState, type TState, withMsg, withThMem } from './state.js';
 import { persistentSet } from './reduce.js';
 import { fenceSc } from './sync.js';
 import { allReady, finished, guardOf, initialThread, isMemLike, locOf, orderAllows, pendingBefore, settle } from './thread.js';
@@ -15,10 +15,10 @@ import { allReady, finished, guardOf, initialThread, isMemLike, locOf, orderAllo
 export function initialState(prog: Program): MState {
   return {
     th: prog.threads.map((_, i) => initialThread(prog, i)),
-    mem: prog.locs.map((l) => [{
-      val: l.init, tid: -1, strong: true, scope: 'sys' as const, proxy: 'generic' as const, vaddr: prog.vaddrOf.get(l.name)!,
+    mem: prog.locs.map((l) => [withMsg({
+      val: l.init, tid: -1, strong: true, scope: 'sys', proxy: 'generic', vaddr: prog.vaddrOf.get(l.name)!,
       rel: [], pred: 0, src: -1, label: `init ${l.name}`,
-    }]),
+    })]),
     sc: [],
     bars: [],
     bad: false,
