@@ -36,7 +36,7 @@
 import type { LitmusTest } from '../litmus/ast.js';
 import { DEFAULTS } from './explore.js';
 import { collect } from './gc.js';
-import { type CInstr, type ModelName, type Program, Unsupported, WriteLimit, compile } from './program.js';
+import { type CInstr, type ModelName, type Program, Unsupported, WriteLimit, ahead, compile } from './program.js';
 import type { RV } from './bits.js';
 import { type BarState, type Entry, type MState, type TState, dropped, regsHash, stateHash } from './state.js';
 import { type Move, initialState, isFinal, moves } from './step.js';
@@ -87,19 +87,7 @@ function push(x: Ints, v: number): void {
 // ---- state identity ---------------------------------------------------------------------
 
 /** Per pc (and code.length): a bar instruction may still be fetched from there. */
-function barsAhead(code: readonly CInstr[]): boolean[] {
-  const out = new Array<boolean>(code.length + 1).fill(false);
-  for (let changed = true; changed;) {
-    changed = false;
-    for (let pc = code.length - 1; pc >= 0; pc--) {
-      const i = code[pc]!.ins;
-      const jumps = i.op === 'bra' || i.op === 'bcmp';
-      const v = i.op === 'bar' || (!(i.op === 'bra' && !i.guard) && out[pc + 1]!) || (jumps && out[code[pc]!.target]!);
-      if (v !== out[pc]) { out[pc] = v; changed = true; }
-    }
-  }
-  return out;
-}
+const barsAhead = (code: readonly CInstr[]): boolean[] => ahead(code, (c) => (c.ins.op === 'bar' ? 1 : 0)).map((x) => x !== 0);
 
 const phaseOf = (b: BarState): number => Number(b.key.slice(b.key.lastIndexOf('#') + 1));
 const nameOf = (b: BarState): string => b.key.slice(0, b.key.lastIndexOf('#'));

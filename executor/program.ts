@@ -176,12 +176,13 @@ function compileThread(test: LitmusTest, ti: number, locs: ReturnType<typeof loc
 }
 
 /** Locations written by an instruction reachable from each index (a register address: all). */
-function writesFrom(code: CInstr[], locOfName: Map<string, number>): number[] {
-  const own = code.map((c) => {
-    const i = c.ins;
-    if (i.op !== 'st' && i.op !== 'atom' && i.op !== 'red') return 0;
-    return i.addr.kind === 'loc' ? 1 << locOfName.get(i.addr.name)! : -1;
-  });
+/**
+ * Per instruction index (and code.length: nothing), the union of `own` over every instruction
+ * the thread may still execute from there on (itself included). Backward branches make it a
+ * fixpoint.
+ */
+export function ahead(code: readonly CInstr[], own: (c: CInstr) => number): number[] {
+  const mine = code.map(own);
   const out = new Array<number>(code.length + 1).fill(0);
   for (let changed = true; changed;) {
     changed = false;
@@ -189,12 +190,18 @@ function writesFrom(code: CInstr[], locOfName: Map<string, number>): number[] {
       const c = code[pc]!;
       const jumps = c.ins.op === 'bra' || c.ins.op === 'bcmp';
       const always = c.ins.op === 'bra' && !c.ins.guard;
-      const v = own[pc]! | (always ? 0 : out[pc + 1]!) | (jumps ? out[c.target]! : 0);
+      const v = mine[pc]! | (always ? 0 : out[pc + 1]!) | (jumps ? out[c.target]! : 0);
       if (v !== out[pc]) { out[pc] = v; changed = true; }
     }
   }
   return out;
 }
+
+const writesFrom = (code: CInstr[], locOfName: Map<string, number>): number[] => ahead(code, (c) => {
+  const i = c.ins;
+  if (i.op !== 'st' && i.op !== 'atom' && i.op !== 'red') return 0;
+  return i.addr.kind === 'loc' ? 1 << locOfName.get(i.addr.name)! : -1;
+});
 
 export function compile(test: LitmusTest, model: ModelName, bound: number): Program {
   // Its barriers count threads in warps (each litmus thread one warp).

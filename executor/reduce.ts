@@ -26,7 +26,7 @@
 // position on (locations it may read or write, whether it holds anything else); reaching it
 // needs a step of that thread first, so taking all that thread's enabled steps covers it.
 import type { Instr } from '../litmus/ast.js';
-import type { CInstr, Program } from './program.js';
+import { type CInstr, type Program, ahead } from './program.js';
 import type { MState } from './state.js';
 import { allReady, guardOf, isAcquireEnd, isReleaseStart, locOf, orderAllows } from './thread.js';
 
@@ -85,47 +85,16 @@ function kindOf(i: Instr): Kind {
 const isMem = (i: Instr): boolean => isAccessOp(i) || i.op === 'fence' || i.op === 'bar' || i.op === 'fence.proxy';
 
 function futureOf(prog: Program, code: readonly CInstr[]): Future {
-  const n = code.length;
-  const reads = new Array<number>(n + 1).fill(0);
-  const writes = new Array<number>(n + 1).fill(0);
-  const fsc = new Array<boolean>(n + 1).fill(false);
-  const other = new Array<boolean>(n + 1).fill(false);
-  const bar = new Array<boolean>(n + 1).fill(false);
-  const acq = new Array<boolean>(n + 1).fill(false);
-  const own = code.map((c) => {
-    const i = c.ins;
-    let r = 0;
-    let w = 0;
-    if (isAccessOp(i)) {
-      const m = i.addr.kind === 'loc' ? 1 << prog.locOfName.get(i.addr.name)! : -1;
-      if (i.op !== 'st') r = m;
-      if (i.op !== 'ld') w = m;
-    }
-    const a = kindOf(i) === 'acqLd';
-    return { r, w, f: i.op === 'fence', o: isMem(i) && !simpleAccess(i) && !a, b: i.op === 'bar', a };
-  });
-  // Backward branches make this a fixpoint (as program.ts writesFrom).
-  for (let changed = true; changed;) {
-    changed = false;
-    for (let pc = n - 1; pc >= 0; pc--) {
-      const c = code[pc]!;
-      const jumps = c.ins.op === 'bra' || c.ins.op === 'bcmp';
-      const always = c.ins.op === 'bra' && !c.ins.guard;
-      const nexts = [...(always ? [] : [pc + 1]), ...(jumps ? [c.target] : [])];
-      let r = own[pc]!.r;
-      let w = own[pc]!.w;
-      let f = own[pc]!.f;
-      let o = own[pc]!.o;
-      let b = own[pc]!.b;
-      let a = own[pc]!.a;
-      for (const k of nexts) { r |= reads[k]!; w |= writes[k]!; f ||= fsc[k]!; o ||= other[k]!; b ||= bar[k]!; a ||= acq[k]!; }
-      if (r !== reads[pc] || w !== writes[pc] || f !== fsc[pc] || o !== other[pc] || b !== bar[pc] || a !== acq[pc]) {
-        reads[pc] = r; writes[pc] = w; fsc[pc] = f; other[pc] = o; bar[pc] = b; acq[pc] = a;
-        changed = true;
-      }
-    }
-  }
-  return { reads, writes, fsc, other, bar, acq };
+  const mask = (i: Instr): number => (isAccessOp(i) && i.addr.kind === 'loc' ? 1 << prog.locOfName.get(i.addr.name)! : isAccessOp(i) ? -1 : 0);
+  const flag = (f: (i: Instr) => boolean): boolean[] => ahead(code, (c) => (f(c.ins) ? 1 : 0)).map((x) => x !== 0);
+  return {
+    reads: ahead(code, (c) => (c.ins.op === 'st' ? 0 : mask(c.ins))),
+    writes: ahead(code, (c) => (c.ins.op === 'ld' ? 0 : mask(c.ins))),
+    fsc: flag((i) => i.op === 'fence'),
+    other: flag((i) => isMem(i) && !simpleAccess(i) && kindOf(i) !== 'acqLd'),
+    bar: flag((i) => i.op === 'bar'),
+    acq: flag((i) => kindOf(i) === 'acqLd'),
+  };
 }
 
 const statics = new WeakMap<Program, Static>();
