@@ -311,11 +311,13 @@ export async function checkStates(
     return [o, x];
   }));
   const decls = candidates.map((v, i) => `(declare-const cand_${i} Bool)\n(assert (= cand_${i} ${pin(v)}))`);
-  ask(`(reset)\n${enc.script}\n${decls.join('\n')}\n`);
+  // The consistent executions asserted, not assumed in each query (as listing states does,
+  // cheaper per query), in a scope of their own: the session's next user resets anyway.
   const consistent = [enc.noCutLit, ...enc.wellFormed, ...enc.axiomLits.values()];
+  ask(`(reset)\n${enc.script}\n${decls.join('\n')}\n(push)\n${consistent.map((l) => `(assert ${l})`).join('\n')}\n`);
   const allowed: boolean[] = [];
   for (let i = 0; i < candidates.length; i++) {
-    const r = check([...consistent, `cand_${i}`]);
+    const r = check([`cand_${i}`]);
     if (r === 'unknown') return null;
     allowed.push(r === 'sat');
   }
@@ -324,7 +326,7 @@ export async function checkStates(
   const missing: [string, bigint][][] = [];
   for (;;) {
     if (missing.length >= maxMissing) return { allowed, missing, allMissing: false };
-    const r = check(consistent);
+    const r = check([]);
     if (r === 'unknown') return null;
     if (r === 'unsat') return { allowed, missing, allMissing: true };
     const s = readState(enc, ask).values;
