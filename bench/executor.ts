@@ -10,6 +10,7 @@ import { parseLitmus } from '../litmus/parse.js';
 import { type ExFamily, exFamily } from './exfamilies.js';
 import { crossOne } from '../cli/cross.js';
 import { FUZZ_DEFAULTS, fuzz } from '../cli/fuzz.js';
+import { fuzzOnWorkers, fuzzPrograms } from '../cli/fuzzjobs.js';
 import { openZ3 } from '../solver/z3.js';
 import { CORPUS, OWN_TESTS, ROOT, hasCorpus } from '../tests/paths.js';
 
@@ -23,15 +24,21 @@ const tests = (dir: string) => readLitmusFiles([dir]).flatMap((f) => (f.test ? [
 const corpus = tests(join(CORPUS, 'litmus'));
 const own = tests(OWN_TESTS);
 
-// 1. The executor alone, with the partial-order reduction (the default) and without.
+// 1. The executor alone: with both reductions (the default), with the partial-order
+// reduction only, and with neither.
+const SETTINGS = [
+  { name: 'on', reduce: true, canonical: true },
+  { name: 'POR only', reduce: true, canonical: false },
+  { name: 'off', reduce: false, canonical: false },
+] as const;
 const exRows: string[] = [];
-// Each test is run with both settings in turn, so that neither pays more for the JIT warming up.
+// Each test is run with every setting in turn, so that none pays more for the JIT warming up.
 for (const [name, set] of [['dat3m corpus', corpus], ['litmus/tests', own]] as const) {
-  const acc = [true, false].map((reduce) => ({ reduce, visited: 0, ms: 0, slowest: { ms: 0, file: '', visited: 0 } }));
+  const acc = SETTINGS.map((setting) => ({ setting, visited: 0, ms: 0, slowest: { ms: 0, file: '', visited: 0 } }));
   for (const { file, test } of set) {
     for (const a of acc) {
       const t0 = performance.now();
-      const r = runTest(test, { model: 'ptx75', bound, reduce: a.reduce });
+      const r = runTest(test, { model: 'ptx75', bound, reduce: a.setting.reduce, canonical: a.setting.canonical });
       const ms = performance.now() - t0;
       const v = r.ok ? r.result.stats.visited : 0;
       a.visited += v;
@@ -41,7 +48,7 @@ for (const [name, set] of [['dat3m corpus', corpus], ['litmus/tests', own]] as c
   }
   for (const a of acc) {
     const s = a.ms / 1000;
-    exRows.push(`| ${name} | ${a.reduce ? 'on' : 'off'} | ${set.length} | ${s.toFixed(2)} | ${a.visited} | ${(a.visited / s / 1000).toFixed(0)}k | ${a.slowest.ms.toFixed(0)} (${a.slowest.file}, ${a.slowest.visited} states) |`);
+    exRows.push(`| ${name} | ${a.setting.name} | ${set.length} | ${s.toFixed(2)} | ${a.visited} | ${(a.visited / s / 1000).toFixed(0)}k | ${a.slowest.ms.toFixed(0)} (${a.slowest.file}, ${a.slowest.visited} states) |`);
   }
 }
 
@@ -54,7 +61,7 @@ for (const kind of ['SB', 'LB', 'MP'] as ExFamily[]) {
     const cell = (reduce: boolean): string => {
       if (!reduce && n > 8) return 'not run';
       const a = performance.now();
-      const r = runTest(parseLitmus(exFamily(kind, n)), { model: 'ptx75', bound, reduce, maxStates: FAMILY_BUDGET });
+      const r = runTest(parseLitmus(exFamily(kind, n)), { model: 'ptx75', bound, reduce, canonical: reduce, maxStates: FAMILY_BUDGET });
       const ms = performance.now() - a;
       if (!r.ok) return r.error;
       const st = r.result.stats;
@@ -64,6 +71,24 @@ for (const kind of ['SB', 'LB', 'MP'] as ExFamily[]) {
     famRows.push(`| ${kind}-${n} | ${cell(true)} | ${cell(false)} |`);
   }
 }
+
+// 1c. The fuzz search's programs (the default shapes, seed 424242), the executor alone at the
+// search's state budget: how many it cannot finish, per setting.
+const FUZZ_RUNS = 200;
+const fuzzProgs = fuzzPrograms({ ...FUZZ_DEFAULTS, runs: FUZZ_RUNS, seed: 424242 });
+const fuzzExRows = SETTINGS.filter((x) => x.reduce).map((setting) => {
+  let visited = 0;
+  let over = 0;
+  const t0 = performance.now();
+  for (const t of fuzzProgs) {
+    const r = runTest(t, { model: 'ptx75', bound, reduce: setting.reduce, canonical: setting.canonical, maxStates: FUZZ_DEFAULTS.maxStates });
+    if (!r.ok) continue;
+    visited += r.result.stats.visited;
+    if (r.result.stats.truncated) over++;
+  }
+  const sec = (performance.now() - t0) / 1000;
+  return `| ${setting.name} | ${over} (${(100 * over / FUZZ_RUNS).toFixed(1)}%) | ${visited} | ${sec.toFixed(2)} | ${(visited / sec / 1000).toFixed(0)}k |`;
+});
 
 // 2. Cross check (executor, then the solver asked about each of its states) outside CADP,
 // whose cost is the solver's (bench/RESULTS.md), and on our tests.
@@ -85,15 +110,17 @@ try {
     crossRows.push(`| ${name} | ${set.length} | ${pass} | ${reached} of ${states} | ${((performance.now() - t0) / 1000).toFixed(2)} |`);
   }
 
-  // 3. Fuzzing throughput at the command's default shapes, fixed seed.
-  const runs = 200;
+  // 3. Fuzzing throughput at the command's default shapes, fixed seed; then on two worker threads.
+  const runs = FUZZ_RUNS;
   const r = await fuzz(z3, { ...FUZZ_DEFAULTS, runs, seed: 424242 });
+  const par = await fuzzOnWorkers({ ...FUZZ_DEFAULTS, runs, seed: 424242 }, 2);
   const t = r.tally;
   const skipped = [...t.skipped.values()].reduce((a, b) => a + b, 0);
   fuzzLine = `${runs} programs (seed 424242, ${FUZZ_DEFAULTS.threads.join('..')} threads, ${FUZZ_DEFAULTS.ops.join('..')} operations) in ${r.seconds.toFixed(1)} s `
     + `(${(r.seconds / runs * 1000).toFixed(0)} ms per program): ${t.enumerated} also against brute force, ${t.crossed} cross-checked, `
     + `${skipped} over the ${FUZZ_DEFAULTS.maxStates} state budget, ${t.incomplete} where the executor misses a solver state; `
-    + `${r.failure ? 'a FAILURE' : 'no failure'}.`;
+    + `${r.failure ? 'a FAILURE' : 'no failure'}. With \`--jobs 2\` (two worker threads, each its own Z3): ${par.seconds.toFixed(1)} s `
+    + `(${(par.seconds / runs * 1000).toFixed(0)} ms per program), ${par.failedAt === null ? 'the same tally' : 'a FAILURE'}${par.tally.crossed === t.crossed && par.tally.enumerated === t.enumerated ? '' : ' (TALLY DIFFERS)'}.`;
 } finally {
   await z3.close();
 }
@@ -105,7 +132,7 @@ const table = [
   '',
   '## The executor alone (exhaustive exploration)',
   '',
-  'Reduction: partial-order reduction (`RunOptions.reduce`, executor/reduce.ts); off explores every interleaving.',
+  'Reduction on: the partial-order reduction (`RunOptions.reduce`, executor/reduce.ts) and one state per class of states that behave alike (`RunOptions.canonical`, executor/canonical.ts: writes numbered by thread, finished threads reduced to their registers); POR only: without the classes; off: every interleaving, every state as made.',
   '',
   '| tests | reduction | count | total s | states visited | states/s | slowest ms |',
   '|---|---|---|---|---|---|---|',
@@ -115,9 +142,15 @@ const table = [
   '',
   `SB-n: thread i stores x_i then loads x_i+1; LB-n: loads x_i then stores x_i+1; MP-n: one producer (weak data, release flag), n-1 acquiring consumers. Budget ${FAMILY_BUDGET} states.`,
   '',
-  '| test | with the reduction | without |',
+  '| test | with the reductions | without |',
   '|---|---|---|',
   ...famRows,
+  '',
+  `## The fuzz search's programs (${FUZZ_RUNS}, seed 424242, default shapes), the executor alone at the ${FUZZ_DEFAULTS.maxStates}-state budget`,
+  '',
+  '| reduction | over the budget | states visited | total s | states/s |',
+  '|---|---|---|---|---|',
+  ...fuzzExRows,
   '',
   '## Cross check (executor, then `checkStates` on its final states)',
   '',

@@ -7,6 +7,7 @@ import type { LitmusTest } from '../litmus/ast.js';
 import { openZ3, type Z3Session } from '../solver/z3.js';
 import { ptxmm, scratch } from '../tests/cli.js';
 import { FUZZ_DEFAULTS, type FuzzOptions, fuzz } from './fuzz.js';
+import { fuzzPrograms } from './fuzzjobs.js';
 
 let z3: Z3Session;
 test.before(async () => { z3 = await openZ3(); });
@@ -66,11 +67,28 @@ test('fuzz finds, shrinks and reports a failing program (a planted failure: any 
   assert.ok(hasScFence(r.failure.test));
 });
 
+test('fuzz --jobs: the same programs as the sequential search, and a failure replayed from its index', async () => {
+  const o = opts({ runs: 25, seed: 9 });
+  const seen: LitmusTest[] = [];
+  await fuzz(z3, o, async (_z, t) => { seen.push(t); return null; });
+  assert.equal(fuzzPrograms(o), seen);
+  // Replaying program 17 alone (fast-check's path), as fuzzjobs.ts does with a worker's failure.
+  let first: LitmusTest | null = null;
+  const r = await fuzz(z3, o, async (_z, t) => { first ??= t; return { kind: 'unsound', detail: ['planted'] }; }, '17');
+  assert.equal(first, seen[17]);
+  assert.ok(r.failure, 'the replayed program fails again, and is shrunk');
+});
+
 test('fuzz command: summary and exit status; bad ranges are usage errors', () => {
   const r = ptxmm('fuzz', '--runs', '12', '--seed', '5', '--threads', '2', '--ops', '1..3');
   assert.is(r.code, 0, r.out + r.err);
   assert.match(r.out, /fuzz: 12 programs in [\d.]+ s: 12 round trips, \d+ solver = brute force, \d+ executor within solver/);
   assert.match(r.out, /\n12 passed, 0 failed\n$/);
+  // Two worker threads: the same tally, line for line.
+  const par = ptxmm('fuzz', '--runs', '12', '--seed', '5', '--threads', '2', '--ops', '1..3', '--jobs', '2');
+  assert.is(par.code, 0, par.out + par.err);
+  const tally = (out: string): string => out.replace(/ in [\d.]+ s/, '').replace(/, 2 jobs/, '');
+  assert.is(tally(par.out), tally(r.out));
   const bad = ptxmm('fuzz', '--threads', '1..9');
   assert.is(bad.code, 2);
   assert.match(bad.err, '--threads takes N or N..M within 1..4');

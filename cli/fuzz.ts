@@ -26,6 +26,7 @@ import { DEFAULTS } from '../executor/explore.js';
 import { fuzzTest, withoutStatement } from '../executor/fuzzgen.js';
 import { valuationKey } from '../executor/compare.js';
 import { crossOne, formatCross } from './cross.js';
+import { fuzzOnWorkers } from './fuzzjobs.js';
 
 export interface FuzzOptions {
   runs: number;
@@ -137,8 +138,12 @@ export interface FuzzResult {
 
 export type Check = (z3: Z3Session, t: LitmusTest, o: FuzzOptions, tally?: Tally) => Promise<Finding | null>;
 
-/** The search: `runs` generated programs through `check` (fuzzOne; another in tests of the search itself). */
-export async function fuzz(z3: Z3Session, o: FuzzOptions, check: Check = fuzzOne): Promise<FuzzResult> {
+/**
+ * The search: `runs` generated programs through `check` (fuzzOne; another in tests of the
+ * search itself). With `path` (fast-check's counterexample path: the index of a program in
+ * the seeded sequence), only that program, then its shrinking (cli/fuzzjobs.ts replays so).
+ */
+export async function fuzz(z3: Z3Session, o: FuzzOptions, check: Check = fuzzOne, path?: string): Promise<FuzzResult> {
   const t0 = performance.now();
   const tally: Tally = { programs: 0, crossed: 0, enumerated: 0, incomplete: 0, skipped: new Map() };
   let shrinking = false;
@@ -151,7 +156,7 @@ export async function fuzz(z3: Z3Session, o: FuzzOptions, check: Check = fuzzOne
     if (f) shrinking = true;
     return f === null;
   });
-  const r = await fc.check(prop, { numRuns: o.runs, seed: o.seed });
+  const r = await fc.check(prop, { numRuns: o.runs, seed: o.seed, ...(path === undefined ? {} : { path }) });
   const seconds = (performance.now() - t0) / 1000;
   if (!r.failed) return { tally, seconds, failure: null, thrown: null };
   if (!r.counterexample) return { tally, seconds, failure: null, thrown: String(r.errorInstance) };
@@ -200,6 +205,7 @@ export const fuzzCommand: Command = {
     { name: 'enum-limit', arg: 'N', help: 'compare with brute force only programs with at most N candidate executions', dflt: String(FUZZ_DEFAULTS.enumLimit) },
     { name: 'out', arg: 'FILE', help: 'where a failing program is written (then read back to confirm it fails)', dflt: 'fuzz-failure.litmus' },
     { name: 'show-incomplete', help: 'list every solver state the executor misses, per program' },
+    { name: 'jobs', arg: 'N', help: 'check the programs on N worker threads, each with its own Z3; the same programs, tally and first failure as with one', dflt: '1' },
   ],
   details: ['Ends with N passed, N failed.', 'exit status: 0 no failure, 1 a failure (written to --out), 2 a usage error'],
   async run(a) {
@@ -221,10 +227,21 @@ export const fuzzCommand: Command = {
       onProgress: (s) => process.stderr.write(s + '\n'),
     };
     const out = a.get('out') ?? 'fuzz-failure.litmus';
-    process.stdout.write(`fuzz: seed ${o.seed}, ${o.runs} runs, ${o.threads[0]}..${o.threads[1]} threads, ${o.ops[0]}..${o.ops[1]} operations, ${o.model}\n`);
+    const jobs = count(a.get('jobs'), 1, 'jobs');
+    if (jobs < 1) throw new UsageError('--jobs needs at least 1');
+    process.stdout.write(`fuzz: seed ${o.seed}, ${o.runs} runs, ${o.threads[0]}..${o.threads[1]} threads, ${o.ops[0]}..${o.ops[1]} operations, ${o.model}${jobs > 1 ? `, ${jobs} jobs` : ''}\n`);
+    // With jobs, the workers search and this thread opens Z3 only to shrink a failure.
+    const par = jobs > 1 ? await fuzzOnWorkers(o, jobs) : null;
     const z3 = await openZ3();
     try {
-      const r = await fuzz(z3, o);
+      let r: FuzzResult;
+      if (!par) r = await fuzz(z3, o);
+      else if (par.failedAt === null) r = { tally: par.tally, seconds: par.seconds, failure: null, thrown: par.thrown };
+      else {
+        // The failing program replayed from the seed (fast-check's path) and shrunk here.
+        const s = await fuzz(z3, o, fuzzOne, String(par.failedAt));
+        r = { tally: par.tally, seconds: par.seconds, thrown: s.thrown, failure: s.failure && { ...s.failure, after: par.failedAt + 1 } };
+      }
       const t = r.tally;
       const skipped = [...t.skipped.values()].reduce((a, b) => a + b, 0);
       process.stdout.write(`fuzz: ${t.programs} programs in ${r.seconds.toFixed(1)} s: ${t.programs} round trips, ${t.enumerated} solver = brute force, `
