@@ -114,6 +114,27 @@ exists (P1:%r0 == 2)
   assert.ok(!c.on.includes('y=1'), c.on);
 });
 
+test('a location nobody accesses any more keeps its last writes and their values', () => {
+  // y's three gpu-scope writes are ordered (P1's 2 before its 3; P0's 1 anywhere): y ends 1
+  // or 3. Once they are made nobody touches y, and the orders that end in the same write are
+  // one state; the alias keeps gc.ts from collecting (views with two classes), so
+  // canonical.ts collapses y instead. Ending in 2 would be a write coherence-before another.
+  const t = parseLitmus(`PTX collapse
+{ x = 0; y = 0; xa @ generic aliases x; }
+ P0@cta 0,gpu 0 | P1@cta 1,gpu 0 | P2@cta 2,gpu 0 ;
+ st.relaxed.gpu.u32 [y], 1 | st.relaxed.gpu.u32 [y], 2 | ld.weak.u32 %r0, [x] ;
+ | st.relaxed.gpu.u32 [y], 3 | ld.weak.u32 %r1, [xa] ;
+ | st.weak.u32 [x], 1 | ld.weak.u32 %r2, [x] ;
+locations [y;]
+exists (y == 2)
+`);
+  const c = both(t, 'ptx75', 100_000);
+  assert.ok(c);
+  assert.is(c.on, c.off);
+  assert.is(c.on, 'false y=1;\ny=3;', 'exists (y == 2) does not hold');
+  assert.ok(c.von * 3 < c.voff, `${c.von} states, ${c.voff} as made`);
+});
+
 test('generated programs (proxies, aliases, loops, barriers): the same outcomes, fewer states', () => {
   for (const [model, seed] of [['ptx75', 21], ['ptx60', 22]] as const) {
     let ran = 0;

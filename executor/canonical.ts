@@ -13,8 +13,8 @@
 // Not used where a path is replayed (stepper.ts, traceTo) or where states are counted for
 // fairness (liveness.ts has its own canonizer): labels name writes by number.
 import { type Maps, renumber } from './gc.js';
-import type { Program } from './program.js';
-import { type MState, type Pend, type TState, withThMem } from './state.js';
+import { type CInstr, type Program, ahead } from './program.js';
+import { type MState, type Msg, type Pend, type Rel, type TState, withMsg, withThMem } from './state.js';
 import { finished } from './thread.js';
 
 /**
@@ -48,13 +48,81 @@ const reduced = (prog: Program, t: TState): TState => ({
   base: prog.zero, pend: NONE, frel: [], wrel: [], passed: NO_PHASES, cut: false, bad: t.bad,
 });
 
+// Per program, per thread and code index: the locations the instruction there accesses, and
+// those some access from there on may (-1: any; an address in a register may be any).
+interface Accesses { own: number[][]; ahead: number[][] }
+const accessTables = new WeakMap<Program, Accesses>();
+function accessesOf(prog: Program): Accesses {
+  let a = accessTables.get(prog);
+  if (!a) {
+    const mask = (c: CInstr): number => {
+      const i = c.ins;
+      if (i.op !== 'ld' && i.op !== 'st' && i.op !== 'atom' && i.op !== 'red') return 0;
+      return i.addr.kind === 'loc' ? 1 << prog.locOfName.get(i.addr.name)! : -1;
+    };
+    a = { own: prog.threads.map((tp) => tp.code.map(mask)), ahead: prog.threads.map((tp) => ahead(tp.code, mask)) };
+    accessTables.set(prog, a);
+  }
+  return a;
+}
+
+/** Locations no thread may access any more (bit mask): none in flight, none ahead. */
+function untouched(prog: Program, s: MState): number {
+  const a = accessesOf(prog);
+  let live = 0;
+  for (let ti = 0; ti < s.th.length; ti++) {
+    const t = s.th[ti]!;
+    live |= a.ahead[ti]![t.pc]!;
+    const own = a.own[ti]!;
+    for (const e of t.win) if (e.st !== 2) live |= own[e.pc]!;
+  }
+  return ~live & ((1 << s.mem.length) - 1);
+}
+
+// The writes of a location nobody accesses any more, as collapse() leaves them.
+const SETTLED: readonly Rel[] = [];
+
+/**
+ * A location no thread accesses any more, as only the final state sees it: which writes no
+ * other write comes after, and their values. Every other field of its writes is read only by
+ * accesses to it (memory.ts), so they become constants, and the coherence order becomes
+ * "every other write before each last one". Write numbers, and with them every view, stay.
+ * Not where gc.ts collects (plain views): its collection reads coherence order against views.
+ */
+function collapse(ms: readonly Msg[]): readonly Msg[] {
+  if (ms.every((m) => m.rel === SETTLED)) return ms;
+  let later = 0;
+  for (const m of ms) later |= m.pred;
+  return ms.map((m, i) => {
+    const last = (later & (1 << i)) === 0;
+    return withMsg({
+      val: last ? m.val : 0n, tid: m.tid, strong: true, scope: null, rel: SETTLED, proxy: 'generic', vaddr: 0,
+      pred: last ? later : 0, src: -1, label: m.label,
+    });
+  });
+}
+
 /**
  * The representative of s's class (s itself when it is one). `parent`, when given, is a
  * canonical state s was made from by one step: parts s shares with it are not looked at again.
  */
 export function canonical(prog: Program, s: MState, parent: MState | null = null): MState {
   const maps = canonicalMaps(s, parent);
-  const c = maps ? renumber(prog, s, maps) : s;
+  let c = maps ? renumber(prog, s, maps) : s;
+  if (!prog.plainViews) {
+    const dead = untouched(prog, c);
+    if (dead !== 0) {
+      let mem: (readonly Msg[])[] | null = null;
+      for (let l = 0; l < c.mem.length; l++) {
+        if ((dead & (1 << l)) === 0) continue;
+        const ms = collapse(c.mem[l]!);
+        if (ms === c.mem[l]) continue;
+        mem ??= c.mem.slice();
+        mem[l] = ms;
+      }
+      if (mem) c = withThMem(c, c.th, mem);
+    }
+  }
   let th: TState[] | null = null;
   for (let ti = 0; ti < c.th.length; ti++) {
     const t = c.th[ti]!;

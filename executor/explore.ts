@@ -34,7 +34,7 @@ export const DEFAULTS: RunOptions = { model: 'ptx75', bound: DEFAULT_LOOP_BOUND,
 export interface FinalState {
   outcome: Outcome;
   text: string;
-  /** Final machine states with this outcome (with each choice of final write). */
+  /** Final machine states with this outcome (with each choice of final write), one per class when canonical. */
   count: number;
   /** The condition's expression holds (before the quantifier). */
   holds: boolean;
