@@ -1,7 +1,7 @@
 // One representative for states that behave alike, for the exploration of final states
 // (explore.ts): the visited set then holds one state per class, and the space searched shrinks
-// by the number of ways a class was reached. Two equivalences, each a bijection on behaviours
-// that keeps final values:
+// by the number of ways a class was reached. Three equivalences, each keeping the behaviours
+// that follow and the final values:
 // - Writes are numbered in the order they were made (view.ts); two interleavings that make
 //   the same writes in another order differ only in that numbering, which the machine never
 //   reads (collect in gc.ts renumbers states the same way). Here each location's writes are
@@ -10,6 +10,8 @@
 //   threads see memory, sc records and barrier phases, never another thread's views; only its
 //   registers are observed at the end. Its views, release records and barrier counts are
 //   dropped.
+// - A location no thread may access any more matters only through its last writes' values
+//   (collapse, below), except through the write numbers views hold, which stay.
 // Not used where a path is replayed (stepper.ts, traceTo) or where states are counted for
 // fairness (liveness.ts has its own canonizer): labels name writes by number.
 import { type Maps, renumber } from './gc.js';
