@@ -92,7 +92,8 @@ const SETTLED: readonly Rel[] = [];
  * Not where gc.ts collects (plain views): its collection reads coherence order against views.
  */
 function collapse(ms: readonly Msg[]): readonly Msg[] {
-  if (ms.every((m) => m.rel === SETTLED)) return ms;
+  // Collapsed all at once, and no write comes to it after: the initial write (first) tells.
+  if (ms[0]!.rel === SETTLED) return ms;
   let later = 0;
   for (const m of ms) later |= m.pred;
   return ms.map((m, i) => {
