@@ -132,7 +132,7 @@ const table = [
   '',
   '## The executor alone (exhaustive exploration)',
   '',
-  'Reduction on: the partial-order reduction (`RunOptions.reduce`, executor/reduce.ts) and one state per class of states that behave alike (`RunOptions.canonical`, executor/canonical.ts: writes numbered by thread, finished threads reduced to their registers); POR only: without the classes; off: every interleaving, every state as made.',
+  'Reduction on: the partial-order reduction (`RunOptions.reduce`, executor/reduce.ts) and one state per class of states that behave alike (`RunOptions.canonical`, executor/canonical.ts: writes numbered by thread, finished threads reduced to their registers, a location nobody accesses any more reduced to its last writes where gc.ts does not collect); POR only: without the classes; off: every interleaving, every state as made.',
   '',
   '| tests | reduction | count | total s | states visited | states/s | slowest ms |',
   '|---|---|---|---|---|---|---|',
