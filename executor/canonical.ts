@@ -15,7 +15,7 @@
 // Not used where a path is replayed (stepper.ts, traceTo) or where states are counted for
 // fairness (liveness.ts has its own canonizer): labels name writes by number.
 import { type Maps, renumber } from './gc.js';
-import { type CInstr, type Program, ahead } from './program.js';
+import { type CInstr, type Program, accessMask, ahead } from './program.js';
 import { type MState, type Msg, type Pend, type Rel, type TState, withMsg, withThMem } from './state.js';
 import { finished } from './thread.js';
 
@@ -57,11 +57,7 @@ const accessTables = new WeakMap<Program, Accesses>();
 function accessesOf(prog: Program): Accesses {
   let a = accessTables.get(prog);
   if (!a) {
-    const mask = (c: CInstr): number => {
-      const i = c.ins;
-      if (i.op !== 'ld' && i.op !== 'st' && i.op !== 'atom' && i.op !== 'red') return 0;
-      return i.addr.kind === 'loc' ? 1 << prog.locOfName.get(i.addr.name)! : -1;
-    };
+    const mask = (c: CInstr): number => accessMask(c.ins, prog.locOfName);
     a = { own: prog.threads.map((tp) => tp.code.map(mask)), ahead: prog.threads.map((tp) => ahead(tp.code, mask)) };
     accessTables.set(prog, a);
   }

@@ -23,7 +23,8 @@ export interface RunOptions {
   reduce?: boolean;
   /**
    * One state per class of states that behave alike (canonical.ts): writes numbered by
-   * thread, finished threads reduced to their registers. Off: every state as made.
+   * thread, finished threads reduced to their registers, a location nobody accesses any more
+   * reduced to its last writes. Off: every state as made.
    */
   canonical?: boolean;
 }

@@ -197,11 +197,17 @@ export function ahead(code: readonly CInstr[], own: (c: CInstr) => number): numb
   return out;
 }
 
-const writesFrom = (code: CInstr[], locOfName: Map<string, number>): number[] => ahead(code, (c) => {
-  const i = c.ins;
-  if (i.op !== 'st' && i.op !== 'atom' && i.op !== 'red') return 0;
+/**
+ * The locations instruction i accesses, as a bit mask: -1 for an address in a register (any
+ * location), 0 for an instruction that is no ld/st/atom/red.
+ */
+export function accessMask(i: Instr, locOfName: ReadonlyMap<string, number>): number {
+  if (i.op !== 'ld' && i.op !== 'st' && i.op !== 'atom' && i.op !== 'red') return 0;
   return i.addr.kind === 'loc' ? 1 << locOfName.get(i.addr.name)! : -1;
-});
+}
+
+const writesFrom = (code: CInstr[], locOfName: Map<string, number>): number[] =>
+  ahead(code, (c) => (c.ins.op === 'ld' ? 0 : accessMask(c.ins, locOfName)));
 
 export function compile(test: LitmusTest, model: ModelName, bound: number): Program {
   // Its barriers count threads in warps (each litmus thread one warp).

@@ -26,7 +26,7 @@
 // position on (locations it may read or write, whether it holds anything else); reaching it
 // needs a step of that thread first, so taking all that thread's enabled steps covers it.
 import type { Instr } from '../litmus/ast.js';
-import { type CInstr, type Program, ahead } from './program.js';
+import { type CInstr, type Program, accessMask, ahead } from './program.js';
 import type { MState } from './state.js';
 import { allReady, guardOf, isAcquireEnd, isReleaseStart, locOf, orderAllows } from './thread.js';
 
@@ -85,7 +85,7 @@ function kindOf(i: Instr): Kind {
 const isMem = (i: Instr): boolean => isAccessOp(i) || i.op === 'fence' || i.op === 'bar' || i.op === 'fence.proxy';
 
 function futureOf(prog: Program, code: readonly CInstr[]): Future {
-  const mask = (i: Instr): number => (isAccessOp(i) && i.addr.kind === 'loc' ? 1 << prog.locOfName.get(i.addr.name)! : isAccessOp(i) ? -1 : 0);
+  const mask = (i: Instr): number => accessMask(i, prog.locOfName);
   const flag = (f: (i: Instr) => boolean): boolean[] => ahead(code, (c) => (f(c.ins) ? 1 : 0)).map((x) => x !== 0);
   return {
     reads: ahead(code, (c) => (c.ins.op === 'st' ? 0 : mask(c.ins))),
