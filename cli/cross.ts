@@ -13,9 +13,14 @@ import { crossLiveness, crossLivenessText } from './crosslive.js';
 import type { LitmusTest } from '../litmus/ast.js';
 import { MODELS } from '../model/ptx.js';
 import { checkStates } from '../solver/run.js';
+import { observablesOf } from '../solver/enumerate.js';
+import { type OpRef, type Sketch, replayer } from '../solver/replay.js';
+import { unroll } from '../solver/unroll.js';
+import { observableName } from '../litmus/types.js';
+import { type Trace, traceOp } from '../executor/state.js';
 import { resourceReason } from '../solver/limits.js';
 import { type Z3Session, openZ3 } from '../solver/z3.js';
-import { executorValuations, valuationKey } from '../executor/compare.js';
+import { type Valuation, executorValuations, valuationKey } from '../executor/compare.js';
 import { DEFAULTS, type RunResult, runTest, traceTo } from '../executor/explore.js';
 import { type ModelName, compile } from '../executor/program.js';
 
@@ -50,9 +55,53 @@ export interface CrossOptions {
   maxMissing: number;
 }
 
+/** The executor's path to a final state as solver/replay.ts takes it. */
+export function sketchOf(traces: readonly (Trace | null)[]): Sketch {
+  const ref = (id: number, loc: number): OpRef => {
+    const { thread, seq } = traceOp(id);
+    return thread < 0 ? { thread: -1, n: loc } : { thread, n: seq };
+  };
+  const branches: boolean[][] = [];
+  const reads: Sketch['reads'][number][] = [];
+  const writes: Sketch['writes'][number][] = [];
+  traces.forEach((last, ti) => {
+    const recs: Trace[] = [];
+    for (let t = last; t; t = t.prev) recs.push(t);
+    const bs: boolean[] = [];
+    for (const t of recs.reverse()) {
+      const at = { thread: ti, n: t.seq };
+      if (t.k === 'b') bs.push(t.x === 1);
+      else if (t.k === 'r') reads.push({ at, loc: t.loc, from: ref(t.x, t.loc) });
+      else writes.push({ at, loc: t.loc, after: t.after.map((x) => ref(x, t.loc)), before: t.before.map((x) => ref(x, t.loc)) });
+    }
+    branches.push(bs);
+  });
+  return { branches, reads, writes };
+}
+
 /**
- * One test on both engines. The solver does not enumerate its states: it is asked about each
- * executor state (allowed or not), then for states outside that set (solver/run.ts checkStates).
+ * Per executor state: shown allowed by the model on the executor's own execution to it, with
+ * the concrete evaluator (solver/replay.ts). A state not shown so is asked of Z3.
+ */
+export function confirmed(test: LitmusTest, r: RunResult, vals: readonly Valuation[], o: Pick<CrossOptions, 'model' | 'bound'>): boolean[] {
+  let replay: ReturnType<typeof replayer>;
+  try {
+    replay = replayer(test, unroll(test, o.bound), MODELS[o.model]!);
+  } catch {
+    return []; // the solver's own run says why, if anything is wrong
+  }
+  const names = observablesOf(test).map(observableName);
+  return r.states.map((f, i) => {
+    if (!f.witness) return false;
+    const v = new Map(vals[i]!);
+    return replay(sketchOf(f.witness), names.map((n) => `${n}=${v.get(n)}`).join(';'));
+  });
+}
+
+/**
+ * One test on both engines. The solver does not enumerate its states: each executor state is
+ * shown allowed on the executor's own execution (confirmed), or else Z3 is asked about it; then
+ * Z3 looks for states outside that set (solver/run.ts checkStates).
  */
 export async function crossOne(z3: Z3Session, file: string, test: LitmusTest, o: CrossOptions): Promise<CrossReport> {
   const base = {
@@ -62,7 +111,7 @@ export async function crossOne(z3: Z3Session, file: string, test: LitmusTest, o:
   const no = (status: 'skip' | 'error', reason: string): CrossReport => ({ ...base, status, reason });
   let ex: ReturnType<typeof runTest>;
   try {
-    ex = runTest(test, { model: o.model, bound: o.bound, maxStates: o.maxStates });
+    ex = runTest(test, { model: o.model, bound: o.bound, maxStates: o.maxStates, witness: true });
   } catch (e) {
     return no('error', `executor: internal error: ${(e as Error).stack ?? e}`);
   }
@@ -71,7 +120,8 @@ export async function crossOne(z3: Z3Session, file: string, test: LitmusTest, o:
   if (r.stats.truncated) return no('skip', `executor: stopped after ${r.stats.visited} states`);
   let sc: Awaited<ReturnType<typeof checkStates>>;
   try {
-    sc = await checkStates(z3, test, { model: MODELS[o.model]!, bound: o.bound, timeoutMs: o.timeoutMs }, executorValuations(r), o.maxMissing);
+    const vals = executorValuations(r);
+    sc = await checkStates(z3, test, { model: MODELS[o.model]!, bound: o.bound, timeoutMs: o.timeoutMs }, vals, o.maxMissing, confirmed(test, r, vals, o));
   } catch (e) {
     const why = resourceReason(e);
     return why ? no('skip', `solver: ${why}`) : no('error', `solver: internal error: ${(e as Error).message}`);

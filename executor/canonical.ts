@@ -47,7 +47,7 @@ const NO_PHASES: ReadonlyMap<string, number> = new Map();
 /** The thread as canonical() keeps it once finished: its registers (and end position). */
 const reduced = (prog: Program, t: TState): TState => ({
   pc: t.pc, jumps: 0, nextSeq: 0, win: t.win, regs: t.regs, rh: t.rh,
-  base: prog.zero, pend: NONE, frel: [], wrel: [], passed: NO_PHASES, cut: false, bad: t.bad,
+  base: prog.zero, pend: NONE, frel: [], wrel: [], passed: NO_PHASES, cut: false, bad: t.bad, trace: t.trace,
 });
 
 // Per program, per thread and code index: the locations the instruction there accesses, and
@@ -96,7 +96,7 @@ function collapse(ms: readonly Msg[]): readonly Msg[] {
     const last = (later & (1 << i)) === 0;
     return withMsg({
       val: last ? m.val : 0n, tid: m.tid, strong: true, scope: null, rel: SETTLED, proxy: 'generic', vaddr: 0,
-      pred: last ? later : 0, src: -1, label: m.label,
+      pred: last ? later : 0, src: -1, label: m.label, id: m.id,
     });
   });
 }

@@ -4,7 +4,7 @@ import type { LitmusTest, Observable } from '../litmus/ast.js';
 import { DEFAULT_LOOP_BOUND } from '../litmus/ast.js';
 import { type Outcome, formatOutcome, holds, observables, outcomeKey, outcomesOf } from './outcome.js';
 import { type ModelName, type Program, Unsupported, compile } from './program.js';
-import { type MState, dropped, stateHash, stateHashInto } from './state.js';
+import { type MState, type Trace, dropped, stateHash, stateHashInto } from './state.js';
 import { initialState, isFinal, successors } from './step.js';
 import { canonical } from './canonical.js';
 
@@ -27,6 +27,12 @@ export interface RunOptions {
    * reduced to its last writes. Off: every state as made.
    */
   canonical?: boolean;
+  /**
+   * Keep, per final state, the execution of one path to it (FinalState.witness): what each
+   * thread read, where its writes went in coherence, the branches it took. For checking the
+   * state with another engine (cli/cross.ts). Costs a record per memory operation.
+   */
+  witness?: boolean;
 }
 
 // The same loop bound as `ptxmm check`, so that both engines count the same executions.
@@ -39,6 +45,8 @@ export interface FinalState {
   count: number;
   /** The condition's expression holds (before the quantifier). */
   holds: boolean;
+  /** With RunOptions.witness: per thread, its trace on one path to this state (newest first). */
+  witness?: readonly (Trace | null)[];
 }
 
 export interface Stats {
@@ -176,7 +184,12 @@ export function runProgram(prog: Program, maxStates: number, onProgress?: (visit
       const k = outcomeKey(o);
       const f = byKey.get(k);
       if (f) f.count++;
-      else byKey.set(k, { outcome: o, text: formatOutcome(obs, o), count: 1, holds: holds(test.condition.expr, obs, o) });
+      else {
+        byKey.set(k, {
+          outcome: o, text: formatOutcome(obs, o), count: 1, holds: holds(test.condition.expr, obs, o),
+          ...(prog.witness ? { witness: s.th.map((t) => t.trace) } : {}),
+        });
+      }
     }
   }, onProgress, reduce, canon);
   const states = [...byKey.values()].sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
@@ -194,7 +207,9 @@ export function runProgram(prog: Program, maxStates: number, onProgress?: (visit
 export function runTest(test: LitmusTest, opts: Partial<RunOptions> = {}): RunOutput {
   const o = { ...DEFAULTS, ...opts };
   try {
-    return { ok: true, result: runProgram(compile(test, o.model, o.bound), o.maxStates, o.onProgress, o.reduce ?? true, o.canonical ?? true) };
+    const prog = compile(test, o.model, o.bound);
+    if (o.witness) prog.witness = true;
+    return { ok: true, result: runProgram(prog, o.maxStates, o.onProgress, o.reduce ?? true, o.canonical ?? true) };
   } catch (e) {
     if (e instanceof Unsupported) return { ok: false, test, error: e.message };
     throw e;

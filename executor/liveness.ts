@@ -132,7 +132,7 @@ function canonizer(prog: Program): (s: MState) => MState {
   const cache = new WeakMap<TState, TState>();
   const done = prog.threads.map((tp): TState => ({
     pc: tp.code.length, jumps: 0, nextSeq: 0, win: [], regs: tp.regInit, rh: regsHash(tp.regInit), base: prog.zero,
-    pend: [], frel: [], wrel: [], passed: new Map(), cut: false,
+    pend: [], frel: [], wrel: [], passed: new Map(), cut: false, trace: null,
   }));
   const ahead = prog.threads.map((tp) => barsAhead(tp.code));
   const mayArrive = (ti: number, t: TState): boolean =>

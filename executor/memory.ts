@@ -27,7 +27,7 @@ import { type CInstr, type Program, WriteLimit, proxyOf } from './program.js';
 import { type Use, accessKey } from './proxy.js';
 import { DEAD_SRC } from './gc.js';
 import { type Who, effectiveScope, includes } from './scope.js';
-import { type MState, type Msg, type MsgFields, type Pend, type Rel, type TState, type View, withMsg, withPend, withThMem, withWrel } from './state.js';
+import { type MState, type Msg, type MsgFields, type Pend, type Rel, type TState, type View, traceId, traced, withMsg, withPend, withThMem, withWrel } from './state.js';
 import { acquire as acquireRels, pendingAt, prunePend, replaceRel } from './sync.js';
 import { complete, destValue, laterWrites, locOf, operand, overtaken, pendingBefore, viewAt } from './thread.js';
 import { MAX_WRITES, add, bit, down, has, hidden, join, leq, members, up } from './view.js';
@@ -201,7 +201,7 @@ const carried = (t: TState, loc: number, strong: boolean): Rel[] =>
  * entry's read half contributes), and starts a release pattern when the write is a release
  * (pattern 1). The entry is done with destination value out.
  */
-function write(s: MState, ti: number, idx: number, a: Acc, p: Place, msg0: MsgFields, release: Rel['scope'] | null, view: View, ctb: View | null, out: RV | null): MState {
+function write(prog: Program, s: MState, ti: number, idx: number, a: Acc, p: Place, msg0: MsgFields, release: Rel['scope'] | null, view: View, ctb: View | null, out: RV | null): MState {
   const loc = a.loc;
   const ms = s.mem[loc]!;
   const n = ms.length;
@@ -217,6 +217,10 @@ function write(s: MState, ti: number, idx: number, a: Acc, p: Place, msg0: MsgFi
     msg = withMsg(msg, { rel: [...msg.rel, rel] });
   }
   t = complete(t, idx, out, own, n);
+  if (prog.witness) {
+    const ids = (mask: number): number[] => members(mask, n).map((j) => ms[j]!.id);
+    t = traced(t, { k: 'w', seq: t.win[idx]!.seq, x: msg.id, loc, after: ids(p.after), before: ids(p.before) });
+  }
   const next = [...ms.map((m, j) => (has(p.before, j) ? withMsg(m, { pred: m.pred | bit(n) }) : m)), msg];
   const mem = s.mem.slice();
   mem[loc] = next;
@@ -273,16 +277,20 @@ export function loads(prog: Program, s: MState, ti: number, idx: number, ci: CIn
       continue;
     }
     const v = resize(rv(w, ms[k]!.val), typeWidth(i.type), typeSigned(i.type));
-    const t2 = complete(withPend(t, ob.pend), idx, destValue(ci, e, v), ob.ctb);
+    let t2 = complete(withPend(t, ob.pend), idx, destValue(ci, e, v), ob.ctb);
+    if (prog.witness) t2 = readTraced(t2, e.seq, a.loc, ms[k]!);
     const label = withLabels ? `P${pidOf(prog, ti)}: ${ci.text} reads ${show(v, typeSigned(i.type))} from #${k} (${ms[k]!.label})` : '';
     out.push({ label, state: setThread(s, ti, t2), read: k });
   }
   return out;
 }
 
+const readTraced = (t: TState, seq: number, loc: number, m: Msg): TState => traced(t, { k: 'r', seq, x: m.id, loc, after: [], before: [] });
+
 /** A new write of access a (release patterns it continues already in `rel`). */
-const newMsg = (a: Acc, val: bigint, rel: Rel[], src: number, label: string): MsgFields => ({
+const newMsg = (a: Acc, val: bigint, rel: Rel[], src: number, label: string, seq: number): MsgFields => ({
   val, tid: a.who.tid, strong: a.who.strong, scope: a.who.scope, proxy: a.who.mem?.proxy ?? 'generic', vaddr: a.vaddr, rel, pred: 0, src, label,
+  id: traceId(a.who.tid, seq),
 });
 
 /** st: one successor per way the write may join coherence order. */
@@ -295,11 +303,11 @@ export function stores(prog: Program, s: MState, ti: number, idx: number, ci: CI
   const view = viewAt(t, idx);
   const val = resize(asType(operand(e, 1)!, i.type), prog.locs[a.loc]!.width, typeSigned(i.type)).v;
   const label = `P${pidOf(prog, ti)}: ${ci.text}`;
-  const msg = newMsg(a, val, carried(t, a.loc, a.who.strong), -1, label);
+  const msg = newMsg(a, val, carried(t, a.loc, a.who.strong), -1, label, e.seq);
   // Own later writes that overtook it come after it in coherence (po-loc is causality).
   return placements(prog, ms, a.who, usable(prog, ms, view, a), laterWrites(t, idx, a.loc, prog, ti)).map((p) => ({
     label: withLabels ? `${label} writes ${show(rv(prog.locs[a.loc]!.width, val), prog.locs[a.loc]!.signed)} as #${ms.length}, ${where(ms, p)}` : '',
-    state: write(s, ti, idx, a, p, msg, isRelease(i) ? a.who.scope : null, view, null, null),
+    state: write(prog, s, ti, idx, a, p, msg, isRelease(i) ? a.who.scope : null, view, null, null),
   }));
 }
 
@@ -327,10 +335,11 @@ export function rmws(prog: Program, s: MState, ti: number, idx: number, ci: CIns
       if (withRefused) out.push(refused(s, withLabels ? `${label} reads #${k} (${m.label})` : '', k));
       continue;
     }
-    const t2 = withPend(t, ob.pend);
+    let t2 = withPend(t, ob.pend);
+    if (prog.witness) t2 = readTraced(t2, e.seq, a.loc, m);
     const v2 = ob.ctb ? join(view, ob.ctb) : view;
     // Observation runs through read-modify-writes (§8.8.2): the new write carries what m carried.
-    const msg = newMsg(a, nv, [...(seen ? m.rel : []), ...carried(t2, a.loc, true)], k, label);
+    const msg = newMsg(a, nv, [...(seen ? m.rel : []), ...carried(t2, a.loc, true)], k, label, e.seq);
     // Atomicity (§8.9.3): every morally strong write after the one read goes after the new one.
     let mustBefore = later;
     ms.forEach((x, j) => { if (has(x.pred, k) && strongWith(prog, x, a.who)) mustBefore |= bit(j); });
@@ -341,7 +350,7 @@ export function rmws(prog: Program, s: MState, ti: number, idx: number, ci: CIns
     for (const p of placements(prog, ms, a.who, usable(prog, ms, v2, a), mustBefore)) {
       out.push({
         label: withLabels ? `${label} reads ${show(old, typeSigned(i.type))} from #${k} (${m.label}), writes ${show(rv(lw, nv), prog.locs[a.loc]!.signed)} as #${ms.length}, ${where(ms, p)}` : '',
-        state: write(s1, ti, idx, a, p, msg, isRelease(i) ? a.who.scope : null, v2, ob.ctb, dst),
+        state: write(prog, s1, ti, idx, a, p, msg, isRelease(i) ? a.who.scope : null, v2, ob.ctb, dst),
         read: k,
       });
     }

@@ -74,6 +74,8 @@ export interface Program {
    * liveness.ts, whose unbounded loops would otherwise fetch without end.
    */
   window: number;
+  /** Threads keep a trace of what they do (TState.trace), for witnesses (RunOptions.witness). */
+  witness: boolean;
   /**
    * Per thread, the scopes that include no other thread of the test. An operation of such a
    * scope is morally strong with nothing in another thread, so it synchronizes with nothing.
@@ -233,6 +235,6 @@ export function compile(test: LitmusTest, model: ModelName, bound: number): Prog
   const zero = new Array<number>(locs.locs.length * cls.K).fill(0);
   const oneAddress = locs.locs.every((_, l) => new Set([...locs.vaddrOf].filter(([n]) => locs.locOfName.get(n) === l).map(([, v]) => v)).size === 1);
   const plainViews = cls.K === 1 && (model === 'ptx60' || oneAddress);
-  return { test, model, ...locs, threads, places, index, bound, window: Infinity, alone, ctaIdx, cls, zero, plainViews };
+  return { test, model, ...locs, threads, places, index, bound, window: Infinity, witness: false, alone, ctaIdx, cls, zero, plainViews };
 }
 

@@ -53,6 +53,11 @@ export interface MsgFields {
   src: number;
   /** Printable origin for traces. */
   label: string;
+  /**
+   * Which instruction made it, for witnesses (traceId; -1 the initial write). Not hashed: a
+   * state stands for every state that differs from it only here.
+   */
+  id: number;
 }
 
 /** A release pattern seen by a strong read and not yet acquired (acquire patterns 2 and 3). */
@@ -110,6 +115,36 @@ export interface TState {
   cut: boolean;
   /** A fence acquired an early release (Rel.early): the execution is dropped. */
   bad?: boolean;
+  /** What the thread did, for a witness (Program.witness; null otherwise). Not hashed. */
+  trace: Trace | null;
+}
+
+/**
+ * One thing a thread did that decides the execution it is part of, newest first: a branch
+ * fetched ('b', x 1 taken, 0 not); entry `seq` read the write with id x of location loc ('r');
+ * entry `seq` made write x of loc, coherence-after the writes `after` and before `before` (ids)
+ * as placed ('w'). Enough to rebuild the execution (rf, co) for another engine to check.
+ */
+export interface Trace {
+  prev: Trace | null;
+  k: 'b' | 'r' | 'w';
+  seq: number;
+  x: number;
+  loc: number;
+  after: readonly number[];
+  before: readonly number[];
+}
+
+/** The id of the write made by thread ti's entry seq (Msg.id). */
+export const traceId = (ti: number, seq: number): number => ti * 1048576 + seq;
+
+/** The thread and entry of a write id; thread -1 for an initial write. */
+export const traceOp = (id: number): { thread: number; seq: number } =>
+  (id < 0 ? { thread: -1, seq: -1 } : { thread: Math.floor(id / 1048576), seq: id % 1048576 });
+
+/** t with one more trace record (only when the program records witnesses). */
+export function traced(t: TState, r: Omit<Trace, 'prev'>): TState {
+  return withThread(t, { trace: { prev: t.trace, ...r } });
 }
 
 /**
@@ -122,7 +157,7 @@ export function withThread(t: TState, c: Partial<TState>): TState {
     pc: c.pc ?? t.pc, jumps: c.jumps ?? t.jumps, nextSeq: c.nextSeq ?? t.nextSeq, win: c.win ?? t.win, regs: c.regs ?? t.regs,
     rh: c.regs && c.regs !== t.regs ? regsHash(c.regs) : t.rh,
     base: c.base ?? t.base, pend: c.pend ?? t.pend, frel: c.frel ?? t.frel, wrel: c.wrel ?? t.wrel, passed: c.passed ?? t.passed,
-    cut: c.cut ?? t.cut, bad: c.bad ?? t.bad,
+    cut: c.cut ?? t.cut, bad: c.bad ?? t.bad, trace: c.trace !== undefined ? c.trace : t.trace,
   };
 }
 
@@ -133,7 +168,7 @@ export function withThread(t: TState, c: Partial<TState>): TState {
 export function withWin(t: TState, win: readonly Entry[]): TState {
   return {
     pc: t.pc, jumps: t.jumps, nextSeq: t.nextSeq, win, regs: t.regs, rh: t.rh,
-    base: t.base, pend: t.pend, frel: t.frel, wrel: t.wrel, passed: t.passed, cut: t.cut, bad: t.bad,
+    base: t.base, pend: t.pend, frel: t.frel, wrel: t.wrel, passed: t.passed, cut: t.cut, bad: t.bad, trace: t.trace,
   };
 }
 
@@ -141,7 +176,7 @@ export function withWin(t: TState, win: readonly Entry[]): TState {
 export function withPend(t: TState, pend: readonly Pend[]): TState {
   return {
     pc: t.pc, jumps: t.jumps, nextSeq: t.nextSeq, win: t.win, regs: t.regs, rh: t.rh,
-    base: t.base, pend, frel: t.frel, wrel: t.wrel, passed: t.passed, cut: t.cut, bad: t.bad,
+    base: t.base, pend, frel: t.frel, wrel: t.wrel, passed: t.passed, cut: t.cut, bad: t.bad, trace: t.trace,
   };
 }
 
@@ -149,7 +184,7 @@ export function withPend(t: TState, pend: readonly Pend[]): TState {
 export function retired(t: TState, regs: ReadonlyMap<string, RV>, base: View, pend: readonly Pend[], win: readonly Entry[]): TState {
   return {
     pc: t.pc, jumps: t.jumps, nextSeq: t.nextSeq, win, regs, rh: regs === t.regs ? t.rh : regsHash(regs),
-    base, pend, frel: t.frel, wrel: t.wrel, passed: t.passed, cut: t.cut, bad: t.bad,
+    base, pend, frel: t.frel, wrel: t.wrel, passed: t.passed, cut: t.cut, bad: t.bad, trace: t.trace,
   };
 }
 
@@ -157,7 +192,7 @@ export function retired(t: TState, regs: ReadonlyMap<string, RV>, base: View, pe
 export function withWrel(t: TState, wrel: TState['wrel']): TState {
   return {
     pc: t.pc, jumps: t.jumps, nextSeq: t.nextSeq, win: t.win, regs: t.regs, rh: t.rh,
-    base: t.base, pend: t.pend, frel: t.frel, wrel, passed: t.passed, cut: t.cut, bad: t.bad,
+    base: t.base, pend: t.pend, frel: t.frel, wrel, passed: t.passed, cut: t.cut, bad: t.bad, trace: t.trace,
   };
 }
 
@@ -165,7 +200,7 @@ export function withWrel(t: TState, wrel: TState['wrel']): TState {
 export function fetched(t: TState, win: readonly Entry[]): TState {
   return {
     pc: t.pc + 1, jumps: t.jumps, nextSeq: t.nextSeq + 1, win, regs: t.regs, rh: t.rh,
-    base: t.base, pend: t.pend, frel: t.frel, wrel: t.wrel, passed: t.passed, cut: t.cut, bad: t.bad,
+    base: t.base, pend: t.pend, frel: t.frel, wrel: t.wrel, passed: t.passed, cut: t.cut, bad: t.bad, trace: t.trace,
   };
 }
 
@@ -186,7 +221,7 @@ export function withThMem(s: MState, th: readonly TState[], mem: readonly (reado
 export function withMsg(m: MsgFields, c: Partial<MsgFields> = {}): Msg {
   const x: Msg = {
     val: c.val ?? m.val, tid: c.tid ?? m.tid, strong: c.strong ?? m.strong, scope: c.scope !== undefined ? c.scope : m.scope, rel: c.rel ?? m.rel,
-    proxy: c.proxy ?? m.proxy, vaddr: c.vaddr ?? m.vaddr, pred: c.pred ?? m.pred, src: c.src ?? m.src, label: c.label ?? m.label, h: 0,
+    proxy: c.proxy ?? m.proxy, vaddr: c.vaddr ?? m.vaddr, pred: c.pred ?? m.pred, src: c.src ?? m.src, label: c.label ?? m.label, id: c.id ?? m.id, h: 0,
   };
   x.h = msgHash(x);
   return x;

@@ -17,7 +17,7 @@ export function initialState(prog: Program): MState {
     th: prog.threads.map((_, i) => initialThread(prog, i)),
     mem: prog.locs.map((l) => [withMsg({
       val: l.init, tid: -1, strong: true, scope: 'sys', proxy: 'generic', vaddr: prog.vaddrOf.get(l.name)!,
-      rel: [], pred: 0, src: -1, label: `init ${l.name}`,
+      rel: [], pred: 0, src: -1, label: `init ${l.name}`, id: -1,
     })]),
     sc: [],
     bars: [],

@@ -30,7 +30,7 @@ export function initialThread(prog: Program, ti: number): TState {
   const t: TState = {
     // The initial writes, known as generic writes (class 0).
     pc: 0, jumps: 0, nextSeq: 0, win: [], regs: prog.threads[ti]!.regInit, rh: regsHash(prog.threads[ti]!.regInit), base: prog.zero.map((_, i) => (i % prog.cls.K === 0 ? 1 : 0)),
-    pend: [], frel: [], wrel: [], passed: new Map(), cut: false,
+    pend: [], frel: [], wrel: [], passed: new Map(), cut: false, trace: null,
   };
   return settle(prog, ti, t);
 }
@@ -282,10 +282,11 @@ function fetchOne(prog: Program, ti: number, t: TState): TState | null {
     const e: Entry = { seq: -1, pc: t.pc, st: 0, ops, out: null, ctb: null, msg: -1 };
     let taken = guardOf(ci, e)!;
     if (taken && i.op === 'bcmp') taken = compare(i.cmp, asType(operand(e, 0)!, 's32'), asType(operand(e, 1)!, 's32'), true);
-    if (!taken) return withThread(t, { pc: t.pc + 1 });
-    if (ci.target > t.pc) return withThread(t, { pc: ci.target });
+    const tr = prog.witness ? { trace: { prev: t.trace, k: 'b' as const, seq: -1, x: taken ? 1 : 0, loc: -1, after: [], before: [] } } : {};
+    if (!taken) return withThread(t, { pc: t.pc + 1, ...tr });
+    if (ci.target > t.pc) return withThread(t, { pc: ci.target, ...tr });
     const jumps = t.jumps + 1;
-    return jumps > prog.bound ? withThread(t, { jumps, cut: true }) : withThread(t, { pc: ci.target, jumps });
+    return jumps > prog.bound ? withThread(t, { jumps, cut: true }) : withThread(t, { pc: ci.target, jumps, ...tr });
   }
   // msg -2 marks instructions without memory effects (they overtake nothing).
   const e: Entry = { seq: t.nextSeq, pc: t.pc, st: 0, ops: slotValues(t, ci, code), out: null, ctb: null, msg: isMemLike(i) ? -1 : -2 };

@@ -94,7 +94,7 @@ export function candidateBound(u: Unrolled): number {
 export function enumerate(
   test: LitmusTest, u: Unrolled, model: Model, limit = 2_000_000, onConsistent?: (x: Execution, states: string[]) => void,
 ): EnumResult {
-  const { dag, events } = u;
+  const { events } = u;
   const reads = events.filter((e) => e.info.kind === 'R');
   const writesAt = new Map<number, number[]>();
   for (const e of events) if (e.info.kind === 'W') (writesAt.get(e.info.ploc) ?? writesAt.set(e.info.ploc, []).get(e.info.ploc)!).push(e.info.id);
@@ -105,38 +105,9 @@ export function enumerate(
   const obs = observablesOf(test);
 
   for (const pick of product(choices)) {
-    const rfOf = new Map<number, number>(reads.map((r, i) => [r.info.id, pick[i]!]));
-    // Read values follow rf; a value that depends on itself is out of thin air: skip.
-    const busy = new Set<number>();
-    let cyclic = false;
-    let ev: (n: N) => Value = () => 0n;
-    const readValue = (id: number): bigint => {
-      const w = rfOf.get(id)!;
-      if (w < 0) return 0n;
-      if (busy.has(id)) { cyclic = true; return 0n; }
-      busy.add(id);
-      const v = ev(events[w]!.value!) as bigint;
-      busy.delete(id);
-      return v;
-    };
-    ev = newEvaluator(dag, (name) => (name.startsWith('v') ? readValue(Number(name.slice(1))) : undefined));
-    for (const r of reads) readValue(r.info.id);
-    if (cyclic) continue;
-    const exec = events.map((e) => ev(e.guard) === true);
-    // The choice must match control flow: executed reads read, others do not.
-    if (reads.some((r) => exec[r.info.id] !== (rfOf.get(r.info.id)! >= 0))) continue;
-    if ([...rfOf].some(([, w]) => w >= 0 && !exec[w])) continue;
-    if (u.threads.some((t) => ev(t.cut) === true)) continue;
-
-    // Renumber executed events.
-    const ids = events.filter((e) => exec[e.info.id]).map((e) => e.info.id);
-    const newId = new Map(ids.map((id, i) => [id, i]));
-    const infos: EventInfo[] = ids.map((id, i) => ({ ...events[id]!.info, id: i }));
-    const rf: Pair[] = [...rfOf].filter(([r, w]) => w >= 0 && exec[r]).map(([r, w]) => [newId.get(w)!, newId.get(r)!]);
-    const rmwPartner = ids.map((id) => { const p = events[id]!.rmw; return events[id]!.info.kind === 'R' && p >= 0 ? newId.get(p)! : -1; });
-    const dep: Pair[] = [];
-    for (const id of ids) for (const [r, f] of events[id]!.deps) if (exec[r] && ev(f) === true) dep.push([newId.get(r)!, newId.get(id)!]);
-
+    const sk = skeleton(u, new Map<number, number>(reads.map((r, i) => [r.info.id, pick[i]!])));
+    if (!sk) continue;
+    const { ids, newId, infos, rmwPartner, rf, dep, ev, exec, sfChoices, barChoices } = sk;
     // co choices per location: partial orders of the executed non-initial writes, initial write first.
     const coChoices: Pair[][][] = [];
     for (const ws of writesAt.values()) {
@@ -145,22 +116,6 @@ export function enumerate(
       const rest = ex.filter((w) => !infos[w]!.init);
       coChoices.push(partialOrders(rest).map((po) => [...po, ...init.flatMap((i) => rest.map((b): Pair => [i, b]))]));
     }
-    // Fence-SC order: orient every morally strong pair of fence.sc, acyclic.
-    const sc = infos.filter((e) => e.fence === 'sc');
-    const scPairs: Pair[] = [];
-    for (let i = 0; i < sc.length; i++) for (let j = i + 1; j < sc.length; j++) {
-      const a = sc[i]!;
-      const b = sc[j]!;
-      if (a.thread === b.thread || staticRel('sr', a, b, () => -1)) scPairs.push([a.id, b.id]);
-    }
-    const sfChoices: Pair[][] = [];
-    for (const o of product(scPairs.map(() => [false, true]))) {
-      const rel = scPairs.map(([a, b], i): Pair => (o[i] ? [a, b] : [b, a]));
-      const m = { n: infos.length, m: new Uint8Array(infos.length ** 2) };
-      for (const [a, b] of rel) m.m[a * m.n + b] = 1;
-      if (isAcyclic(m)) sfChoices.push(rel);
-    }
-    const barChoices = barrierChoices(u, ids, newId, ev);
 
     for (const coParts of product(coChoices.length ? coChoices : [[[]]])) {
       const co = coParts.flat();
@@ -178,6 +133,99 @@ export function enumerate(
     }
   }
   return { states, candidates, consistent };
+}
+
+/** One rf choice made into an execution, coherence still open (executed events renumbered from 0). */
+export interface Skeleton {
+  /** Executed events' ids in the unrolled program, and back. */
+  ids: number[];
+  newId: Map<number, number>;
+  infos: EventInfo[];
+  rmwPartner: number[];
+  rf: Pair[];
+  dep: Pair[];
+  /** Values and guards under this rf. */
+  ev: (n: N) => Value;
+  /** Per unrolled event: executed. */
+  exec: boolean[];
+  /** The Fence-SC orders and barrier synchronisations to try. */
+  sfChoices: Pair[][];
+  barChoices: Pair[][];
+}
+
+/**
+ * The execution of `rfOf` (each read event -> the write event it reads, -1 not executed), or
+ * null when it is none of the program's: a value out of thin air, a read executed without a
+ * write to read or the other way round, a write read that is not executed, a thread cut off.
+ */
+export function skeleton(u: Unrolled, rfOf: Map<number, number>): Skeleton | null {
+  const { dag, events } = u;
+  const reads = events.filter((e) => e.info.kind === 'R');
+  // Read values follow rf; a value that depends on itself is out of thin air: skip.
+  const busy = new Set<number>();
+  let cyclic = false;
+  let ev: (n: N) => Value = () => 0n;
+  const readValue = (id: number): bigint => {
+    const w = rfOf.get(id)!;
+    if (w < 0) return 0n;
+    if (busy.has(id)) { cyclic = true; return 0n; }
+    busy.add(id);
+    const v = ev(events[w]!.value!) as bigint;
+    busy.delete(id);
+    return v;
+  };
+  ev = newEvaluator(dag, (name) => (name.startsWith('v') ? readValue(Number(name.slice(1))) : undefined));
+  for (const r of reads) readValue(r.info.id);
+  if (cyclic) return null;
+  const exec = events.map((e) => ev(e.guard) === true);
+  // The choice must match control flow: executed reads read, others do not.
+  if (reads.some((r) => exec[r.info.id] !== (rfOf.get(r.info.id)! >= 0))) return null;
+  if ([...rfOf].some(([, w]) => w >= 0 && !exec[w])) return null;
+  if (u.threads.some((t) => ev(t.cut) === true)) return null;
+
+  // Renumber executed events.
+  const { ids, newId, infos, rmwPartner } = executed(u, exec);
+  const rf: Pair[] = [...rfOf].filter(([r, w]) => w >= 0 && exec[r]).map(([r, w]) => [newId.get(w)!, newId.get(r)!]);
+  const dep: Pair[] = [];
+  for (const id of ids) for (const [r, f] of events[id]!.deps) if (exec[r] && ev(f) === true) dep.push([newId.get(r)!, newId.get(id)!]);
+
+  // Fence-SC order: orient every morally strong pair of fence.sc, acyclic.
+  const sc = infos.filter((e) => e.fence === 'sc');
+  const scPairs: Pair[] = [];
+  for (let i = 0; i < sc.length; i++) for (let j = i + 1; j < sc.length; j++) {
+    const a = sc[i]!;
+    const b = sc[j]!;
+    if (a.thread === b.thread || staticRel('sr', a, b, () => -1)) scPairs.push([a.id, b.id]);
+  }
+  const sfChoices: Pair[][] = [];
+  for (const o of product(scPairs.map(() => [false, true]))) {
+    const rel = scPairs.map(([a, b], i): Pair => (o[i] ? [a, b] : [b, a]));
+    const m = { n: infos.length, m: new Uint8Array(infos.length ** 2) };
+    for (const [a, b] of rel) m.m[a * m.n + b] = 1;
+    if (isAcyclic(m)) sfChoices.push(rel);
+  }
+  return { ids, newId, infos, rmwPartner, rf, dep, ev, exec, sfChoices, barChoices: barrierChoices(u, ids, newId, ev) };
+}
+
+// Per program and set of executed events, one renumbering: the concrete evaluator keeps what
+// does not depend on rf and co (the static relations, morally-strong, ...) per events array, so
+// every execution with the same events reuses it.
+type Executed = Pick<Skeleton, 'ids' | 'newId' | 'infos' | 'rmwPartner'>;
+const executedSets = new WeakMap<Unrolled, Map<string, Executed>>();
+function executed(u: Unrolled, exec: boolean[]): Executed {
+  let byKey = executedSets.get(u);
+  if (!byKey) { byKey = new Map(); executedSets.set(u, byKey); }
+  const ids = u.events.filter((e) => exec[e.info.id]).map((e) => e.info.id);
+  const key = ids.join(',');
+  let x = byKey.get(key);
+  if (!x) {
+    const newId = new Map(ids.map((id, i) => [id, i]));
+    const infos: EventInfo[] = ids.map((id, i) => ({ ...u.events[id]!.info, id: i }));
+    const rmwPartner = ids.map((id) => { const p = u.events[id]!.rmw; return u.events[id]!.info.kind === 'R' && p >= 0 ? newId.get(p)! : -1; });
+    x = { ids, newId, infos, rmwPartner };
+    byKey.set(key, x);
+  }
+  return x;
 }
 
 /** All sync_barrier relations for the executed barriers: one per feasible arrival order. */
@@ -224,7 +272,7 @@ function barrierChoices(u: Unrolled, ids: number[], newId: Map<number, number>, 
   return [...out.values()];
 }
 
-function finalStates(
+export function finalStates(
   u: Unrolled, obs: Observable[], ids: number[], newId: Map<number, number>, co: Pair[],
   ev: (n: N) => Value,
 ): string[] {

@@ -294,10 +294,13 @@ export interface StatesCheck {
  * Checks candidate final states (another engine's) against the model: which are allowed,
  * and which allowed states the candidates miss. Cheaper than enumerating every state when the
  * candidates are most of them: one assumption per candidate on a single loaded script, then
- * one query for anything else. null: Z3 did not decide within the timeout.
+ * one query for anything else. Candidates marked in `known` are allowed already (shown by one
+ * of their executions, solver/replay.ts): they are not asked again, only left out of the
+ * search for missing states. null: Z3 did not decide within the timeout.
  */
 export async function checkStates(
   z3: Z3Session, test: LitmusTest, opt: Pick<RunOptions, 'model' | 'bound' | 'timeoutMs'>, candidates: readonly StateValues[], maxMissing: number,
+  known: readonly boolean[] = [],
 ): Promise<StatesCheck | null> {
   await z3.ready();
   const limits = limitsFrom(opt.timeoutMs);
@@ -317,6 +320,7 @@ export async function checkStates(
   ask(`(reset)\n${enc.script}\n${decls.join('\n')}\n(push)\n${consistent.map((l) => `(assert ${l})`).join('\n')}\n`);
   const allowed: boolean[] = [];
   for (let i = 0; i < candidates.length; i++) {
+    if (known[i]) { allowed.push(true); continue; }
     const r = check([`cand_${i}`]);
     if (r === 'unknown') return null;
     allowed.push(r === 'sat');

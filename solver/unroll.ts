@@ -12,7 +12,7 @@ import type { EventInfo, Place } from '../model/events.js';
 import type { Dag, N } from './expr.js';
 import { newDag } from './expr.js';
 import type { Limits } from './limits.js';
-import { buildCfg, type CfgNode, successors as cfgSuccessors } from './cfg.js';
+import { buildCfg, type Cfg, type CfgNode, successors as cfgSuccessors } from './cfg.js';
 
 export class UnsupportedError extends Error {
   /** The instruction at fault, when there is one (a kernel's front end reports it as file:line:col). */
@@ -38,6 +38,8 @@ export interface SymEvent {
   bar: { instance: N; id: N; count: N | null; unit: number } | null;
   /** The instruction it comes from (null for initial writes): one per loop iteration share it. */
   instr: Instr | null;
+  /** The unrolled CFG node it comes from (ThreadResult.cfg); -1 for initial writes. */
+  node: number;
 }
 
 export interface Location extends PhysLoc {
@@ -51,6 +53,10 @@ export interface ThreadResult {
   types: Map<string, ValueType>;
   /** Holds when the thread would need more than `bound` backward jumps. */
   cut: N;
+  /** The unrolled control-flow graph its events come from (SymEvent.node), over its code without labels. */
+  cfg: Cfg;
+  /** Per instruction (labels left out): a branch's target, -1 for every other instruction. */
+  targets: number[];
 }
 
 /**
@@ -145,7 +151,7 @@ export function unroll(test: LitmusTest, bound: number, limits?: Limits, livenes
         release: false, acquire: false, fence: null, proxy: 'generic', ploc: l.ploc, vaddr: vaddrOf.get(l.name)!,
         barMode: null, label: `init ${l.name}`,
       },
-      guard: dag.T, value: dag.bv(l.width, l.init), rmw: -1, deps: new Map(), bar: null, instr: null,
+      guard: dag.T, value: dag.bv(l.width, l.init), rmw: -1, deps: new Map(), bar: null, instr: null, node: -1,
     });
   }
 
@@ -306,7 +312,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
         release: false, acquire: false, fence: null, proxy: null, ploc: -1, vaddr: -1, barMode: null,
         label: `P${tid}:${printInstr(ins)}`, ...extra,
       },
-      guard, value: null, rmw: -1, deps: new Map(), bar: null, instr: ins, ...rest,
+      guard, value: null, rmw: -1, deps: new Map(), bar: null, instr: ins, node: here, ...rest,
     };
     events.push(e);
     if (stops) (eventsAt.get(here) ?? eventsAt.set(here, []).get(here)!).push(e);
@@ -513,7 +519,8 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
   const final = exits.length ? merge(exits) : { reach: dag.F, regs: initRegs, ctrl: new Map() };
   const regs = new Map<string, N>();
   for (const name of types.keys()) regs.set(name, reg(final, name).v);
-  return { regs, types, cut: dag.or(...cuts) };
+  const targets = code.map((i) => (i.op === 'bra' || i.op === 'bcmp' ? target(i.target, i.pos) : -1));
+  return { regs, types, cut: dag.or(...cuts), cfg, targets };
 }
 
 /**

@@ -1,0 +1,124 @@
+// One execution another engine found (the executor's: what each read read, where each write
+// went in coherence, which branches were taken), checked with the concrete evaluator instead of
+// asking Z3 for it: the model's verdict on a single execution takes a fraction of a millisecond.
+// Only a yes counts: an execution that is not rebuilt exactly, or not consistent, proves nothing
+// (the caller asks Z3 then).
+import type { LitmusTest } from '../litmus/ast.js';
+import type { Execution, Pair } from '../model/concrete.js';
+import { evaluate } from '../model/concrete.js';
+import type { Model } from '../model/relalg.js';
+import { finalStates, observablesOf, skeleton } from './enumerate.js';
+import type { Unrolled } from './unroll.js';
+
+/**
+ * An operation of the other engine's execution: thread index and the operation's number among
+ * its thread's instructions in fetch order, branches left out; thread -1: the initial write of
+ * location `n`.
+ */
+export interface OpRef {
+  thread: number;
+  n: number;
+}
+
+/** An execution as the other engine took it. */
+export interface Sketch {
+  /** Per thread index, the branches it fetched, in order: taken or not. */
+  branches: readonly (readonly boolean[])[];
+  /** Each read (of a load or read-modify-write) at physical location `loc`, and the write it read. */
+  reads: readonly { at: OpRef; loc: number; from: OpRef }[];
+  /** Each write at `loc`, and the writes coherence-before and -after it when it was placed. */
+  writes: readonly { at: OpRef; loc: number; after: readonly OpRef[]; before: readonly OpRef[] }[];
+}
+
+/**
+ * For one program: whether a sketched execution is one of its executions (same events, rf
+ * from the sketch, coherence the closure of the sketch's), consistent under the model with some
+ * Fence-SC order and barrier order, and may end in `state` (`name=value;...` in
+ * enumerate.ts observablesOf's order, as brute force writes states).
+ */
+export function replayer(test: LitmusTest, u: Unrolled, model: Model): (s: Sketch, state: string) => boolean {
+  const { events } = u;
+  const obs = observablesOf(test);
+  const reads = events.filter((e) => e.info.kind === 'R').map((e) => e.info.id);
+  // Events by thread, CFG node, kind and location: an instruction makes at most one of each.
+  const byPlace = new Map<string, number>();
+  for (const e of events) if (e.node >= 0) byPlace.set(`${e.info.thread}|${e.node}|${e.info.kind}|${e.info.ploc}`, e.info.id);
+
+  /** Per thread: fetch number -> CFG node, following the sketch's branches; null if they do not fit. */
+  const nodesOf = (branches: Sketch['branches']): Map<number, number>[] | null => {
+    const out: Map<number, number>[] = [];
+    for (let ti = 0; ti < u.threads.length; ti++) {
+      const { cfg, targets } = u.threads[ti]!;
+      const bs = branches[ti] ?? [];
+      const at = new Map<number, number>();
+      let node = cfg.nodes[0]!;
+      let n = 0;
+      let b = 0;
+      while (node.pc < targets.length) {
+        let to = node.pc + 1;
+        if (targets[node.pc]! >= 0) {
+          if (b >= bs.length) return null;
+          if (bs[b++]) to = targets[node.pc]!;
+        } else at.set(n++, node.id);
+        const next = cfg.next(node, to);
+        if (!next) return null;
+        node = next;
+      }
+      if (b !== bs.length) return null;
+      out.push(at);
+    }
+    return out;
+  };
+
+  return (s, state) => {
+    const nodes = nodesOf(s.branches);
+    if (!nodes) return false;
+    const event = (r: OpRef, kind: 'R' | 'W', loc: number): number | undefined => {
+      if (r.thread < 0) return kind === 'W' && r.n === loc && events[loc]?.info.init ? loc : undefined;
+      const node = nodes[r.thread]?.get(r.n);
+      return node === undefined ? undefined : byPlace.get(`${r.thread}|${node}|${kind}|${loc}`);
+    };
+    const rfOf = new Map<number, number>(reads.map((r) => [r, -1]));
+    for (const r of s.reads) {
+      const re = event(r.at, 'R', r.loc);
+      const we = event(r.from, 'W', r.loc);
+      if (re === undefined || we === undefined || rfOf.get(re) !== -1) return false;
+      rfOf.set(re, we);
+    }
+    const sk = skeleton(u, rfOf);
+    if (!sk) return false;
+    const { ids, newId, infos, exec } = sk;
+    // Coherence: the sketch's edges between executed writes of one location, initial writes
+    // first, closed transitively; a cycle is no coherence order.
+    const k = ids.length;
+    const m = new Uint8Array(k * k);
+    const edge = (a: number | undefined, b: number | undefined): boolean => {
+      if (a === undefined || b === undefined || !exec[a] || !exec[b]) return false;
+      m[newId.get(a)! * k + newId.get(b)!] = 1;
+      return true;
+    };
+    for (const w of s.writes) {
+      const self = event(w.at, 'W', w.loc);
+      if (self === undefined || !exec[self]) return false;
+      for (const x of w.after) if (!edge(event(x, 'W', w.loc), self)) return false;
+      for (const x of w.before) if (!edge(self, event(x, 'W', w.loc))) return false;
+    }
+    for (let i = 0; i < k; i++) {
+      if (!infos[i]!.init || infos[i]!.kind !== 'W') continue;
+      for (let j = 0; j < k; j++) if (j !== i && infos[j]!.kind === 'W' && infos[j]!.ploc === infos[i]!.ploc) m[i * k + j] = 1;
+    }
+    for (let x = 0; x < k; x++) for (let i = 0; i < k; i++) if (m[i * k + x]) for (let j = 0; j < k; j++) if (m[x * k + j]) m[i * k + j] = 1;
+    const co: Pair[] = [];
+    for (let i = 0; i < k; i++) {
+      if (m[i * k + i]) return false;
+      for (let j = 0; j < k; j++) if (m[i * k + j]) co.push([i, j]);
+    }
+    for (const syncFence of sk.sfChoices) {
+      for (const syncBarrier of sk.barChoices) {
+        const x: Execution = { events: infos, rmwPartner: sk.rmwPartner, rf: sk.rf, co, syncFence, syncBarrier, dep: sk.dep };
+        if (evaluate(model, x).consistent && finalStates(u, obs, ids, newId, co, sk.ev).includes(state)) return true;
+      }
+    }
+    return false;
+  };
+}
