@@ -6,7 +6,7 @@ import type { Scope } from '../litmus/ast.js';
 import { evaluate, type Execution, type Pair, pairs } from './concrete.js';
 import type { EventInfo } from './events.js';
 import { ptx60, ptx75 } from './ptx.js';
-import type { Model } from './relalg.js';
+import { ALL, type Model, alt, and, inv, minus, plus, prod, ref, rel, seq, set } from './relalg.js';
 
 interface Opts {
   thread?: number;
@@ -205,6 +205,36 @@ test('barrier synchronization orders the accesses around it', () => {
     assert.equal(failing(m, exec(ev, { ...stale, syncBarrier: [[2, 3], [3, 2]] })), ['Causality']);
     assert.equal(failing(m, exec(ev, stale)), []);
   }
+});
+
+// Relations are kept as rows of 32-bit words: executions of more than 32 and 64 events span
+// several words per row, and composition, closure and inverse must carry across them.
+test('relations over 70 events: closure, composition, inverse, union, difference across words', () => {
+  const n = 70;
+  const ev = events(...Array.from({ length: n }, (): [EventInfo['kind'], Opts] => ['F', { thread: 0 }]));
+  const chain: Pair[] = Array.from({ length: n - 1 }, (_, i): Pair => [i, i + 1]);
+  const m: Model = {
+    name: 'words',
+    defs: {
+      t: plus(rel('r')), two: seq(rel('r'), rel('r')), back: inv(rel('r')),
+      rest: minus(prod(set('F'), ALL), ref('t')), both: and(alt(ref('t'), ref('back')), ref('back')),
+    },
+    axioms: [
+      { name: 'acyclic', section: '-', kind: 'acyclic', r: rel('r') },
+      { name: 'within', section: '-', kind: 'subset', r: ref('two'), s: ref('t') },
+      { name: 'loop', section: '-', kind: 'acyclic', r: alt(rel('r'), rel('wrap')) },
+    ],
+  };
+  const r = evaluate(m, exec(ev, {}), { rels: { r: chain, wrap: [[n - 1, 0]] } });
+  const upper: Pair[] = [];
+  for (let a = 0; a < n; a++) for (let b = a + 1; b < n; b++) upper.push([a, b]);
+  assert.equal(pairs(r.rels.t!), upper);
+  assert.equal(pairs(r.rels.two!), Array.from({ length: n - 2 }, (_, i): Pair => [i, i + 2]));
+  assert.equal(pairs(r.rels.back!), chain.map(([a, b]): Pair => [b, a]));
+  assert.equal(pairs(r.rels.both!), chain.map(([a, b]): Pair => [b, a]));
+  assert.is(pairs(r.rels.rest!).length, n * n - upper.length);
+  assert.ok(pairs(r.rels.rest!).every(([a, b]) => a >= b));
+  assert.equal(r.axioms, { acyclic: true, within: true, loop: false });
 });
 
 test.run();

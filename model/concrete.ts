@@ -82,45 +82,110 @@ export interface ExtraBase {
   rels?: Record<string, Pair[]>;
 }
 
+// Inside evaluate, a relation is rows of bits (Rows): row a's bit b holds when a is related
+// to b. Composition ORs whole rows and closure is Warshall's over rows: n^2/32 word operations
+// where n*n bytes took n^3 steps. Matrices (Mat) are made only for what a caller looks at.
+
+/** A relation over n events as n rows of w 32-bit words each. */
+interface Rows {
+  n: number;
+  w: number;
+  r: Uint32Array;
+}
+
+const rows = (n: number): Rows => {
+  const w = (n + 31) >>> 5;
+  return { n, w, r: new Uint32Array(n * w) };
+};
+const setBit = (x: Rows, a: number, b: number): void => { x.r[a * x.w + (b >>> 5)]! |= 1 << (b & 31); };
+const getBit = (x: Rows, a: number, b: number): boolean => (x.r[a * x.w + (b >>> 5)]! & (1 << (b & 31))) !== 0;
+
+function rowsOfPairs(n: number, ps: Pair[]): Rows {
+  const x = rows(n);
+  for (const [a, b] of ps) setBit(x, a, b);
+  return x;
+}
+
+function toMat(x: Rows): Mat {
+  const out = mat(x.n);
+  for (let a = 0; a < x.n; a++) for (let b = 0; b < x.n; b++) if (getBit(x, a, b)) out.m[a * x.n + b] = 1;
+  return out;
+}
+
+/** Row a of x ORed into row c of out. */
+function orRow(out: Rows, c: number, x: Rows, a: number): void {
+  const { w } = x;
+  for (let k = 0; k < w; k++) out.r[c * w + k]! |= x.r[a * w + k]!;
+}
+
+function closureRows(x: Rows): Rows {
+  const { n, w } = x;
+  const c: Rows = { n, w, r: x.r.slice() };
+  for (let k = 0; k < n; k++) for (let a = 0; a < n; a++) if (getBit(c, a, k)) orRow(c, a, c, k);
+  return c;
+}
+
+function seqRows(x: Rows, y: Rows): Rows {
+  const { n, w } = x;
+  const out = rows(n);
+  for (let a = 0; a < n; a++) {
+    for (let k = 0; k < w; k++) {
+      let bits = x.r[a * w + k]!;
+      while (bits !== 0) {
+        const low = bits & -bits;
+        orRow(out, a, y, (k << 5) + 31 - Math.clz32(low));
+        bits ^= low;
+      }
+    }
+  }
+  return out;
+}
+
+const acyclicRows = (x: Rows): boolean => {
+  const c = closureRows(x);
+  for (let a = 0; a < x.n; a++) if (getBit(c, a, a)) return false;
+  return true;
+};
+
 /**
  * What does not depend on an execution's choices (the static base relations, and terms built
  * from them only, such as morally-strong), per events array and model: brute force evaluates
  * every choice of rf, co, ... over one array of executed events (solver/enumerate.ts).
- * Matrices are never written once made, so sharing them is safe.
+ * Relations are never written once made, so sharing them is safe.
  */
-const staticMats = new WeakMap<EventInfo[], Map<Model, { rmw: number[]; mats: Map<RelTerm | string, Mat> }>>();
+const staticRows = new WeakMap<EventInfo[], Map<Model, { rmw: number[]; rows: Map<RelTerm | string, Rows> }>>();
 
-function staticsOf(model: Model, x: Execution): Map<RelTerm | string, Mat> {
-  let byModel = staticMats.get(x.events);
-  if (!byModel) { byModel = new Map(); staticMats.set(x.events, byModel); }
+function staticsOf(model: Model, x: Execution): Map<RelTerm | string, Rows> {
+  let byModel = staticRows.get(x.events);
+  if (!byModel) { byModel = new Map(); staticRows.set(x.events, byModel); }
   let hit = byModel.get(model);
-  if (!hit || hit.rmw !== x.rmwPartner) { hit = { rmw: x.rmwPartner, mats: new Map() }; byModel.set(model, hit); }
-  return hit.mats;
+  if (!hit || hit.rmw !== x.rmwPartner) { hit = { rmw: x.rmwPartner, rows: new Map() }; byModel.set(model, hit); }
+  return hit.rows;
 }
 
 /** Evaluates every definition and axiom of `model` on `x`. */
 export function evaluate(model: Model, x: Execution, extra: ExtraBase = {}): ConcreteResult {
   const n = x.events.length;
   const ev = x.events;
-  const base = new Map<string, Mat>();
+  const base = new Map<string, Rows>();
   const rmwOf = (e: EventInfo): number => x.rmwPartner[e.id] ?? -1;
   // Extra base sets or relations could change any term: nothing is shared then.
   const shared = extra.sets || extra.rels ? null : staticsOf(model, x);
   for (const name of STATIC_RELS) {
     let r = shared?.get(name);
     if (!r) {
-      r = mat(n);
-      for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) if (staticRel(name, ev[a]!, ev[b]!, rmwOf)) r.m[a * n + b] = 1;
+      r = rows(n);
+      for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) if (staticRel(name, ev[a]!, ev[b]!, rmwOf)) setBit(r, a, b);
       shared?.set(name, r);
     }
     base.set(name, r);
   }
-  base.set('rf', fromPairs(n, x.rf));
-  base.set('co', closure(fromPairs(n, x.co)));
-  base.set('sync_fence', fromPairs(n, x.syncFence));
-  base.set('sync_barrier', fromPairs(n, x.syncBarrier));
-  base.set('dep', fromPairs(n, x.dep));
-  for (const [name, ps] of Object.entries(extra.rels ?? {})) base.set(name, fromPairs(n, ps));
+  base.set('rf', rowsOfPairs(n, x.rf));
+  base.set('co', closureRows(rowsOfPairs(n, x.co)));
+  base.set('sync_fence', rowsOfPairs(n, x.syncFence));
+  base.set('sync_barrier', rowsOfPairs(n, x.syncBarrier));
+  base.set('dep', rowsOfPairs(n, x.dep));
+  for (const [name, ps] of Object.entries(extra.rels ?? {})) base.set(name, rowsOfPairs(n, ps));
 
   const setCache = new Map<string, Uint8Array>();
   const evalSet = (s: SetTerm): Uint8Array => {
@@ -144,14 +209,14 @@ export function evaluate(model: Model, x: Execution, extra: ExtraBase = {}): Con
     }
   };
 
-  const rels: Record<string, Mat> = {};
-  const evalRel = (t: RelTerm): Mat => {
+  const defs = new Map<string, Rows>();
+  const evalRows = (t: RelTerm): Rows => {
     if (!shared || t.k === 'rel' || mentionsChoice(model, t)) return compute(t);
     let r = shared.get(t);
     if (!r) { r = compute(t); shared.set(t, r); }
     return r;
   };
-  const compute = (t: RelTerm): Mat => {
+  const compute = (t: RelTerm): Rows => {
     switch (t.k) {
       case 'rel': {
         const r = base.get(t.name);
@@ -159,76 +224,76 @@ export function evaluate(model: Model, x: Execution, extra: ExtraBase = {}): Con
         return r;
       }
       case 'ref': {
-        const r = rels[t.name];
+        const r = defs.get(t.name);
         if (!r) throw new Error(`${t.name} used before its definition`);
         return r;
       }
       case 'id': {
         const s = evalSet(t.s);
-        const r = mat(n);
-        for (let i = 0; i < n; i++) if (s[i]) r.m[i * n + i] = 1;
+        const r = rows(n);
+        for (let i = 0; i < n; i++) if (s[i]) setBit(r, i, i);
         return r;
       }
       case 'prod': {
         const a = evalSet(t.a);
         const b = evalSet(t.b);
-        const r = mat(n);
-        for (let i = 0; i < n; i++) if (a[i]) for (let j = 0; j < n; j++) if (b[j]) r.m[i * n + j] = 1;
+        const r = rows(n);
+        const row = new Uint32Array(r.w);
+        for (let j = 0; j < n; j++) if (b[j]) row[j >>> 5]! |= 1 << (j & 31);
+        for (let i = 0; i < n; i++) if (a[i]) r.r.set(row, i * r.w);
         return r;
       }
       case 'inv': {
-        const a = evalRel(t.a);
-        const r = mat(n);
-        for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) r.m[j * n + i] = a.m[i * n + j]!;
+        const a = evalRows(t.a);
+        const r = rows(n);
+        for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) if (getBit(a, i, j)) setBit(r, j, i);
         return r;
       }
       case 'opt': {
-        const r: Mat = { n, m: evalRel(t.a).m.slice() };
-        for (let i = 0; i < n; i++) r.m[i * n + i] = 1;
+        const a = evalRows(t.a);
+        const r: Rows = { n, w: a.w, r: a.r.slice() };
+        for (let i = 0; i < n; i++) setBit(r, i, i);
         return r;
       }
-      case 'plus': return closure(evalRel(t.a));
-      case 'seq': {
-        const a = evalRel(t.a);
-        const b = evalRel(t.b);
-        const r = mat(n);
-        for (let i = 0; i < n; i++) for (let k = 0; k < n; k++) {
-          if (!a.m[i * n + k]) continue;
-          for (let j = 0; j < n; j++) if (b.m[k * n + j]) r.m[i * n + j] = 1;
-        }
-        return r;
-      }
+      case 'plus': return closureRows(evalRows(t.a));
+      case 'seq': return seqRows(evalRows(t.a), evalRows(t.b));
       default: {
-        const a = evalRel(t.a);
-        const b = evalRel(t.b);
-        const r = mat(n);
-        for (let i = 0; i < n * n; i++) {
-          r.m[i] = t.k === 'union' ? a.m[i]! | b.m[i]! : t.k === 'inter' ? a.m[i]! & b.m[i]! : a.m[i]! & (1 - b.m[i]!);
-        }
+        const a = evalRows(t.a).r;
+        const b = evalRows(t.b).r;
+        const r = rows(n);
+        const o = r.r;
+        if (t.k === 'union') for (let i = 0; i < o.length; i++) o[i] = a[i]! | b[i]!;
+        else if (t.k === 'inter') for (let i = 0; i < o.length; i++) o[i] = a[i]! & b[i]!;
+        else for (let i = 0; i < o.length; i++) o[i] = a[i]! & ~b[i]!;
         return r;
       }
     }
   };
 
-  for (const [name, t] of Object.entries(model.defs)) rels[name] = evalRel(t);
+  for (const [name, t] of Object.entries(model.defs)) defs.set(name, evalRows(t));
   const axioms: Record<string, boolean> = {};
-  for (const ax of model.axioms) axioms[ax.name] = axiomHolds(ax, evalRel);
-  return { rels, axioms, consistent: Object.values(axioms).every(Boolean), evalRel };
+  for (const ax of model.axioms) axioms[ax.name] = axiomHolds(ax, evalRows);
+  // Matrices for callers, made when first looked at.
+  const rels: Record<string, Mat> = {};
+  for (const name of defs.keys()) {
+    let m: Mat | null = null;
+    Object.defineProperty(rels, name, { enumerable: true, get: () => (m ??= toMat(defs.get(name)!)) });
+  }
+  return { rels, axioms, consistent: Object.values(axioms).every(Boolean), evalRel: (t) => toMat(evalRows(t)) };
 }
 
-function axiomHolds(ax: Axiom, evalRel: (t: RelTerm) => Mat): boolean {
-  const r = evalRel(ax.r);
-  const { n } = r;
+function axiomHolds(ax: Axiom, evalRows: (t: RelTerm) => Rows): boolean {
+  const x = evalRows(ax.r);
   switch (ax.kind) {
-    case 'empty': return r.m.every((v) => v === 0);
+    case 'empty': return x.r.every((v) => v === 0);
     case 'irreflexive': {
-      for (let i = 0; i < n; i++) if (r.m[i * n + i]) return false;
+      for (let i = 0; i < x.n; i++) if (getBit(x, i, i)) return false;
       return true;
     }
-    case 'acyclic': return isAcyclic(r);
+    case 'acyclic': return acyclicRows(x);
     case 'subset': {
-      const s = evalRel(ax.s!);
-      for (let i = 0; i < n * n; i++) if (r.m[i] && !s.m[i]) return false;
+      const s = evalRows(ax.s!).r;
+      for (let i = 0; i < x.r.length; i++) if ((x.r[i]! & ~s[i]!) !== 0) return false;
       return true;
     }
   }
