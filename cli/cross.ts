@@ -18,6 +18,7 @@ import { type OpRef, type Sketch, replayer } from '../solver/replay.js';
 import { unroll } from '../solver/unroll.js';
 import { observableName } from '../litmus/types.js';
 import { type Trace, traceOp } from '../executor/state.js';
+import { members } from '../executor/view.js';
 import { resourceReason } from '../solver/limits.js';
 import { type Z3Session, openZ3 } from '../solver/z3.js';
 import { type Valuation, executorValuations, valuationKey } from '../executor/compare.js';
@@ -72,7 +73,10 @@ export function sketchOf(traces: readonly (Trace | null)[]): Sketch {
       const at = { thread: ti, n: t.seq };
       if (t.k === 'b') bs.push(t.x === 1);
       else if (t.k === 'r') reads.push({ at, loc: t.loc, from: ref(t.x, t.loc) });
-      else writes.push({ at, loc: t.loc, after: t.after.map((x) => ref(x, t.loc)), before: t.before.map((x) => ref(x, t.loc)) });
+      else {
+        const refs = (mask: number): OpRef[] => members(mask, t.ms!.length).map((j) => ref(t.ms![j]!.id, t.loc));
+        writes.push({ at, loc: t.loc, after: refs(t.after), before: refs(t.before) });
+      }
     }
     branches.push(bs);
   });

@@ -217,10 +217,7 @@ function write(prog: Program, s: MState, ti: number, idx: number, a: Acc, p: Pla
     msg = withMsg(msg, { rel: [...msg.rel, rel] });
   }
   t = complete(t, idx, out, own, n);
-  if (prog.witness) {
-    const ids = (mask: number): number[] => members(mask, n).map((j) => ms[j]!.id);
-    t = traced(t, { k: 'w', seq: t.win[idx]!.seq, x: msg.id, loc, after: ids(p.after), before: ids(p.before) });
-  }
+  if (prog.witness) t = traced(t, 'w', t.win[idx]!.seq, msg.id, loc, ms, p.after, p.before);
   const next = [...ms.map((m, j) => (has(p.before, j) ? withMsg(m, { pred: m.pred | bit(n) }) : m)), msg];
   const mem = s.mem.slice();
   mem[loc] = next;
@@ -285,7 +282,7 @@ export function loads(prog: Program, s: MState, ti: number, idx: number, ci: CIn
   return out;
 }
 
-const readTraced = (t: TState, seq: number, loc: number, m: Msg): TState => traced(t, { k: 'r', seq, x: m.id, loc, after: [], before: [] });
+const readTraced = (t: TState, seq: number, loc: number, m: Msg): TState => traced(t, 'r', seq, m.id, loc);
 
 /** A new write of access a (release patterns it continues already in `rel`). */
 const newMsg = (a: Acc, val: bigint, rel: Rel[], src: number, label: string, seq: number): MsgFields => ({

@@ -122,8 +122,10 @@ export interface TState {
 /**
  * One thing a thread did that decides the execution it is part of, newest first: a branch
  * fetched ('b', x 1 taken, 0 not); entry `seq` read the write with id x of location loc ('r');
- * entry `seq` made write x of loc, coherence-after the writes `after` and before `before` (ids)
- * as placed ('w'). Enough to rebuild the execution (rf, co) for another engine to check.
+ * entry `seq` made write x of loc, coherence-after the writes of `ms` (the location's writes
+ * then) in mask `after` and before those in `before` ('w'). Enough to rebuild the execution (rf,
+ * co) for another engine to check. Records are made on every step and read only for final
+ * states, so a write keeps the masks and the (never changed) array they index, not ids.
  */
 export interface Trace {
   prev: Trace | null;
@@ -131,8 +133,9 @@ export interface Trace {
   seq: number;
   x: number;
   loc: number;
-  after: readonly number[];
-  before: readonly number[];
+  ms: readonly Msg[] | null;
+  after: number;
+  before: number;
 }
 
 /** The id of the write made by thread ti's entry seq (Msg.id). */
@@ -143,8 +146,12 @@ export const traceOp = (id: number): { thread: number; seq: number } =>
   (id < 0 ? { thread: -1, seq: -1 } : { thread: Math.floor(id / 1048576), seq: id % 1048576 });
 
 /** t with one more trace record (only when the program records witnesses). */
-export function traced(t: TState, r: Omit<Trace, 'prev'>): TState {
-  return withThread(t, { trace: { prev: t.trace, ...r } });
+export function traced(t: TState, k: Trace['k'], seq: number, x: number, loc: number, ms: readonly Msg[] | null = null, after = 0, before = 0): TState {
+  const trace: Trace = { prev: t.trace, k, seq, x, loc, ms, after, before };
+  return {
+    pc: t.pc, jumps: t.jumps, nextSeq: t.nextSeq, win: t.win, regs: t.regs, rh: t.rh,
+    base: t.base, pend: t.pend, frel: t.frel, wrel: t.wrel, passed: t.passed, cut: t.cut, bad: t.bad, trace,
+  };
 }
 
 /**

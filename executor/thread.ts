@@ -20,7 +20,7 @@ import type { CInstr, Program } from './program.js';
 import { Unsupported } from './program.js';
 import { accessKey } from './proxy.js';
 import { effectiveScope } from './scope.js';
-import { type Entry, type Opnd, type TState, type View, fetched, regsHash, retired, withThread, withWin } from './state.js';
+import { type Entry, type Opnd, type TState, type View, fetched, regsHash, retired, traced, withThread, withWin } from './state.js';
 import { fenceAcqRel, prunePend } from './sync.js';
 import { join } from './view.js';
 
@@ -282,7 +282,7 @@ function fetchOne(prog: Program, ti: number, t: TState): TState | null {
     const e: Entry = { seq: -1, pc: t.pc, st: 0, ops, out: null, ctb: null, msg: -1 };
     let taken = guardOf(ci, e)!;
     if (taken && i.op === 'bcmp') taken = compare(i.cmp, asType(operand(e, 0)!, 's32'), asType(operand(e, 1)!, 's32'), true);
-    const tr = prog.witness ? { trace: { prev: t.trace, k: 'b' as const, seq: -1, x: taken ? 1 : 0, loc: -1, after: [], before: [] } } : {};
+    const tr = prog.witness ? { trace: traced(t, 'b', -1, taken ? 1 : 0, -1).trace } : {};
     if (!taken) return withThread(t, { pc: t.pc + 1, ...tr });
     if (ci.target > t.pc) return withThread(t, { pc: ci.target, ...tr });
     const jumps = t.jumps + 1;
