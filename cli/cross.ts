@@ -12,7 +12,7 @@ import { type FileResult, expandPaths, readLitmusFiles } from '../litmus/parse.j
 import { crossLiveness, crossLivenessText } from './crosslive.js';
 import type { LitmusTest } from '../litmus/ast.js';
 import { MODELS } from '../model/ptx.js';
-import { checkStates } from '../solver/run.js';
+import { type StatesCheck, checkStates } from '../solver/run.js';
 import { observablesOf } from '../solver/enumerate.js';
 import { type OpRef, type Sketch, replayer } from '../solver/replay.js';
 import { unroll } from '../solver/unroll.js';
@@ -54,6 +54,11 @@ export interface CrossOptions {
   maxStates: number;
   /** How many missed solver states to look for (Infinity: all of them). */
   maxMissing: number;
+  /**
+   * The solver's final states, when they are known exactly already (fuzz: brute force found
+   * them and Z3 agreed): the executor's are compared with them, and Z3 is not asked again.
+   */
+  solverStates?: readonly Valuation[];
 }
 
 /** The executor's path to a final state as solver/replay.ts takes it. */
@@ -102,6 +107,17 @@ export function confirmed(test: LitmusTest, r: RunResult, vals: readonly Valuati
   });
 }
 
+/** The executor's states against the solver's, known exactly; null when they name different observables. */
+function compareWith(vals: readonly Valuation[], solver: readonly Valuation[], maxMissing: number): StatesCheck | null {
+  const names = (v: Valuation): string => v.map(([k]) => k).sort().join(' ');
+  const all = [...vals, ...solver];
+  if (all.some((v) => names(v) !== names(all[0]!))) return null;
+  const allowed = new Set(solver.map(valuationKey));
+  const reached = new Set(vals.map(valuationKey));
+  const missing = solver.filter((v) => !reached.has(valuationKey(v))).map((v) => v.map(([k, x]): [string, bigint] => [k, x]));
+  return { allowed: vals.map((v) => allowed.has(valuationKey(v))), missing: missing.slice(0, maxMissing), allMissing: missing.length <= maxMissing };
+}
+
 /**
  * One test on both engines. The solver does not enumerate its states: each executor state is
  * shown allowed on the executor's own execution (confirmed), or else Z3 is asked about it; then
@@ -125,7 +141,8 @@ export async function crossOne(z3: Z3Session, file: string, test: LitmusTest, o:
   let sc: Awaited<ReturnType<typeof checkStates>>;
   try {
     const vals = executorValuations(r);
-    sc = await checkStates(z3, test, { model: MODELS[o.model]!, bound: o.bound, timeoutMs: o.timeoutMs }, vals, o.maxMissing, confirmed(test, r, vals, o));
+    sc = (o.solverStates && compareWith(vals, o.solverStates, o.maxMissing))
+      ?? await checkStates(z3, test, { model: MODELS[o.model]!, bound: o.bound, timeoutMs: o.timeoutMs }, vals, o.maxMissing, confirmed(test, r, vals, o));
   } catch (e) {
     const why = resourceReason(e);
     return why ? no('skip', `solver: ${why}`) : no('error', `solver: internal error: ${(e as Error).message}`);

@@ -89,6 +89,7 @@ export async function fuzzOne(z3: Z3Session, t: LitmusTest, o: FuzzOptions, tall
 
   // 2. Solver against brute force, where enumerating is affordable.
   const model = MODELS[o.model]!;
+  let solverStates: [string, bigint][][] | undefined;
   const u = unroll(t, o.bound);
   if (candidateBound(u) <= o.enumLimit) {
     const brute = [...enumerate(t, u, model).states].map((s) => (s === '' ? [] : s.split(';').map((kv): [string, bigint] => {
@@ -108,11 +109,13 @@ export async function fuzzOne(z3: Z3Session, t: LitmusTest, o: FuzzOptions, tall
           ],
         };
       }
+      // Brute force's states are the solver's, exactly: check 1 compares with them.
+      solverStates = brute;
     }
   }
 
   // 1. Executor against solver.
-  const c = await crossOne(z3, '<fuzz>', t, { ...o, maxMissing: o.allMissing ? Infinity : 1 });
+  const c = await crossOne(z3, '<fuzz>', t, { ...o, maxMissing: o.allMissing ? Infinity : 1, ...(solverStates ? { solverStates } : {}) });
   if (c.status === 'skip') {
     const why = (c.reason ?? '').replace(/\d+/g, 'N');
     tally?.skipped.set(why, (tally.skipped.get(why) ?? 0) + 1);
