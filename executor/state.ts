@@ -276,7 +276,8 @@ let h2 = 0;
 const begin = (): void => { h1 = 0x9e3779b9; h2 = 0x85ebca6b; };
 function n(x: number): void {
   const lo = x >>> 0;
-  const hi = Math.floor(x / 4294967296) >>> 0;
+  // Most inputs are small counts and masks: no division for them (the same value either way).
+  const hi = lo === x ? 0 : Math.floor(x / 4294967296) >>> 0;
   h1 = Math.imul(h1 ^ lo, 2654435761);
   h2 = Math.imul(h2 ^ hi ^ lo, 1597334677);
   h1 = Math.imul(h1 ^ (h2 >>> 15), 2246822507);
