@@ -45,6 +45,8 @@ export interface CrossReport {
   /** `incomplete` lists them all (false: only the first few were looked for). */
   incompleteAll: boolean | null;
   visited: number | null;
+  /** Executor states shown allowed on the executor's own execution to them (solver/replay.ts), not asked of Z3. */
+  replayed: number | null;
 }
 
 export interface CrossOptions {
@@ -126,7 +128,7 @@ function compareWith(vals: readonly Valuation[], solver: readonly Valuation[], m
 export async function crossOne(z3: Z3Session, file: string, test: LitmusTest, o: CrossOptions): Promise<CrossReport> {
   const base = {
     file, test: test.name, model: o.model, bound: o.bound, reason: null, executorStates: null, solverStates: null,
-    unsound: [], incomplete: [], incompleteAll: null, visited: null,
+    unsound: [], incomplete: [], incompleteAll: null, visited: null, replayed: null,
   };
   const no = (status: 'skip' | 'error', reason: string): CrossReport => ({ ...base, status, reason });
   let ex: ReturnType<typeof runTest>;
@@ -139,10 +141,15 @@ export async function crossOne(z3: Z3Session, file: string, test: LitmusTest, o:
   const r: RunResult = ex.result;
   if (r.stats.truncated) return no('skip', `executor: stopped after ${r.stats.visited} states`);
   let sc: Awaited<ReturnType<typeof checkStates>>;
+  let replayed = 0;
   try {
     const vals = executorValuations(r);
-    sc = (o.solverStates && compareWith(vals, o.solverStates, o.maxMissing))
-      ?? await checkStates(z3, test, { model: MODELS[o.model]!, bound: o.bound, timeoutMs: o.timeoutMs }, vals, o.maxMissing, confirmed(test, r, vals, o));
+    sc = o.solverStates ? compareWith(vals, o.solverStates, o.maxMissing) : null;
+    if (!sc) {
+      const shown = confirmed(test, r, vals, o);
+      replayed = shown.filter(Boolean).length;
+      sc = await checkStates(z3, test, { model: MODELS[o.model]!, bound: o.bound, timeoutMs: o.timeoutMs }, vals, o.maxMissing, shown);
+    }
   } catch (e) {
     const why = resourceReason(e);
     return why ? no('skip', `solver: ${why}`) : no('error', `solver: internal error: ${(e as Error).message}`);
@@ -154,7 +161,7 @@ export async function crossOne(z3: Z3Session, file: string, test: LitmusTest, o:
   return {
     ...base, status: unsound.length ? 'unsound' : 'pass', executorStates: r.states.length,
     solverStates: r.states.length - bad.length + sc.missing.length,
-    unsound, incomplete: sc.missing.map(valuationKey), incompleteAll: sc.allMissing, visited: r.stats.visited,
+    unsound, incomplete: sc.missing.map(valuationKey), incompleteAll: sc.allMissing, visited: r.stats.visited, replayed,
   };
 }
 
