@@ -13,10 +13,8 @@ import { crossLiveness, crossLivenessText } from './crosslive.js';
 import type { LitmusTest } from '../litmus/ast.js';
 import { MODELS } from '../model/ptx.js';
 import { type StatesCheck, checkStates } from '../solver/run.js';
-import { observablesOf } from '../solver/enumerate.js';
 import { type OpRef, type Sketch, replayer } from '../solver/replay.js';
 import { unroll } from '../solver/unroll.js';
-import { observableName } from '../litmus/types.js';
 import { type Trace, traceOp } from '../executor/state.js';
 import { members } from '../executor/view.js';
 import { resourceReason } from '../solver/limits.js';
@@ -101,12 +99,7 @@ export function confirmed(test: LitmusTest, r: RunResult, vals: readonly Valuati
   } catch {
     return []; // the solver's own run says why, if anything is wrong
   }
-  const names = observablesOf(test).map(observableName);
-  return r.states.map((f, i) => {
-    if (!f.witness) return false;
-    const v = new Map(vals[i]!);
-    return replay(sketchOf(f.witness), names.map((n) => `${n}=${v.get(n)}`).join(';'));
-  });
+  return r.states.map((f, i) => (f.witness ? replay(sketchOf(f.witness), new Map(vals[i]!)) : false));
 }
 
 /** The executor's states against the solver's, known exactly; null when they name different observables. */

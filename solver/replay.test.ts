@@ -6,14 +6,12 @@ import * as assert from 'uvu/assert';
 import { join } from 'node:path';
 import { parseLitmus, readLitmusFiles } from '../litmus/parse.js';
 import type { LitmusTest } from '../litmus/ast.js';
-import { observableName } from '../litmus/types.js';
 import { MODELS } from '../model/ptx.js';
 import { runTest } from '../executor/explore.js';
 import { executorValuations } from '../executor/compare.js';
 import type { ModelName } from '../executor/program.js';
 import { confirmed, sketchOf } from '../cli/cross.js';
 import { CORPUS, OWN_TESTS, skipWithoutCorpus } from '../tests/paths.js';
-import { observablesOf } from './enumerate.js';
 import { type Sketch, replayer } from './replay.js';
 import { unroll } from './unroll.js';
 
@@ -26,16 +24,15 @@ exists (P1:%r0 == 1 /\\ P1:%r1 == 0)
 `);
 
 /** The executor's witness for the state where the condition's registers have these values. */
-function witnessOf(t: LitmusTest, want: Record<string, bigint>): { sketch: Sketch; state: (v: Record<string, bigint>) => string } {
+function witnessOf(t: LitmusTest, want: Record<string, bigint>): { sketch: Sketch; state: (v: Record<string, bigint>) => Map<string, bigint> } {
   const r = runTest(t, { model: 'ptx75', bound: 2, witness: true });
   assert.ok(r.ok);
   const vals = executorValuations(r.result);
   const i = vals.findIndex((v) => v.every(([k, x]) => want[k] === undefined || want[k] === x));
   assert.ok(i >= 0, `the executor reaches ${JSON.stringify(Object.keys(want))}`);
-  const names = observablesOf(t).map(observableName);
   return {
     sketch: sketchOf(r.result.states[i]!.witness!),
-    state: (v) => names.map((n) => `${n}=${v[n] ?? new Map(vals[i]!).get(n)}`).join(';'),
+    state: (v) => new Map(vals[i]!.map(([k, x]) => [k, v[k] ?? x])),
   };
 }
 
@@ -73,14 +70,13 @@ test('a loop: the branches taken place each operation in its iteration', () => {
   const replay = replayer(spin, unroll(spin, 2), MODELS.ptx75!);
   const r = runTest(spin, { model: 'ptx75', bound: 2, witness: true });
   assert.ok(r.ok);
-  const names = observablesOf(spin).map(observableName);
   const vals = executorValuations(r.result);
   const spins = new Set<bigint>();
   r.result.states.forEach((f, i) => {
     const sk = sketchOf(f.witness!);
     const v = new Map(vals[i]!);
-    const state = (r2: bigint): string => names.map((n) => `${n}=${n === 'P1:r2' ? r2 : v.get(n)}`).join(';');
-    assert.ok(replay(sk, state(v.get('P1:r2')!)), state(v.get('P1:r2')!));
+    const state = (r2: bigint): Map<string, bigint> => new Map([...v, ['P1:r2', r2]]);
+    assert.ok(replay(sk, state(v.get('P1:r2')!)), `P1:r2=${v.get('P1:r2')}`);
     // The iterations are the branches': another count is not this execution's.
     assert.not.ok(replay(sk, state(v.get('P1:r2')! + 1n)));
     spins.add(v.get('P1:r2')!);
@@ -91,6 +87,32 @@ test('a loop: the branches taken place each operation in its iteration', () => {
     }
   });
   assert.equal([...spins].sort(), [1n, 2n, 3n]);
+});
+
+const filtered = parseLitmus(`PTX filtered
+{ x = 0; }
+ P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;
+ st.relaxed.gpu.u32 [x], 1 | ld.relaxed.gpu.u32 %r0, [x] ;
+ | ld.relaxed.gpu.u32 %r1, [x] ;
+filter (P1:r1 == 1)
+exists (P1:r0 == 1)
+`);
+
+test('a filter: its observables are compared too (the execution ends where the kept state does)', () => {
+  const replay = replayer(filtered, unroll(filtered, 2), MODELS.ptx75!);
+  const r = runTest(filtered, { model: 'ptx75', bound: 2, witness: true });
+  assert.ok(r.ok);
+  const vals = executorValuations(r.result);
+  assert.ok(vals.length >= 2);
+  vals.forEach((v, i) => {
+    const m = new Map(v);
+    assert.is(m.get('P1:r1'), 1n);
+    const sk = sketchOf(r.result.states[i]!.witness!);
+    assert.ok(replay(sk, m));
+    // Without the filter's register, or with another value for it, nothing is shown.
+    assert.not.ok(replay(sk, new Map(v.filter(([k]) => k !== 'P1:r1'))));
+    assert.not.ok(replay(sk, new Map([...m, ['P1:r1', 0n]])));
+  });
 });
 
 function allShown(tests: LitmusTest[], model: ModelName): { states: number; shown: number } {

@@ -4,6 +4,7 @@
 // Only a yes counts: an execution that is not rebuilt exactly, or not consistent, proves nothing
 // (the caller asks Z3 then).
 import type { LitmusTest } from '../litmus/ast.js';
+import { observableName } from '../litmus/types.js';
 import type { Execution, Pair } from '../model/concrete.js';
 import { evaluate } from '../model/concrete.js';
 import type { Model } from '../model/relalg.js';
@@ -33,12 +34,22 @@ export interface Sketch {
 /**
  * For one program: whether a sketched execution is one of its executions (same events, rf
  * from the sketch, coherence the closure of the sketch's), consistent under the model with some
- * Fence-SC order and barrier order, and may end in `state` (`name=value;...` in
- * enumerate.ts observablesOf's order, as brute force writes states).
+ * Fence-SC order and barrier order, and may end in the final state `values` (observable name
+ * -> value, as observableName and asInteger give them). The values must name what the
+ * condition, `locations` and the filter observe; the filter is not evaluated here: it holds
+ * on `values` when they are a final state another engine kept (it applies the filter), and the
+ * execution ends in those values.
  */
-export function replayer(test: LitmusTest, u: Unrolled, model: Model): (s: Sketch, state: string) => boolean {
+export function replayer(test: LitmusTest, u: Unrolled, model: Model): (s: Sketch, values: ReadonlyMap<string, bigint>) => boolean {
   const { events } = u;
   const obs = observablesOf(test);
+  if (test.filter) {
+    const seen = new Set(obs.map(observableName));
+    for (const o of observablesOf({ ...test, condition: { ...test.condition, expr: test.filter }, observed: [] })) {
+      if (!seen.has(observableName(o))) obs.push(o);
+    }
+  }
+  const names = obs.map(observableName);
   const reads = events.filter((e) => e.info.kind === 'R').map((e) => e.info.id);
   // Events by thread, CFG node, kind and location: an instruction makes at most one of each.
   const byPlace = new Map<string, number>();
@@ -70,7 +81,9 @@ export function replayer(test: LitmusTest, u: Unrolled, model: Model): (s: Sketc
     return out;
   };
 
-  return (s, state) => {
+  return (s, values) => {
+    if (names.some((n) => !values.has(n))) return false;
+    const state = names.map((n) => `${n}=${values.get(n)}`).join(';');
     const nodes = nodesOf(s.branches);
     if (!nodes) return false;
     const event = (r: OpRef, kind: 'R' | 'W', loc: number): number | undefined => {
