@@ -40,11 +40,18 @@ export type DataType =
   | 's8' | 's16' | 's32' | 's64'
   | 'b8' | 'b16' | 'b32' | 'b64';
 
+// Looked up on every executor step: one parse per type name, not a new string each time.
+const WIDTHS = new Map<string, number>();
 export function typeWidth(t: DataType): number {
-  return Number(t.slice(1));
+  let w = WIDTHS.get(t);
+  if (w === undefined) {
+    w = Number(t.slice(1));
+    WIDTHS.set(t, w);
+  }
+  return w;
 }
 export function typeSigned(t: DataType): boolean {
-  return t.startsWith('s');
+  return t.charCodeAt(0) === 115; // 's'
 }
 /** The type of a `.wide` product (mul.wide.s32 gives an s64): twice the width, same signedness. */
 export function wideType(t: DataType): DataType {
