@@ -8,6 +8,9 @@ import { openZ3, type Z3Session } from '../solver/z3.js';
 import { ptxmm, scratch } from '../tests/cli.js';
 import { FUZZ_DEFAULTS, type FuzzOptions, fuzz } from './fuzz.js';
 import { fuzzPrograms } from './fuzzjobs.js';
+import { crossOne } from './cross.js';
+import { readFileSync } from 'node:fs';
+import { parseLitmus } from '../litmus/parse.js';
 
 let z3: Z3Session;
 test.before(async () => { z3 = await openZ3(); });
@@ -54,6 +57,31 @@ for (const [model, runs, seed] of [['ptx75', 300, 7575], ['ptx60', 150, 6060]] a
     assert.ok(t.enumerated >= 0.8 * runs, `only ${t.enumerated} of ${runs} compared with brute force`);
   });
 }
+
+test('cross against solver states known already (fuzz after brute force): a missing one is unsound, an extra one incomplete', async () => {
+  const t = parseLitmus(readFileSync(SB, 'utf8'), SB);
+  const o = { model: 'ptx75' as const, bound: 2, timeoutMs: 60_000, maxStates: 100_000, maxMissing: Infinity };
+  const all: [string, bigint][][] = [0n, 1n].flatMap((a) => [0n, 1n].map((b): [string, bigint][] => [['P0:r0', a], ['P1:r1', b]]));
+  const exact = await crossOne(z3, SB, t, { ...o, solverStates: all });
+  assert.is(exact.status, 'pass');
+  assert.is(exact.executorStates, 4);
+  assert.equal(exact.incomplete, []);
+  assert.is(exact.replayed, 0);
+  // Without (0, 0): the executor's (0, 0) is reported, with its trace.
+  const fewer = await crossOne(z3, SB, t, { ...o, solverStates: all.slice(1) });
+  assert.is(fewer.status, 'unsound');
+  assert.equal(fewer.unsound.map((u) => u.state), ['P0:r0=0; P1:r1=0;']);
+  assert.ok(fewer.unsound[0]!.trace.length > 0);
+  // One more (r0 = 2): listed as a state the executor never reaches.
+  const more = await crossOne(z3, SB, t, { ...o, solverStates: [...all, [['P0:r0', 2n], ['P1:r1', 0n]]] });
+  assert.is(more.status, 'pass');
+  assert.equal(more.incomplete, ['P0:r0=2; P1:r1=0;']);
+  // Without them, each executor state is shown on its own execution, and Z3 finds nothing more.
+  const plain = await crossOne(z3, SB, t, o);
+  assert.is(plain.status, 'pass');
+  assert.is(plain.replayed, 4);
+  assert.equal(plain.incomplete, []);
+});
 
 test('fuzz finds, shrinks and reports a failing program (a planted failure: any fence.sc)', async () => {
   const hasScFence = (t: LitmusTest): boolean => t.threads.some((th) => th.code.some((s) => s.op === 'fence' && s.sem === 'sc'));
