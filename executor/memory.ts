@@ -275,14 +275,12 @@ export function loads(prog: Program, s: MState, ti: number, idx: number, ci: CIn
     }
     const v = resize(rv(w, ms[k]!.val), typeWidth(i.type), typeSigned(i.type));
     let t2 = complete(withPend(t, ob.pend), idx, destValue(ci, e, v), ob.ctb);
-    if (prog.witness) t2 = readTraced(t2, e.seq, a.loc, ms[k]!);
+    if (prog.witness) t2 = traced(t2, 'r', e.seq, ms[k]!.id, a.loc);
     const label = withLabels ? `P${pidOf(prog, ti)}: ${ci.text} reads ${show(v, typeSigned(i.type))} from #${k} (${ms[k]!.label})` : '';
     out.push({ label, state: setThread(s, ti, t2), read: k });
   }
   return out;
 }
-
-const readTraced = (t: TState, seq: number, loc: number, m: Msg): TState => traced(t, 'r', seq, m.id, loc);
 
 /** A new write of access a (release patterns it continues already in `rel`). */
 const newMsg = (a: Acc, val: bigint, rel: Rel[], src: number, label: string, seq: number): MsgFields => ({
@@ -333,7 +331,7 @@ export function rmws(prog: Program, s: MState, ti: number, idx: number, ci: CIns
       continue;
     }
     let t2 = withPend(t, ob.pend);
-    if (prog.witness) t2 = readTraced(t2, e.seq, a.loc, m);
+    if (prog.witness) t2 = traced(t2, 'r', e.seq, m.id, a.loc);
     const v2 = ob.ctb ? join(view, ob.ctb) : view;
     // Observation runs through read-modify-writes (§8.8.2): the new write carries what m carried.
     const msg = newMsg(a, nv, [...(seen ? m.rel : []), ...carried(t2, a.loc, true)], k, label, e.seq);

@@ -282,11 +282,11 @@ function fetchOne(prog: Program, ti: number, t: TState): TState | null {
     const e: Entry = { seq: -1, pc: t.pc, st: 0, ops, out: null, ctb: null, msg: -1 };
     let taken = guardOf(ci, e)!;
     if (taken && i.op === 'bcmp') taken = compare(i.cmp, asType(operand(e, 0)!, 's32'), asType(operand(e, 1)!, 's32'), true);
-    const tr = prog.witness ? { trace: traced(t, 'b', -1, taken ? 1 : 0, -1).trace } : {};
-    if (!taken) return withThread(t, { pc: t.pc + 1, ...tr });
-    if (ci.target > t.pc) return withThread(t, { pc: ci.target, ...tr });
+    const t1 = prog.witness ? traced(t, 'b', -1, taken ? 1 : 0, -1) : t;
+    if (!taken) return withThread(t1, { pc: t.pc + 1 });
+    if (ci.target > t.pc) return withThread(t1, { pc: ci.target });
     const jumps = t.jumps + 1;
-    return jumps > prog.bound ? withThread(t, { jumps, cut: true }) : withThread(t, { pc: ci.target, jumps, ...tr });
+    return jumps > prog.bound ? withThread(t1, { jumps, cut: true }) : withThread(t1, { pc: ci.target, jumps });
   }
   // msg -2 marks instructions without memory effects (they overtake nothing).
   const e: Entry = { seq: t.nextSeq, pc: t.pc, st: 0, ops: slotValues(t, ci, code), out: null, ctb: null, msg: isMemLike(i) ? -1 : -2 };

@@ -28,39 +28,19 @@ export interface Mat {
 
 const mat = (n: number): Mat => ({ n, m: new Uint8Array(n * n) });
 
-function fromPairs(n: number, ps: Pair[]): Mat {
-  const r = mat(n);
-  for (const [a, b] of ps) r.m[a * n + b] = 1;
-  return r;
-}
-
 export function pairs(r: Mat): Pair[] {
   const out: Pair[] = [];
   for (let a = 0; a < r.n; a++) for (let b = 0; b < r.n; b++) if (r.m[a * r.n + b]) out.push([a, b]);
   return out;
 }
 
-function closure(r: Mat): Mat {
-  const { n } = r;
-  const c: Mat = { n, m: r.m.slice() };
-  for (let k = 0; k < n; k++) {
-    for (let a = 0; a < n; a++) {
-      if (!c.m[a * n + k]) continue;
-      for (let b = 0; b < n; b++) if (c.m[k * n + b]) c.m[a * n + b] = 1;
-    }
-  }
-  return c;
-}
-
 /** The transitive closure of a relation over n events, given and returned as pairs. */
 export function closurePairs(n: number, ps: Pair[]): Pair[] {
-  return pairs(closure(fromPairs(n, ps)));
+  return pairs(toMat(closureRows(rowsOfPairs(n, ps))));
 }
 
 export function isAcyclic(r: Mat): boolean {
-  const c = closure(r);
-  for (let a = 0; a < r.n; a++) if (c.m[a * r.n + a]) return false;
-  return true;
+  return acyclicRows(rowsOfPairs(r.n, pairs(r)));
 }
 
 export interface ConcreteResult {

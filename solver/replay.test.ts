@@ -23,22 +23,22 @@ const mp = parseLitmus(`PTX MP-rel-acq
 exists (P1:%r0 == 1 /\\ P1:%r1 == 0)
 `);
 
-/** The executor's witness for the state where the condition's registers have these values. */
-function witnessOf(t: LitmusTest, want: Record<string, bigint>): { sketch: Sketch; state: (v: Record<string, bigint>) => Map<string, bigint> } {
+/** The test's replayer, and the executor's final states (ptx75) with their sketches. */
+function witnessed(t: LitmusTest): { replay: ReturnType<typeof replayer>; states: { sketch: Sketch; values: Map<string, bigint> }[] } {
   const r = runTest(t, { model: 'ptx75', bound: 2, witness: true });
   assert.ok(r.ok);
   const vals = executorValuations(r.result);
-  const i = vals.findIndex((v) => v.every(([k, x]) => want[k] === undefined || want[k] === x));
-  assert.ok(i >= 0, `the executor reaches ${JSON.stringify(Object.keys(want))}`);
   return {
-    sketch: sketchOf(r.result.states[i]!.witness!),
-    state: (v) => new Map(vals[i]!.map(([k, x]) => [k, v[k] ?? x])),
+    replay: replayer(t, unroll(t, 2), MODELS.ptx75!),
+    states: r.result.states.map((f, i) => ({ sketch: sketchOf(f.witness!), values: new Map(vals[i]!) })),
   };
 }
 
 test('message passing: the executor\'s execution shows its state allowed, and no other', () => {
-  const replay = replayer(mp, unroll(mp, 2), MODELS.ptx75!);
-  const w = witnessOf(mp, { 'P1:r0': 1n, 'P1:r1': 1n });
+  const { replay, states } = witnessed(mp);
+  const found = states.find((x) => x.values.get('P1:r0') === 1n && x.values.get('P1:r1') === 1n);
+  assert.ok(found, 'the executor reaches P1:r0 = P1:r1 = 1');
+  const w = { sketch: found.sketch, state: (v: Record<string, bigint>) => new Map([...found.values].map(([k, x]) => [k, v[k] ?? x])) };
   assert.ok(replay(w.sketch, w.state({})));
   // The same execution does not end in another state.
   assert.not.ok(replay(w.sketch, w.state({ 'P1:r1': 0n })));
@@ -52,6 +52,13 @@ test('message passing: the executor\'s execution shows its state allowed, and no
   // A read of a write at another location is no execution of the program.
   const crossed: Sketch = { ...w.sketch, reads: w.sketch.reads.map((r) => (r.at.thread === 1 && r.at.n === 1 ? { ...r, loc: 1 - r.loc } : r)) };
   assert.not.ok(replay(crossed, w.state({})));
+  // Coherence with a cycle (P0's write of x also before the initial write) is no order.
+  const cyclic: Sketch = {
+    ...w.sketch,
+    writes: w.sketch.writes.map((x) => (x.at.thread === 0 && x.at.n === 0 ? { ...x, before: [...x.before, { thread: -1, n: x.loc }] } : x)),
+  };
+  assert.ok(cyclic.writes.some((x) => x.before.length > 0));
+  assert.not.ok(replay(cyclic, w.state({})));
 });
 
 const spin = parseLitmus(`PTX spin-count
@@ -67,14 +74,9 @@ exists (P1:r2 == 3 /\\ P1:r1 == 1)
 `);
 
 test('a loop: the branches taken place each operation in its iteration', () => {
-  const replay = replayer(spin, unroll(spin, 2), MODELS.ptx75!);
-  const r = runTest(spin, { model: 'ptx75', bound: 2, witness: true });
-  assert.ok(r.ok);
-  const vals = executorValuations(r.result);
+  const { replay, states } = witnessed(spin);
   const spins = new Set<bigint>();
-  r.result.states.forEach((f, i) => {
-    const sk = sketchOf(f.witness!);
-    const v = new Map(vals[i]!);
+  states.forEach(({ sketch: sk, values: v }) => {
     const state = (r2: bigint): Map<string, bigint> => new Map([...v, ['P1:r2', r2]]);
     assert.ok(replay(sk, state(v.get('P1:r2')!)), `P1:r2=${v.get('P1:r2')}`);
     // The iterations are the branches': another count is not this execution's.
@@ -99,18 +101,13 @@ exists (P1:r0 == 1)
 `);
 
 test('a filter: its observables are compared too (the execution ends where the kept state does)', () => {
-  const replay = replayer(filtered, unroll(filtered, 2), MODELS.ptx75!);
-  const r = runTest(filtered, { model: 'ptx75', bound: 2, witness: true });
-  assert.ok(r.ok);
-  const vals = executorValuations(r.result);
-  assert.ok(vals.length >= 2);
-  vals.forEach((v, i) => {
-    const m = new Map(v);
+  const { replay, states } = witnessed(filtered);
+  assert.ok(states.length >= 2);
+  states.forEach(({ sketch: sk, values: m }) => {
     assert.is(m.get('P1:r1'), 1n);
-    const sk = sketchOf(r.result.states[i]!.witness!);
     assert.ok(replay(sk, m));
     // Without the filter's register, or with another value for it, nothing is shown.
-    assert.not.ok(replay(sk, new Map(v.filter(([k]) => k !== 'P1:r1'))));
+    assert.not.ok(replay(sk, new Map([...m].filter(([k]) => k !== 'P1:r1'))));
     assert.not.ok(replay(sk, new Map([...m, ['P1:r1', 0n]])));
   });
 });

@@ -6,7 +6,7 @@
 import type { LitmusTest } from '../litmus/ast.js';
 import { observableName } from '../litmus/types.js';
 import type { Execution, Pair } from '../model/concrete.js';
-import { evaluate } from '../model/concrete.js';
+import { closurePairs, evaluate } from '../model/concrete.js';
 import type { Model } from '../model/relalg.js';
 import { finalStates, observablesOf, skeleton } from './enumerate.js';
 import type { Unrolled } from './unroll.js';
@@ -103,11 +103,10 @@ export function replayer(test: LitmusTest, u: Unrolled, model: Model): (s: Sketc
     const { ids, newId, infos, exec } = sk;
     // Coherence: the sketch's edges between executed writes of one location, initial writes
     // first, closed transitively; a cycle is no coherence order.
-    const k = ids.length;
-    const m = new Uint8Array(k * k);
+    const edges: Pair[] = [];
     const edge = (a: number | undefined, b: number | undefined): boolean => {
       if (a === undefined || b === undefined || !exec[a] || !exec[b]) return false;
-      m[newId.get(a)! * k + newId.get(b)!] = 1;
+      edges.push([newId.get(a)!, newId.get(b)!]);
       return true;
     };
     for (const w of s.writes) {
@@ -116,16 +115,11 @@ export function replayer(test: LitmusTest, u: Unrolled, model: Model): (s: Sketc
       for (const x of w.after) if (!edge(event(x, 'W', w.loc), self)) return false;
       for (const x of w.before) if (!edge(self, event(x, 'W', w.loc))) return false;
     }
-    for (let i = 0; i < k; i++) {
-      if (!infos[i]!.init || infos[i]!.kind !== 'W') continue;
-      for (let j = 0; j < k; j++) if (j !== i && infos[j]!.kind === 'W' && infos[j]!.ploc === infos[i]!.ploc) m[i * k + j] = 1;
-    }
-    for (let x = 0; x < k; x++) for (let i = 0; i < k; i++) if (m[i * k + x]) for (let j = 0; j < k; j++) if (m[x * k + j]) m[i * k + j] = 1;
-    const co: Pair[] = [];
-    for (let i = 0; i < k; i++) {
-      if (m[i * k + i]) return false;
-      for (let j = 0; j < k; j++) if (m[i * k + j]) co.push([i, j]);
-    }
+    infos.forEach((a, i) => {
+      if (a.init && a.kind === 'W') infos.forEach((b, j) => { if (j !== i && b.kind === 'W' && b.ploc === a.ploc) edges.push([i, j]); });
+    });
+    const co = closurePairs(ids.length, edges);
+    if (co.some(([a, b]) => a === b)) return false;
     for (const syncFence of sk.sfChoices) {
       for (const syncBarrier of sk.barChoices) {
         const x: Execution = { events: infos, rmwPartner: sk.rmwPartner, rf: sk.rf, co, syncFence, syncBarrier, dep: sk.dep };
