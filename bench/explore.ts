@@ -22,9 +22,9 @@ const starts: { first: number; badges: number; peak: number | null }[] = [];
 for (let i = 0; i < RUNS; i++) {
   const t0 = performance.now();
   const s = openTerminal(['explore']);
-  await s.until('ptxmm explore', 30_000);
+  await s.until('ptxmm explore', 30_000, 0);
   const first = performance.now() - t0;
-  await s.until(`· ${n} tests`, 600_000);
+  await s.until(`· ${n} tests`, 600_000, 0);
   const badges = performance.now() - t0;
   const peak = s.peakMb();
   await s.keys('q', 0);
@@ -38,10 +38,10 @@ async function helpLatency(t: Terminal, shown: string): Promise<number[]> {
   for (let i = 0; i < 10; i++) {
     const t0 = performance.now();
     await t.keys('?', 0);
-    await t.until('Keys: test screen', 5_000);
+    await t.until('Keys: test screen', 5_000, 0);
     out.push(performance.now() - t0);
     await t.keys('x', 0);
-    await t.until(shown, 5_000);
+    await t.until(shown, 5_000, 0);
   }
   return out;
 }

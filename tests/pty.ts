@@ -13,8 +13,9 @@ export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeou
 
 export interface Terminal {
   screen: () => string;
-  /** Waits until the screen shows `text` (a string or a pattern); returns the screen. */
-  until: (text: string | RegExp, ms?: number) => Promise<string>;
+  /** Waits until the screen shows `text` (a string or a pattern) and the app has written
+   * nothing more for `quietMs`; returns the screen. */
+  until: (text: string | RegExp, ms?: number, quietMs?: number) => Promise<string>;
   /** Types keys, then lets the app draw. */
   keys: (k: string, settleMs?: number) => Promise<void>;
   exit: Promise<number | null>;
@@ -38,7 +39,16 @@ export function openTerminal(args: string[], o: { cols?: number; rows?: number; 
   open.add(kill);
   child.on('exit', () => open.delete(kill));
   let raw = '';
-  child.stdout.on('data', (d: Buffer) => { raw += d.toString('utf8'); term.write(d); });
+  // A frame can reach us in several chunks (the pty hands over at most a few KB at a time), and
+  // xterm parses what it is given later: a screen read mid-frame shows a new title over old rows.
+  let unparsed = 0;
+  let lastData = performance.now();
+  child.stdout.on('data', (d: Buffer) => {
+    raw += d.toString('utf8');
+    lastData = performance.now();
+    unparsed++;
+    term.write(d, () => { unparsed--; });
+  });
   const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const screen = (): string => {
     const b = term.buffer.active;
@@ -56,11 +66,12 @@ export function openTerminal(args: string[], o: { cols?: number; rows?: number; 
     screen,
     raw: () => raw,
     exit,
-    async until(text, ms = 60_000) {
+    async until(text, ms = 60_000, quietMs = 50) {
       const t0 = performance.now();
       for (;;) {
         const s = screen();
-        if (typeof text === 'string' ? s.includes(text) : text.test(s)) return s;
+        const settled = unparsed === 0 && performance.now() - lastData >= quietMs;
+        if (settled && (typeof text === 'string' ? s.includes(text) : text.test(s))) return s;
         if (performance.now() - t0 > ms) {
           kill(); // a test that gives up must not leave the app running: node would never exit
           throw new Error(`timed out waiting for ${String(text)}; the screen:\n${s}`);
