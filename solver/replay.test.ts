@@ -59,6 +59,12 @@ test('message passing: the executor\'s execution shows its state allowed, and no
   };
   assert.ok(cyclic.writes.some((x) => x.before.length > 0));
   assert.not.ok(replay(cyclic, w.state({})));
+  // Refused as no execution at all, not by an axiom: a model with every axiom dropped accepts
+  // the execution as the executor made it and still refuses the cycle.
+  const lax = replayer(mp, unroll(mp, 2), { ...MODELS.ptx75!, axioms: [] });
+  assert.ok(lax(w.sketch, w.state({})));
+  assert.ok(lax(stale, w.state({ 'P1:r1': 0n })), 'without axioms the stale read is allowed');
+  assert.not.ok(lax(cyclic, w.state({})));
 });
 
 const spin = parseLitmus(`PTX spin-count
