@@ -55,19 +55,19 @@ test('our tests: the same outcomes with and without the reduction, under both mo
   assert.ok(ran > 250, `compared ${ran}`);
 });
 
-test('corpus: the same outcomes with and without the reduction (30 s budget)', () => {
+test('corpus: the same outcomes with and without the reduction', () => {
   if (skipWithoutCorpus()) return;
-  const t0 = performance.now();
+  // Every test, not as many as a time budget allows: what is compared must not depend on how
+  // fast the machine is.
   let ran = 0;
   let on = 0;
   let off = 0;
   for (const { file, test: t } of files(join(CORPUS, 'litmus'))) {
-    if (performance.now() - t0 > 30_000) break;
     const c = compare(t, 'ptx75', { maxStates: 100_000 });
     assert.ok(c.same, `${file}: ${c.detail}`);
     if (c.ran) { ran++; on += c.on; off += c.off; }
   }
-  assert.ok(ran > 100, `compared ${ran}`);
+  assert.ok(ran > 700, `compared ${ran}`);
   assert.ok(on < off, `states with the reduction ${on}, without ${off}`);
 });
 
