@@ -59,6 +59,11 @@ export interface CrossOptions {
    * them and Z3 agreed): the executor's are compared with them, and Z3 is not asked again.
    */
   solverStates?: readonly Valuation[];
+  /**
+   * When the executor stops at maxStates: how many of the final states it reached are checked
+   * (spread evenly over them); all when absent.
+   */
+  maxChecked?: number;
 }
 
 /** The executor's path to a final state as solver/replay.ts takes it. */
@@ -102,6 +107,12 @@ export function confirmed(test: LitmusTest, r: RunResult, vals: readonly Valuati
   return r.states.map((f, i) => (f.witness ? replay(sketchOf(f.witness), new Map(vals[i]!)) : false));
 }
 
+/** At most n of xs, spread evenly (xs itself when it has no more). */
+function spread<T>(xs: readonly T[], n: number): T[] {
+  if (xs.length <= n) return [...xs];
+  return Array.from({ length: n }, (_, i) => xs[Math.floor((i * xs.length) / n)]!);
+}
+
 /** The executor's states against the solver's, known exactly; null when they name different observables. */
 function compareWith(vals: readonly Valuation[], solver: readonly Valuation[], maxMissing: number): StatesCheck | null {
   const names = (v: Valuation): string => v.map(([k]) => k).sort().join(' ');
@@ -131,30 +142,44 @@ export async function crossOne(z3: Z3Session, file: string, test: LitmusTest, o:
     return no('error', `executor: internal error: ${(e as Error).stack ?? e}`);
   }
   if (!ex.ok) return no('skip', `executor: ${ex.error}`);
-  const r: RunResult = ex.result;
-  if (r.stats.truncated) return no('skip', `executor: stopped after ${r.stats.visited} states`);
+  // An executor stopped at its budget still claims the states it reached: they are checked
+  // against the model (soundness); what it did not reach says nothing (no completeness).
+  const truncated = ex.result.stats.truncated;
+  const reached = ex.result.states.length;
+  const r: RunResult = truncated ? { ...ex.result, states: spread(ex.result.states, o.maxChecked ?? Infinity) } : ex.result;
+  const stopped = `executor: stopped after ${r.stats.visited} states`;
+  const maxMissing = truncated ? 0 : o.maxMissing;
   let sc: Awaited<ReturnType<typeof checkStates>>;
   let replayed = 0;
   try {
     const vals = executorValuations(r);
-    sc = o.solverStates ? compareWith(vals, o.solverStates, o.maxMissing) : null;
+    sc = o.solverStates ? compareWith(vals, o.solverStates, maxMissing) : null;
     if (!sc) {
       const shown = confirmed(test, r, vals, o);
       replayed = shown.filter(Boolean).length;
-      sc = await checkStates(z3, test, { model: MODELS[o.model]!, bound: o.bound, timeoutMs: o.timeoutMs }, vals, o.maxMissing, shown);
+      // Nothing left to ask Z3 when every state is shown and no missing state is looked for.
+      sc = maxMissing === 0 && replayed === vals.length
+        ? { allowed: shown, missing: [], allMissing: false }
+        : await checkStates(z3, test, { model: MODELS[o.model]!, bound: o.bound, timeoutMs: o.timeoutMs }, vals, maxMissing, shown);
     }
   } catch (e) {
     const why = resourceReason(e);
     return why ? no('skip', `solver: ${why}`) : no('error', `solver: internal error: ${(e as Error).message}`);
   }
-  if (!sc) return no('skip', `solver: Z3 did not decide within the timeout (${o.timeoutMs / 1000} s)`);
+  if (!sc) return no('skip', truncated ? stopped : `solver: Z3 did not decide within the timeout (${o.timeoutMs / 1000} s)`);
   const bad = sc.allowed.flatMap((ok, i) => (ok ? [] : [i]));
   const prog = bad.length ? compile(test, o.model, o.bound) : null;
   const unsound = bad.map((i) => ({ state: r.states[i]!.text, trace: traceTo(prog!, r.states[i]!.text, o.maxStates) ?? ['(no trace found)'] }));
+  const counts = { executorStates: reached, unsound, visited: r.stats.visited, replayed };
+  if (truncated) {
+    // No answer on completeness, so a skip, unless a state reached is already unsound.
+    return unsound.length
+      ? { ...base, ...counts, status: 'unsound', reason: stopped, incompleteAll: false }
+      : { ...base, ...counts, status: 'skip', reason: `${stopped}; ${r.states.length === reached ? `the ${reached}` : `${r.states.length} (spread evenly) of the ${reached}`} final states it reached are allowed (soundness only)` };
+  }
   return {
-    ...base, status: unsound.length ? 'unsound' : 'pass', executorStates: r.states.length,
-    solverStates: r.states.length - bad.length + sc.missing.length,
-    unsound, incomplete: sc.missing.map(valuationKey), incompleteAll: sc.allMissing, visited: r.stats.visited, replayed,
+    ...base, ...counts, status: unsound.length ? 'unsound' : 'pass',
+    solverStates: r.states.length - bad.length + sc.missing.length, incomplete: sc.missing.map(valuationKey), incompleteAll: sc.allMissing,
   };
 }
 
@@ -163,7 +188,8 @@ export function formatCross(c: CrossReport): string[] {
   if (c.status === 'error') return [`ERROR ${c.test} (${c.file}): ${c.reason}`];
   const out: string[] = [];
   const tag = c.status === 'unsound' ? 'UNSOUND' : c.incomplete.length ? 'INCOMPLETE' : 'PASS';
-  out.push(`${tag} ${c.test}: executor ${c.executorStates} states, solver ${c.solverStates}${c.incompleteAll ? '' : ' or more'}`);
+  const solver = c.solverStates === null ? '' : `, solver ${c.solverStates}${c.incompleteAll ? '' : ' or more'}`;
+  out.push(`${tag} ${c.test}: executor ${c.executorStates} states${solver}${c.reason ? ` (${c.reason})` : ''}`);
   for (const u of c.unsound) {
     out.push(`  executor reaches a state the solver forbids: ${u.state}`);
     for (const step of u.trace) out.push(`    ${step}`);

@@ -8,7 +8,7 @@ import { openZ3, type Z3Session } from '../solver/z3.js';
 import { ptxmm, scratch } from '../tests/cli.js';
 import { FUZZ_DEFAULTS, type FuzzOptions, fuzz } from './fuzz.js';
 import { fuzzPrograms } from './fuzzjobs.js';
-import { crossOne } from './cross.js';
+import { crossOne, formatCross } from './cross.js';
 import { readFileSync } from 'node:fs';
 import { parseLitmus } from '../litmus/parse.js';
 
@@ -81,6 +81,27 @@ test('cross against solver states known already (fuzz after brute force): a miss
   assert.is(plain.status, 'pass');
   assert.is(plain.replayed, 4);
   assert.equal(plain.incomplete, []);
+});
+
+test('cross with the executor stopped at its budget: the states it reached are still checked (soundness only)', async () => {
+  const t = parseLitmus(readFileSync(SB, 'utf8'), SB);
+  // 8 states: the depth-first search has reached two of SB's four final states by then.
+  const o = { model: 'ptx75' as const, bound: 2, timeoutMs: 60_000, maxStates: 8, maxMissing: Infinity };
+  const cut = await crossOne(z3, SB, t, o);
+  assert.is(cut.status, 'skip');
+  assert.is(cut.executorStates, 2);
+  assert.is(cut.replayed, 2);
+  assert.is(cut.solverStates, null);
+  assert.equal(cut.incomplete, []);
+  assert.match(cut.reason ?? '', /^executor: stopped after \d+ states; the 2 final states it reached are allowed \(soundness only\)$/);
+  const one = await crossOne(z3, SB, t, { ...o, maxChecked: 1 });
+  assert.equal([one.status, one.executorStates, one.replayed], ['skip', 2, 1]);
+  assert.match(one.reason ?? '', /; 1 \(spread evenly\) of the 2 final states it reached are allowed/);
+  // Against a solver that allows none of them, both are unsound, though the run was cut short.
+  const none = await crossOne(z3, SB, t, { ...o, solverStates: [[['P0:r0', 7n], ['P1:r1', 7n]]] });
+  assert.is(none.status, 'unsound');
+  assert.is(none.unsound.length, 2);
+  assert.match(formatCross(none)[0]!, /^UNSOUND SB: executor 2 states \(executor: stopped after \d+ states\)$/);
 });
 
 test('fuzz finds, shrinks and reports a failing program (a planted failure: any fence.sc)', async () => {
