@@ -54,7 +54,7 @@ export const FUZZ_DEFAULTS = {
 };
 
 // A program over the state budget has this many of the final states reached checked: a few
-// have over ten thousand, and checking them all took a tenth of the whole search's time.
+// have over ten thousand, and checking them all took up to a tenth of the whole search's time.
 const CHECKED_WHEN_STOPPED = 1000;
 
 export type FindingKind = 'round trip' | 'executor error' | 'unsound' | 'solver vs brute force';
