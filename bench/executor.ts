@@ -9,7 +9,7 @@ import { DEFAULTS, runTest } from '../executor/explore.js';
 import { parseLitmus } from '../litmus/parse.js';
 import { type ExFamily, exFamily } from './exfamilies.js';
 import { crossOne } from '../cli/cross.js';
-import { FUZZ_DEFAULTS, fuzz } from '../cli/fuzz.js';
+import { CHECKED_WHEN_STOPPED, FUZZ_DEFAULTS, fuzz } from '../cli/fuzz.js';
 import { fuzzOnWorkers, fuzzPrograms } from '../cli/fuzzjobs.js';
 import { openZ3 } from '../solver/z3.js';
 import { CORPUS, OWN_TESTS, ROOT, hasCorpus } from '../tests/paths.js';
@@ -124,7 +124,7 @@ try {
   const skipped = [...t.skipped.values()].reduce((a, b) => a + b, 0);
   fuzzLine = `${runs} programs (seed 424242, ${FUZZ_DEFAULTS.threads.join('..')} threads, ${FUZZ_DEFAULTS.ops.join('..')} operations) in ${r.seconds.toFixed(1)} s `
     + `(${(r.seconds / runs * 1000).toFixed(0)} ms per program): ${t.enumerated} also against brute force, ${t.crossed} cross-checked, `
-    + `${skipped} over the ${FUZZ_DEFAULTS.maxStates} state budget (only final states reached checked, up to 1,000 a program), ${t.incomplete} where the executor misses a solver state; `
+    + `${skipped} over the ${FUZZ_DEFAULTS.maxStates} state budget (only final states reached checked, up to ${CHECKED_WHEN_STOPPED.toLocaleString('en-US')} a program), ${t.incomplete} where the executor misses a solver state; `
     + `${r.failure ? 'a FAILURE' : 'no failure'}. With \`--jobs 2\` (two worker threads, each its own Z3): ${par.seconds.toFixed(1)} s `
     + `(${(par.seconds / runs * 1000).toFixed(0)} ms per program), ${par.failedAt === null ? 'the same tally' : 'a FAILURE'}${par.tally.crossed === t.crossed && par.tally.enumerated === t.enumerated ? '' : ' (TALLY DIFFERS)'}.`;
 } finally {

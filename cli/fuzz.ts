@@ -55,7 +55,7 @@ export const FUZZ_DEFAULTS = {
 
 // A program over the state budget has this many of the final states reached checked: a few
 // have over ten thousand, and checking them all took up to a tenth of the whole search's time.
-const CHECKED_WHEN_STOPPED = 1000;
+export const CHECKED_WHEN_STOPPED = 1000;
 
 export type FindingKind = 'round trip' | 'executor error' | 'unsound' | 'solver vs brute force';
 

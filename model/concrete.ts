@@ -36,11 +36,15 @@ export function pairs(r: Mat): Pair[] {
 
 /** The transitive closure of a relation over n events, given and returned as pairs. */
 export function closurePairs(n: number, ps: Pair[]): Pair[] {
-  return pairs(toMat(closureRows(rowsOfPairs(n, ps))));
+  const c = closureRows(rowsOfPairs(n, ps));
+  const out: Pair[] = [];
+  for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) if (getBit(c, a, b)) out.push([a, b]);
+  return out;
 }
 
-export function isAcyclic(r: Mat): boolean {
-  return acyclicRows(rowsOfPairs(r.n, pairs(r)));
+/** Whether a relation over n events, given as pairs, has no cycle. */
+export function isAcyclic(n: number, ps: Pair[]): boolean {
+  return acyclicRows(rowsOfPairs(n, ps));
 }
 
 export interface ConcreteResult {

@@ -95,7 +95,7 @@ export function enumerate(
   test: LitmusTest, u: Unrolled, model: Model, limit = 2_000_000, onConsistent?: (x: Execution, states: string[]) => void,
 ): EnumResult {
   const { events } = u;
-  const reads = events.filter((e) => e.info.kind === 'R');
+  const reads = readsOf(u);
   const writesAt = new Map<number, number[]>();
   for (const e of events) if (e.info.kind === 'W') (writesAt.get(e.info.ploc) ?? writesAt.set(e.info.ploc, []).get(e.info.ploc)!).push(e.info.id);
   const choices = reads.map((r) => [-1, ...(writesAt.get(r.info.ploc) ?? [])]);
@@ -160,7 +160,7 @@ export interface Skeleton {
  */
 export function skeleton(u: Unrolled, rfOf: Map<number, number>): Skeleton | null {
   const { dag, events } = u;
-  const reads = events.filter((e) => e.info.kind === 'R');
+  const reads = readsOf(u);
   // Read values follow rf; a value that depends on itself is out of thin air: skip.
   const busy = new Set<number>();
   let cyclic = false;
@@ -200,11 +200,17 @@ export function skeleton(u: Unrolled, rfOf: Map<number, number>): Skeleton | nul
   const sfChoices: Pair[][] = [];
   for (const o of product(scPairs.map(() => [false, true]))) {
     const rel = scPairs.map(([a, b], i): Pair => (o[i] ? [a, b] : [b, a]));
-    const m = { n: infos.length, m: new Uint8Array(infos.length ** 2) };
-    for (const [a, b] of rel) m.m[a * m.n + b] = 1;
-    if (isAcyclic(m)) sfChoices.push(rel);
+    if (isAcyclic(infos.length, rel)) sfChoices.push(rel);
   }
   return { ids, newId, infos, rmwPartner, rf, dep, ev, exec, sfChoices, barChoices: barrierChoices(u, ids, newId, ev) };
+}
+
+// Brute force makes a skeleton per rf choice: the read events are listed once per program.
+const readEvents = new WeakMap<Unrolled, Unrolled['events']>();
+function readsOf(u: Unrolled): Unrolled['events'] {
+  let r = readEvents.get(u);
+  if (!r) { r = u.events.filter((e) => e.info.kind === 'R'); readEvents.set(u, r); }
+  return r;
 }
 
 // Per program and set of executed events, one renumbering: the concrete evaluator keeps what
