@@ -27,9 +27,10 @@ const own = tests(OWN_TESTS);
 // 1. The executor alone: with both reductions (the default), with the partial-order
 // reduction only, and with neither.
 const SETTINGS = [
-  { name: 'on', reduce: true, canonical: true },
-  { name: 'POR only', reduce: true, canonical: false },
-  { name: 'off', reduce: false, canonical: false },
+  { name: 'on', reduce: true, canonical: true, spinAssume: true },
+  { name: 'on, spin loops unrolled', reduce: true, canonical: true, spinAssume: false },
+  { name: 'POR only', reduce: true, canonical: false, spinAssume: true },
+  { name: 'off', reduce: false, canonical: false, spinAssume: false },
 ] as const;
 const exRows: string[] = [];
 // Each test is run with every setting in turn, so that none pays more for the JIT warming up.
@@ -38,7 +39,7 @@ for (const [name, set] of [['dat3m corpus', corpus], ['litmus/tests', own]] as c
   for (const { file, test } of set) {
     for (const a of acc) {
       const t0 = performance.now();
-      const r = runTest(test, { model: 'ptx75', bound, reduce: a.setting.reduce, canonical: a.setting.canonical });
+      const r = runTest(test, { model: 'ptx75', bound, reduce: a.setting.reduce, canonical: a.setting.canonical, spinAssume: a.setting.spinAssume });
       const ms = performance.now() - t0;
       const v = r.ok ? r.result.stats.visited : 0;
       a.visited += v;
@@ -77,13 +78,13 @@ for (const kind of ['SB', 'LB', 'MP'] as ExFamily[]) {
 const FUZZ_RUNS = 200;
 const fuzzProgs = fuzzPrograms({ ...FUZZ_DEFAULTS, runs: FUZZ_RUNS, seed: 424242 });
 // "on, witnesses": as cross and fuzz run it, each thread keeping its trace (RunOptions.witness).
-const FUZZ_SETTINGS = [...SETTINGS.filter((x) => x.reduce).map((x) => ({ ...x, witness: false })), { name: 'on, witnesses', reduce: true, canonical: true, witness: true }];
+const FUZZ_SETTINGS = [...SETTINGS.filter((x) => x.reduce).map((x) => ({ ...x, witness: false })), { name: 'on, witnesses', reduce: true, canonical: true, spinAssume: true, witness: true }];
 const fuzzExRows = FUZZ_SETTINGS.map((setting) => {
   let visited = 0;
   let over = 0;
   const t0 = performance.now();
   for (const t of fuzzProgs) {
-    const r = runTest(t, { model: 'ptx75', bound, reduce: setting.reduce, canonical: setting.canonical, witness: setting.witness, maxStates: FUZZ_DEFAULTS.maxStates });
+    const r = runTest(t, { model: 'ptx75', bound, reduce: setting.reduce, canonical: setting.canonical, spinAssume: setting.spinAssume, witness: setting.witness, maxStates: FUZZ_DEFAULTS.maxStates });
     if (!r.ok) continue;
     visited += r.result.stats.visited;
     if (r.result.stats.truncated) over++;
@@ -138,7 +139,7 @@ const table = [
   '',
   '## The executor alone (exhaustive exploration)',
   '',
-  'Reduction on: the partial-order reduction (`RunOptions.reduce`, executor/reduce.ts) and one state per class of states that behave alike (`RunOptions.canonical`, executor/canonical.ts: writes numbered by thread, finished threads reduced to their registers, a location nobody accesses any more reduced to its last writes where gc.ts does not collect); POR only: without the classes; off: every interleaving, every state as made.',
+  'Reduction on: the partial-order reduction (`RunOptions.reduce`, executor/reduce.ts) and one state per class of states that behave alike (`RunOptions.canonical`, executor/canonical.ts: writes numbered by thread, finished threads reduced to their registers, a location nobody accesses any more reduced to its last writes where gc.ts does not collect) and spin loops that go round again dropped (`RunOptions.spinAssume`, executor/spin.ts); spin loops unrolled: without the last, every iteration up to the bound; POR only: without the classes; off: every interleaving, every state as made, every loop unrolled. Dropped executions end where they are dropped, not stored (not counted as states visited).',
   '',
   '| tests | reduction | count | total s | states visited | states/s | slowest ms |',
   '|---|---|---|---|---|---|---|',

@@ -33,6 +33,12 @@ export interface RunOptions {
    * state with another engine (cli/cross.ts). Costs a record per memory operation.
    */
   witness?: boolean;
+  /**
+   * Drop every execution in which a spin loop goes round again (spin.ts): the same final
+   * states, without the iterations that read a value that does not let the thread leave. On
+   * unless false; off, such iterations count against the loop bound like any other.
+   */
+  spinAssume?: boolean;
 }
 
 // The same loop bound as `ptxmm check`, so that both engines count the same executions.
@@ -58,8 +64,13 @@ export interface Stats {
   cut: number;
   /** States where some thread can never go on (a barrier never completes). */
   deadlocks: number;
-  /** Executions dropped because a thread came to a count-less barrier after its generation. */
+  /**
+   * Steps into an execution that is dropped (a thread came to a count-less barrier after its
+   * generation, or acquired an early release): such a state is not stored, so not a state visited.
+   */
   dropped: number;
+  /** Steps into an execution dropped because a spin loop went round again (RunOptions.spinAssume), as `dropped`. */
+  spun: number;
   truncated: boolean;
   ms: number;
 }
@@ -135,7 +146,7 @@ function explore(prog: Program, maxStates: number, onFinal: (s: MState) => void,
   const stack: MState[] = [];
   const width = prog.threads.length + prog.locs.length;
   let partsOf = new Float64Array(width * 64);
-  const stats = { visited: 0, cut: 0, deadlocks: 0, dropped: 0, truncated: false };
+  const stats = { visited: 0, cut: 0, deadlocks: 0, dropped: 0, spun: 0, truncated: false };
   const out: number[] = [];
   const parts: number[] = [];
   const push = (s: MState): void => {
@@ -157,12 +168,17 @@ function explore(prog: Program, maxStates: number, onFinal: (s: MState) => void,
     const s = stack.pop()!;
     const at = stack.length * width;
     for (let i = 0; i < width; i++) parts[i] = partsOf[at + i]!;
-    if (dropped(s)) { stats.dropped++; continue; }
     if (s.th.some((t) => t.cut)) { stats.cut++; continue; }
     if (isFinal(prog, s)) { onFinal(s); continue; }
     const next = successors(prog, s, false, reduce);
     if (next.length === 0) { stats.deadlocks++; continue; }
     for (const c of next) {
+      // A dropped execution ends here: counted, neither stored nor expanded.
+      if (dropped(c.state)) {
+        if (c.state.th.some((t) => t.bad === 'spin')) stats.spun++;
+        else stats.dropped++;
+        continue;
+      }
       const cs = canon ? canonical(prog, c.state, s) : c.state;
       if (visited.add(stateHashInto(cs, s, parts, out))) push(cs);
     }
@@ -209,6 +225,7 @@ export function runTest(test: LitmusTest, opts: Partial<RunOptions> = {}): RunOu
   try {
     const prog = compile(test, o.model, o.bound);
     if (o.witness) prog.witness = true;
+    prog.spinAssume = o.spinAssume ?? true;
     return { ok: true, result: runProgram(prog, o.maxStates, o.onProgress, o.reduce ?? true, o.canonical ?? true) };
   } catch (e) {
     if (e instanceof Unsupported) return { ok: false, test, error: e.message };

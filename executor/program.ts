@@ -10,6 +10,7 @@ import { printInstr } from '../litmus/print.js';
 import { type RV, rv } from './bits.js';
 import { type ClassTable, classTable } from './proxy.js';
 import { type Place, includes, placeOf } from './scope.js';
+import { spinLoops } from './spin.js';
 import type { View } from './state.js';
 
 /** The test uses something the executor does not model, or cannot run it as written. */
@@ -51,6 +52,8 @@ export interface ThreadProg {
   regTypes: Map<string, ValueType>;
   /** Per instruction index (and code.length): locations some write from there on may write (bit mask). */
   writesFrom: number[];
+  /** Per instruction index: the backward branch of a spin loop (spin.ts). */
+  spins: boolean[];
 }
 
 export interface Program {
@@ -76,6 +79,11 @@ export interface Program {
   window: number;
   /** Threads keep a trace of what they do (TState.trace), for witnesses (RunOptions.witness). */
   witness: boolean;
+  /**
+   * An execution in which a spin loop goes round again is dropped (spin.ts): set where only
+   * final states are wanted (RunOptions.spinAssume), never where every step is shown.
+   */
+  spinAssume: boolean;
   /**
    * Per thread, the scopes that include no other thread of the test. An operation of such a
    * scope is morally strong with nothing in another thread, so it synchronizes with nothing.
@@ -174,7 +182,7 @@ function compileThread(test: LitmusTest, ti: number, locs: ReturnType<typeof loc
     if (r.thread !== pid) continue;
     regInit.set(r.reg, rv(regTypes.get(r.reg)!.width, 'addressOf' in r ? locs.vaddrOf.get(r.addressOf)! : r.value));
   }
-  return { pid, code, regInit, regTypes, writesFrom: writesFrom(code, locs.locOfName) };
+  return { pid, code, regInit, regTypes, writesFrom: writesFrom(code, locs.locOfName), spins: spinLoops(code) };
 }
 
 /** Locations written by an instruction reachable from each index (a register address: all). */
@@ -235,6 +243,6 @@ export function compile(test: LitmusTest, model: ModelName, bound: number): Prog
   const zero = new Array<number>(locs.locs.length * cls.K).fill(0);
   const oneAddress = locs.locs.every((_, l) => new Set([...locs.vaddrOf].filter(([n]) => locs.locOfName.get(n) === l).map(([, v]) => v)).size === 1);
   const plainViews = cls.K === 1 && (model === 'ptx60' || oneAddress);
-  return { test, model, ...locs, threads, places, index, bound, window: Infinity, witness: false, alone, ctaIdx, cls, zero, plainViews };
+  return { test, model, ...locs, threads, places, index, bound, window: Infinity, witness: false, spinAssume: false, alone, ctaIdx, cls, zero, plainViews };
 }
 

@@ -113,8 +113,11 @@ export interface TState {
   passed: ReadonlyMap<string, number>;
   /** The thread took more backward jumps than the bound allows. */
   cut: boolean;
-  /** A fence acquired an early release (Rel.early): the execution is dropped. */
-  bad?: boolean;
+  /**
+   * The execution is dropped: a fence acquired an early release (Rel.early), or ('spin') a
+   * spin loop went round again where Program.spinAssume drops that (spin.ts).
+   */
+  bad?: boolean | 'spin';
   /** What the thread did, for a witness (Program.witness; null otherwise). Not hashed. */
   trace: Trace | null;
 }
@@ -264,7 +267,7 @@ export interface MState {
 }
 
 /** Not an execution: the state or one of its threads is marked bad (a broken barrier matching, a refused read). */
-export const dropped = (s: MState): boolean => s.bad || s.th.some((t) => t.bad === true);
+export const dropped = (s: MState): boolean => s.bad || s.th.some((t) => !!t.bad);
 
 // ---- hashing ------------------------------------------------------------------------
 // Numbers are fed straight into a two-lane multiplicative hash (no key text is built: hashing
