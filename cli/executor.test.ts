@@ -33,6 +33,29 @@ test('run lists the final states the executor reaches, with the states it visite
   assert.match(r.out, /Visited \d+ states, 4 final/);
 });
 
+test('run drops spin loops that go round again, or with --unroll-spins goes round them up to the bound', () => {
+  const spin = write('spin.litmus', `PTX Spin
+{ d=0; f=0; }
+ P0@cta 0,gpu 0                     | P1@cta 1,gpu 0                     ;
+ st.weak.global.u32 [d], 1          | L:                                 ;
+ st.release.gpu.global.u32 [f], 1   | ld.acquire.gpu.global.u32 %r1, [f] ;
+                                    | setp.eq.u32 %p1, %r1, 0            ;
+                                    | @%p1 bra L                         ;
+                                    | ld.weak.global.u32 %r2, [d]        ;
+forall (P1:%r2 == 1)
+`);
+  const dropped = ptxmm('run', spin);
+  assert.is(dropped.code, 0, dropped.err);
+  assert.match(dropped.out, /States 1\n +\d+ :> P1:r2=1;/);
+  assert.match(dropped.out, /Spin loops: \d+ iterations that go round again left out/);
+  assert.not.match(dropped.out, /Bound 2 reached/);
+  const unrolled = ptxmm('run', '--unroll-spins', spin);
+  assert.is(unrolled.code, 0, unrolled.err);
+  assert.match(unrolled.out, /States 1\n +\d+ :> P1:r2=1;/);
+  assert.match(unrolled.out, /Bound 2 reached: \d+ executions cut off/);
+  assert.not.match(unrolled.out, /Spin loops/);
+});
+
 test('cross: per-test verdict and a summary line; an unreadable file is an error with its position', () => {
   const ok = ptxmm('cross', SB);
   assert.is(ok.code, 0, ok.err);

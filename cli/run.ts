@@ -12,11 +12,15 @@ export const MAX_STATES_OPTION: OptionSpec = {
   name: 'max-states', arg: 'N', help: 'executor states to visit per test before stopping (the result is then Truncated, not an answer)', dflt: String(DEFAULTS.maxStates),
 };
 
+const UNROLL_OPTION: OptionSpec = {
+  name: 'unroll-spins', help: 'go round spin loops up to the bound like any other loop, instead of dropping the iterations that go round again (the same final states; executor/spin.ts)',
+};
+
 export const runCommand: Command = {
   name: 'run',
   summary: 'run tests on the operational executor: reachable final states, counts, states visited',
   args: 'FILE|DIR...',
-  options: [MODEL_OPTION, BOUND_OPTION, MAX_STATES_OPTION, JSON_OPTION, SHARD_OPTION],
+  options: [MODEL_OPTION, BOUND_OPTION, MAX_STATES_OPTION, UNROLL_OPTION, JSON_OPTION, SHARD_OPTION],
   details: ['A test the executor does not support is "not run"; one it stops early is "Truncated". Neither is an answer.', EXIT_HELP],
   async run(a) {
     if (a.rest.length === 0) throw new UsageError('give at least one file or directory');
@@ -24,12 +28,13 @@ export const runCommand: Command = {
     const bound = count(a.get('bound'), DEFAULTS.bound, 'bound');
     const maxStates = count(a.get('max-states'), DEFAULTS.maxStates, 'max-states');
     const json = a.has('json');
+    const spinAssume = !a.has('unroll-spins');
     const t0 = performance.now();
     const tally = { ok: 0, no: 0, notRun: 0, truncated: 0, errors: 0, visited: 0 };
     const files = readLitmusFiles(shard(expandPaths(a.rest), a.get('shard')));
     const bar = progress();
     tally.errors += await eachTest(files, 'run', json, bar, (test, file, i) => {
-      const o = runTest(test, { model, bound, maxStates, onProgress: (n) => bar.update(batchLine(i, files.length, `${n.toLocaleString('en')} states visited: ${file}`)) });
+      const o = runTest(test, { model, bound, maxStates, spinAssume, onProgress: (n) => bar.update(batchLine(i, files.length, `${n.toLocaleString('en')} states visited: ${file}`)) });
       bar.clear();
       if (json) process.stdout.write(jsonLine('run', runJson(file, model, bound, o)));
       if (!o.ok) {
