@@ -42,6 +42,8 @@ export interface RunJson {
   positive: number;
   negative: number;
   cut: number;
+  /** Iterations of spin loops that went round again, left out (executor/spin.ts). */
+  spun: number;
   deadlocks: number;
   truncated: boolean;
   visited: number;
@@ -53,14 +55,14 @@ export function runJson(file: string, model: string, bound: number, o: RunOutput
   const t = o.ok ? o.result.test : o.test;
   const base = { file, test: t.name, model, bound, kind: TEST_KIND[t.condition.quantifier], condition: conditionText(t) };
   if (!o.ok) {
-    return { ...base, result: null, notRun: o.error, states: [], positive: 0, negative: 0, cut: 0, deadlocks: 0, truncated: false, visited: 0, finals: 0, seconds: 0 };
+    return { ...base, result: null, notRun: o.error, states: [], positive: 0, negative: 0, cut: 0, spun: 0, deadlocks: 0, truncated: false, visited: 0, finals: 0, seconds: 0 };
   }
   const r = o.result;
   const st = r.stats;
   return {
     ...base, result: st.truncated ? null : r.validated ? 'Ok' : 'No', notRun: null,
     states: r.states.map((s, i) => ({ values: Object.fromEntries(stateValues(r, i)), count: s.count, satisfies: s.holds })),
-    positive: r.positive, negative: r.negative, cut: st.cut, deadlocks: st.deadlocks, truncated: st.truncated,
+    positive: r.positive, negative: r.negative, cut: st.cut, spun: st.spun, deadlocks: st.deadlocks, truncated: st.truncated,
     visited: st.visited, finals: st.finals, seconds: st.ms / 1000,
   };
 }
