@@ -22,13 +22,14 @@ export function spinLoops(code: readonly CInstr[]): boolean[] {
   return code.map((c, b) => {
     if (!isBranch(c) || c.target > b) return false;
     const t = c.target;
+    // The registers the body writes, and that it does nothing else.
+    const body = new Set<string>();
     for (let pc = t; pc < b; pc++) {
       const x = code[pc]!;
       if (!LOCAL.has(x.ins.op) || x.ins.guard) return false;
+      if (x.dst !== null) body.add(x.dst);
     }
     if (code.some((x, pc) => pc !== b && isBranch(x) && x.target > t && x.target <= b)) return false;
-    const body = new Set<string>();
-    for (let pc = t; pc < b; pc++) if (code[pc]!.dst !== null) body.add(code[pc]!.dst!);
     const written = new Set<string>();
     for (let pc = t; pc <= b; pc++) {
       const x = code[pc]!;

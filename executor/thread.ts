@@ -286,6 +286,7 @@ function fetchOne(prog: Program, ti: number, t: TState): TState | null {
     if (!taken) return withThread(t1, { pc: t.pc + 1 });
     if (ci.target > t.pc) return withThread(t1, { pc: ci.target });
     const jumps = t.jumps + 1;
+    // Dropped (spin.ts); `cut` stops the thread fetching further.
     if (prog.spinAssume && prog.threads[ti]!.spins[t.pc]) return withThread(t1, { jumps, cut: true, bad: 'spin' });
     return jumps > prog.bound ? withThread(t1, { jumps, cut: true }) : withThread(t1, { pc: ci.target, jumps });
   }
