@@ -6,6 +6,7 @@ import { parseLitmus } from '../litmus/parse.js';
 import { asType, resize, rmwResult, rv, show } from './bits.js';
 import { type RunOptions, type RunResult, runTest, traceTo } from './explore.js';
 import { compile } from './program.js';
+import { initialState, moves, successors } from './step.js';
 import { formatRun, runJson } from './report.js';
 
 /** A test from rows of cells; placements `P0@cta 0,gpu 0` unless given. */
@@ -225,6 +226,21 @@ test('loads of locations nobody writes any more are explored alone (no interleav
   assert.equal(texts(r), ['P0:r1=0;']);
   // 3 threads x 3 loads: one path of 10 states, not the 1680 interleavings.
   assert.ok(r.stats.visited <= 10, `${r.stats.visited} states`);
+});
+
+test('a read that leaves its thread as another read did is one successor, but still one move', () => {
+  // After both stores of 1, P2's weak read may take init, P0's 1 or P1's 1: a weak read observes
+  // nothing, so the two 1s leave P2 alike (one successor); moves keep them apart (liveness.ts).
+  const src = lit([['st.weak.u32 [x], 1', 'st.weak.u32 [x], 1', 'ld.weak.u32 %r0, [x]']], 'exists (P2:%r0 == 1)', 'x=0;');
+  const prog = compile(parseLitmus(src), 'ptx75', 2);
+  let s = initialState(prog);
+  for (const ti of [0, 1]) s = moves(prog, s).find((m) => m.ti === ti)!.raw;
+  const loadMoves = moves(prog, s).filter((m) => m.ti === 2);
+  assert.is(new Set(loadMoves.map((m) => m.read)).size, 3, 'init and both writes of 1');
+  const succ = successors(prog, s, true).filter((c) => c.label.startsWith('P2'));
+  assert.equal(succ.map((c) => c.label.replace(/ from .*/, '')).sort(), ['P2: ld.weak.u32 %r0, [x] reads 0', 'P2: ld.weak.u32 %r0, [x] reads 1']);
+  // The outcomes are those of every read.
+  assert.equal(texts(run(src)), ['P2:r0=0;', 'P2:r0=1;']);
 });
 
 test('proxies (ptx75): causality reaches another proxy only through proxy fences', () => {

@@ -258,8 +258,16 @@ const where = (ms: readonly Msg[], p: Place): string => {
  */
 const refused = (s: MState, label: string, k: number): Choice => ({ label: label && `${label}: refused, the execution is dropped`, state: { ...s, bad: true }, read: k });
 
-/** ld: one successor per write the thread may read (refused reads as dropped states when asked). */
-export function loads(prog: Program, s: MState, ti: number, idx: number, ci: CInstr, withLabels: boolean, withRefused = false): Choice[] {
+const sameView = (a: View | null, b: View | null): boolean => a === b || (a !== null && b !== null && a.every((x, i) => x === b[i]));
+
+/**
+ * ld: one successor per write the thread may read (refused reads as dropped states when asked).
+ * `distinct`: a read that leaves the thread as an earlier choice did (the same value, nothing
+ * else observed or pending, as a weak read of another write with that value) is left out: the
+ * same successor again, which the exploration would find visited. Not for moves (liveness.ts
+ * tells stale reads by the write read).
+ */
+export function loads(prog: Program, s: MState, ti: number, idx: number, ci: CInstr, withLabels: boolean, withRefused = false, distinct = false): Choice[] {
   const i = ci.ins as Ld;
   const t = s.th[ti]!;
   const e = t.win[idx]!;
@@ -267,6 +275,7 @@ export function loads(prog: Program, s: MState, ti: number, idx: number, ci: CIn
   const w = prog.locs[a.loc]!.width;
   const ms = s.mem[a.loc]!;
   const out: Choice[] = [];
+  const made: { dv: RV; ctb: View | null; pend: readonly Pend[] }[] = [];
   for (const k of readChoices(prog, ms, viewAt(t, idx), a, laterWrites(t, idx, a.loc, prog, ti))) {
     const ob = observe(prog, t, idx, a, isAcquire(i), ms, k);
     if (!ob) {
@@ -274,7 +283,12 @@ export function loads(prog: Program, s: MState, ti: number, idx: number, ci: CIn
       continue;
     }
     const v = resize(rv(w, ms[k]!.val), typeWidth(i.type), typeSigned(i.type));
-    let t2 = complete(withPend(t, ob.pend), idx, destValue(ci, e, v), ob.ctb);
+    const dv = destValue(ci, e, v);
+    if (distinct) {
+      if (made.some((m) => m.dv.v === dv.v && m.dv.w === dv.w && m.pend === ob.pend && sameView(m.ctb, ob.ctb))) continue;
+      made.push({ dv, ctb: ob.ctb, pend: ob.pend });
+    }
+    let t2 = complete(withPend(t, ob.pend), idx, dv, ob.ctb);
     if (prog.witness) t2 = traced(t2, 'r', e.seq, ms[k]!.id, a.loc);
     const label = withLabels ? `P${pidOf(prog, ti)}: ${ci.text} reads ${show(v, typeSigned(i.type))} from #${k} (${ms[k]!.label})` : '';
     out.push({ label, state: setThread(s, ti, t2), read: k });

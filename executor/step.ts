@@ -85,7 +85,7 @@ function expand(prog: Program, s: MState, withLabels: boolean, reduce: boolean, 
   if (alone) {
     const [ti, idx] = alone;
     const ci = prog.threads[ti]!.code[s.th[ti]!.win[idx]!.pc]!;
-    for (const c of loads(prog, s, ti, idx, ci, withLabels)) emit(c.label, settleThreads(prog, c.state, [ti], gc), ti, idx, null, c.read ?? -1);
+    for (const c of loads(prog, s, ti, idx, ci, withLabels, false, gc)) emit(c.label, settleThreads(prog, c.state, [ti], gc), ti, idx, null, c.read ?? -1);
     return;
   }
   // Otherwise a persistent set (reduce.ts), when one is smaller than everything.
@@ -102,7 +102,7 @@ function expand(prog: Program, s: MState, withLabels: boolean, reduce: boolean, 
       if (!isMemLike(ci.ins) || !allReady(e) || guardOf(ci, e) !== true || !orderAllows(prog, ti, t, idx)) return;
       let cs: Choice[];
       switch (ci.ins.op) {
-        case 'ld': cs = loads(prog, s, ti, idx, ci, withLabels, refused); break;
+        case 'ld': cs = loads(prog, s, ti, idx, ci, withLabels, refused, gc); break;
         case 'st': cs = stores(prog, s, ti, idx, ci, withLabels); break;
         case 'atom': case 'red': cs = rmws(prog, s, ti, idx, ci, withLabels, refused); break;
         case 'fence': {
