@@ -94,7 +94,9 @@ function code(ops: Op[]): { code: Stmt[]; regs: string[] } {
       }
       case 'atom': case 'red': {
         const base = { ord: o.ord, space: 'generic' as const, proxy: o.proxy, type: ATOM_TYPE[o.aop], addr: { kind: 'loc' as const, name: o.loc }, b: imm(o.b), pos: P };
-        if (o.k === 'red' && o.aop !== 'exch' && o.aop !== 'cas') emit({ op: 'red', aop: o.aop, ...base });
+        // red.acq_rel is spelt only in Dartagnan's untyped form, which takes no guard: under one
+        // it is the atom (printed otherwise, it would not parse back).
+        if (o.k === 'red' && o.aop !== 'exch' && o.aop !== 'cas' && !(pending && o.ord.sem === 'acq_rel')) emit({ op: 'red', aop: o.aop, ...base });
         else {
           const dst = `r${regs.length}`;
           regs.push(dst);
