@@ -156,6 +156,19 @@ function observe(prog: Program, t: TState, idx: number, a: Acc, acquire: boolean
   return { ctb, pend };
 }
 
+/**
+ * The view an access chooses what to read with. An acquire read also takes in, first, what the
+ * release patterns its thread's earlier strong reads of the location observed hand over (acquire
+ * pattern 2, [strong R]; po-loc; [R & acquire]): they synchronize with it, so it may not read
+ * what they precede. Across proxies no coherence rule orders it after those reads' writes.
+ */
+function readView(prog: Program, t: TState, idx: number, a: Acc, acquire: boolean): View {
+  const v = viewAt(t, idx);
+  if (!acquire) return v;
+  const got = acquireRels(prog, pendingAt(t, a.loc), a.who);
+  return got && got !== 'early' ? join(v, got) : v;
+}
+
 /** Where a new write goes: after the writes in `after`, before those in `before`. */
 interface Place {
   after: number;
@@ -276,7 +289,7 @@ export function loads(prog: Program, s: MState, ti: number, idx: number, ci: CIn
   const ms = s.mem[a.loc]!;
   const out: Choice[] = [];
   const made: { dv: RV; ctb: View | null; pend: readonly Pend[] }[] = [];
-  for (const k of readChoices(prog, ms, viewAt(t, idx), a, laterWrites(t, idx, a.loc, prog, ti))) {
+  for (const k of readChoices(prog, ms, readView(prog, t, idx, a, isAcquire(i)), a, laterWrites(t, idx, a.loc, prog, ti))) {
     const ob = observe(prog, t, idx, a, isAcquire(i), ms, k);
     if (!ob) {
       if (withRefused) out.push(refused(s, withLabels ? `P${pidOf(prog, ti)}: ${ci.text} reads #${k} (${ms[k]!.label})` : '', k));
@@ -334,7 +347,7 @@ export function rmws(prog: Program, s: MState, ti: number, idx: number, ci: CIns
   const view = viewAt(t, idx);
   const later = laterWrites(t, idx, a.loc, prog, ti);
   const out: Choice[] = [];
-  for (const k of readChoices(prog, ms, view, a, later)) {
+  for (const k of readChoices(prog, ms, readView(prog, t, idx, a, isAcquire(i)), a, later)) {
     const m = ms[k]!;
     const old: RV = resize(rv(lw, m.val), typeWidth(i.type), typeSigned(i.type));
     const nv = resize(rmwResult(i.aop, i.type, old, b, c), lw).v;

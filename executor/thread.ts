@@ -174,8 +174,10 @@ export function orderAllows(prog: Program, ti: number, t: TState, idx: number): 
     if (isAcquireEnd(prog, ti, cj.ins) && cj.ins.op !== 'ld') return false;
     if (access && isAccess(cj.ins)) {
       const lj = locOf(prog, cj, f);
-      if ((lj === undefined || lj === loc) && related(prog, cj, f, ci, e)
-        && !mayPass(cj.ins, ci.ins, !reaches(prog, ti, cj.ins), !reaches(prog, ti, ci.ins))) return false;
+      if (lj === undefined || lj === loc) {
+        if (related(prog, cj, f, ci, e) && !mayPass(cj.ins, ci.ins, !reaches(prog, ti, cj.ins), !reaches(prog, ti, ci.ins))) return false;
+        if (sameAddress(f, e) && joinsPattern(cj.ins, ci.ins, reaches(prog, ti, cj.ins), reaches(prog, ti, ci.ins))) return false;
+      }
     }
   }
   return true;
@@ -195,6 +197,35 @@ function mayPass(earlier: Instr, later: Instr, earlierIsolated: boolean, laterIs
   const release = earlier.op !== 'ld' && 'ord' in earlier && (earlier.ord.sem === 'release' || earlier.ord.sem === 'acq_rel');
   if (later.op === 'st') return !release || laterIsolated;
   return weakLd;
+}
+
+/** Two accesses to one virtual address (or one not known yet). */
+function sameAddress(a: Entry, b: Entry): boolean {
+  const va = operand(a, 0);
+  const vb = operand(b, 0);
+  return !va || !vb || va.v === vb.v;
+}
+
+const strongAccess = (i: Instr): boolean => isAccess(i) && 'ord' in i && i.ord.sem !== 'weak';
+const readsMemory = (i: Instr): boolean => i.op === 'ld' || i.op === 'atom' || i.op === 'red';
+const writesMemory = (i: Instr): boolean => i.op === 'st' || i.op === 'atom' || i.op === 'red';
+
+/**
+ * Does program order on one virtual address make `earlier` and `later` one release or acquire
+ * pattern (MODEL.md: [W & release]; po-vloc; [strong W], and [strong R]; po-vloc; [R &
+ * acquire]), whatever their proxies? Then `later` waits: a strong write performed before the
+ * release it continues would not carry it, and an acquire read performed before the strong
+ * read that starts its pattern would not acquire what that read observes. Not where the write
+ * continuing, or the read starting, the pattern is morally strong with no other thread
+ * (`laterReaches`, `earlierReaches`): nobody else can observe it, or it observe another's write.
+ * (For the same proxy, coherence already keeps these in order: mayPass.)
+ */
+function joinsPattern(earlier: Instr, later: Instr, earlierReaches: boolean, laterReaches: boolean): boolean {
+  if (!strongAccess(earlier) || !strongAccess(later)) return false;
+  const sem = (i: Instr): string => ('ord' in i ? i.ord.sem : 'weak');
+  const release = writesMemory(earlier) && (sem(earlier) === 'release' || sem(earlier) === 'acq_rel');
+  const acquire = readsMemory(later) && (sem(later) === 'acquire' || (later.op !== 'ld' && sem(later) === 'acq_rel'));
+  return (release && writesMemory(later) && laterReaches) || (acquire && readsMemory(earlier) && earlierReaches);
 }
 
 /** Guard of an entry: true/false once known, undefined while in flight. */
