@@ -29,7 +29,7 @@ import { DEAD_SRC } from './gc.js';
 import { type Who, effectiveScope, includes } from './scope.js';
 import { type MState, type Msg, type MsgFields, type Pend, type Rel, type TState, type View, traceId, traced, withMsg, withPend, withThMem, withWrel } from './state.js';
 import { acquire as acquireRels, pendingAt, prunePend, replaceRel } from './sync.js';
-import { complete, destValue, laterWrites, locOf, operand, overtaken, pendingBefore, viewAt } from './thread.js';
+import { complete, destValue, laterWrites, locOf, operand, overtaken, overtakenByWrite, pendingBefore, viewAt } from './thread.js';
 import { MAX_WRITES, add, bit, down, has, hidden, join, leq, members, up } from './view.js';
 
 type Access = Ld | St | Atom | Red;
@@ -136,7 +136,10 @@ interface Observed {
  * the view takes it in, and the release patterns it ends or carries become pending for
  * acquire patterns; an acquire read takes in the matching ones at once (patterns 1 and 2).
  * Null when the read may not take k: an ld.acquire that later operations overtook must not
- * synchronize with anything the thread had not retired.
+ * synchronize with anything the thread had not retired, nor at all once a later write of its
+ * thread overtook it: any read of that write, even one that observes nothing (rf, not
+ * observation, in Causality: irreflexive((rf | fr); cause)), may precede the release, and
+ * views hold only what was observed.
  */
 function observe(prog: Program, t: TState, idx: number, a: Acc, acquire: boolean, ms: readonly Msg[], k: number): Observed | null {
   const m = ms[k]!;
@@ -150,7 +153,7 @@ function observe(prog: Program, t: TState, idx: number, a: Acc, acquire: boolean
   }
   if (acquire) {
     const got = acquireRels(prog, [...rels, ...pendingAt(t, a.loc)], a.who);
-    if (got === 'early' || (got && !leq(got, t.base) && overtaken(t, idx))) return null;
+    if (got === 'early' || (got && overtaken(t, idx) && (!leq(got, t.base) || overtakenByWrite(t, idx)))) return null;
     if (got) ctb = ctb ? join(ctb, got) : got;
   }
   return { ctb, pend };

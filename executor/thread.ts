@@ -64,6 +64,9 @@ export const pendingBefore = (t: TState, idx: number): boolean => t.win.some((f,
 /** Done memory operations after entry idx: they overtook it. */
 export const overtaken = (t: TState, idx: number): boolean => t.win.some((f, j) => j > idx && f.st === 2 && f.msg !== -2);
 
+/** Done writes after entry idx: later writes that overtook it. */
+export const overtakenByWrite = (t: TState, idx: number): boolean => t.win.some((f, j) => j > idx && f.st === 2 && f.msg >= 0);
+
 /** Writes (indices at loc) made by done entries after idx: later writes that overtook it. */
 export function laterWrites(t: TState, idx: number, loc: number, prog: Program, ti: number): number {
   let mask = 0;
