@@ -273,7 +273,7 @@ export const fuzzCommand: Command = {
         again = await fuzzOne(z3, parseLitmus(text, out), o);
       } catch (e) {
         if (!(e instanceof LitmusError)) throw e;
-        again = f.finding?.kind === 'round trip' ? { kind: 'round trip', detail: [`${e.message}`] } : null;
+        again = f.finding?.kind === 'round trip' ? { kind: 'round trip', detail: [e.message] } : null;
       }
       process.stdout.write(`fuzz: ${f.finding?.kind ?? 'failure'} after ${f.after} programs (seed ${o.seed}, ${f.shrinks} shrinks); written to ${out}`
         + `${again ? '' : ' (WARNING: the file does not reproduce it)'}\n\n${text}\n`);

@@ -29,7 +29,7 @@ import { DEAD_SRC } from './gc.js';
 import { type Who, effectiveScope, includes } from './scope.js';
 import { type MState, type Msg, type MsgFields, type Pend, type Rel, type TState, type View, traceId, traced, withMsg, withPend, withThMem, withWrel } from './state.js';
 import { acquire as acquireRels, pendingAt, prunePend, replaceRel } from './sync.js';
-import { complete, destValue, laterWrites, locOf, operand, overtaken, overtakenByWrite, pendingBefore, viewAt } from './thread.js';
+import { acquires, complete, destValue, laterWrites, locOf, operand, overtaken, overtakenByWrite, pendingBefore, releases, viewAt } from './thread.js';
 import { MAX_WRITES, add, bit, down, has, hidden, join, leq, members, up } from './view.js';
 
 type Access = Ld | St | Atom | Red;
@@ -99,8 +99,6 @@ function strongWith(prog: Program, m: Msg, b: Who): boolean {
   const pb = b.tid < 0 ? null : prog.places[b.tid]!;
   return includes(m.scope, pa, pb) && includes(b.scope, pb, pa);
 }
-const isAcquire = (i: Access): boolean => i.ord.sem === 'acquire' || (i.op !== 'ld' && i.ord.sem === 'acq_rel');
-const isRelease = (i: Access): boolean => i.ord.sem === 'release' || (i.op !== 'ld' && i.ord.sem === 'acq_rel');
 
 const setThread = (s: MState, ti: number, t: TState): MState => {
   const th = s.th.slice();
@@ -292,8 +290,8 @@ export function loads(prog: Program, s: MState, ti: number, idx: number, ci: CIn
   const ms = s.mem[a.loc]!;
   const out: Choice[] = [];
   const made: { dv: RV; ctb: View | null; pend: readonly Pend[] }[] = [];
-  for (const k of readChoices(prog, ms, readView(prog, t, idx, a, isAcquire(i)), a, laterWrites(t, idx, a.loc, prog, ti))) {
-    const ob = observe(prog, t, idx, a, isAcquire(i), ms, k);
+  for (const k of readChoices(prog, ms, readView(prog, t, idx, a, acquires(i)), a, laterWrites(t, idx, a.loc, prog, ti))) {
+    const ob = observe(prog, t, idx, a, acquires(i), ms, k);
     if (!ob) {
       if (withRefused) out.push(refused(s, withLabels ? `P${pidOf(prog, ti)}: ${ci.text} reads #${k} (${ms[k]!.label})` : '', k));
       continue;
@@ -332,7 +330,7 @@ export function stores(prog: Program, s: MState, ti: number, idx: number, ci: CI
   // Own later writes that overtook it come after it in coherence (po-loc is causality).
   return placements(prog, ms, a.who, usable(prog, ms, view, a), laterWrites(t, idx, a.loc, prog, ti)).map((p) => ({
     label: withLabels ? `${label} writes ${show(rv(prog.locs[a.loc]!.width, val), prog.locs[a.loc]!.signed)} as #${ms.length}, ${where(ms, p)}` : '',
-    state: write(prog, s, ti, idx, a, p, msg, isRelease(i) ? a.who.scope : null, view, null, null),
+    state: write(prog, s, ti, idx, a, p, msg, releases(i) ? a.who.scope : null, view, null, null),
   }));
 }
 
@@ -350,12 +348,12 @@ export function rmws(prog: Program, s: MState, ti: number, idx: number, ci: CIns
   const view = viewAt(t, idx);
   const later = laterWrites(t, idx, a.loc, prog, ti);
   const out: Choice[] = [];
-  for (const k of readChoices(prog, ms, readView(prog, t, idx, a, isAcquire(i)), a, later)) {
+  for (const k of readChoices(prog, ms, readView(prog, t, idx, a, acquires(i)), a, later)) {
     const m = ms[k]!;
     const old: RV = resize(rv(lw, m.val), typeWidth(i.type), typeSigned(i.type));
     const nv = resize(rmwResult(i.aop, i.type, old, b, c), lw).v;
     const seen = strongWith(prog, m, a.who);
-    const ob = observe(prog, t, idx, a, isAcquire(i), ms, k);
+    const ob = observe(prog, t, idx, a, acquires(i), ms, k);
     if (!ob) {
       if (withRefused) out.push(refused(s, withLabels ? `${label} reads #${k} (${m.label})` : '', k));
       continue;
@@ -375,7 +373,7 @@ export function rmws(prog: Program, s: MState, ti: number, idx: number, ci: CIns
     for (const p of placements(prog, ms, a.who, usable(prog, ms, v2, a), mustBefore)) {
       out.push({
         label: withLabels ? `${label} reads ${show(old, typeSigned(i.type))} from #${k} (${m.label}), writes ${show(rv(lw, nv), prog.locs[a.loc]!.signed)} as #${ms.length}, ${where(ms, p)}` : '',
-        state: write(prog, s1, ti, idx, a, p, msg, isRelease(i) ? a.who.scope : null, v2, ob.ctb, dst),
+        state: write(prog, s1, ti, idx, a, p, msg, releases(i) ? a.who.scope : null, v2, ob.ctb, dst),
         read: k,
       });
     }

@@ -87,12 +87,10 @@ export function laterWrites(t: TState, idx: number, loc: number, prog: Program, 
  */
 function related(prog: Program, ca: CInstr, a: Entry, cb: CInstr, b: Entry): boolean {
   if (prog.model === 'ptx60') return true;
-  const va = operand(a, 0);
-  const vb = operand(b, 0);
-  if (!va || !vb) return true;
+  if (!operand(a, 0) || !operand(b, 0)) return true;
   const pa = (ca.ins as Extract<Instr, { proxy: string }>).proxy;
   const pb = (cb.ins as Extract<Instr, { proxy: string }>).proxy;
-  return va.v === vb.v && pa === pb;
+  return sameAddress(a, b) && pa === pb;
 }
 
 /** Instructions that take part in memory ordering (performed as steps of the machine). */
@@ -179,7 +177,7 @@ export function orderAllows(prog: Program, ti: number, t: TState, idx: number): 
       const lj = locOf(prog, cj, f);
       if (lj === undefined || lj === loc) {
         if (related(prog, cj, f, ci, e) && !mayPass(cj.ins, ci.ins, !reaches(prog, ti, cj.ins), !reaches(prog, ti, ci.ins))) return false;
-        if (sameAddress(f, e) && joinsPattern(cj.ins, ci.ins, reaches(prog, ti, cj.ins), reaches(prog, ti, ci.ins))) return false;
+        if (sameAddress(f, e) && joinsPattern(cj.ins as Access, ci.ins as Access, reaches(prog, ti, cj.ins), reaches(prog, ti, ci.ins))) return false;
       }
     }
   }
@@ -209,9 +207,11 @@ function sameAddress(a: Entry, b: Entry): boolean {
   return !va || !vb || va.v === vb.v;
 }
 
-const strongAccess = (i: Instr): boolean => isAccess(i) && 'ord' in i && i.ord.sem !== 'weak';
-const readsMemory = (i: Instr): boolean => i.op === 'ld' || i.op === 'atom' || i.op === 'red';
-const writesMemory = (i: Instr): boolean => i.op === 'st' || i.op === 'atom' || i.op === 'red';
+type Access = Extract<Instr, { op: 'ld' | 'st' | 'atom' | 'red' }>;
+/** An access with acquire semantics: ld.acquire, or an atom/red with .acquire or .acq_rel. */
+export const acquires = (i: Access): boolean => i.ord.sem === 'acquire' || (i.op !== 'ld' && i.ord.sem === 'acq_rel');
+/** An access with release semantics: st.release, or an atom/red with .release or .acq_rel. */
+export const releases = (i: Access): boolean => i.ord.sem === 'release' || (i.op !== 'ld' && i.ord.sem === 'acq_rel');
 
 /**
  * Does program order on one virtual address make `earlier` and `later` one release or acquire
@@ -223,12 +223,9 @@ const writesMemory = (i: Instr): boolean => i.op === 'st' || i.op === 'atom' || 
  * (`laterReaches`, `earlierReaches`): nobody else can observe it, or it observe another's write.
  * (For the same proxy, coherence already keeps these in order: mayPass.)
  */
-function joinsPattern(earlier: Instr, later: Instr, earlierReaches: boolean, laterReaches: boolean): boolean {
-  if (!strongAccess(earlier) || !strongAccess(later)) return false;
-  const sem = (i: Instr): string => ('ord' in i ? i.ord.sem : 'weak');
-  const release = writesMemory(earlier) && (sem(earlier) === 'release' || sem(earlier) === 'acq_rel');
-  const acquire = readsMemory(later) && (sem(later) === 'acquire' || (later.op !== 'ld' && sem(later) === 'acq_rel'));
-  return (release && writesMemory(later) && laterReaches) || (acquire && readsMemory(earlier) && earlierReaches);
+function joinsPattern(earlier: Access, later: Access, earlierReaches: boolean, laterReaches: boolean): boolean {
+  if (earlier.ord.sem === 'weak' || later.ord.sem === 'weak') return false;
+  return (releases(earlier) && later.op !== 'ld' && laterReaches) || (acquires(later) && earlier.op !== 'st' && earlierReaches);
 }
 
 /** Guard of an entry: true/false once known, undefined while in flight. */
