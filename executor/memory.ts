@@ -147,12 +147,12 @@ function observe(prog: Program, t: TState, idx: number, a: Acc, acquire: boolean
   if (strongWith(prog, m, a.who)) {
     ctb = add(prog.zero, a.slot + a.cls, down(ms, k));
     rels = m.rel;
-    if (a.who.strong && m.rel.length) pend = prunePend([...t.pend, ...m.rel.map((rel): Pend => ({ rel, loc: a.loc }))], t.base);
+    if (a.who.strong && m.rel.length) pend = prunePend([...t.pend, ...m.rel.map((rel): Pend => ({ rel, loc: a.loc }))], t.base, prog.threads[a.who.tid]!.keepHeld ? prog.zero : null);
   }
   if (acquire) {
     const got = acquireRels(prog, [...rels, ...pendingAt(t, a.loc)], a.who);
     if (got === 'early' || (got && overtaken(t, idx) && (!leq(got, t.base) || overtakenByWrite(t, idx)))) return null;
-    if (got) ctb = ctb ? join(ctb, got) : got;
+    if (got && !leq(got, prog.zero)) ctb = ctb ? join(ctb, got) : got;
   }
   return { ctb, pend };
 }

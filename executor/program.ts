@@ -54,6 +54,12 @@ export interface ThreadProg {
   writesFrom: number[];
   /** Per instruction index: the backward branch of a spin loop (spin.ts). */
   spins: boolean[];
+  /**
+   * The thread has an ld.acquire with a write after it. A write may overtake that load, which
+   * must then synchronize with nothing (memory.ts observe), even through a release its view
+   * already holds: such pending releases are kept (with an empty view), not dropped (sync.ts prunePend).
+   */
+  keepHeld: boolean;
 }
 
 export interface Program {
@@ -182,7 +188,9 @@ function compileThread(test: LitmusTest, ti: number, locs: ReturnType<typeof loc
     if (r.thread !== pid) continue;
     regInit.set(r.reg, rv(regTypes.get(r.reg)!.width, 'addressOf' in r ? locs.vaddrOf.get(r.addressOf)! : r.value));
   }
-  return { pid, code, regInit, regTypes, writesFrom: writesFrom(code, locs.locOfName), spins: spinLoops(code) };
+  const wf = writesFrom(code, locs.locOfName);
+  const keepHeld = code.some((c, i) => c.ins.op === 'ld' && c.ins.ord.sem === 'acquire' && wf[i + 1] !== 0);
+  return { pid, code, regInit, regTypes, writesFrom: wf, spins: spinLoops(code), keepHeld };
 }
 
 /** Locations written by an instruction reachable from each index (a register address: all). */

@@ -13,13 +13,18 @@ export const relMatches = (prog: Program, r: Rel, last: Who): boolean =>
 
 /**
  * Drops pending releases the view already holds (but never an early one: acquiring it at all
- * drops the execution); keeps one canonical order.
+ * drops the execution); keeps one canonical order. With `held` (an empty view) such a release
+ * is kept with that view instead: it adds nothing to views, but an overtaken ld.acquire must
+ * still not synchronize with it (ThreadProg.keepHeld).
  */
-export function prunePend(pend: readonly Pend[], view: View): readonly Pend[] {
+export function prunePend(pend: readonly Pend[], view: View, held: View | null): readonly Pend[] {
   const seen = new Set<string>();
   const out: Pend[] = [];
-  for (const p of pend) {
-    if (!p.rel.early && leq(p.rel.view, view)) continue;
+  for (let p of pend) {
+    if (!p.rel.early && leq(p.rel.view, view)) {
+      if (!held) continue;
+      if (p.rel.view !== held) p = { ...p, rel: { ...p.rel, view: held } };
+    }
     const k = `${p.loc}/${p.rel.tid}/${p.rel.kind}/${p.rel.scope}/${p.rel.early ? '!' : ''}${p.rel.view.join(',')}`;
     if (seen.has(k)) continue;
     seen.add(k);

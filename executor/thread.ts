@@ -326,7 +326,8 @@ function fetchOne(prog: Program, ti: number, t: TState): TState | null {
   return fetched(t, [...t.win, e]);
 }
 
-function retire(t: TState, code: readonly CInstr[]): TState {
+function retire(prog: Program, ti: number, t: TState): TState {
+  const code = prog.threads[ti]!.code;
   let n = 0;
   while (n < t.win.length && t.win[n]!.st === 2) n++;
   if (n === 0) return t;
@@ -350,7 +351,7 @@ function retire(t: TState, code: readonly CInstr[]): TState {
     }
     if (f.ctb) base = join(base, f.ctb);
   }
-  return retired(t, regs, base, base === t.base ? t.pend : prunePend(t.pend, base), t.win.slice(n));
+  return retired(t, regs, base, base === t.base ? t.pend : prunePend(t.pend, base, prog.threads[ti]!.keepHeld ? prog.zero : null), t.win.slice(n));
 }
 
 /**
@@ -389,7 +390,7 @@ export function settle(prog: Program, ti: number, t0: TState): TState {
         changed = true;
       }
     }
-    const r = retire(t, code);
+    const r = retire(prog, ti, t);
     if (r !== t) { t = r; changed = true; }
     const f = fetchOne(prog, ti, t);
     if (f) { t = f; changed = true; }
