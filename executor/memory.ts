@@ -185,8 +185,10 @@ interface Place {
 function placements(prog: Program, ms: readonly Msg[], who: Who, base: number, mustBefore: number): Place[] {
   const n = ms.length;
   if (n >= MAX_WRITES) throw new WriteLimit(`more than ${MAX_WRITES} writes to one location`);
-  // The initial write comes before every other write, whatever the proxies.
+  // The initial write comes before every other write, whatever the proxies. A view may miss
+  // writes made since coherence-before what it holds: closing it keeps each pred transitive.
   ms.forEach((m, i) => { if (m.tid < 0) base |= down(ms, i); });
+  base |= hidden(ms, base);
   const strong = members(~base & ~mustBefore, n).filter((i) => strongWith(prog, ms[i]!, who));
   const out: Place[] = [];
   const seen = new Set<string>();
