@@ -200,11 +200,11 @@ test('progress: a line rewritten in place on a terminal, nothing at all otherwis
 
 test('on a real terminal, run shows the states it has visited (script(1) provides the terminal)', () => {
   if (spawnSync('script', ['--version']).status !== 0) { console.log('  (no script(1): terminal progress not checked)'); return; }
-  // One producer and six acquiring consumers: some 70,000 states, so the line is rewritten
+  // One producer and nine acquiring consumers: some 70,000 states, so the line is rewritten
   // many times. (Not a ring of stores and loads: the partial-order reduction, executor/reduce.ts,
-  // runs an eight-thread ring in about a thousand states; every consumer here reads both of
-  // the producer's locations, which it cannot shrink much.)
-  const n = 7;
+  // runs an eight-thread ring in about a thousand states; here it runs the producer first, but
+  // each consumer still reads the producer's two locations in its own ways.)
+  const n = 10;
   const col = (t: number, prod: string, cons: string): string => (t === 0 ? prod : cons);
   const ring = write('ring.litmus', `PTX Fan\n{ data=0; flag=0; }\n`
     + ` ${Array.from({ length: n }, (_, t) => `P${t}@cta ${t},gpu 0`).join(' | ')} ;\n`

@@ -6,7 +6,11 @@
 // Dependence, from what a step reads and writes (memory.ts, sync.ts):
 // - across threads, an access touches only its own thread and its location's writes, a
 //   fence.sc its own thread and the Fence-SC record; so two steps of different threads
-//   depend only when they access one location and one of them writes, or both are fence.sc;
+//   depend only when they access one location and one of them writes, or both are fence.sc.
+//   Even then a plain load does not hold back another thread's write: the write leaves every
+//   write the load could take still there to take (it only adds one; views close over
+//   coherence, memory.ts placements), so a set with the write need not hold the load. The
+//   other way it must: the write gives the load a new choice;
 // - within a thread, two weak/relaxed accesses of different locations commute (each one's
 //   view and read choices look only at its own location; neither orders the other); so do,
 //   on different locations, a weak/relaxed access and a later ld.acquire (only operations
@@ -143,10 +147,16 @@ interface Op extends Pick<OpStatic, 'reads' | 'writes' | 'fsc' | 'bar' | 'simple
 const sameLoc = (a: number, b: number): boolean => a < 0 || b < 0 || a === b;
 const maskHas = (mask: number, loc: number): boolean => mask !== 0 && (loc < 0 || mask === -1 || (mask & (1 << loc)) !== 0);
 
-/** Do operations a and b of different threads depend on each other? */
-function dependentAcross(a: Op, b: Op): boolean {
+/**
+ * Must a persistent set with operation a (of one thread) hold b (of another)? Both fence.sc,
+ * or b writes a's location: b gives a's read new writes to take, or b's write and a's write
+ * go in coherence either way. Not when b only reads (a plain load): it may take the same
+ * writes after a as before (a write adds one, leaving the others readable), and it leaves
+ * memory as it was.
+ */
+function needsAcross(a: Op, b: Op): boolean {
   if (a.fsc && b.fsc) return true;
-  return a.loc !== null && b.loc !== null && sameLoc(a.loc, b.loc) && (a.writes || b.writes);
+  return a.loc !== null && b.loc !== null && sameLoc(a.loc, b.loc) && b.writes;
 }
 
 /** Do operations a and b of one thread depend on each other (module comment)? */
@@ -232,9 +242,8 @@ export function persistentSet(prog: Program, s: MState): [number, number][] | nu
         if (later) out.push(n + tj);
         continue;
       }
-      for (const y of ops[tj]!) if (dependentAcross(x, y)) out.push(y.id);
-      const later = (x.fsc && F.fsc[pc]!)
-        || (x.loc !== null && ((x.writes && maskHas(F.reads[pc]! | F.writes[pc]!, x.loc)) || (x.reads && maskHas(F.writes[pc]!, x.loc))));
+      for (const y of ops[tj]!) if (needsAcross(x, y)) out.push(y.id);
+      const later = (x.fsc && F.fsc[pc]!) || (x.loc !== null && maskHas(F.writes[pc]!, x.loc));
       if (later) out.push(n + tj);
     }
     return out;
