@@ -66,7 +66,8 @@ const joinMaybe = (a: View | null, b: View | null): View | null => (a && b ? joi
 function fence(prog: Program, ti: number, t: TState, idx: number, scope: Scope, extra: View | null): TState {
   const acq = acquire(prog, pendingAt(t, null), { tid: ti, strong: true, scope });
   if (acq === 'early') return withThread(t, { bad: true });
-  const got = joinMaybe(acq, extra);
+  // Releases kept only as held (prunePend) hand over nothing.
+  const got = joinMaybe(acq && !leq(acq, prog.zero) ? acq : null, extra);
   const view = got ? join(viewAt(t, idx), got) : viewAt(t, idx);
   const rel: Rel = { tid: ti, kind: 'F', scope, view };
   return complete(withThread(t, { frel: replaceRel(t.frel, rel, (x) => x.scope === scope) }), idx, null, got);
