@@ -28,7 +28,7 @@ import { type Use, accessKey } from './proxy.js';
 import { DEAD_SRC } from './gc.js';
 import { type Who, effectiveScope, includes } from './scope.js';
 import { type MState, type Msg, type MsgFields, type Pend, type Rel, type TState, type View, traceId, traced, withMsg, withPend, withThMem, withWrel } from './state.js';
-import { acquire as acquireRels, pendingAt, prunePend, replaceRel } from './sync.js';
+import { acquire as acquireRels, handedOver, pendingAt, prunePend, replaceRel } from './sync.js';
 import { acquires, complete, destValue, laterWrites, locOf, operand, overtaken, overtakenByWrite, pendingBefore, releases, viewAt } from './thread.js';
 import { MAX_WRITES, add, bit, down, has, hidden, join, leq, members, up } from './view.js';
 
@@ -147,12 +147,13 @@ function observe(prog: Program, t: TState, idx: number, a: Acc, acquire: boolean
   if (strongWith(prog, m, a.who)) {
     ctb = add(prog.zero, a.slot + a.cls, down(ms, k));
     rels = m.rel;
-    if (a.who.strong && m.rel.length) pend = prunePend([...t.pend, ...m.rel.map((rel): Pend => ({ rel, loc: a.loc }))], t.base, prog.threads[a.who.tid]!.keepHeld ? prog.zero : null);
+    if (a.who.strong && m.rel.length) pend = prunePend(prog, a.who.tid, [...t.pend, ...m.rel.map((rel): Pend => ({ rel, loc: a.loc }))], t.base);
   }
   if (acquire) {
     const got = acquireRels(prog, [...rels, ...pendingAt(t, a.loc)], a.who);
     if (got === 'early' || (got && overtaken(t, idx) && (!leq(got, t.base) || overtakenByWrite(t, idx)))) return null;
-    if (got && !leq(got, prog.zero)) ctb = ctb ? join(ctb, got) : got;
+    const given = handedOver(prog, got);
+    if (given) ctb = ctb ? join(ctb, given) : given;
   }
   return { ctb, pend };
 }

@@ -12,12 +12,13 @@ export const relMatches = (prog: Program, r: Rel, last: Who): boolean =>
   morallyStrong({ tid: r.tid, strong: true, scope: r.scope, ...(r.mem ? { mem: r.mem } : {}) }, last, prog.places);
 
 /**
- * Drops pending releases the view already holds (but never an early one: acquiring it at all
- * drops the execution); keeps one canonical order. With `held` (an empty view) such a release
- * is kept with that view instead: it adds nothing to views, but an overtaken ld.acquire must
- * still not synchronize with it (ThreadProg.keepHeld).
+ * Drops thread ti's pending releases its view already holds (but never an early one: acquiring
+ * it at all drops the execution); keeps one canonical order. Where the thread keeps them
+ * (ThreadProg.keepHeld), such a release stays with an empty view instead: it adds nothing to
+ * views, but an overtaken ld.acquire must still not synchronize with it.
  */
-export function prunePend(pend: readonly Pend[], view: View, held: View | null): readonly Pend[] {
+export function prunePend(prog: Program, ti: number, pend: readonly Pend[], view: View): readonly Pend[] {
+  const held = prog.threads[ti]!.keepHeld ? prog.zero : null;
   const seen = new Set<string>();
   const out: Pend[] = [];
   for (let p of pend) {
@@ -58,6 +59,9 @@ export function replaceRel<R extends Rel>(rs: readonly R[], r: R, same: (a: R) =
 
 const joinMaybe = (a: View | null, b: View | null): View | null => (a && b ? join(a, b) : a ?? b);
 
+/** What an acquisition hands over to views: null for nothing, as when it matched only releases kept as held (prunePend). */
+export const handedOver = (prog: Program, got: View | null): View | null => (got && !leq(got, prog.zero) ? got : null);
+
 /**
  * A fence at in-flight entry idx (all before it done): the acquire pattern "strong read;
  * fence" takes in what the reads saw (plus, for fence.sc, `extra`), the fence is done, and it
@@ -66,8 +70,7 @@ const joinMaybe = (a: View | null, b: View | null): View | null => (a && b ? joi
 function fence(prog: Program, ti: number, t: TState, idx: number, scope: Scope, extra: View | null): TState {
   const acq = acquire(prog, pendingAt(t, null), { tid: ti, strong: true, scope });
   if (acq === 'early') return withThread(t, { bad: true });
-  // Releases kept only as held (prunePend) hand over nothing.
-  const got = joinMaybe(acq && !leq(acq, prog.zero) ? acq : null, extra);
+  const got = joinMaybe(handedOver(prog, acq), extra);
   const view = got ? join(viewAt(t, idx), got) : viewAt(t, idx);
   const rel: Rel = { tid: ti, kind: 'F', scope, view };
   return complete(withThread(t, { frel: replaceRel(t.frel, rel, (x) => x.scope === scope) }), idx, null, got);

@@ -351,7 +351,7 @@ function retire(prog: Program, ti: number, t: TState): TState {
     }
     if (f.ctb) base = join(base, f.ctb);
   }
-  return retired(t, regs, base, base === t.base ? t.pend : prunePend(t.pend, base, prog.threads[ti]!.keepHeld ? prog.zero : null), t.win.slice(n));
+  return retired(t, regs, base, base === t.base ? t.pend : prunePend(prog, ti, t.pend, base), t.win.slice(n));
 }
 
 /**
