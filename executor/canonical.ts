@@ -12,11 +12,18 @@
 //   dropped.
 // - A location no thread may access any more matters only through its last writes' values
 //   (collapse, below), except through the write numbers views hold, which stay.
+// - What no step to come reads (footprint.ts): a thread's views of locations it will not
+//   access, and its pending releases, once it has no release, acquire, fence or barrier left
+//   (those read or hand on views whole); release records no strong write of the thread will
+//   carry; Fence-SC records no other thread's fence.sc may read (a thread's own is below its
+//   view); the release records writes carry, once no thread may read their location with a
+//   morally strong read (only such a read takes them).
 // Not used where a path is replayed (stepper.ts, traceTo) or where states are counted for
 // fairness (liveness.ts has its own canonizer): labels name writes by number.
 import { type Maps, renumber } from './gc.js';
-import { type CInstr, type Program, accessMask, ahead } from './program.js';
-import { type MState, type Msg, type Pend, type Rel, type TState, withMsg, withThMem } from './state.js';
+import { carryLocs, liveLocs, mayFenceSc, readsWhole, strongReadLocs } from './footprint.js';
+import type { Program } from './program.js';
+import { type Entry, type MState, type Msg, type Pend, type Rel, type TState, type View, withMsg, withPend, withState, withThMem, withThread } from './state.js';
 import { finished } from './thread.js';
 
 /**
@@ -50,31 +57,97 @@ const reduced = (prog: Program, t: TState): TState => ({
   base: prog.zero, pend: NONE, frel: [], wrel: [], passed: NO_PHASES, cut: false, bad: t.bad, trace: t.trace,
 });
 
-// Per program, per thread and code index: the locations the instruction there accesses, and
-// those some access from there on may (-1: any; an address in a register may be any).
-interface Accesses { own: number[][]; ahead: number[][] }
-const accessTables = new WeakMap<Program, Accesses>();
-function accessesOf(prog: Program): Accesses {
-  let a = accessTables.get(prog);
-  if (!a) {
-    const mask = (c: CInstr): number => accessMask(c.ins, prog.locOfName);
-    a = { own: prog.threads.map((tp) => tp.code.map(mask)), ahead: prog.threads.map((tp) => ahead(tp.code, mask)) };
-    accessTables.set(prog, a);
-  }
-  return a;
-}
-
 /** Locations no thread may access any more (bit mask): none in flight, none ahead. */
 function untouched(prog: Program, s: MState): number {
-  const a = accessesOf(prog);
   let live = 0;
-  for (let ti = 0; ti < s.th.length; ti++) {
-    const t = s.th[ti]!;
-    live |= a.ahead[ti]![t.pc]!;
-    const own = a.own[ti]!;
-    for (const e of t.win) if (e.st !== 2) live |= own[e.pc]!;
-  }
+  for (let ti = 0; ti < s.th.length; ti++) live |= liveLocs(prog, ti, s.th[ti]!);
   return ~live & ((1 << s.mem.length) - 1);
+}
+
+// A thread's pending releases once nothing of it may acquire them (not NONE: that marks a reduced thread).
+const NO_PEND: readonly Pend[] = [];
+const NO_RELS: readonly Rel[] = [];
+
+/** The view without the locations outside `live` (the same object when it has none of them). */
+function within(prog: Program, v: View, live: number): View {
+  const K = prog.cls.K;
+  let out: number[] | null = null;
+  for (let i = 0; i < v.length; i++) {
+    if (v[i] === 0 || (live & (1 << Math.floor(i / K))) !== 0) continue;
+    out ??= v.slice();
+    out[i] = 0;
+  }
+  return out ?? v;
+}
+
+/**
+ * A thread as what it may still do reads it (footprint.ts). Release records go on only
+ * with a strong write (memory.ts carried): those of a fence with any, those of a release
+ * write with one to its location; the rest are dropped. A thread that may no longer read its
+ * views whole (readsWhole) also loses its views of locations it will not access, and its
+ * pending releases (only an acquire takes them).
+ */
+function trimmed(prog: Program, ti: number, t: TState): TState {
+  const carry = carryLocs(prog, ti, t);
+  const frel = carry === 0 && t.frel.length ? NO_RELS : t.frel;
+  const wrel = carry === -1 || t.wrel.every((r) => (carry & (1 << r.loc)) !== 0) ? t.wrel : t.wrel.filter((r) => (carry & (1 << r.loc)) !== 0);
+  const rels = frel === t.frel && wrel === t.wrel ? t : withThread(t, { frel, wrel });
+  if (readsWhole(prog, ti, t)) return rels;
+  const live = liveLocs(prog, ti, t);
+  const pend = t.pend.length ? NO_PEND : t.pend;
+  if (live === -1) return pend === t.pend ? rels : withPend(rels, pend);
+  const base = within(prog, t.base, live);
+  let win: Entry[] | null = null;
+  for (let i = 0; i < t.win.length; i++) {
+    const e = t.win[i]!;
+    if (!e.ctb) continue;
+    const ctb = within(prog, e.ctb, live);
+    if (ctb === e.ctb) continue;
+    win ??= t.win.slice();
+    // An empty contribution is no contribution (viewAt and retire join it).
+    win[i] = { seq: e.seq, pc: e.pc, st: e.st, ops: e.ops, out: e.out, ctb: ctb.some((x) => x !== 0) ? ctb : null, msg: e.msg };
+  }
+  if (base === t.base && pend === t.pend && !win) return rels;
+  return withThread(rels, { base, pend, win: win ?? t.win });
+}
+
+/**
+ * The state without the release records carried by writes of locations no thread may still
+ * read with a morally strong read: only such a read takes them (memory.ts observe), and a
+ * read-modify-write passes them on only from the write it reads.
+ */
+function relsKept(prog: Program, s: MState): MState {
+  let reads = 0;
+  for (let ti = 0; ti < s.th.length && reads !== -1; ti++) reads |= strongReadLocs(prog, ti, s.th[ti]!);
+  if (reads === -1) return s;
+  let mem: (readonly Msg[])[] | null = null;
+  for (let l = 0; l < s.mem.length; l++) {
+    if ((reads & (1 << l)) !== 0) continue;
+    const ms = s.mem[l]!;
+    let out: Msg[] | null = null;
+    for (let i = 0; i < ms.length; i++) {
+      const m = ms[i]!;
+      if (m.rel.length === 0 || m.rel === SETTLED) continue;
+      out ??= ms.slice();
+      out[i] = withMsg(m, { rel: NO_RELS });
+    }
+    if (!out) continue;
+    mem ??= s.mem.slice();
+    mem[l] = out;
+  }
+  return mem ? withThMem(s, s.th, mem) : s;
+}
+
+/**
+ * The Fence-SC records some later fence.sc may still read: one of another thread (a thread's
+ * own record is below its view). The same array when all are.
+ */
+function scKept(prog: Program, s: MState): MState['sc'] {
+  if (s.sc.length === 0) return s.sc;
+  let fencing = 0;
+  s.th.forEach((t, ti) => { if (mayFenceSc(prog, ti, t)) fencing |= 1 << ti; });
+  const kept = s.sc.filter((r) => (fencing & ~(1 << r.tid)) !== 0);
+  return kept.length === s.sc.length ? s.sc : kept;
 }
 
 // The writes of a location nobody accesses any more, as collapse() leaves them.
@@ -122,12 +195,17 @@ export function canonical(prog: Program, s: MState, parent: MState | null = null
       if (mem) c = withThMem(c, c.th, mem);
     }
   }
+  c = relsKept(prog, c);
   let th: TState[] | null = null;
   for (let ti = 0; ti < c.th.length; ti++) {
     const t = c.th[ti]!;
-    if (t.pend === NONE || (parent && parent.th[ti] === t) || !finished(prog, ti, t)) continue;
+    if (t.pend === NONE || (parent && parent.th[ti] === t)) continue;
+    const r = finished(prog, ti, t) ? reduced(prog, t) : trimmed(prog, ti, t);
+    if (r === t) continue;
     th ??= c.th.slice();
-    th[ti] = reduced(prog, t);
+    th[ti] = r;
   }
+  const sc = scKept(prog, c);
+  if (sc !== c.sc) return withState(c, { th: th ?? c.th, sc });
   return th ? withThMem(c, th, c.mem) : c;
 }

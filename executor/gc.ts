@@ -1,13 +1,18 @@
 // Forgetting writes that can no longer matter, so that loops do not make every state unique.
 // A write is dead when some later write comes after it in coherence and every thread that
-// may still read has it hidden by its retired view (so no read may take it), and no in-flight
-// instruction refers to it. A dead write also never changes where a new write may go: it is
-// below every view, so always before a new write. Only the read-modify-write that read it
-// keeps a trace: "its source is below everything" (DEAD_SRC), for the atomicity check.
+// may still access its location has it hidden from each kind of access it may make there
+// (footprint.ts: with aliases or proxy classes, what a view hides depends on the access's
+// address and proxy), and no in-flight instruction refers to it. Views only grow, so it stays
+// hidden; a thread that will not access the location reads none of its writes, and what its
+// view hands on to others only adds to views that already hide the write. A dead write also
+// never changes where a new write may go: it is below the view of every thread that may
+// write there, so always before a new write. Only the read-modify-write that read it keeps a
+// trace: "its source is below everything" (DEAD_SRC), for the atomicity check.
 import type { Program } from './program.js';
 import { type BarState, type Entry, type MState, type Msg, type Pend, type Rel, type ScRec, type TState, type View, withMsg, withState, withThread } from './state.js';
-import { finished, locOf } from './thread.js';
-import { has, hidden } from './view.js';
+import { eachAccessKind, liveLocs } from './footprint.js';
+import { locOf } from './thread.js';
+import { has, hidden, usableBy } from './view.js';
 
 export const DEAD_SRC = -3;
 
@@ -24,17 +29,24 @@ const remapMask = (mask: number, map: number[]): number => {
   return out;
 };
 
-/** A renumbering as views see it: each view index (loc * K + class) whose masks change, with its map. */
+/**
+ * A renumbering as views see it: each view index (loc * K + class) whose masks change, with
+ * its map and the lowest write index the map moves (masks below it stay as they are).
+ */
 interface ViewMaps {
   slots: number[];
   maps: number[][];
+  firsts: number[];
 }
 
 function viewMaps(prog: Program, maps: Maps): ViewMaps {
   const K = prog.cls.K;
-  const vm: ViewMaps = { slots: [], maps: [] };
+  const vm: ViewMaps = { slots: [], maps: [], firsts: [] };
   maps.forEach((map, l) => {
-    if (map) for (let k = 0; k < K; k++) { vm.slots.push(l * K + k); vm.maps.push(map); }
+    if (!map) return;
+    let first = 0;
+    while (first < map.length && map[first] === first) first++;
+    for (let k = 0; k < K; k++) { vm.slots.push(l * K + k); vm.maps.push(map); vm.firsts.push(first); }
   });
   return vm;
 }
@@ -44,8 +56,10 @@ function remapView(v: View, vm: ViewMaps): View {
   let out: number[] | null = null;
   for (let i = 0; i < vm.slots.length; i++) {
     const j = vm.slots[i]!;
-    const m = remapMask(v[j]!, vm.maps[i]!);
-    if (m !== v[j]) {
+    const x = v[j]!;
+    if (x >>> vm.firsts[i]! === 0) continue;
+    const m = remapMask(x, vm.maps[i]!);
+    if (m !== x) {
       out ??= v.slice();
       out[j] = m;
     }
@@ -71,29 +85,46 @@ function mapSame<T>(xs: readonly T[], f: (x: T, i: number) => T): readonly T[] {
   return out ?? xs;
 }
 
+// deadWrites' per-thread masks, reused (it runs on every successor); UNKNOWN: not found yet
+// (a mask is -1, all, or a non-negative number).
+const liveScratch: number[] = [];
+const pinnedScratch: number[] = [];
+const UNKNOWN = -2;
+
 /** Per location, the mask of its dead writes (0: none); null when no write is dead. */
 export function deadWrites(prog: Program, s: MState): number[] | null {
-  // With proxy classes or aliases, which writes an access may still read depends on the access.
-  if (!prog.plainViews) return null;
   // Asked of every successor, and mostly nothing is dead: no array until something is, and
   // the windows are looked at only when some write has a later one.
   let masks: number[] | null = null;
-  let pinned = 0;
   let pinnedKnown = false;
+  const pinned = pinnedScratch;
+  // Per thread, the locations it may still access (footprint.ts), found when first needed.
+  const live = liveScratch;
+  for (let ti = 0; ti < s.th.length; ti++) live[ti] = UNKNOWN;
   for (let l = 0; l < s.mem.length; l++) {
     const ms = s.mem[l]!;
     let later = 0;
     for (const x of ms) later |= x.pred;
     if (later === 0) continue;
     if (!pinnedKnown) {
-      // Writes of in-flight entries are kept (an index pins it on every location: simple, and safe).
+      // The writes of in-flight entries are kept: the entries refer to them by index.
       pinnedKnown = true;
-      for (const t of s.th) for (const e of t.win) if (e.msg >= 0) pinned |= 1 << e.msg;
+      for (let k = 0; k < s.mem.length; k++) pinned[k] = 0;
+      s.th.forEach((t, ti) => {
+        for (const e of t.win) if (e.msg >= 0) pinned[locOf(prog, prog.threads[ti]!.code[e.pc]!, e)!] |= 1 << e.msg;
+      });
     }
-    let dead = later & ~pinned;
+    let dead = later & ~pinned[l]!;
     for (let ti = 0; dead !== 0 && ti < s.th.length; ti++) {
       const t = s.th[ti]!;
-      if (!finished(prog, ti, t)) dead &= hidden(ms, t.base[l]!);
+      // A thread that will not access the location reads none of its writes, nor places one
+      // (canonical.ts may have dropped its view of it).
+      if (live[ti] === UNKNOWN) live[ti] = liveLocs(prog, ti, t);
+      if ((live[ti]! & (1 << l)) === 0) continue;
+      if (prog.plainViews) { dead &= hidden(ms, t.base[l]!); continue; }
+      // With proxy classes or aliases, which writes an access may read depends on the access:
+      // dead only when hidden from every kind of access the thread may still make there.
+      eachAccessKind(prog, ti, t, l, (use, vaddr) => { dead &= hidden(ms, usableBy(ms, t.base, l * prog.cls.K, prog.cls.K, use, vaddr)); });
     }
     if (dead !== 0) {
       masks ??= new Array<number>(s.mem.length).fill(0);
@@ -126,16 +157,29 @@ export function renumber(prog: Program, s: MState, maps: Maps): MState {
   const vm = viewMaps(prog, maps);
   const mem = s.mem.map((ms, l): readonly Msg[] => {
     const map = maps[l];
-    if (!map) return mapSame(ms, (m) => {
-      const rel = mapSame(m.rel, (r) => remapRel(r, vm));
-      return rel === m.rel ? m : withMsg(m, { rel });
-    });
+    if (!map) {
+      // Only release views change here (plain loops: this runs on most successors).
+      let out: Msg[] | null = null;
+      for (let i = 0; i < ms.length; i++) {
+        const m = ms[i]!;
+        if (m.rel.length === 0) continue;
+        const rel = mapSame(m.rel, (r) => remapRel(r, vm));
+        if (rel === m.rel) continue;
+        out ??= ms.slice();
+        out[i] = withMsg(m, { rel });
+      }
+      return out ?? ms;
+    }
     const out: Msg[] = [];
-    ms.forEach((m, i) => {
-      if (map[i]! < 0) return;
+    for (let i = 0; i < ms.length; i++) {
+      const m = ms[i]!;
+      const to = map[i]!;
+      if (to < 0) continue;
       const src = m.src >= 0 ? (map[m.src]! >= 0 ? map[m.src]! : DEAD_SRC) : m.src;
-      out[map[i]!] = withMsg(m, { pred: remapMask(m.pred, map), src, rel: m.rel.map((r) => remapRel(r, vm)) });
-    });
+      const pred = remapMask(m.pred, map);
+      const rel = mapSame(m.rel, (r) => remapRel(r, vm));
+      out[to] = src === m.src && pred === m.pred && rel === m.rel ? m : withMsg(m, { pred, src, rel });
+    }
     return out;
   });
   const msgIndex = (ti: number, e: Entry): number => {

@@ -159,9 +159,11 @@ test('a loop whose state grows for ever is unknown, never live', () => {
   assert.is(v.kind, 'unknown');
   assert.match((v as { reason: string }).reason, /500 states/);
   // The same value written each iteration (release stores: in order, so few interleavings)
-  // while another thread, spinning, keeps every write readable: the location runs out of
-  // write numbers.
-  const writes = lit(cols(['LOOP:', 'st.release.gpu.global.u32 [other], 1', 'bra LOOP'], spinner('ld.relaxed.gpu.global.u32', 0)), INIT);
+  // while another thread, spinning on weak reads of it, keeps every write readable: the
+  // location runs out of write numbers. (A spinner on another location would let gc.ts
+  // forget the writes, and the loop is then a hang found.)
+  const weakSpin = ['LOOP:', 'ld.weak.global.u32 %r1, [other]', 'setp.ne.u32 %p1, %r1, 5', '@%p1 bra LOOP'];
+  const writes = lit(cols(['LOOP:', 'st.release.gpu.global.u32 [other], 1', 'bra LOOP'], weakSpin), INIT);
   const w = verdict(writes);
   assert.is(w.kind, 'unknown');
   assert.match((w as { reason: string }).reason, /writes kept at one location/);

@@ -30,7 +30,7 @@ import { type Who, effectiveScope, includes } from './scope.js';
 import { type MState, type Msg, type MsgFields, type Pend, type Rel, type TState, type View, traceId, traced, withMsg, withPend, withThMem, withWrel } from './state.js';
 import { acquire as acquireRels, handedOver, pendingAt, prunePend, replaceRel } from './sync.js';
 import { acquires, complete, destValue, laterWrites, locOf, operand, overtaken, overtakenByWrite, pendingBefore, releases, viewAt } from './thread.js';
-import { MAX_WRITES, add, bit, down, has, hidden, join, leq, members, up } from './view.js';
+import { MAX_WRITES, add, bit, down, has, hidden, join, leq, members, up, usableBy } from './view.js';
 
 type Access = Ld | St | Atom | Red;
 
@@ -107,16 +107,7 @@ const setThread = (s: MState, ti: number, t: TState): MState => {
 };
 
 /** The writes in `view` that causally precede access a (those in classes that suit it), closed downwards. */
-function usable(prog: Program, ms: readonly Msg[], view: View, a: Acc): number {
-  let u = 0;
-  for (let k = 0; k < prog.cls.K; k++) {
-    const bits = view[a.slot + k]!;
-    if (bits === 0 || a.use[k] === 0) continue;
-    if (a.use[k] === 2) { u |= bits; continue; }
-    for (let i = 0; i < ms.length; i++) if ((bits & (1 << i)) !== 0 && ms[i]!.vaddr === a.vaddr) u |= bit(i) | ms[i]!.pred;
-  }
-  return u;
-}
+const usable = (prog: Program, ms: readonly Msg[], view: View, a: Acc): number => usableBy(ms, view, a.slot, prog.cls.K, a.use, a.vaddr);
 
 /** Writes of a location a read may take given the writes `u` that causally precede it. */
 export function readable(ms: readonly Msg[], u: number): number[] {

@@ -1,6 +1,7 @@
 // Views and the coherence order of one location, as bit masks over its writes (numbered in
 // the order they were made; a location holds at most MAX_WRITES writes). A view is one mask
 // per (location, knowledge class) pair, flat (proxy.ts).
+import type { Use } from './proxy.js';
 import type { Msg, View } from './state.js';
 
 export const MAX_WRITES = 30;
@@ -50,3 +51,19 @@ export const members = (mask: number, n: number): number[] => {
   for (let i = 0; i < n; i++) if (has(mask, i)) out.push(i);
   return out;
 };
+
+/**
+ * The writes in `view` that causally precede an access (proxy.ts): of each class at the
+ * location's `slot`, all when the access uses it for any alias (2), those to its own address
+ * `vaddr` when only for that (1); closed downwards. K: classes per location.
+ */
+export function usableBy(ms: readonly Msg[], view: View, slot: number, K: number, use: readonly Use[], vaddr: number): number {
+  let u = 0;
+  for (let k = 0; k < K; k++) {
+    const bits = view[slot + k]!;
+    if (bits === 0 || use[k] === 0) continue;
+    if (use[k] === 2) { u |= bits; continue; }
+    for (let i = 0; i < ms.length; i++) if ((bits & (1 << i)) !== 0 && ms[i]!.vaddr === vaddr) u |= bit(i) | ms[i]!.pred;
+  }
+  return u;
+}
