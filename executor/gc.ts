@@ -7,7 +7,8 @@
 // view hands on to others only adds to views that already hide the write. A dead write also
 // never changes where a new write may go: it is below the view of every thread that may
 // write there, so always before a new write. Only the read-modify-write that read it keeps a
-// trace: "its source is below everything" (DEAD_SRC), for the atomicity check.
+// trace: "its source is below everything" (DEAD_SRC), for the atomicity check. The initial
+// write is kept (below).
 import type { Program } from './program.js';
 import { type BarState, type Entry, type MState, type Msg, type Pend, type Rel, type ScRec, type TState, type View, withMsg, withState, withThread } from './state.js';
 import { eachAccessKind, liveLocs } from './footprint.js';
@@ -114,7 +115,9 @@ export function deadWrites(prog: Program, s: MState): number[] | null {
         for (const e of t.win) if (e.msg >= 0) pinned[locOf(prog, prog.threads[ti]!.code[e.pc]!, e)!] |= 1 << e.msg;
       });
     }
-    let dead = later & ~pinned[l]!;
+    // The initial write (always first) stays: it is before every other write, so
+    // keeping it changes no state's behaviour, and dropping it alone renumbered every view.
+    let dead = later & ~pinned[l]! & (ms[0]!.tid < 0 ? ~1 : -1);
     for (let ti = 0; dead !== 0 && ti < s.th.length; ti++) {
       const t = s.th[ti]!;
       // A thread that will not access the location reads none of its writes, nor places one

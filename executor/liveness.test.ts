@@ -167,6 +167,11 @@ test('a loop whose state grows for ever is unknown, never live', () => {
   const w = verdict(writes);
   assert.is(w.kind, 'unknown');
   assert.match((w as { reason: string }).reason, /writes kept at one location/);
+  // Spinning on flag, which nobody writes, instead: the other thread never reads `other`, so
+  // its old writes are forgotten, the writer's loop comes back to a state it was in, and
+  // both threads are found to hang.
+  const elsewhere = lit(cols(['LOOP:', 'st.release.gpu.global.u32 [other], 1', 'bra LOOP'], spinner('ld.relaxed.gpu.global.u32', 0)), INIT);
+  assert.equal(hang(verdict(elsewhere)).stuck.map((x) => [x.thread, x.at]), [[0, 'loop'], [1, 'loop']]);
   // A loop without any memory operation would spin inside one step: cut, and unknown.
   assert.match(JSON.stringify(verdict(lit(cols(['LOOP:', 'bra LOOP'], ['st.weak.global.u32 [flag], 1']), INIT))), /backward jumps within one step/);
 });
