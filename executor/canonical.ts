@@ -16,12 +16,13 @@
 //   access, and its pending releases, once it has no release, acquire, fence or barrier left
 //   (those read or hand on views whole); release records no strong write of the thread will
 //   carry; Fence-SC records no other thread's fence.sc may read (a thread's own is below its
-//   view); the release records writes carry, once no thread may read their location with a
-//   morally strong read (only such a read takes them).
+//   view); the release records writes carry, once no thread may take them (an acquire of
+//   their location, or a morally strong read of it and then a fence), and the write a read-modify-write
+//   read, once no thread may write there (only placing a new write looks at it).
 // Not used where a path is replayed (stepper.ts, traceTo) or where states are counted for
 // fairness (liveness.ts has its own canonizer): labels name writes by number.
 import { type Maps, renumber } from './gc.js';
-import { carryLocs, liveLocs, mayFenceSc, readsWhole, strongReadLocs } from './footprint.js';
+import { carryLocs, liveLocs, locUses, mayFenceSc, readsWhole } from './footprint.js';
 import type { Program } from './program.js';
 import { type Entry, type MState, type Msg, type Pend, type Rel, type TState, type View, withMsg, withPend, withState, withThMem, withThread } from './state.js';
 import { finished } from './thread.js';
@@ -112,24 +113,35 @@ function trimmed(prog: Program, ti: number, t: TState): TState {
 }
 
 /**
- * The state without the release records carried by writes of locations no thread may still
- * read with a morally strong read: only such a read takes them (memory.ts observe), and a
- * read-modify-write passes them on only from the write it reads.
+ * The state without what the writes of a location carry for accesses that will not come:
+ * release records once no thread may take them (an acquire of the location, or a morally
+ * strong read of it and then a fence; a read-modify-write passes them on only to its own
+ * write there), and which write a read-modify-write read once no thread may write there
+ * (only where a new write goes looks at it, for atomicity).
  */
-function relsKept(prog: Program, s: MState): MState {
+function writesKept(prog: Program, s: MState): MState {
   let reads = 0;
-  for (let ti = 0; ti < s.th.length && reads !== -1; ti++) reads |= strongReadLocs(prog, ti, s.th[ti]!);
-  if (reads === -1) return s;
+  let writes = 0;
+  for (let ti = 0; ti < s.th.length; ti++) {
+    const u = locUses(prog, ti, s.th[ti]!);
+    reads |= u.takes;
+    writes |= u.writes;
+  }
+  if (reads === -1 && writes === -1) return s;
   let mem: (readonly Msg[])[] | null = null;
   for (let l = 0; l < s.mem.length; l++) {
-    if ((reads & (1 << l)) !== 0) continue;
+    const keepRel = (reads & (1 << l)) !== 0;
+    const keepSrc = (writes & (1 << l)) !== 0;
+    if (keepRel && keepSrc) continue;
     const ms = s.mem[l]!;
     let out: Msg[] | null = null;
     for (let i = 0; i < ms.length; i++) {
       const m = ms[i]!;
-      if (m.rel.length === 0 || m.rel === SETTLED) continue;
+      const rel = keepRel || m.rel.length === 0 ? m.rel : NO_RELS;
+      const src = keepSrc ? m.src : -1;
+      if (rel === m.rel && src === m.src) continue;
       out ??= ms.slice();
-      out[i] = withMsg(m, { rel: NO_RELS });
+      out[i] = withMsg(m, { rel, src });
     }
     if (!out) continue;
     mem ??= s.mem.slice();
@@ -195,7 +207,7 @@ export function canonical(prog: Program, s: MState, parent: MState | null = null
       if (mem) c = withThMem(c, c.th, mem);
     }
   }
-  c = relsKept(prog, c);
+  c = writesKept(prog, c);
   let th: TState[] | null = null;
   for (let ti = 0; ti < c.th.length; ti++) {
     const t = c.th[ti]!;

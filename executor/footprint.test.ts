@@ -127,4 +127,40 @@ exists (P1:%r0 == 2 /\\ P1:%r1 == 1 /\\ P2:%r2 == 5)
   for (const r2 of [0, 1, 2]) assert.ok(texts.some((x) => x.includes(`P2:r2=${r2};`)), `P2 reads ${r2}`);
 });
 
+test('what writes carry for accesses that will not come is dropped: release records, the write an RMW read', () => {
+  // P0's release write of y carries its view; P1 may read y strongly, but takes the record only
+  // if an acquire of y or a fence follows the read.
+  const mp = (after1: string): Program => compile(parseLitmus(`PTX carried
+{ x = 0; y = 0; }
+ P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;
+ st.weak.u32 [x], 1 | ld.relaxed.gpu.u32 %r0, [y] ;
+ st.release.gpu.u32 [y], 1 | ${after1} ;
+exists (P1:%r0 == 1)
+`), 'ptx75', 2);
+  const rels = (prog: Program): number => {
+    const [s] = after(prog, ['P0: st.weak', 'P0: st.release']);
+    assert.ok(s);
+    assert.is(s.mem[1]!.at(-1)!.rel.length, 1, 'the release write carries its view');
+    return canonical(prog, s).mem[1]!.at(-1)!.rel.length;
+  };
+  assert.is(rels(mp('ld.weak.u32 %r1, [x]')), 0, 'nothing of P1 takes it');
+  assert.is(rels(mp('fence.acq_rel.gpu')), 1, 'strong read; fence takes it (acquire pattern 3)');
+  assert.is(rels(mp('ld.acquire.gpu.u32 %r1, [y]')), 1, 'strong read; acquire read of y takes it (pattern 2)');
+  // An RMW's source matters only where a new write goes (atomicity): kept while some write of the location may come.
+  const rmw = (other: string): Program => compile(parseLitmus(`PTX source
+{ x = 0; }
+ P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;
+ atom.relaxed.gpu.add.u32 %r0, [x], 1 | ${other} ;
+exists (P0:%r0 == 0)
+`), 'ptx75', 2);
+  const src = (prog: Program): number => {
+    const [s] = after(prog, ['P0: atom']);
+    assert.ok(s);
+    assert.is(s.mem[0]!.at(-1)!.src, 0, 'the atom read the initial write');
+    return canonical(prog, s).mem[0]!.at(-1)!.src;
+  };
+  assert.is(src(rmw('ld.relaxed.gpu.u32 %r1, [x]')), -1, 'no write of x to come');
+  assert.is(src(rmw('st.relaxed.gpu.u32 [x], 5')), 0, "P1's store may still go in coherence");
+});
+
 test.run();

@@ -22,8 +22,14 @@ interface Footprints {
   /** Locations written by a strong write (one that carries release patterns on, memory.ts carried). */
   carry: number[][]; carryAhead: number[][];
   fsc: boolean[][]; fscAhead: boolean[][];
-  /** Locations read by a morally strong read (one that may take the release patterns a write carries, memory.ts observe). */
+  /** Locations read by a morally strong read (memory.ts observe: it leaves the release records of the write read pending). */
   strongRead: number[][]; strongReadAhead: number[][];
+  /** Locations read by an acquire (acquire patterns 1 and 2 take release records of that location). */
+  acquire: number[][]; acquireAhead: number[][];
+  /** Some fence (acquire pattern 3 takes the pending release records of every location). */
+  fence: boolean[][]; fenceAhead: boolean[][];
+  /** Locations written (st, atom, red). */
+  write: number[][]; writeAhead: number[][];
 }
 const tables = new WeakMap<Program, Footprints>();
 function footprints(prog: Program): Footprints {
@@ -33,6 +39,9 @@ function footprints(prog: Program): Footprints {
     const whole = (c: CInstr): number => (local(c.ins) ? 0 : 1);
     const carry = (c: CInstr): number => (c.ins.op === 'atom' || c.ins.op === 'red' || (c.ins.op === 'st' && c.ins.ord.sem !== 'weak') ? mask(c) : 0);
     const strongRead = (c: CInstr): number => (c.ins.op === 'atom' || c.ins.op === 'red' || (c.ins.op === 'ld' && c.ins.ord.sem !== 'weak') ? mask(c) : 0);
+    const write = (c: CInstr): number => (c.ins.op === 'ld' ? 0 : mask(c));
+    const acquire = (c: CInstr): number => ((c.ins.op === 'ld' || c.ins.op === 'atom' || c.ins.op === 'red') && (c.ins.ord.sem === 'acquire' || c.ins.ord.sem === 'acq_rel') ? mask(c) : 0);
+    const fence = (c: CInstr): number => (c.ins.op === 'fence' ? 1 : 0);
     const fsc = (c: CInstr): number => (c.ins.op === 'fence' && c.ins.sem === 'sc' ? 1 : 0);
     f = {
       own: prog.threads.map((tp) => tp.code.map(mask)),
@@ -45,6 +54,12 @@ function footprints(prog: Program): Footprints {
       fscAhead: prog.threads.map((tp) => ahead(tp.code, fsc).map((x) => x !== 0)),
       strongRead: prog.threads.map((tp) => tp.code.map(strongRead)),
       strongReadAhead: prog.threads.map((tp) => ahead(tp.code, strongRead)),
+      acquire: prog.threads.map((tp) => tp.code.map(acquire)),
+      acquireAhead: prog.threads.map((tp) => ahead(tp.code, acquire)),
+      fence: prog.threads.map((tp) => tp.code.map((c) => fence(c) !== 0)),
+      fenceAhead: prog.threads.map((tp) => ahead(tp.code, fence).map((x) => x !== 0)),
+      write: prog.threads.map((tp) => tp.code.map(write)),
+      writeAhead: prog.threads.map((tp) => ahead(tp.code, write)),
     };
     tables.set(prog, f);
   }
@@ -81,13 +96,29 @@ export function carryLocs(prog: Program, ti: number, t: TState): number {
   return m;
 }
 
-/** The locations thread ti may still read with a morally strong read (bit mask, -1 any): whose writes' release records it may take. */
-export function strongReadLocs(prog: Program, ti: number, t: TState): number {
+/**
+ * What thread ti may still do to locations (bit masks, -1 any): take the release records
+ * their writes carry (an acquire of the location, or a morally strong read of it and then a
+ * fence: memory.ts observe, sync.ts fence), and write them.
+ */
+export function locUses(prog: Program, ti: number, t: TState): { takes: number; writes: number } {
   const f = footprints(prog);
-  let m = f.strongReadAhead[ti]![t.pc]!;
-  const own = f.strongRead[ti]!;
-  for (const e of t.win) if (e.st !== 2) m |= own[e.pc]!;
-  return m;
+  let strongReads = f.strongReadAhead[ti]![t.pc]!;
+  let acquires = f.acquireAhead[ti]![t.pc]!;
+  let fence = f.fenceAhead[ti]![t.pc]!;
+  let writes = f.writeAhead[ti]![t.pc]!;
+  const sr = f.strongRead[ti]!;
+  const acq = f.acquire[ti]!;
+  const fc = f.fence[ti]!;
+  const w = f.write[ti]!;
+  for (const e of t.win) {
+    if (e.st === 2) continue;
+    strongReads |= sr[e.pc]!;
+    acquires |= acq[e.pc]!;
+    fence ||= fc[e.pc]!;
+    writes |= w[e.pc]!;
+  }
+  return { takes: acquires | (fence ? strongReads : 0), writes };
 }
 
 /** Whether thread ti may still perform a fence.sc (in flight or ahead). */
