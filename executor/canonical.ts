@@ -17,8 +17,9 @@
 //   (those read or hand on views whole); release records no strong write of the thread will
 //   carry; Fence-SC records no other thread's fence.sc may read (a thread's own is below its
 //   view); the release records writes carry, once no thread may take them (an acquire of
-//   their location, or a morally strong read of it and then a fence), and the write a read-modify-write
-//   read, once no thread may write there (only placing a new write looks at it).
+//   their location, or a morally strong read of it and then a fence), and the write a
+//   read-modify-write read, once no thread may write there (only placing a new write looks
+//   at it).
 // Not used where a path is replayed (stepper.ts, traceTo) or where states are counted for
 // fairness (liveness.ts has its own canonizer): labels name writes by number.
 import { type Maps, renumber } from './gc.js';
@@ -120,6 +121,10 @@ function trimmed(prog: Program, ti: number, t: TState): TState {
  * (only where a new write goes looks at it, for atomicity).
  */
 function writesKept(prog: Program, s: MState): MState {
+  // Mostly there is nothing to drop: no footprint asked for then.
+  let carries = false;
+  for (let l = 0; l < s.mem.length && !carries; l++) for (const m of s.mem[l]!) if (m.src !== -1 || m.rel.length !== 0) { carries = true; break; }
+  if (!carries) return s;
   let reads = 0;
   let writes = 0;
   for (let ti = 0; ti < s.th.length; ti++) {
@@ -156,9 +161,9 @@ function writesKept(prog: Program, s: MState): MState {
  */
 function scKept(prog: Program, s: MState): MState['sc'] {
   if (s.sc.length === 0) return s.sc;
-  let fencing = 0;
-  s.th.forEach((t, ti) => { if (mayFenceSc(prog, ti, t)) fencing |= 1 << ti; });
-  const kept = s.sc.filter((r) => (fencing & ~(1 << r.tid)) !== 0);
+  const fencing: number[] = [];
+  s.th.forEach((t, ti) => { if (mayFenceSc(prog, ti, t)) fencing.push(ti); });
+  const kept = s.sc.filter((r) => fencing.some((ti) => ti !== r.tid));
   return kept.length === s.sc.length ? s.sc : kept;
 }
 

@@ -1,9 +1,11 @@
-// What a thread may still do, from its fetch position and in-flight entries: the locations it
-// may access, and whether it may still read its views as a whole. A thread's view of a
-// location is read by its own accesses to that location, and by the operations that hand or
-// compare whole views: releases, fences and barriers carry them to other threads, acquires
-// compare and join them (memory.ts, sync.ts, barrier.ts). canonical.ts forgets what no such
-// reader is left for; gc.ts asks only the threads that may still access a location.
+// What a thread may still do, from its fetch position and in-flight entries (static tables per
+// code index, and the window): the locations it may access and the kinds of access it may
+// make there (proxy and address), whether it may read its views whole, where it may make a
+// strong write, take release records, write at all, or perform a fence.sc. A thread's view
+// of a location is read by its own accesses to that location, and by the operations that
+// hand or compare whole views: releases, fences and barriers carry them to other threads,
+// acquires compare and join them (memory.ts, sync.ts, barrier.ts). canonical.ts forgets what
+// no step to come reads; gc.ts asks only the threads that may still access a location.
 import type { Instr } from '../litmus/ast.js';
 import { type CInstr, type Program, accessMask, ahead, proxyOf } from './program.js';
 import { type Use, accessKey } from './proxy.js';
@@ -32,7 +34,11 @@ interface Footprints {
   write: number[][]; writeAhead: number[][];
 }
 const tables = new WeakMap<Program, Footprints>();
+// The last program's tables, at hand without a WeakMap lookup (asked several times a successor).
+let lastProg: Program | null = null;
+let lastTables: Footprints | null = null;
 function footprints(prog: Program): Footprints {
+  if (prog === lastProg) return lastTables!;
   let f = tables.get(prog);
   if (!f) {
     const mask = (c: CInstr): number => accessMask(c.ins, prog.locOfName);
@@ -63,6 +69,8 @@ function footprints(prog: Program): Footprints {
     };
     tables.set(prog, f);
   }
+  lastProg = prog;
+  lastTables = f;
   return f;
 }
 
