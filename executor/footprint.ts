@@ -16,22 +16,26 @@ import { isMemLike, operand } from './thread.js';
 const local = (i: Instr): boolean =>
   !isMemLike(i) || ((i.op === 'ld' || i.op === 'st' || i.op === 'atom' || i.op === 'red') && (i.ord.sem === 'weak' || i.ord.sem === 'relaxed'));
 
-// Per program, per thread and code index: the locations the instruction there accesses, and
-// those some access from there on may (-1: any; an address in a register may be any); whether
-// it, and whether something from there on, reads views whole.
+/** Per thread and code index: a mask of the instruction there, and the union of those from there on. */
+interface Table { own: number[][]; ahead: number[][] }
+
+// Per program. Masks of locations (-1: any; an address in a register may be any), or 1 for a flag.
 interface Footprints {
-  own: number[][]; ahead: number[][]; whole: boolean[][]; wholeAhead: boolean[][];
+  /** Locations accessed. */
+  access: Table;
+  /** Reads views whole: anything but a weak or relaxed access among memory operations. */
+  whole: Table;
   /** Locations written by a strong write (one that carries release patterns on, memory.ts carried). */
-  carry: number[][]; carryAhead: number[][];
-  fsc: boolean[][]; fscAhead: boolean[][];
+  carry: Table;
   /** Locations read by a morally strong read (memory.ts observe: it leaves the release records of the write read pending). */
-  strongRead: number[][]; strongReadAhead: number[][];
+  strongRead: Table;
   /** Locations read by an acquire (acquire patterns 1 and 2 take release records of that location). */
-  acquire: number[][]; acquireAhead: number[][];
+  acquire: Table;
   /** Some fence (acquire pattern 3 takes the pending release records of every location). */
-  fence: boolean[][]; fenceAhead: boolean[][];
+  fence: Table;
+  fsc: Table;
   /** Locations written (st, atom, red). */
-  write: number[][]; writeAhead: number[][];
+  write: Table;
 }
 const tables = new WeakMap<Program, Footprints>();
 // The last program's tables, at hand without a WeakMap lookup (asked several times a successor).
@@ -41,31 +45,21 @@ function footprints(prog: Program): Footprints {
   if (prog === lastProg) return lastTables!;
   let f = tables.get(prog);
   if (!f) {
+    const table = (of: (c: CInstr) => number): Table => ({
+      own: prog.threads.map((tp) => tp.code.map(of)), ahead: prog.threads.map((tp) => ahead(tp.code, of)),
+    });
     const mask = (c: CInstr): number => accessMask(c.ins, prog.locOfName);
-    const whole = (c: CInstr): number => (local(c.ins) ? 0 : 1);
-    const carry = (c: CInstr): number => (c.ins.op === 'atom' || c.ins.op === 'red' || (c.ins.op === 'st' && c.ins.ord.sem !== 'weak') ? mask(c) : 0);
-    const strongRead = (c: CInstr): number => (c.ins.op === 'atom' || c.ins.op === 'red' || (c.ins.op === 'ld' && c.ins.ord.sem !== 'weak') ? mask(c) : 0);
-    const write = (c: CInstr): number => (c.ins.op === 'ld' ? 0 : mask(c));
-    const acquire = (c: CInstr): number => ((c.ins.op === 'ld' || c.ins.op === 'atom' || c.ins.op === 'red') && (c.ins.ord.sem === 'acquire' || c.ins.ord.sem === 'acq_rel') ? mask(c) : 0);
-    const fence = (c: CInstr): number => (c.ins.op === 'fence' ? 1 : 0);
-    const fsc = (c: CInstr): number => (c.ins.op === 'fence' && c.ins.sem === 'sc' ? 1 : 0);
+    const op = (c: CInstr): string => c.ins.op;
+    const sem = (c: CInstr): string | null => ('ord' in c.ins ? c.ins.ord.sem : null);
     f = {
-      own: prog.threads.map((tp) => tp.code.map(mask)),
-      ahead: prog.threads.map((tp) => ahead(tp.code, mask)),
-      whole: prog.threads.map((tp) => tp.code.map((c) => whole(c) !== 0)),
-      wholeAhead: prog.threads.map((tp) => ahead(tp.code, whole).map((x) => x !== 0)),
-      carry: prog.threads.map((tp) => tp.code.map(carry)),
-      carryAhead: prog.threads.map((tp) => ahead(tp.code, carry)),
-      fsc: prog.threads.map((tp) => tp.code.map((c) => fsc(c) !== 0)),
-      fscAhead: prog.threads.map((tp) => ahead(tp.code, fsc).map((x) => x !== 0)),
-      strongRead: prog.threads.map((tp) => tp.code.map(strongRead)),
-      strongReadAhead: prog.threads.map((tp) => ahead(tp.code, strongRead)),
-      acquire: prog.threads.map((tp) => tp.code.map(acquire)),
-      acquireAhead: prog.threads.map((tp) => ahead(tp.code, acquire)),
-      fence: prog.threads.map((tp) => tp.code.map((c) => fence(c) !== 0)),
-      fenceAhead: prog.threads.map((tp) => ahead(tp.code, fence).map((x) => x !== 0)),
-      write: prog.threads.map((tp) => tp.code.map(write)),
-      writeAhead: prog.threads.map((tp) => ahead(tp.code, write)),
+      access: table(mask),
+      whole: table((c) => (local(c.ins) ? 0 : 1)),
+      carry: table((c) => (op(c) === 'atom' || op(c) === 'red' || (op(c) === 'st' && sem(c) !== 'weak') ? mask(c) : 0)),
+      strongRead: table((c) => (op(c) === 'atom' || op(c) === 'red' || (op(c) === 'ld' && sem(c) !== 'weak') ? mask(c) : 0)),
+      acquire: table((c) => (sem(c) === 'acquire' || sem(c) === 'acq_rel' ? mask(c) : 0)),
+      fence: table((c) => (op(c) === 'fence' ? 1 : 0)),
+      fsc: table((c) => (c.ins.op === 'fence' && c.ins.sem === 'sc' ? 1 : 0)),
+      write: table((c) => (op(c) === 'ld' ? 0 : mask(c))),
     };
     tables.set(prog, f);
   }
@@ -74,35 +68,25 @@ function footprints(prog: Program): Footprints {
   return f;
 }
 
-/** The locations thread ti may still access (bit mask, -1 any): in flight or ahead. */
-export function liveLocs(prog: Program, ti: number, t: TState): number {
-  const f = footprints(prog);
-  let live = f.ahead[ti]![t.pc]!;
-  const own = f.own[ti]!;
-  for (const e of t.win) if (e.st !== 2) live |= own[e.pc]!;
-  return live;
+/** A table's mask from thread ti's position on: from its fetch position, and its entries not yet performed. */
+function fromHere(tb: Table, ti: number, t: TState): number {
+  let m = tb.ahead[ti]![t.pc]!;
+  const own = tb.own[ti]!;
+  for (const e of t.win) if (e.st !== 2) m |= own[e.pc]!;
+  return m;
 }
+
+/** The locations thread ti may still access (bit mask, -1 any): in flight or ahead. */
+export const liveLocs = (prog: Program, ti: number, t: TState): number => fromHere(footprints(prog).access, ti, t);
 
 /**
  * Whether thread ti may still read its views whole (a release, acquire, fence or barrier in
  * flight or ahead); when not, its view of a location matters only to its own accesses there.
  */
-export function readsWhole(prog: Program, ti: number, t: TState): boolean {
-  const f = footprints(prog);
-  if (f.wholeAhead[ti]![t.pc]!) return true;
-  const whole = f.whole[ti]!;
-  for (const e of t.win) if (e.st !== 2 && whole[e.pc]!) return true;
-  return false;
-}
+export const readsWhole = (prog: Program, ti: number, t: TState): boolean => fromHere(footprints(prog).whole, ti, t) !== 0;
 
 /** The locations thread ti may still write with a strong write (bit mask, -1 any): those its release records may go on to. */
-export function carryLocs(prog: Program, ti: number, t: TState): number {
-  const f = footprints(prog);
-  let m = f.carryAhead[ti]![t.pc]!;
-  const own = f.carry[ti]!;
-  for (const e of t.win) if (e.st !== 2) m |= own[e.pc]!;
-  return m;
-}
+export const carryLocs = (prog: Program, ti: number, t: TState): number => fromHere(footprints(prog).carry, ti, t);
 
 /**
  * What thread ti may still do to locations (bit masks, -1 any): take the release records
@@ -111,31 +95,12 @@ export function carryLocs(prog: Program, ti: number, t: TState): number {
  */
 export function locUses(prog: Program, ti: number, t: TState): { takes: number; writes: number } {
   const f = footprints(prog);
-  let strongReads = f.strongReadAhead[ti]![t.pc]!;
-  let acquires = f.acquireAhead[ti]![t.pc]!;
-  let fence = f.fenceAhead[ti]![t.pc]!;
-  let writes = f.writeAhead[ti]![t.pc]!;
-  const sr = f.strongRead[ti]!;
-  const acq = f.acquire[ti]!;
-  const fc = f.fence[ti]!;
-  const w = f.write[ti]!;
-  for (const e of t.win) {
-    if (e.st === 2) continue;
-    strongReads |= sr[e.pc]!;
-    acquires |= acq[e.pc]!;
-    fence ||= fc[e.pc]!;
-    writes |= w[e.pc]!;
-  }
-  return { takes: acquires | (fence ? strongReads : 0), writes };
+  const fence = fromHere(f.fence, ti, t) !== 0;
+  return { takes: fromHere(f.acquire, ti, t) | (fence ? fromHere(f.strongRead, ti, t) : 0), writes: fromHere(f.write, ti, t) };
 }
 
 /** Whether thread ti may still perform a fence.sc (in flight or ahead). */
-export function mayFenceSc(prog: Program, ti: number, t: TState): boolean {
-  const f = footprints(prog);
-  if (f.fscAhead[ti]![t.pc]!) return true;
-  const fsc = f.fsc[ti]!;
-  return t.win.some((e) => e.st !== 2 && fsc[e.pc]!);
-}
+export const mayFenceSc = (prog: Program, ti: number, t: TState): boolean => fromHere(footprints(prog).fsc, ti, t) !== 0;
 
 /** How an access uses a location's views (proxy.ts): its classes' uses, and its address. */
 export interface AccessKind {
