@@ -156,7 +156,7 @@ const table = [
   '',
   '## The executor alone (exhaustive exploration)',
   '',
-  'Reduction on: the partial-order reduction (`RunOptions.reduce`, executor/reduce.ts) and one state per class of states that behave alike (`RunOptions.canonical`, executor/canonical.ts: writes numbered by thread, finished threads reduced to their registers, a location nobody accesses any more reduced to its last writes where gc.ts does not collect) and spin loops that go round again dropped (`RunOptions.spinAssume`, executor/spin.ts); spin loops unrolled: without the last, every iteration up to the bound; POR only: without the classes; off: every interleaving, every state as made, every loop unrolled. Dropped executions end where they are dropped, not stored (not counted as states visited).',
+  'Reduction on: the partial-order reduction (`RunOptions.reduce`, executor/reduce.ts) and one state per class of states that behave alike (`RunOptions.canonical`, executor/canonical.ts: writes numbered by thread, finished threads reduced to their registers, a location nobody accesses any more reduced to its last writes, what no step to come reads forgotten: executor/footprint.ts) and spin loops that go round again dropped (`RunOptions.spinAssume`, executor/spin.ts); spin loops unrolled: without the last, every iteration up to the bound; POR only: without the classes; off: every interleaving, every state as made, every loop unrolled. Dropped executions end where they are dropped, not stored (not counted as states visited).',
   '',
   '| tests | reduction | count | total s | states visited | states/s | slowest ms |',
   '|---|---|---|---|---|---|---|',

@@ -24,7 +24,8 @@ export interface RunOptions {
   /**
    * One state per class of states that behave alike (canonical.ts): writes numbered by
    * thread, finished threads reduced to their registers, a location nobody accesses any more
-   * reduced to its last writes. Off: every state as made.
+   * reduced to its last writes, what no step to come reads forgotten (footprint.ts). Off:
+   * every state as made (gc.ts still collects dead writes).
    */
   canonical?: boolean;
   /**
