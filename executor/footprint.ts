@@ -9,8 +9,9 @@
 import type { Instr } from '../litmus/ast.js';
 import { type CInstr, type Program, accessMask, ahead, proxyOf } from './program.js';
 import { type Use, accessKey } from './proxy.js';
-import type { TState } from './state.js';
+import type { Msg, TState } from './state.js';
 import { isMemLike, operand } from './thread.js';
+import { hidden, usableBy } from './view.js';
 
 /** A weak or relaxed access, or no memory operation: it reads no view but its location's. */
 const local = (i: Instr): boolean =>
@@ -37,36 +38,43 @@ interface Footprints {
   /** Locations written (st, atom, red). */
   write: Table;
 }
-const tables = new WeakMap<Program, Footprints>();
-// The last program's tables, at hand without a WeakMap lookup (asked several times a successor).
-let lastProg: Program | null = null;
-let lastTables: Footprints | null = null;
-function footprints(prog: Program): Footprints {
-  if (prog === lastProg) return lastTables!;
-  let f = tables.get(prog);
-  if (!f) {
-    const table = (of: (c: CInstr) => number): Table => ({
-      own: prog.threads.map((tp) => tp.code.map(of)), ahead: prog.threads.map((tp) => ahead(tp.code, of)),
-    });
-    const mask = (c: CInstr): number => accessMask(c.ins, prog.locOfName);
-    const op = (c: CInstr): string => c.ins.op;
-    const sem = (c: CInstr): string | null => ('ord' in c.ins ? c.ins.ord.sem : null);
-    f = {
-      access: table(mask),
-      whole: table((c) => (local(c.ins) ? 0 : 1)),
-      carry: table((c) => (op(c) === 'atom' || op(c) === 'red' || (op(c) === 'st' && sem(c) !== 'weak') ? mask(c) : 0)),
-      strongRead: table((c) => (op(c) === 'atom' || op(c) === 'red' || (op(c) === 'ld' && sem(c) !== 'weak') ? mask(c) : 0)),
-      acquire: table((c) => (sem(c) === 'acquire' || sem(c) === 'acq_rel' ? mask(c) : 0)),
-      fence: table((c) => (op(c) === 'fence' ? 1 : 0)),
-      fsc: table((c) => (c.ins.op === 'fence' && c.ins.sem === 'sc' ? 1 : 0)),
-      write: table((c) => (op(c) === 'ld' ? 0 : mask(c))),
-    };
-    tables.set(prog, f);
-  }
-  lastProg = prog;
-  lastTables = f;
-  return f;
+/** A table per program, made once; the last program's at hand without a WeakMap lookup (asked several times a successor). */
+function perProgram<T>(make: (prog: Program) => T): (prog: Program) => T {
+  const made = new WeakMap<Program, T>();
+  let lastProg: Program | null = null;
+  let last: T | null = null;
+  return (prog) => {
+    if (prog !== lastProg) {
+      let t = made.get(prog);
+      if (t === undefined) {
+        t = make(prog);
+        made.set(prog, t);
+      }
+      lastProg = prog;
+      last = t;
+    }
+    return last!;
+  };
 }
+
+const footprints = perProgram((prog): Footprints => {
+  const table = (of: (c: CInstr) => number): Table => ({
+    own: prog.threads.map((tp) => tp.code.map(of)), ahead: prog.threads.map((tp) => ahead(tp.code, of)),
+  });
+  const mask = (c: CInstr): number => accessMask(c.ins, prog.locOfName);
+  const op = (c: CInstr): string => c.ins.op;
+  const sem = (c: CInstr): string | null => ('ord' in c.ins ? c.ins.ord.sem : null);
+  return {
+    access: table(mask),
+    whole: table((c) => (local(c.ins) ? 0 : 1)),
+    carry: table((c) => (op(c) === 'atom' || op(c) === 'red' || (op(c) === 'st' && sem(c) !== 'weak') ? mask(c) : 0)),
+    strongRead: table((c) => (op(c) === 'atom' || op(c) === 'red' || (op(c) === 'ld' && sem(c) !== 'weak') ? mask(c) : 0)),
+    acquire: table((c) => (sem(c) === 'acquire' || sem(c) === 'acq_rel' ? mask(c) : 0)),
+    fence: table((c) => (op(c) === 'fence' ? 1 : 0)),
+    fsc: table((c) => (c.ins.op === 'fence' && c.ins.sem === 'sc' ? 1 : 0)),
+    write: table((c) => (op(c) === 'ld' ? 0 : mask(c))),
+  };
+});
 
 /** A table's mask from thread ti's position on: from its fetch position, and its entries not yet performed. */
 function fromHere(tb: Table, ti: number, t: TState): number {
@@ -103,7 +111,7 @@ export function locUses(prog: Program, ti: number, t: TState): { takes: number; 
 export const mayFenceSc = (prog: Program, ti: number, t: TState): boolean => fromHere(footprints(prog).fsc, ti, t) !== 0;
 
 /** How an access uses a location's views (proxy.ts): its classes' uses, and its address. */
-export interface AccessKind {
+interface AccessKind {
   use: readonly Use[];
   vaddr: number;
 }
@@ -115,19 +123,11 @@ const isAccess = (i: Instr): i is Extract<Instr, { op: 'ld' | 'st' | 'atom' | 'r
 // per location, the addresses of its aliases; per thread, code index and location, the kinds
 // of the accesses from there on.
 interface Kinds { use: (readonly Use[] | null)[][]; aliases: number[][]; ahead: Map<number, AccessKind[]>[] }
-const kindTables = new WeakMap<Program, Kinds>();
-function kindsOf(prog: Program): Kinds {
-  let k = kindTables.get(prog);
-  if (!k) {
-    k = {
-      use: prog.threads.map((tp, ti) => tp.code.map((c) => (isAccess(c.ins) ? prog.cls.use.get(accessKey(proxyOf(prog, c.ins), prog.ctaIdx[ti]!))! : null))),
-      aliases: prog.locs.map((_, l) => [...new Set([...prog.vaddrOf].filter(([name]) => prog.locOfName.get(name) === l).map(([, v]) => v))]),
-      ahead: prog.threads.map(() => new Map()),
-    };
-    kindTables.set(prog, k);
-  }
-  return k;
-}
+const kindsOf = perProgram((prog): Kinds => ({
+  use: prog.threads.map((tp, ti) => tp.code.map((c) => (isAccess(c.ins) ? prog.cls.use.get(accessKey(proxyOf(prog, c.ins), prog.ctaIdx[ti]!))! : null))),
+  aliases: prog.locs.map((_, l) => [...new Set([...prog.vaddrOf].filter(([name]) => prog.locOfName.get(name) === l).map(([, v]) => v))]),
+  ahead: prog.threads.map(() => new Map()),
+}));
 
 /** The kinds of the accesses thread ti may make to location l from code index pc on. */
 function kindsAhead(prog: Program, k: Kinds, ti: number, pc: number, l: number): readonly AccessKind[] {
@@ -161,19 +161,26 @@ function kindsAhead(prog: Program, k: Kinds, ti: number, pc: number, l: number):
 }
 
 /**
- * Calls f with each kind of access to location l thread ti may still make, in flight (not
- * performed) or ahead (a kind may come more than once).
+ * The writes of location l (`ms`) that thread ti may no longer read: those hidden by its view
+ * from each kind of access to l it may still make, in flight (not performed) or ahead.
  */
-export function eachAccessKind(prog: Program, ti: number, t: TState, l: number, f: (use: readonly Use[], vaddr: number) => void): void {
+export function hiddenFromAll(prog: Program, ti: number, t: TState, l: number, ms: readonly Msg[]): number {
   const k = kindsOf(prog);
-  for (const x of kindsAhead(prog, k, ti, t.pc, l)) f(x.use, x.vaddr);
+  const K = prog.cls.K;
+  const at = (use: readonly Use[], vaddr: number): number => hidden(ms, usableBy(ms, t.base, l * K, K, use, vaddr));
+  let h = -1;
+  for (const x of kindsAhead(prog, k, ti, t.pc, l)) h &= at(x.use, x.vaddr);
   const uses = k.use[ti]!;
   for (const e of t.win) {
     const use = uses[e.pc];
     if (e.st === 2 || !use) continue;
     const a = operand(e, 0);
-    if (!a) { for (const v of k.aliases[l]!) f(use, v); continue; }
+    if (!a) {
+      for (const v of k.aliases[l]!) h &= at(use, v);
+      continue;
+    }
     const v = Number(a.v);
-    if (prog.locOfVaddr.get(v) === l) f(use, v);
+    if (prog.locOfVaddr.get(v) === l) h &= at(use, v);
   }
+  return h;
 }

@@ -11,9 +11,9 @@
 // write is kept (below).
 import type { Program } from './program.js';
 import { type BarState, type Entry, type MState, type Msg, type Pend, type Rel, type ScRec, type TState, type View, withMsg, withState, withThread } from './state.js';
-import { eachAccessKind, liveLocs } from './footprint.js';
+import { hiddenFromAll, liveLocs } from './footprint.js';
 import { locOf } from './thread.js';
-import { has, hidden, usableBy } from './view.js';
+import { has, hidden } from './view.js';
 
 export const DEAD_SRC = -3;
 
@@ -127,7 +127,7 @@ export function deadWrites(prog: Program, s: MState): number[] | null {
       if (prog.plainViews) { dead &= hidden(ms, t.base[l]!); continue; }
       // With proxy classes or aliases, which writes an access may read depends on the access:
       // dead only when hidden from every kind of access the thread may still make there.
-      eachAccessKind(prog, ti, t, l, (use, vaddr) => { dead &= hidden(ms, usableBy(ms, t.base, l * prog.cls.K, prog.cls.K, use, vaddr)); });
+      dead &= hiddenFromAll(prog, ti, t, l, ms);
     }
     if (dead !== 0) {
       masks ??= new Array<number>(s.mem.length).fill(0);
