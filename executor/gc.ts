@@ -87,7 +87,7 @@ function mapSame<T>(xs: readonly T[], f: (x: T, i: number) => T): readonly T[] {
 }
 
 // deadWrites' per-thread masks, reused (it runs on every successor); UNKNOWN: not found yet
-// (a mask is -1, all, or a non-negative number).
+// (a mask that happens to equal it is only found again).
 const liveScratch: number[] = [];
 const pinnedScratch: number[] = [];
 const UNKNOWN = -2;
