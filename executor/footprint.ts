@@ -107,6 +107,13 @@ export function locUses(prog: Program, ti: number, t: TState): { takes: number; 
   return { takes: fromHere(f.acquire, ti, t) | (fence ? fromHere(f.strongRead, ti, t) : 0), writes: fromHere(f.write, ti, t) };
 }
 
+/**
+ * Whether thread ti may still perform an acquire access (in flight or ahead). One that later
+ * operations overtake asks whether what it acquires is new to the thread's view, over every
+ * location (memory.ts observe).
+ */
+export const mayAcquire = (prog: Program, ti: number, t: TState): boolean => fromHere(footprints(prog).acquire, ti, t) !== 0;
+
 /** Whether thread ti may still perform a fence.sc (in flight or ahead). */
 export const mayFenceSc = (prog: Program, ti: number, t: TState): boolean => fromHere(footprints(prog).fsc, ti, t) !== 0;
 

@@ -4,14 +4,17 @@
 // (footprint.ts: with aliases or proxy classes, what a view hides depends on the access's
 // address and proxy), and no in-flight instruction refers to it. Views only grow, so it stays
 // hidden; a thread that will not access the location reads none of its writes, and what its
-// view hands on to others only adds to views that already hide the write. A dead write also
+// view hands on to others only adds to views that already hide the write. But a thread that
+// may still acquire must know the write (in every knowledge class): an acquire that later
+// operations overtook asks whether what it acquires is new to the thread, and a write
+// dropped from the views released to it would no longer be. A dead write also
 // never changes where a new write may go: it is below the view of every thread that may
 // write there, so always before a new write. Only the read-modify-write that read it keeps a
 // trace: "its source is below everything" (DEAD_SRC), for the atomicity check. The initial
 // write is kept (below).
 import type { Program } from './program.js';
 import { type BarState, type Entry, type MState, type Msg, type Pend, type Rel, type ScRec, type TState, type View, withMsg, withState, withThread } from './state.js';
-import { hiddenFromAll, liveLocs } from './footprint.js';
+import { hiddenFromAll, liveLocs, mayAcquire } from './footprint.js';
 import { locOf } from './thread.js';
 import { has, hidden } from './view.js';
 
@@ -90,6 +93,7 @@ function mapSame<T>(xs: readonly T[], f: (x: T, i: number) => T): readonly T[] {
 // (a mask that happens to equal it is only found again).
 const liveScratch: number[] = [];
 const pinnedScratch: number[] = [];
+const acquiringScratch: number[] = [];
 const UNKNOWN = -2;
 
 /** Per location, the mask of its dead writes (0: none); null when no write is dead. */
@@ -101,7 +105,8 @@ export function deadWrites(prog: Program, s: MState): number[] | null {
   const pinned = pinnedScratch;
   // Per thread, the locations it may still access (footprint.ts), found when first needed.
   const live = liveScratch;
-  for (let ti = 0; ti < s.th.length; ti++) live[ti] = UNKNOWN;
+  const acquiring = acquiringScratch;
+  for (let ti = 0; ti < s.th.length; ti++) { live[ti] = UNKNOWN; acquiring[ti] = UNKNOWN; }
   for (let l = 0; l < s.mem.length; l++) {
     const ms = s.mem[l]!;
     let later = 0;
@@ -120,6 +125,12 @@ export function deadWrites(prog: Program, s: MState): number[] | null {
     let dead = later & ~pinned[l]! & (ms[0]!.tid < 0 ? ~1 : -1);
     for (let ti = 0; dead !== 0 && ti < s.th.length; ti++) {
       const t = s.th[ti]!;
+      // An acquire that later operations overtake may synchronize only with what is not new to
+      // the thread's view, compared over every location (memory.ts observe): a write dropped
+      // from the views released to it would no longer count as new. So a thread that may still
+      // acquire keeps alive every write it does not know, in each knowledge class.
+      if (acquiring[ti] === UNKNOWN) acquiring[ti] = mayAcquire(prog, ti, t) ? 1 : 0;
+      if (acquiring[ti] === 1) for (let k = 0; k < prog.cls.K; k++) dead &= t.base[l * prog.cls.K + k]!;
       // A thread that will not access the location reads none of its writes, nor places one
       // (canonical.ts may have dropped its view of it).
       if (live[ti] === UNKNOWN) live[ti] = liveLocs(prog, ti, t);
