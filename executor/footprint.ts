@@ -32,6 +32,8 @@ interface Footprints {
   strongRead: Table;
   /** Locations read by an acquire (acquire patterns 1 and 2 take release records of that location). */
   acquire: Table;
+  /** An acquire access some later memory operation of the thread may overtake (1). */
+  overtakable: Table;
   /** Some fence (acquire pattern 3 takes the pending release records of every location). */
   fence: Table;
   fsc: Table;
@@ -70,11 +72,25 @@ const footprints = perProgram((prog): Footprints => {
     carry: table((c) => (op(c) === 'atom' || op(c) === 'red' || (op(c) === 'st' && sem(c) !== 'weak') ? mask(c) : 0)),
     strongRead: table((c) => (op(c) === 'atom' || op(c) === 'red' || (op(c) === 'ld' && sem(c) !== 'weak') ? mask(c) : 0)),
     acquire: table((c) => (sem(c) === 'acquire' || sem(c) === 'acq_rel' ? mask(c) : 0)),
+    overtakable: overtakableTable(prog),
     fence: table((c) => (op(c) === 'fence' ? 1 : 0)),
     fsc: table((c) => (c.ins.op === 'fence' && c.ins.sem === 'sc' ? 1 : 0)),
     write: table((c) => (op(c) === 'ld' ? 0 : mask(c))),
   };
 });
+
+/** Acquire accesses with a memory operation after them in program order (1), and the union from there on. */
+function overtakableTable(prog: Program): Table {
+  const per = prog.threads.map((tp) => {
+    const memAhead = ahead(tp.code, (c) => (isMemLike(c.ins) ? 1 : 0));
+    const flag = new Map(tp.code.map((c, pc) => {
+      const acq = 'ord' in c.ins && (c.ins.ord.sem === 'acquire' || c.ins.ord.sem === 'acq_rel');
+      return [c, acq && memAhead[pc + 1] !== 0 ? 1 : 0] as const;
+    }));
+    return { own: tp.code.map((c) => flag.get(c)!), ahead: ahead(tp.code, (c) => flag.get(c)!) };
+  });
+  return { own: per.map((x) => x.own), ahead: per.map((x) => x.ahead) };
+}
 
 /** A table's mask from thread ti's position on: from its fetch position, and its entries not yet performed. */
 function fromHere(tb: Table, ti: number, t: TState): number {
@@ -108,11 +124,11 @@ export function locUses(prog: Program, ti: number, t: TState): { takes: number; 
 }
 
 /**
- * Whether thread ti may still perform an acquire access (in flight or ahead). One that later
- * operations overtake asks whether what it acquires is new to the thread's view, over every
- * location (memory.ts observe).
+ * Whether thread ti may still perform an acquire access that a later memory operation of it
+ * may overtake (in flight or ahead). Such an acquire asks whether what it acquires is new to
+ * the thread's view, over every location (memory.ts observe).
  */
-export const mayAcquire = (prog: Program, ti: number, t: TState): boolean => fromHere(footprints(prog).acquire, ti, t) !== 0;
+export const mayAcquire = (prog: Program, ti: number, t: TState): boolean => fromHere(footprints(prog).overtakable, ti, t) !== 0;
 
 /** Whether thread ti may still perform a fence.sc (in flight or ahead). */
 export const mayFenceSc = (prog: Program, ti: number, t: TState): boolean => fromHere(footprints(prog).fsc, ti, t) !== 0;
