@@ -6,16 +6,11 @@
 // hand or compare whole views: releases, fences and barriers carry them to other threads,
 // acquires compare and join them (memory.ts, sync.ts, barrier.ts). canonical.ts forgets what
 // no step to come reads; gc.ts asks only the threads that may still access a location.
-import type { Instr } from '../litmus/ast.js';
 import { type CInstr, type Program, accessMask, ahead, proxyOf } from './program.js';
 import { type Use, accessKey } from './proxy.js';
 import type { Msg, TState } from './state.js';
-import { isMemLike, operand } from './thread.js';
+import { isAccess, isMemLike, operand, simpleAccess } from './thread.js';
 import { hidden, usableBy } from './view.js';
-
-/** A weak or relaxed access, or no memory operation: it reads no view but its location's. */
-const local = (i: Instr): boolean =>
-  !isMemLike(i) || ((i.op === 'ld' || i.op === 'st' || i.op === 'atom' || i.op === 'red') && (i.ord.sem === 'weak' || i.ord.sem === 'relaxed'));
 
 /** Per thread and code index: a mask of the instruction there, and the union of those from there on. */
 interface Table { own: number[][]; ahead: number[][] }
@@ -66,30 +61,28 @@ const footprints = perProgram((prog): Footprints => {
   const mask = (c: CInstr): number => accessMask(c.ins, prog.locOfName);
   const op = (c: CInstr): string => c.ins.op;
   const sem = (c: CInstr): string | null => ('ord' in c.ins ? c.ins.ord.sem : null);
+  const acquire = table((c) => (sem(c) === 'acquire' || sem(c) === 'acq_rel' ? mask(c) : 0));
   return {
     access: table(mask),
-    whole: table((c) => (local(c.ins) ? 0 : 1)),
+    whole: table((c) => (isMemLike(c.ins) && !simpleAccess(c.ins) ? 1 : 0)),
     carry: table((c) => (op(c) === 'atom' || op(c) === 'red' || (op(c) === 'st' && sem(c) !== 'weak') ? mask(c) : 0)),
     strongRead: table((c) => (op(c) === 'atom' || op(c) === 'red' || (op(c) === 'ld' && sem(c) !== 'weak') ? mask(c) : 0)),
-    acquire: table((c) => (sem(c) === 'acquire' || sem(c) === 'acq_rel' ? mask(c) : 0)),
-    overtakable: overtakableTable(prog),
+    acquire,
+    overtakable: overtakableTable(prog, acquire),
     fence: table((c) => (op(c) === 'fence' ? 1 : 0)),
     fsc: table((c) => (c.ins.op === 'fence' && c.ins.sem === 'sc' ? 1 : 0)),
     write: table((c) => (op(c) === 'ld' ? 0 : mask(c))),
   };
 });
 
-/** Acquire accesses with a memory operation after them in program order (1), and the union from there on. */
-function overtakableTable(prog: Program): Table {
-  const per = prog.threads.map((tp) => {
+/** Acquire accesses (`acquire`) with a memory operation after them in program order (1), and the union from there on. */
+function overtakableTable(prog: Program, acquire: Table): Table {
+  const own = prog.threads.map((tp, ti) => {
     const memAhead = ahead(tp.code, (c) => (isMemLike(c.ins) ? 1 : 0));
-    const flag = new Map(tp.code.map((c, pc) => {
-      const acq = 'ord' in c.ins && (c.ins.ord.sem === 'acquire' || c.ins.ord.sem === 'acq_rel');
-      return [c, acq && memAhead[pc + 1] !== 0 ? 1 : 0] as const;
-    }));
-    return { own: tp.code.map((c) => flag.get(c)!), ahead: ahead(tp.code, (c) => flag.get(c)!) };
+    return tp.code.map((_, pc) => (acquire.own[ti]![pc] !== 0 && memAhead[pc + 1] !== 0 ? 1 : 0));
   });
-  return { own: per.map((x) => x.own), ahead: per.map((x) => x.ahead) };
+  // ahead() takes a function of the instruction: each one's flag, found by its index.
+  return { own, ahead: prog.threads.map((tp, ti) => ahead(tp.code, (c) => own[ti]![tp.code.indexOf(c)]!)) };
 }
 
 /** A table's mask from thread ti's position on: from its fetch position, and its entries not yet performed. */
@@ -139,41 +132,35 @@ interface AccessKind {
   vaddr: number;
 }
 
-const isAccess = (i: Instr): i is Extract<Instr, { op: 'ld' | 'st' | 'atom' | 'red' }> =>
-  i.op === 'ld' || i.op === 'st' || i.op === 'atom' || i.op === 'red';
-
 // Per program: per thread and code index, an access's uses of the classes (null: no access);
-// per location, the addresses of its aliases; per thread, code index and location, the kinds
-// of the accesses from there on.
-interface Kinds { use: (readonly Use[] | null)[][]; aliases: number[][]; ahead: Map<number, AccessKind[]>[] }
+// per thread, its accesses' code indices, and for each, from which code indices fetch may
+// reach it (program.ts ahead, non-zero); per location, the addresses of its aliases; per
+// thread, code index and location, the kinds of the accesses from there on.
+interface Kinds {
+  use: (readonly Use[] | null)[][];
+  reach: { pc: number; from: number[] }[][];
+  aliases: number[][];
+  ahead: Map<number, AccessKind[]>[];
+}
 const kindsOf = perProgram((prog): Kinds => ({
   use: prog.threads.map((tp, ti) => tp.code.map((c) => (isAccess(c.ins) ? prog.cls.use.get(accessKey(proxyOf(prog, c.ins), prog.ctaIdx[ti]!))! : null))),
+  reach: prog.threads.map((tp) => tp.code.flatMap((c, pc) => (isAccess(c.ins) ? [{ pc, from: ahead(tp.code, (x) => (x === c ? 1 : 0)) }] : []))),
   aliases: prog.locs.map((_, l) => [...new Set([...prog.vaddrOf].filter(([name]) => prog.locOfName.get(name) === l).map(([, v]) => v))]),
   ahead: prog.threads.map(() => new Map()),
 }));
 
 /** The kinds of the accesses thread ti may make to location l from code index pc on. */
 function kindsAhead(prog: Program, k: Kinds, ti: number, pc: number, l: number): readonly AccessKind[] {
-  const key = pc * 32 + l;
+  const key = pc * prog.locs.length + l;
   let ks = k.ahead[ti]!.get(key);
   if (!ks) {
-    // The code indices reachable from pc (fetch follows fall-through and branch targets).
     const code = prog.threads[ti]!.code;
-    const seen = new Set<number>();
-    const work = [pc];
-    while (work.length) {
-      const p = work.pop()!;
-      if (p >= code.length || seen.has(p)) continue;
-      seen.add(p);
-      const i = code[p]!.ins;
-      if (i.op === 'bra' || i.op === 'bcmp') work.push(code[p]!.target);
-      if (!(i.op === 'bra' && !i.guard)) work.push(p + 1);
-    }
     const found: AccessKind[] = [];
-    for (const p of [...seen].sort((a, b) => a - b)) {
+    for (const { pc: p, from } of k.reach[ti]!) {
+      if (from[pc] === 0) continue;
       const i = code[p]!.ins;
-      const use = k.use[ti]![p];
-      if (!use || !isAccess(i)) continue;
+      const use = k.use[ti]![p]!;
+      if (!isAccess(i)) continue;
       const vaddrs = i.addr.kind === 'loc' ? (prog.locOfName.get(i.addr.name) === l ? [prog.vaddrOf.get(i.addr.name)!] : []) : k.aliases[l]!;
       for (const vaddr of vaddrs) if (!found.some((x) => x.use === use && x.vaddr === vaddr)) found.push({ use, vaddr });
     }

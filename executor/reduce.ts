@@ -32,7 +32,7 @@
 import type { Instr } from '../litmus/ast.js';
 import { type CInstr, type Program, accessMask, ahead } from './program.js';
 import type { MState } from './state.js';
-import { allReady, guardOf, isAcquireEnd, isReleaseStart, locOf, orderAllows } from './thread.js';
+import { allReady, guardOf, isAccess, isAcquireEnd, isMemLike, isReleaseStart, locOf, orderAllows, simpleAccess } from './thread.js';
 
 /** What a thread may still fetch from each code index on (index code.length: nothing). */
 interface Future {
@@ -74,10 +74,6 @@ interface Static {
   ops: OpStatic[][];
 }
 
-const isAccessOp = (i: Instr): i is Extract<Instr, { op: 'ld' | 'st' | 'atom' | 'red' }> =>
-  i.op === 'ld' || i.op === 'st' || i.op === 'atom' || i.op === 'red';
-/** A weak or relaxed access: it neither orders nor is ordered by other locations' accesses. */
-const simpleAccess = (i: Instr): boolean => isAccessOp(i) && (i.ord.sem === 'weak' || i.ord.sem === 'relaxed');
 /** How an operation orders its own thread's other operations (module comment). */
 type Kind = 'simple' | 'acqLd' | 'relSt' | 'other';
 function kindOf(i: Instr): Kind {
@@ -86,7 +82,6 @@ function kindOf(i: Instr): Kind {
   if (i.op === 'st' && i.ord.sem === 'release') return 'relSt';
   return 'other';
 }
-const isMem = (i: Instr): boolean => isAccessOp(i) || i.op === 'fence' || i.op === 'bar' || i.op === 'fence.proxy';
 
 function futureOf(prog: Program, code: readonly CInstr[]): Future {
   const mask = (i: Instr): number => accessMask(i, prog.locOfName);
@@ -95,7 +90,7 @@ function futureOf(prog: Program, code: readonly CInstr[]): Future {
     reads: ahead(code, (c) => (c.ins.op === 'st' ? 0 : mask(c.ins))),
     writes: ahead(code, (c) => (c.ins.op === 'ld' ? 0 : mask(c.ins))),
     fsc: flag((i) => i.op === 'fence'),
-    other: flag((i) => isMem(i) && !simpleAccess(i) && kindOf(i) !== 'acqLd'),
+    other: flag((i) => isMemLike(i) && !simpleAccess(i) && kindOf(i) !== 'acqLd'),
     bar: flag((i) => i.op === 'bar'),
     acq: flag((i) => kindOf(i) === 'acqLd'),
   };
@@ -109,10 +104,10 @@ function staticOf(prog: Program): Static {
       future: prog.threads.map((t) => futureOf(prog, t.code)),
       ops: prog.threads.map((t, ti) => t.code.map((c): OpStatic => {
         const i = c.ins;
-        const access = isAccessOp(i);
-        const waits = !access && isMem(i) && isReleaseStart(prog, ti, i);
+        const access = isAccess(i);
+        const waits = !access && isMemLike(i) && isReleaseStart(prog, ti, i);
         return {
-          mem: isMem(i), access, step: access || i.op === 'fence' || i.op === 'bar', reads: access && i.op !== 'st', writes: access && i.op !== 'ld',
+          mem: isMemLike(i), access, step: access || i.op === 'fence' || i.op === 'bar', reads: access && i.op !== 'st', writes: access && i.op !== 'ld',
           fsc: i.op === 'fence', bar: i.op === 'bar', simple: simpleAccess(i), kind: kindOf(i), waits, wall: waits && isAcquireEnd(prog, ti, i),
         };
       })),

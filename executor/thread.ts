@@ -96,7 +96,10 @@ function related(prog: Program, ca: CInstr, a: Entry, cb: CInstr, b: Entry): boo
 /** Instructions that take part in memory ordering (performed as steps of the machine). */
 export const isMemLike = (i: Instr): boolean =>
   i.op === 'ld' || i.op === 'st' || i.op === 'atom' || i.op === 'red' || i.op === 'fence' || i.op === 'bar' || i.op === 'fence.proxy';
-const isAccess = (i: Instr): boolean => i.op === 'ld' || i.op === 'st' || i.op === 'atom' || i.op === 'red';
+export const isAccess = (i: Instr): i is Extract<Instr, { op: 'ld' | 'st' | 'atom' | 'red' }> =>
+  i.op === 'ld' || i.op === 'st' || i.op === 'atom' || i.op === 'red';
+/** A weak or relaxed access: it neither orders nor is ordered by other locations' accesses, and reads no view but its location's. */
+export const simpleAccess = (i: Instr): boolean => isAccess(i) && (i.ord.sem === 'weak' || i.ord.sem === 'relaxed');
 
 /**
  * Can this operation synchronize with another thread at all? Not when its scope includes no
