@@ -25,7 +25,7 @@
 import { type Maps, renumber } from './gc.js';
 import { carryLocs, liveLocs, locUses, mayFenceSc, readsWhole } from './footprint.js';
 import type { Program } from './program.js';
-import { type Entry, type MState, type Msg, type Pend, type Rel, type TState, type View, withMsg, withPend, withState, withThMem, withThread } from './state.js';
+import { type Entry, type MState, type Msg, type Pend, type Rel, type TState, type View, msgWith, withMsg, withPend, withState, withThMem, withThread } from './state.js';
 import { finished } from './thread.js';
 
 /**
@@ -40,9 +40,13 @@ function canonicalMaps(s: MState, parent: MState | null): Maps | null {
     let sorted = true;
     for (let i = 1; i < ms.length && sorted; i++) if (ms[i]!.tid < ms[i - 1]!.tid) sorted = false;
     if (sorted) continue;
-    const order = ms.map((_, i) => i).sort((a, b) => ms[a]!.tid - ms[b]!.tid || a - b);
+    // Where each write goes: after the writes of lower threads, and its own thread's earlier ones.
     const map = new Array<number>(ms.length);
-    order.forEach((from, to) => { map[from] = to; });
+    for (let i = 0; i < ms.length; i++) {
+      let to = 0;
+      for (let j = 0; j < ms.length; j++) if (ms[j]!.tid < ms[i]!.tid || (ms[j]!.tid === ms[i]!.tid && j < i)) to++;
+      map[i] = to;
+    }
     maps ??= new Array<number[] | null>(s.mem.length).fill(null);
     maps[l] = map;
   }
@@ -146,7 +150,7 @@ function writesKept(prog: Program, s: MState): MState {
       const src = keepSrc ? m.src : -1;
       if (rel === m.rel && src === m.src) continue;
       out ??= ms.slice();
-      out[i] = withMsg(m, { rel, src });
+      out[i] = msgWith(m, m.pred, src, rel);
     }
     if (!out) continue;
     mem ??= s.mem.slice();

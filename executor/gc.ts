@@ -13,7 +13,7 @@
 // trace: "its source is below everything" (DEAD_SRC), for the atomicity check. The initial
 // write is kept (below).
 import type { Program } from './program.js';
-import { type BarState, type Entry, type MState, type Msg, type Pend, type Rel, type ScRec, type TState, type View, withMsg, withState, withThread } from './state.js';
+import { type BarState, type Entry, type MState, type Msg, type Pend, type Rel, type ScRec, type TState, type View, type WRel, msgWith, relOf, withCtbMsg, withState, withThread, wrelOf } from './state.js';
 import { hiddenFromAll, liveLocs, mayAcquire } from './footprint.js';
 import { locOf } from './thread.js';
 import { has, hidden } from './view.js';
@@ -71,9 +71,13 @@ function remapView(v: View, vm: ViewMaps): View {
   return out ?? v;
 }
 
-const remapRel = <R extends Rel>(r: R, vm: ViewMaps): R => {
+const remapRel = (r: Rel, vm: ViewMaps): Rel => {
   const view = remapView(r.view, vm);
-  return view === r.view ? r : { ...r, view };
+  return view === r.view ? r : relOf(r.tid, r.kind, r.scope, view, r.mem, r.early);
+};
+const remapWrel = (r: WRel, vm: ViewMaps): WRel => {
+  const view = remapView(r.view, vm);
+  return view === r.view ? r : wrelOf(r, r.loc, view);
 };
 
 /** xs with f applied, the same array when f changes no element. */
@@ -180,7 +184,7 @@ export function renumber(prog: Program, s: MState, maps: Maps): MState {
         const rel = mapSame(m.rel, (r) => remapRel(r, vm));
         if (rel === m.rel) continue;
         out ??= ms.slice();
-        out[i] = withMsg(m, { rel });
+        out[i] = msgWith(m, m.pred, m.src, rel);
       }
       return out ?? ms;
     }
@@ -192,7 +196,7 @@ export function renumber(prog: Program, s: MState, maps: Maps): MState {
       const src = m.src >= 0 ? (map[m.src]! >= 0 ? map[m.src]! : DEAD_SRC) : m.src;
       const pred = remapMask(m.pred, map);
       const rel = mapSame(m.rel, (r) => remapRel(r, vm));
-      out[to] = src === m.src && pred === m.pred && rel === m.rel ? m : withMsg(m, { pred, src, rel });
+      out[to] = src === m.src && pred === m.pred && rel === m.rel ? m : msgWith(m, pred, src, rel);
     }
     return out;
   });
@@ -206,19 +210,19 @@ export function renumber(prog: Program, s: MState, maps: Maps): MState {
     const win = mapSame(t.win, (e): Entry => {
       const ctb = e.ctb ? remapView(e.ctb, vm) : null;
       const msg = msgIndex(ti, e);
-      return ctb === e.ctb && msg === e.msg ? e : { ...e, ctb, msg };
+      return ctb === e.ctb && msg === e.msg ? e : withCtbMsg(e, ctb, msg);
     });
     const pend = mapSame(t.pend, (p): Pend => {
       const rel = remapRel(p.rel, vm);
-      return rel === p.rel ? p : { ...p, rel };
+      return rel === p.rel ? p : { rel, loc: p.loc };
     });
     const frel = mapSame(t.frel, (r) => remapRel(r, vm));
-    const wrel = mapSame(t.wrel, (r) => remapRel(r, vm));
+    const wrel = mapSame(t.wrel, (r) => remapWrel(r, vm));
     return base === t.base && win === t.win && pend === t.pend && frel === t.frel && wrel === t.wrel ? t : withThread(t, { base, win, pend, frel, wrel });
   });
   const sc = mapSame(s.sc, (r): ScRec => {
     const view = remapView(r.view, vm);
-    return view === r.view ? r : { ...r, view };
+    return view === r.view ? r : { tid: r.tid, scope: r.scope, view };
   });
   const bars = mapSame(s.bars, (b): BarState => {
     const acc = remapView(b.acc, vm);

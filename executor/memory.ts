@@ -27,7 +27,7 @@ import { type CInstr, type Program, WriteLimit, proxyOf } from './program.js';
 import { type Use, accessKey } from './proxy.js';
 import { DEAD_SRC } from './gc.js';
 import { type Who, effectiveScope, includes } from './scope.js';
-import { type MState, type Msg, type MsgFields, type Pend, type Rel, type TState, type View, traceId, traced, withMsg, withPend, withThMem, withWrel } from './state.js';
+import { type MState, type Msg, type MsgFields, type Pend, type Rel, type TState, type View, relOf, traceId, traced, msgWith, withMsg, withPend, withThMem, withWrel, wrelOf } from './state.js';
 import { acquire as acquireRels, handedOver, pendingAt, prunePend, replaceRel } from './sync.js';
 import { acquires, complete, destValue, laterWrites, locOf, operand, overtaken, overtakenByWrite, pendingBefore, releases, viewAt } from './thread.js';
 import { MAX_WRITES, add, bit, down, has, hidden, join, leq, members, up, usableBy } from './view.js';
@@ -201,8 +201,12 @@ function placements(prog: Program, ms: readonly Msg[], who: Who, base: number, m
 }
 
 /** Release patterns a new write by thread t on loc continues (patterns 2 and 3 need a strong write). */
-const carried = (t: TState, loc: number, strong: boolean): Rel[] =>
-  strong ? [...t.frel, ...t.wrel.filter((r) => r.loc === loc).map(({ loc: _, ...rel }): Rel => rel)] : [];
+function carried(t: TState, loc: number, strong: boolean): Rel[] {
+  if (!strong) return [];
+  const out: Rel[] = t.frel.slice();
+  for (const r of t.wrel) if (r.loc === loc) out.push(relOf(r.tid, r.kind, r.scope, r.view, r.mem, r.early));
+  return out;
+}
 
 /**
  * Makes write msg at place p of loc for entry idx (view `view` before it, `ctb` what the
@@ -214,19 +218,21 @@ function write(prog: Program, s: MState, ti: number, idx: number, a: Acc, p: Pla
   const ms = s.mem[loc]!;
   const n = ms.length;
   let t = s.th[ti]!;
-  const own = add(ctb ?? t.base.map(() => 0), a.slot + a.cls, p.after | bit(n));
+  const own = add(ctb ?? prog.zero, a.slot + a.cls, p.after | bit(n));
   let msg = withMsg(msg0, { pred: p.after });
   if (release) {
-    const rel: Rel = {
-      tid: ti, kind: 'W', scope: release, view: join(view, own), ...(a.who.mem ? { mem: a.who.mem } : {}),
-      ...(pendingBefore(t, idx) ? { early: true as const } : {}),
-    };
-    t = withWrel(t, replaceRel(t.wrel, { ...rel, loc }, (x) => x.loc === loc && x.scope === release));
-    msg = withMsg(msg, { rel: [...msg.rel, rel] });
+    const rel = relOf(ti, 'W', release, join(view, own), a.who.mem, pendingBefore(t, idx) ? true : undefined);
+    t = withWrel(t, replaceRel(t.wrel, wrelOf(rel, loc), (x) => x.loc === loc && x.scope === release));
+    msg = msgWith(msg, msg.pred, msg.src, [...msg.rel, rel]);
   }
   t = complete(t, idx, out, own, n);
   if (prog.witness) t = traced(t, 'w', t.win[idx]!.seq, msg.id, loc, ms, p.after, p.before);
-  const next = [...ms.map((m, j) => (has(p.before, j) ? withMsg(m, { pred: m.pred | bit(n) }) : m)), msg];
+  const next: Msg[] = [];
+  for (let j = 0; j < n; j++) {
+    const m = ms[j]!;
+    next.push(has(p.before, j) ? msgWith(m, m.pred | bit(n), m.src, m.rel) : m);
+  }
+  next.push(msg);
   const mem = s.mem.slice();
   mem[loc] = next;
   const th = s.th.slice();

@@ -30,10 +30,27 @@ export interface Rel {
   early?: boolean;
 }
 
+/** A release record of a release write, kept by its thread per location it wrote (TState.wrel). */
+export type WRel = Rel & { loc: number };
+
+// Release records are made only by the two functions below, each with one shape (every field
+// present, in one order): spreads of the optional fields made records of several shapes, slow
+// to build and to read everywhere after.
+
+/** A release record (optional fields present, undefined when absent). */
+export const relOf = (tid: number, kind: Rel['kind'], scope: Scope, view: View, mem: Rel['mem'], early: boolean | undefined): Rel =>
+  ({ tid, kind, scope, view, mem, early });
+
+/** A thread's record of its release write to loc. */
+export const wrelOf = (r: Rel, loc: number, view: View = r.view): WRel =>
+  ({ tid: r.tid, kind: r.kind, scope: r.scope, view, mem: r.mem, early: r.early, loc });
+
 /** A write. Writes of a location are numbered in the order they were made (bit positions). */
 export interface Msg extends MsgFields {
   /** msgHash of the other fields, made with the write (withMsg): a location's hash reads it. */
   h: number;
+  /** The hash of the fields no step changes (value, writer, strength, scope, proxy, address): h starts from it. */
+  hb: number;
 }
 
 /** A write's fields, without its hash. */
@@ -108,7 +125,7 @@ export interface TState {
   /** Release views of the latest fence per scope (release pattern 3). */
   frel: readonly Rel[];
   /** Release views of release writes, per location they wrote (release pattern 2). */
-  wrel: readonly (Rel & { loc: number })[];
+  wrel: readonly WRel[];
   /** Arrivals so far at each barrier (CTA, instance, id): the phase of the next one. */
   passed: ReadonlyMap<string, number>;
   /** The thread took more backward jumps than the bound allows. */
@@ -214,6 +231,10 @@ export function fetched(t: TState, win: readonly Entry[]): TState {
   };
 }
 
+/** e with another contribution and write index (gc.ts renumbering). */
+export const withCtbMsg = (e: Entry, ctb: View | null, msg: number): Entry =>
+  ({ seq: e.seq, pc: e.pc, st: e.st, ops: e.ops, out: e.out, ctb, msg });
+
 /** s with the fields of c replaced (one shape, as withThread). */
 export function withState(s: MState, c: Partial<MState>): MState {
   return { th: c.th ?? s.th, mem: c.mem ?? s.mem, sc: c.sc ?? s.sc, bars: c.bars ?? s.bars, bad: c.bad ?? s.bad };
@@ -231,7 +252,20 @@ export function withThMem(s: MState, th: readonly TState[], mem: readonly (reado
 export function withMsg(m: MsgFields, c: Partial<MsgFields> = {}): Msg {
   const x: Msg = {
     val: c.val ?? m.val, tid: c.tid ?? m.tid, strong: c.strong ?? m.strong, scope: c.scope !== undefined ? c.scope : m.scope, rel: c.rel ?? m.rel,
-    proxy: c.proxy ?? m.proxy, vaddr: c.vaddr ?? m.vaddr, pred: c.pred ?? m.pred, src: c.src ?? m.src, label: c.label ?? m.label, id: c.id ?? m.id, h: 0,
+    proxy: c.proxy ?? m.proxy, vaddr: c.vaddr ?? m.vaddr, pred: c.pred ?? m.pred, src: c.src ?? m.src, label: c.label ?? m.label, id: c.id ?? m.id, h: 0, hb: 0,
+  };
+  x.hb = msgBaseHash(x);
+  x.h = msgHash(x);
+  return x;
+}
+
+/**
+ * m with the fields a step changes replaced (coherence predecessors, the write read, release
+ * records): the hot case of withMsg, which rehashes only those.
+ */
+export function msgWith(m: Msg, pred: number, src: number, rel: readonly Rel[]): Msg {
+  const x: Msg = {
+    val: m.val, tid: m.tid, strong: m.strong, scope: m.scope, rel, proxy: m.proxy, vaddr: m.vaddr, pred, src, label: m.label, id: m.id, h: 0, hb: m.hb,
   };
   x.h = msgHash(x);
   return x;
@@ -372,9 +406,14 @@ function threadHash(t: TState): number {
 }
 
 // Labels of messages are left out: they do not affect behaviour.
-function msgHash(x: MsgFields): number {
+function msgBaseHash(x: MsgFields): number {
   begin();
-  big(x.val); n(x.tid); n(x.strong ? 1 : 0); n(x.scope ? SCOPE[x.scope] : 0); n(x.src); n(x.pred); n(PROXY[x.proxy]); n(x.vaddr);
+  big(x.val); n(x.tid); n(x.strong ? 1 : 0); n(x.scope ? SCOPE[x.scope] : 0); n(PROXY[x.proxy]); n(x.vaddr);
+  return end();
+}
+function msgHash(x: Msg): number {
+  begin();
+  n(x.hb); n(x.src); n(x.pred);
   n(x.rel.length);
   for (const r of x.rel) rel(r);
   return end();

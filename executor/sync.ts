@@ -3,13 +3,13 @@
 import type { Scope } from '../litmus/ast.js';
 import type { Program } from './program.js';
 import { type Who, morallyStrong } from './scope.js';
-import { type MState, type Pend, type Rel, type ScRec, type TState, type View, withThread } from './state.js';
+import { type MState, type Pend, type Rel, type ScRec, type TState, type View, relOf, withThread } from './state.js';
 import { complete, viewAt } from './thread.js';
 import { join, leq } from './view.js';
 
 /** Are the first operation of a release pattern and the last of an acquire pattern morally strong? */
 export const relMatches = (prog: Program, r: Rel, last: Who): boolean =>
-  morallyStrong({ tid: r.tid, strong: true, scope: r.scope, ...(r.mem ? { mem: r.mem } : {}) }, last, prog.places);
+  morallyStrong({ tid: r.tid, strong: true, scope: r.scope, mem: r.mem }, last, prog.places);
 
 /**
  * Drops thread ti's pending releases its view already holds (but never an early one: acquiring
@@ -19,20 +19,26 @@ export const relMatches = (prog: Program, r: Rel, last: Who): boolean =>
  */
 export function prunePend(prog: Program, ti: number, pend: readonly Pend[], view: View): readonly Pend[] {
   const held = prog.threads[ti]!.keepHeld ? prog.zero : null;
-  const seen = new Set<string>();
   const out: Pend[] = [];
   for (let p of pend) {
     if (!p.rel.early && leq(p.rel.view, view)) {
       if (!held) continue;
-      if (p.rel.view !== held) p = { ...p, rel: { ...p.rel, view: held } };
+      if (p.rel.view !== held) p = { rel: relOf(p.rel.tid, p.rel.kind, p.rel.scope, held, p.rel.mem, p.rel.early), loc: p.loc };
     }
-    const k = `${p.loc}/${p.rel.tid}/${p.rel.kind}/${p.rel.scope}/${p.rel.early ? '!' : ''}${p.rel.view.join(',')}`;
-    if (seen.has(k)) continue;
-    seen.add(k);
-    out.push(p);
+    if (!out.some((q) => pendOrder(p, q) === 0)) out.push(p);
   }
-  out.sort((a, b) => (a.loc - b.loc) || (a.rel.tid - b.rel.tid) || a.rel.scope.localeCompare(b.rel.scope) || a.rel.view.join().localeCompare(b.rel.view.join()));
-  return out;
+  return out.length > 1 ? out.sort(pendOrder) : out;
+}
+
+/** A total order on pending releases by location, thread, scope, kind, earliness and view (0: the same release for prunePend). */
+function pendOrder(a: Pend, b: Pend): number {
+  const x = a.rel;
+  const y = b.rel;
+  const d = (a.loc - b.loc) || (x.tid - y.tid) || (x.scope < y.scope ? -1 : x.scope > y.scope ? 1 : 0)
+    || (x.kind < y.kind ? -1 : x.kind > y.kind ? 1 : 0) || ((x.early ? 1 : 0) - (y.early ? 1 : 0));
+  if (d !== 0 || x.view === y.view) return d;
+  for (let i = 0; i < x.view.length; i++) if (x.view[i] !== y.view[i]) return x.view[i]! - y.view[i]!;
+  return 0;
 }
 
 /**
@@ -53,8 +59,17 @@ export const pendingAt = (t: TState, loc: number | null): Rel[] => t.pend.filter
 
 /** Keeps one entry per (kind, scope, location): a later one of the same thread has the larger view. */
 export function replaceRel<R extends Rel>(rs: readonly R[], r: R, same: (a: R) => boolean): readonly R[] {
-  // Scope names are lowercase ASCII words: plain comparison orders them as localeCompare did, far cheaper.
-  return [...rs.filter((x) => !same(x)), r].sort((a, b) => (a.scope < b.scope ? -1 : a.scope > b.scope ? 1 : 0));
+  // rs is kept in scope order (scope names compared as strings): r goes after the records of
+  // its scope and before those of later ones, as a stable sort would put it.
+  const out: R[] = [];
+  let placed = false;
+  for (const x of rs) {
+    if (same(x)) continue;
+    if (!placed && x.scope > r.scope) { out.push(r); placed = true; }
+    out.push(x);
+  }
+  if (!placed) out.push(r);
+  return out;
 }
 
 const joinMaybe = (a: View | null, b: View | null): View | null => (a && b ? join(a, b) : a ?? b);
@@ -72,7 +87,7 @@ function fence(prog: Program, ti: number, t: TState, idx: number, scope: Scope, 
   if (acq === 'early') return withThread(t, { bad: true });
   const got = joinMaybe(handedOver(prog, acq), extra);
   const view = got ? join(viewAt(t, idx), got) : viewAt(t, idx);
-  const rel: Rel = { tid: ti, kind: 'F', scope, view };
+  const rel = relOf(ti, 'F', scope, view, undefined, undefined);
   return complete(withThread(t, { frel: replaceRel(t.frel, rel, (x) => x.scope === scope) }), idx, null, got);
 }
 

@@ -19,7 +19,11 @@ export const join = (a: View, b: View): View => {
   return out ?? a;
 };
 
-export const leq = (a: View, b: View): boolean => a.every((x, i) => (x & ~b[i]!) === 0);
+export const leq = (a: View, b: View): boolean => {
+  if (a === b) return true;
+  for (let i = 0; i < a.length; i++) if ((a[i]! & ~b[i]!) !== 0) return false;
+  return true;
+};
 
 /** The view with the writes of `mask` added at a slot (loc * K + class, proxy.ts). */
 export const add = (v: View, slot: number, mask: number): View => {
