@@ -80,6 +80,11 @@ function independentLoad(prog: Program, s: MState): [number, number] | null {
  */
 type Emit = (label: string, state: MState, ti: number, idx: number, bar: string | null, read: number) => void;
 
+function inSet(only: readonly [number, number][], ti: number, idx: number): boolean {
+  for (const [a, b] of only) if (a === ti && b === idx) return true;
+  return false;
+}
+
 function expand(prog: Program, s: MState, withLabels: boolean, reduce: boolean, gc: boolean, emit: Emit, refused = false): void {
   const alone = reduce ? independentLoad(prog, s) : null;
   if (alone) {
@@ -90,16 +95,18 @@ function expand(prog: Program, s: MState, withLabels: boolean, reduce: boolean, 
   }
   // Otherwise a persistent set (reduce.ts), when one is smaller than everything.
   const only = reduce ? persistentSet(prog, s) : null;
-  s.th.forEach((t, ti) => {
-    if (t.cut) return;
+  for (let ti = 0; ti < s.th.length; ti++) {
+    const t = s.th[ti]!;
+    if (t.cut) continue;
     const code = prog.threads[ti]!.code;
     const pid = prog.threads[ti]!.pid;
-    t.win.forEach((e, idx) => {
-      if (e.st !== 0) return;
+    for (let idx = 0; idx < t.win.length; idx++) {
+      const e = t.win[idx]!;
+      if (e.st !== 0) continue;
       // Membership first: it is cheap, and persistentSet has checked that its members are enabled.
-      if (only && !only.some(([a, b]) => a === ti && b === idx)) return;
+      if (only && !inSet(only, ti, idx)) continue;
       const ci = code[e.pc]!;
-      if (!isMemLike(ci.ins) || !allReady(e) || guardOf(ci, e) !== true || !orderAllows(prog, ti, t, idx)) return;
+      if (!isMemLike(ci.ins) || !allReady(e) || guardOf(ci, e) !== true || !orderAllows(prog, ti, t, idx)) continue;
       let cs: Choice[];
       switch (ci.ins.op) {
         case 'ld': cs = loads(prog, s, ti, idx, ci, withLabels, refused, gc); break;
@@ -114,13 +121,13 @@ function expand(prog: Program, s: MState, withLabels: boolean, reduce: boolean, 
           const r = arrive(prog, s, ti, idx, ci);
           const what = r.released.length ? `, releasing ${r.released.map((i) => `P${prog.threads[i]!.pid}`).join(' ')}` : '';
           emit(withLabels ? `P${pid}: ${ci.text} arrives${what}` : '', settleThreads(prog, r.state, [ti, ...r.released], gc), ti, idx, null, -1);
-          return;
+          continue;
         }
-        default: return;
+        default: continue;
       }
       for (const c of cs) emit(c.label, settleThreads(prog, c.state, [ti], gc), ti, idx, null, c.read ?? -1);
-    });
-  });
+    }
+  }
   // (No barrier phase completes outside a persistent set: reduce.ts is off with barriers.)
   if (only) return;
   for (const key of fireable(s)) {
