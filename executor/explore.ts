@@ -2,7 +2,7 @@
 // choices, each state visited once (hashed), collecting the observed final states.
 import type { LitmusTest, Observable } from '../litmus/ast.js';
 import { DEFAULT_LOOP_BOUND } from '../litmus/ast.js';
-import { type Outcome, formatOutcome, holds, observables, outcomeKey, outcomesOf } from './outcome.js';
+import { type Outcome, formatOutcome, holdsOn, observables, outcomeKey, outcomesOf } from './outcome.js';
 import { type ModelName, type Program, Unsupported, compile } from './program.js';
 import { type MState, type Trace, dropped, stateHash, stateHashInto } from './state.js';
 import { initialState, isFinal, successors } from './step.js';
@@ -194,16 +194,18 @@ export function runProgram(prog: Program, maxStates: number, onProgress?: (visit
   const obs = observables(test);
   const byKey = new Map<string, FinalState>();
   let finals = 0;
+  const filter = test.filter ? holdsOn(test.filter, obs) : null;
+  const condition = holdsOn(test.condition.expr, obs);
   const base = explore(prog, maxStates, (s) => {
     for (const o of outcomesOf(prog, obs, s)) {
-      if (test.filter && !holds(test.filter, obs, o)) continue;
+      if (filter && !filter(o)) continue;
       finals++;
       const k = outcomeKey(o);
       const f = byKey.get(k);
       if (f) f.count++;
       else {
         byKey.set(k, {
-          outcome: o, text: formatOutcome(obs, o), count: 1, holds: holds(test.condition.expr, obs, o),
+          outcome: o, text: formatOutcome(obs, o), count: 1, holds: condition(o),
           ...(prog.witness ? { witness: s.th.map((t) => t.trace) } : {}),
         });
       }

@@ -74,7 +74,25 @@ export function formatOutcome(obs: readonly Observable[], o: Outcome): string {
   return obs.map((x, i) => `${observableName(x)}=${o[i]!};`).join(' ');
 }
 
-/** Evaluates a condition expression on an outcome: values compare as the integers they are. */
-export function holds(e: Expr, obs: readonly Observable[], o: Outcome): boolean {
-  return conditionHolds(e, (t) => o[obs.findIndex((x) => obsKey(x) === obsKey(t))]!);
+/**
+ * A condition expression as a test of outcomes (values compare as the integers they are),
+ * each term's position among `obs` found once: an exploration asks it of every outcome, and
+ * finding positions by name each time was most of the cost of a test with many of them.
+ */
+export function holdsOn(e: Expr, obs: readonly Observable[]): (o: Outcome) => boolean {
+  const at = new Map(obs.map((x, i) => [obsKey(x), i]));
+  const pos = new Map<Observable, number>();
+  const index = (t: Observable): number => {
+    let i = pos.get(t);
+    if (i === undefined) {
+      i = at.get(obsKey(t));
+      if (i === undefined) throw new Error(`${obsKey(t)} is not observed (observables() lists every term of the condition and filter)`);
+      pos.set(t, i);
+    }
+    return i;
+  };
+  return (o) => conditionHolds(e, (t) => o[index(t)]!);
 }
+
+/** Evaluates a condition expression on one outcome (holdsOn, once). */
+export const holds = (e: Expr, obs: readonly Observable[], o: Outcome): boolean => holdsOn(e, obs)(o);
