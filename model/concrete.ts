@@ -77,10 +77,33 @@ interface Rows {
   r: Uint32Array;
 }
 
+// Rows are carved out of shared chunks (zeroed when made, never handed out twice): an
+// evaluation makes dozens of relations, and a typed array with a buffer of its own for each
+// was half of replaying an execution (solver/replay.ts), with the GC's work after.
+const CHUNK = 1 << 14;
+let chunk = new Uint32Array(CHUNK);
+let used = 0;
+function words(k: number): Uint32Array {
+  if (used + k > chunk.length) {
+    chunk = new Uint32Array(Math.max(CHUNK, k));
+    used = 0;
+  }
+  const out = chunk.subarray(used, used + k);
+  used += k;
+  return out;
+}
+
 const rows = (n: number): Rows => {
   const w = (n + 31) >>> 5;
-  return { n, w, r: new Uint32Array(n * w) };
+  return { n, w, r: words(n * w) };
 };
+
+/** A copy of x's rows. */
+function copyRows(x: Rows): Rows {
+  const r = words(x.r.length);
+  r.set(x.r);
+  return { n: x.n, w: x.w, r };
+}
 const setBit = (x: Rows, a: number, b: number): void => { x.r[a * x.w + (b >>> 5)]! |= 1 << (b & 31); };
 const getBit = (x: Rows, a: number, b: number): boolean => (x.r[a * x.w + (b >>> 5)]! & (1 << (b & 31))) !== 0;
 
@@ -103,8 +126,8 @@ function orRow(out: Rows, c: number, x: Rows, a: number): void {
 }
 
 function closureRows(x: Rows): Rows {
-  const { n, w } = x;
-  const c: Rows = { n, w, r: x.r.slice() };
+  const { n } = x;
+  const c = copyRows(x);
   for (let k = 0; k < n; k++) for (let a = 0; a < n; a++) if (getBit(c, a, k)) orRow(c, a, c, k);
   return c;
 }
@@ -235,7 +258,7 @@ export function evaluate(model: Model, x: Execution, extra: ExtraBase = {}): Con
       }
       case 'opt': {
         const a = evalRows(t.a);
-        const r: Rows = { n, w: a.w, r: a.r.slice() };
+        const r = copyRows(a);
         for (let i = 0; i < n; i++) setBit(r, i, i);
         return r;
       }
