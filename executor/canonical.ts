@@ -25,7 +25,7 @@
 import { type Maps, renumber } from './gc.js';
 import { carryLocs, liveLocs, locUses, mayFenceSc, readsWhole } from './footprint.js';
 import type { Program } from './program.js';
-import { type Entry, type MState, type Msg, type Pend, type Rel, type TState, type View, msgWith, withMsg, withPend, withState, withThMem, withThread } from './state.js';
+import { type Entry, type MState, type Msg, type Pend, type Rel, type TState, type View, msgWith, withCtbMsg, withMsg, withPend, withState, withThMem, withThread } from './state.js';
 import { finished } from './thread.js';
 
 /**
@@ -111,7 +111,7 @@ function trimmed(prog: Program, ti: number, t: TState): TState {
     if (ctb === e.ctb) continue;
     win ??= t.win.slice();
     // An empty contribution is no contribution (viewAt and retire join it).
-    win[i] = { seq: e.seq, pc: e.pc, st: e.st, ops: e.ops, out: e.out, ctb: ctb.some((x) => x !== 0) ? ctb : null, msg: e.msg };
+    win[i] = withCtbMsg(e, ctb.some((x) => x !== 0) ? ctb : null, e.msg);
   }
   if (base === t.base && pend === t.pend && !win) return rels;
   return withThread(rels, { base, pend, win: win ?? t.win });

@@ -13,7 +13,7 @@
 // trace: "its source is below everything" (DEAD_SRC), for the atomicity check. The initial
 // write is kept (below).
 import type { Program } from './program.js';
-import { type BarState, type Entry, type MState, type Msg, type Pend, type Rel, type ScRec, type TState, type View, type WRel, msgWith, relOf, withCtbMsg, withState, withThread, wrelOf } from './state.js';
+import { type BarState, type Entry, type MState, type Msg, type Pend, type Rel, type ScRec, type TState, type View, type WRel, msgWith, relWithView, withCtbMsg, withState, withThread, wrelOf } from './state.js';
 import { hiddenFromAll, liveLocs, mayAcquire } from './footprint.js';
 import { locOf } from './thread.js';
 import { has, hidden } from './view.js';
@@ -73,7 +73,7 @@ function remapView(v: View, vm: ViewMaps): View {
 
 const remapRel = (r: Rel, vm: ViewMaps): Rel => {
   const view = remapView(r.view, vm);
-  return view === r.view ? r : relOf(r.tid, r.kind, r.scope, view, r.mem, r.early);
+  return view === r.view ? r : relWithView(r, view);
 };
 const remapWrel = (r: WRel, vm: ViewMaps): WRel => {
   const view = remapView(r.view, vm);

@@ -27,7 +27,7 @@ import { type CInstr, type Program, WriteLimit, proxyOf } from './program.js';
 import { type Use, accessKey } from './proxy.js';
 import { DEAD_SRC } from './gc.js';
 import { type Who, effectiveScope, includes } from './scope.js';
-import { type MState, type Msg, type MsgFields, type Pend, type Rel, type TState, type View, relOf, traceId, traced, msgWith, withMsg, withPend, withThMem, withWrel, wrelOf } from './state.js';
+import { type MState, type Msg, type MsgFields, type Pend, type Rel, type TState, type View, relOf, relWithView, traceId, traced, msgWith, withMsg, withPend, withThMem, withWrel, wrelOf } from './state.js';
 import { acquire as acquireRels, handedOver, pendingAt, prunePend, replaceRel } from './sync.js';
 import { acquires, complete, destValue, laterWrites, locOf, operand, overtaken, overtakenByWrite, pendingBefore, releases, viewAt } from './thread.js';
 import { MAX_WRITES, add, bit, down, has, hidden, join, leq, members, up, usableBy } from './view.js';
@@ -204,7 +204,7 @@ function placements(prog: Program, ms: readonly Msg[], who: Who, base: number, m
 function carried(t: TState, loc: number, strong: boolean): Rel[] {
   if (!strong) return [];
   const out: Rel[] = t.frel.slice();
-  for (const r of t.wrel) if (r.loc === loc) out.push(relOf(r.tid, r.kind, r.scope, r.view, r.mem, r.early));
+  for (const r of t.wrel) if (r.loc === loc) out.push(relWithView(r, r.view));
   return out;
 }
 

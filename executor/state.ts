@@ -33,13 +33,16 @@ export interface Rel {
 /** A release record of a release write, kept by its thread per location it wrote (TState.wrel). */
 export type WRel = Rel & { loc: number };
 
-// Release records are made only by the two functions below, each with one shape (every field
+// Release records are made only by the functions below, each with one shape (every field
 // present, in one order): spreads of the optional fields made records of several shapes, slow
 // to build and to read everywhere after.
 
 /** A release record (optional fields present, undefined when absent). */
 export const relOf = (tid: number, kind: Rel['kind'], scope: Scope, view: View, mem: Rel['mem'], early: boolean | undefined): Rel =>
   ({ tid, kind, scope, view, mem, early });
+
+/** r's release pattern with another view, as a record of its own (a thread's record of a write loses its location). */
+export const relWithView = (r: Rel, view: View): Rel => relOf(r.tid, r.kind, r.scope, view, r.mem, r.early);
 
 /** A thread's record of its release write to loc. */
 export const wrelOf = (r: Rel, loc: number, view: View = r.view): WRel =>

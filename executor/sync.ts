@@ -3,7 +3,7 @@
 import type { Scope } from '../litmus/ast.js';
 import type { Program } from './program.js';
 import { type Who, morallyStrong } from './scope.js';
-import { type MState, type Pend, type Rel, type ScRec, type TState, type View, relOf, withThread } from './state.js';
+import { type MState, type Pend, type Rel, type ScRec, type TState, type View, relOf, relWithView, withThread } from './state.js';
 import { complete, viewAt } from './thread.js';
 import { join, leq } from './view.js';
 
@@ -23,7 +23,7 @@ export function prunePend(prog: Program, ti: number, pend: readonly Pend[], view
   for (let p of pend) {
     if (!p.rel.early && leq(p.rel.view, view)) {
       if (!held) continue;
-      if (p.rel.view !== held) p = { rel: relOf(p.rel.tid, p.rel.kind, p.rel.scope, held, p.rel.mem, p.rel.early), loc: p.loc };
+      if (p.rel.view !== held) p = { rel: relWithView(p.rel, held), loc: p.loc };
     }
     if (!out.some((q) => pendOrder(p, q) === 0)) out.push(p);
   }
