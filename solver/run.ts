@@ -9,6 +9,7 @@ import { asInteger, conditionHolds, observableName } from '../litmus/types.js';
 import { type Limits, LimitError, limitsFrom, resourceReason } from './limits.js';
 import { unroll } from './unroll.js';
 import { orbit, symmetryOf } from './symmetry.js';
+import { stateSetTerm } from './stateset.js';
 import { readExecution, type WitnessExecution } from './witness.js';
 import type { Z3Session } from './z3.js';
 import { literal, parseSexps } from './z3.js';
@@ -313,7 +314,8 @@ export async function checkStates(
     if (!o) throw new Error(`checkStates: ${k} is not an observable of ${test.name}`);
     return [o, x];
   }));
-  const decls = candidates.map((v, i) => `(declare-const cand_${i} Bool)\n(assert (= cand_${i} ${pin(v)}))`);
+  // Only the candidates still to ask get a name of their own (an assumption each).
+  const decls = candidates.flatMap((v, i) => (known[i] ? [] : [`(declare-const cand_${i} Bool)\n(assert (= cand_${i} ${pin(v)}))`]));
   // The consistent executions asserted, not assumed in each query (as listing states does,
   // cheaper per query), in a scope of their own: the session's next user resets anyway.
   const consistent = [enc.noCutLit, ...enc.wellFormed, ...enc.axiomLits.values()];
@@ -326,7 +328,9 @@ export async function checkStates(
     allowed.push(r === 'sat');
   }
   // Everything else: block the candidates, then enumerate what is left.
-  ask(`(assert (not (or false ${candidates.map((_, i) => `cand_${i}`).join(' ')})))`);
+  for (const v of candidates) for (const [k] of v) if (!byName.has(k)) throw new Error(`checkStates: ${k} is not an observable of ${test.name}`);
+  const set = stateSetTerm(enc.observables.map((o) => ({ name: o.name, smt: o.smt, lit: (x: bigint) => bvLit(x, o.width) })), candidates, 'cands_');
+  ask(`${set.defs.join('\n')}\n(assert (not ${set.term}))`);
   const missing: [string, bigint][][] = [];
   for (;;) {
     if (missing.length >= maxMissing) return { allowed, missing, allMissing: false };
