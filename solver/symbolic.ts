@@ -50,7 +50,7 @@ const allows = (m: Mask | null, a: number, b: number): boolean =>
 /** The mask of the pairs present in r (and allowed by m). */
 function supportMask(r: SRel, m: Mask | null): Mask {
   const pairs = new Map<number, Set<number>>();
-  for (const [a, b] of entries(r)) {
+  for (const [a, aRow] of r) for (const b of aRow.keys()) {
     if (!allows(m, a, b)) continue;
     let s = pairs.get(a);
     if (!s) { s = new Set(); pairs.set(a, s); }
@@ -176,7 +176,7 @@ export function interpret(model: Model, env: SymbolicEnv): SymbolicResult {
   const filtered = (r: SRel, m: Mask | null): SRel => {
     if (!m) return r;
     const out: SRel = new Map();
-    for (const [a, b, f] of entries(r)) if (allows(m, a, b)) put(out, a, b, f);
+    for (const [a, aRow] of r) for (const [b, f] of aRow) if (allows(m, a, b)) put(out, a, b, f);
     return out;
   };
 
@@ -217,16 +217,16 @@ export function interpret(model: Model, env: SymbolicEnv): SymbolicResult {
           if (m.pairs) for (const [a, bs] of m.pairs) for (const b of bs) { let s = pairs!.get(b); if (!s) { s = new Set(); pairs!.set(b, s); } s.add(a); }
           tm = { rows: m.cols, cols: m.rows, pairs };
         }
-        for (const [a, b, f] of entries(evalRel(t.a, tm))) put(out, b, a, f);
+        for (const [a, aRow] of evalRel(t.a, tm)) for (const [b, f] of aRow) put(out, b, a, f);
         return out;
       }
       case 'opt':
-        for (const [a, b, f] of entries(evalRel(t.a, m))) put(out, a, b, f);
+        for (const [a, aRow] of evalRel(t.a, m)) for (const [b, f] of aRow) put(out, a, b, f);
         for (let i = 0; i < n; i++) if (allows(m, i, i)) put(out, i, i, dag.T);
         return out;
       case 'union': {
-        for (const [a, b, f] of entries(evalRel(t.a, m))) put(out, a, b, f);
-        for (const [a, b, f] of entries(evalRel(t.b, m))) {
+        for (const [a, aRow] of evalRel(t.a, m)) for (const [b, f] of aRow) put(out, a, b, f);
+        for (const [a, aRow] of evalRel(t.b, m)) for (const [b, f] of aRow) {
           const old = srelGet(out, a, b);
           put(out, a, b, old === undefined ? f : dag.or(old, f));
         }
@@ -237,7 +237,7 @@ export function interpret(model: Model, env: SymbolicEnv): SymbolicResult {
         const [p, q] = isStatic(t.b) && !isStatic(t.a) ? [t.b, t.a] : [t.a, t.b];
         const rp = evalRel(p, m);
         const rq = evalRel(q, supportMask(rp, m));
-        for (const [a, b, f] of entries(rp)) {
+        for (const [a, aRow] of rp) for (const [b, f] of aRow) {
           if (!allows(m, a, b)) continue;
           const g = srelGet(rq, a, b);
           if (g === undefined) continue;
@@ -249,7 +249,7 @@ export function interpret(model: Model, env: SymbolicEnv): SymbolicResult {
       case 'diff': {
         const ra = evalRel(t.a, m);
         const rb = evalRel(t.b, supportMask(ra, m));
-        for (const [a, b, f] of entries(ra)) {
+        for (const [a, aRow] of ra) for (const [b, f] of aRow) {
           if (!allows(m, a, b)) continue;
           const g = srelGet(rb, a, b);
           const h = g === undefined ? f : dag.and(f, dag.not(g));
@@ -279,7 +279,7 @@ export function interpret(model: Model, env: SymbolicEnv): SymbolicResult {
           if (f === undefined) { f = dag.or(...l); row.set(b, f); }
           return f;
         };
-        for (const [a, b, f] of entries(evalRel(t.a, null))) add(a, b, f);
+        for (const [a, aRow] of evalRel(t.a, null)) for (const [b, f] of aRow) add(a, b, f);
         // Steps solver/shortcut.ts shows redundant in every consistent execution: through k from
         // a member u of k's clique, to another member, or anywhere when every first hop out of k
         // (the closed relation is First;B) lands in the clique.
@@ -328,7 +328,7 @@ export function interpret(model: Model, env: SymbolicEnv): SymbolicResult {
     if (m?.pairs) {
       // B is needed at (b, c) only where some wanted (a, c) has A(a, b).
       const pairs = new Map<number, Set<number>>();
-      for (const [a, b] of entries(ra)) {
+      for (const [a, aRow] of ra) for (const b of aRow.keys()) {
         const cs = m.pairs.get(a);
         if (!cs || (m.rows && !m.rows.has(a))) continue;
         let s = pairs.get(b);
@@ -339,7 +339,7 @@ export function interpret(model: Model, env: SymbolicEnv): SymbolicResult {
     } else {
       // B is needed only on the rows A reaches.
       const rows = new Set<number>();
-      for (const [a, b] of entries(ra)) if (!m?.rows || m.rows.has(a)) rows.add(b);
+      for (const [a, aRow] of ra) for (const b of aRow.keys()) if (!m?.rows || m.rows.has(a)) rows.add(b);
       mb = { rows, cols: m?.cols ?? null, pairs: null };
     }
     return join(ra, evalRel(tb, mb), m);
@@ -348,7 +348,7 @@ export function interpret(model: Model, env: SymbolicEnv): SymbolicResult {
   /** A;B from evaluated sides: (a, c) holds when some executed b has A(a, b) and B(b, c). */
   const join = (ra: SRel, rb: SRel, m: Mask | null): SRel => {
     const acc = new Map<number, Map<number, N[]>>();
-    for (const [a, b, f] of entries(ra)) {
+    for (const [a, aRow] of ra) for (const [b, f] of aRow) {
       if (m?.rows && !m.rows.has(a)) continue;
       const row = rb.get(b);
       if (!row) continue;
@@ -373,7 +373,7 @@ export function interpret(model: Model, env: SymbolicEnv): SymbolicResult {
     for (const [a, cs] of wanted) if (!m.rows || m.rows.has(a)) for (const c of cs) if (!m.cols || m.cols.has(c)) cols.add(c);
     const rb = evalRel(tb, { rows: null, cols, pairs: null });
     const byCol = new Map<number, number[]>();
-    for (const [b, c] of entries(rb)) if (cols.has(c)) (byCol.get(c) ?? byCol.set(c, []).get(c)!).push(b);
+    for (const [b, bRow] of rb) for (const c of bRow.keys()) if (cols.has(c)) (byCol.get(c) ?? byCol.set(c, []).get(c)!).push(b);
     const pairs = new Map<number, Set<number>>();
     for (const [a, cs] of wanted) {
       if (m.rows && !m.rows.has(a)) continue;
@@ -411,20 +411,20 @@ export function axiomFormula(dag: Dag, ax: Axiom, evalRel: (t: RelTerm, m?: Mask
   const parts: N[] = [];
   switch (ax.kind) {
     case 'empty':
-      for (const [a, b, f] of entries(r)) parts.push(dag.not(dag.and(exec[a]!, exec[b]!, f)));
+      for (const [a, aRow] of r) for (const [b, f] of aRow) parts.push(dag.not(dag.and(exec[a]!, exec[b]!, f)));
       break;
     case 'irreflexive':
-      for (const [a, b, f] of entries(r)) if (a === b) parts.push(dag.not(dag.and(exec[a]!, f)));
+      for (const [a, aRow] of r) for (const [b, f] of aRow) if (a === b) parts.push(dag.not(dag.and(exec[a]!, f)));
       break;
     case 'subset': {
       const s = evalRel(ax.s!, pairMask([...entries(r)].map(([a, b]): [number, number] => [a, b])));
-      for (const [a, b, f] of entries(r)) parts.push(dag.implies(dag.and(exec[a]!, exec[b]!, f), srelGet(s, a, b) ?? dag.F));
+      for (const [a, aRow] of r) for (const [b, f] of aRow) parts.push(dag.implies(dag.and(exec[a]!, exec[b]!, f), srelGet(s, a, b) ?? dag.F));
       break;
     }
     case 'acyclic': {
       // Acyclic iff some ranking decreases along no edge; exact for the (exact) relation r.
       const rank = (e: number): N => dag.intVar(`rk_${tag}${ax.name.replace(/[^A-Za-z0-9]/g, '_')}_${e}`);
-      for (const [a, b, f] of entries(r)) {
+      for (const [a, aRow] of r) for (const [b, f] of aRow) {
         const g = dag.and(exec[a]!, exec[b]!, f);
         if (g === dag.F) continue;
         parts.push(a === b ? dag.not(g) : dag.implies(g, dag.ilt(rank(a), rank(b))));
