@@ -277,16 +277,32 @@ export function evaluate(model: Model, x: Execution, extra: ExtraBase = {}): Con
     }
   };
 
-  for (const [name, t] of Object.entries(model.defs)) defs.set(name, evalRows(t));
+  for (const [name, t] of defsOf(model)) defs.set(name, evalRows(t));
   const axioms: Record<string, boolean> = {};
-  for (const ax of model.axioms) axioms[ax.name] = axiomHolds(ax, evalRows);
-  // Matrices for callers, made when first looked at.
+  let consistent = true;
+  for (const ax of model.axioms) consistent = (axioms[ax.name] = axiomHolds(ax, evalRows)) && consistent;
+  // Matrices for callers, made when first looked at: most callers (replaying, brute force)
+  // look only at `consistent`, and defining the getters was a tenth of an evaluation.
+  let rels: Record<string, Mat> | null = null;
+  return { get rels() { return (rels ??= matrices(defs)); }, axioms, consistent, evalRel: (t) => toMat(evalRows(t)) };
+}
+
+/** Each relation's matrix, made when first looked at. */
+function matrices(defs: ReadonlyMap<string, Rows>): Record<string, Mat> {
   const rels: Record<string, Mat> = {};
-  for (const name of defs.keys()) {
+  for (const [name, r] of defs) {
     let m: Mat | null = null;
-    Object.defineProperty(rels, name, { enumerable: true, get: () => (m ??= toMat(defs.get(name)!)) });
+    Object.defineProperty(rels, name, { enumerable: true, get: () => (m ??= toMat(r)) });
   }
-  return { rels, axioms, consistent: Object.values(axioms).every(Boolean), evalRel: (t) => toMat(evalRows(t)) };
+  return rels;
+}
+
+// A model's definitions in order, listed once per model rather than once per evaluation.
+const defLists = new WeakMap<Model, [string, RelTerm][]>();
+function defsOf(model: Model): [string, RelTerm][] {
+  let d = defLists.get(model);
+  if (!d) { d = Object.entries(model.defs); defLists.set(model, d); }
+  return d;
 }
 
 function axiomHolds(ax: Axiom, evalRows: (t: RelTerm) => Rows): boolean {
