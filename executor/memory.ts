@@ -179,23 +179,37 @@ function placements(prog: Program, ms: readonly Msg[], who: Who, base: number, m
   if (n >= MAX_WRITES) throw new WriteLimit(`more than ${MAX_WRITES} writes to one location`);
   // The initial write comes before every other write, whatever the proxies. A view may miss
   // writes made since coherence-before what it holds: closing it keeps each pred transitive.
-  ms.forEach((m, i) => { if (m.tid < 0) base |= down(ms, i); });
+  for (let i = 0; i < n; i++) if (ms[i]!.tid < 0) base |= down(ms, i);
   base |= hidden(ms, base);
-  const strong = members(~base & ~mustBefore, n).filter((i) => strongWith(prog, ms[i]!, who));
+  // Plain loops over bits below: this runs for every write a step makes.
+  const free = ~base & ~mustBefore;
+  const strong: number[] = [];
+  for (let i = 0; i < n; i++) if (has(free, i) && strongWith(prog, ms[i]!, who)) strong.push(i);
+  let before0 = 0;
+  for (let i = 0; i < n; i++) if (has(mustBefore, i)) before0 |= up(ms, i);
+  const all = bit(n) - 1;
   const out: Place[] = [];
-  const seen = new Set<string>();
   for (let sub = 0; sub < 1 << strong.length; sub++) {
     let after = base;
-    let before = 0;
-    for (const i of members(mustBefore, n)) before |= up(ms, i);
-    strong.forEach((i, j) => { if (has(sub, j)) after |= down(ms, i); else before |= up(ms, i); });
+    let before = before0;
+    for (let j = 0; j < strong.length; j++) {
+      const i = strong[j]!;
+      if (has(sub, j)) after |= down(ms, i); else before |= up(ms, i);
+    }
     if ((after & before) !== 0) continue;
-    const b = members(before, n);
-    if (members(after, n).some((a) => b.some((y) => !has(ms[y]!.pred, a)))) continue;
-    const splits = ms.some((m, j) => (m.src === DEAD_SRC || (m.src >= 0 && has(after, m.src))) && has(before, j) && strongWith(prog, m, who));
-    if (splits) continue;
-    const key = `${after}/${before}`;
-    if (!seen.has(key)) { seen.add(key); out.push({ after, before }); }
+    // Every write before the new one must already be before every write after it.
+    const a = after & all;
+    let ok = true;
+    for (let y = 0; y < n && ok; y++) if (has(before, y) && (ms[y]!.pred & a) !== a) ok = false;
+    // Nor between a morally strong read-modify-write and the write it read.
+    for (let j = 0; j < n && ok; j++) {
+      const m = ms[j]!;
+      if ((m.src === DEAD_SRC || (m.src >= 0 && has(after, m.src))) && has(before, j) && strongWith(prog, m, who)) ok = false;
+    }
+    if (!ok) continue;
+    let dup = false;
+    for (const q of out) if (q.after === after && q.before === before) dup = true;
+    if (!dup) out.push({ after, before });
   }
   return out;
 }

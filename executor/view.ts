@@ -39,7 +39,7 @@ export const down = (ms: readonly Msg[], i: number): number => bit(i) | ms[i]!.p
 /** Write i with everything coherence-after it. */
 export function up(ms: readonly Msg[], i: number): number {
   let m = bit(i);
-  ms.forEach((x, j) => { if (has(x.pred, i)) m |= bit(j); });
+  for (let j = 0; j < ms.length; j++) if (has(ms[j]!.pred, i)) m |= bit(j);
   return m;
 }
 
