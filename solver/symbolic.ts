@@ -47,14 +47,28 @@ export function* entries(r: SRel): Generator<[number, number, N]> {
 const allows = (m: Mask | null, a: number, b: number): boolean =>
   !m || ((!m.rows || m.rows.has(a)) && (!m.cols || m.cols.has(b)) && (!m.pairs || m.pairs.get(a)?.has(b) === true));
 
+// allows in two halves, for loops over a relation's rows: what m allows of row a (the columns
+// wanted, null for any, undefined for none), asked once per row; then each column.
+function rowWant(m: Mask | null, a: number): Set<number> | null | undefined {
+  if (!m) return null;
+  if (m.rows && !m.rows.has(a)) return undefined;
+  return m.pairs ? m.pairs.get(a) : null;
+}
+const colAllowed = (m: Mask | null, want: Set<number> | null, b: number): boolean =>
+  !m || ((!m.cols || m.cols.has(b)) && (!want || want.has(b)));
+
 /** The mask of the pairs present in r (and allowed by m). */
 function supportMask(r: SRel, m: Mask | null): Mask {
   const pairs = new Map<number, Set<number>>();
-  for (const [a, aRow] of r) for (const b of aRow.keys()) {
-    if (!allows(m, a, b)) continue;
-    let s = pairs.get(a);
-    if (!s) { s = new Set(); pairs.set(a, s); }
-    s.add(b);
+  for (const [a, aRow] of r) {
+    const want = rowWant(m, a);
+    if (want === undefined) continue;
+    let s: Set<number> | undefined;
+    for (const b of aRow.keys()) {
+      if (!colAllowed(m, want, b)) continue;
+      if (!s) { s = new Set(); pairs.set(a, s); }
+      s.add(b);
+    }
   }
   return { rows: null, cols: null, pairs };
 }
@@ -176,7 +190,10 @@ export function interpret(model: Model, env: SymbolicEnv): SymbolicResult {
   const filtered = (r: SRel, m: Mask | null): SRel => {
     if (!m) return r;
     const out: SRel = new Map();
-    for (const [a, aRow] of r) for (const [b, f] of aRow) if (allows(m, a, b)) put(out, a, b, f);
+    for (const [a, aRow] of r) {
+      const want = rowWant(m, a);
+      if (want !== undefined) for (const [b, f] of aRow) if (colAllowed(m, want, b)) put(out, a, b, f);
+    }
     return out;
   };
 
@@ -237,23 +254,33 @@ export function interpret(model: Model, env: SymbolicEnv): SymbolicResult {
         const [p, q] = isStatic(t.b) && !isStatic(t.a) ? [t.b, t.a] : [t.a, t.b];
         const rp = evalRel(p, m);
         const rq = evalRel(q, supportMask(rp, m));
-        for (const [a, aRow] of rp) for (const [b, f] of aRow) {
-          if (!allows(m, a, b)) continue;
-          const g = srelGet(rq, a, b);
-          if (g === undefined) continue;
-          const h = dag.and(f, g);
-          if (h !== dag.F) put(out, a, b, h);
+        for (const [a, aRow] of rp) {
+          const want = rowWant(m, a);
+          const qRow = rq.get(a);
+          if (want === undefined || !qRow) continue;
+          for (const [b, f] of aRow) {
+            if (!colAllowed(m, want, b)) continue;
+            const g = qRow.get(b);
+            if (g === undefined) continue;
+            const h = dag.and(f, g);
+            if (h !== dag.F) put(out, a, b, h);
+          }
         }
         return out;
       }
       case 'diff': {
         const ra = evalRel(t.a, m);
         const rb = evalRel(t.b, supportMask(ra, m));
-        for (const [a, aRow] of ra) for (const [b, f] of aRow) {
-          if (!allows(m, a, b)) continue;
-          const g = srelGet(rb, a, b);
-          const h = g === undefined ? f : dag.and(f, dag.not(g));
-          if (h !== dag.F) put(out, a, b, h);
+        for (const [a, aRow] of ra) {
+          const want = rowWant(m, a);
+          if (want === undefined) continue;
+          const bRow = rb.get(a);
+          for (const [b, f] of aRow) {
+            if (!colAllowed(m, want, b)) continue;
+            const g = bRow?.get(b);
+            const h = g === undefined ? f : dag.and(f, dag.not(g));
+            if (h !== dag.F) put(out, a, b, h);
+          }
         }
         return out;
       }
