@@ -309,11 +309,8 @@ export async function checkStates(
   const ask = (cmds: string): string => askZ3(z3, cmds);
   const check = (lits: string[]): Sat => satOf(ask(checkSatCmd(lits, limits)));
   const byName = new Map(enc.observables.map((o) => [o.name, o]));
-  const pin = (v: StateValues): string => pinned(v.map(([k, x]) => {
-    const o = byName.get(k);
-    if (!o) throw new Error(`checkStates: ${k} is not an observable of ${test.name}`);
-    return [o, x];
-  }));
+  for (const v of candidates) for (const [k] of v) if (!byName.has(k)) throw new Error(`checkStates: ${k} is not an observable of ${test.name}`);
+  const pin = (v: StateValues): string => pinned(v.map(([k, x]) => [byName.get(k)!, x]));
   // Only the candidates still to ask get a name of their own (an assumption each).
   const decls = candidates.flatMap((v, i) => (known[i] ? [] : [`(declare-const cand_${i} Bool)\n(assert (= cand_${i} ${pin(v)}))`]));
   // The consistent executions asserted, not assumed in each query (as listing states does,
@@ -328,7 +325,6 @@ export async function checkStates(
     allowed.push(r === 'sat');
   }
   // Everything else: block the candidates, then enumerate what is left.
-  for (const v of candidates) for (const [k] of v) if (!byName.has(k)) throw new Error(`checkStates: ${k} is not an observable of ${test.name}`);
   const set = stateSetTerm(enc.observables.map((o) => ({ name: o.name, smt: o.smt, lit: (x: bigint) => bvLit(x, o.width) })), candidates, 'cands_');
   ask(`${set.defs.join('\n')}\n(assert (not ${set.term}))`);
   const missing: [string, bigint][][] = [];

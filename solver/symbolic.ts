@@ -48,11 +48,9 @@ export function* entries(r: SRel): Generator<[number, number, N]> {
   for (const [a, row] of r) for (const [b, f] of row) yield [a, b, f];
 }
 
-const allows = (m: Mask | null, a: number, b: number): boolean =>
-  !m || ((!m.rows || m.rows.has(a)) && (!m.cols || m.cols.has(b)) && (!m.pairs || m.pairs.get(a)?.has(b) === true));
-
-// allows in two halves, for loops over a relation's rows: what m allows of row a (the columns
-// wanted, null for any, undefined for none), asked once per row; then each column.
+// Whether m allows the pair (a, b), in two halves for loops over a relation's rows: what m
+// allows of row a (the columns wanted, null for any, undefined for none), asked once per row;
+// then each column.
 function rowWant(m: Mask | null, a: number): Set<number> | null | undefined {
   if (!m) return null;
   if (m.rows && !m.rows.has(a)) return undefined;
@@ -60,6 +58,10 @@ function rowWant(m: Mask | null, a: number): Set<number> | null | undefined {
 }
 const colAllowed = (m: Mask | null, want: Set<number> | null, b: number): boolean =>
   !m || ((!m.cols || m.cols.has(b)) && (!want || want.has(b)));
+const allows = (m: Mask | null, a: number, b: number): boolean => {
+  const want = rowWant(m, a);
+  return want !== undefined && colAllowed(m, want, b);
+};
 
 /** The mask of the pairs present in r (and allowed by m). */
 function supportMask(r: SRel, m: Mask | null): Mask {
