@@ -36,7 +36,8 @@ export const proveCommand: Command = {
   details: [
     'Groups: mapping (scoped C++ to PTX, one theorem per RC11 axiom), extends (ptx75 vs ptx60), monotonicity,',
     'fenced-sc, independence (one per axiom of --model: an execution only it forbids), outcome-independence',
-    '(an outcome only it forbids; a search that asks check about each candidate program). With no THEOREM, all of them',
+    '(an outcome only it forbids; a search that asks check about each candidate program), encoding (check\'s',
+    'reading of observation chains accepts exactly the executions --model accepts). With no THEOREM, all of them',
     'but outcome-independence, which runs when named.',
     'exit status: 0 every theorem gave its known answer (holds, or the documented counterexample) and every',
     'counterexample was confirmed by ptxmm check and the concrete evaluator; 1 otherwise (a timeout included); 2 a usage error',

@@ -8,12 +8,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseLitmus } from '../litmus/parse.js';
 import { ptx60, ptx75 } from '../model/ptx.js';
-import { type Model, withoutAxioms } from '../model/relalg.js';
+import { type Model, and, ref, rel, seq, withoutAxioms } from '../model/relalg.js';
+import { oneStepObservation } from '../solver/chains.js';
 import { newDag } from '../solver/expr.js';
 import { openZ3, type Z3Session } from '../solver/z3.js';
 import { ptxmm, scratch } from '../tests/cli.js';
 import { PTXMM_SCHEMA, validate } from '../tests/jsonschema.js';
 import { confirm } from './confirm.js';
+import { chainTheorems, oneStepTheorems } from './chains.js';
 import { extendsTheorems } from './extends.js';
 import { fencedScTheorem } from './fenced-sc.js';
 import { independenceTheorems } from './independence.js';
@@ -158,6 +160,27 @@ test('outcome independence: Coherence2 is implied for outcomes up to 3 events in
   assert.ok(r60.counterexample!.programs.every((p) => p.required), 'the outcome itself is forbidden, not only the execution');
   assert.match(texts[1]!, /exists \(/);
   await confirmed(await run(named(outcomeTheorems(ptx75), 'outcome-implied-Coherence'), 3));
+});
+
+test('encoding: causality through one observation step accepts the same executions, up to 6 events (ptx75 and ptx60)', async () => {
+  for (const model of [ptx75, ptx60]) {
+    const ths = chainTheorems(model);
+    assert.equal(ths.map((t) => t.name), ['one-observation-step-sound', 'one-observation-step-complete']);
+    for (const th of ths) assert.is((await run(th, 6, model)).answer, 'holds', `${th.name} under ${model.name}`);
+  }
+});
+
+test('mutation: one observation step is wrong without Coherence, and wrong in synchronization (release sequences), confirmed', async () => {
+  const one = oneStepObservation(ptx75)!;
+  // Without Coherence nothing orders a chain's writes: a read can see the chain's end and then
+  // a write coherence-before its start.
+  const [sound] = oneStepTheorems(withoutAxioms(ptx75, ['Coherence']), withoutAxioms(one.model, ['Coherence']));
+  await confirmed(await run(sound!, 6));
+  // An acquire that reads an atom's write synchronizes with the release the atom read: one
+  // step in sync loses that (message passing through a relaxed exchange).
+  const oneSync = { ...one.model, defs: { ...one.model.defs, sync: and(ref('morally-strong'), seq(ref('release-pattern'), and(ref('morally-strong'), rel('rf')), ref('acquire-pattern'))) } };
+  const [mp] = oneStepTheorems(ptx75, oneSync);
+  await confirmed(await run(mp!, 6));
 });
 
 test('the space: up to N events means fewer too, and initial writes are not counted', async () => {

@@ -1,6 +1,8 @@
 // Every theorem `ptxmm prove` knows, in the issue's order: the C++ mapping, 7.5 extends 6.0,
-// monotonicity, SC for fenced strong programs, axiom independence (of the chosen model).
+// monotonicity, SC for fenced strong programs, axiom independence (of the chosen model), and
+// that check's encoding of observation chains is exact (of the chosen model).
 import type { Model } from '../model/relalg.js';
+import { chainTheorems } from './chains.js';
 import { extendsTheorems } from './extends.js';
 import { fencedScTheorem } from './fenced-sc.js';
 import { independenceTheorems } from './independence.js';
@@ -10,7 +12,7 @@ import { outcomeTheorems } from './outcomes.js';
 import type { Theorem } from './prove.js';
 
 export function allTheorems(model: Model): Theorem[] {
-  return [...mappingTheorems(), ...extendsTheorems, ...monotonicityTheorems, fencedScTheorem, ...independenceTheorems(model), ...outcomeTheorems(model)];
+  return [...mappingTheorems(), ...extendsTheorems, ...monotonicityTheorems, fencedScTheorem, ...independenceTheorems(model), ...outcomeTheorems(model), ...chainTheorems(model)];
 }
 
 /**

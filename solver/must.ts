@@ -45,7 +45,7 @@ export function antitoneInChoices(t: RelTerm, model: Model): boolean {
  * conjuncts (a relation between events in loop iterations is conditional on the iterations
  * being executed, which the axioms' instances assume anyway).
  */
-function holdsWhenBoth(dag: Dag, f: N, ga: N, gb: N): boolean {
+export function holdsWhenBoth(dag: Dag, f: N, ga: N, gb: N): boolean {
   const known = new Set<N>();
   const conjuncts = (g: N): void => {
     if (known.has(g)) return;
