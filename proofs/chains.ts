@@ -5,9 +5,8 @@
 import type { Model } from '../model/relalg.js';
 import { evaluate } from '../model/concrete.js';
 import { oneStepObservation } from '../solver/chains.js';
-import { broken, programOf, ptxEnv } from './claims.js';
-import { readFound } from './execution.js';
-import { consistent, type Theorem } from './prove.js';
+import { acceptsClaim, broken, programOf } from './claims.js';
+import type { Theorem } from './prove.js';
 
 function direction(exact: Model, short: Model, fromShort: boolean): Theorem {
   const [a, b] = fromShort ? [short, exact] : [exact, short];
@@ -19,30 +18,21 @@ function direction(exact: Model, short: Model, fromShort: boolean): Theorem {
       ? `Every execution that satisfies ${exact.name}'s axioms with causality read through one observation step satisfies them as written (check's encoding adds no execution).`
       : `Every execution ${exact.name} accepts satisfies its axioms with causality read through one observation step (check's encoding loses no execution).`,
     expect: 'holds',
-    claim(space) {
-      const env = ptxEnv(space);
+    claim: (space) => acceptsClaim(space, a, b, (f) => {
+      const name = `one-observation-step-${fromShort ? 'sound' : 'complete'}`;
+      const docs = [`An execution ${an} accepts and ${bn} rejects (ptxmm prove ${name}).`];
+      // check (all axioms on) uses the shortcut: the exact model's verdict is the one to confirm.
+      const program = programOf(f, name, fromShort ? 'accepted with one step, rejected by the model' : 'accepted by the model', docs, exact, !fromShort, !fromShort);
+      const re = evaluate(exact, program.execution.x);
+      const rs = evaluate(short, program.execution.x);
+      const ok = fromShort ? rs.consistent && !re.consistent : re.consistent && !rs.consistent;
       return {
-        assume: [consistent(space.dag, a, env, false, 'a')],
-        conclusion: consistent(space.dag, b, env, true, 'b'),
-        counterexample(val) {
-          const f = readFound(space, val);
-          const name = `one-observation-step-${fromShort ? 'sound' : 'complete'}`;
-          const docs = [`An execution ${an} accepts and ${bn} rejects (ptxmm prove ${name}).`];
-          // Both programs are judged by check, which (all axioms on) uses the shortcut: the
-          // exact model's verdict is the one to confirm.
-          const program = programOf(f, name, fromShort ? 'accepted with one step, rejected by the model' : 'accepted by the model', docs, exact, !fromShort, !fromShort);
-          const re = evaluate(exact, program.execution.x);
-          const rs = evaluate(short, program.execution.x);
-          const ok = (fromShort ? rs.consistent && !re.consistent : re.consistent && !rs.consistent);
-          return {
-            summary: `${an} accepts this execution; ${bn} rejects it (${broken(fromShort ? re : rs).join(', ')})`,
-            details: [],
-            programs: [program],
-            concrete: ok ? null : `the concrete evaluator says the model ${re.consistent ? 'accepts' : 'rejects'} and one step ${rs.consistent ? 'accepts' : 'rejects'} it`,
-          };
-        },
+        summary: `${an} accepts this execution; ${bn} rejects it (${broken(fromShort ? re : rs).join(', ')})`,
+        details: [],
+        programs: [program],
+        concrete: ok ? null : `the concrete evaluator says the model ${re.consistent ? 'accepts' : 'rejects'} and one step ${rs.consistent ? 'accepts' : 'rejects'} it`,
       };
-    },
+    }),
   };
 }
 

@@ -4,10 +4,9 @@
 // accepts and the other rejects.
 import type { Model } from '../model/relalg.js';
 import { ptx60, ptx75 } from '../model/ptx.js';
-import { broken, programOf, ptxEnv } from './claims.js';
-import { consistent, type Theorem } from './prove.js';
+import { acceptsClaim, broken, programOf } from './claims.js';
+import type { Theorem } from './prove.js';
 import { evaluate } from '../model/concrete.js';
-import { readFound } from './execution.js';
 
 function accepts(a: Model, b: Model, expect: Theorem['expect'], note?: string): Theorem {
   return {
@@ -15,28 +14,20 @@ function accepts(a: Model, b: Model, expect: Theorem['expect'], note?: string): 
     group: 'extends',
     statement: `Every execution ${a.name} accepts, ${b.name} accepts (generic proxy, no aliases).`,
     expect, ...(note ? { note } : {}),
-    claim(space) {
-      const env = ptxEnv(space);
+    claim: (space) => acceptsClaim(space, a, b, (f) => {
+      const name = `${a.name}-not-${b.name}`;
+      const docs = [`An execution ${a.name} accepts and ${b.name} rejects (ptxmm prove ${b.name}-accepts-${a.name}).`];
+      const inA = programOf(f, name, `accepted by ${a.name}`, docs, a, true, true);
+      const inB = { ...programOf(f, name, `rejected by ${b.name}`, docs, b, false, false) };
+      const ra = evaluate(a, inA.execution.x);
+      const rb = evaluate(b, inB.execution.x);
       return {
-        assume: [consistent(space.dag, a, env, false, 'a')],
-        conclusion: consistent(space.dag, b, env, true, 'b'),
-        counterexample(val) {
-          const f = readFound(space, val);
-          const name = `${a.name}-not-${b.name}`;
-          const docs = [`An execution ${a.name} accepts and ${b.name} rejects (ptxmm prove ${b.name}-accepts-${a.name}).`];
-          const inA = programOf(f, name, `accepted by ${a.name}`, docs, a, true, true);
-          const inB = { ...programOf(f, name, `rejected by ${b.name}`, docs, b, false, false) };
-          const ra = evaluate(a, inA.execution.x);
-          const rb = evaluate(b, inB.execution.x);
-          return {
-            summary: `${a.name} accepts this execution; ${b.name} rejects it (${broken(rb).join(', ')})`,
-            details: [],
-            programs: [inA, inB],
-            concrete: ra.consistent && !rb.consistent ? null : `the concrete evaluator says ${a.name} ${ra.consistent ? 'accepts' : 'rejects'} and ${b.name} ${rb.consistent ? 'accepts' : 'rejects'} it`,
-          };
-        },
+        summary: `${a.name} accepts this execution; ${b.name} rejects it (${broken(rb).join(', ')})`,
+        details: [],
+        programs: [inA, inB],
+        concrete: ra.consistent && !rb.consistent ? null : `the concrete evaluator says ${a.name} ${ra.consistent ? 'accepts' : 'rejects'} and ${b.name} ${rb.consistent ? 'accepts' : 'rejects'} it`,
       };
-    },
+    }),
   };
 }
 

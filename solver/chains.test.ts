@@ -49,16 +49,16 @@ test('refused where the argument does not hold: no Coherence, causality read els
   assert.is(oneStepObservation(notRf), null);
 });
 
-const LOCK = `PTX Lock
-{ m=0; x=0; }
- P0@cta 0,gpu 0                          | P1@cta 1,gpu 0                          ;
- LC00:                                   | LC10:                                   ;
- atom.relaxed.gpu.exch.b32 %r0, [m], 1   | atom.relaxed.gpu.exch.b32 %r1, [m], 1   ;
- setp.ne.u32 %p0, %r0, 0                 | setp.ne.u32 %p1, %r1, 0                 ;
- @%p0 bra LC00                           | @%p1 bra LC10                           ;
- st.relaxed.gpu.u32 [x], 1               | ld.relaxed.gpu.u32 %r2, [x]             ;
- atom.relaxed.gpu.exch.b32 %r3, [m], 0   | atom.relaxed.gpu.exch.b32 %r4, [m], 0   ;
-exists (P1:%r2 == 0 /\\ m == 0)
+// Three threads taking and releasing a lock word by exchange: every atom may read every other.
+const LOCK = `PTX Lock3
+{ m=0; }
+ P0@cta 0,gpu 0                         | P1@cta 1,gpu 0                         | P2@cta 2,gpu 0                         ;
+ L0:                                    | L1:                                    | L2:                                    ;
+ atom.relaxed.gpu.exch.b32 %r0, [m], 1  | atom.relaxed.gpu.exch.b32 %r1, [m], 1  | atom.relaxed.gpu.exch.b32 %r2, [m], 1  ;
+ setp.ne.u32 %p0, %r0, 0                | setp.ne.u32 %p1, %r1, 0                | setp.ne.u32 %p2, %r2, 0                ;
+ @%p0 bra L0                            | @%p1 bra L1                            | @%p2 bra L2                            ;
+ atom.relaxed.gpu.exch.b32 %r3, [m], 0  | atom.relaxed.gpu.exch.b32 %r4, [m], 0  | atom.relaxed.gpu.exch.b32 %r5, [m], 0  ;
+exists (m == 0)
 `;
 
 test("a test's atoms must be covered by the tail; a spin lock's encoding shrinks", () => {
