@@ -11,15 +11,15 @@ import type { Theorem } from './prove.js';
 function direction(exact: Model, short: Model, fromShort: boolean): Theorem {
   const [a, b] = fromShort ? [short, exact] : [exact, short];
   const [an, bn] = fromShort ? ['one step', exact.name] : [exact.name, 'one step'];
+  const name = `one-observation-step-${fromShort ? 'sound' : 'complete'}`;
   return {
-    name: fromShort ? 'one-observation-step-sound' : 'one-observation-step-complete',
+    name,
     group: 'encoding',
     statement: fromShort
       ? `Every execution that satisfies ${exact.name}'s axioms with causality read through one observation step satisfies them as written (check's encoding adds no execution).`
       : `Every execution ${exact.name} accepts satisfies its axioms with causality read through one observation step (check's encoding loses no execution).`,
     expect: 'holds',
     claim: (space) => acceptsClaim(space, a, b, (f) => {
-      const name = `one-observation-step-${fromShort ? 'sound' : 'complete'}`;
       const docs = [`An execution ${an} accepts and ${bn} rejects (ptxmm prove ${name}).`];
       // check (all axioms on) uses the shortcut: the exact model's verdict is the one to confirm.
       const program = programOf(f, name, fromShort ? 'accepted with one step, rejected by the model' : 'accepted by the model', docs, exact, !fromShort, !fromShort);

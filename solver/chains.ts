@@ -43,13 +43,13 @@ export interface OneStep {
 
 const same = (a: RelTerm, b: RelTerm): boolean => JSON.stringify(a) === JSON.stringify(b);
 
-/** Does t mention ref(name), directly or through definitions? */
-function mentions(model: Model, t: RelTerm, name: string, seen = new Set<string>()): boolean {
+/** Does t mention ref(name): in its own term, and through definitions when a model is given? */
+function mentions(model: Model | null, t: RelTerm, name: string, seen = new Set<string>()): boolean {
   switch (t.k) {
     case 'rel': case 'id': case 'prod': return false;
     case 'ref':
       if (t.name === name) return true;
-      if (seen.has(t.name) || !model.defs[t.name]) return false;
+      if (!model || seen.has(t.name) || !model.defs[t.name]) return false;
       seen.add(t.name);
       return mentions(model, model.defs[t.name]!, name, seen);
     case 'inv': case 'opt': case 'plus': return mentions(model, t.a, name, seen);
@@ -75,14 +75,7 @@ function firstStep(o: RelTerm | undefined): RelTerm | null {
  */
 function rewrite(c: RelTerm, o: string, a: RelTerm): { term: RelTerm; tails: RelTerm[] } | null {
   const isO = (t: RelTerm): boolean => t.k === 'ref' && t.name === o;
-  const direct = (t: RelTerm): boolean => {
-    switch (t.k) {
-      case 'rel': case 'id': case 'prod': return false;
-      case 'ref': return t.name === o;
-      case 'inv': case 'opt': case 'plus': return direct(t.a);
-      default: return direct(t.a) || direct(t.b);
-    }
-  };
+  const direct = (t: RelTerm): boolean => mentions(null, t, o);
   if (c.k === 'union') {
     const l = rewrite(c.a, o, a);
     const r = rewrite(c.b, o, a);
