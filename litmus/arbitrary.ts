@@ -3,7 +3,7 @@
 // generating programs to fuzz the model with.
 import fc from 'fast-check';
 import type {
-  Address, AtomOp, CmpOp, DataType, Expr, Instr, LitmusTest, LocDecl, Observable, Ordering, Proxy, Reg,
+  Address, AtomOp, Bar, CmpOp, DataType, Expr, Imm, Instr, LitmusTest, LocDecl, Observable, Ordering, Proxy, Reg,
   RegInit, Scope, Space, Stmt, Term, Thread, Value,
 } from './ast.js';
 import { layout } from './layout.js';
@@ -200,8 +200,34 @@ function wellFormed(t0: LitmusTest): LitmusTest {
     const d = declared.get(s.addr.name);
     return d === undefined || d === s.space || (d === 'shared' && s.space === 'shared_cluster') ? s : { ...s, space: d };
   };
-  const t: LitmusTest = { ...t0, threads: t0.threads.map((th) => ({ ...th, code: th.code.map(inSpace) })) };
-  const regInits = [...t.regInits];
+  // Barriers (barriers.ts): .u32 operands, and one thread count for the test's barriers (those
+  // that may meet must agree): the first count's, in each form's unit; a count in a register
+  // becomes that immediate, and a count-less barrier gets it where some barrier has one.
+  const bars = t0.threads.flatMap((th) => th.code.filter((s): s is Bar => s.op === 'bar'));
+  const first = bars.find((b) => b.count?.kind === 'imm' && b.count.value > 0n)?.count as Imm | undefined;
+  // 1..8 litmus threads (warps); a count only in registers: 2.
+  const warps = first ? 1n + ((first.value - 1n) % 8n) : bars.some((b) => b.count) ? 2n : null;
+  const u32 = (v: Value | undefined): Value | undefined => (v?.kind === 'imm' ? { ...v, value: ((v.value % (1n << 32n)) + (1n << 32n)) % (1n << 32n) } : v);
+  const barrier = (s: Stmt): Stmt => {
+    if (s.op !== 'bar') return s;
+    const b: Bar = { ...s, id: u32(s.id)! };
+    if (s.instance) b.instance = u32(s.instance);
+    if (warps === null) delete b.count;
+    else b.count = { kind: 'imm', value: s.instance ? warps : 32n * warps };
+    return b;
+  };
+  const t: LitmusTest = { ...t0, threads: t0.threads.map((th) => ({ ...th, code: th.code.map(inSpace).map(barrier) })) };
+  // A barrier operand in a register the thread never writes is its initial value: a .u32 one
+  // (a genuine id 0..15).
+  const regInits = t.regInits.map((r) => {
+    if ('addressOf' in r) return r;
+    const th = t.threads[r.thread]!;
+    const ops = th.code.flatMap((s) => (s.op === 'bar' ? [s.instance, s.id, s.count].map((v) => ({ v, genuineId: v === s.id && !s.instance })) : []));
+    const use = ops.filter((o) => o.v?.kind === 'reg' && o.v.name === r.reg);
+    if (use.length === 0 || th.code.some((s) => 'dst' in s && s.dst.name === r.reg)) return r;
+    const mod = use.some((o) => o.genuineId) ? 16n : 1n << 32n;
+    return { ...r, value: ((r.value % mod) + mod) % mod };
+  });
   const has = (tid: number, r: string): boolean =>
     regInits.some((i) => i.thread === tid && i.reg === r) || t.threads[tid]!.code.some((s) => 'dst' in s && s.dst.name === r);
   const need = (tid: number, r: string): void => { if (!has(tid, r)) regInits.push({ thread: tid, reg: r, value: 0n, pos: P }); };

@@ -8,6 +8,7 @@ import { WARP_SIZE } from './ast.js';
 import { layout } from './layout.js';
 import { type ValueType, observableName, registersRead, threadRegisters, typeRange } from './types.js';
 import { checkPtxas, checkPtxasBarrier, writtenInPtx } from './ptxas.js';
+import { checkBarriers } from './barriers.js';
 import type {
   CstCell, CstExpr, CstFile, CstInit, CstNum, CstObservable, CstOperand, CstPlacement, CstTerm, Tok,
 } from './cst.js';
@@ -741,6 +742,7 @@ export function buildTest(cst: CstFile, file: string): LitmusTest {
   if (filter) test.filter = filter;
   checkConstants(test, file);
   checkSpaces(test, file);
+  checkBarriers(test, file, ctx.genuine);
   return test;
 }
 

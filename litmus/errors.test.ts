@@ -14,6 +14,66 @@ interface Case {
 
 const cases: Case[] = [
   {
+    name: "qualifier-twice",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.relaxed.cta.cta.u32 [x], 1 | ld.weak.u32 %r0, [x] ;\nexists (P1:%r0 == 1)\n",
+    at: [4, 17],
+    message: "'.cta' is written twice (one scope qualifier only)",
+  },
+  {
+    name: "bar-dialect-count-negative",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n bar.cta.sync 1, 1, -2 | bar.cta.sync 1, 1, -2 ;\nexists (x == 0)\n",
+    at: [4, 21],
+    message: "a barrier's thread count is a .u32 value: -2 is not one",
+  },
+  {
+    name: "bar-count-over-u32",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n bar.sync 1, 4294967296 | bar.sync 1, 4294967296 ;\nexists (x == 0)\n",
+    at: [4, 14],
+    message: "a barrier's thread count is a .u32 value: 4294967296 is not one",
+  },
+  {
+    name: "bar-counts-differ",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n bar.sync 1, 64 | bar.sync 1, 32 ;\n st.weak.u32 [x], 1 | ld.weak.u32 %r0, [x] ;\nexists (P1:%r0 == 0)\n",
+    at: [4, 31],
+    message: "P1's bar.sync 1, 32 waits for 32 threads (1 warp), P0's bar.sync 1, 64 (line 4) for 64 threads (2 warps): threads that may meet at a barrier must give it one thread count (ISA 9.7.12.1)",
+  },
+  {
+    name: "bar-count-and-none",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n bar.cta.sync 1, 1 | bar.cta.sync 1, 1, 2 ;\nexists (x == 0)\n",
+    at: [4, 41],
+    message: "P1's bar.cta.sync 1, 1, 2 waits for 2 threads, P0's bar.cta.sync 1, 1, 0 (line 4) for the threads that come (no count): threads that may meet at a barrier must give it one thread count (ISA 9.7.12.1)",
+  },
+  {
+    name: "bar-count-register-written",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n mov.u32 %r9, 64 | bar.sync 1, 64 ;\n bar.sync 1, %r9 | ;\nexists (x == 0)\n",
+    at: [5, 14],
+    message: "P0's barrier thread count %r9 is written at line 4: a barrier's thread count must be known before the test runs (an immediate, or a register only its initial value sets)",
+  },
+  {
+    name: "bar-count-register-not-warps",
+    text: "PTX T\n{ x=0; P0:%r9=48; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n bar.sync 1, %r9 | bar.sync 1, 64 ;\nexists (x == 0)\n",
+    at: [4, 14],
+    message: "P0's bar.sync 1, %r9: thread count 48 is not a positive multiple of the warp size (32); each litmus thread stands for one warp",
+  },
+  {
+    name: "bar-count-register-address",
+    text: "PTX T\n{ x=0; P0:%r9=x; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n bar.sync 1, %r9 | bar.sync 1, 64 ;\nexists (x == 0)\n",
+    at: [4, 14],
+    message: "P0's barrier thread count %r9 holds the address of x, not a thread count",
+  },
+  {
+    name: "bar-id-register-may-meet",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n ld.weak.u32 %r1, [x] | barrier.sync 0, 96 ;\n barrier.sync %r1, 64 | ;\nexists (x == 0)\n",
+    at: [4, 41],
+    message: "P1's barrier.sync 0, 96 waits for 96 threads (3 warps), P0's barrier.sync %r1, 64 (line 5) for 64 threads (2 warps): threads that may meet at a barrier must give it one thread count (ISA 9.7.12.1) (an id or instance in a register the thread sets may name any barrier)",
+  },
+  {
+    name: "bar-id-register-16",
+    text: "PTX T\n{ x=0; P0:%r1=16; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n bar.sync %r1 | bar.sync 1 ;\nexists (x == 0)\n",
+    at: [4, 11],
+    message: "barrier 16 does not exist: PTX has barriers 0 to 15",
+  },
+  {
     name: "bar-count-warps",
     text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n bar.sync 1, 2 | bar.sync 1, 64 ;\n st.weak.u32 [x], 1 | ld.weak.u32 %r0, [x] ;\nexists (P1:r0 == 1)\n",
     at: [4, 14],

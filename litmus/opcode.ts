@@ -53,7 +53,8 @@ export function classify<C extends string>(
     }
     const prev = out[cat];
     if (prev) {
-      throw new LitmusError(`'.${q.text}' conflicts with '.${prev.text}' (one ${cat} qualifier only)`, q.pos, file);
+      const what = prev.text === q.text ? `'.${q.text}' is written twice` : `'.${q.text}' conflicts with '.${prev.text}'`;
+      throw new LitmusError(`${what} (one ${cat} qualifier only)`, q.pos, file);
     }
     out[cat] = q;
   }

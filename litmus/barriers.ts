@@ -1,0 +1,90 @@
+// What a test may give its barriers, checked before anything runs. The ISA (9.7.12.1) has
+// barrier operands as .u32 values, a thread count in whole warps, and every warp that meets
+// at a barrier giving it the same count ("different warps may execute different forms of the
+// barrier instruction using the same barrier name and thread count"). A test that breaks this
+// has no meaning, and the two engines used to give it different ones (the executor took the
+// count of whoever arrived first, the solver each operation's own): an error, with its position.
+//
+// Which operations meet is only known per execution (an id in a register, the phases a loop
+// makes), so the check is conservative: two barrier instructions of different threads of one
+// CTA whose instance and id may be equal must give the same count, for the whole test. A
+// count must be known before the test runs: an immediate, or a register the thread never
+// writes (its initial value); so is an id or instance in such a register.
+import type { Bar, LitmusTest, Pos, Value } from './ast.js';
+import { WARP_SIZE } from './ast.js';
+import { LitmusError } from './errors.js';
+import { printInstr } from './print.js';
+
+const MAX_U32 = (1n << 32n) - 1n;
+
+/** A barrier instruction as the check sees it: where, and its operands' values where known. */
+interface Use {
+  thread: number;
+  cta: string;
+  ins: Bar;
+  instance: bigint | null;
+  id: bigint | null;
+  /** Litmus threads that complete a phase; null: the threads that come (no count). */
+  need: number | null;
+  /** The count as written (genuine PTX counts threads, not warps). */
+  count: bigint | null;
+}
+
+export function checkBarriers(test: LitmusTest, file: string, genuine: boolean): void {
+  const fail = (msg: string, at: Pos): never => { throw new LitmusError(msg, at, file); };
+  const uses: Use[] = [];
+  for (const t of test.threads) {
+    const tid = t.placement.id;
+    const written = new Map<string, Pos>();
+    for (const s of t.code) if (s.op !== 'label' && 'dst' in s && !written.has(s.dst.name)) written.set(s.dst.name, s.pos);
+    const reg = (name: string): string => (genuine ? `%${name}` : name);
+    // The value of an operand before the test runs; null for a register some instruction sets.
+    const known = (v: Value | undefined, what: string, at: Pos, settled: boolean): bigint | null | undefined => {
+      if (v === undefined) return undefined;
+      let x: bigint;
+      if (v.kind === 'imm') x = v.value;
+      else {
+        const w = written.get(v.name);
+        if (w) {
+          if (!settled) return null;
+          return fail(`P${tid}'s barrier ${what} ${reg(v.name)} is written at line ${w.line}: a barrier's ${what} must be known before the test runs (an immediate, or a register only its initial value sets)`, v.pos ?? at);
+        }
+        const init = test.regInits.find((r) => r.thread === tid && r.reg === v.name);
+        if (init && 'addressOf' in init) return fail(`P${tid}'s barrier ${what} ${reg(v.name)} holds the address of ${init.addressOf}, not a ${what}`, v.pos ?? at);
+        x = init ? init.value : 0n;
+      }
+      if (x < 0n || x > MAX_U32) fail(`a barrier's ${what} is a .u32 value: ${x} is not one`, v.pos ?? at);
+      return x;
+    };
+    for (const s of t.code) {
+      if (s.op !== 'bar') continue;
+      const instance = known(s.instance, 'instance', s.pos, false);
+      const id = known(s.id, 'id', s.pos, false);
+      // ptxas checks an immediate id of genuine PTX (ptxas.ts); one in a register is checked here.
+      if (s.instance === undefined && genuine && id !== undefined && id !== null && id > 15n) fail(`barrier ${id} does not exist: PTX has barriers 0 to 15`, s.id.pos ?? s.pos);
+      const count = known(s.count, 'thread count', s.pos, true);
+      let need: number | null = null;
+      // Dartagnan's three operands count litmus threads (0: none); genuine PTX counts threads, a litmus thread a warp.
+      if (s.instance !== undefined) need = count ? Number(count) : null;
+      else if (count !== undefined && count !== null) {
+        if (count === 0n || count % BigInt(WARP_SIZE) !== 0n) {
+          fail(`P${tid}'s ${printInstr(s)}: thread count ${count} is not a positive multiple of the warp size (${WARP_SIZE}); each litmus thread stands for one warp`, s.count!.pos ?? s.pos);
+        }
+        need = Number(count / BigInt(WARP_SIZE));
+      }
+      // An absent instance is 0 (as the engines read it).
+      uses.push({ thread: tid, cta: `${t.placement.gpu}/${t.placement.cta}`, ins: s, instance: instance === undefined ? 0n : instance, id: id ?? null, need, count: count ?? null });
+    }
+  }
+  const differ = (x: bigint | null, y: bigint | null): boolean => x !== null && y !== null && x !== y;
+  const wants = (u: Use): string => (u.need === null ? 'the threads that come (no count)'
+    : u.ins.instance === undefined ? `${u.count} threads (${u.need} warp${u.need === 1 ? '' : 's'})` : `${u.need} thread${u.need === 1 ? '' : 's'}`);
+  for (const [j, b] of uses.entries()) {
+    for (const a of uses.slice(0, j)) {
+      if (a.thread === b.thread || a.cta !== b.cta || a.need === b.need || differ(a.instance, b.instance) || differ(a.id, b.id)) continue;
+      const unknown = a.id === null || b.id === null || a.instance === null || b.instance === null;
+      const why = unknown ? ' (an id or instance in a register the thread sets may name any barrier)' : '';
+      fail(`P${b.thread}'s ${printInstr(b.ins)} waits for ${wants(b)}, P${a.thread}'s ${printInstr(a.ins)} (line ${a.ins.pos.line}) for ${wants(a)}: threads that may meet at a barrier must give it one thread count (ISA 9.7.12.1)${why}`, b.ins.count?.pos ?? b.ins.pos);
+    }
+  }
+}
