@@ -24,3 +24,20 @@ export function exFamily(kind: ExFamily, n: number): string {
       return family('MP', n);
   }
 }
+
+/**
+ * A lock word taken by exchange in loops: two threads exchange until they read 0 (one twice
+ * a round), a third stores to it twice; all relaxed.gpu in one CTA. Every exchange is a
+ * morally strong write to the one location, ordered in coherence against the others: the
+ * loop bound, not the threads, makes it grow.
+ */
+export const lockExchanges = `PTX lock-exchanges
+{ x=0; }
+ P0@cta 0,gpu 0                        | P1@cta 0,gpu 0            | P2@cta 0,gpu 0                        ;
+ L0:                                   | st.relaxed.gpu.u32 [x], 1 | L2:                                   ;
+ atom.relaxed.gpu.exch.b32 %r0, [x], 1 | st.relaxed.gpu.u32 [x], 1 | atom.relaxed.gpu.exch.b32 %r2, [x], 0 ;
+ atom.relaxed.gpu.exch.b32 %r0, [x], 1 |                           | setp.ne.u32 %p0, %r2, 0               ;
+ setp.ne.u32 %p0, %r0, 0               |                           | @%p0 bra L2                           ;
+ @%p0 bra L0                           |                           |                                       ;
+exists (P0:%r0 == 0 /\\ P2:%r2 == 0)
+`;

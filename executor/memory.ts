@@ -188,29 +188,39 @@ function placements(prog: Program, ms: readonly Msg[], who: Who, base: number, m
   let before0 = 0;
   for (let i = 0; i < n; i++) if (has(mustBefore, i)) before0 |= up(ms, i);
   const all = bit(n) - 1;
-  const out: Place[] = [];
-  for (let sub = 0; sub < 1 << strong.length; sub++) {
-    let after = base;
-    let before = before0;
-    for (let j = 0; j < strong.length; j++) {
-      const i = strong[j]!;
-      if (has(sub, j)) after |= down(ms, i); else before |= up(ms, i);
-    }
-    if ((after & before) !== 0) continue;
+  // Writes that may not end up coherence-between a morally strong read-modify-write and the write it read.
+  const atomic: number[] = [];
+  for (let j = 0; j < n; j++) if (ms[j]!.src !== -1 && strongWith(prog, ms[j]!, who)) atomic.push(j);
+  // Each rule below, once broken, stays broken as `after` and `before` grow: a choice that
+  // breaks one cuts off every way of completing it.
+  const broken = (after: number, before: number): boolean => {
+    if ((after & before) !== 0) return true;
     // Every write before the new one must already be before every write after it.
     const a = after & all;
-    let ok = true;
-    for (let y = 0; y < n && ok; y++) if (has(before, y) && (ms[y]!.pred & a) !== a) ok = false;
+    for (let y = 0; y < n; y++) if (has(before, y) && (ms[y]!.pred & a) !== a) return true;
     // Nor between a morally strong read-modify-write and the write it read.
-    for (let j = 0; j < n && ok; j++) {
-      const m = ms[j]!;
-      if ((m.src === DEAD_SRC || (m.src >= 0 && has(after, m.src))) && has(before, j) && strongWith(prog, m, who)) ok = false;
+    for (const j of atomic) {
+      const src = ms[j]!.src;
+      if ((src === DEAD_SRC || (src >= 0 && has(after, src))) && has(before, j)) return true;
     }
-    if (!ok) continue;
-    let dup = false;
-    for (const q of out) if (q.after === after && q.before === before) dup = true;
-    if (!dup) out.push({ after, before });
-  }
+    return false;
+  };
+  const out: Place[] = [];
+  // For each morally strong write (the last first), before the new one or after it; those
+  // sets in the order of a binary count over them (before = 0), as a loop over all 2^k of
+  // them once listed them, which went exponential on a location with many strong writes.
+  const choose = (j: number, after: number, before: number): void => {
+    if (broken(after, before)) return;
+    if (j < 0) {
+      for (const q of out) if (q.after === after && q.before === before) return;
+      out.push({ after, before });
+      return;
+    }
+    const i = strong[j]!;
+    choose(j - 1, after, before | up(ms, i));
+    choose(j - 1, after | down(ms, i), before);
+  };
+  choose(strong.length - 1, base, before0);
   return out;
 }
 
