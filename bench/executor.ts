@@ -56,32 +56,26 @@ for (const [name, set] of [['dat3m corpus', corpus], ['litmus/tests', own]] as c
 // 1b. Scaling: rings of n threads (bench/exfamilies.ts), with and without the reduction.
 // Without it the state space grows about 5x per thread: those runs stop at a state budget.
 const FAMILY_BUDGET = 400_000;
+/** One exploration as a table cell: time, states visited, outcomes (or where it stopped). */
+function explored(src: string, opts: Partial<RunOptions>): string {
+  const a = performance.now();
+  const r = runTest(parseLitmus(src), { model: 'ptx75', bound, maxStates: FAMILY_BUDGET, ...opts });
+  const ms = performance.now() - a;
+  if (!r.ok) return r.error;
+  const st = r.result.stats;
+  if (st.truncated) return `over ${FAMILY_BUDGET} states (${(ms / 1000).toFixed(1)} s)`;
+  return `${(ms / 1000).toFixed(2)} s, ${st.visited} states (${(st.visited / ms).toFixed(0)}k/s), ${r.result.states.length} outcomes`;
+}
 const famRows: string[] = [];
 for (const kind of ['SB', 'LB', 'MP'] as ExFamily[]) {
   for (const n of [4, 6, 8, 10]) {
-    const cell = (reduce: boolean): string => {
-      if (!reduce && n > 8) return 'not run';
-      const a = performance.now();
-      const r = runTest(parseLitmus(exFamily(kind, n)), { model: 'ptx75', bound, reduce, canonical: reduce, maxStates: FAMILY_BUDGET });
-      const ms = performance.now() - a;
-      if (!r.ok) return r.error;
-      const st = r.result.stats;
-      if (st.truncated) return `over ${FAMILY_BUDGET} states (${(ms / 1000).toFixed(1)} s)`;
-      return `${(ms / 1000).toFixed(2)} s, ${st.visited} states (${(st.visited / ms).toFixed(0)}k/s), ${r.result.states.length} outcomes`;
-    };
+    const cell = (reduce: boolean): string => (!reduce && n > 8 ? 'not run' : explored(exFamily(kind, n), { reduce, canonical: reduce }));
     famRows.push(`| ${kind}-${n} | ${cell(true)} | ${cell(false)} |`);
   }
 }
 
 // 1c. Many morally strong writes to one location: the lock family at growing loop bounds.
-const lockRows = [2, 3, 4, 5].map((b) => {
-  const a = performance.now();
-  const r = runTest(parseLitmus(lockExchanges), { model: 'ptx75', bound: b, maxStates: FAMILY_BUDGET });
-  const ms = performance.now() - a;
-  if (!r.ok) return `| ${b} | ${r.error} |`;
-  const st = r.result.stats;
-  return `| ${b} | ${st.truncated ? `over ${FAMILY_BUDGET} states` : `${st.visited} states`} in ${(ms / 1000).toFixed(2)} s (${(st.visited / ms).toFixed(0)}k/s), ${r.result.states.length} outcome${r.result.states.length === 1 ? '' : 's'} |`;
-});
+const lockRows = [2, 3, 4, 5].map((b) => `| ${b} | ${explored(lockExchanges, { bound: b })} |`);
 
 // 1d. The fuzz search's programs (the default shapes, seed 424242), the executor alone at the
 // search's state budget: how many it cannot finish, per setting.
