@@ -17,6 +17,13 @@ import { printInstr } from './print.js';
 
 const MAX_U32 = (1n << 32n) - 1n;
 
+/** A genuine-PTX thread count: threads in whole warps, at least one (each litmus thread is a warp). */
+export const isWarpCount = (count: bigint): boolean => count > 0n && count % BigInt(WARP_SIZE) === 0n;
+
+/** What is wrong with a genuine count that is not (build.ts says it of an immediate, checkBarriers of a register). */
+export const warpCountMessage = (base: string, mode: string): string =>
+  `the thread count of ${base}.${mode} must be a positive multiple of the warp size (${WARP_SIZE}); each litmus thread stands for one warp`;
+
 /** A barrier instruction as the check sees it: where, and its operands' values where known. */
 interface Use {
   thread: number;
@@ -67,9 +74,8 @@ export function checkBarriers(test: LitmusTest, file: string, genuine: boolean):
       // Dartagnan's three operands count litmus threads (0: none); genuine PTX counts threads, a litmus thread a warp.
       if (s.instance !== undefined) need = count ? Number(count) : null;
       else if (count !== undefined && count !== null) {
-        if (count === 0n || count % BigInt(WARP_SIZE) !== 0n) {
-          fail(`P${tid}'s ${printInstr(s)}: thread count ${count} is not a positive multiple of the warp size (${WARP_SIZE}); each litmus thread stands for one warp`, s.count!.pos ?? s.pos);
-        }
+        // An immediate was checked as it was read (build.ts): here a register's initial value.
+        if (!isWarpCount(count)) fail(`${warpCountMessage(s.form, s.mode)}: P${tid}'s ${s.count!.kind === 'reg' ? reg(s.count!.name) : 'count'} holds ${count}`, s.count!.pos ?? s.pos);
         need = Number(count / BigInt(WARP_SIZE));
       }
       // An absent instance is 0 (as the engines read it).

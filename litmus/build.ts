@@ -4,11 +4,10 @@ import type {
   Address, AtomOp, AluOp, CmpOp, Space, Condition, DataType, Expr, Instr, LitmusTest, LocDecl, LocRef,
   Observable, Ordering, Placement, Pos, Proxy, Quantifier, WriteProxy, Reg, RegInit, Stmt, Term, Thread, Value,
 } from './ast.js';
-import { WARP_SIZE } from './ast.js';
 import { layout } from './layout.js';
 import { type ValueType, observableName, registersRead, threadRegisters, typeRange } from './types.js';
 import { checkPtxas, checkPtxasBarrier, writtenInPtx } from './ptxas.js';
-import { checkBarriers } from './barriers.js';
+import { checkBarriers, isWarpCount, warpCountMessage } from './barriers.js';
 import type {
   CstCell, CstExpr, CstFile, CstInit, CstNum, CstObservable, CstOperand, CstPlacement, CstTerm, Tok,
 } from './cst.js';
@@ -403,8 +402,8 @@ function barrier(base: 'bar' | 'barrier', quals: Qual[], cell: Extract<CstCell, 
   } else if (v.length === 2) {
     const count = v[1]!;
     // ISA: b counts threads, a multiple of the warp size; warps arrive as a whole.
-    if (count.kind === 'imm' && (count.value <= 0n || count.value % BigInt(WARP_SIZE) !== 0n)) {
-      fail(`the thread count of ${base}.${mode} must be a positive multiple of the warp size (${WARP_SIZE}); each litmus thread stands for one warp`, ops[1]!.k === 'num' ? operandPos(ops[1]!) : opcode, file);
+    if (count.kind === 'imm' && !isWarpCount(count.value)) {
+      fail(warpCountMessage(base, mode), ops[1]!.k === 'num' ? operandPos(ops[1]!) : opcode, file);
     }
     out.count = count;
   }

@@ -53,7 +53,7 @@ const cases: Case[] = [
     name: "bar-count-register-not-warps",
     text: "PTX T\n{ x=0; P0:%r9=48; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n bar.sync 1, %r9 | bar.sync 1, 64 ;\nexists (x == 0)\n",
     at: [4, 14],
-    message: "P0's bar.sync 1, %r9: thread count 48 is not a positive multiple of the warp size (32); each litmus thread stands for one warp",
+    message: "the thread count of bar.sync must be a positive multiple of the warp size (32); each litmus thread stands for one warp: P0's %r9 holds 48",
   },
   {
     name: "bar-count-register-address",
