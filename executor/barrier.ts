@@ -17,6 +17,7 @@
 //   "all threads of the CTA".
 import type { Bar } from '../litmus/ast.js';
 import { WARP_SIZE } from '../litmus/ast.js';
+import { isWarpCount } from '../litmus/barriers.js';
 import type { CInstr, Program } from './program.js';
 import { Unsupported } from './program.js';
 import type { BarState, MState, TState } from './state.js';
@@ -32,11 +33,10 @@ function barOf(prog: Program, ti: number, ci: CInstr, e: TState['win'][number]):
   if (count && inst) need = Number(count.v);
   else if (count) {
     // The parser checks immediates; a count from a register is checked here.
-    const warp = BigInt(WARP_SIZE);
-    if (count.v === 0n || count.v % warp !== 0n) {
+    if (!isWarpCount(count.v)) {
       throw new Unsupported(`${ci.text}: thread count ${count.v} is not a positive multiple of the warp size (each litmus thread is a warp)`);
     }
-    need = Number(count.v / warp);
+    need = Number(count.v / BigInt(WARP_SIZE));
   }
   return { name: `${prog.places[ti]!.cta}|${inst ? inst.v : '-'}|${id}`, need };
 }
