@@ -213,6 +213,17 @@ test('a release may be performed early only if nothing acquires it', () => {
   assert.not.ok(reaches(run(early.replace('ld.relaxed.gpu.u32 %r1', 'ld.acquire.gpu.u32 %r1'))));
 });
 
+
+test('a fence no other thread is in scope of does not hold back an earlier ld.acquire', () => {
+  // fence.acq_rel.cta alone in its CTA synchronizes with nothing and is done at once, ahead of
+  // the pending ld.acquire: the load must still read the flag and synchronize (it once could not).
+  const r = run(lit([
+    ['st.weak.global.u32 [d], 1', 'ld.acquire.gpu.global.u32 %r1, [f]'],
+    ['st.release.gpu.global.u32 [f], 1', 'fence.acq_rel.cta'],
+    ['', 'ld.weak.global.u32 %r2, [d]'],
+  ], 'exists (P1:%r1 == 1 /\\ P1:%r2 == 0)', 'd=0; f=0;'));
+  assert.equal(texts(r), ['P1:r1=0; P1:r2=0;', 'P1:r1=0; P1:r2=1;', 'P1:r1=1; P1:r2=1;']);
+});
 test('writes no thread can read any more are forgotten: a spinning exchange stays small', () => {
   // Each thread stores 1, then exchanges 0 in until it gets a 1 (Dat3M CADP-like spin).
   const cell = ['st.relaxed.gpu.u32 [m], 1', 'L0:', 'atom.relaxed.gpu.exch.b32 %r0, [m], 0', 'setp.ne.u32 %p0, %r0, 1', '@%p0 bra L0'];

@@ -390,6 +390,11 @@ export function settle(prog: Program, ti: number, t0: TState): TState {
       } else if (ci.ins.op === 'fence' && ci.ins.sem === 'acq_rel' && orderAllows(prog, ti, t, idx)) {
         t = fenceAcqRel(prog, ti, t, idx, ci.ins.scope);
         if (t.bad) return t;
+        // A fence whose scope holds no other thread synchronizes with nothing (§8.6) and waits
+        // for nothing, so it is done here ahead of a pending ld.acquire in every interleaving:
+        // it must not count as overtaking it (msg -2), or no interleaving would let that load
+        // synchronize (memory.ts observe refuses an overtaken acquire that acquires).
+        if (!reaches(prog, ti, ci.ins)) t = complete(t, idx, null, t.win[idx]!.ctb, -2);
         changed = true;
       }
     }
