@@ -62,7 +62,7 @@ test('browser: tests by folder, badges computed in the background, filter, open'
   const first = ui.frame();
   assert.ok(first.includes('litmus/tests/isa/'), first);
   assert.ok(first.includes('ISA-MP'), first);
-  const f = await ui.until((x) => x.includes('18 tests'));
+  const f = await ui.until((x) => x.includes('20 tests'));
   // Each test's badge: its kind and whether the condition is validated.
   assert.match(f, /ISA-MP +Required Ok/);
   assert.match(f, /IRIW-allowed +Allowed Ok/);

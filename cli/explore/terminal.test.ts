@@ -15,7 +15,7 @@ test('explore in a real terminal: browse, filter, open a test, why, help, quit r
   const first = await s.until('ptxmm explore');
   assert.ok(first.includes('litmus/tests/isa/'), first);
   // The title's count comes before the rows in a frame: wait for both, not for the title alone.
-  const all = await s.until(/18 tests[\s\S]*ISA-MP +Required Ok/);
+  const all = await s.until(/20 tests[\s\S]*ISA-MP +Required Ok/);
   assert.ok(all.split('\n').every((l) => l.length <= 80));
   await s.keys('/');
   await s.keys('ISA-MP');
