@@ -56,6 +56,31 @@ forall (P1:%r2 == 1)
   assert.not.match(unrolled.out, /Spin loops/);
 });
 
+test('a filter on a register `locations` leaves out: run and check show the same states, cross agrees', () => {
+  // The filter reads P1:r1; the states show P1:r2 and x only (as check shows them), and once
+  // cross failed on the register the executor showed and the solver did not.
+  const f = write('filter.litmus', `PTX Filtered
+{ x=0; }
+ P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;
+ st.relaxed.gpu x, 1 | ld.relaxed.gpu r1, x ;
+ st.relaxed.gpu x, 2 | ld.relaxed.gpu r2, x ;
+locations [x;]
+filter (P1:r1 == 1)
+exists (P1:r2 == 1)
+`);
+  const run = ptxmm('run', f);
+  assert.is(run.code, 0, run.err);
+  const check = ptxmm('check', f);
+  assert.is(check.code, 0, check.err);
+  const states = (out: string): string[] => [...out.matchAll(/(P1:r2=\d; x=\d;)/g)].map((m) => m[1]!).sort();
+  assert.equal(states(run.out), ['P1:r2=1; x=2;', 'P1:r2=2; x=2;']);
+  assert.equal(states(check.out), states(run.out));
+  assert.not.match(run.out, /P1:r1=/);
+  const cross = ptxmm('cross', f);
+  assert.is(cross.code, 0, cross.out + cross.err);
+  assert.match(cross.out, /PASS Filtered: executor 2 states, solver 2/);
+});
+
 test('cross: per-test verdict and a summary line; an unreadable file is an error with its position', () => {
   const ok = ptxmm('cross', SB);
   assert.is(ok.code, 0, ok.err);

@@ -192,14 +192,17 @@ export function runProgram(prog: Program, maxStates: number, onProgress?: (visit
   const t0 = performance.now();
   const test = prog.test;
   const obs = observables(test);
+  // Outcomes are computed with the filter's own terms too, then cut to what they show.
+  const withFilter = observables(test, true);
   const byKey = new Map<string, FinalState>();
   let finals = 0;
-  const filter = test.filter ? holdsOn(test.filter, obs) : null;
+  const filter = test.filter ? holdsOn(test.filter, withFilter) : null;
   const condition = holdsOn(test.condition.expr, obs);
   const base = explore(prog, maxStates, (s) => {
-    for (const o of outcomesOf(prog, obs, s)) {
-      if (filter && !filter(o)) continue;
+    for (const full of outcomesOf(prog, withFilter, s)) {
+      if (filter && !filter(full)) continue;
       finals++;
+      const o = full.length === obs.length ? full : full.slice(0, obs.length);
       const k = outcomeKey(o);
       const f = byKey.get(k);
       if (f) f.count++;

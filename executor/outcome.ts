@@ -1,13 +1,20 @@
-// Final states as a test observes them: the registers and locations named in the condition,
-// the filter and `locations [...]`, their values, and the condition's verdict.
+// Final states as a test observes them: the registers and locations named in the condition
+// and `locations [...]`, their values, and the condition's verdict. A filter may read others:
+// they are computed with the outcome, after the ones it shows, and left out of what it shows.
 import type { Expr, LitmusTest, Observable } from '../litmus/ast.js';
 import { type ValueType, asInteger, conditionHolds, observableName } from '../litmus/types.js';
 import type { Program } from './program.js';
 import type { MState } from './state.js';
 import { has } from './view.js';
 
-/** Observables of a test, registers (by thread, name) first, then locations (by name). */
-export function observables(test: LitmusTest): Observable[] {
+/**
+ * What a final state shows, registers (by thread, name) first, then locations (by name): the
+ * condition's terms and `locations [...]`, the same set as the solver's (solver/enumerate.ts),
+ * so that the two engines' states compare. With `withFilter`, the filter's other terms follow
+ * them: outcomes are computed over these, so that the filter can be applied, and an outcome's
+ * first `observables(test).length` values are what it shows.
+ */
+export function observables(test: LitmusTest, withFilter = false): Observable[] {
   const out = new Map<string, Observable>();
   const add = (o: Observable): void => { out.set(obsKey(o), o); };
   const visit = (e: Expr): void => {
@@ -17,17 +24,20 @@ export function observables(test: LitmusTest): Observable[] {
   };
   test.observed.forEach(add);
   visit(test.condition.expr);
-  if (test.filter) visit(test.filter);
-  return [...out.values()].sort((a, b) => {
+  const shown = [...out.values()].sort((a, b) => {
     if (a.kind !== b.kind) return a.kind === 'reg' ? -1 : 1;
     if (a.kind === 'reg' && b.kind === 'reg') return a.thread - b.thread || a.reg.localeCompare(b.reg);
     return (a as { name: string }).name.localeCompare((b as { name: string }).name);
   });
+  if (!withFilter || !test.filter) return shown;
+  const n = out.size;
+  visit(test.filter);
+  return [...shown, ...[...out.values()].slice(n)];
 }
 
 const obsKey = observableName;
 
-/** Observed values, in the order of `observables`: integers, as their types read them (litmus/types.ts). */
+/** Observed values, in the order of `observables` (of `observables(test, true)` before a filter is applied): integers, as their types read them (litmus/types.ts). */
 export type Outcome = bigint[];
 
 /** How a condition reads an observable: a register's or location's static type. */
@@ -70,6 +80,7 @@ export function outcomesOf(prog: Program, obs: readonly Observable[], s: MState)
 
 export const outcomeKey = (o: Outcome): string => o.join(' ');
 
+/** The outcome's text: the values of `obs` (an outcome computed with the filter's terms shows only those). */
 export function formatOutcome(obs: readonly Observable[], o: Outcome): string {
   return obs.map((x, i) => `${observableName(x)}=${o[i]!};`).join(' ');
 }
@@ -86,7 +97,7 @@ export function holdsOn(e: Expr, obs: readonly Observable[]): (o: Outcome) => bo
     let i = pos.get(t);
     if (i === undefined) {
       i = at.get(obsKey(t));
-      if (i === undefined) throw new Error(`${obsKey(t)} is not observed (observables() lists every term of the condition and filter)`);
+      if (i === undefined) throw new Error(`${obsKey(t)} is not observed (observables(test, true) lists every term of the condition and filter)`);
       pos.set(t, i);
     }
     return i;

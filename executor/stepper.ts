@@ -294,10 +294,13 @@ export function inspect(prog: Program, s: MState, ts: readonly Transition[] = tr
   });
   const details: OutcomeView[] = [];
   if (end === 'final') {
+    // Computed with the filter's own terms (observables(test, true)); shown without them.
     const obs = observables(prog.test);
+    const withFilter = observables(prog.test, true);
     const filter = prog.test.filter;
-    for (const o of outcomesOf(prog, obs, s)) {
-      details.push({ text: formatOutcome(obs, o), holds: holds(prog.test.condition.expr, obs, o), filtered: filter ? !holds(filter, obs, o) : false });
+    for (const o of outcomesOf(prog, withFilter, s)) {
+      const d = { text: formatOutcome(obs, o), holds: holds(prog.test.condition.expr, obs, o), filtered: filter ? !holds(filter, withFilter, o) : false };
+      if (!details.some((x) => x.text === d.text && x.filtered === d.filtered)) details.push(d);
     }
   }
   return {

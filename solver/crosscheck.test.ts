@@ -5,6 +5,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import fc from 'fast-check';
 import type { LitmusTest } from '../litmus/ast.js';
+import { parseLitmus } from '../litmus/parse.js';
 import { ptx60, ptx75 } from '../model/ptx.js';
 import type { Model } from '../model/relalg.js';
 import { candidateBound, enumerate } from './enumerate.js';
@@ -33,6 +34,23 @@ test('ptx60: Z3 finds exactly the brute-force final states', async () => {
 
 test('ptx75: Z3 finds exactly the brute-force final states (proxies and aliases)', async () => {
   await fc.assert(fc.asyncProperty(arbTest({ proxies: true }), (t) => agree(t, ptx75)), { numRuns: 250, seed: 7575 });
+});
+
+test('a filter on what the test does not show: brute force keeps the states Z3 keeps', async () => {
+  // P1:r1 is read by the filter only: states show P1:r0 and x, of executions where P1:r1 is 1.
+  const t = parseLitmus(`PTX filtered
+{ x = 0; }
+ P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;
+ st.relaxed.gpu.u32 [x], 1 | ld.relaxed.gpu.u32 %r0, [x] ;
+ st.relaxed.gpu.u32 [x], 2 | ld.relaxed.gpu.u32 %r1, [x] ;
+locations [x;]
+filter (P1:r1 == 1)
+exists (P1:r0 == 2)
+`);
+  await agree(t, ptx75);
+  const states = [...enumerate(t, unroll(t, 1), ptx75).states].sort();
+  // Reading 1 last, P1 read 0 or 1 first (never 2: coherence), and x ends as 2.
+  assert.equal(states, ['P1:r0=0;x=2', 'P1:r0=1;x=2']);
 });
 
 test.run();

@@ -9,7 +9,7 @@ import { staticRel } from '../model/events.js';
 import type { Model } from '../model/relalg.js';
 import type { N, Value } from './expr.js';
 import { newEvaluator } from './expr.js';
-import { asInteger, observableName } from '../litmus/types.js';
+import { asInteger, conditionHolds, observableName } from '../litmus/types.js';
 import type { Unrolled } from './unroll.js';
 
 export interface EnumResult {
@@ -35,6 +35,31 @@ export function observablesOf(test: LitmusTest): Observable[] {
   visit(test.condition.expr);
   for (const o of test.observed) add(o);
   return out;
+}
+
+/**
+ * What final states are computed over (the test's observables, then what only its filter
+ * reads), and for such a state (finalStates' text) the state the test shows, or null when it
+ * does not pass the filter: the filter is applied here, as the encoder applies it.
+ */
+export function filteredStates(test: LitmusTest): { obs: Observable[]; shown: (state: string) => string | null } {
+  const obs = observablesOf(test);
+  const filter = test.filter;
+  if (!filter) return { obs, shown: (f) => f };
+  const n = obs.length;
+  const seen = new Set(obs.map(observableName));
+  const all = [...obs];
+  for (const o of observablesOf({ ...test, condition: { ...test.condition, expr: filter }, observed: [] })) {
+    if (!seen.has(observableName(o))) all.push(o);
+  }
+  return {
+    obs: all,
+    shown: (f) => {
+      const parts = f === '' ? [] : f.split(';');
+      const val = new Map(parts.map((x): [string, bigint] => [x.slice(0, x.indexOf('=')), BigInt(x.slice(x.indexOf('=') + 1))]));
+      return conditionHolds(filter, (o) => val.get(observableName(o))!) ? parts.slice(0, n).join(';') : null;
+    },
+  };
 }
 
 function* product<T>(choices: T[][]): Generator<T[]> {
@@ -90,7 +115,7 @@ export function candidateBound(u: Unrolled): number {
   return n;
 }
 
-/** `onConsistent` sees each consistent execution with its final states (a test counts executions with it). */
+/** `onConsistent` sees each consistent execution with its final states that pass the filter (a test counts executions with it). */
 export function enumerate(
   test: LitmusTest, u: Unrolled, model: Model, limit = 2_000_000, onConsistent?: (x: Execution, states: string[]) => void,
 ): EnumResult {
@@ -102,7 +127,7 @@ export function enumerate(
   const states = new Set<string>();
   let candidates = 0;
   let consistent = 0;
-  const obs = observablesOf(test);
+  const { obs, shown } = filteredStates(test);
 
   for (const pick of product(choices)) {
     const sk = skeleton(u, new Map<number, number>(reads.map((r, i) => [r.info.id, pick[i]!])));
@@ -125,7 +150,7 @@ export function enumerate(
           const x: Execution = { events: infos, rmwPartner, rf, co, syncFence, syncBarrier, dep };
           if (!evaluate(model, x).consistent) continue;
           consistent++;
-          const fin = finalStates(u, obs, ids, newId, co, ev);
+          const fin = finalStates(u, obs, ids, newId, co, ev).flatMap((f) => shown(f) ?? []);
           for (const s of fin) states.add(s);
           onConsistent?.(x, fin);
         }

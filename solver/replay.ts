@@ -8,7 +8,7 @@ import { observableName } from '../litmus/types.js';
 import type { Execution, Pair } from '../model/concrete.js';
 import { closurePairs, evaluate } from '../model/concrete.js';
 import type { Model } from '../model/relalg.js';
-import { finalStates, observablesOf, skeleton } from './enumerate.js';
+import { filteredStates, finalStates, observablesOf, skeleton } from './enumerate.js';
 import type { Unrolled } from './unroll.js';
 
 /**
@@ -35,21 +35,14 @@ export interface Sketch {
  * For one program: whether a sketched execution is one of its executions (same events, rf
  * from the sketch, coherence the closure of the sketch's), consistent under the model with some
  * Fence-SC order and barrier order, and may end in the final state `values` (observable name
- * -> value, as observableName and asInteger give them). The values must name what the
- * condition, `locations` and the filter observe; the filter is not evaluated here: it holds
- * on `values` when they are a final state another engine kept (it applies the filter), and the
- * execution ends in those values.
+ * -> value, as observableName and asInteger give them), passing the test's filter there. The
+ * values name what the condition and `locations` observe; what only the filter reads is taken
+ * from the execution's own final state.
  */
 export function replayer(test: LitmusTest, u: Unrolled, model: Model): (s: Sketch, values: ReadonlyMap<string, bigint>) => boolean {
   const { events } = u;
-  const obs = observablesOf(test);
-  if (test.filter) {
-    const seen = new Set(obs.map(observableName));
-    for (const o of observablesOf({ ...test, condition: { ...test.condition, expr: test.filter }, observed: [] })) {
-      if (!seen.has(observableName(o))) obs.push(o);
-    }
-  }
-  const names = obs.map(observableName);
+  const { obs, shown } = filteredStates(test);
+  const names = observablesOf(test).map(observableName);
   const reads = events.filter((e) => e.info.kind === 'R').map((e) => e.info.id);
   // Events by thread, CFG node, kind and location: an instruction makes at most one of each.
   const byPlace = new Map<string, number>();
@@ -121,7 +114,7 @@ export function replayer(test: LitmusTest, u: Unrolled, model: Model): (s: Sketc
     const co = closurePairs(ids.length, edges);
     if (co.some(([a, b]) => a === b)) return false;
     // The final state depends on rf and co only: looked at once, before any Fence-SC or barrier order.
-    if (!finalStates(u, obs, ids, newId, co, sk.ev).includes(state)) return false;
+    if (!finalStates(u, obs, ids, newId, co, sk.ev).some((f) => shown(f) === state)) return false;
     for (const syncFence of sk.sfChoices) {
       for (const syncBarrier of sk.barChoices) {
         const x: Execution = { events: infos, rmwPartner: sk.rmwPartner, rf: sk.rf, co, syncFence, syncBarrier, dep: sk.dep };
