@@ -571,11 +571,13 @@ export interface CondCtx {
   locs: Set<string>;
   /** Per thread, the registers it writes or initialises (what a condition may name). */
   regs: Map<string, ValueType>[];
+  /** What names the observables, for messages: the condition unless given. */
+  where?: string;
 }
 
 function observable(o: CstObservable, cc: CondCtx): Observable {
   if (o.k === 'loc') {
-    if (!cc.locs.has(o.tok.text)) fail(`the condition names location '${o.tok.text}', which the test never declares or accesses`, o.tok, cc.file);
+    if (!cc.locs.has(o.tok.text)) fail(`${cc.where ?? 'the condition'} names location '${o.tok.text}', which the test never declares or accesses`, o.tok, cc.file);
     return { kind: 'loc', name: o.tok.text, pos: pos(o.tok) };
   }
   const tid = threadIndex(o.thread, cc.file);
@@ -714,10 +716,10 @@ export function buildTest(cst: CstFile, file: string): LitmusTest {
   const observed: Observable[] = [];
   for (const t of cst.tail) {
     if (t.k === 'locations') {
-      observed.push(...t.list.map((o) => observable(o, cc)));
+      observed.push(...t.list.map((o) => observable(o, { ...cc, where: '`locations`' })));
     } else if (t.k === 'filter') {
       if (filter) fail('a test has one filter', t.tok, file);
-      filter = expr(t.expr, cc);
+      filter = expr(t.expr, { ...cc, where: 'the filter' });
     } else {
       if (condition) fail('a test has one final condition', t.tok, file);
       condition = { quantifier: t.k as Quantifier, expr: expr(t.expr, cc), pos: pos(t.tok) };

@@ -176,6 +176,18 @@ const cases: Case[] = [
     message: "the condition names location 'q', which the test never declares or accesses",
   },
   {
+    name: "locations-unknown-loc",
+    text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak x, 1 | ld.weak r0, x ;\nlocations [x; q;]\nexists (P1:r0 == 1)\n",
+    at: [5, 15],
+    message: "`locations` names location 'q', which the test never declares or accesses",
+  },
+  {
+    name: "filter-unknown-loc",
+    text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak x, 1 | ld.weak r0, x ;\nfilter (q == 0)\nexists (P1:r0 == 1)\n",
+    at: [5, 9],
+    message: "the filter names location 'q', which the test never declares or accesses",
+  },
+  {
     name: "dest-imm",
     text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak x, 1 | ld.weak 5, x ;\nexists (P1:r0 == 1)\n",
     at: [4, 25],
