@@ -38,7 +38,9 @@ function barOf(prog: Program, ti: number, ci: CInstr, e: TState['win'][number]):
     }
     need = Number(count.v / BigInt(WARP_SIZE));
   }
-  return { name: `${prog.places[ti]!.cta}|${inst ? inst.v : '-'}|${id}`, need };
+  // An absent instance is 0, as the solver and litmus/barriers.ts read it: `bar.cta.sync 1`
+  // meets `bar.cta.sync 0, 1`.
+  return { name: `${prog.places[ti]!.cta}|${inst ? inst.v : 0n}|${id}`, need };
 }
 
 const waitingIdx = (t: TState): number => t.win.findIndex((e) => e.st === 1);

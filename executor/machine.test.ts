@@ -167,6 +167,12 @@ test("barriers: Dartagnan's count is a quorum; without a count the threads that 
     ['bar.cta.sync 1', 'bar.cta.sync 0'],
   ], 'exists (P0:r0 == 1)', 'x=0;', ['P0@cta 0,gpu 0', 'P1@cta 0,gpu 0']));
   assert.is(crossed.states.length, 0);
+  // An instance left out is instance 0, as the solver reads it: these two meet (once they did not).
+  const mixed = run(lit([
+    ['st.weak x, 1', 'bar.cta.sync 0, 1, 0'],
+    ['bar.cta.sync 1', 'ld.weak r0, x'],
+  ], 'exists (P1:r0 == 0)', 'x=0;', ['P0@cta 0,gpu 0', 'P1@cta 0,gpu 0']));
+  assert.equal(texts(mixed), ['P1:r0=1;']);
 });
 
 test('loops: the bound cuts executions off and says so', () => {
