@@ -28,12 +28,18 @@
 // performed early, which another interleaving has in order). A transition into a dropped
 // execution is one a fair execution may have to take, so it leaves every fair set: a thread
 // that would have to take it sits in no fair cycle and in no deadlock.
+// A count-less barrier phase completes with the threads that come to it (barrier.ts): the
+// machine guesses when they all have, and drops an execution where one comes later. Here a
+// phase may complete only once no other thread of its CTA that has not arrived may still come
+// to it (a barrier instruction ahead that may name it), as the solver reads such a barrier
+// (solver/barriers.ts): threads crossing two count-less barriers deadlock, where the guess
+// would have let one pass into executions that are all dropped.
 // Approximations: the machine fetches at most two loop bodies' worth ahead (WINDOW), so a hang
 // that needs a thread to run further ahead than that is not found; and a loop without any memory
 // operation is cut (LOCAL_JUMPS) and makes the verdict 'unknown'.
 // Fair sets come from the standard refinement: strongly connected components, minus the states
 // from which a required transition leaves their component, repeated until nothing changes.
-import type { LitmusTest } from '../litmus/ast.js';
+import type { Bar, LitmusTest } from '../litmus/ast.js';
 import { DEFAULTS } from './explore.js';
 import { collect } from './gc.js';
 import { type CInstr, type ModelName, type Program, Unsupported, WriteLimit, ahead, compile } from './program.js';
@@ -88,6 +94,47 @@ function push(x: Ints, v: number): void {
 
 /** Per pc (and code.length): a bar instruction may still be fetched from there. */
 const barsAhead = (code: readonly CInstr[]): boolean[] => ahead(code, (c) => (c.ins.op === 'bar' ? 1 : 0)).map((x) => x !== 0);
+
+/**
+ * The transitions of s the liveness graph has (moves, unreduced): all but a count-less phase
+ * completing while a thread of its CTA that has not arrived may still come to it (module
+ * comment). Per thread and pc, `barsFrom` has the barriers a bar instruction from there on may
+ * name, as bits of `names` (`instance|id`, as barrier.ts names them; all bits: an operand in
+ * a register).
+ */
+function livenessMoves(prog: Program, withLabels: boolean): (s: MState) => Move[] {
+  const names = new Map<string, number>();
+  const staticName = (c: CInstr): string | null => {
+    const b = c.ins as Bar;
+    if (b.id.kind !== 'imm' || (b.instance && b.instance.kind !== 'imm')) return null;
+    return `${b.instance ? b.instance.value : 0n}|${b.id.value}`;
+  };
+  for (const tp of prog.threads) for (const c of tp.code) {
+    const n = c.ins.op === 'bar' ? staticName(c) : null;
+    if (n !== null && !names.has(n) && names.size < 31) names.set(n, names.size);
+  }
+  const maskOf = (c: CInstr): number => {
+    if (c.ins.op !== 'bar') return 0;
+    const n = staticName(c);
+    return n === null || !names.has(n) ? -1 : 1 << names.get(n)!;
+  };
+  const barsFrom = prog.threads.map((tp) => ahead(tp.code, maskOf));
+  const mayCome = (ti: number, t: TState, bit: number): boolean => {
+    const code = prog.threads[ti]!.code;
+    if ((barsFrom[ti]![t.pc]! & bit) !== 0) return true;
+    return t.win.some((e) => e.st === 0 && (maskOf(code[e.pc]!) & bit) !== 0);
+  };
+  const premature = (s: MState, key: string): boolean => {
+    const name = key.slice(0, key.lastIndexOf('#'));
+    const phase = Number(key.slice(key.lastIndexOf('#') + 1));
+    const cta = name.slice(0, name.indexOf('|'));
+    const i = names.get(name.slice(name.indexOf('|') + 1));
+    const bit = i === undefined ? -1 : 1 << i;
+    return s.th.some((t, ti) => prog.places[ti]!.cta === cta && !finished(prog, ti, t)
+      && (t.passed.get(name) ?? 0) <= phase && mayCome(ti, t, bit));
+  };
+  return (s) => moves(prog, s, withLabels, true).filter((m) => m.bar === null || !premature(s, m.bar));
+}
 
 const phaseOf = (b: BarState): number => Number(b.key.slice(b.key.lastIndexOf('#') + 1));
 const nameOf = (b: BarState): string => b.key.slice(0, b.key.lastIndexOf('#'));
@@ -317,6 +364,7 @@ function explore(prog: Program, canon: (s: MState) => MState, maxStates: number)
   // can only come from a loop.
   const writeCap = Math.max(WRITES, prog.threads.reduce((n, t) => n + t.code.filter((c) => c.ins.op === 'st' || c.ins.op === 'atom' || c.ins.op === 'red').length, 1));
   const cutReason = `a thread took more than ${LOCAL_JUMPS} backward jumps within one step (a loop without memory operations?)`;
+  const movesOf = livenessMoves(prog, false);
   const s0 = canon(initialState(prog));
   if (s0.th.some((t) => t.cut)) limit = cutReason;
   else add(s0, -1, -1);
@@ -334,7 +382,7 @@ function explore(prog: Program, canon: (s: MState) => MState, maxStates: number)
     }
     let ms: Move[];
     try {
-      ms = moves(prog, s, false, true);
+      ms = movesOf(s);
     } catch (e) {
       if (!(e instanceof WriteLimit)) throw e;
       limit ??= `${e.message}: the state space grows without bound (a loop writes on every iteration?)`;
@@ -470,10 +518,11 @@ function pathTo(prog: Program, canon: (s: MState) => MState, g: Graph, v: number
   const steps: number[] = [];
   for (let u = v; g.parent.a[u]! >= 0; u = g.parent.a[u]!) steps.push(g.via.a[u]!);
   steps.reverse();
+  const movesOf = livenessMoves(prog, true);
   let s = canon(initialState(prog));
   const trace: string[] = [];
   for (const j of steps) {
-    const m = moves(prog, s, true, true)[j]!;
+    const m = movesOf(s)[j]!;
     trace.push(m.label);
     s = canon(collect(prog, m.raw));
   }
