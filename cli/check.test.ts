@@ -2,7 +2,9 @@
 // not stop the batch, exit status, and the process exiting once Z3 is done.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { join } from 'node:path';
 import { ptxmm, scratch } from '../tests/cli.js';
+import { CORPUS, skipWithoutCorpus } from '../tests/paths.js';
 
 const { dir, write } = scratch('ptxmm-check-');
 
@@ -120,6 +122,18 @@ test('cross --liveness: both engines answer alike, per test, and exit 0', () => 
   assert.equal(rec.solver.stuck, ['P0 spins forever in the loop closed by bne %r0, 1, LC00 (line 6)']);
   assert.is(rec.executor.verdict, 'hang');
   assert.ok(rec.trace.length > 0);
+});
+
+test('cross --liveness on the corpus tests with barriers outside its liveness lists: no disagreement', () => {
+  if (skipWithoutCorpus()) return;
+  // Manual/PC-bar-sync-sync-3/4 (crossed count-less barriers) once had the engines disagree.
+  const r = ptxmm('cross', '--liveness', join(CORPUS, 'litmus/PTX/Manual'), join(CORPUS, 'litmus/PTX/Barrier'));
+  assert.match(r.out, /PASS PC-bar-sync-sync-4: solver hang, executor hang/);
+  const m = /Tests (\d+): (\d+) agree, 0 disagree, (\d+) skipped, 0 errors/.exec(r.out);
+  assert.ok(m, r.out.split('\n').filter((l) => !l.startsWith('PASS')).join('\n'));
+  assert.ok(Number(m[2]) >= 100, `${m[2]} agree`);
+  // A skip (an engine without an answer: two tests whose loops write on every iteration) fails the run.
+  assert.is(r.code, Number(m[3]) > 0 ? 1 : 0, r.err);
 });
 
 test('conform explains a forbidden verdict with the axioms that forbid it', () => {
