@@ -8,7 +8,7 @@ import type { DataType, Instr, LitmusTest, LocDecl, Placement, Pos, RegInit, Stm
 import { typeWidth } from '../litmus/ast.js';
 import { LitmusError } from '../litmus/errors.js';
 import { registersRead } from '../litmus/types.js';
-import { type PtxFunction, type PtxModule, type Statement, type Variable, typeBytes } from './module.js';
+import { type PtxFunction, type PtxModule, type Statement, type Variable, registerDeclared, typeBytes } from './module.js';
 
 export interface Dim3 {
   x: number;
@@ -57,6 +57,11 @@ const BASE_ADDRESS = 0x1000;
 /** Bytes left unused after every object, so that an access past its end is no location's. */
 const GAP = 0x100;
 const MAX_THREADS = 64;
+/**
+ * Memory elements in all (each is a location with an initial write): the solver answers at
+ * most 1,000 events anyway; past this a declaration such as `x[4294967295]` would exhaust memory.
+ */
+const MAX_ELEMENTS = 65_536;
 
 /** Elements of a memory object: a `.b8` array (how nvcc declares `int a[2]`) is taken as 32-bit words when it divides. */
 function elements(v: Pick<Variable, 'type' | 'count'>): { type: DataType; count: number | null } {
@@ -95,6 +100,7 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
     const o: MemoryObject = { name, type: el.type, count: el.count, address: next, space: v.space };
     const n = el.count ?? 1;
     if (init && init.length > n) bad(`${name} has ${n} element${n === 1 ? '' : 's'}, and ${init.length} initial values`, pos);
+    if (locations.length + n > MAX_ELEMENTS) bad(`${name} has ${n} elements: each is a location, and ptxmm takes at most ${MAX_ELEMENTS} in all`, pos);
     for (let k = 0; k < n; k++) {
       locations.push({ kind: 'value', name: elementName(o, k), value: init?.[k] ?? 0n, type: el.type, space: v.space, pos, address: next + k * typeBytes(el.type) });
     }
@@ -146,7 +152,7 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
     }
     return c;
   };
-  const declared = new Set(mod.functions.flatMap((f) => [...f.regs.keys()]));
+  const declared = { has: (name: string): boolean => mod.functions.some((f) => registerDeclared(f, name)) };
   for (const s of body) {
     if (s.op === 'label') continue;
     for (const r of registersRead(s)) {

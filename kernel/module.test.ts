@@ -132,4 +132,22 @@ test('the launch must fit the kernel', () => {
   fails(() => instantiate(mod, { grid: { x: 9, y: 9, z: 1 }, block: grid, params: [{ value: 1n }] }), /81 threads: at most 64/);
 });
 
+test('a register range as large as ptxas takes is read as a range, not listed', () => {
+  // %q<4294967295> once made four billion map entries: the process ran out of memory.
+  const text = module('', '', '\t.reg .b32 %q<4294967295>;\n\tmov.u32 %q4294967294, 7;\n\tmov.u32 %q1, %q4294967294;');
+  const t0 = performance.now();
+  const mod = readModule(text, 'big.ptx');
+  const grid = { x: 1, y: 1, z: 1 };
+  assert.is(instantiate(mod, { grid, block: grid, params: [] }).test.threads.length, 1);
+  assert.ok(performance.now() - t0 < 5000);
+  // Past the range, or a leading zero, is not one of its registers.
+  refuses('range.ptx', module('', '', '\t.reg .b32 %q<3>;\n\tmov.u32 %r1, %q3;'), '%q3', /%q3 is neither declared/, '--assert', '1 == 1');
+  refuses('zero.ptx', module('', '', '\t.reg .b32 %q<3>;\n\tmov.u32 %q1, %q01;'), '%q01', /%q01 is neither declared/, '--assert', '1 == 1');
+});
+
+test('an array too large to be locations is refused at its declaration, not run out of memory', () => {
+  const decl = '.global .align 4 .u32 x[4294967295];';
+  refuses('huge.ptx', module(decl, '', '\tmov.u32 %r1, 1;\n\tst.global.u32 [x], %r1;'), decl, /x has 4294967295 elements: each is a location, and ptxmm takes at most 65536 in all/, '--assert', 'x[0] == 1');
+});
+
 test.run();

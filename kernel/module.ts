@@ -50,8 +50,13 @@ export interface PtxFunction {
   /** A device function's return values (`.func (.param .b32 r) f(...)`). */
   returns: Param[];
   body: Statement[];
-  /** Registers the body declares (`.reg .b32 %r<12>;` declares %r0 to %r11), with their types. */
+  /** Registers the body declares by name (`.reg .b32 %a, %b;`), with their types. */
   regs: Map<string, DataType>;
+  /**
+   * Parameterised declarations (`.reg .b32 %r<12>;` declares %r0 to %r11), kept as ranges: ptxas
+   * takes counts up to 2^32 - 1, too many to list (registerDeclared).
+   */
+  regRanges: { prefix: string; count: number; type: DataType }[];
   /** `.param` variables the body declares, for calls. */
   callParams: Map<string, DataType>;
   shared: Variable[];
@@ -211,7 +216,7 @@ export function readModule(text: string, file: string): PtxModule {
     if (peek()?.v === ';') { i++; return null; } // a prototype
     expect('{');
     const fn: PtxFunction = {
-      name: name.v, kind, params, returns, body: [], regs: new Map(), callParams: new Map(), shared: [], pos: at(start),
+      name: name.v, kind, params, returns, body: [], regs: new Map(), regRanges: [], callParams: new Map(), shared: [], pos: at(start),
     };
     let depth = 1;
     let returned = false;
@@ -278,9 +283,9 @@ export function readModule(text: string, file: string): PtxModule {
       const name = r.k === 'reg' ? r.v.slice(1) : r.v;
       if (peek()?.v === '<') {
         i++;
-        const n = number(next('a count'), 'a register count');
+        const count = number(next('a count'), 'a register count');
         expect('>');
-        for (let k = 0; k < n; k++) fn.regs.set(`${name}${k}`, type);
+        fn.regRanges.push({ prefix: name, count, type });
       } else fn.regs.set(name, type);
       const sep = next("';'");
       if (sep.v === ';') break;
@@ -355,6 +360,15 @@ function call(stmt: Tok[], opcode: Tok, file: string): Call {
   const args = stmt[j]?.v === '(' ? list() : [];
   if (j < stmt.length) fail(`unexpected '${stmt[j]!.v}' in the call (indirect calls and prototypes are not supported)`, stmt[j]);
   return { op: 'call', callee: callee.v, rets, args, pos };
+}
+
+/** Does the function declare this register (by name, or in a `%r<N>` range: %r0 to %r(N-1))? */
+export function registerDeclared(fn: PtxFunction, name: string): boolean {
+  if (fn.regs.has(name)) return true;
+  return fn.regRanges.some((r) => {
+    const k = name.slice(r.prefix.length);
+    return name.startsWith(r.prefix) && /^(0|[1-9]\d*)$/.test(k) && Number(k) < r.count;
+  });
 }
 
 export function typeBytes(t: DataType): number {
