@@ -150,4 +150,17 @@ test('an array too large to be locations is refused at its declaration, not run 
   refuses('huge.ptx', module(decl, '', '\tmov.u32 %r1, 1;\n\tst.global.u32 [x], %r1;'), decl, /x has 4294967295 elements: each is a location, and ptxmm takes at most 65536 in all/, '--assert', 'x[0] == 1');
 });
 
+test('a spec that is not valid JSON says where; a buffer parameter missing a field says which', () => {
+  const bad = S.write('bad.kernel.json', '{\n  "grid": [2],\n  "block": [1]\n  "assert": []\n}\n');
+  const r = ptxmm('kernel', bad);
+  assert.is(r.code, 2);
+  assert.match(r.err, /bad\.kernel\.json:4:3: not valid JSON: Expected ',' or '}' after property value/);
+  const typeless = S.write('typeless.kernel.json', '{"params": [{"buffer": "out", "size": 2}]}\n');
+  const t = ptxmm('kernel', typeless);
+  assert.is(t.code, 2);
+  // Once: "... not 'out:undefined[2]'".
+  assert.match(t.err, /parameter 0: \{"value": N\}, or a buffer \{"buffer": NAME, "type": T, "size": N\} with "buffer" and "type" strings and "size" a number/);
+  assert.not.match(t.err, /undefined/);
+});
+
 test.run();

@@ -61,10 +61,17 @@ function integer(v: unknown, what: string): bigint {
 export function readSpec(path: string): KernelSpec {
   const fail = (msg: string): never => { throw new LitmusError(msg, null, path); };
   let j: Record<string, unknown>;
+  let text = '';
   try {
-    j = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+    text = readFileSync(path, 'utf8');
+    j = JSON.parse(text) as Record<string, unknown>;
   } catch (e) {
-    return fail(e instanceof SyntaxError ? `not valid JSON: ${e.message}` : (e as Error).message);
+    if (!(e instanceof SyntaxError)) return fail((e as Error).message);
+    // V8 says where as a character offset: given as line and column, as every input error is.
+    const at = /at position (\d+)/.exec(e.message);
+    const before = at ? text.slice(0, Number(at[1])).split('\n') : null;
+    const pos = before ? { line: before.length, col: before[before.length - 1]!.length + 1 } : null;
+    throw new LitmusError(`not valid JSON: ${e.message.replace(/ in JSON at position \d+.*$/, '').replace(/\n/g, '\\n')}`, pos, path);
   }
   if (typeof j !== 'object' || j === null || Array.isArray(j)) fail('a spec is a JSON object');
   const known = new Set(['ptx', 'entry', 'grid', 'block', 'params', 'globals', 'assert', 'races', 'liveness', 'barriers', 'bound', 'why']);
@@ -84,6 +91,9 @@ export function readSpec(path: string): KernelSpec {
       if (typeof p !== 'object' || p === null) throw new Error(`parameter ${k}: an object, {"value": N} or {"buffer": NAME, "type": T, "size": N}`);
       const o = p as Record<string, unknown>;
       if ('value' in o) return { value: integer(o.value, `parameter ${k}'s value`) };
+      if (typeof o.buffer !== 'string' || typeof o.type !== 'string' || typeof o.size !== 'number') {
+        throw new Error(`parameter ${k}: {"value": N}, or a buffer {"buffer": NAME, "type": T, "size": N} with "buffer" and "type" strings and "size" a number`);
+      }
       const spec = parseParam(`${String(o.buffer)}:${String(o.type)}[${String(o.size)}]`);
       if ('buffer' in spec && o.init !== undefined) {
         if (!Array.isArray(o.init)) throw new Error(`parameter ${k}: "init" is a list of integers`);
