@@ -152,6 +152,24 @@ test('a barrier inside an endless loop is a hang found, not an ever-growing coun
   assert.equal(verdict(ends), { kind: 'live' });
 });
 
+test('read-modify-writes in an endless loop behind a fence: a hang found in few states', () => {
+  // Each exchange carries the release records of the write it read and the fence's: they once
+  // grew by one a round, every state was new, and this did not finish in 20,000 states.
+  const src = `PTX T
+{ m=0; }
+ P0@cta 0,gpu 0                 | P1@cta 0,gpu 0                 ;
+ LC00:                          | LC10:                          ;
+ atom.relaxed.gpu.exch r0, m, 1 | atom.relaxed.gpu.exch r1, m, 0 ;
+ bne r0, 0, LC01                | fence.acq_rel.gpu              ;
+ goto LC00                      | goto LC10                      ;
+ LC01:                          |                                ;
+exists (P0:r0 == 0)
+`;
+  const r = live(src, { maxStates: 20_000 });
+  assert.equal(hang(r.verdict).stuck.map((s) => s.thread), [1]);
+  assert.ok(r.stats.states < 500, `${r.stats.states} states`);
+});
+
 test('a loop whose state grows for ever is unknown, never live', () => {
   // A counter written each iteration: every state is new.
   const counter = lit(cols(['LOOP:', 'add.u32 %r1, %r1, 1', 'st.relaxed.gpu.global.u32 [other], %r1', 'bra LOOP'], ['st.weak.global.u32 [flag], 1']), INIT);

@@ -28,7 +28,7 @@ import { type Use, accessKey } from './proxy.js';
 import { DEAD_SRC } from './gc.js';
 import { type Who, effectiveScope, includes } from './scope.js';
 import { type MState, type Msg, type MsgFields, type Pend, type Rel, type TState, type View, relOf, relWithView, traceId, traced, msgWith, withMsg, withPend, withThMem, withWrel, wrelOf } from './state.js';
-import { acquire as acquireRels, handedOver, pendingAt, prunePend, replaceRel } from './sync.js';
+import { acquire as acquireRels, handedOver, mergeRels, pendingAt, prunePend, replaceRel } from './sync.js';
 import { acquires, complete, destValue, laterWrites, locOf, operand, overtaken, overtakenByWrite, pendingBefore, releases, viewAt } from './thread.js';
 import { MAX_WRITES, add, bit, down, has, hidden, join, leq, members, up, usableBy } from './view.js';
 
@@ -247,7 +247,7 @@ function write(prog: Program, s: MState, ti: number, idx: number, a: Acc, p: Pla
   if (release) {
     const rel = relOf(ti, 'W', release, join(view, own), a.who.mem, pendingBefore(t, idx) ? true : undefined);
     t = withWrel(t, replaceRel(t.wrel, wrelOf(rel, loc), (x) => x.loc === loc && x.scope === release));
-    msg = msgWith(msg, msg.pred, msg.src, [...msg.rel, rel]);
+    msg = msgWith(msg, msg.pred, msg.src, mergeRels([...msg.rel, rel]));
   }
   t = complete(t, idx, out, own, n);
   if (prog.witness) t = traced(t, 'w', t.win[idx]!.seq, msg.id, loc, ms, p.after, p.before);
@@ -386,7 +386,7 @@ export function rmws(prog: Program, s: MState, ti: number, idx: number, ci: CIns
     if (prog.witness) t2 = traced(t2, 'r', e.seq, m.id, a.loc);
     const v2 = ob.ctb ? join(view, ob.ctb) : view;
     // Observation runs through read-modify-writes (§8.8.2): the new write carries what m carried.
-    const msg = newMsg(a, nv, [...(seen ? m.rel : []), ...carried(t2, a.loc, true)], k, label, e.seq);
+    const msg = newMsg(a, nv, [...mergeRels([...(seen ? m.rel : []), ...carried(t2, a.loc, true)])], k, label, e.seq);
     // Atomicity (§8.9.3): every morally strong write after the one read goes after the new one.
     let mustBefore = later;
     ms.forEach((x, j) => { if (has(x.pred, k) && strongWith(prog, x, a.who)) mustBefore |= bit(j); });

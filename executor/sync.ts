@@ -74,6 +74,26 @@ export function replaceRel<R extends Rel>(rs: readonly R[], r: R, same: (a: R) =
 
 const joinMaybe = (a: View | null, b: View | null): View | null => (a && b ? join(a, b) : a ?? b);
 
+/**
+ * The release records a write carries, without those another record makes redundant: one of
+ * the same thread, kind, scope, proxy and address and earliness, whose view holds its view.
+ * Who acquires them gets the same join (acquire matches on those fields alone), and a chain
+ * of read-modify-writes in a loop behind a fence no longer grows its records by one each round
+ * (the state space of such a loop was unbounded, and the executor's liveness never finished).
+ */
+export function mergeRels(rels: readonly Rel[]): readonly Rel[] {
+  if (rels.length < 2) return rels;
+  const same = (a: Rel, b: Rel): boolean => a.tid === b.tid && a.kind === b.kind && a.scope === b.scope && !!a.early === !!b.early
+    && (a.mem === b.mem || (!!a.mem && !!b.mem && a.mem.proxy === b.mem.proxy && a.mem.vaddr === b.mem.vaddr));
+  const out: Rel[] = [];
+  rels.forEach((r, i) => {
+    // Dropped when a later record holds it, or an earlier one holds it strictly (equal views: the first stays).
+    const covered = rels.some((q, j) => j !== i && same(q, r) && leq(r.view, q.view) && (j > i ? !leq(q.view, r.view) : true));
+    if (!covered) out.push(r);
+  });
+  return out.length === rels.length ? rels : out;
+}
+
 /** What an acquisition hands over to views: null for nothing, as when it matched only releases kept as held (prunePend). */
 export const handedOver = (prog: Program, got: View | null): View | null => (got && !leq(got, prog.zero) ? got : null);
 
