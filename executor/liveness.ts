@@ -92,17 +92,20 @@ function push(x: Ints, v: number): void {
 
 // ---- state identity ---------------------------------------------------------------------
 
-/** Per pc (and code.length): a bar instruction may still be fetched from there. */
-const barsAhead = (code: readonly CInstr[]): boolean[] => ahead(code, (c) => (c.ins.op === 'bar' ? 1 : 0)).map((x) => x !== 0);
+// A barrier phase's key is `cta|instance|id#phase` (barrier.ts): its name is before the '#'.
+const keyName = (key: string): string => key.slice(0, key.lastIndexOf('#'));
+const keyPhase = (key: string): number => Number(key.slice(key.lastIndexOf('#') + 1));
+const ctaOf = (name: string): string => name.slice(0, name.indexOf('|'));
+const phaseOf = (b: BarState): number => keyPhase(b.key);
+const nameOf = (b: BarState): string => keyName(b.key);
 
 /**
- * The transitions of s the liveness graph has (moves, unreduced): all but a count-less phase
- * completing while a thread of its CTA that has not arrived may still come to it (module
- * comment). Per thread and pc, `barsFrom` has the barriers a bar instruction from there on may
- * name, as bits of `names` (`instance|id`, as barrier.ts names them; all bits: an operand in
- * a register).
+ * Which barriers a thread may still come to: `mayCome(ti, t, bit)`, a bar instruction it may
+ * still fetch, or has in flight, may name a barrier of `bit` (`bitOf` of its name; -1: any
+ * barrier). The barriers an instruction may name are bits of their static names (`instance|id`,
+ * as barrier.ts names them); all bits for an operand in a register.
  */
-function livenessMoves(prog: Program, withLabels: boolean): (s: MState) => Move[] {
+function barrierReach(prog: Program): { bitOf: (name: string) => number; mayCome: (ti: number, t: TState, bit?: number) => boolean } {
   const names = new Map<string, number>();
   const staticName = (c: CInstr): string | null => {
     const b = c.ins as Bar;
@@ -118,26 +121,37 @@ function livenessMoves(prog: Program, withLabels: boolean): (s: MState) => Move[
     const n = staticName(c);
     return n === null || !names.has(n) ? -1 : 1 << names.get(n)!;
   };
-  const barsFrom = prog.threads.map((tp) => ahead(tp.code, maskOf));
-  const mayCome = (ti: number, t: TState, bit: number): boolean => {
-    const code = prog.threads[ti]!.code;
-    if ((barsFrom[ti]![t.pc]! & bit) !== 0) return true;
-    return t.win.some((e) => e.st === 0 && (maskOf(code[e.pc]!) & bit) !== 0);
+  // Per thread and pc (and code.length): the barriers a bar instruction from there on may name.
+  const from = prog.threads.map((tp) => ahead(tp.code, maskOf));
+  return {
+    bitOf: (name) => {
+      const i = names.get(name.slice(name.indexOf('|') + 1));
+      return i === undefined ? -1 : 1 << i;
+    },
+    mayCome: (ti, t, bit = -1) => {
+      const code = prog.threads[ti]!.code;
+      if ((from[ti]![t.pc]! & bit) !== 0) return true;
+      return t.win.some((e) => e.st === 0 && (maskOf(code[e.pc]!) & bit) !== 0);
+    },
   };
+}
+
+/**
+ * The transitions of s the liveness graph has (moves, unreduced): all but a count-less phase
+ * completing while a thread of its CTA that has not arrived may still come to it (module comment).
+ */
+function livenessMoves(prog: Program, withLabels: boolean): (s: MState) => Move[] {
+  const { bitOf, mayCome } = barrierReach(prog);
   const premature = (s: MState, key: string): boolean => {
-    const name = key.slice(0, key.lastIndexOf('#'));
-    const phase = Number(key.slice(key.lastIndexOf('#') + 1));
-    const cta = name.slice(0, name.indexOf('|'));
-    const i = names.get(name.slice(name.indexOf('|') + 1));
-    const bit = i === undefined ? -1 : 1 << i;
+    const name = keyName(key);
+    const phase = keyPhase(key);
+    const cta = ctaOf(name);
+    const bit = bitOf(name);
     return s.th.some((t, ti) => prog.places[ti]!.cta === cta && !finished(prog, ti, t)
       && (t.passed.get(name) ?? 0) <= phase && mayCome(ti, t, bit));
   };
   return (s) => moves(prog, s, withLabels, true).filter((m) => m.bar === null || !premature(s, m.bar));
 }
-
-const phaseOf = (b: BarState): number => Number(b.key.slice(b.key.lastIndexOf('#') + 1));
-const nameOf = (b: BarState): string => b.key.slice(0, b.key.lastIndexOf('#'));
 
 const sameRV = (a: RV | null, b: RV | null): boolean => (a === null || b === null ? a === b : a.w === b.w && a.v === b.v);
 
@@ -181,13 +195,12 @@ function canonizer(prog: Program): (s: MState) => MState {
     pc: tp.code.length, jumps: 0, nextSeq: 0, win: [], regs: tp.regInit, rh: regsHash(tp.regInit), base: prog.zero,
     pend: [], frel: [], wrel: [], passed: new Map(), cut: false, trace: null,
   }));
-  const ahead = prog.threads.map((tp) => barsAhead(tp.code));
-  const mayArrive = (ti: number, t: TState): boolean =>
-    ahead[ti]![t.pc]! || t.win.some((e) => e.st === 0 && prog.threads[ti]!.code[e.pc]!.ins.op === 'bar');
+  // mayCome(ti, t): the thread may still come to some barrier.
+  const { mayCome } = barrierReach(prog);
 
   const renumber = (ti: number, t0: TState): TState => {
     // A thread that cannot arrive at a barrier again never reads its phase counts.
-    const t = t0.passed.size > 0 && !mayArrive(ti, t0) ? { ...t0, passed: new Map<string, number>() } : t0;
+    const t = t0.passed.size > 0 && !mayCome(ti, t0) ? { ...t0, passed: new Map<string, number>() } : t0;
     const win = collapse(t.win);
     const first = t.nextSeq - t.win.length;
     if (t.jumps === 0 && first === 0 && win === t.win) return t;
@@ -228,10 +241,10 @@ function canonizer(prog: Program): (s: MState) => MState {
       return m;
     };
     for (const name of names) {
-      const cta = name.slice(0, name.indexOf('|'));
+      const cta = ctaOf(name);
       let minT = Infinity;
       th.forEach((t, ti) => {
-        if (prog.places[ti]!.cta === cta && mayArrive(ti, t)) minT = Math.min(minT, t.passed.get(name) ?? 0);
+        if (prog.places[ti]!.cta === cta && mayCome(ti, t)) minT = Math.min(minT, t.passed.get(name) ?? 0);
       });
       const mine = bars.filter((b) => nameOf(b) === name);
       // A completed phase below every thread that may still arrive is never looked up again.

@@ -335,7 +335,7 @@ export function loads(prog: Program, s: MState, ti: number, idx: number, ci: CIn
 }
 
 /** A new write of access a (release patterns it continues already in `rel`). */
-const newMsg = (a: Acc, val: bigint, rel: Rel[], src: number, label: string, seq: number): MsgFields => ({
+const newMsg = (a: Acc, val: bigint, rel: readonly Rel[], src: number, label: string, seq: number): MsgFields => ({
   val, tid: a.who.tid, strong: a.who.strong, scope: a.who.scope, proxy: a.who.mem?.proxy ?? 'generic', vaddr: a.vaddr, rel, pred: 0, src, label,
   id: traceId(a.who.tid, seq),
 });
@@ -386,7 +386,7 @@ export function rmws(prog: Program, s: MState, ti: number, idx: number, ci: CIns
     if (prog.witness) t2 = traced(t2, 'r', e.seq, m.id, a.loc);
     const v2 = ob.ctb ? join(view, ob.ctb) : view;
     // Observation runs through read-modify-writes (§8.8.2): the new write carries what m carried.
-    const msg = newMsg(a, nv, [...mergeRels([...(seen ? m.rel : []), ...carried(t2, a.loc, true)])], k, label, e.seq);
+    const msg = newMsg(a, nv, mergeRels([...(seen ? m.rel : []), ...carried(t2, a.loc, true)]), k, label, e.seq);
     // Atomicity (§8.9.3): every morally strong write after the one read goes after the new one.
     let mustBefore = later;
     ms.forEach((x, j) => { if (has(x.pred, k) && strongWith(prog, x, a.who)) mustBefore |= bit(j); });
