@@ -145,10 +145,10 @@ try {
   const t = r.tally;
   const skipped = [...t.skipped.values()].reduce((a, b) => a + b, 0);
   fuzzLine = `${runs} programs (seed 424242, ${FUZZ_DEFAULTS.threads.join('..')} threads, ${FUZZ_DEFAULTS.ops.join('..')} operations) in ${r.seconds.toFixed(1)} s `
-    + `(${(r.seconds / runs * 1000).toFixed(0)} ms per program): ${t.enumerated} also against brute force, ${t.crossed} cross-checked, `
+    + `(${(r.seconds / runs * 1000).toFixed(0)} ms per program): ${t.enumerated} also against brute force (${t.races} their races too), ${t.crossed} cross-checked, `
     + `${skipped} over the ${FUZZ_DEFAULTS.maxStates} state budget (only final states reached checked, up to ${CHECKED_WHEN_STOPPED.toLocaleString('en-US')} a program), ${t.incomplete} where the executor misses a solver state; `
     + `${r.failure ? 'a FAILURE' : 'no failure'}. With \`--jobs 2\` (two worker threads, each its own Z3): ${par.seconds.toFixed(1)} s `
-    + `(${(par.seconds / runs * 1000).toFixed(0)} ms per program), ${par.failedAt === null ? 'the same tally' : 'a FAILURE'}${par.tally.crossed === t.crossed && par.tally.enumerated === t.enumerated ? '' : ' (TALLY DIFFERS)'}.`;
+    + `(${(par.seconds / runs * 1000).toFixed(0)} ms per program), ${par.failedAt === null ? 'the same tally' : 'a FAILURE'}${par.tally.crossed === t.crossed && par.tally.enumerated === t.enumerated && par.tally.races === t.races ? '' : ' (TALLY DIFFERS)'}.`;
 } finally {
   await z3.close();
 }

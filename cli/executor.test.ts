@@ -94,7 +94,7 @@ test('cross: per-test verdict and a summary line; an unreadable file is an error
 const opts = (o: Partial<FuzzOptions>): FuzzOptions => ({ ...FUZZ_DEFAULTS, seed: 1, threads: [2, 3], ops: [1, 4], maxStates: 20_000, ...o });
 
 for (const [model, runs, seed] of [['ptx75', 300, 7575], ['ptx60', 150, 6060]] as const) {
-  test(`fuzz, ${model}: ${runs} programs (seed ${seed}) pass all three checks, and most are checked by each`, async () => {
+  test(`fuzz, ${model}: ${runs} programs (seed ${seed}) pass all four checks, and most are checked by each`, async () => {
     const r = await fuzz(z3, opts({ model, runs, seed }));
     assert.is(r.thrown, null);
     assert.is(r.failure, null, r.failure ? JSON.stringify(r.failure.finding) : '');
@@ -103,6 +103,7 @@ for (const [model, runs, seed] of [['ptx75', 300, 7575], ['ptx60', 150, 6060]] a
     // A run that skipped its programs would prove nothing: most must reach each check.
     assert.ok(t.crossed >= 0.9 * runs, `only ${t.crossed} of ${runs} cross-checked`);
     assert.ok(t.enumerated >= 0.8 * runs, `only ${t.enumerated} of ${runs} compared with brute force`);
+    assert.ok(t.races >= 0.95 * t.enumerated, `only ${t.races} of ${t.enumerated} had their races compared`);
   });
 }
 

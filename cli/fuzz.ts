@@ -2,7 +2,9 @@
 //  1. the executor's final states are among the solver's (soundness; misses are only counted);
 //  2. on programs small enough to enumerate, the solver's states are exactly those of brute
 //     force over every candidate execution with the concrete evaluator;
-//  3. the printed program parses back to the same test.
+//  3. the printed program parses back to the same test;
+//  4. where 2 runs, the pairs of instructions that race (`check --races`) are those brute force
+//     finds, DATA_RACE evaluated by the concrete interpreter on every consistent execution.
 // A failure is shrunk by fast-check and written as a litmus file, which is read back and
 // checked again to confirm that it reproduces the failure.
 import fc from 'fast-check';
@@ -18,6 +20,7 @@ import { stripPositions } from '../litmus/arbitrary.js';
 import type { LitmusTest } from '../litmus/ast.js';
 import { MODELS } from '../model/ptx.js';
 import { candidateBound, enumerate } from '../solver/enumerate.js';
+import { findRaces, raceCollector, racyPairKey } from '../solver/races.js';
 import { checkStates } from '../solver/run.js';
 import { unroll } from '../solver/unroll.js';
 import { type Z3Session, openZ3 } from '../solver/z3.js';
@@ -58,7 +61,7 @@ export const FUZZ_DEFAULTS = {
 // have over ten thousand, and checking them all took up to a tenth of the whole search's time.
 export const CHECKED_WHEN_STOPPED = 1000;
 
-export type FindingKind = 'round trip' | 'executor error' | 'unsound' | 'solver vs brute force';
+export type FindingKind = 'round trip' | 'executor error' | 'unsound' | 'solver vs brute force' | 'races: solver vs brute force';
 
 export interface Finding {
   kind: FindingKind;
@@ -71,6 +74,8 @@ export interface Tally {
   crossed: number;
   /** Programs also compared with brute force (check 2 ran). */
   enumerated: number;
+  /** Programs whose racy pairs were also compared with brute force's (check 4 ran). */
+  races: number;
   /** Programs where the executor misses some solver state. */
   incomplete: number;
   /** Programs the cross check skipped or checked only in part (the executor stopped at its budget), by reason. */
@@ -97,7 +102,8 @@ export async function fuzzOne(z3: Z3Session, t: LitmusTest, o: FuzzOptions, tall
   let solverStates: [string, bigint][][] | undefined;
   const u = unroll(t, o.bound);
   if (candidateBound(u) <= o.enumLimit) {
-    const brute = [...enumerate(t, u, model).states].map((s) => (s === '' ? [] : s.split(';').map((kv): [string, bigint] => {
+    const bruteRaces = new Set<string>();
+    const brute = [...enumerate(t, u, model, undefined, raceCollector(t, u, bruteRaces)).states].map((s) => (s === '' ? [] : s.split(';').map((kv): [string, bigint] => {
       const i = kv.lastIndexOf('=');
       return [kv.slice(0, i), BigInt(kv.slice(i + 1))];
     })));
@@ -116,6 +122,18 @@ export async function fuzzOne(z3: Z3Session, t: LitmusTest, o: FuzzOptions, tall
       }
       // Brute force's states are the solver's, exactly: check 1 compares with them.
       solverStates = brute;
+      // 4. Races, where the solver decides every pair.
+      const r = await findRaces(z3, t, { model, bound: o.bound, timeoutMs: o.timeoutMs });
+      if (r.verdict !== 'unknown') {
+        if (tally) tally.races++;
+        const solver = new Set(r.racy.map(racyPairKey));
+        const only = (a: Set<string>, b: Set<string>): string[] => [...a].filter((k) => !b.has(k));
+        const detail = [
+          ...only(bruteRaces, solver).map((k) => `brute force finds a race the solver does not: ${k}`),
+          ...only(solver, bruteRaces).map((k) => `the solver finds a race brute force does not: ${k}`),
+        ];
+        if (detail.length) return { kind: 'races: solver vs brute force', detail };
+      }
     }
   }
 
@@ -153,7 +171,7 @@ export type Check = (z3: Z3Session, t: LitmusTest, o: FuzzOptions, tally?: Tally
  */
 export async function fuzz(z3: Z3Session, o: FuzzOptions, check: Check = fuzzOne, path?: string): Promise<FuzzResult> {
   const t0 = performance.now();
-  const tally: Tally = { programs: 0, crossed: 0, enumerated: 0, incomplete: 0, skipped: new Map() };
+  const tally: Tally = { programs: 0, crossed: 0, enumerated: 0, races: 0, incomplete: 0, skipped: new Map() };
   let shrinking = false;
   const prop = fc.asyncProperty(fuzzTest({ threads: o.threads, ops: o.ops }), async (t: LitmusTest) => {
     // Shrinking re-runs failing variants: count only the programs of the search proper.
@@ -201,7 +219,7 @@ function range(v: string | undefined, dflt: [number, number], lo: number, hi: nu
 
 export const fuzzCommand: Command = {
   name: 'fuzz',
-  summary: 'random programs: executor within solver, solver equal to brute force, print/parse round trip (shrinks and saves failures)',
+  summary: 'random programs: executor within solver, solver equal to brute force (states and races), print/parse round trip (shrinks and saves failures)',
   args: '',
   options: [
     { name: 'runs', arg: 'N', help: 'programs to generate', dflt: String(FUZZ_DEFAULTS.runs) },
@@ -252,7 +270,7 @@ export const fuzzCommand: Command = {
       }
       const t = r.tally;
       const skipped = [...t.skipped.values()].reduce((a, b) => a + b, 0);
-      process.stdout.write(`fuzz: ${t.programs} programs in ${r.seconds.toFixed(1)} s: ${t.programs} round trips, ${t.enumerated} solver = brute force, `
+      process.stdout.write(`fuzz: ${t.programs} programs in ${r.seconds.toFixed(1)} s: ${t.programs} round trips, ${t.enumerated} solver = brute force (${t.races} also their races), `
         + `${t.crossed} executor within solver (${t.incomplete} where the executor misses solver states), ${skipped} not fully cross-checked\n`);
       for (const [why, n] of [...t.skipped].sort((a, b) => b[1] - a[1])) process.stdout.write(`  not fully cross-checked (${n}): ${why}\n`);
       if (r.thrown) {

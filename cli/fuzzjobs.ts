@@ -32,7 +32,7 @@ export async function fuzzOnWorkers(o: FuzzOptions, jobs: number): Promise<Paral
   // Z3 runs on the workers, each with its own timer thread: this thread's is not needed yet.
   dropEarlyWorker();
   const programs = fuzzPrograms(o);
-  const tally: Tally = { programs: 0, crossed: 0, enumerated: 0, incomplete: 0, skipped: new Map() };
+  const tally: Tally = { programs: 0, crossed: 0, enumerated: 0, races: 0, incomplete: 0, skipped: new Map() };
   let failedAt: number | null = null;
   let thrown: string | null = null;
   const ready = new Map<number, FuzzAnswer>();
@@ -49,6 +49,7 @@ export async function fuzzOnWorkers(o: FuzzOptions, jobs: number): Promise<Paral
       else if (r.kind === 'checked') {
         tally.crossed += r.counts.crossed;
         tally.enumerated += r.counts.enumerated;
+        tally.races += r.counts.races;
         tally.incomplete += r.counts.incomplete;
         for (const [why, n] of r.counts.skipped) tally.skipped.set(why, (tally.skipped.get(why) ?? 0) + n);
         if (r.incompleteReport) o.onIncomplete?.(r.incompleteReport);

@@ -2,7 +2,7 @@
 // (small) test — rf, co, Fence-SC order, barrier arrival order — evaluate the model on each
 // with the concrete interpreter, and collect the final states of the consistent ones.
 import type { Expr, LitmusTest, Observable, Term } from '../litmus/ast.js';
-import type { Execution, Pair } from '../model/concrete.js';
+import type { ConcreteResult, Execution, Pair } from '../model/concrete.js';
 import { evaluate, isAcyclic } from '../model/concrete.js';
 import type { EventInfo } from '../model/events.js';
 import { staticRel } from '../model/events.js';
@@ -115,9 +115,13 @@ export function candidateBound(u: Unrolled): number {
   return n;
 }
 
-/** `onConsistent` sees each consistent execution with its final states that pass the filter (a test counts executions with it). */
+/**
+ * `onConsistent` sees each consistent execution with its final states that pass the filter (a
+ * test counts executions with it), the model evaluated on it, and its events' ids in `u`.
+ */
 export function enumerate(
-  test: LitmusTest, u: Unrolled, model: Model, limit = 2_000_000, onConsistent?: (x: Execution, states: string[]) => void,
+  test: LitmusTest, u: Unrolled, model: Model, limit = 2_000_000,
+  onConsistent?: (x: Execution, states: string[], res: ConcreteResult, ids: readonly number[]) => void,
 ): EnumResult {
   const { events } = u;
   const reads = readsOf(u);
@@ -148,11 +152,12 @@ export function enumerate(
         for (const syncBarrier of barChoices) {
           if (++candidates > limit) throw new Error('too many candidate executions');
           const x: Execution = { events: infos, rmwPartner, rf, co, syncFence, syncBarrier, dep };
-          if (!evaluate(model, x).consistent) continue;
+          const res = evaluate(model, x);
+          if (!res.consistent) continue;
           consistent++;
           const fin = finalStates(u, obs, ids, newId, co, ev).flatMap((f) => shown(f) ?? []);
           for (const s of fin) states.add(s);
-          onConsistent?.(x, fin);
+          onConsistent?.(x, fin, res, ids);
         }
       }
     }

@@ -11,7 +11,10 @@ import type { Model } from '../model/relalg.js';
 import { relationByName } from '../present/graph.js';
 import { readExpectations } from '../cli/conform.js';
 import { ROOT } from '../tests/paths.js';
-import { findRaces, type RaceResult } from './races.js';
+import { enumeratedRaces, findRaces, racyPairKey, type RaceResult } from './races.js';
+import { candidateBound } from './enumerate.js';
+import { unroll } from './unroll.js';
+import { expandPaths } from '../litmus/parse.js';
 import { openZ3, type Z3Session } from './z3.js';
 
 let z3: Z3Session;
@@ -158,6 +161,29 @@ test('litmus/tests/races/RACES.csv: every row is what findRaces answers, every r
     confirm(model, r);
   }
   assert.equal(wrong, []);
+});
+
+test('brute force finds the racy pairs findRaces finds, no more, on every own test small enough to enumerate', async () => {
+  const files = expandPaths([join(ROOT, 'litmus', 'tests')]);
+  const diffs: string[] = [];
+  let compared = 0;
+  let racy = 0;
+  for (const f of files) {
+    const t = parseLitmus(readFileSync(f, 'utf8'), f);
+    const u = unroll(t, 2);
+    if (candidateBound(u) > 5_000) continue;
+    for (const model of [ptx75, ptx60]) {
+      const r = await findRaces(z3, t, { model, bound: 2, timeoutMs: 60_000 });
+      if (r.verdict === 'unknown') continue;
+      const solver = r.racy.map(racyPairKey).sort();
+      const brute = [...enumeratedRaces(t, u, model)].sort();
+      compared++;
+      if (brute.length) racy++;
+      if (solver.join('\n') !== brute.join('\n')) diffs.push(`${f} (${model.name}):\n  solver ${solver.join('; ')}\n  brute force ${brute.join('; ')}`);
+    }
+  }
+  assert.ok(compared >= 150 && racy >= 50, `${compared} compared, ${racy} racy`);
+  assert.equal(diffs, []);
 });
 
 test.run();

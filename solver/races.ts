@@ -12,7 +12,8 @@ import { encode, finishedConsistent, scriptWith } from './encode.js';
 import { limitsFrom, resourceReason } from './limits.js';
 import { askZ3, checkSatCmd, satOf, undecided, witness, type Witness } from './run.js';
 import { entries, pairMask } from './symbolic.js';
-import { unroll } from './unroll.js';
+import { enumerate } from './enumerate.js';
+import { type Unrolled, unroll } from './unroll.js';
 import type { Z3Session } from './z3.js';
 import { parseSexps } from './z3.js';
 
@@ -172,6 +173,37 @@ export async function findRaces(z3: Z3Session, test: LitmusTest, opt: RaceOption
 }
 
 const line = (i: Instr): number => i.pos?.line ?? 0;
+
+/** A pair of instructions as a key (thread, line, text of each side, in source order), for comparing engines. */
+export const racyPairKey = (p: { a: Pick<RaceAccess, 'thread' | 'instr' | 'line'>; b: Pick<RaceAccess, 'thread' | 'instr' | 'line'> }): string =>
+  `P${p.a.thread}:${p.a.line ?? '?'}: ${p.a.instr} ~ P${p.b.thread}:${p.b.line ?? '?'}: ${p.b.instr}`;
+
+/**
+ * Brute force's racy pairs, the reference findRaces is checked against (cli/fuzz.ts): given to
+ * solver/enumerate.ts as its `onConsistent`, adds to `out` (racyPairKey) the pairs DATA_RACE
+ * relates, as the concrete interpreter evaluates it, in each consistent terminating execution.
+ */
+export function raceCollector(test: LitmusTest, u: Unrolled, out: Set<string>): NonNullable<Parameters<typeof enumerate>[4]> {
+  const side = (e: Unrolled['events'][number]): Pick<RaceAccess, 'thread' | 'instr' | 'line'> =>
+    ({ thread: test.threads[e.info.thread]!.placement.id, instr: printInstr(e.instr!), line: e.instr!.pos?.line ?? null });
+  return (x, _states, res, ids) => {
+    const race = res.evalRel(DATA_RACE);
+    for (let a = 0; a < race.n; a++) {
+      for (let b = a + 1; b < race.n; b++) {
+        if (race.m[a * race.n + b] !== 1 || x.events[a]!.init || x.events[b]!.init) continue;
+        const [ea, eb] = order(u.events[ids[a]!]!, u.events[ids[b]!]!);
+        out.add(racyPairKey({ a: side(ea), b: side(eb) }));
+      }
+    }
+  };
+}
+
+/** Brute force's racy pairs of a test small enough to enumerate (raceCollector). */
+export function enumeratedRaces(test: LitmusTest, u: Unrolled, model: Model): Set<string> {
+  const out = new Set<string>();
+  enumerate(test, u, model, undefined, raceCollector(test, u, out));
+  return out;
+}
 
 function order<T extends { info: { thread: number }; instr: Instr | null }>(x: T, y: T): [T, T] {
   return x.info.thread < y.info.thread || (x.info.thread === y.info.thread && line(x.instr!) <= line(y.instr!)) ? [x, y] : [y, x];
