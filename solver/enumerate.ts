@@ -117,11 +117,13 @@ export function candidateBound(u: Unrolled): number {
 
 /**
  * `onConsistent` sees each consistent execution with its final states that pass the filter (a
- * test counts executions with it), the model evaluated on it, and its events' ids in `u`.
+ * test counts executions with it), the model evaluated on it, and its events' ids in `u`; with
+ * `inconsistentToo`, every candidate execution (`res.consistent` tells).
  */
 export function enumerate(
   test: LitmusTest, u: Unrolled, model: Model, limit = 2_000_000,
   onConsistent?: (x: Execution, states: string[], res: ConcreteResult, ids: readonly number[]) => void,
+  inconsistentToo = false,
 ): EnumResult {
   const { events } = u;
   const reads = readsOf(u);
@@ -153,7 +155,10 @@ export function enumerate(
           if (++candidates > limit) throw new Error('too many candidate executions');
           const x: Execution = { events: infos, rmwPartner, rf, co, syncFence, syncBarrier, dep };
           const res = evaluate(model, x);
-          if (!res.consistent) continue;
+          if (!res.consistent) {
+            if (inconsistentToo) onConsistent!(x, finalStates(u, obs, ids, newId, co, ev).flatMap((f) => shown(f) ?? []), res, ids);
+            continue;
+          }
           consistent++;
           const fin = finalStates(u, obs, ids, newId, co, ev).flatMap((f) => shown(f) ?? []);
           for (const s of fin) states.add(s);
