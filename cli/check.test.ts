@@ -151,6 +151,15 @@ test('usage errors name the problem', () => {
   const r = ptxmm('check', '--model', 'ptx99', MP);
   assert.is(r.code, 2);
   assert.match(r.err, /unknown model 'ptx99'/);
+  // A time limit past what Z3 takes once reached Z3 as `1e+23`: an internal error, exit 0.
+  const long = ptxmm('check', '--timeout', '99999999999999999999', MP);
+  assert.is(long.code, 2);
+  assert.match(long.err, /--timeout is at most 2147483 seconds/);
+  assert.is(ptxmm('check', '--timeout', '2147483', MP).code, 0);
+  // An empty value names nothing: `--witness ''` once wrote no witness, silently.
+  const empty = ptxmm('check', '--witness', '', MP);
+  assert.is(empty.code, 2);
+  assert.match(empty.err, /--witness needs a value \(DIR\), not an empty one/);
 });
 
 test('a file named on the command line that cannot be read: its path and why, no stack trace', () => {

@@ -170,7 +170,7 @@ export const checkCommand: Command = {
       // Z3 starts while the first test is encoded.
       const z3 = openZ3Soon();
       try {
-        tally.errors += await eachTest(files, 'check', json, bar, async (t, file) => {
+        const unreadable = await eachTest(files, 'check', json, bar, async (t, file) => {
           let c: CheckReport;
           try {
             const { r, seconds: s } = await checkOne(z3, t, model, bound, timeoutS * 1000, !a.has('no-symmetry'));
@@ -186,6 +186,9 @@ export const checkCommand: Command = {
           emit(c);
           if (witnessDir && c.result !== 'Unknown') await writeWitness(z3, t, file, witnessDir, { model, bound, timeoutMs: timeoutS * 1000, relax: false });
         });
+        // Added after the tests ran: `tally.errors += await ...` read the count before them,
+        // and lost the internal errors counted meanwhile (the exit status was 0 after one).
+        tally.errors += unreadable;
       } finally {
         bar.clear();
         await z3.close();
@@ -223,7 +226,7 @@ async function checkEach(files: FileResult[], json: boolean, type: RecordType, l
   const bar = progress();
   const z3 = await openZ3();
   try {
-    tally.errors += await eachTest(files, 'check', json, bar, async (t, file) => {
+    const unreadable = await eachTest(files, 'check', json, bar, async (t, file) => {
       let out: string;
       try {
         const a = await ask(z3, t, file);
@@ -238,6 +241,7 @@ async function checkEach(files: FileResult[], json: boolean, type: RecordType, l
       bar.clear();
       process.stdout.write(out);
     });
+    tally.errors += unreadable;
   } finally {
     bar.clear();
     await z3.close();

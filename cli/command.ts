@@ -86,6 +86,8 @@ export function parseArgs(args: string[], specs: readonly OptionSpec[]): Args {
     }
     const v = inline ?? args[++i];
     if (v === undefined) throw new UsageError(`option --${spec.name} needs a value (${spec.arg})`);
+    // An empty value names nothing (`--witness ''` once wrote no witness, silently).
+    if (v.trim() === '') throw new UsageError(`option --${spec.name} needs a value (${spec.arg}), not an empty one`);
     if (values.has(spec.name) && !spec.repeat) throw new UsageError(`option --${spec.name} is given twice`);
     values.set(spec.name, [...(values.get(spec.name) ?? []), v]);
   }
@@ -146,11 +148,18 @@ export function count(v: string | undefined, dflt: number, what: string): number
   return n;
 }
 
-/** A positive number of seconds. */
+/**
+ * The longest time limit: Z3 takes its timeout in milliseconds as a 32-bit number (2^31 - 1
+ * here, as Node's timers); past it the script carried `1e+23` and Z3 refused it.
+ */
+export const MAX_SECONDS = 2_147_483;
+
+/** A positive number of seconds, at most MAX_SECONDS. */
 export function seconds(v: string | undefined, dflt: number, what: string): number {
   if (v === undefined) return dflt;
   const n = Number(v);
   if (v.trim() === '' || !Number.isFinite(n) || n <= 0) throw new UsageError(`--${what} needs a positive number of seconds, not '${v}'`);
+  if (n > MAX_SECONDS) throw new UsageError(`--${what} is at most ${MAX_SECONDS} seconds (about 24 days), not '${v}'`);
   return n;
 }
 

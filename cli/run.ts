@@ -33,7 +33,7 @@ export const runCommand: Command = {
     const tally = { ok: 0, no: 0, notRun: 0, truncated: 0, errors: 0, visited: 0 };
     const files = readLitmusFiles(shard(expandPaths(a.rest), a.get('shard')));
     const bar = progress();
-    tally.errors += await eachTest(files, 'run', json, bar, (test, file, i) => {
+    const unreadable = await eachTest(files, 'run', json, bar, (test, file, i) => {
       const o = runTest(test, { model, bound, maxStates, spinAssume, onProgress: (n) => bar.update(batchLine(i, files.length, `${n.toLocaleString('en')} states visited: ${file}`)) });
       bar.clear();
       if (json) process.stdout.write(jsonLine('run', runJson(file, model, bound, o)));
@@ -49,6 +49,7 @@ export const runCommand: Command = {
       else tally.no++;
       if (!json) process.stdout.write(formatRun(r, bound) + '\n');
     });
+    tally.errors += unreadable;
     bar.clear();
     const secs = (performance.now() - t0) / 1000;
     if (json) process.stdout.write(jsonLine('summary', { command: 'run', tests: files.length, ...tally, seconds: secs }));
