@@ -73,10 +73,16 @@ export function Browser(p: { entries: Entry[]; badges: Map<string, Badge>; open:
     <Frame width={w} title={`ptxmm explore · ${settingsText(settings)} · ${progress}${shown}`} footer={footerText('browser', w)}
       status={tests.length === 0 ? <Text>no test matches '{filter}'</Text> : undefined}>
       <Pane lines={lines} top={first} height={height} width={w} cursor={lineAt} />
-      {typing || filter ? <Text {...(colour('cyan') ? { color: 'cyan' } : {})}>/{filter}{typing ? '▏' : ''}</Text> : null}
+      {typing || filter ? <Text wrap="truncate-end" {...(colour('cyan') ? { color: 'cyan' } : {})}>{filterLine(filter, typing, w)}</Text> : null}
       {detail ? <Box height={2}><Text wrap="wrap" {...(colour('red') ? { color: 'red' } : {})}>{detail.slice(0, 2 * w - 2)}</Text></Box> : null}
     </Frame>
   );
+}
+
+/** The filter being typed, on one line: a long one shows its end, where the typing is (it wrapped onto a 25th row). */
+export function filterLine(filter: string, typing: boolean, width: number): string {
+  const text = `/${filter}${typing ? '▏' : ''}`;
+  return text.length <= width ? text : `/…${text.slice(text.length - (width - 2))}`;
 }
 
 function detailOf(b: Badge | undefined): string | null {

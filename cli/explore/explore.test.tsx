@@ -76,6 +76,17 @@ test('browser: tests by folder, badges computed in the background, filter, open'
   await ui.done();
 });
 
+test('browser: a filter longer than the terminal is wide stays on one line, showing its end', async () => {
+  const ui = start(readEntries([ISA], ROOT));
+  await ui.press('/', ...'abcdefghij'.repeat(9), 'Z');
+  const f = await ui.until('0 match');
+  const lines = f.split('\n');
+  assert.ok(lines.length <= SIZE.rows, `${lines.length} lines:\n${f}`);
+  const line = lines.find((l) => l.startsWith('/'))!;
+  assert.ok(line.startsWith('/…') && line.endsWith('hijZ▏') && [...line].length <= SIZE.columns, line);
+  await ui.done();
+});
+
 test('browser: a test that does not parse shows its positioned error; the others still get badges', async () => {
   const s = scratch('ptxmm-explore-');
   s.write('a-broken.litmus', 'PTX broken\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.bogus r0, x ;\nexists (P0:r0 == 0)\n');
