@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Expr, Term } from '../litmus/ast.js';
+import type { Expr, LitmusTest, Term } from '../litmus/ast.js';
 import { compareIntegers } from '../litmus/types.js';
 import { evaluate } from '../model/concrete.js';
 import { ptx75 } from '../model/ptx.js';
@@ -20,6 +20,9 @@ import { instantiate } from './instantiate.js';
 import { readModule } from './module.js';
 import { parseDim, parseParam, readSpec } from './spec.js';
 import { verifyKernel } from './verify.js';
+import { candidateBound, enumerate } from '../solver/enumerate.js';
+import { raceCollector, racyPairKey } from '../solver/races.js';
+import { unroll } from '../solver/unroll.js';
 
 const DIR = join(ROOT, 'examples', 'kernels');
 
@@ -100,6 +103,51 @@ test('every example kernel gives its expected answer, with a confirmed execution
   } finally {
     await z3.close();
   }
+});
+
+test('where brute force can enumerate a kernel, its assertion verdict and racy pairs are brute force\'s', async () => {
+  const z3 = await openZ3();
+  let compared = 0;
+  let racy = 0;
+  try {
+    for (const r of rows()) {
+      const spec = readSpec(join(DIR, `${r.example}.kernel.json`));
+      const launch = { ...spec.launch, grid: parseDim(r.grid, 'grid'), block: parseDim(r.block, 'block') };
+      if (r.params) launch.params = r.params.split(' ').map(parseParam);
+      const inst = instantiate(readModule(readFileSync(spec.ptx, 'utf8'), spec.ptx), launch);
+      const u = unroll(inst.test, 2);
+      if (candidateBound(u) > 5_000) continue;
+      const texts = r.assertion ? [r.assertion] : spec.asserts.map((a) => a.text);
+      const asserts = texts.map((t) => readAssertion(t, r.example, inst.test));
+      const res = await verifyKernel(z3, inst, { model: ptx75, bound: 2, timeoutMs: 120_000, asserts, races: true, liveness: false, barriers: false });
+      // Brute force: every consistent execution's final state, with the assertions as the condition.
+      const asTest: LitmusTest = { ...inst.test, condition: { ...inst.test.condition, quantifier: 'forall', expr: { kind: 'and', args: asserts } } };
+      const pairs = new Set<string>();
+      const collect = raceCollector(asTest, u, pairs);
+      let broken = false;
+      let finished = false;
+      enumerate(asTest, unroll(asTest, 2), ptx75, undefined, (x, states, ev, ids) => {
+        collect(x, states, ev, ids);
+        finished = true;
+        for (const st of states) {
+          const val = new Map(st === '' ? [] : st.split(';').map((kv): [string, bigint] => [kv.slice(0, kv.lastIndexOf('=')), BigInt(kv.slice(kv.lastIndexOf('=') + 1))]));
+          if (!asserts.every((a) => holds(a, val))) broken = true;
+        }
+      });
+      const at = `${r.example} grid ${r.grid} block ${r.block}`;
+      if (asserts.length) assert.is(res.assert!.verdict, !finished ? 'unknown' : broken ? 'fails' : 'holds', `${at}: assert`);
+      else assert.is(res.assert, null);
+      // Every thread of a kernel runs the same instructions: races are reported per pair of
+      // instructions (lines), whichever threads the witness shows; brute force's keys name threads.
+      const lines = (keys: Iterable<string>): string[] => [...new Set([...keys].map((k) => k.split(' ~ ').map((side) => side.replace(/^P\d+:/, '')).sort().join(' ~ ')))].sort();
+      assert.equal(lines(res.races!.result!.racy.map(racyPairKey)), lines(pairs), `${at}: racy pairs`);
+      compared++;
+      if (pairs.size) racy++;
+    }
+  } finally {
+    await z3.close();
+  }
+  assert.ok(compared >= 4 && racy >= 1, `${compared} compared, ${racy} racy`);
 });
 
 test('ptxmm kernel: exit 0 when every property holds, 1 with a counterexample, 2 on bad input; JSON to the schema', () => {

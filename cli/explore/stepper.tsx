@@ -148,7 +148,7 @@ export function Stepper(p: { entry: Entry; back: () => void; active: boolean; he
   return (
     <Frame width={w} title={title} footer={footerText('stepper', w)} status={status}>
       <Pane lines={mLines} top={Math.min(scroll, Math.max(0, mLines.length - machineHeight))} height={machineHeight} width={w} />
-      <Text dimColor>{'─'.repeat(Math.max(0, w - 14))} transitions</Text>
+      <Text dimColor wrap="truncate-end">{'─'.repeat(Math.max(0, w - 14))} transitions</Text>
       <Pane lines={tLines} top={listTop} height={listHeight} width={w} cursor={ts.length ? at : -1} />
     </Frame>
   );
