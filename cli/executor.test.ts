@@ -180,7 +180,7 @@ test('fuzz --jobs: the same programs as the sequential search, and a failure rep
 test('fuzz command: summary and exit status; bad ranges are usage errors', () => {
   const r = ptxmm('fuzz', '--runs', '12', '--seed', '5', '--threads', '2', '--ops', '1..3');
   assert.is(r.code, 0, r.out + r.err);
-  assert.match(r.out, /fuzz: 12 programs in [\d.]+ s: 12 round trips, \d+ solver = brute force, \d+ executor within solver/);
+  assert.match(r.out, /fuzz: 12 programs in [\d.]+ s: 12 round trips, \d+ solver = brute force \(\d+ also their races\), \d+ executor within solver/);
   assert.match(r.out, /\n12 passed, 0 failed\n$/);
   // Two worker threads: the same tally, line for line.
   const par = ptxmm('fuzz', '--runs', '12', '--seed', '5', '--threads', '2', '--ops', '1..3', '--jobs', '2');
