@@ -22,6 +22,7 @@ import { parseDim, parseParam, readSpec } from './spec.js';
 import { verifyKernel } from './verify.js';
 import { candidateBound, enumerate } from '../solver/enumerate.js';
 import { raceCollector, racyPairKey } from '../solver/races.js';
+import { divergenceCollector, divergenceKey } from '../solver/divergence.js';
 import { unroll } from '../solver/unroll.js';
 
 const DIR = join(ROOT, 'examples', 'kernels');
@@ -105,10 +106,11 @@ test('every example kernel gives its expected answer, with a confirmed execution
   }
 });
 
-test('where brute force can enumerate a kernel, its assertion verdict and racy pairs are brute force\'s', async () => {
+test('where brute force can enumerate a kernel, its assertion verdict, racy pairs and divergent barriers are brute force\'s', async () => {
   const z3 = await openZ3();
   let compared = 0;
   let racy = 0;
+  let diverging = 0;
   try {
     for (const r of rows()) {
       const spec = readSpec(join(DIR, `${r.example}.kernel.json`));
@@ -119,15 +121,18 @@ test('where brute force can enumerate a kernel, its assertion verdict and racy p
       if (candidateBound(u) > 5_000) continue;
       const texts = r.assertion ? [r.assertion] : spec.asserts.map((a) => a.text);
       const asserts = texts.map((t) => readAssertion(t, r.example, inst.test));
-      const res = await verifyKernel(z3, inst, { model: ptx75, bound: 2, timeoutMs: 120_000, asserts, races: true, liveness: false, barriers: false });
+      const res = await verifyKernel(z3, inst, { model: ptx75, bound: 2, timeoutMs: 120_000, asserts, races: true, liveness: false, barriers: true });
       // Brute force: every consistent execution's final state, with the assertions as the condition.
       const asTest: LitmusTest = { ...inst.test, condition: { ...inst.test.condition, quantifier: 'forall', expr: { kind: 'and', args: asserts } } };
       const pairs = new Set<string>();
       const collect = raceCollector(asTest, u, pairs);
+      const divergent = new Set<string>();
+      const diverge = divergenceCollector(u, divergent);
       let broken = false;
       let finished = false;
       enumerate(asTest, unroll(asTest, 2), ptx75, undefined, (x, states, ev, ids) => {
         collect(x, states, ev, ids);
+        diverge(x, states, ev, ids);
         finished = true;
         for (const st of states) {
           const val = new Map(st === '' ? [] : st.split(';').map((kv): [string, bigint] => [kv.slice(0, kv.lastIndexOf('=')), BigInt(kv.slice(kv.lastIndexOf('=') + 1))]));
@@ -141,13 +146,15 @@ test('where brute force can enumerate a kernel, its assertion verdict and racy p
       // instructions (lines), whichever threads the witness shows; brute force's keys name threads.
       const lines = (keys: Iterable<string>): string[] => [...new Set([...keys].map((k) => k.split(' ~ ').map((side) => side.replace(/^P\d+:/, '')).sort().join(' ~ ')))].sort();
       assert.equal(lines(res.races!.result!.racy.map(racyPairKey)), lines(pairs), `${at}: racy pairs`);
+      assert.equal(res.barriers!.result!.divergent.map(divergenceKey).sort(), [...divergent].sort(), `${at}: divergent barriers`);
       compared++;
       if (pairs.size) racy++;
+      if (divergent.size) diverging++;
     }
   } finally {
     await z3.close();
   }
-  assert.ok(compared >= 4 && racy >= 1, `${compared} compared, ${racy} racy`);
+  assert.ok(compared >= 4 && racy >= 1 && diverging >= 1, `${compared} compared, ${racy} racy, ${diverging} diverging`);
 });
 
 test('ptxmm kernel: exit 0 when every property holds, 1 with a counterexample, 2 on bad input; JSON to the schema', () => {

@@ -13,7 +13,8 @@ import type { N } from './expr.js';
 import { encode, finishedConsistent, scriptWith } from './encode.js';
 import { limitsFrom, resourceReason } from './limits.js';
 import { askZ3, checkSatCmd, satOf, undecided, witness, type Witness } from './run.js';
-import { unroll } from './unroll.js';
+import { enumerate } from './enumerate.js';
+import { type Unrolled, unroll } from './unroll.js';
 import type { Z3Session } from './z3.js';
 
 export interface DivergenceOptions {
@@ -41,6 +42,34 @@ export interface DivergenceResult {
   candidates: number;
 }
 
+/** A divergent barrier as a key (its CTA and line), for comparing engines. */
+export const divergenceKey = (d: Pick<DivergentBarrier, 'cta' | 'line'>): string => `${d.cta}|${d.line ?? '?'}`;
+
+/** What findDivergence asks about: a count-less aligned barrier (`bar.sync 0`), as __syncthreads() compiles. */
+const asked = (i: Instr | null): i is Instr & { op: 'bar' } => !!i && i.op === 'bar' && i.form === 'bar' && !i.count && !i.instance;
+
+/**
+ * Brute force's divergent barriers (divergenceKey), the reference findDivergence is checked
+ * against (kernel.test.ts, cli/fuzz.ts): given to solver/enumerate.ts as its `onConsistent`,
+ * adds to `out` each count-less aligned barrier that two threads of a CTA execute a different
+ * number of times in a consistent terminating execution.
+ */
+export function divergenceCollector(u: Unrolled, out: Set<string>): NonNullable<Parameters<typeof enumerate>[4]> {
+  const threadsOf = new Map<string, Set<number>>();
+  for (const e of u.events) if (!e.info.init) threadsOf.set(e.info.place!.cta, (threadsOf.get(e.info.place!.cta) ?? new Set()).add(e.info.thread));
+  return (_x, _states, _res, ids) => {
+    const times = new Map<string, Map<number, number>>();
+    for (const id of ids) {
+      const e = u.events[id]!;
+      if (e.info.kind !== 'B' || !asked(e.instr)) continue;
+      const key = divergenceKey({ cta: e.info.place!.cta, line: e.instr.pos.line });
+      const per = times.get(key) ?? times.set(key, new Map([...threadsOf.get(e.info.place!.cta)!].map((t) => [t, 0]))).get(key)!;
+      per.set(e.info.thread, per.get(e.info.thread)! + 1);
+    }
+    for (const [key, per] of times) if (new Set(per.values()).size > 1) out.add(key);
+  };
+}
+
 export async function findDivergence(z3: Z3Session, test: LitmusTest, opt: DivergenceOptions): Promise<DivergenceResult> {
   const result: DivergenceResult = { verdict: 'unknown', unknown: null, divergent: [], candidates: 0 };
   await z3.ready();
@@ -58,7 +87,7 @@ export async function findDivergence(z3: Z3Session, test: LitmusTest, opt: Diver
     }
     for (const e of events) {
       const i = e.instr;
-      if (e.info.kind !== 'B' || !i || i.op !== 'bar' || i.form !== 'bar' || i.count || i.instance) continue;
+      if (e.info.kind !== 'B' || !asked(i)) continue;
       const cta = e.info.place!.cta;
       const key = `${cta}|${i.pos.line}:${i.pos.col}`;
       let g = groups.get(key);
