@@ -130,7 +130,7 @@ test('where brute force can enumerate a kernel, its assertion verdict, racy pair
       const diverge = divergenceCollector(u, divergent);
       let broken = false;
       let finished = false;
-      enumerate(asTest, unroll(asTest, 2), ptx75, undefined, (x, states, ev, ids) => {
+      enumerate(asTest, u, ptx75, undefined, (x, states, ev, ids) => {
         collect(x, states, ev, ids);
         diverge(x, states, ev, ids);
         finished = true;
