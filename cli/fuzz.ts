@@ -19,7 +19,7 @@ import { printLitmus } from '../litmus/print.js';
 import { stripPositions } from '../litmus/arbitrary.js';
 import type { LitmusTest } from '../litmus/ast.js';
 import { MODELS } from '../model/ptx.js';
-import { candidateBound, enumerate } from '../solver/enumerate.js';
+import { candidateBound, enumerate, stateValues } from '../solver/enumerate.js';
 import { findRaces, raceCollector, racyPairKey } from '../solver/races.js';
 import { checkStates } from '../solver/run.js';
 import { unroll } from '../solver/unroll.js';
@@ -103,10 +103,7 @@ export async function fuzzOne(z3: Z3Session, t: LitmusTest, o: FuzzOptions, tall
   const u = unroll(t, o.bound);
   if (candidateBound(u) <= o.enumLimit) {
     const bruteRaces = new Set<string>();
-    const brute = [...enumerate(t, u, model, undefined, raceCollector(t, u, bruteRaces)).states].map((s) => (s === '' ? [] : s.split(';').map((kv): [string, bigint] => {
-      const i = kv.lastIndexOf('=');
-      return [kv.slice(0, i), BigInt(kv.slice(i + 1))];
-    })));
+    const brute = [...enumerate(t, u, model, undefined, raceCollector(t, u, bruteRaces)).states].map(stateValues);
     const sc = await checkStates(z3, t, { model, bound: o.bound, timeoutMs: o.timeoutMs }, brute, 1);
     if (sc) {
       if (tally) tally.enumerated++;

@@ -20,7 +20,7 @@ import { instantiate } from './instantiate.js';
 import { readModule } from './module.js';
 import { parseDim, parseParam, readSpec } from './spec.js';
 import { verifyKernel } from './verify.js';
-import { candidateBound, enumerate } from '../solver/enumerate.js';
+import { candidateBound, enumerate, stateValues } from '../solver/enumerate.js';
 import { raceCollector, racyPairKey } from '../solver/races.js';
 import { divergenceCollector, divergenceKey } from '../solver/divergence.js';
 import { unroll } from '../solver/unroll.js';
@@ -135,7 +135,7 @@ test('where brute force can enumerate a kernel, its assertion verdict, racy pair
         diverge(x, states, ev, ids);
         finished = true;
         for (const st of states) {
-          const val = new Map(st === '' ? [] : st.split(';').map((kv): [string, bigint] => [kv.slice(0, kv.lastIndexOf('=')), BigInt(kv.slice(kv.lastIndexOf('=') + 1))]));
+          const val = new Map(stateValues(st));
           if (!asserts.every((a) => holds(a, val))) broken = true;
         }
       });

@@ -19,7 +19,7 @@ import { renderSvg } from './svg.js';
 import { graphText } from './text.js';
 import { holds } from '../tests/conditions.js';
 import type { Model } from '../model/relalg.js';
-import { candidateBound, enumerate } from '../solver/enumerate.js';
+import { candidateBound, enumerate, stateValues } from '../solver/enumerate.js';
 import { unroll } from '../solver/unroll.js';
 import { expandPaths, parseLitmus } from '../litmus/parse.js';
 
@@ -144,8 +144,7 @@ function bruteRelaxations(t: LitmusTest, model: Model): string[] {
   const sets = new Set<string>();
   enumerate(t, unroll(t, 2), model, undefined, (_x, states, res) => {
     const reaches = states.some((st) => {
-      const val = new Map(st === '' ? [] : st.split(';').map((kv): [string, bigint] => [kv.slice(0, kv.lastIndexOf('=')), BigInt(kv.slice(kv.lastIndexOf('=') + 1))]));
-      return holds(t.condition.expr, val) !== (q === 'forall');
+      return holds(t.condition.expr, new Map(stateValues(st))) !== (q === 'forall');
     });
     if (!reaches) return;
     const broken = Object.entries(res.axioms).filter(([, ok]) => !ok).map(([name]) => name).sort();

@@ -55,11 +55,18 @@ export function filteredStates(test: LitmusTest): { obs: Observable[]; shown: (s
   return {
     obs: all,
     shown: (f) => {
-      const parts = f === '' ? [] : f.split(';');
-      const val = new Map(parts.map((x): [string, bigint] => [x.slice(0, x.indexOf('=')), BigInt(x.slice(x.indexOf('=') + 1))]));
-      return conditionHolds(filter, (o) => val.get(observableName(o))!) ? parts.slice(0, n).join(';') : null;
+      const val = new Map(stateValues(f));
+      return conditionHolds(filter, (o) => val.get(observableName(o))!) ? (f === '' ? [] : f.split(';')).slice(0, n).join(';') : null;
     },
   };
+}
+
+/** A final state as finalStates writes it (`name=value;...`, '' for none) read back as values. */
+export function stateValues(state: string): [string, bigint][] {
+  return state === '' ? [] : state.split(';').map((kv) => {
+    const i = kv.lastIndexOf('=');
+    return [kv.slice(0, i), BigInt(kv.slice(i + 1))];
+  });
 }
 
 function* product<T>(choices: T[][]): Generator<T[]> {
@@ -155,13 +162,12 @@ export function enumerate(
           if (++candidates > limit) throw new Error('too many candidate executions');
           const x: Execution = { events: infos, rmwPartner, rf, co, syncFence, syncBarrier, dep };
           const res = evaluate(model, x);
-          if (!res.consistent) {
-            if (inconsistentToo) onConsistent!(x, finalStates(u, obs, ids, newId, co, ev).flatMap((f) => shown(f) ?? []), res, ids);
-            continue;
-          }
-          consistent++;
+          if (!res.consistent && !inconsistentToo) continue;
           const fin = finalStates(u, obs, ids, newId, co, ev).flatMap((f) => shown(f) ?? []);
-          for (const s of fin) states.add(s);
+          if (res.consistent) {
+            consistent++;
+            for (const s of fin) states.add(s);
+          }
           onConsistent?.(x, fin, res, ids);
         }
       }

@@ -8,7 +8,7 @@ import { parseLitmus } from '../litmus/parse.js';
 import { type Execution, type Pair, evaluate } from '../model/concrete.js';
 import { ptx60, ptx75 } from '../model/ptx.js';
 import { type Model, withoutAxioms } from '../model/relalg.js';
-import { candidateBound, enumerate } from './enumerate.js';
+import { candidateBound, enumerate, stateValues } from './enumerate.js';
 import { type RunResult, runTest } from './run.js';
 import { unroll } from './unroll.js';
 import { openZ3, type Z3Session } from './z3.js';
@@ -48,10 +48,7 @@ function bruteForce(t: LitmusTest, model: Model): Set<string> {
   const out = new Set<string>();
   const outcome = outcomeOf(t);
   enumerate(t, u, model, 2_000_000, (x, states) => {
-    const reaches = states.some((s) => holds(outcome, new Map(s.split(';').filter(Boolean).map((kv) => {
-      const [k, v] = kv.split('=');
-      return [k!, BigInt(v!)] as [string, bigint];
-    }))));
+    const reaches = states.some((s) => holds(outcome, new Map(stateValues(s))));
     if (reaches) out.add(drawn(x));
   });
   return out;
