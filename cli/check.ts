@@ -107,7 +107,7 @@ const svgFile = (dir: string, file: string): string => join(dir, basename(file).
 export const checkCommand: Command = {
   name: 'check',
   summary: 'list the reachable final states of litmus tests under a model (herd7 style)',
-  args: 'FILE|DIR...',
+  args: 'FILE|DIR|-...',
   options: [
     MODEL_OPTION, BOUND_OPTION, TIMEOUT_OPTION, JSON_OPTION, SHARD_OPTION,
     { name: 'without', arg: 'AXIOM', repeat: true, help: "switch one of the model's axioms off (\"what if\"; ptxmm prove's independence counterexamples)" },

@@ -2,7 +2,6 @@
 // shapes of list: Dartagnan's `path,1|0` (one model, --model) and ours, `path,model,1|0`
 // (litmus/tests/EXPECTED.csv), each row with its model. 1 = the condition is validated; with
 // --races, 1 = the test is race-free (litmus/tests/races/RACES.csv).
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_LOOP_BOUND, type LitmusTest } from '../litmus/ast.js';
 import {
@@ -12,6 +11,7 @@ import { jsonLine } from './json.js';
 import { batchLine, progress } from './progress.js';
 import { parseLitmus } from '../litmus/parse.js';
 import { LitmusError } from '../litmus/errors.js';
+import { readText } from '../litmus/files.js';
 import { MODELS } from '../model/ptx.js';
 import type { Model } from '../model/relalg.js';
 import type { ModelName } from '../executor/program.js';
@@ -30,13 +30,19 @@ export interface Row {
   expected: boolean;
 }
 
+/** A line as an error message quotes it: printable, and short (it may be any file's). */
+const shown = (s: string): string => {
+  const t = s.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return t.length > 80 ? `${t.slice(0, 77)}...` : t;
+};
+
 export function readExpectations(csv: string): Row[] {
   const rows: Row[] = [];
   for (const [i, line] of csv.split(/\r?\n/).entries()) {
     const s = line.trim();
     if (s === '' || s.startsWith('#')) continue;
     const m = /^([^,]+?)\s*,\s*(?:(ptx60|ptx75)\s*,\s*)?([01])$/.exec(s);
-    if (!m) throw new UsageError(`expectations line ${i + 1}: expected 'path,1|0' or 'path,ptx60|ptx75,1|0', got '${s}'`);
+    if (!m) throw new UsageError(`expectations line ${i + 1}: expected 'path,1|0' or 'path,ptx60|ptx75,1|0', got '${shown(s)}'`);
     rows.push({ path: m[1]!, expected: m[3] === '1', ...(m[2] ? { model: m[2] as ModelName } : {}) });
   }
   return rows;
@@ -86,7 +92,19 @@ export const conformCommand: Command = {
     const json = a.has('json');
     if (a.has('races') && a.has('liveness')) throw new UsageError('--races and --liveness are separate lists: give one');
     const question: Question = a.has('races') ? 'races' : a.has('liveness') ? 'liveness' : 'condition';
-    const rows = shard(readExpectations(readFileSync(csv, 'utf8')).filter((r) => !only || !r.model || r.model === only), a.get('shard'));
+    let text: string;
+    try {
+      text = readText(csv);
+    } catch (e) {
+      // As main reports a file it cannot read: its path and why.
+      if (!(e instanceof LitmusError)) throw e;
+      process.stderr.write(`ptxmm conform: ${e.format()}\n`);
+      return EXIT.failed;
+    }
+    const listed = readExpectations(text);
+    // An empty list would pass vacuously: most likely the wrong file.
+    if (!listed.length) throw new UsageError(`${csv}: no expectations in it (rows 'path,1|0' or 'path,ptx60|ptx75,1|0')`);
+    const rows = shard(listed.filter((r) => !only || !r.model || r.model === only), a.get('shard'));
     const tally = { passed: 0, failed: 0, unknown: 0, errors: 0 };
     const t0 = performance.now();
     const bar = progress();
@@ -130,11 +148,10 @@ export async function conformRow(z3: Z3Session, row: Row, root: string, model: M
   const done = (r: Omit<ConformReport, 'seconds'>): ConformReport => ({ ...r, seconds: (performance.now() - t0) / 1000 });
   let test: LitmusTest;
   try {
-    test = parseLitmus(readFileSync(join(root, row.path), 'utf8'), row.path);
+    test = parseLitmus(readText(join(root, row.path), false), row.path);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const msg = e instanceof LitmusError ? e.format() : `${row.path}: ${code === 'ENOENT' ? 'no such file or directory' : (e as Error).message}`;
-    return done({ ...base, status: 'error', reason: msg });
+    if (!(e instanceof LitmusError)) throw e;
+    return done({ ...base, status: 'error', reason: e.format() });
   }
   if (question !== 'condition') {
     // 1 = race-free / no thread can hang; a disagreement shows the racy pairs or the hanging

@@ -201,7 +201,7 @@ export function formatCross(c: CrossReport): string[] {
 export const crossCommand: Command = {
   name: 'cross',
   summary: 'cross-check the operational executor against the axiomatic solver (soundness, completeness)',
-  args: 'FILE|DIR...',
+  args: 'FILE|DIR|-...',
   options: [
     SHARD_OPTION,
     MODEL_OPTION, BOUND_OPTION, TIMEOUT_OPTION, MAX_STATES_OPTION, JSON_OPTION,

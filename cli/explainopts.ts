@@ -1,11 +1,11 @@
 // Options shared by `show` and `why`: which test, model, outcome, output.
-import { readFileSync } from 'node:fs';
 import {
   BOUND_OPTION, DEFAULT_TIMEOUT_S, JSON_OPTION, MODEL_OPTION, type OptionSpec, TIMEOUT_OPTION, UsageError, type Args, count, modelName, seconds,
 } from './command.js';
 import { parseLitmus, parseWithOutcome } from '../litmus/parse.js';
 import { DEFAULT_LOOP_BOUND, type LitmusTest } from '../litmus/ast.js';
 import { LitmusError } from '../litmus/errors.js';
+import { readText } from '../litmus/files.js';
 import { MODELS } from '../model/ptx.js';
 import type { Model } from '../model/relalg.js';
 import { BASE_RELS } from '../model/events.js';
@@ -52,16 +52,9 @@ export function explainArgs(a: Args): ExplainArgs | null {
   // Before any solving: a misspelt relation should not cost a Z3 run.
   checkRelations(model, rels);
   const file = a.rest[0]!;
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    process.stderr.write(new LitmusError(code === 'ENOENT' ? 'no such file or directory' : code === 'EISDIR' ? 'is a directory' : 'cannot read the file', null, file).format() + '\n');
-    return null;
-  }
   let test: LitmusTest;
   try {
+    const text = readText(file);
     const outcome = a.get('outcome');
     test = outcome === undefined ? parseLitmus(text, file) : parseWithOutcome(text, file, outcome);
   } catch (e) {

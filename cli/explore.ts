@@ -1,10 +1,11 @@
 // `ptxmm explore`: the terminal UI over tests, outcomes, executions and the SIMT machine. This
 // module only reads the command line and checks for a terminal; the UI (React, ink) is loaded
 // when the command runs, so other commands never pay for it.
-import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { BOUND_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, MODEL_OPTION, TIMEOUT_OPTION, UsageError, count, modelName, seconds } from './command.js';
 import { DEFAULT_LOOP_BOUND } from '../litmus/ast.js';
+import { LitmusError } from '../litmus/errors.js';
+import { readText } from '../litmus/files.js';
 import { expandPaths } from '../litmus/parse.js';
 import type { Entry } from './explore/tree.js';
 import { entryPath } from './explore/tree.js';
@@ -19,10 +20,11 @@ export function readEntries(paths: string[], cwd = process.cwd()): Entry[] {
     let text: string | null = null;
     let error: string | null = null;
     try {
-      text = readFileSync(file, 'utf8');
+      // Not standard input: the terminal UI reads its keys there.
+      text = readText(file, false);
     } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      error = `${file}: ${code === 'ENOENT' ? 'no such file or directory' : code === 'EISDIR' ? 'is a directory' : 'cannot read the file'}`;
+      if (!(e instanceof LitmusError)) throw e;
+      error = e.format();
     }
     return { file, path: entryPath(file, cwd), text, error, name: basename(file).replace(/\.litmus$/, '') };
   });

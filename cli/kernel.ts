@@ -1,7 +1,7 @@
 // `ptxmm kernel`: a PTX module as nvcc writes it, launched over a small grid, checked under the
 // model: its assertions on every final state, data races, liveness. Each property holds "for
 // grid G, block B, loop bound K", or comes with the execution that breaks it.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   BOUND_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, JSON_OPTION, MODEL_OPTION, TIMEOUT_OPTION, UsageError, count, modelName, seconds,
@@ -10,6 +10,7 @@ import { jsonLine } from './json.js';
 import { inputError } from './batch.js';
 import { DEFAULT_LOOP_BOUND, type Expr } from '../litmus/ast.js';
 import { LitmusError } from '../litmus/errors.js';
+import { readText } from '../litmus/files.js';
 import { MODELS } from '../model/ptx.js';
 import type { Model } from '../model/relalg.js';
 import { explanationGraph, outcomeText, stateText } from '../present/explain.js';
@@ -32,7 +33,7 @@ import { type KernelResult, type Verdict, verifyKernel } from '../kernel/verify.
 export const kernelCommand: Command = {
   name: 'kernel',
   summary: 'check a PTX kernel (nvcc -ptx) over a small grid: assertions, data races, liveness, barrier divergence',
-  args: 'FILE.ptx|FILE.kernel.json',
+  args: 'FILE.ptx|FILE.kernel.json|-',
   options: [
     { name: 'entry', arg: 'NAME', help: 'the kernel (.entry) to launch; needed when the module has several' },
     { name: 'grid', arg: 'X[xY[xZ]]', help: 'CTAs in the grid', dflt: '1' },
@@ -74,8 +75,7 @@ export const kernelCommand: Command = {
       if (a.has('races')) spec.races = true;
       if (a.has('liveness')) spec.liveness = true;
       if (a.has('barriers')) spec.barriers = true;
-      if (!existsSync(spec.ptx)) throw new LitmusError('no such file or directory', null, spec.ptx);
-      const mod = readModule(readFileSync(spec.ptx, 'utf8'), spec.ptx);
+      const mod = readModule(readText(spec.ptx), spec.ptx);
       inst = instantiate(mod, spec.launch);
       asserts = spec.asserts.map((x) => readAssertion(x.text, x.where, inst.test));
     } catch (e) {

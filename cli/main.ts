@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { type Command, EXIT, UsageError, helpText, parseArgs, usageLine } from './command.js';
 import { warmZ3 } from '../solver/z3wasm.js';
+import { fsReason, isFsError } from '../litmus/files.js';
 
 /**
  * The commands, in the order help lists them. Each one's module is loaded when it runs, so a
@@ -49,10 +50,6 @@ async function help(): Promise<string> {
   ].join('\n');
 }
 
-const FS_ERRORS: Record<string, string> = {
-  ENOENT: 'no such file or directory', EACCES: 'permission denied', EISDIR: 'is a directory', ENOTDIR: 'not a directory', EEXIST: 'already exists',
-};
-
 export async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
   if (name === '--version' || name === '-V') {
@@ -85,11 +82,10 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`ptxmm ${name}: ${e.message}\nusage: ${usageLine(cmd)}\n('ptxmm ${name} --help' lists the options)\n`);
       return EXIT.usage;
     }
-    // A file or folder named on the command line that cannot be read or written.
-    const sys = e as NodeJS.ErrnoException;
-    if (e instanceof Error && typeof sys.code === 'string' && typeof sys.path === 'string') {
-      const what = FS_ERRORS[sys.code] ?? sys.code;
-      process.stderr.write(`ptxmm ${name}: ${sys.path}: ${what}\n`);
+    // A file or folder named on the command line that cannot be read or written (a write
+    // to a full disk names no path).
+    if (isFsError(e) && e.syscall !== undefined) {
+      process.stderr.write(`ptxmm ${name}: ${typeof e.path === 'string' ? `${e.path}: ` : ''}${fsReason(e)}\n`);
       return EXIT.failed;
     }
     throw e;

@@ -18,7 +18,7 @@ function kindOf(s: LitmusTest['threads'][number]['code'][number]): string {
 export const parseCommand: Command = {
   name: 'parse',
   summary: 'read litmus tests and print a summary (tests, threads, instructions by kind)',
-  args: 'FILE|DIR...',
+  args: 'FILE|DIR|-...',
   options: [{ name: 'quiet', help: 'only the summary, not the line naming a single test' }],
   details: ['Directories are read for every .litmus file below them. Errors are printed as FILE:LINE:COL: MESSAGE.', EXIT_HELP],
   async run(a) {
@@ -63,7 +63,7 @@ export const parseCommand: Command = {
 export const printCommand: Command = {
   name: 'print',
   summary: 'print tests in the genuine-PTX litmus form',
-  args: 'FILE|DIR...',
+  args: 'FILE|DIR|-...',
   options: [],
   details: ['Each test is printed as it parses: %registers, [addresses], every qualifier and type written out.', EXIT_HELP],
   async run(a) {

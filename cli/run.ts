@@ -19,7 +19,7 @@ const UNROLL_OPTION: OptionSpec = {
 export const runCommand: Command = {
   name: 'run',
   summary: 'run tests on the operational executor: reachable final states, counts, states visited',
-  args: 'FILE|DIR...',
+  args: 'FILE|DIR|-...',
   options: [MODEL_OPTION, BOUND_OPTION, MAX_STATES_OPTION, UNROLL_OPTION, JSON_OPTION, SHARD_OPTION],
   details: ['A test the executor does not support is "not run"; one it stops early is "Truncated". Neither is an answer.', EXIT_HELP],
   async run(a) {

@@ -8,7 +8,7 @@ import { renderExplanation } from './render.js';
 export const showCommand: Command = {
   name: 'show',
   summary: 'draw a consistent execution that reaches an outcome (text, DOT, SVG or JSON)',
-  args: 'FILE',
+  args: 'FILE|-',
   options: EXPLAIN_OPTIONS,
   details: [
     'The default outcome is the condition: for exists a satisfying execution, for ~exists and forall a counterexample.',

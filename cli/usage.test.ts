@@ -5,7 +5,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MP_TEXT, SB_TEXT, ptxmm, scratch } from '../tests/cli.js';
 import { PTXMM_SCHEMA, validate } from '../tests/jsonschema.js';
@@ -64,7 +64,7 @@ test('COMMAND --help lists every option with its meaning and default, and the ex
   // Unknown options and missing values are usage errors (2), pointing at --help.
   const bad = ptxmm('check', '--bogus', MP);
   assert.is(bad.code, 2);
-  assert.match(bad.err, /unknown option --bogus\nusage: ptxmm check \[options\] FILE\|DIR\.\.\.\n\('ptxmm check --help' lists the options\)/);
+  assert.match(bad.err, /unknown option --bogus\nusage: ptxmm check \[options\] FILE\|DIR\|-\.\.\.\n\('ptxmm check --help' lists the options\)/);
   assert.is(ptxmm('check', '--timeout', 'soon', MP).code, 2);
 });
 
@@ -172,6 +172,50 @@ test('conform reads our three-column EXPECTED.csv rows as well as two-column lis
   const b = ptxmm('conform', '--expect', broken, '--root', dir);
   assert.is(b.code, 2);
   assert.match(b.err, /expectations line 1: expected 'path,1\|0' or 'path,ptx60\|ptx75,1\|0', got 'mp\.litmus,ptx99,1'/);
+});
+
+test('a folder, an empty list or a binary file where a file is expected: a clear message, never an internal error', () => {
+  // Both were "internal error: EISDIR" (reading a folder gives an error without a path).
+  const k = ptxmm('kernel', '--races', dir);
+  assert.equal([k.code, k.err.trim()], [2, `${dir}: is a directory`]);
+  const c = ptxmm('conform', '--expect', dir);
+  assert.equal([c.code, c.err], [1, `ptxmm conform: ${dir}: is a directory\n`]);
+  // An empty list passed vacuously ("0 passed, 0 failed", exit 0).
+  const empty = ptxmm('conform', '--expect', write('empty.csv', '# nothing\n'));
+  assert.is(empty.code, 2);
+  assert.match(empty.err, /no expectations in it/);
+  // A binary line is quoted printable and short, not dumped onto the terminal.
+  const bin = ptxmm('conform', '--expect', write('bin.csv', `\u0000\u0007${'z'.repeat(200)}\n`));
+  assert.is(bin.code, 2);
+  assert.match(bin.err, /got '\\u0000\\u0007z+\.\.\.'\n/);
+  assert.ok(bin.err.split('\n')[0]!.length < 200);
+  // A write that fails with no path (a full disk) was an internal error too.
+  if (existsSync('/dev/full')) {
+    const full = ptxmm('show', '--output', '/dev/full', '--outcome', 'P1:r0=0', MP);
+    assert.equal([full.code, full.err], [1, 'ptxmm show: no space left on device\n']);
+  }
+  // A folder asked for where a file is.
+  const w = ptxmm('check', '--witness', MP, MP);
+  assert.equal([w.code, w.err], [1, `ptxmm check: ${MP}: exists and is not a directory\n`]);
+});
+
+test('- reads the test from standard input (check, why), the module from it (kernel)', () => {
+  const run = (input: string, ...args: string[]): { out: string; err: string; code: number | null } => {
+    const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'ptxmm.js'), ...args], { input, encoding: 'utf8', timeout: 120_000 });
+    return { out: r.stdout, err: r.stderr, code: r.status };
+  };
+  const c = run(MP_TEXT, 'check', '-');
+  assert.is(c.code, 0);
+  assert.match(c.out, /Observation MP Never 0 3/);
+  const w = run(MP_TEXT, 'why', '-');
+  assert.is(w.code, 0);
+  assert.match(w.out, /unreachable/);
+  const k = run(readFileSync(join(ROOT, 'examples', 'kernels', 'cas_lock.ptx'), 'utf8'), 'kernel', '-', '--grid', '2', '--races');
+  assert.is(k.code, 0);
+  assert.match(k.out, /Data races: holds for grid 2, block 1/);
+  // Read once: a second '-' finds standard input at its end.
+  const twice = run(SB_TEXT, 'check', '-', '-');
+  assert.equal([twice.code, twice.err.trim()], [1, '-: the file is empty']);
 });
 
 test('show --rel rejects an unknown relation before any solving', () => {

@@ -9,7 +9,7 @@ import { renderExplanation } from './render.js';
 export const whyCommand: Command = {
   name: 'why',
   summary: 'explain why an outcome is unreachable (the axioms and the cycle), or show how it is reached',
-  args: 'FILE',
+  args: 'FILE|-',
   options: EXPLAIN_OPTIONS,
   details: ['exit status: 0 answered (reachable or not), 1 no answer (a bad test, Unknown), 2 a usage error'],
   async run(a) {

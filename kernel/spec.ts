@@ -1,10 +1,10 @@
 // How a kernel is launched and what to check, from a spec file next to it (NAME.kernel.json)
 // or from the command line (`--grid 2x2 --block 2 --param out:u32[4] --param 7`). Both
 // give one `KernelSpec`; a bad value is an error naming the field or option, never a guess.
-import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { DataType } from '../litmus/ast.js';
 import { LitmusError } from '../litmus/errors.js';
+import { readText } from '../litmus/files.js';
 import type { Dim3, Launch, ParamSpec } from './instantiate.js';
 
 export interface KernelSpec {
@@ -63,10 +63,10 @@ export function readSpec(path: string): KernelSpec {
   let j: Record<string, unknown>;
   let text = '';
   try {
-    text = readFileSync(path, 'utf8');
+    text = readText(path);
     j = JSON.parse(text) as Record<string, unknown>;
   } catch (e) {
-    if (!(e instanceof SyntaxError)) return fail((e as Error).message);
+    if (!(e instanceof SyntaxError)) throw e;
     // V8 says where as a character offset: given as line and column, as every input error is.
     const at = /at position (\d+)/.exec(e.message);
     const before = at ? text.slice(0, Number(at[1])).split('\n') : null;

@@ -1,12 +1,13 @@
 // Text -> AST: the nearley grammar gives the layout, build.ts the meaning.
 import nearley from 'nearley';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import grammar from './grammar.js';
 import type { LitmusTest } from './ast.js';
 import type { CstFile } from './cst.js';
 import { buildTest } from './build.js';
 import { LitmusError } from './errors.js';
+import { expandPaths, readText } from './files.js';
+
+export { expandPaths };
 
 const compiled = nearley.Grammar.fromCompiled(grammar);
 
@@ -166,41 +167,15 @@ export interface FileResult {
   error?: LitmusError;
 }
 
-/** Expands directories to every `.litmus` file below them (sorted), keeping files as given. */
-export function expandPaths(paths: string[]): string[] {
-  const out: string[] = [];
-  const walk = (p: string): void => {
-    let st;
-    try {
-      st = statSync(p);
-    } catch {
-      out.push(p); // reported as unreadable by readLitmusFiles
-      return;
-    }
-    if (!st.isDirectory()) {
-      out.push(p);
-      return;
-    }
-    for (const e of readdirSync(p).sort()) {
-      const q = join(p, e);
-      if (statSync(q).isDirectory()) walk(q);
-      else if (e.endsWith('.litmus')) out.push(q);
-    }
-  };
-  paths.forEach(walk);
-  return out;
-}
-
 /** Reads and parses every file (directories expanded); errors are returned, not thrown. */
 export function readLitmusFiles(paths: string[]): FileResult[] {
   return expandPaths(paths).map((file) => {
     let text: string;
     try {
-      text = readFileSync(file, 'utf8');
+      text = readText(file);
     } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      const why = code === 'ENOENT' ? 'no such file or directory' : code === 'EISDIR' ? 'is a directory' : `cannot read (${code ?? 'error'})`;
-      return { file, error: new LitmusError(why, null, file) };
+      if (e instanceof LitmusError) return { file, error: e };
+      throw e;
     }
     try {
       return { file, test: parseLitmus(text, file) };
