@@ -21,6 +21,15 @@ export class WriteLimit extends Unsupported {}
 
 export type ModelName = 'ptx60' | 'ptx75';
 
+/**
+ * The most instructions, and the most locations, the executor takes. A state holds every
+ * thread and, per thread, a view over every location, and a step copies what it changes:
+ * memory grew as the square of the test (3,000 one-store threads took 495 MB; 30,000 ran
+ * the process out of memory). The solver stops at 1,000 events (solver/limits.ts).
+ */
+export const MAX_INSTRUCTIONS = 2_000;
+export const MAX_LOCATIONS = 2_000;
+
 /** An operand as written: immediate (already at the slot's width), register, or absent. */
 export type Slot = { k: 'imm'; v: RV } | { k: 'reg'; name: string } | { k: 'none' };
 
@@ -243,6 +252,9 @@ export function compile(test: LitmusTest, model: ModelName, bound: number): Prog
     clusterOf.set(p.cta, p.cluster);
   }
   const locs = locations(test);
+  if (locs.locs.length > MAX_LOCATIONS) throw new Unsupported(`the test is too large: ${locs.locs.length} locations (at most ${MAX_LOCATIONS.toLocaleString('en')})`);
+  const instructions = test.threads.reduce((n, t) => n + t.code.length, 0);
+  if (instructions > MAX_INSTRUCTIONS) throw new Unsupported(`the test is too large: ${instructions} instructions (at most ${MAX_INSTRUCTIONS.toLocaleString('en')})`);
   const threads = test.threads.map((_, i) => compileThread(test, i, locs));
   const alone = places.map((p, i) => new Set(SCOPES.filter((s) => places.every((q, j) => j === i || !includes(s, p, q)))));
   const ctas = [...new Set(places.map((p) => p.cta))];

@@ -597,20 +597,32 @@ function term(t: CstTerm, cc: CondCtx): Term {
 const CMP_TEXT: Record<string, CmpOp> = { '==': 'eq', '=': 'eq', '!=': 'ne', '<': 'lt', '<=': 'le', '>': 'gt', '>=': 'ge' };
 
 /** A condition's expression (also a kernel's `--assert`, kernel/assert.ts). */
-export function expr(e: CstExpr, cc: CondCtx): Expr {
+/**
+ * How deeply a condition may nest (negations, and /\ inside \/ inside /\ ...). Every reader
+ * of a condition (both engines, the printer, Z3) recurses on it; a generated condition
+ * thousands deep overflowed the stack. A chain of one operator is one node, however long.
+ */
+export const MAX_CONDITION_DEPTH = 500;
+
+export function expr(e: CstExpr, cc: CondCtx, depth = 0): Expr {
+  if (depth > MAX_CONDITION_DEPTH) {
+    return fail(`the condition nests deeper than ${MAX_CONDITION_DEPTH} levels (negations, or /\\ and \\/ inside each other)`, e.k === 'cmp' ? e.op : e.tok, cc.file);
+  }
   switch (e.k) {
     case 'and':
     case 'or': {
+      // The operands of a chain of e's operator, in order, walked without recursion.
       const args: Expr[] = [];
-      for (const side of [e.l, e.r]) {
-        const x = expr(side, cc);
-        if (x.kind === e.k) args.push(...x.args);
-        else args.push(x);
+      const todo: CstExpr[] = [e];
+      while (todo.length) {
+        const x = todo.pop()!;
+        if (x.k === e.k) todo.push(x.r, x.l);
+        else args.push(expr(x, cc, depth + 1));
       }
       return { kind: e.k, args };
     }
     case 'not':
-      return { kind: 'not', arg: expr(e.arg, cc) };
+      return { kind: 'not', arg: expr(e.arg, cc, depth + 1) };
     case 'cmp':
       return { kind: 'cmp', op: CMP_TEXT[e.op.text]!, left: term(e.l, cc), right: term(e.r, cc) };
     case 'bool':

@@ -59,15 +59,31 @@ const lex = {
 
 const tok = (t) => ({ text: t.value, line: t.line, col: t.col });
 const first = (d) => d[0];
+// Long lists (rows, init entries, threads, cells, locations) are chains grown by one link
+// per item (`link`: the item is the rule's last symbol), read out once by `items`. nearley's
+// own repetition (:*) copies its array at every item, and the parse chart keeps every copy:
+// time and memory grew as the square of a list's length (10,000 init entries took 500 MB;
+// 50,000 ran out of memory).
+const none = () => null;
+const link = (d) => ({ prev: d[0], item: d[d.length - 1] });
+const items = (c) => { const out = []; for (; c !== null; c = c.prev) out.push(c.item); return out.reverse(); };
+// The test's rows are read out when first asked for: nearley completes `main` after every row
+// (the tail may be empty), and reading the chain out each time was quadratic again.
+const rowsOnce = (o, chain) => Object.defineProperty(o, 'rows', {
+  enumerable: true, configurable: true,
+  get() { const rows = items(chain); Object.defineProperty(o, 'rows', { value: rows, enumerable: true }); return rows; },
+});
 %}
 @lexer lex
 
-main -> %arch %name %docs:? init placements row:* tail
-  {% (d) => ({ arch: tok(d[0]), name: tok(d[1]), docs: d[2] ? tok(d[2]) : null, init: d[3], threads: d[4], rows: d[5], tail: d[6] }) %}
+main -> %arch %name %docs:? init placements rows tail
+  {% (d) => rowsOnce({ arch: tok(d[0]), name: tok(d[1]), docs: d[2] ? tok(d[2]) : null, init: d[3], threads: d[4], tail: d[6] }, d[5]) %}
+rows -> null {% none %} | rows row {% link %}
 
 # ---- init block --------------------------------------------------------------
-init -> %lbrace initItem:? (%semi initItem:?):* %rbrace %semi:?
-  {% (d) => [d[1], ...d[2].map((x) => x[1])].filter((x) => x !== null) %}
+init -> %lbrace initItem:? initMore %rbrace %semi:?
+  {% (d) => [d[1], ...items(d[2])].filter((x) => x !== null) %}
+initMore -> null {% none %} | initMore %semi initItem:? {% link %}
 
 initItem ->
     %ident %eq number                               {% (d) => ({ k: 'loc', name: tok(d[0]), value: d[2] }) %}
@@ -83,14 +99,16 @@ number -> %number              {% (d) => ({ tok: tok(d[0]), neg: false }) %}
         | %minus %number       {% (d) => ({ tok: tok(d[1]), neg: true, minus: tok(d[0]) }) %}
 
 # ---- placement row and instruction rows ---------------------------------------
-placements -> placement (%bar placement):* %semi
-  {% (d) => ({ list: [d[0], ...d[1].map((x) => x[1])], end: tok(d[2]) }) %}
+placements -> placement placementMore %semi
+  {% (d) => ({ list: [d[0], ...items(d[1])], end: tok(d[2]) }) %}
+placementMore -> null {% none %} | placementMore %bar placement {% link %}
 placement -> %ident (%at scopeItem (%comma scopeItem):*):?
   {% (d) => ({ thread: tok(d[0]), at: d[1] ? tok(d[1][0]) : null, items: d[1] ? [d[1][1], ...d[1][2].map((x) => x[1])] : [] }) %}
 scopeItem -> %ident %number {% (d) => ({ key: tok(d[0]), num: tok(d[1]) }) %}
 
-row -> cell (%bar cell):* %semi
-  {% (d) => ({ cells: [d[0], ...d[1].map((x) => x[1])], end: tok(d[2]) }) %}
+row -> cell cellMore %semi
+  {% (d) => ({ cells: [d[0], ...items(d[1])], end: tok(d[2]) }) %}
+cellMore -> null {% none %} | cellMore %bar cell {% link %}
 
 cell ->
     null                                            {% () => null %}
@@ -112,13 +130,14 @@ operand ->
 # ---- locations, filter, condition ----------------------------------------------
 tail -> tailItem:*                                 {% first %}
 tailItem ->
-    %kw %lbrack observable:? (%semi observable:?):* %rbrack
-      {% (d, _, reject) => d[0].value !== 'locations' ? reject : ({ k: 'locations', tok: tok(d[0]), list: [d[2], ...d[3].map((x) => x[1])].filter((x) => x !== null) }) %}
+    %kw %lbrack observable:? observableMore %rbrack
+      {% (d, _, reject) => d[0].value !== 'locations' ? reject : ({ k: 'locations', tok: tok(d[0]), list: [d[2], ...items(d[3])].filter((x) => x !== null) }) %}
   | %kw expr
       {% (d, _, reject) => d[0].value === 'locations' || d[0].value === 'aliases' ? reject : ({ k: d[0].value, tok: tok(d[0]), expr: d[1] }) %}
   | %not %kw expr
       {% (d, _, reject) => d[1].value !== 'exists' ? reject : ({ k: 'not exists', tok: tok(d[0]), expr: d[2] }) %}
 
+observableMore -> null {% none %} | observableMore %semi observable:? {% link %}
 observable -> %ident                               {% (d) => ({ k: 'loc', tok: tok(d[0]) }) %}
             | %ident %lbrack %number %rbrack       {% (d) => ({ k: 'loc', tok: { ...tok(d[0]), text: `${d[0].value}[${d[2].value}]` } }) %}
             | threadRef %colon reg                 {% (d) => ({ k: 'reg', thread: d[0], reg: d[2] }) %}

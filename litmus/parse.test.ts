@@ -6,6 +6,7 @@ import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseLitmus, readLitmusFiles } from './parse.js';
+import type { LitmusError } from './errors.js';
 import { stripPositions } from './arbitrary.js';
 import { printLitmus } from './print.js';
 import type { Instr, LitmusTest } from './ast.js';
@@ -176,6 +177,40 @@ test('a directory yields every .litmus file below it; errors are reported per fi
   const missing = readLitmusFiles([join(dir, 'missing.litmus')])[0]!.error!;
   assert.is(missing.format(), `${join(dir, 'missing.litmus')}: no such file or directory`);
   assert.is(missing.line, null);
+});
+
+test('long lists parse in linear time and memory: 50,000 init entries, 20,000 rows, a 20,000-term condition', () => {
+  // nearley's :* copied its list at every item and kept every copy: 50,000 entries ran the
+  // process out of memory (over 4 GB), 20,000 rows took 1.7 GB.
+  const n = 50_000;
+  const locs = parseLitmus(`PTX Locs\n{ ${Array.from({ length: n }, (_, i) => `v${i} = ${i % 7}`).join('; ')}; }\n P0@cta 0,gpu 0 ;\n st.u32 [v0], 1 ;\nexists (v0 == 1)\n`, 'locs.litmus');
+  assert.is(locs.locations.length, n);
+  const last = locs.locations[n - 1]!;
+  assert.equal(last.kind === 'value' ? [last.name, last.value] : null, [`v${n - 1}`, BigInt((n - 1) % 7)]);
+  const rows = 20_000;
+  const long = parseLitmus(`PTX Rows\n{ x = 0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n${Array.from({ length: rows }, (_, i) => ` st.u32 [x], ${i + 1} | ld.u32 %r0, [x] ;`).join('\n')}\nexists (${Array.from({ length: rows }, (_, i) => `P1:%r0 != ${i}`).join(' /\\ ')})\n`, 'rows.litmus');
+  assert.equal(long.threads.map((t) => t.code.length), [rows, rows]);
+  const st = long.threads[0]!.code[rows - 1]!;
+  assert.ok('op' in st && st.op === 'st' && st.src.kind === 'imm' && st.src.value === BigInt(rows));
+  // A chain of one operator is one node, however long.
+  const e = long.condition.expr;
+  assert.ok(e.kind === 'and' && e.args.length === rows);
+});
+
+test('a condition nested deeper than 500 levels is refused where it goes too deep (it overflowed the stack)', () => {
+  const head = 'PTX Deep\n{ x = 0; }\n P0@cta 0,gpu 0 ;\n ld.u32 %r0, [x] ;\n';
+  assert.throws(() => parseLitmus(`${head}exists (${'~'.repeat(600)}P0:%r0 == 0)\n`, 'd.litmus'),
+    (e: Error) => e.message === 'the condition nests deeper than 500 levels (negations, or /\\ and \\/ inside each other)' && (e as LitmusError).col === 510);
+  // Alternating /\ and \/ nests too.
+  let alt = 'P0:%r0 == 0';
+  for (let i = 0; i < 300; i++) alt = `P0:%r0 == ${i} /\\ (P0:%r0 != 7 \\/ (${alt}))`;
+  assert.throws(() => parseLitmus(`${head}exists (${alt})\n`, 'd.litmus'), /nests deeper than 500 levels/);
+  // 500 negations are fine, and mean what they say.
+  const ok = parseLitmus(`${head}exists (${'~'.repeat(500)}P0:%r0 == 0)\n`, 'd.litmus');
+  let x = ok.condition.expr;
+  let depth = 0;
+  while (x.kind === 'not') { x = x.arg; depth++; }
+  assert.equal([depth, x.kind], [500, 'cmp']);
 });
 
 test.run();

@@ -1,7 +1,7 @@
 // Build: compile the nearley grammar to JS, then TypeScript to dist/.
 // Runs on `npm ci` (prepare) so `npx ptxmm` works straight after install.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, existsSync, statSync } from 'node:fs';
+import { mkdirSync, existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
@@ -15,7 +15,17 @@ const grammarSrc = join(root, 'litmus', 'grammar.ne');
 const grammarOut = join(root, 'dist', 'litmus', 'grammar.js');
 mkdirSync(dirname(grammarOut), { recursive: true });
 if (!existsSync(grammarOut) || statSync(grammarOut).mtimeMs < statSync(grammarSrc).mtimeMs) {
-  execFileSync(process.execPath, [nearleyc, grammarSrc, '-o', grammarOut], { stdio: 'inherit' });
+  // Written beside and renamed: nearleyc leaves an empty output when it fails, and an empty
+  // grammar newer than its source was then never compiled again.
+  const part = `${grammarOut}.part`;
+  try {
+    execFileSync(process.execPath, [nearleyc, grammarSrc, '-o', part], { stdio: 'inherit' });
+  } catch {
+    rmSync(part, { force: true });
+    process.stderr.write('build failed: the grammar (litmus/grammar.ne) did not compile\n');
+    process.exit(1);
+  }
+  renameSync(part, grammarOut);
 }
 try {
   execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.json')], { stdio: 'inherit' });
