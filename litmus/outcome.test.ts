@@ -39,4 +39,23 @@ test('an error in the outcome is reported at --outcome:1:col', () => {
   }
 });
 
+test('an outcome cut short or with a stray \')\' is reported as such, not as the text it is wrapped in', () => {
+  const err = (outcome: string): string => {
+    try {
+      parseWithOutcome(MP, 'mp.litmus', outcome);
+    } catch (e) {
+      assert.instance(e, LitmusError);
+      return (e as LitmusError).format();
+    }
+    return 'parsed';
+  };
+  // Both were "unexpected ')'" or "the test ends too early": a ')' and an end the user never wrote.
+  assert.is(err('P1:r0 == 1 /\\'), "--outcome:1:14: the outcome ends too early (an operand or a ')' is missing)");
+  assert.is(err('((P1:r0 == 1'), "--outcome:1:13: the outcome ends too early (an operand or a ')' is missing)");
+  // A stray ')' closed the wrapper, and the rest was read as more of the test: a filter here.
+  assert.is(err('P1:r0 == 1) filter (x == 1'), "--outcome:1:11: a ')' with no '(' before it");
+  assert.is(err('(P1:r0 == 1))'), "--outcome:1:13: a ')' with no '(' before it");
+  assert.is(err('(P1:r0 == 1) /\\ (x == 1)'), 'parsed');
+});
+
 test.run();

@@ -196,11 +196,22 @@ export function parseWithOutcome(text: string, file: string, outcome: string): L
   const { line, col } = t.condition.pos;
   const head = [...lines.slice(0, line - 1), lines[line - 1]!.slice(0, col - 1)].join('\n');
   const prefix = 'exists (';
+  // A ')' with no '(' would close the text the outcome is wrapped in, and what follows it
+  // would be read as more of the test (`x=1) filter (y=0`).
+  let open = 0;
+  for (let i = 0; i < outcome.length; i++) {
+    open += outcome[i] === '(' ? 1 : outcome[i] === ')' ? -1 : 0;
+    if (open < 0) throw new LitmusError("a ')' with no '(' before it", { line: 1, col: i + 1 }, '--outcome');
+  }
   try {
     return parseLitmus(`${head}\n${prefix}${outcome})\n`, file);
   } catch (e) {
     if (e instanceof LitmusError && e.line !== null && e.col !== null && e.line > line) {
-      throw new LitmusError(e.message, { line: 1, col: Math.max(1, Math.min(e.col - prefix.length, outcome.length + 1)) }, '--outcome');
+      const col = e.col - prefix.length;
+      // Past its last character the error is about the text we wrapped it in (a ')', the
+      // end of the test), which the user never wrote.
+      if (e.line > line + 1 || col > outcome.length) throw new LitmusError('the outcome ends too early (an operand or a \')\' is missing)', { line: 1, col: outcome.length + 1 }, '--outcome');
+      throw new LitmusError(e.message, { line: 1, col: Math.max(1, col) }, '--outcome');
     }
     throw e;
   }
