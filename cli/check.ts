@@ -1,7 +1,7 @@
 // `ptxmm check`: every reachable final state of each test under a model, in herd7's shape
 // (or JSON lines with --json), and totals for a batch.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import {
   BOUND_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, EXIT_HELP, JSON_OPTION, MODEL_OPTION, SHARD_OPTION, TIMEOUT_OPTION, UsageError, count, modelName, seconds, shard,
 } from './command.js';
@@ -90,7 +90,7 @@ export async function checkOne(z3: Z3Session, t: LitmusTest, model: Model, bound
 }
 
 /** One SVG per test whose condition has a witness (exists: a satisfying run; else a counterexample). */
-async function writeWitness(z3: Z3Session, t: LitmusTest, file: string, dir: string, opt: ExplainOptions): Promise<void> {
+async function writeWitness(z3: Z3Session, t: LitmusTest, file: string, drawing: DrawingPath, opt: ExplainOptions): Promise<void> {
   const { explainTest, explanationGraph, graphTitle } = await import('../present/explain.js');
   const { toDot } = await import('../present/dot.js');
   const { renderSvg } = await import('../present/svg.js');
@@ -98,11 +98,33 @@ async function writeWitness(z3: Z3Session, t: LitmusTest, file: string, dir: str
   if (ex.reachable !== true) return;
   const g = explanationGraph(ex, []);
   if (!g) return;
-  writeFileSync(svgFile(dir, file), await renderSvg(toDot(g, graphTitle(ex))));
+  writeFileSync(drawing(file), await renderSvg(toDot(g, graphTitle(ex))));
 }
 
-/** DIR/TEST.svg for a test file, as --witness names drawings. */
-const svgFile = (dir: string, file: string): string => join(dir, basename(file).replace(/\.litmus$/, '') + '.svg');
+/** Where --witness puts a test file's drawing (its folder made). */
+type DrawingPath = (file: string) => string;
+
+/**
+ * --witness DIR's names: DIR/TEST.svg, below the folders that tell the inputs apart (their
+ * path under the folder common to all of them), so that tests of one name in several folders
+ * (a corpus has 0_simple.litmus in five) get a drawing each instead of overwriting one.
+ * Named from every input, shards or not, so that shards name alike.
+ */
+export function drawingPaths(dir: string, paths: readonly string[]): DrawingPath {
+  const folders = paths.filter((p) => p !== '-').map((p) => dirname(resolve(p)).split(sep));
+  let common = folders[0] ?? [];
+  for (const f of folders) {
+    let n = 0;
+    while (n < common.length && n < f.length && common[n] === f[n]) n++;
+    common = common.slice(0, n);
+  }
+  const root = common.join(sep) || sep;
+  return (file) => {
+    const out = join(dir, `${file === '-' ? 'stdin' : relative(root, resolve(file)).replace(/\.litmus$/, '')}.svg`);
+    mkdirSync(dirname(out), { recursive: true });
+    return out;
+  };
+}
 
 export const checkCommand: Command = {
   name: 'check',
@@ -112,7 +134,7 @@ export const checkCommand: Command = {
     MODEL_OPTION, BOUND_OPTION, TIMEOUT_OPTION, JSON_OPTION, SHARD_OPTION,
     { name: 'without', arg: 'AXIOM', repeat: true, help: "switch one of the model's axioms off (\"what if\"; ptxmm prove's independence counterexamples)" },
     { name: 'jobs', arg: 'N', help: 'final states on N worker threads, each with its own Z3; output in input order, as with one', dflt: '1' },
-    { name: 'witness', arg: 'DIR', help: 'also write DIR/TEST.svg for each test whose condition has a witness' },
+    { name: 'witness', arg: 'DIR', help: 'also write DIR/TEST.svg for each test whose condition has a witness (in subfolders where tests of one name lie in several folders)' },
     { name: 'no-symmetry', help: "find every state with Z3, not a found state's images under the test's rotation symmetry too (the same states, more queries)" },
     { name: 'races', help: 'instead of final states: the data races (ISA §8.6.1), each racy pair of instructions with an execution, or race-free' },
     { name: 'liveness', help: 'instead of final states: can a thread hang (spin forever, wait at a barrier forever)? which, where, after which execution (docs/LIVENESS.md)' },
@@ -132,6 +154,7 @@ export const checkCommand: Command = {
     if (witnessDir) mkdirSync(witnessDir, { recursive: true });
     const paths = expandPaths(a.rest);
     if (paths.length === 0) throw new UsageError('no .litmus files found');
+    const drawing = witnessDir ? drawingPaths(witnessDir, paths) : null;
     const files = readLitmusFiles(shard(paths, a.get('shard')));
     if (a.has('races') && a.has('liveness')) throw new UsageError('--races and --liveness are separate questions: ask one at a time');
     const jobs = count(a.get('jobs'), 1, 'jobs');
@@ -141,7 +164,7 @@ export const checkCommand: Command = {
       if (witnessDir) throw new UsageError('--witness draws final states: not with --races');
       return checkRaces(files, model, bound, timeoutS * 1000, json);
     }
-    if (a.has('liveness')) return checkLivenessOf(files, model, bound, timeoutS * 1000, json, witnessDir);
+    if (a.has('liveness')) return checkLivenessOf(files, model, bound, timeoutS * 1000, json, drawing);
     const t0 = performance.now();
     const tally = { ok: 0, no: 0, unknown: 0, errors: 0 };
     const bar = progress();
@@ -184,7 +207,7 @@ export const checkCommand: Command = {
             return;
           }
           emit(c);
-          if (witnessDir && c.result !== 'Unknown') await writeWitness(z3, t, file, witnessDir, { model, bound, timeoutMs: timeoutS * 1000, relax: false });
+          if (drawing && c.result !== 'Unknown') await writeWitness(z3, t, file, drawing, { model, bound, timeoutMs: timeoutS * 1000, relax: false });
         });
         // Added after the tests ran: `tally.errors += await ...` read the count before them,
         // and lost the internal errors counted meanwhile (the exit status was 0 after one).
@@ -274,7 +297,7 @@ async function checkRaces(files: FileResult[], model: Model, bound: number, time
   });
 }
 
-async function checkLivenessOf(files: FileResult[], model: Model, bound: number, timeoutMs: number, json: boolean, witnessDir: string | null): Promise<number> {
+async function checkLivenessOf(files: FileResult[], model: Model, bound: number, timeoutMs: number, json: boolean, drawing: DrawingPath | null): Promise<number> {
   const { checkLiveness } = await import('../solver/liveness.js');
   const { hangGraph, livenessRecord, livenessText, stuckLine } = await import('../present/liveness.js');
   const { toDot } = await import('../present/dot.js');
@@ -283,8 +306,8 @@ async function checkLivenessOf(files: FileResult[], model: Model, bound: number,
     const s0 = performance.now();
     const r = await checkLiveness(z3, t, { model, bound, timeoutMs });
     const secs = (performance.now() - s0) / 1000;
-    const g = witnessDir ? hangGraph(model, r) : null;
-    if (g) writeFileSync(svgFile(witnessDir!, file), await renderSvg(toDot(g, `${t.name}: ${r.stuck.map(stuckLine).join('; ')}`)));
+    const g = drawing ? hangGraph(model, r) : null;
+    if (g && drawing) writeFileSync(drawing(file), await renderSvg(toDot(g, `${t.name}: ${r.stuck.map(stuckLine).join('; ')}`)));
     return {
       verdict: r.verdict === 'live' ? 'good' : r.verdict === 'hang' ? 'bad' : 'unknown',
       text: livenessText(t, model, r, secs), record: livenessRecord(file, t, model, bound, r, secs),

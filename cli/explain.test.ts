@@ -2,7 +2,7 @@
 // outcome syntax errors with positions, usage errors, exit status, the process exiting.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MP_TEXT, SB_TEXT, ptxmm, scratch } from '../tests/cli.js';
 
@@ -76,6 +76,17 @@ test('check --witness writes one SVG per test with a witness', () => {
   assert.is(r.code, 0, r.err);
   assert.equal(readdirSync(out), ['sb.svg']);
   assert.match(readFileSync(join(out, 'sb.svg'), 'utf8'), /<svg/);
+  // Tests of one name in two folders: a drawing each, below the folders that tell them apart
+  // (both were written to wit/sb.svg, the second over the first).
+  const two = join(dir, 'two');
+  mkdirSync(join(two, 'a', 'deep'), { recursive: true });
+  mkdirSync(join(two, 'b'));
+  writeFileSync(join(two, 'a', 'deep', 'sb.litmus'), SB_TEXT);
+  writeFileSync(join(two, 'b', 'sb.litmus'), SB_TEXT.replace('PTX SB', 'PTX SB2'));
+  const out2 = join(dir, 'wit2');
+  assert.is(ptxmm('check', '--witness', out2, two).code, 0);
+  assert.equal([readdirSync(out2).sort(), readdirSync(join(out2, 'a', 'deep')), readdirSync(join(out2, 'b'))], [['a', 'b'], ['sb.svg'], ['sb.svg']]);
+  assert.match(readFileSync(join(out2, 'b', 'sb.svg'), 'utf8'), /SB2/);
 });
 
 test.run();
