@@ -104,7 +104,9 @@ export const conformCommand: Command = {
     const listed = readExpectations(text);
     // An empty list would pass vacuously: most likely the wrong file.
     if (!listed.length) throw new UsageError(`${csv}: no expectations in it (rows 'path,1|0' or 'path,ptx60|ptx75,1|0')`);
-    const rows = shard(listed.filter((r) => !only || !r.model || r.model === only), a.get('shard'));
+    const kept = listed.filter((r) => !only || !r.model || r.model === only);
+    if (!kept.length) throw new UsageError(`${csv}: no rows for --model ${only} (its rows name another model)`);
+    const rows = shard(kept, a.get('shard'));
     const tally = { passed: 0, failed: 0, unknown: 0, errors: 0 };
     const t0 = performance.now();
     const bar = progress();

@@ -184,6 +184,10 @@ test('a folder, an empty list or a binary file where a file is expected: a clear
   const empty = ptxmm('conform', '--expect', write('empty.csv', '# nothing\n'));
   assert.is(empty.code, 2);
   assert.match(empty.err, /no expectations in it/);
+  // So would a list whose rows --model filters out.
+  const other = ptxmm('conform', '--expect', write('ptx60only.csv', 'mp.litmus,ptx60,1\n'), '--root', dir, '--model', 'ptx75');
+  assert.is(other.code, 2);
+  assert.match(other.err, /no rows for --model ptx75/);
   // A binary line is quoted printable and short, not dumped onto the terminal.
   const bin = ptxmm('conform', '--expect', write('bin.csv', `\u0000\u0007${'z'.repeat(200)}\n`));
   assert.is(bin.code, 2);
