@@ -7,18 +7,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expandPaths, parseLitmus } from '../litmus/parse.js';
 import { CORPUS, ROOT, hasCorpus } from '../tests/paths.js';
+import { LARGE } from '../tests/large.js';
 
-/** Large tests of one shape: n init entries, rows, threads or condition terms. */
-const LARGE: Record<string, (n: number) => string> = {
-  'init entries': (n) => `PTX L\n{ ${Array.from({ length: n }, (_, i) => `v${i} = 0`).join('; ')}; }\n P0@cta 0,gpu 0 ;\n st.u32 [v0], 1 ;\nexists (v0 == 1)\n`,
-  rows: (n) => `PTX L\n{ x = 0; }\n P0@cta 0,gpu 0 ;\n${Array.from({ length: n }, (_, i) => ` st.u32 [x], ${i + 1} ;`).join('\n')}\nexists (x == 1)\n`,
-  threads: (n) => `PTX L\n{ x = 0; }\n ${Array.from({ length: n }, (_, i) => `P${i}@cta 0,gpu 0`).join(' | ')} ;\n ${Array.from({ length: n }, () => 'st.u32 [x], 1').join(' | ')} ;\nexists (x == 1)\n`,
-  'condition terms': (n) => `PTX L\n{ x = 0; }\n P0@cta 0,gpu 0 ;\n ld.u32 %r0, [x] ;\nexists (${Array.from({ length: n }, (_, i) => `P0:%r0 != ${i + 1}`).join(' /\\ ')})\n`,
-};
 
 // A worker: parse one large test, print its milliseconds and the process's peak RSS.
 if (process.argv[2] === 'one') {
-  const text = LARGE[process.argv[3]!]!(Number(process.argv[4]));
+  const text = LARGE[process.argv[3] as keyof typeof LARGE](Number(process.argv[4]));
   const t0 = performance.now();
   parseLitmus(text, 'large.litmus');
   process.stdout.write(JSON.stringify({ ms: performance.now() - t0, rss: process.resourceUsage().maxRSS / 1024 }));
@@ -60,7 +54,7 @@ const table = [
   '',
   '| shape | n | parse ms | peak RSS MiB |',
   '|---|---|---|---|',
-  ...Object.keys(LARGE).flatMap((shape) => [10_000, 50_000].map((n) => {
+  ...(Object.keys(LARGE) as (keyof typeof LARGE)[]).flatMap((shape) => [10_000, 50_000].map((n) => {
     const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), 'one', shape, String(n)], { encoding: 'utf8' });
     if (r.status !== 0) return `| ${shape} | ${n.toLocaleString('en')} | failed: ${(r.stderr.trim().split('\n').pop() ?? '').slice(0, 80)} | - |`;
     const { ms, rss } = JSON.parse(r.stdout) as { ms: number; rss: number };

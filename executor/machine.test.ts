@@ -9,6 +9,7 @@ import { compile } from './program.js';
 import { initialState, moves, successors } from './step.js';
 import { formatRun, runJson } from './report.js';
 import { lockExchanges } from '../bench/exfamilies.js';
+import { LARGE } from '../tests/large.js';
 
 /** A test from rows of cells; placements `P0@cta 0,gpu 0` unless given. */
 function lit(rows: string[][], cond: string, init = '', places?: string[]): string {
@@ -319,14 +320,14 @@ test('many morally strong writes to one location: a lock taken by exchange in lo
 
 test('a test too large for the executor is refused with the reason (it ran out of memory at 30,000 threads)', () => {
   const threads = 2_001;
-  const wide = parseLitmus(`PTX Wide\n{ x = 0; }\n ${Array.from({ length: threads }, (_, i) => `P${i}@cta 0,gpu 0`).join(' | ')} ;\n ${Array.from({ length: threads }, () => 'st.u32 [x], 1').join(' | ')} ;\nexists (x == 1)\n`, 'wide.litmus');
+  const wide = parseLitmus(LARGE.threads(threads), 'wide.litmus');
   const r = runTest(wide);
   assert.ok(!r.ok && r.error === 'the test is too large: 2001 instructions (at most 2,000)');
-  const locs = parseLitmus(`PTX Locs\n{ ${Array.from({ length: 2_001 }, (_, i) => `v${i} = 0`).join('; ')}; }\n P0@cta 0,gpu 0 ;\n st.u32 [v0], 1 ;\nexists (v0 == 1)\n`, 'locs.litmus');
+  const locs = parseLitmus(LARGE['init entries'](2_001), 'locs.litmus');
   const l = runTest(locs);
   assert.ok(!l.ok && l.error === 'the test is too large: 2001 locations (at most 2,000)');
   // At the limit it runs.
-  const fits = parseLitmus(`PTX Fits\n{ ${Array.from({ length: 2_000 }, (_, i) => `v${i} = 0`).join('; ')}; }\n P0@cta 0,gpu 0 ;\n st.u32 [v0], 1 ;\nexists (v0 == 1)\n`, 'fits.litmus');
+  const fits = parseLitmus(LARGE['init entries'](2_000), 'fits.litmus');
   const f = runTest(fits);
   assert.ok(f.ok && f.result.validated);
 });

@@ -6,6 +6,7 @@ import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseLitmus, readLitmusFiles } from './parse.js';
+import { LARGE } from '../tests/large.js';
 import type { LitmusError } from './errors.js';
 import { stripPositions } from './arbitrary.js';
 import { printLitmus } from './print.js';
@@ -183,7 +184,7 @@ test('long lists parse in linear time and memory: 50,000 init entries, 20,000 ro
   // nearley's :* copied its list at every item and kept every copy: 50,000 entries ran the
   // process out of memory (over 4 GB), 20,000 rows took 1.7 GB.
   const n = 50_000;
-  const locs = parseLitmus(`PTX Locs\n{ ${Array.from({ length: n }, (_, i) => `v${i} = ${i % 7}`).join('; ')}; }\n P0@cta 0,gpu 0 ;\n st.u32 [v0], 1 ;\nexists (v0 == 1)\n`, 'locs.litmus');
+  const locs = parseLitmus(LARGE['init entries'](n), 'locs.litmus');
   assert.is(locs.locations.length, n);
   const last = locs.locations[n - 1]!;
   assert.equal(last.kind === 'value' ? [last.name, last.value] : null, [`v${n - 1}`, BigInt((n - 1) % 7)]);
