@@ -6,6 +6,7 @@ import type { LitmusError } from '../litmus/errors.js';
 import type { FileResult } from '../litmus/parse.js';
 import { errorRecord, jsonLine } from './json.js';
 import { type Progress, batchLine } from './progress.js';
+import { refusal } from '../solver/unroll.js';
 
 /** An input error where the command's output goes: a JSON error record, or `file:line:col: message` on stderr. */
 export function inputError(command: string, e: LitmusError, json: boolean): void {
@@ -37,4 +38,14 @@ export function internalError(command: string, file: string, e: unknown, json: b
   const message = `internal error: ${(e as Error).message}`;
   if (json) process.stdout.write(jsonLine('error', { command, file, line: null, col: null, message }));
   else process.stderr.write(`ptxmm ${command}: ${file}: ${message}\n`);
+}
+
+/**
+ * A test that got no answer because of an error: the solver's refusal of the test (an input
+ * error at its instruction, solver/unroll.ts refusal) or, for anything else, an internal error.
+ */
+export function testFailed(command: string, file: string, e: unknown, json: boolean): void {
+  const r = refusal(e, file);
+  if (r) inputError(command, r, json);
+  else internalError(command, file, e, json);
 }

@@ -7,7 +7,7 @@ import {
 } from './command.js';
 import { type RecordType, jsonLine } from './json.js';
 import { batchLine, progress } from './progress.js';
-import { eachTest, inputError, internalError } from './batch.js';
+import { eachTest, inputError, internalError, testFailed } from './batch.js';
 import { checkOnWorkers } from './checkjobs.js';
 import type { ExplainOptions } from '../present/explain.js';
 import { type FileResult, expandPaths, readLitmusFiles } from '../litmus/parse.js';
@@ -185,7 +185,7 @@ export const checkCommand: Command = {
           tally.errors++;
           bar.clear();
           if ('error' in o) internalError('check', f.file, new Error(o.error), json);
-          else inputError('check', f.error!, json);
+          else inputError('check', 'refused' in o ? o.refused : f.error!, json);
         }
       });
       bar.clear();
@@ -203,7 +203,7 @@ export const checkCommand: Command = {
             if (e instanceof Z3StartError) throw e.cause;
             tally.errors++;
             bar.clear();
-            internalError('check', file, e, json);
+            testFailed('check', file, e, json);
             return;
           }
           emit(c);
@@ -258,7 +258,7 @@ async function checkEach(files: FileResult[], json: boolean, type: RecordType, l
       } catch (e) {
         tally.errors++;
         bar.clear();
-        internalError('check', file, e, json);
+        testFailed('check', file, e, json);
         return;
       }
       bar.clear();

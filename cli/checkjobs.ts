@@ -6,9 +6,13 @@ import type { FileResult } from '../litmus/parse.js';
 import type { CheckReport } from './check.js';
 import type { JobAnswer, JobMessage, WorkerSettings } from './checkworker.js';
 import { dropEarlyWorker } from '../solver/z3wasm.js';
+import { LitmusError } from '../litmus/errors.js';
 
-/** What became of input i: its report, an internal error, or (a file that does not parse) nothing to ask. */
-export type Outcome = { report: CheckReport } | { error: string } | { unreadable: true };
+/**
+ * What became of input i: its report, an internal error, the solver's refusal of the test (an
+ * input error), or (a file that does not parse) nothing to ask.
+ */
+export type Outcome = { report: CheckReport } | { error: string } | { refused: LitmusError } | { unreadable: true };
 
 export async function checkOnWorkers(files: readonly FileResult[], jobs: number, settings: WorkerSettings, onOutcome: (i: number, o: Outcome) => void): Promise<void> {
   // Z3 runs on the workers, each starting its own timer thread: this thread's is not needed.
@@ -41,7 +45,8 @@ export async function checkOnWorkers(files: readonly FileResult[], jobs: number,
     };
     w.on('message', (m: JobAnswer) => {
       if (m.kind === 'closed') { resolve(); return; }
-      settle(m.index, m.kind === 'report' ? { report: m.report } : { error: m.message });
+      settle(m.index, m.kind === 'report' ? { report: m.report }
+        : m.kind === 'refused' ? { refused: new LitmusError(m.message, m.pos, files[m.index]!.file) } : { error: m.message });
       next();
     });
     w.on('error', (e) => {

@@ -6,6 +6,7 @@ import type { ModelName } from '../executor/program.js';
 import { MODELS } from '../model/ptx.js';
 import { withoutAxioms } from '../model/relalg.js';
 import { openZ3 } from '../solver/z3.js';
+import { refusal } from '../solver/unroll.js';
 import { checkOne, report } from './check.js';
 
 export interface WorkerSettings { model: ModelName; without: string[]; bound: number; timeoutMs: number; symmetry: boolean }
@@ -13,6 +14,8 @@ export type JobMessage = { kind: 'test'; index: number; file: string; test: Litm
 export type JobAnswer =
   | { kind: 'report'; index: number; report: ReturnType<typeof report> }
   | { kind: 'error'; index: number; message: string }
+  /** The solver refused the test (solver/unroll.ts refusal): an input error, at `pos` when it names an instruction. */
+  | { kind: 'refused'; index: number; message: string; pos: { line: number; col: number } | null }
   | { kind: 'closed' };
 
 const s = workerData as WorkerSettings;
@@ -30,7 +33,10 @@ port.on('message', (m: JobMessage) => {
       const { r, seconds } = await checkOne(await z3, m.test, model, s.bound, s.timeoutMs, s.symmetry);
       port.postMessage({ kind: 'report', index: m.index, report: report(m.test, m.file, model, s.bound, r, seconds) } satisfies JobAnswer);
     } catch (e) {
-      port.postMessage({ kind: 'error', index: m.index, message: (e as Error).message } satisfies JobAnswer);
+      const r = refusal(e, m.file);
+      port.postMessage(r
+        ? { kind: 'refused', index: m.index, message: r.message, pos: r.line === null ? null : { line: r.line, col: r.col! } } satisfies JobAnswer
+        : { kind: 'error', index: m.index, message: (e as Error).message } satisfies JobAnswer);
     }
   })();
 });

@@ -18,6 +18,7 @@ import type { ModelName } from '../executor/program.js';
 import { type RunResult, runTest } from '../solver/run.js';
 import { openZ3, type Z3Session } from '../solver/z3.js';
 import { findRaces } from '../solver/races.js';
+import { refusal } from '../solver/unroll.js';
 import { racesText } from '../present/races.js';
 import { checkLiveness } from '../solver/liveness.js';
 import { livenessText } from '../present/liveness.js';
@@ -168,7 +169,7 @@ export async function conformRow(z3: Z3Session, row: Row, root: string, model: M
         a = { good: r.verdict === 'unknown' ? null : r.verdict === 'live', unknown: r.unknown, text: (secs) => livenessText(test, model, r, secs) };
       }
     } catch (e) {
-      return done({ ...base, test: test.name, status: 'error', reason: `${row.path}: internal error: ${(e as Error).message}` });
+      return done({ ...base, test: test.name, status: 'error', reason: refusal(e, row.path)?.format() ?? `${row.path}: internal error: ${(e as Error).message}` });
     }
     if (a.good === null) return done({ ...base, test: test.name, status: 'unknown', reason: a.unknown });
     const got = a.good ? 1 : 0;
@@ -180,7 +181,7 @@ export async function conformRow(z3: Z3Session, row: Row, root: string, model: M
   try {
     r = await runTest(z3, test, opts);
   } catch (e) {
-    return done({ ...base, test: test.name, status: 'error', reason: `${row.path}: internal error: ${(e as Error).message}` });
+    return done({ ...base, test: test.name, status: 'error', reason: refusal(e, row.path)?.format() ?? `${row.path}: internal error: ${(e as Error).message}` });
   }
   if (r.validated === 'unknown') return done({ ...base, test: test.name, status: 'unknown', reason: r.unknown });
   const got = r.validated ? 1 : 0;

@@ -14,7 +14,7 @@ import type { LitmusTest } from '../litmus/ast.js';
 import { MODELS } from '../model/ptx.js';
 import { type StatesCheck, checkStates } from '../solver/run.js';
 import { type OpRef, type Sketch, replayer } from '../solver/replay.js';
-import { unroll } from '../solver/unroll.js';
+import { refusal, unroll } from '../solver/unroll.js';
 import { type Trace, traceOp } from '../executor/state.js';
 import { members } from '../executor/view.js';
 import { resourceReason } from '../solver/limits.js';
@@ -163,7 +163,8 @@ export async function crossOne(z3: Z3Session, file: string, test: LitmusTest, o:
         : await checkStates(z3, test, { model: MODELS[o.model]!, bound: o.bound, timeoutMs: o.timeoutMs }, vals, maxMissing, shown);
     }
   } catch (e) {
-    const why = resourceReason(e);
+    // A resource limit, or a test the solver does not model (as the executor skips what it does not): no answer.
+    const why = resourceReason(e) ?? refusal(e, file)?.message;
     return why ? no('skip', `solver: ${why}`) : no('error', `solver: internal error: ${(e as Error).message}`);
   }
   if (!sc) return no('skip', truncated ? stopped : `solver: Z3 did not decide within the timeout (${o.timeoutMs / 1000} s)`);

@@ -9,7 +9,9 @@ import { readText } from '../litmus/files.js';
 import { MODELS } from '../model/ptx.js';
 import type { Model } from '../model/relalg.js';
 import { BASE_RELS } from '../model/events.js';
-import type { ExplainOptions } from '../present/explain.js';
+import { type ExplainOptions, type Explanation, explainTest } from '../present/explain.js';
+import { refusal } from '../solver/unroll.js';
+import type { Z3Session } from '../solver/z3.js';
 
 export const EXPLAIN_OPTIONS: OptionSpec[] = [
   MODEL_OPTION,
@@ -62,4 +64,16 @@ export function explainArgs(a: Args): ExplainArgs | null {
     throw e;
   }
   return { file, test, opts: { model, bound, timeoutMs }, format, output: a.get('output') ?? null, rels };
+}
+
+/** The explanation of x's test; null (reported as `file:line:col: message`) when the solver refuses the test. */
+export async function explainOrRefuse(z3: Z3Session, x: ExplainArgs, relax: boolean): Promise<Explanation | null> {
+  try {
+    return await explainTest(z3, x.test, { ...x.opts, relax });
+  } catch (e) {
+    const r = refusal(e, x.file);
+    if (!r) throw e;
+    process.stderr.write(r.format() + '\n');
+    return null;
+  }
 }

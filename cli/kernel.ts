@@ -21,7 +21,7 @@ import { toDot } from '../present/dot.js';
 import { renderSvg } from '../present/svg.js';
 import { raceGraph, racePairLine } from '../present/races.js';
 import { hangGraph, stuckLine } from '../present/liveness.js';
-import { UnsupportedError } from '../solver/unroll.js';
+import { refusal } from '../solver/unroll.js';
 import type { DivergentBarrier } from '../solver/divergence.js';
 import { openZ3 } from '../solver/z3.js';
 import { readModule } from '../kernel/module.js';
@@ -90,8 +90,9 @@ export const kernelCommand: Command = {
     try {
       r = await verifyKernel(z3, inst, { model, bound, timeoutMs: timeoutS * 1000, asserts, races: spec.races, liveness: spec.liveness, barriers: spec.barriers });
     } catch (e) {
-      if (!(e instanceof UnsupportedError)) throw e;
-      inputError('kernel', new LitmusError(e.message.replace(/^P\d+ line \d+:\d+: /, ''), e.pos ?? null, spec.ptx), json);
+      const r = refusal(e, spec.ptx);
+      if (!r) throw e;
+      inputError('kernel', r, json);
       return EXIT.usage;
     } finally {
       await z3.close();

@@ -1,8 +1,7 @@
 // `ptxmm show`: one consistent execution that reaches an outcome, as text, DOT, SVG or JSON.
 import { type Command, EXIT } from './command.js';
-import { explainTest } from '../present/explain.js';
 import { openZ3 } from '../solver/z3.js';
-import { EXPLAIN_OPTIONS, explainArgs } from './explainopts.js';
+import { EXPLAIN_OPTIONS, explainArgs, explainOrRefuse } from './explainopts.js';
 import { renderExplanation } from './render.js';
 
 export const showCommand: Command = {
@@ -19,7 +18,8 @@ export const showCommand: Command = {
     if (!x) return EXIT.failed;
     const z3 = await openZ3();
     try {
-      const ex = await explainTest(z3, x.test, { ...x.opts, relax: false });
+      const ex = await explainOrRefuse(z3, x, false);
+      if (!ex) return EXIT.failed;
       await renderExplanation(ex, x.format, x.rels, x.output, 'show', x.file);
       return ex.reachable === true ? EXIT.ok : EXIT.failed;
     } finally {

@@ -203,6 +203,25 @@ test('a folder, an empty list or a binary file where a file is expected: a clear
   assert.equal([w.code, w.err], [1, `ptxmm check: ${MP}: exists and is not a directory\n`]);
 });
 
+test('a test the solver does not model is an input error at its instruction in every command, never an internal error', () => {
+  // A register holding an address that is no location's: each of these said "internal error".
+  const oob = write('oob.litmus', 'PTX A\n{ x=0; P0:%rd1=8; }\n P0@cta 0,gpu 0 ;\n ld.relaxed.gpu.u32 %r0, [%rd1] ;\nexists P0:%r0==0\n');
+  const message = `${oob}:4:2: ld.relaxed.gpu.u32 %r0, [%rd1]: address 8 is no location's (out of bounds, or inside an element)\n`;
+  for (const args of [['check'], ['check', '--jobs', '2'], ['check', '--races'], ['check', '--liveness'], ['show'], ['why']]) {
+    const r = ptxmm(...args, oob);
+    assert.equal([r.code, r.err], [1, message], args.join(' '));
+  }
+  const j = ptxmm('check', '--json', oob);
+  assert.is(j.code, 1);
+  assert.match(j.out.split('\n')[0]!, /"type":"error","command":"check","file":"[^"]+","line":4,"col":2,"message":"ld\.relaxed\.gpu\.u32 %r0, \[%rd1\]: address 8 is no/);
+  // conform lists it as an error with the same message.
+  const csv = write('oob.csv', 'oob.litmus,1\n');
+  const c = ptxmm('conform', '--expect', csv, '--root', dir);
+  assert.is(c.code, 1);
+  assert.ok(c.out.includes(`ERROR ${message.replace(oob, 'oob.litmus').trim()}`), c.out);
+  assert.not.match(c.out + c.err, /internal error/);
+});
+
 test('- reads the test from standard input (check, why), the module from it (kernel)', () => {
   const run = (input: string, ...args: string[]): { out: string; err: string; code: number | null } => {
     const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'ptxmm.js'), ...args], { input, encoding: 'utf8', timeout: 120_000 });

@@ -1,9 +1,8 @@
 // `ptxmm why`: when an outcome is unreachable, the smallest sets of axioms that forbid it and
 // how an execution reaching it breaks them; when reachable, the execution that reaches it.
 import { type Command, EXIT } from './command.js';
-import { explainTest } from '../present/explain.js';
 import { openZ3 } from '../solver/z3.js';
-import { EXPLAIN_OPTIONS, explainArgs } from './explainopts.js';
+import { EXPLAIN_OPTIONS, explainArgs, explainOrRefuse } from './explainopts.js';
 import { renderExplanation } from './render.js';
 
 export const whyCommand: Command = {
@@ -17,7 +16,8 @@ export const whyCommand: Command = {
     if (!x) return EXIT.failed;
     const z3 = await openZ3();
     try {
-      const ex = await explainTest(z3, x.test, { ...x.opts, relax: true });
+      const ex = await explainOrRefuse(z3, x, true);
+      if (!ex) return EXIT.failed;
       await renderExplanation(ex, x.format, x.rels, x.output, 'why', x.file);
       return ex.reachable === 'unknown' ? EXIT.failed : EXIT.ok;
     } finally {

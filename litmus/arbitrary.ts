@@ -216,7 +216,16 @@ function wellFormed(t0: LitmusTest): LitmusTest {
     else b.count = { kind: 'imm', value: s.instance ? warps : 32n * warps };
     return b;
   };
-  const t: LitmusTest = { ...t0, threads: t0.threads.map((th) => ({ ...th, code: th.code.map(inSpace).map(barrier) })) };
+  // A CTA is in one cluster (build.ts checkClusters): the first thread's placement decides it.
+  const clusterOf = new Map<string, number | undefined>();
+  const inCluster = (p: Thread['placement']): Thread['placement'] => {
+    const key = `${p.gpu}/${p.cta}`;
+    if (!clusterOf.has(key)) clusterOf.set(key, p.cluster);
+    const { cluster: _, ...rest } = p;
+    const c = clusterOf.get(key);
+    return c === undefined ? rest : { ...rest, cluster: c };
+  };
+  const t: LitmusTest = { ...t0, threads: t0.threads.map((th) => ({ ...th, placement: inCluster(th.placement), code: th.code.map(inSpace).map(barrier) })) };
   // A barrier operand in a register the thread never writes is its initial value: a .u32 one
   // (a genuine id 0..15).
   const regInits = t.regInits.map((r) => {

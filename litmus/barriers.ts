@@ -57,7 +57,7 @@ export function checkBarriers(test: LitmusTest, file: string, genuine: boolean):
           return fail(`P${tid}'s barrier ${what} ${reg(v.name)} is written at line ${w.line}: a barrier's ${what} must be known before the test runs (an immediate, or a register only its initial value sets)`, v.pos ?? at);
         }
         const init = test.regInits.find((r) => r.thread === tid && r.reg === v.name);
-        if (init && 'addressOf' in init) return fail(`P${tid}'s barrier ${what} ${reg(v.name)} holds the address of ${init.addressOf}, not a ${what}`, v.pos ?? at);
+        if (init && 'addressOf' in init) return fail(`P${tid}'s barrier ${what} ${reg(v.name)} holds the address of ${init.addressOf}, not ${/^[aeiou]/.test(what) ? 'an' : 'a'} ${what}`, v.pos ?? at);
         x = init ? init.value : 0n;
       }
       if (x < 0n || x > MAX_U32) fail(`a barrier's ${what} is a .u32 value: ${x} is not one`, v.pos ?? at);

@@ -692,8 +692,26 @@ function isGenuine(cst: CstFile): boolean {
   return false;
 }
 
+/**
+ * A CTA lies in one cluster (ISA §2.2.2): every thread of a CTA names the same cluster, or none
+ * (a cluster of that CTA alone). Both engines take this for granted.
+ */
+function checkClusters(placements: readonly Placement[], file: string): void {
+  const first = new Map<string, Placement>();
+  const clusterText = (p: Placement): string => (p.cluster === undefined ? 'no cluster' : `cluster ${p.cluster}`);
+  for (const p of placements) {
+    const key = `${p.gpu}/${p.cta}`;
+    const q = first.get(key);
+    if (q === undefined) first.set(key, p);
+    else if (q.cluster !== p.cluster) {
+      fail(`P${p.id} puts CTA ${p.cta} of GPU ${p.gpu} in ${clusterText(p)}, but P${q.id} puts it in ${clusterText(q)} (a CTA is in one cluster)`, p.pos, file);
+    }
+  }
+}
+
 export function buildTest(cst: CstFile, file: string): LitmusTest {
   const placements = cst.threads.list.map((p, i) => placement(p, i, file));
+  checkClusters(placements, file);
   const n = placements.length;
   const { locations, regInits } = initBlock(cst.init, n, file);
   const ctx: Ctx = { file, genuine: isGenuine(cst), regs: new Set() };

@@ -62,6 +62,12 @@ const cases: Case[] = [
     message: "P0's barrier thread count %r9 holds the address of x, not a thread count",
   },
   {
+    name: "bar-id-register-address",
+    text: "PTX T\n{ x=0; P0:%r9=x; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n bar.sync %r9 | bar.sync 1 ;\nexists (x == 0)\n",
+    at: [4, 11],
+    message: "P0's barrier id %r9 holds the address of x, not an id",
+  },
+  {
     name: "bar-id-register-may-meet",
     text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n ld.weak.u32 %r1, [x] | barrier.sync 0, 96 ;\n barrier.sync %r1, 64 | ;\nexists (x == 0)\n",
     at: [4, 41],
@@ -192,6 +198,18 @@ const cases: Case[] = [
     text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak x, 1 | ld.weak 5, x ;\nexists (P1:r0 == 1)\n",
     at: [4, 25],
     message: "the destination must be a register",
+  },
+  {
+    name: "cta-in-two-clusters",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,cluster 0,gpu 0 | P1@cta 0,cluster 1,gpu 0 ;\n st.weak x, 1 | ld.weak r0, x ;\nexists (P1:r0 == 1)\n",
+    at: [3, 29],
+    message: "P1 puts CTA 0 of GPU 0 in cluster 1, but P0 puts it in cluster 0 (a CTA is in one cluster)",
+  },
+  {
+    name: "cta-in-a-cluster-and-none",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,cluster 2,gpu 1 | P1@cta 1,gpu 1 | P2@cta 0,gpu 1 ;\n st.weak x, 1 | ld.weak r0, x | ;\nexists (P1:r0 == 1)\n",
+    at: [3, 46],
+    message: "P2 puts CTA 0 of GPU 1 in no cluster, but P0 puts it in cluster 2 (a CTA is in one cluster)",
   },
   {
     name: "dup-location",

@@ -8,6 +8,7 @@ import { WARP_SIZE, typeSigned, typeWidth, wideType } from '../litmus/ast.js';
 import { type PhysLoc, layout } from '../litmus/layout.js';
 import { type ValueType, registersRead, threadRegisters, writerType } from '../litmus/types.js';
 import { printInstr } from '../litmus/print.js';
+import { LitmusError } from '../litmus/errors.js';
 import type { EventInfo, Place } from '../model/events.js';
 import type { Dag, N } from './expr.js';
 import { newDag } from './expr.js';
@@ -19,6 +20,18 @@ export class UnsupportedError extends Error {
   constructor(message: string, readonly pos?: { line: number; col: number }) {
     super(message);
   }
+}
+
+/**
+ * The solver's refusal of a test it cannot model (an address that is no location's, or not one
+ * known location) as an input error of the test's file, at the instruction when there is one;
+ * null for any other error. Commands report it as they report a test that does not parse: it
+ * is about the input, not a bug of ptxmm.
+ */
+export function refusal(e: unknown, file: string): LitmusError | null {
+  if (!(e instanceof UnsupportedError)) return null;
+  // The position is given as file:line:col; the message's own `P0 line 4:2: ` would repeat it.
+  return new LitmusError(e.pos ? e.message.replace(/^P\d+ line \d+:\d+: /, '') : e.message, e.pos ?? null, file);
 }
 
 /** Read event id -> condition under which a value depends on that read. */

@@ -13,6 +13,7 @@ import { pathTo } from '../../executor/stepper.js';
 import { forbiddenOutcomes } from '../../solver/run.js';
 import { openZ3, type Z3Session } from '../../solver/z3.js';
 import { findRaces } from '../../solver/races.js';
+import { refusal } from '../../solver/unroll.js';
 import { racePairLine, raceGraph } from '../../present/races.js';
 import { checkLiveness } from '../../solver/liveness.js';
 import { hangGraph, stuckLine } from '../../present/liveness.js';
@@ -82,7 +83,9 @@ parentPort!.on('message', (m: RequestMessage) => {
   answer(m.req).then(
     (ans) => parentPort!.postMessage({ id: m.id, ans } satisfies AnswerMessage),
     (e: unknown) => {
-      const message = e instanceof LitmusError ? e.format() : e instanceof Unsupported ? `the executor does not support this test: ${e.message}` : `internal error: ${(e as Error).message}`;
+      const refused = refusal(e, m.req.test.file);
+      const message = e instanceof LitmusError ? e.format() : e instanceof Unsupported ? `the executor does not support this test: ${e.message}`
+        : refused ? `the solver does not model this test: ${refused.format()}` : `internal error: ${(e as Error).message}`;
       parentPort!.postMessage({ id: m.id, ans: { kind: 'error', message } } satisfies AnswerMessage);
     },
   );
