@@ -25,7 +25,10 @@ const LOCS = ['x', 'y', 'z', 'flag', 'data'];
 const REGS = ['r0', 'r1', 'r2', 'r3', 'rd1'];
 const PREDS = ['p0', 'p1'];
 
-const int = fc.bigInt({ min: -1000n, max: 1n << 20n });
+// Small values mostly; now and then one at the edge of a type, where truncation, sign
+// extension and the 64-bit limits of the front end meet.
+const EDGES = [-(1n << 63n), (1n << 63n) - 1n, (1n << 64n) - 1n, -(1n << 31n), (1n << 31n) - 1n, 1n << 31n, (1n << 32n) - 1n, 1n << 32n, -1n, 255n, 256n, -129n, 65535n, 65536n];
+const int = fc.oneof({ weight: 6, arbitrary: fc.bigInt({ min: -1000n, max: 1n << 20n }) }, { weight: 1, arbitrary: fc.constantFrom(...EDGES) });
 const reg = (names: string[]): fc.Arbitrary<Reg> => fc.constantFrom(...names).map((name) => ({ kind: 'reg', name }));
 const value: fc.Arbitrary<Value> = fc.oneof(reg(REGS), int.map((v) => ({ kind: 'imm' as const, value: v })));
 const address: fc.Arbitrary<Address> = fc.oneof(

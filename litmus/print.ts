@@ -4,7 +4,7 @@
 // (tld/suld/sust/cold/suatom/sured), fence.proxy.{texture,surface,constant}, compare-and-branch
 // (beq/bne/...), Dartagnan's barrier instance (`bar.cta.sync inst, id, count`), and atom.sub and
 // red.acq_rel, which ptxas rejects and which are therefore written in Dartagnan's untyped form.
-import type { Address, Atom, Bar, Expr, Instr, LitmusTest, LocDecl, Observable, Ordering, Red, Stmt, Term, Value, Space } from './ast.js';
+import type { Address, Atom, Bar, Expr, Instr, LitmusTest, LocDecl, Observable, Ordering, Red, Stmt, Term, Thread, Value, Space } from './ast.js';
 
 const reg = (name: string): string => `%${name}`;
 const val = (v: Value): string => (v.kind === 'imm' ? String(v.value) : reg(v.name));
@@ -97,10 +97,12 @@ const stmt = (s: Stmt): string => (s.op === 'label' ? `${s.name}:` : printInstr(
  * PTX does not have (0 to 15): it keeps its meaning, and is read back, as ptxmm's three-operand
  * notation with the instance it has (0, litmus/barriers.ts) and no count.
  */
-function genuineBar(s: Bar, tid: number, t: LitmusTest): Bar {
+function genuineBar(s: Bar, th: Thread, t: LitmusTest): Bar {
   if (s.instance !== undefined || s.count !== undefined) return s;
   const v = s.id;
-  const init = v.kind === 'reg' ? t.regInits.find((r) => r.thread === tid && r.reg === v.name) : undefined;
+  // An id in a register the thread sets is known only as it runs: printed as it is.
+  if (v.kind === 'reg' && th.code.some((x) => x.op !== 'label' && 'dst' in x && x.dst.name === v.name)) return s;
+  const init = v.kind === 'reg' ? t.regInits.find((r) => r.thread === th.placement.id && r.reg === v.name) : undefined;
   const id = v.kind === 'imm' ? v.value : init && !('addressOf' in init) ? init.value : 0n;
   return id >= 0n && id <= 15n ? s : { ...s, instance: { kind: 'imm', value: 0n } };
 }
@@ -162,7 +164,7 @@ export function printLitmus(t: LitmusTest): string {
     ].filter((x) => x !== null);
     return `P${p.id}@${levels.join(',')}`;
   });
-  const columns = t.threads.map((th) => th.code.map((s) => stmt(s.op === 'bar' ? genuineBar(s, th.placement.id, t) : s)));
+  const columns = t.threads.map((th) => th.code.map((s) => stmt(s.op === 'bar' ? genuineBar(s, th, t) : s)));
   const height = Math.max(0, ...columns.map((c) => c.length));
   const widths = t.threads.map((_, i) => Math.max(header[i]!.length, ...columns[i]!.map((s) => s.length)));
   const row = (cells: string[]) => ' ' + cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ') + ' ;';
