@@ -48,34 +48,33 @@ export function observableType(prog: Program, o: Observable): ValueType {
 
 /**
  * The outcomes of a final state. Coherence is partial, so a location ends with the value of
- * any write no other write comes after (as the solver reads it): one outcome per choice.
+ * any write no other write comes after (as the solver reads it): one outcome per choice, made
+ * once per physical location, so that names of one location (`z @ surface aliases x`) show
+ * the same write.
  */
 export function outcomesOf(prog: Program, obs: readonly Observable[], s: MState): Outcome[] {
-  let outs: Outcome[] = [[]];
+  // The final values each observed location may show, by physical location.
+  const finals = new Map<number, bigint[]>();
   for (const o of obs) {
-    const t = observableType(prog, o);
-    let vals: bigint[];
-    if (o.kind === 'reg') {
-      const ti = prog.index.get(o.thread);
-      vals = [(ti === undefined ? undefined : s.th[ti]!.regs.get(o.reg))?.v ?? 0n];
-    } else {
-      const l = prog.locOfName.get(o.name)!;
-      const ms = s.mem[l]!;
-      const later = ms.reduce((m, x) => m | x.pred, 0);
-      vals = [...new Set(ms.filter((_, i) => !has(later, i)).map((x) => x.val))];
-    }
-    if (vals.length === 1) {
-      // One value (a register, a location with one latest write): extended in place.
-      const v = asInteger(vals[0]!, t);
-      for (const prefix of outs) prefix.push(v);
-      continue;
-    }
-    const ints = vals.map((v) => asInteger(v, t));
-    const next: Outcome[] = [];
-    for (const prefix of outs) for (const v of ints) next.push([...prefix, v]);
-    outs = next;
+    if (o.kind !== 'loc') continue;
+    const l = prog.locOfName.get(o.name)!;
+    if (finals.has(l)) continue;
+    const ms = s.mem[l]!;
+    const later = ms.reduce((m, x) => m | x.pred, 0);
+    finals.set(l, [...new Set(ms.filter((_, i) => !has(later, i)).map((x) => x.val))]);
   }
-  return outs;
+  // One choice of value per location with several: most final states have none to make.
+  let picks: Map<number, bigint>[] = [new Map()];
+  for (const [l, vals] of finals) {
+    if (vals.length === 1) for (const p of picks) p.set(l, vals[0]!);
+    else picks = picks.flatMap((p) => vals.map((v) => new Map(p).set(l, v)));
+  }
+  return picks.map((p) => obs.map((o) => {
+    const t = observableType(prog, o);
+    if (o.kind === 'loc') return asInteger(p.get(prog.locOfName.get(o.name)!)!, t);
+    const ti = prog.index.get(o.thread);
+    return asInteger((ti === undefined ? undefined : s.th[ti]!.regs.get(o.reg))?.v ?? 0n, t);
+  }));
 }
 
 export const outcomeKey = (o: Outcome): string => o.join(' ');

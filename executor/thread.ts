@@ -378,7 +378,9 @@ export function settle(prog: Program, ti: number, t0: TState): TState {
         t = complete(t, idx, ci.dst === null ? null : destValue(ci, e, g ? localValue(ci, e) : null));
         changed = true;
       } else if (!g) {
-        // Skipped: no memory effect, so it overtakes nothing (msg -2).
+        // Skipped: no memory effect, so it overtakes nothing (msg -2). Its destination keeps
+        // the value it had, which may still be in flight (an earlier load or atom writing it).
+        if (ci.oldSlot >= 0 && typeof e.ops[ci.oldSlot] === 'number') continue;
         t = complete(t, idx, ci.dst === null ? null : destValue(ci, e, null), null, -2);
         changed = true;
       } else if (ci.ins.op === 'fence.proxy' && (prog.model === 'ptx60' || ci.ins.kind === 'async')) {

@@ -324,17 +324,21 @@ export function finalStates(
   ev: (n: N) => Value,
 ): string[] {
   // Values are the integers their types say, as the solver reports them (litmus/types.ts).
-  // A location may end with the value of any co-maximal executed write (co is partial).
-  const per: string[][] = obs.map((o) => {
+  // A location may end with the value of any co-maximal executed write (co is partial): one
+  // choice per physical location, which every name of it (an alias) shows, as the encoder has it.
+  const plocs = [...new Set(obs.flatMap((o) => (o.kind === 'loc' ? [u.plocOf.get(o.name)!] : [])))];
+  const choices: bigint[][] = plocs.map((ploc) => {
+    const ws = ids.filter((id) => u.events[id]!.info.kind === 'W' && u.events[id]!.info.ploc === ploc);
+    const maximal = ws.filter((w) => !co.some(([a, b]) => a === newId.get(w) && ws.some((v) => newId.get(v) === b)));
+    return [...new Set(maximal.map((w) => ev(u.events[w]!.value!) as bigint))];
+  });
+  return [...product(choices)].map((pick) => obs.map((o) => {
     if (o.kind === 'reg') {
       const th = u.threads[u.threadIndex.get(o.thread)!]!;
       const t = th.types.get(o.reg) ?? { width: 32, signed: false };
-      return [`${observableName(o)}=${asInteger((ev(th.regs.get(o.reg) ?? u.dag.bv(32, 0)) as bigint), t)}`];
+      return `${observableName(o)}=${asInteger((ev(th.regs.get(o.reg) ?? u.dag.bv(32, 0)) as bigint), t)}`;
     }
     const ploc = u.plocOf.get(o.name)!;
-    const ws = ids.filter((id) => u.events[id]!.info.kind === 'W' && u.events[id]!.info.ploc === ploc);
-    const maximal = ws.filter((w) => !co.some(([a, b]) => a === newId.get(w) && ws.some((v) => newId.get(v) === b)));
-    return [...new Set(maximal.map((w) => `${o.name}=${asInteger(ev(u.events[w]!.value!) as bigint, u.locations[ploc]!)}`))];
-  });
-  return [...product(per)].map((parts) => parts.join(';'));
+    return `${o.name}=${asInteger(pick[plocs.indexOf(ploc)]!, u.locations[ploc]!)}`;
+  }).join(';'));
 }
