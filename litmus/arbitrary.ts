@@ -177,7 +177,10 @@ export const litmusTest: fc.Arbitrary<LitmusTest> = fc.integer({ min: 1, max: 4 
       expr(n, declared, 2),
       fc.option(expr(n, declared, 1), { nil: undefined }),
       pick(['exists', 'not exists', 'forall'] as const),
-      fc.array(fc.record({ kind: fc.constant('reg' as const), thread: fc.nat(n - 1), reg: pick(REGS) }), { maxLength: 2 }),
+      fc.array(fc.oneof(
+        fc.record({ kind: fc.constant('reg' as const), thread: fc.nat(n - 1), reg: pick(REGS) }),
+        ...(declared.length ? [pick(declared).map((name): Observable => ({ kind: 'loc', name }))] : []),
+      ), { maxLength: 2 }),
     ).map(([cond, filter, quantifier, observed]) => {
       const t: LitmusTest = {
         arch: 'PTX', name, docs, locations, regInits, threads, observed,
