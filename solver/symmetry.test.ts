@@ -69,6 +69,30 @@ test('no symmetry where renaming would change the test', () => {
   assert.is(symOf(ring), null);
   // An observable whose image is not observed.
   assert.is(symOf(family('SB', 3).replace(/exists \(.*\)/, 'exists (P0:%r0 == 0)')), null);
+  // Clusters as the engines read them: P0 and P1 name none, so each is in a cluster of its own
+  // CTA; P2 and P3 share cluster 0. Swapping the pairs took them for alike (no cluster number
+  // equals no cluster number), and listed P3's stale read, which cluster scope forbids.
+  assert.is(symOf(CLUSTER_MP), null);
+  assert.ok(symOf(CLUSTER_MP.replace('P0@cta 0,gpu 0', 'P0@cta 0,cluster 1,gpu 0').replace('P1@cta 1,gpu 0', 'P1@cta 1,cluster 1,gpu 0')));
+});
+
+const CLUSTER_MP = `PTX C
+{ x=0; f=0; y=0; g=0; }
+ P0@cta 0,gpu 0                | P1@cta 1,gpu 0                   | P2@cta 2,cluster 0,gpu 0      | P3@cta 3,cluster 0,gpu 0         ;
+ st.relaxed.cluster.u32 [x], 1 | ld.acquire.cluster.u32 %r0, [f]  | st.relaxed.cluster.u32 [y], 1 | ld.acquire.cluster.u32 %r0, [g]  ;
+ st.release.cluster.u32 [f], 1 | ld.relaxed.cluster.u32 %r1, [x]  | st.release.cluster.u32 [g], 1 | ld.relaxed.cluster.u32 %r1, [y]  ;
+locations [P1:%r0; P1:%r1;]
+exists (P3:%r0 == 1 /\\ P3:%r1 == 0)
+`;
+
+test('a cluster named for some threads and not others: the stale read only where no cluster is shared', async () => {
+  const opt = { model: MODELS.ptx75!, bound: 2, timeoutMs: 60_000, mode: 'states' as const, checkBound: true, explain: false };
+  const r = await runTest(z3, parseLitmus(CLUSTER_MP), opt);
+  // Was Ok, from the image of P1's stale read.
+  assert.is(r.validated, false);
+  const stale = (t: string): number => r.states!.filter((st) => st.values.some(([k, v]) => k === `${t}:r0` && v === 1n) && st.values.some(([k, v]) => k === `${t}:r1` && v === 0n)).length;
+  assert.is(stale('P3'), 0);
+  assert.ok(stale('P1') > 0);
 });
 
 test('an orbit: the state and its images, each once', () => {

@@ -11,6 +11,7 @@
 // filter, kernels' per-thread barriers) means no symmetry.
 import type { LitmusTest, LocDecl, Observable, Placement, Stmt } from '../litmus/ast.js';
 import { observableName } from '../litmus/types.js';
+import { placeOf } from './unroll.js';
 
 /** Maps an observable's name to its image's name (both among the state's observables). */
 export type Symmetry = Map<string, string>;
@@ -73,9 +74,16 @@ function extend(map: Map<string, string>, back: Map<string, string>, from: reado
   return true;
 }
 
-/** The same equality of scope instances: a thread pair shares a CTA (cluster, GPU, warp) iff its image does. */
+/**
+ * The same equality of scope instances: a thread pair shares a CTA (cluster, GPU) iff its
+ * image does, the instances as the engines read them (placeOf): a thread with no cluster named
+ * is in a cluster of its CTA alone, so comparing the numbers written (undefined equal to
+ * undefined) put two such threads of different CTAs in one cluster, and rotated them onto two
+ * threads that share one. Warps are compared too (no engine reads them, so this only keeps
+ * symmetry from tests that place warps unevenly).
+ */
 function placementsAgree(ps: Placement[], perm: number[]): boolean {
-  const keys: ((p: Placement) => unknown)[] = [(p) => p.cta, (p) => p.cluster, (p) => p.gpu, (p) => p.warp, (p) => `${p.gpu}/${p.cta}`, (p) => `${p.gpu}/${p.cluster}`];
+  const keys: ((p: Placement) => unknown)[] = [(p) => placeOf(p).cta, (p) => placeOf(p).cluster, (p) => placeOf(p).gpu, (p) => `${placeOf(p).cta}/${p.warp}`];
   for (const k of keys) {
     for (let i = 0; i < ps.length; i++) for (let j = 0; j < ps.length; j++) {
       if ((k(ps[i]!) === k(ps[j]!)) !== (k(ps[perm[i]!]!) === k(ps[perm[j]!]!))) return false;
