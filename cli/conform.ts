@@ -149,6 +149,8 @@ export async function conformRow(z3: Z3Session, row: Row, root: string, model: M
   const t0 = performance.now();
   const base = { file: row.path, test: null, model: model.name, expected: row.expected ? 1 as const : 0 as const, got: null, reason: null, explanation: [] as string[] };
   const done = (r: Omit<ConformReport, 'seconds'>): ConformReport => ({ ...r, seconds: (performance.now() - t0) / 1000 });
+  // An error met answering: the solver's refusal of the test (an input error), or a bug.
+  const failed = (e: unknown): string => refusal(e, row.path)?.format() ?? `${row.path}: internal error: ${(e as Error).message}`;
   let test: LitmusTest;
   try {
     test = parseLitmus(readText(join(root, row.path), false), row.path);
@@ -169,7 +171,7 @@ export async function conformRow(z3: Z3Session, row: Row, root: string, model: M
         a = { good: r.verdict === 'unknown' ? null : r.verdict === 'live', unknown: r.unknown, text: (secs) => livenessText(test, model, r, secs) };
       }
     } catch (e) {
-      return done({ ...base, test: test.name, status: 'error', reason: refusal(e, row.path)?.format() ?? `${row.path}: internal error: ${(e as Error).message}` });
+      return done({ ...base, test: test.name, status: 'error', reason: failed(e) });
     }
     if (a.good === null) return done({ ...base, test: test.name, status: 'unknown', reason: a.unknown });
     const got = a.good ? 1 : 0;
@@ -181,7 +183,7 @@ export async function conformRow(z3: Z3Session, row: Row, root: string, model: M
   try {
     r = await runTest(z3, test, opts);
   } catch (e) {
-    return done({ ...base, test: test.name, status: 'error', reason: refusal(e, row.path)?.format() ?? `${row.path}: internal error: ${(e as Error).message}` });
+    return done({ ...base, test: test.name, status: 'error', reason: failed(e) });
   }
   if (r.validated === 'unknown') return done({ ...base, test: test.name, status: 'unknown', reason: r.unknown });
   const got = r.validated ? 1 : 0;
