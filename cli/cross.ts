@@ -164,7 +164,7 @@ export async function crossOne(z3: Z3Session, file: string, test: LitmusTest, o:
     }
   } catch (e) {
     // A resource limit, or a test the solver does not model (as the executor skips what it does not): no answer.
-    const why = resourceReason(e) ?? refusal(e, file)?.message;
+    const why = resourceReason(e) ?? refusal(e, file)?.format();
     return why ? no('skip', `solver: ${why}`) : no('error', `solver: internal error: ${(e as Error).message}`);
   }
   if (!sc) return no('skip', truncated ? stopped : `solver: Z3 did not decide within the timeout (${o.timeoutMs / 1000} s)`);

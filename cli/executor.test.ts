@@ -197,6 +197,15 @@ test("fuzz's checks on the round-trip generator's programs: every instruction, t
   }
 });
 
+test('cross: a test the solver refuses and the executor runs is skipped, with the position, not an error', async () => {
+  // The load its guard always skips reads no address, so the executor runs the test; the solver
+  // unrolls every instruction and refuses the address (solver/unroll.ts refusal).
+  const t = parseLitmus('PTX G\n{ x=0; P0:%rd1=8; P0:%p0=0; }\n P0@cta 0,gpu 0 ;\n @%p0 ld.relaxed.gpu.u32 %r0, [%rd1] ;\n st.relaxed.gpu.u32 [x], 1 ;\nexists (x == 1)\n', 'g.litmus');
+  const c = await crossOne(z3, 'g.litmus', t, { model: 'ptx75', bound: 2, timeoutMs: 60_000, maxStates: 100_000, maxMissing: Infinity });
+  assert.is(c.status, 'skip');
+  assert.is(c.reason, "solver: g.litmus:4:7: @%p0 ld.relaxed.gpu.u32 %r0, [%rd1]: address 8 is no location's (out of bounds, or inside an element)");
+});
+
 test('fuzz command: summary and exit status; bad ranges are usage errors', () => {
   const r = ptxmm('fuzz', '--runs', '12', '--seed', '5', '--threads', '2', '--ops', '1..3');
   assert.is(r.code, 0, r.out + r.err);
