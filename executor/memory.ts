@@ -26,7 +26,8 @@ import { type RV, asType, resize, rmwResult, rv, show } from './bits.js';
 import { type CInstr, type Program, WriteLimit, proxyOf } from './program.js';
 import { type Use, accessKey } from './proxy.js';
 import { DEAD_SRC } from './gc.js';
-import { type Who, effectiveScope, includes } from './scope.js';
+import type { Who } from './scope.js';
+import { effectiveScope, scopeIncludes } from '../model/events.js';
 import { type MState, type Msg, type MsgFields, type Pend, type Rel, type TState, type View, relOf, relWithView, traceId, traced, msgWith, withMsg, withPend, withThMem, withWrel, wrelOf } from './state.js';
 import { acquire as acquireRels, handedOver, mergeRels, pendingAt, prunePend, replaceRel } from './sync.js';
 import { acquires, complete, destValue, laterWrites, locOf, operand, overtaken, overtakenByWrite, pendingBefore, releases, viewAt } from './thread.js';
@@ -97,7 +98,7 @@ function strongWith(prog: Program, m: Msg, b: Who): boolean {
   if (!m.strong || !b.strong || !m.scope || !b.scope) return false;
   const pa = m.tid < 0 ? null : prog.places[m.tid]!;
   const pb = b.tid < 0 ? null : prog.places[b.tid]!;
-  return includes(m.scope, pa, pb) && includes(b.scope, pb, pa);
+  return scopeIncludes(m.scope, pa, pb) && scopeIncludes(b.scope, pb, pa);
 }
 
 const setThread = (s: MState, ti: number, t: TState): MState => {

@@ -9,7 +9,7 @@ import { type ValueType, threadRegisters, writerType } from '../litmus/types.js'
 import { printInstr } from '../litmus/print.js';
 import { type RV, rv } from './bits.js';
 import { type ClassTable, classTable } from './proxy.js';
-import { type Place, includes, placeOf } from './scope.js';
+import { type Place, placeOf, scopeIncludes } from '../model/events.js';
 import { spinLoops } from './spin.js';
 import type { View } from './state.js';
 
@@ -256,7 +256,7 @@ export function compile(test: LitmusTest, model: ModelName, bound: number): Prog
   const instructions = test.threads.reduce((n, t) => n + t.code.length, 0);
   if (instructions > MAX_INSTRUCTIONS) throw new Unsupported(`the test is too large: ${instructions} instructions (at most ${MAX_INSTRUCTIONS.toLocaleString('en')})`);
   const threads = test.threads.map((_, i) => compileThread(test, i, locs));
-  const alone = places.map((p, i) => new Set(SCOPES.filter((s) => places.every((q, j) => j === i || !includes(s, p, q)))));
+  const alone = places.map((p, i) => new Set(SCOPES.filter((s) => places.every((q, j) => j === i || !scopeIncludes(s, p, q)))));
   const ctas = [...new Set(places.map((p) => p.cta))];
   const ctaIdx = places.map((p) => ctas.indexOf(p.cta));
   const cls = classTable(ctaIdx, threads.map((t) => t.code.map((c) => c.ins)), model === 'ptx75');

@@ -19,7 +19,7 @@ import { type RV, alu, asType, compare, resize, rv } from './bits.js';
 import type { CInstr, Program } from './program.js';
 import { Unsupported } from './program.js';
 import { accessKey } from './proxy.js';
-import { effectiveScope } from './scope.js';
+import { effectiveScope } from '../model/events.js';
 import { type Entry, type Opnd, type TState, type View, fetched, regsHash, retired, traced, withThread, withWin } from './state.js';
 import { fenceAcqRel, prunePend } from './sync.js';
 import { join } from './view.js';

@@ -1,7 +1,7 @@
 // Events and their static attributes, and the base sets and relations that follow from the
 // attributes alone (loc, sr, same-proxy, ...). Shared by the concrete and symbolic interpreters
 // so that both read the same facts.
-import type { Proxy, Scope } from '../litmus/ast.js';
+import type { Placement, Proxy, Scope, Space } from '../litmus/ast.js';
 import type { Model, RelTerm } from './relalg.js';
 
 export type EventKind = 'R' | 'W' | 'F' | 'B';
@@ -11,6 +11,26 @@ export interface Place {
   cta: string;
   cluster: string;
   gpu: string;
+}
+
+/**
+ * A thread's placement as scope instances, for both engines and the solver's symmetry: a
+ * thread with no cluster given is in a cluster of its own CTA only.
+ */
+export function placeOf(p: Placement): Place {
+  return {
+    cta: `${p.gpu}/${p.cta}`,
+    cluster: p.cluster !== undefined ? `${p.gpu}/c${p.cluster}` : `${p.gpu}/cta${p.cta}`,
+    gpu: `${p.gpu}`,
+  };
+}
+
+const SCOPE_RANK: Record<Scope, number> = { cta: 0, cluster: 1, gpu: 2, sys: 3 };
+
+/** A .shared access cannot be seen beyond its CTA (its cluster for shared::cluster). */
+export function effectiveScope(scope: Scope, space: Space): Scope {
+  const cap: Scope | null = space === 'shared' ? 'cta' : space === 'shared_cluster' ? 'cluster' : null;
+  return cap && SCOPE_RANK[cap] < SCOPE_RANK[scope] ? cap : scope;
 }
 
 export interface EventInfo {

@@ -11,7 +11,7 @@
 // filter, kernels' per-thread barriers) means no symmetry.
 import type { LitmusTest, LocDecl, Observable, Placement, Stmt } from '../litmus/ast.js';
 import { observableName } from '../litmus/types.js';
-import { placeOf } from './unroll.js';
+import { placeOf } from '../model/events.js';
 
 /** Maps an observable's name to its image's name (both among the state's observables). */
 export type Symmetry = Map<string, string>;

@@ -3,13 +3,13 @@
 // Every memory/fence/barrier instruction becomes an event guarded by the condition under which
 // it executes; register values are bit-vector terms over the values reads return; dependencies
 // follow the register data flow path by path.
-import type { Atom, DataType, Instr, LitmusTest, Red, Scope, Space, Thread, Value as AstValue } from '../litmus/ast.js';
+import type { Atom, DataType, Instr, LitmusTest, Red, Thread, Value as AstValue } from '../litmus/ast.js';
 import { WARP_SIZE, typeSigned, typeWidth, wideType } from '../litmus/ast.js';
 import { type PhysLoc, layout } from '../litmus/layout.js';
 import { type ValueType, registersRead, threadRegisters, writerType } from '../litmus/types.js';
 import { printInstr } from '../litmus/print.js';
 import { LitmusError } from '../litmus/errors.js';
-import type { EventInfo, Place } from '../model/events.js';
+import { type EventInfo, effectiveScope, placeOf } from '../model/events.js';
 import type { Dag, N } from './expr.js';
 import { newDag } from './expr.js';
 import type { Limits } from './limits.js';
@@ -124,23 +124,6 @@ interface State {
   reach: N;
   regs: Map<string, RegVal>;
   ctrl: Deps;
-}
-
-const SCOPE_RANK: Record<Scope, number> = { cta: 0, cluster: 1, gpu: 2, sys: 3 };
-
-/** A .shared access cannot be seen beyond its CTA (cluster for shared::cluster). */
-function effectiveScope(scope: Scope, space: Space): Scope {
-  const cap: Scope | null = space === 'shared' ? 'cta' : space === 'shared_cluster' ? 'cluster' : null;
-  return cap && SCOPE_RANK[cap] < SCOPE_RANK[scope] ? cap : scope;
-}
-
-export function placeOf(p: Thread['placement']): Place {
-  // A thread with no cluster given is in a cluster of its own CTA only.
-  return {
-    cta: `${p.gpu}/${p.cta}`,
-    cluster: p.cluster !== undefined ? `${p.gpu}/c${p.cluster}` : `${p.gpu}/cta${p.cta}`,
-    gpu: `${p.gpu}`,
-  };
 }
 
 /** `limits`: the test's time and size budget (solver/limits.ts), enforced as formulas are built. */
