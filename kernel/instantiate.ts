@@ -78,6 +78,7 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
   const entry = launch.entry !== undefined
     ? entries.find((f) => f.name === launch.entry) ?? bad(`no kernel ${launch.entry} in the module (it has ${entries.map((f) => f.name).join(', ') || 'none'})`)
     : entries.length === 1 ? entries[0]! : bad(`the module has ${entries.length} kernels (${entries.map((f) => f.name).join(', ')}): name one with --entry`);
+  if (entry.refused) throw entry.refused;
   const { grid, block } = launch;
   for (const [what, d] of [['grid', grid], ['block', block]] as const) {
     if (![d.x, d.y, d.z].every((n) => Number.isInteger(n) && n >= 1)) bad(`the ${what} must be positive whole numbers`);
@@ -266,6 +267,7 @@ function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) =>
         const callee = mod.functions.find((f) => f.name === s.callee && f.kind === 'func');
         if (!callee) bad(`the call's target ${s.callee} is not a device function (.func) of the module`, s.pos);
         if (stack.includes(s.callee)) bad(`${s.callee} calls itself: recursion is not modelled`, s.pos);
+        if (callee!.refused) throw callee!.refused;
         if (s.args.length !== callee!.params.length || s.rets.length !== callee!.returns.length) bad(`the call to ${s.callee} passes the wrong number of parameters`, s.pos);
         const n = ++calls;
         const b = new Map<string, string>();

@@ -55,6 +55,25 @@ test('addresses the unrolling cannot pin to one element are refused at the acces
   refuses('inside.ptx', module('.global .align 4 .u32 a[2];', '', '\tld.global.u32 %r1, [a+2];'), 'ld.global', /not an element of a/, '--assert', 'a[0] == 0');
 });
 
+test('a statement ptxmm does not model refuses only the launches that run it', () => {
+  // One module, three kernels: one plain, one with an instruction the model has no meaning for,
+  // one calling a device function that has one. Each refusal stands at its own statement.
+  const head = '.version 9.0\n.target sm_90\n.address_size 64\n.global .align 4 .u32 x;\n';
+  const helper = '.func (.param .b32 ret0) half(.param .b32 a0)\n{\n\t.reg .b32 %r<3>;\n\tld.param.u32 %r1, [a0];\n\tdiv.u32 %r2, %r1, 2;\n\tst.param.b32 [ret0], %r2;\n\tret;\n}\n';
+  const good = '.visible .entry good()\n{\n\t.reg .b32 %r<2>;\n\tmov.u32 %r1, 7;\n\tst.global.u32 [x], %r1;\n\tret;\n}\n';
+  const bad = '.visible .entry bad()\n{\n\t.reg .b32 %r<3>;\n\t.local .align 4 .b8 stack[8];\n\tmov.u32 %r1, 7;\n\trem.u32 %r2, %r1, 3;\n\tst.global.u32 [x], %r2;\n\tret;\n}\n';
+  const calls = '.visible .entry calls()\n{\n\t.reg .b32 %r<3>;\n\tmov.u32 %r1, 8;\n\t{\n\t.param .b32 p0;\n\tst.param.b32 [p0+0], %r1;\n\t.param .b32 r0;\n'
+    + '\tcall.uni (r0), half, (p0);\n\tld.param.b32 %r2, [r0+0];\n\t}\n\tst.global.u32 [x], %r2;\n\tret;\n}\n';
+  const text = head + helper + good + bad + calls;
+  const f = S.write('some.ptx', text);
+  const ok = ptxmm('kernel', f, '--entry', 'good', '--assert', 'x == 7');
+  assert.is(ok.code, 0, ok.out + ok.err);
+  assert.match(ok.out, /holds/);
+  // The first statement refused in the function is the one named (.local before rem).
+  refuses('some.ptx', text, '.local .align 4 .b8 stack', /local memory/, '--entry', 'bad', '--assert', 'x == 7');
+  refuses('some.ptx', text, 'div.u32', /unknown instruction 'div'/, '--entry', 'calls', '--assert', 'x == 4');
+});
+
 test('static offsets, byte arrays as words, initialisers, parameters, per-CTA shared memory', () => {
   const text = module(
     '.global .align 4 .b8 w[8] = {1, 0, 0, 0, 2, 1, 0, 0};\n.shared .align 4 .u32 s;',

@@ -60,6 +60,12 @@ export interface PtxFunction {
   /** `.param` variables the body declares, for calls. */
   callParams: Map<string, DataType>;
   shared: Variable[];
+  /**
+   * The first statement of the body that ptxmm cannot give meaning to (an instruction it does
+   * not model, `.local` memory), or null. Only a launch that runs the function is refused for
+   * it (kernel/instantiate.ts): one kernel of a module using `div` does not stop checking the others.
+   */
+  refused: LitmusError | null;
   pos: Pos;
 }
 
@@ -216,7 +222,7 @@ export function readModule(text: string, file: string): PtxModule {
     if (peek()?.v === ';') { i++; return null; } // a prototype
     expect('{');
     const fn: PtxFunction = {
-      name: name.v, kind, params, returns, body: [], regs: new Map(), regRanges: [], callParams: new Map(), shared: [], pos: at(start),
+      name: name.v, kind, params, returns, body: [], regs: new Map(), regRanges: [], callParams: new Map(), shared: [], refused: null, pos: at(start),
     };
     let depth = 1;
     let returned = false;
@@ -233,7 +239,11 @@ export function readModule(text: string, file: string): PtxModule {
         continue;
       }
       if (t.v === '.shared') { fn.shared.push(variable('shared', t)); continue; }
-      if (t.v === '.local') fail(`local memory (.local: the stack, or a local array) is not modelled`, t);
+      if (t.v === '.local') {
+        fn.refused ??= new LitmusError(`local memory (.local: the stack, or a local array) is not modelled`, at(t), file);
+        while (next("';'").v !== ';');
+        continue;
+      }
       if (t.v === '.loc' || t.v === '.file') { restOfLine(t); continue; }
       if (t.v === '.pragma') { while (next("';'").v !== ';'); continue; }
       if (t.k === 'dir') fail(`the directive '${t.v}' is not supported inside a function`, t);
@@ -244,15 +254,18 @@ export function readModule(text: string, file: string): PtxModule {
       }
       // One statement: an instruction up to its ';'.
       const first = i - 1;
+      const opTok = t.v === '@' ? toks.slice(i, i + 3).find((x) => x.k === 'id') : t;
+      const vec = opTok ? /\.v[248]\b/.exec(opTok.v) : null;
       while (toks[i] && toks[i]!.v !== ';') {
-        if (toks[i]!.v === '{' || toks[i]!.v === '}') {
-          const vec = /\.v[248]\b/.exec(t.v);
-          if (vec) fail(`vector accesses (${vec[0]}) are not modelled: one register per instruction`, { ...t, col: t.col + vec.index + 1 });
-          fail(`expected ';' after the instruction at line ${t.line}`, toks[i]);
-        }
+        // A brace in a statement: a vector operand ({%r1, %r2}), or a missing ';'.
+        if ((toks[i]!.v === '{' || toks[i]!.v === '}') && !vec) fail(`expected ';' after the instruction at line ${t.line}`, toks[i]);
         i++;
       }
       const end = next("';'");
+      if (vec) {
+        fn.refused ??= new LitmusError(`vector accesses (${vec[0]}) are not modelled: one register per instruction`, { line: opTok!.line, col: opTok!.col + vec.index + 1 }, file);
+        continue;
+      }
       const stmt = toks.slice(first, i - 1);
       const opcode = stmt[0]!.v === '@' ? stmt.find((x, j) => j > 0 && x.k === 'id') : stmt[0];
       const base = opcode?.v.split('.')[0];
@@ -261,11 +274,18 @@ export function readModule(text: string, file: string): PtxModule {
         fn.body.push(withGuard(stmt, { op: 'bra', target: RETURN_LABEL, pos: at(opcode) }, file));
         continue;
       }
-      if (base === 'call') { fn.body.push(call(stmt, opcode!, file)); continue; }
-      const text = src.slice(stmt[0]!.at, end.at);
-      const cell = parseFragment<CstCell>('cell', text, file, stmt[0]!.line, stmt[0]!.col);
-      if (!cell || cell.k !== 'instr') fail(`expected an instruction`, stmt[0]);
-      fn.body.push(buildInstruction(cell as Extract<CstCell, { k: 'instr' }>, { file, genuine: true, regs: new Set(), module: true }));
+      try {
+        if (base === 'call') { fn.body.push(call(stmt, opcode!, file)); continue; }
+        const text = src.slice(stmt[0]!.at, end.at);
+        const cell = parseFragment<CstCell>('cell', text, file, stmt[0]!.line, stmt[0]!.col);
+        if (!cell || cell.k !== 'instr') fail(`expected an instruction`, stmt[0]);
+        fn.body.push(buildInstruction(cell as Extract<CstCell, { k: 'instr' }>, { file, genuine: true, regs: new Set(), module: true }));
+      } catch (e) {
+        // The statement ends at its ';' whatever it is: the module reads on, and the function
+        // is refused only where it is run.
+        if (!(e instanceof LitmusError)) throw e;
+        fn.refused ??= e;
+      }
     }
     if (returned || kind === 'func') fn.body.push({ op: 'label', name: RETURN_LABEL, pos: at(toks[i - 1]) });
     return fn;
@@ -275,7 +295,7 @@ export function readModule(text: string, file: string): PtxModule {
   const registers = (fn: PtxFunction, start: Tok): void => {
     let t = next('a register type');
     if (t.v === '.v2' || t.v === '.v4') t = next('a register type');
-    const type: DataType = t.v === '.pred' ? 'b8' : /^\.f\d+$/.test(t.v) ? (`b${t.v.slice(2)}` as DataType) : dataType(t);
+    const type: DataType = t.v === '.pred' ? 'pred' : /^\.f\d+$/.test(t.v) ? (`b${t.v.slice(2)}` as DataType) : dataType(t);
     for (;;) {
       const r = next('a register');
       // nvcc's call sequences declare registers without '%' (temp_param_reg).

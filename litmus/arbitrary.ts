@@ -93,11 +93,16 @@ function instr(labels: string[]): fc.Arbitrary<Instr> {
   const mov = fc.oneof(
     fc.record({ op: fc.constant('mov' as const), type: pick(WIDE_TYPES), dst: reg(REGS), src: value, pos: fc.constant(P) }),
     fc.record({ op: fc.constant('mov' as const), type: fc.constant<DataType>('u64'), dst: reg(['rd1']), src: pick(LOCS).map((name) => ({ kind: 'loc' as const, name })), pos: fc.constant(P) }),
+    fc.record({ op: fc.constant('mov' as const), type: fc.constant<DataType>('pred'), dst: reg(PREDS), src: value, pos: fc.constant(P) }),
+  );
+  const unary = fc.oneof(
+    fc.record({ op: fc.constant('unary' as const), uop: fc.constant('not' as const), type: pick<DataType>(['b16', 'b32', 'b64', 'pred']), dst: reg(REGS), a: value, pos: fc.constant(P) }),
+    fc.record({ op: fc.constant('unary' as const), uop: fc.constant('neg' as const), type: pick<DataType>(['s16', 's32', 's64']), dst: reg(REGS), a: value, pos: fc.constant(P) }),
   );
   const alu = pick(['add', 'sub', 'mul', 'and', 'or', 'xor'] as const).chain((aop) =>
     fc.record({
       op: fc.constant('alu' as const), aop: fc.constant(aop),
-      type: ['and', 'or', 'xor'].includes(aop) ? pick<DataType>(['b32', 'b64']) : pick<DataType>(['u32', 's32', 'u64', 's64', 'u16']),
+      type: ['and', 'or', 'xor'].includes(aop) ? pick<DataType>(['b32', 'b64', 'pred']) : pick<DataType>(['u32', 's32', 'u64', 's64', 'u16']),
       dst: reg(REGS), a: value, b: value, pos: fc.constant(P),
     }),
   );
@@ -110,7 +115,7 @@ function instr(labels: string[]): fc.Arbitrary<Instr> {
     fc.record({ op: fc.constant('bra' as const), target: pick(labels), pos: fc.constant(P) }),
     fc.record({ op: fc.constant('bcmp' as const), cmp: pick(CMPS), a: value, b: value, target: pick(labels), pos: fc.constant(P) }),
   ];
-  const any: fc.Arbitrary<Instr> = fc.oneof(...([ld, st, atom, red, fence, bar, mov, alu, setp, ...jumps] as fc.Arbitrary<Instr>[]));
+  const any: fc.Arbitrary<Instr> = fc.oneof(...([ld, st, atom, red, fence, bar, mov, unary, alu, setp, ...jumps] as fc.Arbitrary<Instr>[]));
   // A guard makes an instruction genuine PTX: Dartagnan-only forms stay unguarded.
   const dialectOnly = (i: Instr): boolean => (i.op === 'atom' || i.op === 'red') && (i.aop === 'sub' || i.ord.sem === 'acq_rel' && i.op === 'red');
   return fc.tuple(any, fc.option(fc.record({ reg: reg(PREDS), negated: fc.boolean() }), { nil: undefined })).map(([i, g]) =>

@@ -34,18 +34,23 @@ export type Proxy = 'generic' | 'texture' | 'surface' | 'constant';
 /** Writes and read-modify-writes exist only through the generic and surface proxies. */
 export type WriteProxy = 'generic' | 'surface';
 
-/** Integer data types we model; values are bit-vectors of this width. */
+/**
+ * Integer data types we model; values are bit-vectors of this width. `pred` is a predicate,
+ * one bit, in registers only: the type of `and`, `or`, `xor`, `not` and `mov` on predicates,
+ * never of memory (the front ends accept it nowhere else).
+ */
 export type DataType =
   | 'u8' | 'u16' | 'u32' | 'u64'
   | 's8' | 's16' | 's32' | 's64'
-  | 'b8' | 'b16' | 'b32' | 'b64';
+  | 'b8' | 'b16' | 'b32' | 'b64'
+  | 'pred';
 
 // Looked up on every executor step: one parse per type name, not a new string each time.
 const WIDTHS = new Map<string, number>();
 export function typeWidth(t: DataType): number {
   let w = WIDTHS.get(t);
   if (w === undefined) {
-    w = Number(t.slice(1));
+    w = t === 'pred' ? 1 : Number(t.slice(1));
     WIDTHS.set(t, w);
   }
   return w;

@@ -26,6 +26,8 @@ const RED_BASES: Record<string, WriteProxy> = { red: 'generic', sured: 'surface'
 const ALU_BASES: ReadonlySet<string> = setOf('add', 'sub', 'mul', 'mad', 'and', 'or', 'xor', 'shl', 'shr', 'min', 'max');
 /** Integer types of `selp`, `min`, `max`, `cvt` (ptxas has 8-bit forms only for cvt). */
 const INT_TYPES: ReadonlySet<string> = setOf('u16', 'u32', 'u64', 's16', 's32', 's64', 'b16', 'b32', 'b64');
+/** `and`, `or`, `xor`, `not` and `mov` also work on predicates (one bit: `not.pred` is logical). */
+const WITH_PRED: ReadonlySet<string> = setOf(...TYPE_SET, 'pred');
 const BCMP: Record<string, CmpOp> = { beq: 'eq', bne: 'ne', blt: 'lt', ble: 'le', bgt: 'gt', bge: 'ge' };
 const SETP_CMP: Record<string, CmpOp> = {
   eq: 'eq', ne: 'ne', lt: 'lt', le: 'le', gt: 'gt', ge: 'ge', lo: 'lt', ls: 'le', hi: 'gt', hs: 'ge',
@@ -272,11 +274,12 @@ function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
   }
   if (base === 'bar' || base === 'barrier') return barrier(base, quals, cell, ctx);
   if (base === 'mov') {
-    const c = cats({ type: TYPE_SET });
+    const c = cats({ type: WITH_PRED });
     arity(ops, 2, 2, opcode, 'two operands (d, a)', file);
     const src = ops[1]!;
     const dst = reg(ops[0]!, 'the destination', ctx);
     if (src.k === 'name' && !src.tok.text.startsWith('%') && !ctx.regs.has(src.tok.text)) {
+      if (c.type?.text === 'pred') fail(`an address is not a predicate: mov.u64 takes a location's address`, c.type.pos, file);
       const loc: LocRef = { kind: 'loc', name: src.tok.text, pos: pos(src.tok) };
       return { op: 'mov', type: asType(c.type, 'u64'), dst, src: loc, pos: p };
     }
@@ -300,7 +303,7 @@ function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
     return { op: 'cvt', dtype: types[0]!.text as DataType, stype: types[1]!.text as DataType, dst: reg(ops[0]!, 'the destination', ctx), a: value(ops[1]!, 'the source', ctx), pos: p };
   }
   if (base === 'not' || base === 'neg') {
-    const c = cats({ type: base === 'not' ? setOf('b16', 'b32', 'b64') : setOf('s16', 's32', 's64') });
+    const c = cats({ type: base === 'not' ? setOf('b16', 'b32', 'b64', 'pred') : setOf('s16', 's32', 's64') });
     if (!c.type) fail(`${base} needs a type (${base === 'not' ? '.b32' : '.s32'})`, p, file);
     arity(ops, 2, 2, opcode, 'two operands (d, a)', file);
     return { op: 'unary', uop: base, type: c.type.text as DataType, dst: reg(ops[0]!, 'the destination', ctx), a: value(ops[1]!, 'the operand', ctx), pos: p };
@@ -315,14 +318,15 @@ function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
     };
   }
   if (ALU_BASES.has(base)) {
-    const bitwise = base === 'and' || base === 'or' || base === 'xor' || base === 'shl';
+    const logical = base === 'and' || base === 'or' || base === 'xor';
+    const bitwise = logical || base === 'shl';
     const product = base === 'mul' || base === 'mad';
-    const c = cats(product ? { lo: setOf('lo', 'wide', 'hi'), type: TYPE_SET } : { type: TYPE_SET }) as Cats & { lo?: Qual };
+    const c = cats(product ? { lo: setOf('lo', 'wide', 'hi'), type: TYPE_SET } : { type: logical ? WITH_PRED : TYPE_SET }) as Cats & { lo?: Qual };
     if (product && c.type && !c.lo) fail(`${base} needs .lo or .wide (${base}.lo.${c.type.text}): the full product is wider than the registers`, c.type.pos, file);
     if (c.lo?.text === 'hi') fail(`${base}.hi is not supported (use .lo or .wide)`, c.lo.pos, file);
     const wide = c.lo?.text === 'wide';
     if (wide && c.type && !['u16', 's16', 'u32', 's32'].includes(c.type.text)) fail(`${base}.wide takes a 16- or 32-bit type, not '.${c.type.text}'`, c.type.pos, file);
-    if (c.type && bitwise && !c.type.text.startsWith('b')) fail(`${base} takes a bit type (.b32 or .b64), not '.${c.type.text}'`, c.type.pos, file);
+    if (c.type && bitwise && !c.type.text.startsWith('b') && c.type.text !== 'pred') fail(`${base} takes a bit type (.b32, .b64${logical ? ' or .pred' : ''}), not '.${c.type.text}'`, c.type.pos, file);
     if (c.type && !bitwise && base !== 'shr' && c.type.text.startsWith('b')) fail(`${base} takes an integer type (.u32, .s32, ...), not '.${c.type.text}'`, c.type.pos, file);
     arity(ops, base === 'mad' ? 4 : 3, base === 'mad' ? 4 : 3, opcode, base === 'mad' ? 'four operands (d, a, b, c)' : 'three operands (d, a, b)', file);
     const alu: Instr = {

@@ -389,7 +389,26 @@ const cases: Case[] = [
     name: "xor-u32",
     text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n xor.u32 %r1, %r1, 2 | ld.weak r0, x ;\nexists (P1:r0 == 1)\n",
     at: [4, 6],
-    message: "xor takes a bit type (.b32 or .b64), not '.u32'",
+    message: "xor takes a bit type (.b32, .b64 or .pred), not '.u32'",
+  },
+  // Predicates are one bit in registers: and/or/xor/not/mov take .pred, nothing else does.
+  {
+    name: "shl-pred",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 ;\n shl.pred %p1, %p0, 1 ;\nexists (x == 0)\n",
+    at: [4, 6],
+    message: "unknown qualifier '.pred' for shl",
+  },
+  {
+    name: "ld-pred",
+    text: "PTX T\n{ .global .u32 x = 0; }\n P0@cta 0,gpu 0 ;\n ld.global.pred %p1, [x] ;\nexists (x == 0)\n",
+    at: [4, 12],
+    message: "unknown qualifier '.pred' for ld",
+  },
+  {
+    name: "mov-pred-address",
+    text: "PTX T\n{ .global .u32 x = 0; }\n P0@cta 0,gpu 0 ;\n mov.pred %p1, x ;\nexists (x == 0)\n",
+    at: [4, 6],
+    message: "an address is not a predicate: mov.u64 takes a location's address",
   },
   // Issue 13, item 1: numbers past 2^53-1 were rounded (two CTAs became one).
   {

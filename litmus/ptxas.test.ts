@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readLitmusFiles } from './parse.js';
 import { printInstr } from './print.js';
-import type { Instr, Value, Address } from './ast.js';
+import { type Instr, type Value, type Address, typeWidth } from './ast.js';
 import { CORPUS, OWN_TESTS, hasCorpus } from '../tests/paths.js';
 
 const hasPtxas = spawnSync('ptxas', ['--version']).status === 0;
@@ -33,12 +33,12 @@ function inSpace(i: Instr): Instr {
 }
 const SPACE_DECL: Record<string, string> = { shared: '.shared', shared_cluster: '.shared', local: '.local', const: '.const', param: '.global' };
 
-const regType = (width: number): string => (width === 64 ? '.b64' : width === 16 ? '.b16' : '.b32');
+const regType = (width: number): string => (width === 64 ? '.b64' : width === 16 ? '.b16' : width === 1 ? '.pred' : '.b32');
 
 /** A kernel holding one instruction, with its registers and locations declared. */
 function kernel(name: string, i: Instr): string {
   const regs = new Map<string, string>();
-  const width = 'type' in i ? Number(i.type.slice(1)) : 32;
+  const width = 'type' in i ? typeWidth(i.type) : 32;
   const val = (v: Value | undefined): void => { if (v && v.kind === 'reg') regs.set(v.name, regType(width)); };
   const addr = (a: Address): void => { if (a.kind === 'reg') regs.set(a.name, '.b64'); };
   if (i.guard) regs.set(i.guard.reg.name, '.pred');

@@ -37,7 +37,7 @@ export function writtenInPtx(c: Extract<CstCell, { k: 'instr' }>): boolean {
 export function checkPtxas(c: GenuineCell, ins: Instr, file: string): void {
   const fail = (msg: string, at: Pos = c.pos): never => { throw new LitmusError(msg, at, file); };
   const q = (text: string): Qual | undefined => c.quals.find((x) => x.text === text);
-  const type = c.quals.find((x) => TYPE_SET.has(x.text));
+  const type = c.quals.find((x) => TYPE_SET.has(x.text) || x.text === 'pred');
   const untyped = (example: string): never =>
     fail(`${c.base} needs a type in PTX (${example}); only Dartagnan's untyped form, with bare operands, may leave it out`);
   switch (ins.op) {
