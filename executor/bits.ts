@@ -54,6 +54,14 @@ export function alu(op: AluOp, a: RV, b: RV, signed = false, c?: RV): RV {
   }
 }
 
+/** mul.hi: the upper half of the full product of a and b (at the type's width, extended by its signedness). */
+export function mulHi(a: RV, b: RV, signed: boolean): RV {
+  const w = a.w;
+  const x = signed ? toSigned(a.v, w) : a.v;
+  const y = signed ? toSigned(b.v, w) : b.v;
+  return rv(w, (x * y) >> BigInt(w));
+}
+
 export function compare(op: CmpOp, a: RV, b: RV, signed: boolean): boolean {
   const w = Math.max(a.w, b.w);
   const x0 = resize(a, w, signed).v;

@@ -3,7 +3,7 @@
 // placements, and the features the executor does not model (reported per test).
 import type { Instr, LitmusTest, Proxy, Scope, Value } from '../litmus/ast.js';
 import { SCOPES } from '../litmus/ast.js';
-import { typeWidth, wideType } from '../litmus/ast.js';
+import { typeWidth } from '../litmus/ast.js';
 import { type PhysLoc, layout } from '../litmus/layout.js';
 import { type ValueType, threadRegisters, writerType } from '../litmus/types.js';
 import { printInstr } from '../litmus/print.js';
@@ -161,8 +161,10 @@ function compileThread(test: LitmusTest, ti: number, locs: ReturnType<typeof loc
         break;
       }
       case 'alu': {
-        const w = typeWidth(ins.wide ? wideType(ins.type) : ins.type);
-        slots = [val(ins.a, w), val(ins.b, ins.aop === 'shl' || ins.aop === 'shr' ? 32 : w), val(ins.c, w)];
+        // Immediates as the type has them: a .wide product's operands are of the type (nvcc's
+        // `mul.wide.u32 %rd1, %r1, -1431655765` multiplies by 0xaaaaaaab), only mad's addend is wide.
+        const w = typeWidth(ins.type);
+        slots = [val(ins.a, w), val(ins.b, ins.aop === 'shl' || ins.aop === 'shr' ? 32 : w), val(ins.c, ins.wide ? 2 * w : w)];
         dst = ins.dst.name;
         break;
       }

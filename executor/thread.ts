@@ -15,7 +15,7 @@
 // before earlier operations (and then no one may acquire it). Fences and barriers never move.
 import type { Instr, Proxy } from '../litmus/ast.js';
 import { typeSigned, typeWidth, wideType } from '../litmus/ast.js';
-import { type RV, alu, asType, compare, resize, rv } from './bits.js';
+import { type RV, alu, asType, compare, mulHi, resize, rv } from './bits.js';
 import type { CInstr, Program } from './program.js';
 import { Unsupported } from './program.js';
 import { accessKey } from './proxy.js';
@@ -270,12 +270,16 @@ function localValue(ci: CInstr, e: Entry): RV {
   switch (i.op) {
     case 'mov': return i.src.kind === 'reg' ? asType(a, i.type) : a;
     case 'alu': {
-      // .wide: operands extended (by the type's signedness) to the result's width first.
+      if (i.hi) {
+        const h = mulHi(asType(a, i.type), asType(operand(e, 1)!, i.type), typeSigned(i.type));
+        return i.c ? rv(h.w, h.v + asType(operand(e, 2)!, i.type).v) : h;
+      }
+      // .wide: operands read as the type, then extended (by its signedness) to the result's width.
       const t = i.wide ? wideType(i.type) : i.type;
       const w = typeWidth(t);
-      const b = i.aop === 'shl' || i.aop === 'shr' ? resize(asType(operand(e, 1)!, 'u32'), w) : asType(operand(e, 1)!, t);
+      const b = i.aop === 'shl' || i.aop === 'shr' ? resize(asType(operand(e, 1)!, 'u32'), w) : asType(asType(operand(e, 1)!, i.type), t);
       const c = i.c ? asType(operand(e, 2)!, t) : undefined;
-      return alu(i.aop, asType(a, t), b, typeSigned(t), c);
+      return alu(i.aop, asType(asType(a, i.type), t), b, typeSigned(t), c);
     }
     case 'selp': return operand(e, 2)!.v !== 0n ? asType(a, i.type) : asType(operand(e, 1)!, i.type);
     case 'cvt': return resize(asType(a, i.stype), typeWidth(i.dtype), typeSigned(i.stype));

@@ -175,6 +175,10 @@ test('ptxmm kernel: exit 0 when every property holds, 1 with a counterexample, 2
   const typo = ptxmm('kernel', join(DIR, 'mp_blocks.kernel.json'), '--assert', 'out[9] == 1');
   assert.is(typo.code, 2);
   assert.match(typo.err, /--assert 1:1:1: the condition names location 'out\[9\]'/);
+  // A constant the element's type cannot hold is an input error, as in a litmus condition (it was a "fails").
+  const range = ptxmm('kernel', join(DIR, 'mp_blocks.kernel.json'), '--assert', 'out[0] == 42', '--assert', 'out[0] != 4294967295');
+  assert.is(range.code, 2, range.out + range.err);
+  assert.match(range.err, /--assert 2:1:11: 4294967295 is not a value of out\[0\], a signed 32-bit value \(-2147483648 \.\. 2147483647\)/);
   const params = ptxmm('kernel', join(DIR, 'mp_blocks.ptx'), '--assert', 'flag == 1');
   assert.is(params.code, 2);
   assert.match(params.err, /takes 2 parameters, and 0 are given/);

@@ -104,7 +104,10 @@ function instr(labels: string[]): fc.Arbitrary<Instr> {
       op: fc.constant('alu' as const), aop: fc.constant(aop),
       type: ['and', 'or', 'xor'].includes(aop) ? pick<DataType>(['b32', 'b64', 'pred']) : pick<DataType>(['u32', 's32', 'u64', 's64', 'u16']),
       dst: reg(REGS), a: value, b: value, pos: fc.constant(P),
-    }),
+    }).chain((a) => (aop !== 'mul' ? fc.constant(a as Instr)
+      // mul.lo, mul.hi, or mul.wide (16- and 32-bit types only).
+      : pick(['lo', 'hi', ...(['u32', 's32', 'u16'].includes(a.type) ? ['wide'] : [])]).map((half): Instr =>
+        (half === 'lo' ? a : half === 'hi' ? { ...a, hi: true } : { ...a, wide: true })))),
   );
   // Only eq and ne compare untyped bits.
   const setp = pick(WIDE_TYPES).chain((type) => fc.record({

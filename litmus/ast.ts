@@ -202,6 +202,11 @@ export interface Alu extends InstrBase {
   type: DataType;
   /** `mul.wide`/`mad.wide`: the result is twice as wide as the operands (`mul.lo` otherwise). */
   wide?: boolean;
+  /**
+   * `mul.hi`/`mad.hi`: the upper half of the full product of operands of the type (extended
+   * by its signedness to twice its width), plus `c` for mad; what nvcc makes of `x / 7`.
+   */
+  hi?: boolean;
   dst: Reg;
   a: Value;
   b: Value;

@@ -322,8 +322,7 @@ function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
     const bitwise = logical || base === 'shl';
     const product = base === 'mul' || base === 'mad';
     const c = cats(product ? { lo: setOf('lo', 'wide', 'hi'), type: TYPE_SET } : { type: logical ? WITH_PRED : TYPE_SET }) as Cats & { lo?: Qual };
-    if (product && c.type && !c.lo) fail(`${base} needs .lo or .wide (${base}.lo.${c.type.text}): the full product is wider than the registers`, c.type.pos, file);
-    if (c.lo?.text === 'hi') fail(`${base}.hi is not supported (use .lo or .wide)`, c.lo.pos, file);
+    if (product && c.type && !c.lo) fail(`${base} needs .lo, .hi or .wide (${base}.lo.${c.type.text}): the full product is wider than the registers`, c.type.pos, file);
     const wide = c.lo?.text === 'wide';
     if (wide && c.type && !['u16', 's16', 'u32', 's32'].includes(c.type.text)) fail(`${base}.wide takes a 16- or 32-bit type, not '.${c.type.text}'`, c.type.pos, file);
     if (c.type && bitwise && !c.type.text.startsWith('b') && c.type.text !== 'pred') fail(`${base} takes a bit type (.b32, .b64${logical ? ' or .pred' : ''}), not '.${c.type.text}'`, c.type.pos, file);
@@ -334,6 +333,7 @@ function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
       dst: reg(ops[0]!, 'the destination', ctx), a: value(ops[1]!, 'the first operand', ctx), b: value(ops[2]!, 'the second operand', ctx), pos: p,
     };
     if (wide) alu.wide = true;
+    if (c.lo?.text === 'hi') alu.hi = true;
     if (base === 'mad') alu.c = value(ops[3]!, 'the addend', ctx);
     return alu;
   }
@@ -805,9 +805,10 @@ const SPACE_NAME: Record<Space, string> = {
 
 /**
  * A constant compared with a register or location must be a value of its type: `P0:r1 == -1`
- * can never hold for a .u32 register, and saying so beats answering as if it could.
+ * can never hold for a .u32 register, and saying so beats answering as if it could. (Also
+ * for a kernel's assertions, kernel/assert.ts.)
  */
-function checkConstants(test: LitmusTest, file: string): void {
+export function checkConstants(test: LitmusTest, file: string): void {
   const lay = layout(test, (m) => fail(m, test.condition.pos, file));
   const regs = test.threads.map((t) => threadRegisters(test.regInits, t));
   const typeOf = (o: Observable): ValueType => (o.kind === 'reg'

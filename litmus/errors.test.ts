@@ -275,7 +275,7 @@ const cases: Case[] = [
     name: "mul-no-lo",
     text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n mul.u32 %r1, %r1, 2 | ld.weak r0, x ;\nexists (P1:r0 == 1)\n",
     at: [4, 6],
-    message: "mul needs .lo or .wide (mul.lo.u32): the full product is wider than the registers",
+    message: "mul needs .lo, .hi or .wide (mul.lo.u32): the full product is wider than the registers",
   },
   {
     name: "no-condition",

@@ -72,7 +72,7 @@ function instrBody(s: Instr): string {
     case 'mov':
       return `${s.cvta ? `cvta.${s.cvta}` : 'mov'}.${s.type} ${reg(s.dst.name)}, ${s.src.kind === 'loc' ? s.src.name : val(s.src)}`;
     case 'alu': {
-      const half = s.aop === 'mul' || s.aop === 'mad' ? (s.wide ? '.wide' : '.lo') : '';
+      const half = s.aop === 'mul' || s.aop === 'mad' ? (s.wide ? '.wide' : s.hi ? '.hi' : '.lo') : '';
       return `${s.aop}${half}.${s.type} ${reg(s.dst.name)}, ${val(s.a)}, ${val(s.b)}${s.c ? `, ${val(s.c)}` : ''}`;
     }
     case 'selp':

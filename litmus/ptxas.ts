@@ -80,7 +80,7 @@ export function checkPtxas(c: GenuineCell, ins: Instr, file: string): void {
         fail(`${c.base} has no 8-bit types: use .${type!.text[0]}16 or wider`, type!.pos);
       }
       if (c.base === 'mul' || c.base === 'mad') {
-        const lo = q('lo') ?? q('wide')!;
+        const lo = q('lo') ?? q('hi') ?? q('wide')!;
         if (lo.pos.col > type!.pos.col) fail(`write ${c.base}.${lo.text}.${type!.text}: ptxas wants .${lo.text} before the type`, lo.pos);
       }
       if (ins.op === 'setp') {

@@ -400,10 +400,25 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
         break;
       }
       case 'alu': {
-        // .wide: the operands are extended to the result's width first.
+        if (instr.hi) {
+          // The upper half of the product at twice the width, operands extended by the type's signedness.
+          const a = operand(st, instr.a, instr.type);
+          const b = operand(st, instr.b, instr.type);
+          const c = instr.c ? operand(st, instr.c, instr.type) : null;
+          const w = typeWidth(instr.type);
+          const s = typeSigned(instr.type);
+          const full = dag.bin('mul', dag.resize(a.v, 2 * w, s), dag.resize(b.v, 2 * w, s));
+          const hi = dag.resize(dag.bin('lshr', full, dag.bv(2 * w, w)), w);
+          const v = c ? dag.bin('add', hi, c.v) : hi;
+          next(setReg(instr.dst.name, { v, deps: unionDeps(dag, a.deps, b.deps, c?.deps ?? new Map()) }));
+          break;
+        }
+        // .wide: the operands are read as the type (an immediate too: nvcc's `mul.wide.u32 %rd1,
+        // %r1, -1431655765` multiplies by 0xaaaaaaab), then extended to the result's width.
         const t = instr.wide ? wideType(instr.type) : instr.type;
-        const a = operand(st, instr.a, t);
-        const b = operand(st, instr.b, instr.aop === 'shl' || instr.aop === 'shr' ? 'u32' : t);
+        const widen = (x: RegVal): RegVal => (instr.wide ? { v: dag.resize(x.v, typeWidth(t), typeSigned(t)), deps: x.deps } : x);
+        const a = widen(operand(st, instr.a, instr.type));
+        const b = instr.aop === 'shl' || instr.aop === 'shr' ? operand(st, instr.b, 'u32') : widen(operand(st, instr.b, instr.type));
         const c = instr.c ? operand(st, instr.c, t) : null;
         const v = aluNode(dag, instr.aop, t, a.v, b.v, c?.v);
         next(setReg(instr.dst.name, { v, deps: unionDeps(dag, a.deps, b.deps, c?.deps ?? new Map()) }));

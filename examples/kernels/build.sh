@@ -17,3 +17,4 @@ nvcc -ptx -arch=sm_90 -O3 last_block_nofence.cu -o last_block_nofence.ptx
 nvcc -ptx -arch=sm_90 -O3 device_call.cu -o device_call.ptx
 nvcc -ptx -arch=sm_90 -O3 shared_reduce.cu -o shared_reduce.ptx
 nvcc -ptx -arch=sm_90 -O3 shared_reduce_nosync.cu -o shared_reduce_nosync.ptx
+nvcc -ptx -arch=sm_90 -O3 tile_index.cu -o tile_index.ptx
