@@ -222,6 +222,25 @@ test('a test the solver does not model is an input error at its instruction in e
   assert.not.match(c.out + c.err, /internal error/);
 });
 
+test('division by zero, or by a divisor read from memory, is refused at the instruction by both engines', () => {
+  // PTX leaves division by zero unspecified: the solver models only a divisor it knows before
+  // running; the executor, which computes values, refuses a division by zero when it meets one.
+  const zero = write('div0.litmus', 'PTX D\n{ x=0; P0:%r9=0; }\n P0@cta 0,gpu 0 ;\n ld.relaxed.gpu.u32 %r0, [x] ;\n div.u32 %r1, %r0, %r9 ;\nexists P0:%r1==0\n');
+  const z = ptxmm('check', zero);
+  assert.equal([z.code, z.err], [1, `${zero}:5:2: div.u32 %r1, %r0, %r9: division by zero, whose value PTX leaves unspecified\n`]);
+  const zr = ptxmm('run', zero);
+  assert.is(zr.code, 1);
+  assert.match(zr.out + zr.err, /div\.u32 %r1, %r0, %r9: division by zero, whose value PTX leaves unspecified/);
+  const loaded = write('divmem.litmus', 'PTX D\n{ x=3; }\n P0@cta 0,gpu 0 ;\n ld.relaxed.gpu.u32 %r0, [x] ;\n rem.u32 %r1, 10, %r0 ;\nexists P0:%r1==1\n');
+  const l = ptxmm('check', loaded);
+  assert.is(l.code, 1);
+  assert.ok(l.err.startsWith(`${loaded}:5:2: rem.u32 %r1, 10, %r0: the divisor is not known before running`), l.err);
+  // The executor computes the divisor (3) and runs the test: cross skips it with the solver's reason.
+  const lr = ptxmm('run', loaded);
+  assert.is(lr.code, 0, lr.out + lr.err);
+  assert.match(lr.out, /P0:r1=1;/);
+});
+
 test('- reads the test from standard input (check, why), the module from it (kernel)', () => {
   const run = (input: string, ...args: string[]): { out: string; err: string; code: number | null } => {
     const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'ptxmm.js'), ...args], { input, encoding: 'utf8', timeout: 120_000 });

@@ -51,6 +51,10 @@ export function alu(op: AluOp, a: RV, b: RV, signed = false, c?: RV): RV {
     case 'and': return rv(w, a.v & b.v);
     case 'or': return rv(w, a.v | b.v);
     case 'xor': return rv(w, a.v ^ b.v);
+    // Towards zero, the remainder with the dividend's sign (BigInt's / and %); the caller
+    // refuses a zero divisor (thread.ts).
+    case 'div': return signed ? rv(w, toSigned(a.v, w) / toSigned(b.v, w)) : rv(w, a.v / b.v);
+    case 'rem': return signed ? rv(w, toSigned(a.v, w) % toSigned(b.v, w)) : rv(w, a.v % b.v);
   }
 }
 

@@ -8,7 +8,7 @@ import type { DataType, Instr, LitmusTest, LocDecl, Placement, Pos, RegInit, Stm
 import { typeWidth } from '../litmus/ast.js';
 import { LitmusError } from '../litmus/errors.js';
 import { registersRead } from '../litmus/types.js';
-import { type PtxFunction, type PtxModule, type Statement, type Variable, registerDeclared, typeBytes } from './module.js';
+import { type PtxFunction, type PtxModule, type Statement, type Variable, declaredType, registerDeclared, typeBytes } from './module.js';
 
 export interface Dim3 {
   x: number;
@@ -143,7 +143,7 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
   }
 
   // ---- code: calls inlined, then symbols resolved per CTA ----
-  const body = inline(entry, mod, bad);
+  const { body, registers } = inline(entry, mod, bad);
   const codeOf = new Map<number, Stmt[]>();
   const code = (cta: number): Stmt[] => {
     let c = codeOf.get(cta);
@@ -175,7 +175,7 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
     for (let tz = 0, t = 0; tz < block.z; tz++) for (let ty = 0; ty < block.y; ty++) for (let tx = 0; tx < block.x; tx++, t++) {
       const id = threads.length;
       const placement: Placement = { id, cta, gpu: 0, warp: Math.floor(t / 32), pos: entry.pos };
-      threads.push({ placement, code: code(cta) });
+      threads.push({ placement, code: code(cta), registers });
       coords.push({ block: { x: bx, y: by, z: bz }, thread: { x: tx, y: ty, z: tz } });
       const values: Record<string, number> = {
         'tid.x': tx, 'tid.y': ty, 'tid.z': tz, 'ntid.x': block.x, 'ntid.y': block.y, 'ntid.z': block.z,
@@ -256,8 +256,10 @@ function resolve(s: Instr, symbols: Map<string, MemoryObject>, params: Map<strin
  * renamed apart per call, its parameters and return values passed through registers named
  * after the caller's `.param` variables (which `st.param`/`ld.param` then move to and from).
  */
-function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) => never): Stmt[] {
+function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) => never): { body: Stmt[]; registers: Record<string, number> } {
   let calls = 0;
+  // The declared width of each register written, by its name after renaming (Thread.registers).
+  const registers: Record<string, number> = {};
   const expand = (fn: PtxFunction, stack: string[], rename: (r: string) => string, label: (l: string) => string, bind: Map<string, string>): Stmt[] => {
     const out: Stmt[] = [];
     const reg = <T extends { kind: string; name: string }>(v: T): T => (v.kind === 'reg' ? { ...v, name: rename(v.name) } : v);
@@ -276,12 +278,16 @@ function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) =>
         out.push(...expand(callee!, [...stack, s.callee], (r) => (SPECIAL_REGISTERS.includes(r) ? r : `__c${n}_${r}`), (l) => `${l}$c${n}`, b));
         continue;
       }
+      if ('dst' in s) {
+        const t = declaredType(fn, s.dst.name);
+        if (t !== undefined) registers[rename(s.dst.name)] = typeWidth(t);
+      }
       out.push(renameInstr(s, reg, label, fn, bind));
     }
     return out;
   };
   const body = expand(entry, [entry.name], (r) => r, (l) => l, new Map());
-  return body;
+  return { body, registers };
 }
 
 /** The register that carries a `.param` variable's value inside one (inlined) function. */

@@ -59,19 +59,41 @@ test('a statement ptxmm does not model refuses only the launches that run it', (
   // One module, three kernels: one plain, one with an instruction the model has no meaning for,
   // one calling a device function that has one. Each refusal stands at its own statement.
   const head = '.version 9.0\n.target sm_90\n.address_size 64\n.global .align 4 .u32 x;\n';
-  const helper = '.func (.param .b32 ret0) half(.param .b32 a0)\n{\n\t.reg .b32 %r<3>;\n\tld.param.u32 %r1, [a0];\n\tdiv.u32 %r2, %r1, 2;\n\tst.param.b32 [ret0], %r2;\n\tret;\n}\n';
+  const helper = '.func (.param .b32 ret0) count(.param .b32 a0)\n{\n\t.reg .b32 %r<3>;\n\tld.param.u32 %r1, [a0];\n\tpopc.b32 %r2, %r1;\n\tst.param.b32 [ret0], %r2;\n\tret;\n}\n';
   const good = '.visible .entry good()\n{\n\t.reg .b32 %r<2>;\n\tmov.u32 %r1, 7;\n\tst.global.u32 [x], %r1;\n\tret;\n}\n';
-  const bad = '.visible .entry bad()\n{\n\t.reg .b32 %r<3>;\n\t.local .align 4 .b8 stack[8];\n\tmov.u32 %r1, 7;\n\trem.u32 %r2, %r1, 3;\n\tst.global.u32 [x], %r2;\n\tret;\n}\n';
+  const bad = '.visible .entry bad()\n{\n\t.reg .b32 %r<3>;\n\t.local .align 4 .b8 stack[8];\n\tmov.u32 %r1, 7;\n\tbrev.b32 %r2, %r1;\n\tst.global.u32 [x], %r2;\n\tret;\n}\n';
   const calls = '.visible .entry calls()\n{\n\t.reg .b32 %r<3>;\n\tmov.u32 %r1, 8;\n\t{\n\t.param .b32 p0;\n\tst.param.b32 [p0+0], %r1;\n\t.param .b32 r0;\n'
-    + '\tcall.uni (r0), half, (p0);\n\tld.param.b32 %r2, [r0+0];\n\t}\n\tst.global.u32 [x], %r2;\n\tret;\n}\n';
+    + '\tcall.uni (r0), count, (p0);\n\tld.param.b32 %r2, [r0+0];\n\t}\n\tst.global.u32 [x], %r2;\n\tret;\n}\n';
   const text = head + helper + good + bad + calls;
   const f = S.write('some.ptx', text);
   const ok = ptxmm('kernel', f, '--entry', 'good', '--assert', 'x == 7');
   assert.is(ok.code, 0, ok.out + ok.err);
   assert.match(ok.out, /holds/);
-  // The first statement refused in the function is the one named (.local before rem).
+  // The first statement refused in the function is the one named (.local before brev).
   refuses('some.ptx', text, '.local .align 4 .b8 stack', /local memory/, '--entry', 'bad', '--assert', 'x == 7');
-  refuses('some.ptx', text, 'div.u32', /unknown instruction 'div'/, '--entry', 'calls', '--assert', 'x == 4');
+  refuses('some.ptx', text, 'popc.b32', /unknown instruction 'popc'/, '--entry', 'calls', '--assert', 'x == 1');
+});
+
+test('div and rem by a parameter: C\'s / and % (towards zero); by a zero parameter, refused at the instruction', () => {
+  const text = module('.global .align 4 .s32 x = -23;\n.global .align 4 .s32 y;', '.param .u32 n',
+    '\tld.param.u32 %r1, [n];\n\tld.global.s32 %r2, [x];\n\tdiv.s32 %r3, %r2, %r1;\n\trem.s32 %r4, %r2, %r1;\n\tst.global.s32 [x], %r3;\n\tst.global.s32 [y], %r4;');
+  const f = S.write('div.ptx', text);
+  const ok = ptxmm('kernel', f, '--param', '3', '--assert', 'x == -7 /\\ y == -2');
+  assert.is(ok.code, 0, ok.out + ok.err);
+  refuses('div.ptx', text, 'div.s32', /division by zero, whose value PTX leaves unspecified/, '--param', '0', '--assert', 'x == 0');
+});
+
+test('ld into a wider register extends by the type: .s32 into %rd sign-extends, .u16 into %r zero-extends', () => {
+  // nvcc writes `long long x = int_param;` as ld.param.s32 into a 64-bit register, then stores
+  // it whole; ptxmm once kept the 32 bits and stored 4294967291 for -5.
+  const text = module('.global .align 2 .u16 h = 65535;', '.param .u64 out, .param .u32 m, .param .u64 in',
+    ['\tld.param.u64 %rd1, [out];', '\tld.param.s32 %rd2, [m];', '\tld.param.u64 %rd3, [in];', '\tcvta.to.global.u64 %rd4, %rd3;',
+      '\tcvta.to.global.u64 %rd5, %rd1;', '\tst.global.u64 [%rd5], %rd2;', '\tld.volatile.global.s32 %rd6, [%rd4];', '\tst.global.u64 [%rd5+8], %rd6;',
+      '\tld.global.u16 %r1, [h];', '\tadd.s32 %r2, %r1, 1;', '\tcvt.s64.s32 %rd7, %r2;', '\tst.global.u64 [%rd5+16], %rd7;'].join('\n'));
+  const f = S.write('widen.ptx', text);
+  const r = ptxmm('kernel', f, '--param', 'out:s64[3]', '--param', '-5', '--param', 'in:s32[1]=-7', '--assert', 'out[0] == -5 /\\ out[1] == -7 /\\ out[2] == 65536');
+  assert.is(r.code, 0, r.out + r.err);
+  assert.match(r.out, /holds/);
 });
 
 test('static offsets, byte arrays as words, initialisers, parameters, per-CTA shared memory', () => {

@@ -384,11 +384,17 @@ function call(stmt: Tok[], opcode: Tok, file: string): Call {
 
 /** Does the function declare this register (by name, or in a `%r<N>` range: %r0 to %r(N-1))? */
 export function registerDeclared(fn: PtxFunction, name: string): boolean {
-  if (fn.regs.has(name)) return true;
-  return fn.regRanges.some((r) => {
+  return declaredType(fn, name) !== undefined;
+}
+
+/** The type the function declares the register with (`.reg .b64 %rd<20>`: %rd3 is .b64), if it does. */
+export function declaredType(fn: PtxFunction, name: string): DataType | undefined {
+  const t = fn.regs.get(name);
+  if (t !== undefined) return t;
+  return fn.regRanges.find((r) => {
     const k = name.slice(r.prefix.length);
     return name.startsWith(r.prefix) && /^(0|[1-9]\d*)$/.test(k) && Number(k) < r.count;
-  });
+  })?.type;
 }
 
 export function typeBytes(t: DataType): number {

@@ -99,11 +99,13 @@ function instr(labels: string[]): fc.Arbitrary<Instr> {
     fc.record({ op: fc.constant('unary' as const), uop: fc.constant('not' as const), type: pick<DataType>(['b16', 'b32', 'b64', 'pred']), dst: reg(REGS), a: value, pos: fc.constant(P) }),
     fc.record({ op: fc.constant('unary' as const), uop: fc.constant('neg' as const), type: pick<DataType>(['s16', 's32', 's64']), dst: reg(REGS), a: value, pos: fc.constant(P) }),
   );
-  const alu = pick(['add', 'sub', 'mul', 'and', 'or', 'xor'] as const).chain((aop) =>
+  // A divisor is a non-zero immediate: the engines refuse a zero or unknown one.
+  const divisor = int.filter((v) => v !== 0n).map((v): Value => ({ kind: 'imm', value: v }));
+  const alu = pick(['add', 'sub', 'mul', 'and', 'or', 'xor', 'div', 'rem'] as const).chain((aop) =>
     fc.record({
       op: fc.constant('alu' as const), aop: fc.constant(aop),
       type: ['and', 'or', 'xor'].includes(aop) ? pick<DataType>(['b32', 'b64', 'pred']) : pick<DataType>(['u32', 's32', 'u64', 's64', 'u16']),
-      dst: reg(REGS), a: value, b: value, pos: fc.constant(P),
+      dst: reg(REGS), a: value, b: aop === 'div' || aop === 'rem' ? divisor : value, pos: fc.constant(P),
     }).chain((a) => (aop !== 'mul' ? fc.constant(a as Instr)
       // mul.lo, mul.hi, or mul.wide (16- and 32-bit types only).
       : pick(['lo', 'hi', ...(['u32', 's32', 'u16'].includes(a.type) ? ['wide'] : [])]).map((half): Instr =>

@@ -86,7 +86,11 @@ export type Address = LocRef | Reg;
 
 export type AtomOp = 'add' | 'sub' | 'inc' | 'dec' | 'min' | 'max' | 'and' | 'or' | 'xor' | 'exch' | 'cas';
 export type RedOp = Exclude<AtomOp, 'exch' | 'cas'>;
-export type AluOp = 'add' | 'sub' | 'mul' | 'and' | 'or' | 'xor' | 'shl' | 'shr' | 'min' | 'max' | 'mad';
+/**
+ * `div` and `rem` round towards zero and take the dividend's sign (C's `/` and `%`, which nvcc
+ * writes as them); PTX leaves division by zero unspecified, so both engines refuse it.
+ */
+export type AluOp = 'add' | 'sub' | 'mul' | 'and' | 'or' | 'xor' | 'shl' | 'shr' | 'min' | 'max' | 'mad' | 'div' | 'rem';
 export type CmpOp = 'eq' | 'ne' | 'lt' | 'le' | 'gt' | 'ge';
 
 /** The scope-carrying part of a memory access: `weak` has no scope, all others have one. */
@@ -281,6 +285,13 @@ export interface Placement {
 export interface Thread {
   placement: Placement;
   code: Stmt[];
+  /**
+   * Registers' declared widths (a kernel's `.reg .b64 %rd<20>`; a litmus test declares none):
+   * a register is at least this wide, and an ld or cvt of a narrower type writes its value
+   * extended by the type's signedness, as PTX's relaxed rule for destinations says
+   * (`ld.param.s32 %rd3` sign-extends into the 64-bit %rd3). litmus/types.ts threadRegisters.
+   */
+  registers?: Readonly<Record<string, number>>;
 }
 
 /** A location declared in the init block. */

@@ -23,7 +23,7 @@ const LD_BASES: Record<string, Proxy> = { ld: 'generic', tld: 'texture', suld: '
 const ST_BASES: Record<string, WriteProxy> = { st: 'generic', sust: 'surface' };
 const ATOM_BASES: Record<string, WriteProxy> = { atom: 'generic', suatom: 'surface' };
 const RED_BASES: Record<string, WriteProxy> = { red: 'generic', sured: 'surface' };
-const ALU_BASES: ReadonlySet<string> = setOf('add', 'sub', 'mul', 'mad', 'and', 'or', 'xor', 'shl', 'shr', 'min', 'max');
+const ALU_BASES: ReadonlySet<string> = setOf('add', 'sub', 'mul', 'mad', 'and', 'or', 'xor', 'shl', 'shr', 'min', 'max', 'div', 'rem');
 /** Integer types of `selp`, `min`, `max`, `cvt` (ptxas has 8-bit forms only for cvt). */
 const INT_TYPES: ReadonlySet<string> = setOf('u16', 'u32', 'u64', 's16', 's32', 's64', 'b16', 'b32', 'b64');
 /** `and`, `or`, `xor`, `not` and `mov` also work on predicates (one bit: `not.pred` is logical). */

@@ -53,6 +53,11 @@ export function threadRegisters(inits: readonly RegInit[], thread: Thread): Map<
     const t = writerType(s);
     if (t) add(s.dst.name, t);
   }
+  // A declared register is as wide as declared: narrower writes are extended into it.
+  for (const [r, t] of out) {
+    const w = thread.registers?.[r];
+    if (w !== undefined && w > t.width) out.set(r, { width: w, signed: t.signed });
+  }
   return out;
 }
 

@@ -10,7 +10,7 @@ export const BOOL: Sort = { s: 'bool' };
 export const INT: Sort = { s: 'int' };
 export const bvSort = (w: number): Sort => ({ s: 'bv', w });
 
-export type BvOp = 'add' | 'sub' | 'mul' | 'and' | 'or' | 'xor' | 'shl' | 'lshr' | 'ashr';
+export type BvOp = 'add' | 'sub' | 'mul' | 'and' | 'or' | 'xor' | 'shl' | 'lshr' | 'ashr' | 'udiv' | 'sdiv' | 'urem' | 'srem';
 export type CmpFn = 'ult' | 'ule' | 'slt' | 'sle';
 
 type NodeData =
@@ -36,6 +36,7 @@ const OP_CODE: Record<NodeData['op'], number> = {
 };
 const FN_CODE: Record<CmpFn | BvOp, number> = {
   ult: 1, ule: 2, slt: 3, sle: 4, add: 5, sub: 6, mul: 7, and: 8, or: 9, xor: 10, shl: 11, lshr: 12, ashr: 13,
+  udiv: 14, sdiv: 15, urem: 16, srem: 17,
 };
 
 /** A nested and/or with more operands than this is not flattened into its parent. */
@@ -269,11 +270,29 @@ export function newDag(limits?: Limits): Dag {
     }
     return mk({ op: 'ite', c, a, b }, sorts[a]!);
   };
+  /**
+   * Bits known to be 1 in a bit-vector (through or/and of constants). nvcc tests whether a
+   * 64-bit division fits in 32 bits with `(a | b) & 0xffffffff00000000 == 0`: with b a known
+   * divisor past 32 bits the test is false, and folding it keeps the 32-bit path's division
+   * by b's low half (zero) out of the unrolled program.
+   */
+  const knownOnes = (a: N, depth = 0): bigint => {
+    const c = constOf(a);
+    if (typeof c === 'bigint') return c;
+    const d = nodes[a]!;
+    if (d.op !== 'bin' || depth > 4) return 0n;
+    if (d.fn === 'or') return knownOnes(d.a, depth + 1) | knownOnes(d.b, depth + 1);
+    if (d.fn === 'and') return knownOnes(d.a, depth + 1) & knownOnes(d.b, depth + 1);
+    return 0n;
+  };
   const eq = (a: N, b: N): N => {
     if (a === b) return T;
     const ca = constOf(a);
     const cb = constOf(b);
     if (ca !== undefined && cb !== undefined) return ca === cb ? T : F;
+    // A bit known to be 1 on one side that the constant on the other lacks.
+    if (typeof cb === 'bigint' && (knownOnes(a) & ~cb) !== 0n) return F;
+    if (typeof ca === 'bigint' && (knownOnes(b) & ~ca) !== 0n) return F;
     if (sorts[a]!.s === 'bool') {
       if (ca === true) return b;
       if (cb === true) return a;
@@ -611,6 +630,19 @@ export function bvApply(fn: BvOp, x: bigint, y: bigint, w: number): bigint {
       const neg = w > 0 && x >> BigInt(w - 1) === 1n;
       const sx = neg ? x - (1n << BigInt(w)) : x;
       return sx >> (y >= BigInt(w) ? BigInt(w) : y);
+    }
+    // As SMT-LIB's bvudiv/bvurem/bvsdiv/bvsrem: towards zero, the remainder with the
+    // dividend's sign; by zero, all ones (-1 or 1 signed) and the dividend (never reached:
+    // unroll.ts refuses a zero divisor).
+    case 'udiv': return y === 0n ? -1n : x / y;
+    case 'urem': return y === 0n ? x : x % y;
+    case 'sdiv': {
+      const [sx, sy] = [toSigned(x, w), toSigned(y, w)];
+      return sy === 0n ? (sx < 0n ? 1n : -1n) : sx / sy;
+    }
+    case 'srem': {
+      const [sx, sy] = [toSigned(x, w), toSigned(y, w)];
+      return sy === 0n ? sx : sx % sy;
     }
   }
 }

@@ -420,6 +420,16 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
         const a = widen(operand(st, instr.a, instr.type));
         const b = instr.aop === 'shl' || instr.aop === 'shr' ? operand(st, instr.b, 'u32') : widen(operand(st, instr.b, instr.type));
         const c = instr.c ? operand(st, instr.c, t) : null;
+        if (instr.aop === 'div' || instr.aop === 'rem') {
+          // PTX leaves division by zero unspecified: only a divisor known before running (a
+          // constant, a kernel's parameter) is modelled, and it must not be zero.
+          const d = dag.constOf(b.v);
+          const where = `P${tid} line ${instr.pos.line}:${instr.pos.col}: ${printInstr(instr)}`;
+          if (typeof d !== 'bigint') {
+            throw new UnsupportedError(`${where}: the divisor is not known before running (it depends on a value read from memory, or on the path taken), and PTX leaves division by zero unspecified: only a known divisor is modelled`, instr.pos);
+          }
+          if (d === 0n) throw new UnsupportedError(`${where}: division by zero, whose value PTX leaves unspecified`, instr.pos);
+        }
         const v = aluNode(dag, instr.aop, t, a.v, b.v, c?.v);
         next(setReg(instr.dst.name, { v, deps: unionDeps(dag, a.deps, b.deps, c?.deps ?? new Map()) }));
         break;
@@ -570,6 +580,8 @@ function aluNode(dag: Dag, op: import('../litmus/ast.js').AluOp, t: DataType, a:
     case 'shr': return dag.bin(signed ? 'ashr' : 'lshr', a, b);
     case 'min': return dag.ite(dag.cmp(signed ? 'slt' : 'ult', a, b), a, b);
     case 'max': return dag.ite(dag.cmp(signed ? 'slt' : 'ult', a, b), b, a);
+    case 'div': return dag.bin(signed ? 'sdiv' : 'udiv', a, b);
+    case 'rem': return dag.bin(signed ? 'srem' : 'urem', a, b);
   }
 }
 
