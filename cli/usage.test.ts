@@ -231,6 +231,13 @@ test('division by zero, or by a divisor read from memory, is refused at the inst
   const zr = ptxmm('run', zero);
   assert.is(zr.code, 1);
   assert.match(zr.out + zr.err, /div\.u32 %r1, %r0, %r9: division by zero, whose value PTX leaves unspecified/);
+  // Under a guard known to be false the division is never performed: both engines answer.
+  const off = write('div0off.litmus', 'PTX D\n{ x=0; P0:%r9=0; P0:%p0=0; }\n P0@cta 0,gpu 0 ;\n ld.relaxed.gpu.u32 %r0, [x] ;\n @%p0 div.u32 %r1, %r0, %r9 ;\nexists P0:%r1==0\n');
+  for (const cmd of ['check', 'run']) {
+    const r = ptxmm(cmd, off);
+    assert.is(r.code, 0, `${cmd}: ${r.out}${r.err}`);
+    assert.match(r.out, /Observation D Always 1 0/);
+  }
   const loaded = write('divmem.litmus', 'PTX D\n{ x=3; }\n P0@cta 0,gpu 0 ;\n ld.relaxed.gpu.u32 %r0, [x] ;\n rem.u32 %r1, 10, %r0 ;\nexists P0:%r1==1\n');
   const l = ptxmm('check', loaded);
   assert.is(l.code, 1);

@@ -420,9 +420,10 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
         const a = widen(operand(st, instr.a, instr.type));
         const b = instr.aop === 'shl' || instr.aop === 'shr' ? operand(st, instr.b, 'u32') : widen(operand(st, instr.b, instr.type));
         const c = instr.c ? operand(st, instr.c, t) : null;
-        if (instr.aop === 'div' || instr.aop === 'rem') {
+        if ((instr.aop === 'div' || instr.aop === 'rem') && g !== dag.F) {
           // PTX leaves division by zero unspecified: only a divisor known before running (a
-          // constant, a kernel's parameter) is modelled, and it must not be zero.
+          // constant, a kernel's parameter) is modelled, and it must not be zero; a division
+          // whose guard is known false is never performed.
           const d = dag.constOf(b.v);
           const where = `P${tid} line ${instr.pos.line}:${instr.pos.col}: ${printInstr(instr)}`;
           if (typeof d !== 'bigint') {
