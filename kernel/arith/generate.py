@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+# Regenerates kernel/arith/: random integer C expressions (types of every width, casts, shifts,
+# comparisons, && || !, division by constants and by kernel parameters), compiled by nvcc into
+# arith.ptx, and run by the host's C compiler for the expected values in arith.json, which
+# kernel/arith.test.ts checks ptxmm against. Needs python3, g++ and nvcc:
+#   python3 kernel/arith/generate.py
+# (The seed is fixed: the same source, and PTX as nvcc 13 writes it.)
+import random, subprocess, sys, os, json, tempfile
+seed = 2026; K = 30
+rnd = random.Random(seed)
+D = os.path.dirname(os.path.abspath(__file__)); T = tempfile.mkdtemp()
+TYPES = ['int', 'unsigned', 'long long', 'unsigned long long', 'short', 'unsigned short', 'signed char', 'unsigned char']
+SIGNED = {'int', 'long long', 'short', 'signed char'}
+WIDE = {'long long', 'unsigned long long'}
+NIN = 6
+VALS = [0, 1, 2, 3, 7, 255, 256, 65535, 65536, 0x7fffffff, 0x80000000, 0xffffffff, 0x100000000, 0x7fffffffffffffff, 0x8000000000000000, 0xffffffffffffffff, 0xfffffffffffffffe, 12345, 0xdeadbeef, 0x1234567890abcdef, 100, 31, 32, 63, 64]
+def leaf(depth):
+    i = rnd.randrange(NIN); t = rnd.choice(TYPES)
+    return f'(({t})x{i})', t
+def promote(t): return t if t in WIDE or t in ('int','unsigned') else 'int'
+def expr(depth):
+    if depth <= 0 or rnd.random() < 0.25: return leaf(depth)
+    k = rnd.choice([0,1,2,3,3,4,5,6,7,8,9,10,10,10])
+    a, ta = expr(depth - 1); b, tb = expr(depth - 1)
+    if k == 0:  # wrapping arithmetic via unsigned
+        op = rnd.choice(['+', '-', '*'])
+        u = 'unsigned long long' if (ta in WIDE or tb in WIDE) else 'unsigned'
+        t = rnd.choice([u, 'int' if u == 'unsigned' else 'long long'])
+        return f'(({t})(({u}){a} {op} ({u}){b}))', t
+    if k == 1:
+        op = rnd.choice(['&', '|', '^'])
+        return f'({a} {op} {b})', None
+    if k == 2:
+        sh = rnd.choice(['<<', '>>']); w = 63 if promote(ta) in WIDE else 31
+        if sh == '<<' and promote(ta) in SIGNED | {'int'}:
+            u = 'unsigned long long' if promote(ta) in WIDE else 'unsigned'
+            return f'(({u}){a} << ({b} & {w}))', u
+        return f'({a} {sh} ({b} & {w}))', None
+    if k == 3:  # division by a positive constant (nvcc: multiply-high by a magic number)
+        op = rnd.choice(['/', '%'])
+        C = rnd.choice([3, 5, 6, 7, 9, 10, 12, 25, 100, 1000, 7919, 65537, 1000003, 16, 2])
+        return f'({a} {op} {C})', None
+    if k == 4:
+        cmp = rnd.choice(['<', '<=', '>', '>=', '==', '!='])
+        c, tc = expr(depth - 1)
+        return f'({a} {cmp} {b} ? {c} : {b})', None
+    if k == 5:
+        t = rnd.choice(TYPES)
+        return f'(({t}){a})', t
+    if k == 6:
+        return f'(~{a})', None
+    if k == 7:
+        return f'(!{a})', 'int'
+    if k == 9:
+        c1 = rnd.choice(['<', '<=', '>', '>=', '==', '!=']); c2 = rnd.choice(['<', '<=', '>', '>=', '==', '!='])
+        c, tc = expr(depth - 1); d, td = expr(depth - 1)
+        lop = rnd.choice(['&&', '||'])
+        neg1 = rnd.choice(['', '!']); neg2 = rnd.choice(['', '!'])
+        inner = f'({neg1}({a} {c1} {b}) {lop} {neg2}({c} {c2} {d}))'
+        if rnd.random() < 0.5:
+            e, te = expr(depth - 1); f, tf = expr(depth - 1)
+            return f'({inner} ? {e} : {f})', None
+        return inner, 'int'
+    if k == 10:  # division by a kernel parameter (div/rem, the divisor known before running)
+        op = rnd.choice(['/', '%'])
+        return f'({a} {op} {rnd.choice(["pn", "pm", "pq"])})', None
+    # unary minus via unsigned
+    u = 'unsigned long long' if promote(ta) in WIDE else 'unsigned'
+    return f'(({u})0 - ({u}){a})', u
+N = 4
+kernels = []
+for k in range(K):
+    outs = [expr(rnd.choice([1, 2, 3, 4]))[0] for _ in range(N)]
+    ins = [rnd.choice(VALS) if rnd.random() < 0.7 else rnd.getrandbits(64) for _ in range(NIN)]
+    ps = (rnd.choice([1, 2, 3, 7, 10, 4294967295, 65536, 12345]), rnd.choice([1, 3, -7, 10, 2147483647, -2147483647, -100]), rnd.choice([1, 3, 18446744073709551615, 4294967296, 1000000007]))
+    kernels.append((outs, ins, ps))
+cu = ['#include <cstdio>']
+for k, (outs, ins, ps) in enumerate(kernels):
+    body = '  const volatile unsigned long long *vin = in;\n' + ''.join(f'  unsigned long long x{i} = vin[{i}];\n' for i in range(NIN)) + '\n'.join(f'  out[{i}] = (unsigned long long)({e});' for i, e in enumerate(outs))
+    cu.append(f'__global__ void k{k}(const unsigned long long *in, unsigned long long *out, unsigned pn, int pm, unsigned long long pq) {{\n{body}\n}}')
+    cu.append(f'void h{k}(const unsigned long long *in, unsigned long long *out, unsigned pn, int pm, unsigned long long pq) {{\n{body}\n}}')
+open(f'{D}/arith.cu', 'w').write('\n'.join(cu) + '\n')
+host = ['#include <cstdio>'] + [c for c in cu[1:] if not c.startswith('__global__')]
+host.append('int main() {')
+for k, (outs, ins, ps) in enumerate(kernels):
+    host.append(f'  {{ unsigned long long in[{NIN}] = {{{", ".join(str(v) + "ULL" for v in ins)}}}, out[{N}]; h{k}(in, out, {ps[0]}u, {ps[1]}, {ps[2]}ULL); printf("%d"); for (int i = 0; i < {N}; i++) printf(" %llu", out[i]); printf("\\n"); }}'.replace('printf("%d");', f'printf("{k}");'))
+host.append('}')
+open(f'{T}/h.cpp', 'w').write('\n'.join(host) + '\n')
+subprocess.run(['g++', '-O0', '-fwrapv', '-o', f'{T}/h', f'{T}/h.cpp'], check=True)
+hostout = subprocess.run([f'{T}/h'], capture_output=True, text=True, check=True).stdout.split('\n')
+subprocess.run(['nvcc', '-ptx', '-arch=sm_90', '-O3', '-o', f'{D}/arith.ptx', f'{D}/arith.cu'], check=True)
+ptx = open(f'{D}/arith.ptx').read()
+launches = []
+import re
+for k, (outs, ins, ps) in enumerate(kernels):
+    vals = hostout[k].split()[1:]
+    entry = re.search(r'\.entry (\S*k%dP\S*)\(' % k, ptx).group(1)
+    launches.append({'entry': entry, 'params': [f'in:u64[{NIN}]=' + ','.join(str(v) for v in ins), f'out:u64[{N}]', str(ps[0]), str(ps[1]), str(ps[2])],
+                     'assert': ' /\\ '.join(f'out[{i}] == {v}' for i, v in enumerate(vals)), 'source': outs})
+json.dump(launches, open(f'{D}/arith.json', 'w'), indent=1)
+print(f'{len(launches)} kernels written to {D}')
