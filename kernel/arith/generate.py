@@ -79,7 +79,8 @@ for k, (outs, ins, ps) in enumerate(kernels):
     body = '  const volatile unsigned long long *vin = in;\n' + ''.join(f'  unsigned long long x{i} = vin[{i}];\n' for i in range(NIN)) + '\n'.join(f'  out[{i}] = (unsigned long long)({e});' for i, e in enumerate(outs))
     cu.append(f'__global__ void k{k}(const unsigned long long *in, unsigned long long *out, unsigned pn, int pm, unsigned long long pq) {{\n{body}\n}}')
     cu.append(f'void h{k}(const unsigned long long *in, unsigned long long *out, unsigned pn, int pm, unsigned long long pq) {{\n{body}\n}}')
-open(f'{D}/arith.cu', 'w').write('\n'.join(cu) + '\n')
+# The kernels go to arith.cu; the same bodies as host functions only to the host's program.
+open(f'{D}/arith.cu', 'w').write('\n'.join(c for c in cu if not c.startswith('void ')) + '\n')
 host = ['#include <cstdio>'] + [c for c in cu[1:] if not c.startswith('__global__')]
 host.append('int main() {')
 for k, (outs, ins, ps) in enumerate(kernels):
