@@ -55,7 +55,31 @@ export function alu(op: AluOp, a: RV, b: RV, signed = false, c?: RV): RV {
     // refuses a zero divisor (thread.ts).
     case 'div': return signed ? rv(w, toSigned(a.v, w) / toSigned(b.v, w)) : rv(w, a.v / b.v);
     case 'rem': return signed ? rv(w, toSigned(a.v, w) % toSigned(b.v, w)) : rv(w, a.v % b.v);
+    case 'shf': throw new Error('shf takes three operands: funnel() computes it');
   }
+}
+
+/** popc, clz (a .u32 result) and brev of a value at its width. */
+export function bitCount(op: 'popc' | 'clz' | 'brev', x: RV): RV {
+  const w = x.w;
+  let n = 0;
+  let r = 0n;
+  for (let i = 0; i < w; i++) {
+    const bit = (x.v >> BigInt(i)) & 1n;
+    if (op === 'popc') n += Number(bit);
+    else if (op === 'clz' && bit === 1n) n = w - 1 - i;
+    else if (op === 'brev') r |= bit << BigInt(w - 1 - i);
+  }
+  if (op === 'brev') return rv(w, r);
+  // clz of 0 is the width; otherwise w - 1 - (the highest set bit), the last one found.
+  return rv(32, op === 'clz' && x.v === 0n ? w : n);
+}
+
+/** shf: the 64 bits b:a shifted by c (wrap: mod 32; clamp: at most 32), the upper half when left, else the lower. */
+export function funnel(a: RV, b: RV, c: RV, left: boolean, clamp: boolean): RV {
+  const n = clamp ? (c.v < 32n ? c.v : 32n) : c.v & 31n;
+  const x = (b.v << 32n) | a.v;
+  return rv(32, left ? ((x << n) & ((1n << 64n) - 1n)) >> 32n : x >> n);
 }
 
 /** mul.hi: the upper half of the full product of a and b (at the type's width, extended by its signedness). */

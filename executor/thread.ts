@@ -15,7 +15,7 @@
 // before earlier operations (and then no one may acquire it). Fences and barriers never move.
 import type { Instr, Proxy } from '../litmus/ast.js';
 import { typeSigned, typeWidth, wideType } from '../litmus/ast.js';
-import { type RV, alu, asType, compare, mulHi, resize, rv } from './bits.js';
+import { type RV, alu, asType, bitCount, compare, funnel, mulHi, resize, rv } from './bits.js';
 import type { CInstr, Program } from './program.js';
 import { Unsupported } from './program.js';
 import { accessKey } from './proxy.js';
@@ -270,6 +270,7 @@ function localValue(ci: CInstr, e: Entry): RV {
   switch (i.op) {
     case 'mov': return i.src.kind === 'reg' ? asType(a, i.type) : a;
     case 'alu': {
+      if (i.funnel) return funnel(asType(a, 'b32'), asType(operand(e, 1)!, 'b32'), asType(operand(e, 2)!, 'u32'), i.funnel.left, i.funnel.clamp);
       if (i.hi) {
         const h = mulHi(asType(a, i.type), asType(operand(e, 1)!, i.type), typeSigned(i.type));
         return i.c ? rv(h.w, h.v + asType(operand(e, 2)!, i.type).v) : h;
@@ -286,7 +287,8 @@ function localValue(ci: CInstr, e: Entry): RV {
     case 'cvt': return resize(asType(a, i.stype), typeWidth(i.dtype), typeSigned(i.stype));
     case 'unary': {
       const x = asType(a, i.type);
-      return rv(x.w, i.uop === 'not' ? ~x.v : -x.v);
+      if (i.uop === 'not' || i.uop === 'neg') return rv(x.w, i.uop === 'not' ? ~x.v : -x.v);
+      return bitCount(i.uop, x);
     }
     case 'setp': {
       const signed = i.type.startsWith('s');

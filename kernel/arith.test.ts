@@ -1,9 +1,10 @@
 // Integer arithmetic as nvcc writes it, against the host's C: kernel/arith/ holds 30 kernels of
 // random C expressions (every integer width, casts, shifts, comparisons, && || !, division by
-// constants and by parameters), nvcc's PTX of them, and the values the host computed
-// (kernel/arith/generate.py). Each kernel must store exactly those values. The campaign this
-// comes from found three wrong values (mul.wide by a negative immediate, ld.s32 into a 64-bit
-// register, predicate logic refused) that the litmus tests of the same forms did not show.
+// constants and by parameters, rotates, funnel shifts, __popc, __clz, __brev), nvcc's PTX of
+// them, and the values the host computed (kernel/arith/generate.py). Each kernel must store
+// exactly those values. The campaign this comes from found a wrong value (ld.s32 into a 64-bit
+// register was not sign-extended) and forms ptxmm refused (predicate logic, mul.hi, div, rem,
+// shf, popc, clz, brev).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';

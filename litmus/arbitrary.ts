@@ -98,7 +98,12 @@ function instr(labels: string[]): fc.Arbitrary<Instr> {
   const unary = fc.oneof(
     fc.record({ op: fc.constant('unary' as const), uop: fc.constant('not' as const), type: pick<DataType>(['b16', 'b32', 'b64', 'pred']), dst: reg(REGS), a: value, pos: fc.constant(P) }),
     fc.record({ op: fc.constant('unary' as const), uop: fc.constant('neg' as const), type: pick<DataType>(['s16', 's32', 's64']), dst: reg(REGS), a: value, pos: fc.constant(P) }),
+    fc.record({ op: fc.constant('unary' as const), uop: pick(['popc', 'clz', 'brev'] as const), type: pick<DataType>(['b32', 'b64']), dst: reg(REGS), a: value, pos: fc.constant(P) }),
   );
+  const shf = fc.record({
+    op: fc.constant('alu' as const), aop: fc.constant('shf' as const), type: fc.constant<DataType>('b32'), funnel: fc.record({ left: fc.boolean(), clamp: fc.boolean() }),
+    dst: reg(REGS), a: value, b: value, c: value, pos: fc.constant(P),
+  });
   // A divisor is a non-zero immediate: the engines refuse a zero or unknown one.
   const divisor = int.filter((v) => v !== 0n).map((v): Value => ({ kind: 'imm', value: v }));
   const alu = pick(['add', 'sub', 'mul', 'and', 'or', 'xor', 'div', 'rem'] as const).chain((aop) =>
@@ -120,7 +125,7 @@ function instr(labels: string[]): fc.Arbitrary<Instr> {
     fc.record({ op: fc.constant('bra' as const), target: pick(labels), pos: fc.constant(P) }),
     fc.record({ op: fc.constant('bcmp' as const), cmp: pick(CMPS), a: value, b: value, target: pick(labels), pos: fc.constant(P) }),
   ];
-  const any: fc.Arbitrary<Instr> = fc.oneof(...([ld, st, atom, red, fence, bar, mov, unary, alu, setp, ...jumps] as fc.Arbitrary<Instr>[]));
+  const any: fc.Arbitrary<Instr> = fc.oneof(...([ld, st, atom, red, fence, bar, mov, unary, alu, shf, setp, ...jumps] as fc.Arbitrary<Instr>[]));
   // A guard makes an instruction genuine PTX: Dartagnan-only forms stay unguarded.
   const dialectOnly = (i: Instr): boolean => (i.op === 'atom' || i.op === 'red') && (i.aop === 'sub' || i.ord.sem === 'acq_rel' && i.op === 'red');
   return fc.tuple(any, fc.option(fc.record({ reg: reg(PREDS), negated: fc.boolean() }), { nil: undefined })).map(([i, g]) =>

@@ -90,7 +90,7 @@ export type RedOp = Exclude<AtomOp, 'exch' | 'cas'>;
  * `div` and `rem` round towards zero and take the dividend's sign (C's `/` and `%`, which nvcc
  * writes as them); PTX leaves division by zero unspecified, so both engines refuse it.
  */
-export type AluOp = 'add' | 'sub' | 'mul' | 'and' | 'or' | 'xor' | 'shl' | 'shr' | 'min' | 'max' | 'mad' | 'div' | 'rem';
+export type AluOp = 'add' | 'sub' | 'mul' | 'and' | 'or' | 'xor' | 'shl' | 'shr' | 'min' | 'max' | 'mad' | 'div' | 'rem' | 'shf';
 export type CmpOp = 'eq' | 'ne' | 'lt' | 'le' | 'gt' | 'ge';
 
 /** The scope-carrying part of a memory access: `weak` has no scope, all others have one. */
@@ -211,10 +211,16 @@ export interface Alu extends InstrBase {
    * by its signedness to twice its width), plus `c` for mad; what nvcc makes of `x / 7`.
    */
   hi?: boolean;
+  /**
+   * `shf.l.wrap.b32 d, a, b, c` (aop 'shf'): the funnel shift nvcc writes for rotates. The
+   * 64 bits b:a shifted by c (wrap: c mod 32; clamp: at most 32), left keeping the upper
+   * half, right the lower.
+   */
+  funnel?: { left: boolean; clamp: boolean };
   dst: Reg;
   a: Value;
   b: Value;
-  /** `mad`: d = a * b + c. */
+  /** `mad`: d = a * b + c; `shf`: the shift amount. */
   c?: Value;
 }
 /** `selp.type d, a, b, p`: d = p ? a : b. */
@@ -226,10 +232,14 @@ export interface Selp extends InstrBase {
   b: Value;
   p: Reg;
 }
-/** `not.b32 d, a` (bitwise complement), `neg.s32 d, a` (two's complement negation). */
+/**
+ * `not.b32 d, a` (bitwise complement), `neg.s32 d, a` (two's complement negation), and the bit
+ * counts nvcc writes for `__popc`, `__clz` and `__brev`: `popc.b32` (bits set) and `clz.b32`
+ * (leading zeros), whose result is a .u32 whatever the type, and `brev.b32` (bits reversed).
+ */
 export interface Unary extends InstrBase {
   op: 'unary';
-  uop: 'not' | 'neg';
+  uop: 'not' | 'neg' | 'popc' | 'clz' | 'brev';
   type: DataType;
   dst: Reg;
   a: Value;

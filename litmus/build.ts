@@ -302,9 +302,10 @@ function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
     arity(ops, 2, 2, opcode, 'two operands (d, a)', file);
     return { op: 'cvt', dtype: types[0]!.text as DataType, stype: types[1]!.text as DataType, dst: reg(ops[0]!, 'the destination', ctx), a: value(ops[1]!, 'the source', ctx), pos: p };
   }
-  if (base === 'not' || base === 'neg') {
-    const c = cats({ type: base === 'not' ? setOf('b16', 'b32', 'b64', 'pred') : setOf('s16', 's32', 's64') });
-    if (!c.type) fail(`${base} needs a type (${base === 'not' ? '.b32' : '.s32'})`, p, file);
+  if (base === 'not' || base === 'neg' || base === 'popc' || base === 'clz' || base === 'brev') {
+    const types = base === 'not' ? setOf('b16', 'b32', 'b64', 'pred') : base === 'neg' ? setOf('s16', 's32', 's64') : setOf('b32', 'b64');
+    const c = cats({ type: types });
+    if (!c.type) fail(`${base} needs a type (${base === 'neg' ? '.s32' : '.b32'})`, p, file);
     arity(ops, 2, 2, opcode, 'two operands (d, a)', file);
     return { op: 'unary', uop: base, type: c.type.text as DataType, dst: reg(ops[0]!, 'the destination', ctx), a: value(ops[1]!, 'the operand', ctx), pos: p };
   }
@@ -315,6 +316,15 @@ function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
     return {
       op: 'selp', type: c.type.text as DataType, dst: reg(ops[0]!, 'the destination', ctx),
       a: value(ops[1]!, 'the first operand', ctx), b: value(ops[2]!, 'the second operand', ctx), p: reg(ops[3]!, 'the predicate', ctx), pos: p,
+    };
+  }
+  if (base === 'shf') {
+    const c = cats({ dir: setOf('l', 'r'), mode: setOf('wrap', 'clamp'), type: setOf('b32') }) as Partial<Record<'dir' | 'mode' | 'type', Qual>>;
+    if (!c.dir || !c.mode || !c.type) fail(`shf needs a direction, a mode and a type (shf.l.wrap.b32)`, p, file);
+    arity(ops, 4, 4, opcode, 'four operands (d, a, b, c)', file);
+    return {
+      op: 'alu', aop: 'shf', type: 'b32', funnel: { left: c.dir.text === 'l', clamp: c.mode.text === 'clamp' }, dst: reg(ops[0]!, 'the destination', ctx),
+      a: value(ops[1]!, 'the low half', ctx), b: value(ops[2]!, 'the high half', ctx), c: value(ops[3]!, 'the shift amount', ctx), pos: p,
     };
   }
   if (ALU_BASES.has(base)) {
@@ -442,7 +452,7 @@ function threadRegs(cells: CstCell[], inits: RegInit[], tid: number): Set<string
     if (c.guard) regs.add(regName(c.guard.reg));
     const base = c.opcode.text.split('.')[0]!;
     const d = c.operands[0];
-    const writesFirst = base in LD_BASES || base in ATOM_BASES || ['mov', 'setp', 'selp', 'cvt', 'cvta', 'not', 'neg'].includes(base) || ALU_BASES.has(base);
+    const writesFirst = base in LD_BASES || base in ATOM_BASES || ['mov', 'setp', 'selp', 'cvt', 'cvta', 'not', 'neg', 'popc', 'clz', 'brev', 'shf'].includes(base) || ALU_BASES.has(base);
     if (writesFirst && d && d.k === 'name') regs.add(regName(d.tok));
   }
   return regs;

@@ -405,6 +405,18 @@ const cases: Case[] = [
     message: "unknown qualifier '.pred' for ld",
   },
   {
+    name: "shf-no-mode",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 ;\n shf.l.b32 %r1, %r0, %r0, 3 ;\nexists (x == 0)\n",
+    at: [4, 2],
+    message: "shf needs a direction, a mode and a type (shf.l.wrap.b32)",
+  },
+  {
+    name: "popc-b16",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 ;\n popc.b16 %r1, %r0 ;\nexists (x == 0)\n",
+    at: [4, 7],
+    message: "unknown qualifier '.b16' for popc",
+  },
+  {
     name: "mov-pred-address",
     text: "PTX T\n{ .global .u32 x = 0; }\n P0@cta 0,gpu 0 ;\n mov.pred %p1, x ;\nexists (x == 0)\n",
     at: [4, 6],

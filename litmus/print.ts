@@ -72,6 +72,7 @@ function instrBody(s: Instr): string {
     case 'mov':
       return `${s.cvta ? `cvta.${s.cvta}` : 'mov'}.${s.type} ${reg(s.dst.name)}, ${s.src.kind === 'loc' ? s.src.name : val(s.src)}`;
     case 'alu': {
+      if (s.funnel) return `shf.${s.funnel.left ? 'l' : 'r'}.${s.funnel.clamp ? 'clamp' : 'wrap'}.${s.type} ${reg(s.dst.name)}, ${val(s.a)}, ${val(s.b)}, ${val(s.c!)}`;
       const half = s.aop === 'mul' || s.aop === 'mad' ? (s.wide ? '.wide' : s.hi ? '.hi' : '.lo') : '';
       return `${s.aop}${half}.${s.type} ${reg(s.dst.name)}, ${val(s.a)}, ${val(s.b)}${s.c ? `, ${val(s.c)}` : ''}`;
     }

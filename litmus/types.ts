@@ -17,8 +17,11 @@ export interface ValueType {
 /** The type of the value an instruction writes to its destination register (null: none). */
 export function writerType(i: Instr): ValueType | null {
   switch (i.op) {
-    case 'ld': case 'atom': case 'selp': case 'unary':
+    case 'ld': case 'atom': case 'selp':
       return { width: typeWidth(i.type), signed: typeSigned(i.type) };
+    case 'unary':
+      // popc and clz count bits: a .u32 whatever the operand's width.
+      return i.uop === 'popc' || i.uop === 'clz' ? { width: 32, signed: false } : { width: typeWidth(i.type), signed: typeSigned(i.type) };
     case 'alu':
       return { width: typeWidth(i.wide ? wideType(i.type) : i.type), signed: typeSigned(i.type) };
     case 'cvt':

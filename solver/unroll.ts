@@ -400,6 +400,18 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
         break;
       }
       case 'alu': {
+        if (instr.funnel) {
+          // The 64 bits b:a shifted, then the half kept (shf.l: upper, shf.r: lower).
+          const a = operand(st, instr.a, 'b32');
+          const b = operand(st, instr.b, 'b32');
+          const c = operand(st, instr.c!, 'u32');
+          const n = instr.funnel.clamp ? dag.ite(dag.cmp('ult', c.v, dag.bv(32, 32)), c.v, dag.bv(32, 32)) : dag.bin('and', c.v, dag.bv(32, 31));
+          const x = dag.bin('or', dag.bin('shl', dag.resize(b.v, 64), dag.bv(64, 32)), dag.resize(a.v, 64));
+          const n64 = dag.resize(n, 64);
+          const v = dag.resize(instr.funnel.left ? dag.bin('lshr', dag.bin('shl', x, n64), dag.bv(64, 32)) : dag.bin('lshr', x, n64), 32);
+          next(setReg(instr.dst.name, { v, deps: unionDeps(dag, a.deps, b.deps, c.deps) }));
+          break;
+        }
         if (instr.hi) {
           // The upper half of the product at twice the width, operands extended by the type's signedness.
           const a = operand(st, instr.a, instr.type);
@@ -446,7 +458,9 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
       case 'unary': {
         const a = operand(st, instr.a, instr.type);
         const w = typeWidth(instr.type);
-        const v = instr.uop === 'not' ? dag.bin('xor', a.v, dag.bv(w, -1)) : dag.bin('sub', dag.bv(w, 0), a.v);
+        const v = instr.uop === 'not' ? dag.bin('xor', a.v, dag.bv(w, -1))
+          : instr.uop === 'neg' ? dag.bin('sub', dag.bv(w, 0), a.v)
+          : bitCountNode(dag, instr.uop, a.v, w);
         next(setReg(instr.dst.name, { v, deps: a.deps }));
         break;
       }
@@ -583,7 +597,30 @@ function aluNode(dag: Dag, op: import('../litmus/ast.js').AluOp, t: DataType, a:
     case 'max': return dag.ite(dag.cmp(signed ? 'slt' : 'ult', a, b), b, a);
     case 'div': return dag.bin(signed ? 'sdiv' : 'udiv', a, b);
     case 'rem': return dag.bin(signed ? 'srem' : 'urem', a, b);
+    case 'shf': throw new Error('shf takes three operands: unrollThread computes it');
   }
+}
+
+/**
+ * popc, clz (a .u32 result) and brev over the bits of a w-bit value, spelled with shifts and
+ * masks (the DAG has no bit extraction); a constant operand folds to a constant.
+ */
+function bitCountNode(dag: Dag, op: 'popc' | 'clz' | 'brev', a: N, w: number): N {
+  const bit = (i: number): N => dag.bin('and', dag.bin('lshr', a, dag.bv(w, i)), dag.bv(w, 1));
+  if (op === 'brev') {
+    let r = dag.bv(w, 0);
+    for (let i = 0; i < w; i++) r = dag.bin('or', r, dag.bin('shl', bit(i), dag.bv(w, w - 1 - i)));
+    return r;
+  }
+  if (op === 'popc') {
+    let n = dag.bv(32, 0);
+    for (let i = 0; i < w; i++) n = dag.bin('add', n, dag.resize(bit(i), 32));
+    return n;
+  }
+  // clz: the first set bit from the top decides; none set gives w.
+  let n = dag.bv(32, w);
+  for (let i = 0; i < w; i++) n = dag.ite(dag.eq(bit(i), dag.bv(w, 1)), dag.bv(32, w - 1 - i), n);
+  return n;
 }
 
 function cmpNode(dag: Dag, op: import('../litmus/ast.js').CmpOp, a0: N, b0: N, signed: boolean): N {

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # Regenerates kernel/arith/: random integer C expressions (types of every width, casts, shifts,
-# comparisons, && || !, division by constants and by kernel parameters), compiled by nvcc into
-# arith.ptx, and run by the host's C compiler for the expected values in arith.json, which
+# comparisons, && || !, division by constants and by kernel parameters, rotates, funnel shifts,
+# __popc, __clz, __brev), compiled by nvcc into arith.ptx, and run by the host's C compiler
+# (with its own versions of the CUDA intrinsics) for the expected values in arith.json, which
 # kernel/arith.test.ts checks ptxmm against. Needs python3, g++ and nvcc:
 #   python3 kernel/arith/generate.py
 # (The seed is fixed: the same source, and PTX as nvcc 13 writes it.)
@@ -20,7 +21,7 @@ def leaf(depth):
 def promote(t): return t if t in WIDE or t in ('int','unsigned') else 'int'
 def expr(depth):
     if depth <= 0 or rnd.random() < 0.25: return leaf(depth)
-    k = rnd.choice([0,1,2,3,3,4,5,6,7,8,9,10,10,10])
+    k = rnd.choice([0,1,2,3,3,4,5,6,7,8,9,10,10,10] + [11, 11, 11, 12, 12])
     a, ta = expr(depth - 1); b, tb = expr(depth - 1)
     if k == 0:  # wrapping arithmetic via unsigned
         op = rnd.choice(['+', '-', '*'])
@@ -64,6 +65,16 @@ def expr(depth):
     if k == 10:  # division by a kernel parameter (div/rem, the divisor known before running)
         op = rnd.choice(['/', '%'])
         return f'({a} {op} {rnd.choice(["pn", "pm", "pq"])})', None
+    if k == 11:  # popc, clz, brev (32 and 64 bits)
+        f = rnd.choice(['__popc((unsigned)', '__clz((int)', '__brev((unsigned)', '__popcll((unsigned long long)', '__clzll((long long)', '__brevll((unsigned long long)'])
+        return f'({f}{a}))', None
+    if k == 12:  # rotates and funnel shifts
+        if rnd.random() < 0.5:
+            n = rnd.randrange(1, 32)
+            return f'((((unsigned){a}) << {n}) | (((unsigned){a}) >> {32 - n}))', 'unsigned'
+        f = rnd.choice(['__funnelshift_l', '__funnelshift_lc', '__funnelshift_r', '__funnelshift_rc'])
+        c, tc = expr(depth - 1)
+        return f'({f}((unsigned){a}, (unsigned){b}, (unsigned){c}))', 'unsigned'
     # unary minus via unsigned
     u = 'unsigned long long' if promote(ta) in WIDE else 'unsigned'
     return f'(({u})0 - ({u}){a})', u
@@ -81,7 +92,19 @@ for k, (outs, ins, ps) in enumerate(kernels):
     cu.append(f'void h{k}(const unsigned long long *in, unsigned long long *out, unsigned pn, int pm, unsigned long long pq) {{\n{body}\n}}')
 # The kernels go to arith.cu; the same bodies as host functions only to the host's program.
 open(f'{D}/arith.cu', 'w').write('\n'.join(c for c in cu if not c.startswith('void ')) + '\n')
-host = ['#include <cstdio>'] + [c for c in cu[1:] if not c.startswith('__global__')]
+HELPERS = '''static int __popc(unsigned x) { return __builtin_popcount(x); }
+static int __popcll(unsigned long long x) { return __builtin_popcountll(x); }
+static int __clz(int x) { return x ? __builtin_clz((unsigned)x) : 32; }
+static int __clzll(long long x) { return x ? __builtin_clzll((unsigned long long)x) : 64; }
+static unsigned __brev(unsigned x) { unsigned r = 0; for (int i = 0; i < 32; i++) if (x >> i & 1) r |= 1u << (31 - i); return r; }
+static unsigned long long __brevll(unsigned long long x) { unsigned long long r = 0; for (int i = 0; i < 64; i++) if (x >> i & 1) r |= 1ull << (63 - i); return r; }
+static unsigned fs(unsigned lo, unsigned hi, unsigned n, bool left) { unsigned long long x = ((unsigned long long)hi << 32) | lo; return left ? (unsigned)((x << n) >> 32) : (unsigned)(x >> n); }
+static unsigned __funnelshift_l(unsigned lo, unsigned hi, unsigned s) { return fs(lo, hi, s & 31, true); }
+static unsigned __funnelshift_lc(unsigned lo, unsigned hi, unsigned s) { return fs(lo, hi, s < 32 ? s : 32, true); }
+static unsigned __funnelshift_r(unsigned lo, unsigned hi, unsigned s) { return fs(lo, hi, s & 31, false); }
+static unsigned __funnelshift_rc(unsigned lo, unsigned hi, unsigned s) { return fs(lo, hi, s < 32 ? s : 32, false); }
+'''
+host = ['#include <cstdio>', HELPERS] + [c for c in cu[1:] if not c.startswith('__global__')]
 host.append('int main() {')
 for k, (outs, ins, ps) in enumerate(kernels):
     host.append(f'  {{ unsigned long long in[{NIN}] = {{{", ".join(str(v) + "ULL" for v in ins)}}}, out[{N}]; h{k}(in, out, {ps[0]}u, {ps[1]}, {ps[2]}ULL); printf("%d"); for (int i = 0; i < {N}; i++) printf(" %llu", out[i]); printf("\\n"); }}'.replace('printf("%d");', f'printf("{k}");'))
