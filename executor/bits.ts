@@ -79,7 +79,7 @@ export function bitCount(op: 'popc' | 'clz' | 'brev', x: RV): RV {
 export function funnel(a: RV, b: RV, c: RV, left: boolean, clamp: boolean): RV {
   const n = clamp ? (c.v < 32n ? c.v : 32n) : c.v & 31n;
   const x = (b.v << 32n) | a.v;
-  return rv(32, left ? ((x << n) & ((1n << 64n) - 1n)) >> 32n : x >> n);
+  return rv(32, left ? ((x << n) & mask(64)) >> 32n : x >> n);
 }
 
 /** mul.hi: the upper half of the full product of a and b (at the type's width, extended by its signedness). */

@@ -254,20 +254,18 @@ export function readModule(text: string, file: string): PtxModule {
       }
       // One statement: an instruction up to its ';'.
       const first = i - 1;
-      const opTok = t.v === '@' ? toks.slice(i, i + 3).find((x) => x.k === 'id') : t;
-      const vec = opTok ? /\.v[248]\b/.exec(opTok.v) : null;
-      while (toks[i] && toks[i]!.v !== ';') {
-        // A brace in a statement: a vector operand ({%r1, %r2}), or a missing ';'.
-        if ((toks[i]!.v === '{' || toks[i]!.v === '}') && !vec) fail(`expected ';' after the instruction at line ${t.line}`, toks[i]);
-        i++;
-      }
+      while (toks[i] && toks[i]!.v !== ';') i++;
+      const stmt = toks.slice(first, i);
+      const opcode = stmt[0]!.v === '@' ? stmt.find((x, j) => j > 0 && x.k === 'id') : stmt[0];
+      const vec = opcode ? /\.v[248]\b/.exec(opcode.v) : null;
+      // A brace in a statement: a vector operand ({%r1, %r2}), or a missing ';'.
+      const brace = stmt.find((x) => x.v === '{' || x.v === '}');
+      if (brace && !vec) fail(`expected ';' after the instruction at line ${t.line}`, brace);
       const end = next("';'");
       if (vec) {
-        fn.refused ??= new LitmusError(`vector accesses (${vec[0]}) are not modelled: one register per instruction`, { line: opTok!.line, col: opTok!.col + vec.index + 1 }, file);
+        fn.refused ??= new LitmusError(`vector accesses (${vec[0]}) are not modelled: one register per instruction`, { line: opcode!.line, col: opcode!.col + vec.index + 1 }, file);
         continue;
       }
-      const stmt = toks.slice(first, i - 1);
-      const opcode = stmt[0]!.v === '@' ? stmt.find((x, j) => j > 0 && x.k === 'id') : stmt[0];
       const base = opcode?.v.split('.')[0];
       if (base === 'ret' || base === 'exit') {
         returned = true;

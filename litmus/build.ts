@@ -2,7 +2,7 @@
 // model cannot give meaning to. Every error points at the token that causes it.
 import type {
   Address, AtomOp, AluOp, CmpOp, Space, Condition, DataType, Expr, Instr, LitmusTest, LocDecl, LocRef,
-  Observable, Ordering, Placement, Pos, Proxy, Quantifier, WriteProxy, Reg, RegInit, Stmt, Term, Thread, Value,
+  Observable, Ordering, Placement, Pos, Proxy, Quantifier, WriteProxy, Reg, RegInit, Stmt, Term, Thread, Unary, Value,
 } from './ast.js';
 import { layout } from './layout.js';
 import { type ValueType, observableName, registersRead, threadRegisters, typeRange } from './types.js';
@@ -13,7 +13,7 @@ import type {
 } from './cst.js';
 import { LitmusError } from './errors.js';
 import {
-  type Qual, SCOPE_QUALS, SCOPE_SET, SPACE_QUALS, SPACE_SET, TYPE_SET, asType, classify, setOf, splitOpcode,
+  type Qual, SCOPE_QUALS, SCOPE_SET, SPACE_QUALS, SPACE_SET, TYPE_SET, WITH_PRED, asType, classify, setOf, splitOpcode,
 } from './opcode.js';
 
 const pos = (t: Tok): Pos => ({ line: t.line, col: t.col });
@@ -26,8 +26,8 @@ const RED_BASES: Record<string, WriteProxy> = { red: 'generic', sured: 'surface'
 const ALU_BASES: ReadonlySet<string> = setOf('add', 'sub', 'mul', 'mad', 'and', 'or', 'xor', 'shl', 'shr', 'min', 'max', 'div', 'rem');
 /** Integer types of `selp`, `min`, `max`, `cvt` (ptxas has 8-bit forms only for cvt). */
 const INT_TYPES: ReadonlySet<string> = setOf('u16', 'u32', 'u64', 's16', 's32', 's64', 'b16', 'b32', 'b64');
-/** `and`, `or`, `xor`, `not` and `mov` also work on predicates (one bit: `not.pred` is logical). */
-const WITH_PRED: ReadonlySet<string> = setOf(...TYPE_SET, 'pred');
+/** One source, one destination: the complements, the negation and the bit counts. */
+const UNARY_BASES: ReadonlySet<string> = setOf('not', 'neg', 'popc', 'clz', 'brev');
 const BCMP: Record<string, CmpOp> = { beq: 'eq', bne: 'ne', blt: 'lt', ble: 'le', bgt: 'gt', bge: 'ge' };
 const SETP_CMP: Record<string, CmpOp> = {
   eq: 'eq', ne: 'ne', lt: 'lt', le: 'le', gt: 'gt', ge: 'ge', lo: 'lt', ls: 'le', hi: 'gt', hs: 'ge',
@@ -302,12 +302,12 @@ function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
     arity(ops, 2, 2, opcode, 'two operands (d, a)', file);
     return { op: 'cvt', dtype: types[0]!.text as DataType, stype: types[1]!.text as DataType, dst: reg(ops[0]!, 'the destination', ctx), a: value(ops[1]!, 'the source', ctx), pos: p };
   }
-  if (base === 'not' || base === 'neg' || base === 'popc' || base === 'clz' || base === 'brev') {
+  if (UNARY_BASES.has(base)) {
     const types = base === 'not' ? setOf('b16', 'b32', 'b64', 'pred') : base === 'neg' ? setOf('s16', 's32', 's64') : setOf('b32', 'b64');
     const c = cats({ type: types });
     if (!c.type) fail(`${base} needs a type (${base === 'neg' ? '.s32' : '.b32'})`, p, file);
     arity(ops, 2, 2, opcode, 'two operands (d, a)', file);
-    return { op: 'unary', uop: base, type: c.type.text as DataType, dst: reg(ops[0]!, 'the destination', ctx), a: value(ops[1]!, 'the operand', ctx), pos: p };
+    return { op: 'unary', uop: base as Unary['uop'], type: c.type.text as DataType, dst: reg(ops[0]!, 'the destination', ctx), a: value(ops[1]!, 'the operand', ctx), pos: p };
   }
   if (base === 'selp') {
     const c = cats({ type: INT_TYPES });
@@ -452,7 +452,7 @@ function threadRegs(cells: CstCell[], inits: RegInit[], tid: number): Set<string
     if (c.guard) regs.add(regName(c.guard.reg));
     const base = c.opcode.text.split('.')[0]!;
     const d = c.operands[0];
-    const writesFirst = base in LD_BASES || base in ATOM_BASES || ['mov', 'setp', 'selp', 'cvt', 'cvta', 'not', 'neg', 'popc', 'clz', 'brev', 'shf'].includes(base) || ALU_BASES.has(base);
+    const writesFirst = base in LD_BASES || base in ATOM_BASES || ['mov', 'setp', 'selp', 'cvt', 'cvta', 'shf'].includes(base) || UNARY_BASES.has(base) || ALU_BASES.has(base);
     if (writesFirst && d && d.k === 'name') regs.add(regName(d.tok));
   }
   return regs;

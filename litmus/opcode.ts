@@ -66,6 +66,8 @@ export function setOf(...xs: string[]): ReadonlySet<string> {
 }
 
 export const TYPE_SET = TYPE_QUALS;
+/** `and`, `or`, `xor`, `not` and `mov` also work on predicates (one bit: `not.pred` is logical). */
+export const WITH_PRED: ReadonlySet<string> = setOf(...TYPE_SET, 'pred');
 export const SCOPE_SET = setOf(...Object.keys(SCOPE_QUALS));
 export const SPACE_SET = setOf(...Object.keys(SPACE_QUALS));
 

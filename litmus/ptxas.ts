@@ -10,7 +10,7 @@ import type { Instr, Pos } from './ast.js';
 import type { CstCell } from './cst.js';
 import { LitmusError } from './errors.js';
 import type { Qual } from './opcode.js';
-import { TYPE_SET } from './opcode.js';
+import { TYPE_SET, WITH_PRED } from './opcode.js';
 
 const STRONG_SEMS = new Set(['volatile', 'relaxed', 'acquire', 'release', 'acq_rel']);
 const NO_STRONG_SPACES: Record<string, string> = { local: '.local', const: '.const', param: '.param' };
@@ -37,7 +37,7 @@ export function writtenInPtx(c: Extract<CstCell, { k: 'instr' }>): boolean {
 export function checkPtxas(c: GenuineCell, ins: Instr, file: string): void {
   const fail = (msg: string, at: Pos = c.pos): never => { throw new LitmusError(msg, at, file); };
   const q = (text: string): Qual | undefined => c.quals.find((x) => x.text === text);
-  const type = c.quals.find((x) => TYPE_SET.has(x.text) || x.text === 'pred');
+  const type = c.quals.find((x) => WITH_PRED.has(x.text));
   const untyped = (example: string): never =>
     fail(`${c.base} needs a type in PTX (${example}); only Dartagnan's untyped form, with bare operands, may leave it out`);
   switch (ins.op) {
