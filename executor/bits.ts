@@ -56,7 +56,45 @@ export function alu(op: AluOp, a: RV, b: RV, signed = false, c?: RV): RV {
     case 'div': return signed ? rv(w, toSigned(a.v, w) / toSigned(b.v, w)) : rv(w, a.v / b.v);
     case 'rem': return signed ? rv(w, toSigned(a.v, w) % toSigned(b.v, w)) : rv(w, a.v % b.v);
     case 'shf': throw new Error('shf takes three operands: funnel() computes it');
+    case 'bfe': case 'bfi': case 'prmt': throw new Error(`${op} takes more operands: bfe(), bfi() and prmt() compute it`);
   }
+}
+
+// bfe, bfi and prmt bit by bit as the ISA states them (the solver spells them with shifts
+// and masks instead, so cross checks one against the other). Positions and lengths are .u32
+// operands of which only the low 8 bits count.
+const bitOf = (x: bigint, i: number): bigint => (x >> BigInt(i)) & 1n;
+
+/** bfe: len bits of a from pos; bits past the field or the top are its sign (.s types) or 0. */
+export function bfe(a: RV, p: RV, n: RV, signed: boolean): RV {
+  const msb = a.w - 1;
+  const pos = Number(p.v & 0xffn);
+  const len = Number(n.v & 0xffn);
+  const sbit = !signed || len === 0 ? 0n : bitOf(a.v, Math.min(pos + len - 1, msb));
+  let d = 0n;
+  for (let i = 0; i <= msb; i++) d |= (i < len && pos + i <= msb ? bitOf(a.v, pos + i) : sbit) << BigInt(i);
+  return rv(a.w, d);
+}
+
+/** bfi: b with its bits from pos replaced by a's low len bits, none past the top. */
+export function bfi(a: RV, b: RV, p: RV, n: RV): RV {
+  const pos = Number(p.v & 0xffn);
+  const len = Number(n.v & 0xffn);
+  let f = b.v;
+  for (let i = 0; i < len && pos + i < b.w; i++) f = (f & ~(1n << BigInt(pos + i))) | (bitOf(a.v, i) << BigInt(pos + i));
+  return rv(b.w, f);
+}
+
+/** prmt (no mode): byte k of d is byte (nibble k of c) & 7 of b:a, or its top bit repeated when the nibble's bit 3 is set. */
+export function prmt(a: RV, b: RV, c: RV): RV {
+  const x = (b.v << 32n) | a.v;
+  let d = 0n;
+  for (let k = 0; k < 4; k++) {
+    const sel = Number((c.v >> BigInt(4 * k)) & 0xfn);
+    const byte = (x >> BigInt(8 * (sel & 7))) & 0xffn;
+    d |= (sel & 8 ? (byte & 0x80n ? 0xffn : 0n) : byte) << BigInt(8 * k);
+  }
+  return rv(32, d);
 }
 
 /** popc, clz (a .u32 result) and brev of a value at its width. */

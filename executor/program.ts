@@ -164,7 +164,11 @@ function compileThread(test: LitmusTest, ti: number, locs: ReturnType<typeof loc
         // Immediates as the type has them: a .wide product's operands are of the type (nvcc's
         // `mul.wide.u32 %rd1, %r1, -1431655765` multiplies by 0xaaaaaaab), only mad's addend is wide.
         const w = typeWidth(ins.type);
-        slots = [val(ins.a, w), val(ins.b, ins.aop === 'shl' || ins.aop === 'shr' ? 32 : w), val(ins.c, ins.wide ? 2 * w : w)];
+        // Shift amounts, and bfe's and bfi's positions and lengths, are .u32 whatever the type.
+        const bAt = ins.aop === 'shl' || ins.aop === 'shr' || ins.aop === 'bfe' ? 32 : w;
+        const cAt = ins.aop === 'bfe' || ins.aop === 'bfi' ? 32 : ins.wide ? 2 * w : w;
+        slots = [val(ins.a, w), val(ins.b, bAt), val(ins.c, cAt)];
+        if (ins.d) slots.push(val(ins.d, 32));
         dst = ins.dst.name;
         break;
       }

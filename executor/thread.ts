@@ -13,9 +13,9 @@
 // and writes coherence-before it); anything but a release may go before an earlier
 // ld.acquire (which then must not synchronize with anything new); a release access may go
 // before earlier operations (and then no one may acquire it). Fences and barriers never move.
-import type { Instr, Proxy } from '../litmus/ast.js';
+import type { DataType, Instr, Proxy } from '../litmus/ast.js';
 import { typeSigned, typeWidth, wideType } from '../litmus/ast.js';
-import { type RV, alu, asType, bitCount, compare, funnel, mulHi, resize, rv } from './bits.js';
+import { type RV, alu, asType, bfe, bfi, bitCount, compare, funnel, mulHi, prmt, resize, rv } from './bits.js';
 import type { CInstr, Program } from './program.js';
 import { Unsupported } from './program.js';
 import { accessKey } from './proxy.js';
@@ -271,6 +271,11 @@ function localValue(ci: CInstr, e: Entry): RV {
     case 'mov': return i.src.kind === 'reg' ? asType(a, i.type) : a;
     case 'alu': {
       if (i.funnel) return funnel(asType(a, 'b32'), asType(operand(e, 1)!, 'b32'), asType(operand(e, 2)!, 'u32'), i.funnel.left, i.funnel.clamp);
+      // bfe d, a, pos, len; bfi f, a, b, pos, len; prmt d, a, b, c.
+      const arg = (k: number, t: DataType): RV => asType(operand(e, k)!, t);
+      if (i.aop === 'bfe') return bfe(asType(a, i.type), arg(1, 'u32'), arg(2, 'u32'), typeSigned(i.type));
+      if (i.aop === 'bfi') return bfi(asType(a, i.type), arg(1, i.type), arg(2, 'u32'), arg(3, 'u32'));
+      if (i.aop === 'prmt') return prmt(asType(a, 'b32'), arg(1, 'b32'), arg(2, 'b32'));
       if (i.hi) {
         const h = mulHi(asType(a, i.type), asType(operand(e, 1)!, i.type), typeSigned(i.type));
         return i.c ? rv(h.w, h.v + asType(operand(e, 2)!, i.type).v) : h;

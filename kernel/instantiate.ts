@@ -309,7 +309,7 @@ function renameInstr(s: Instr, reg: <T extends { kind: string; name: string }>(v
     return mov;
   }
   const out: Record<string, unknown> = { ...s };
-  for (const k of ['a', 'b', 'c', 'src', 'addr', 'id', 'count', 'instance', 'p', 'dst'] as const) {
+  for (const k of ['a', 'b', 'c', 'd', 'src', 'addr', 'id', 'count', 'instance', 'p', 'dst'] as const) {
     const v = (s as unknown as Record<string, { kind: string; name: string } | undefined>)[k];
     if (v && v.kind === 'reg') out[k] = reg(v);
   }

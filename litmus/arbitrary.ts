@@ -104,6 +104,13 @@ function instr(labels: string[]): fc.Arbitrary<Instr> {
     op: fc.constant('alu' as const), aop: fc.constant('shf' as const), type: fc.constant<DataType>('b32'), funnel: fc.record({ left: fc.boolean(), clamp: fc.boolean() }),
     dst: reg(REGS), a: value, b: value, c: value, pos: fc.constant(P),
   });
+  // bfe, bfi and prmt; an immediate position or length is 0..255 (ptxas), a register's low 8 bits count.
+  const field: fc.Arbitrary<Value> = fc.oneof(reg(REGS), fc.bigInt({ min: 0n, max: 255n }).map((value) => ({ kind: 'imm' as const, value })));
+  const bitField = fc.oneof(
+    fc.record({ op: fc.constant('alu' as const), aop: fc.constant('bfe' as const), type: pick<DataType>(['u32', 's32', 'u64', 's64']), dst: reg(REGS), a: value, b: field, c: field, pos: fc.constant(P) }),
+    fc.record({ op: fc.constant('alu' as const), aop: fc.constant('bfi' as const), type: pick<DataType>(['b32', 'b64']), dst: reg(REGS), a: value, b: value, c: field, d: field, pos: fc.constant(P) }),
+    fc.record({ op: fc.constant('alu' as const), aop: fc.constant('prmt' as const), type: fc.constant<DataType>('b32'), dst: reg(REGS), a: value, b: value, c: value, pos: fc.constant(P) }),
+  );
   // A divisor is a non-zero immediate: the engines refuse a zero or unknown one.
   const divisor = int.filter((v) => v !== 0n).map((v): Value => ({ kind: 'imm', value: v }));
   const alu = pick(['add', 'sub', 'mul', 'and', 'or', 'xor', 'div', 'rem'] as const).chain((aop) =>
@@ -125,7 +132,7 @@ function instr(labels: string[]): fc.Arbitrary<Instr> {
     fc.record({ op: fc.constant('bra' as const), target: pick(labels), pos: fc.constant(P) }),
     fc.record({ op: fc.constant('bcmp' as const), cmp: pick(CMPS), a: value, b: value, target: pick(labels), pos: fc.constant(P) }),
   ];
-  const any: fc.Arbitrary<Instr> = fc.oneof(...([ld, st, atom, red, fence, bar, mov, unary, alu, shf, setp, ...jumps] as fc.Arbitrary<Instr>[]));
+  const any: fc.Arbitrary<Instr> = fc.oneof(...([ld, st, atom, red, fence, bar, mov, unary, alu, shf, bitField, setp, ...jumps] as fc.Arbitrary<Instr>[]));
   // A guard makes an instruction genuine PTX: Dartagnan-only forms stay unguarded.
   const dialectOnly = (i: Instr): boolean => (i.op === 'atom' || i.op === 'red') && (i.aop === 'sub' || i.ord.sem === 'acq_rel' && i.op === 'red');
   return fc.tuple(any, fc.option(fc.record({ reg: reg(PREDS), negated: fc.boolean() }), { nil: undefined })).map(([i, g]) =>

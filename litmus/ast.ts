@@ -90,7 +90,14 @@ export type RedOp = Exclude<AtomOp, 'exch' | 'cas'>;
  * `div` and `rem` round towards zero and take the dividend's sign (C's `/` and `%`, which nvcc
  * writes as them); PTX leaves division by zero unspecified, so both engines refuse it.
  */
-export type AluOp = 'add' | 'sub' | 'mul' | 'and' | 'or' | 'xor' | 'shl' | 'shr' | 'min' | 'max' | 'mad' | 'div' | 'rem' | 'shf';
+export type AluOp = 'add' | 'sub' | 'mul' | 'and' | 'or' | 'xor' | 'shl' | 'shr' | 'min' | 'max' | 'mad' | 'div' | 'rem' | 'shf' | BitFieldOp;
+/**
+ * The bit-field and byte instructions nvcc writes for masks, shifts of bytes and
+ * `__byte_perm`: `bfe.type d, a, pos, len` (extract a field, sign-extended for .s types),
+ * `bfi.type f, a, b, pos, len` (b with a's low bits inserted), `prmt.b32 d, a, b, c` (four
+ * bytes picked from b:a by c's nibbles). Positions and lengths count their low 8 bits.
+ */
+export type BitFieldOp = 'bfe' | 'bfi' | 'prmt';
 export type CmpOp = 'eq' | 'ne' | 'lt' | 'le' | 'gt' | 'ge';
 
 /** The scope-carrying part of a memory access: `weak` has no scope, all others have one. */
@@ -220,8 +227,10 @@ export interface Alu extends InstrBase {
   dst: Reg;
   a: Value;
   b: Value;
-  /** `mad`: d = a * b + c; `shf`: the shift amount. */
+  /** `mad`: d = a * b + c; `shf`: the shift amount; `bfe`: the length, `bfi`: the position, `prmt`: the selector. */
   c?: Value;
+  /** `bfi`: the field's length. */
+  d?: Value;
 }
 /** `selp.type d, a, b, p`: d = p ? a : b. */
 export interface Selp extends InstrBase {

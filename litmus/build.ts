@@ -28,6 +28,8 @@ const ALU_BASES: ReadonlySet<string> = setOf('add', 'sub', 'mul', 'mad', 'and', 
 const INT_TYPES: ReadonlySet<string> = setOf('u16', 'u32', 'u64', 's16', 's32', 's64', 'b16', 'b32', 'b64');
 /** One source, one destination: the complements, the negation and the bit counts. */
 const UNARY_BASES: ReadonlySet<string> = setOf('not', 'neg', 'popc', 'clz', 'brev');
+/** prmt's modes, refused by name (an unknown qualifier would read as a mistake). */
+const PRMT_MODES: ReadonlySet<string> = setOf('f4e', 'b4e', 'rc8', 'ecl', 'ecr', 'rc16');
 const BCMP: Record<string, CmpOp> = { beq: 'eq', bne: 'ne', blt: 'lt', ble: 'le', bgt: 'gt', bge: 'ge' };
 const SETP_CMP: Record<string, CmpOp> = {
   eq: 'eq', ne: 'ne', lt: 'lt', le: 'le', gt: 'gt', ge: 'ge', lo: 'lt', ls: 'le', hi: 'gt', hs: 'ge',
@@ -327,6 +329,30 @@ function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
       a: value(ops[1]!, 'the low half', ctx), b: value(ops[2]!, 'the high half', ctx), c: value(ops[3]!, 'the shift amount', ctx), pos: p,
     };
   }
+  if (base === 'bfe' || base === 'bfi' || base === 'prmt') {
+    // bfe.u32 d, a, pos, len; bfi.b32 f, a, b, pos, len; prmt.b32 d, a, b, c (ISA §9.7.1).
+    const types = base === 'bfe' ? setOf('u32', 'u64', 's32', 's64') : base === 'bfi' ? setOf('b32', 'b64') : setOf('b32');
+    const mode = base === 'prmt' ? quals.find((q) => PRMT_MODES.has(q.text)) : undefined;
+    if (mode) fail(`prmt.${mode.text} is not modelled: only prmt.b32 without a mode (what nvcc writes for __byte_perm)`, mode.pos, file);
+    const c = cats({ type: types });
+    if (!c.type) fail(`${base} needs a type (${base === 'bfe' ? '.u32, .s32, .u64 or .s64' : base === 'bfi' ? '.b32 or .b64' : '.b32'})`, p, file);
+    const n = base === 'bfi' ? 5 : 4;
+    arity(ops, n, n, opcode, base === 'bfi' ? 'five operands (f, a, b, pos, len)' : base === 'bfe' ? 'four operands (d, a, pos, len)' : 'four operands (d, a, b, c)', file);
+    const alu: Instr = {
+      op: 'alu', aop: base, type: c.type.text as DataType, dst: reg(ops[0]!, 'the destination', ctx), a: value(ops[1]!, base === 'bfi' ? 'the field' : 'the first operand', ctx),
+      b: value(ops[2]!, base === 'bfe' ? 'the position' : 'the second operand', ctx), c: value(ops[3]!, base === 'bfe' ? 'the length' : base === 'bfi' ? 'the position' : 'the selector', ctx), pos: p,
+    };
+    if (base === 'bfi') alu.d = value(ops[4]!, 'the length', ctx);
+    // A register's low 8 bits count, but ptxas takes only 0..255 as an immediate position or length.
+    for (const k of base === 'bfe' ? [2, 3] : base === 'bfi' ? [3, 4] : []) {
+      const o = ops[k]!;
+      if (o.k === 'num') {
+        const v = numValue(o.num, file);
+        if (v < 0n || v > 255n) fail(`${base}'s ${k === ops.length - 1 ? 'length' : 'position'} must be 0..255 as an immediate (a register's low 8 bits count), not ${v}`, operandPos(o), file);
+      }
+    }
+    return alu;
+  }
   if (ALU_BASES.has(base)) {
     const logical = base === 'and' || base === 'or' || base === 'xor';
     const bitwise = logical || base === 'shl';
@@ -452,7 +478,7 @@ function threadRegs(cells: CstCell[], inits: RegInit[], tid: number): Set<string
     if (c.guard) regs.add(regName(c.guard.reg));
     const base = c.opcode.text.split('.')[0]!;
     const d = c.operands[0];
-    const writesFirst = base in LD_BASES || base in ATOM_BASES || ['mov', 'setp', 'selp', 'cvt', 'cvta', 'shf'].includes(base) || UNARY_BASES.has(base) || ALU_BASES.has(base);
+    const writesFirst = base in LD_BASES || base in ATOM_BASES || ['mov', 'setp', 'selp', 'cvt', 'cvta', 'shf', 'bfe', 'bfi', 'prmt'].includes(base) || UNARY_BASES.has(base) || ALU_BASES.has(base);
     if (writesFirst && d && d.k === 'name') regs.add(regName(d.tok));
   }
   return regs;

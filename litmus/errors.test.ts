@@ -417,6 +417,30 @@ const cases: Case[] = [
     message: "unknown qualifier '.b16' for popc",
   },
   {
+    name: "bfe-position-immediate",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 ;\n bfe.u32 %r1, %r0, 256, 8 ;\nexists (x == 0)\n",
+    at: [4, 20],
+    message: "bfe's position must be 0..255 as an immediate (a register's low 8 bits count), not 256",
+  },
+  {
+    name: "bfi-length-immediate",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 ;\n bfi.b32 %r1, %r0, 0, 3, -1 ;\nexists (x == 0)\n",
+    at: [4, 26],
+    message: "bfi's length must be 0..255 as an immediate (a register's low 8 bits count), not -1",
+  },
+  {
+    name: "prmt-mode",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 ;\n prmt.b32.rc8 %r1, %r0, 0, 1 ;\nexists (x == 0)\n",
+    at: [4, 11],
+    message: "prmt.rc8 is not modelled: only prmt.b32 without a mode (what nvcc writes for __byte_perm)",
+  },
+  {
+    name: "bfi-arity",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 ;\n bfi.b64 %rd1, %rd0, 0, 3 ;\nexists (x == 0)\n",
+    at: [4, 2],
+    message: "bfi.b64 takes five operands (f, a, b, pos, len), got 4 operands",
+  },
+  {
     name: "mov-pred-address",
     text: "PTX T\n{ .global .u32 x = 0; }\n P0@cta 0,gpu 0 ;\n mov.pred %p1, x ;\nexists (x == 0)\n",
     at: [4, 6],

@@ -73,6 +73,7 @@ function instrBody(s: Instr): string {
       return `${s.cvta ? `cvta.${s.cvta}` : 'mov'}.${s.type} ${reg(s.dst.name)}, ${s.src.kind === 'loc' ? s.src.name : val(s.src)}`;
     case 'alu': {
       if (s.funnel) return `shf.${s.funnel.left ? 'l' : 'r'}.${s.funnel.clamp ? 'clamp' : 'wrap'}.${s.type} ${reg(s.dst.name)}, ${val(s.a)}, ${val(s.b)}, ${val(s.c!)}`;
+      if (s.d) return `${s.aop}.${s.type} ${reg(s.dst.name)}, ${val(s.a)}, ${val(s.b)}, ${val(s.c!)}, ${val(s.d)}`;
       const half = s.aop === 'mul' || s.aop === 'mad' ? (s.wide ? '.wide' : s.hi ? '.hi' : '.lo') : '';
       return `${s.aop}${half}.${s.type} ${reg(s.dst.name)}, ${val(s.a)}, ${val(s.b)}${s.c ? `, ${val(s.c)}` : ''}`;
     }

@@ -50,9 +50,11 @@ function kernel(name: string, i: Instr): string {
     case 'bar': val(i.id); val(i.count); break;
     case 'mov': regs.set(i.dst.name, regType(width)); if (i.src.kind === 'reg') val(i.src); break;
     case 'alu':
-      regs.set(i.dst.name, regType(i.wide ? 2 * width : width)); val(i.a); val(i.b); val(i.c);
-      // The shift amount is a .u32 whatever the shifted type is.
-      if ((i.aop === 'shl' || i.aop === 'shr') && i.b.kind === 'reg') regs.set(i.b.name, '.b32');
+      regs.set(i.dst.name, regType(i.wide ? 2 * width : width)); val(i.a); val(i.b); val(i.c); val(i.d);
+      // The shift amount, and bfe's and bfi's positions and lengths, are .u32 whatever the type.
+      for (const x of i.aop === 'shl' || i.aop === 'shr' ? [i.b] : i.aop === 'bfe' ? [i.b, i.c] : i.aop === 'bfi' ? [i.c, i.d] : []) {
+        if (x && x.kind === 'reg') regs.set(x.name, '.b32');
+      }
       break;
     case 'selp': regs.set(i.dst.name, regType(width)); val(i.a); val(i.b); regs.set(i.p.name, '.pred'); break;
     // popc and clz count into a .u32 whatever the operand's width.

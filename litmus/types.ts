@@ -119,7 +119,7 @@ export function registersRead(i: Instr): { name: string; pos?: Pos }[] {
     case 'red': v(i.addr); v(i.b); break;
     case 'bar': v(i.instance); v(i.id); v(i.count); break;
     case 'mov': v(i.src); break;
-    case 'alu': v(i.a); v(i.b); v(i.c); break;
+    case 'alu': v(i.a); v(i.b); v(i.c); v(i.d); break;
     case 'setp': case 'bcmp': v(i.a); v(i.b); break;
     case 'selp': v(i.a); v(i.b); v(i.p); break;
     case 'cvt': case 'unary': v(i.a); break;

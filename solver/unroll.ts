@@ -412,6 +412,15 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
           next(setReg(instr.dst.name, { v, deps: unionDeps(dag, a.deps, b.deps, c.deps) }));
           break;
         }
+        if (instr.aop === 'bfe' || instr.aop === 'bfi' || instr.aop === 'prmt') {
+          // bfe d, a, pos, len; bfi f, a, b, pos, len; prmt d, a, b, c (positions and lengths .u32).
+          const at = instr.aop === 'prmt' ? 'b32' : 'u32';
+          const xs = [operand(st, instr.a, instr.type), operand(st, instr.b, instr.aop === 'bfe' ? 'u32' : instr.type), operand(st, instr.c!, at)];
+          if (instr.d) xs.push(operand(st, instr.d, 'u32'));
+          const v = bitFieldNode(dag, instr.aop, instr.type, xs.map((x) => x.v));
+          next(setReg(instr.dst.name, { v, deps: unionDeps(dag, ...xs.map((x) => x.deps)) }));
+          break;
+        }
         if (instr.hi) {
           // The upper half of the product at twice the width, operands extended by the type's signedness.
           const a = operand(st, instr.a, instr.type);
@@ -598,7 +607,51 @@ function aluNode(dag: Dag, op: import('../litmus/ast.js').AluOp, t: DataType, a:
     case 'div': return dag.bin(signed ? 'sdiv' : 'udiv', a, b);
     case 'rem': return dag.bin(signed ? 'srem' : 'urem', a, b);
     case 'shf': throw new Error('shf takes three operands: unrollThread computes it');
+    case 'bfe': case 'bfi': case 'prmt': throw new Error(`${op} takes more operands: bitFieldNode computes it`);
   }
+}
+
+/**
+ * bfe (operands a, pos, len), bfi (a, b, pos, len) and prmt (a, b, c) with shifts and masks,
+ * where the executor (bits.ts) goes bit by bit as the ISA states them. Shifts by the width or
+ * more give 0, as PTX's do, which makes the edge cases (a field past the top, len 0) fall out.
+ */
+function bitFieldNode(dag: Dag, op: 'bfe' | 'bfi' | 'prmt', t: DataType, xs: readonly N[]): N {
+  if (op === 'prmt') {
+    const [a, b, c] = xs as [N, N, N];
+    const x = dag.bin('or', dag.bin('shl', dag.resize(b, 64), dag.bv(64, 32)), dag.resize(a, 64));
+    let d = dag.bv(32, 0);
+    for (let k = 0; k < 4; k++) {
+      const sel = dag.bin('and', dag.bin('lshr', c, dag.bv(32, 4 * k)), dag.bv(32, 0xf));
+      const at = dag.resize(dag.bin('shl', dag.bin('and', sel, dag.bv(32, 7)), dag.bv(32, 3)), 64);
+      const byte = dag.bin('and', dag.resize(dag.bin('lshr', x, at), 32), dag.bv(32, 0xff));
+      const sign = dag.ite(dag.eq(dag.bin('and', byte, dag.bv(32, 0x80)), dag.bv(32, 0)), dag.bv(32, 0), dag.bv(32, 0xff));
+      const pick = dag.ite(dag.eq(dag.bin('and', sel, dag.bv(32, 8)), dag.bv(32, 0)), byte, sign);
+      d = dag.bin('or', d, dag.bin('shl', pick, dag.bv(32, 8 * k)));
+    }
+    return d;
+  }
+  const w = typeWidth(t);
+  const a = xs[0]!;
+  const [p0, n0] = op === 'bfe' ? [xs[1]!, xs[2]!] : [xs[2]!, xs[3]!];
+  const pos = dag.resize(dag.bin('and', p0, dag.bv(32, 0xff)), w);
+  const len = dag.resize(dag.bin('and', n0, dag.bv(32, 0xff)), w);
+  // The field's bits that exist: len, but no more than the width leaves above pos.
+  const room = dag.ite(dag.cmp('ult', pos, dag.bv(w, w)), dag.bin('sub', dag.bv(w, w), pos), dag.bv(w, 0));
+  const n = dag.ite(dag.cmp('ult', len, room), len, room);
+  const m = dag.bin('sub', dag.bin('shl', dag.bv(w, 1), n), dag.bv(w, 1));
+  if (op === 'bfi') {
+    const at = dag.bin('shl', m, pos);
+    return dag.bin('or', dag.bin('and', xs[1]!, dag.bin('xor', at, dag.bv(w, -1))), dag.bin('and', dag.bin('shl', a, pos), at));
+  }
+  const field = dag.bin('and', dag.bin('lshr', a, pos), m);
+  if (!typeSigned(t)) return field;
+  // The sign: the field's top bit, or the value's when the field runs past it; none when len is 0.
+  const top = dag.bin('sub', dag.bin('add', pos, len), dag.bv(w, 1));
+  const at = dag.ite(dag.cmp('ult', top, dag.bv(w, w)), top, dag.bv(w, w - 1));
+  const sbit = dag.bin('and', dag.bin('lshr', a, at), dag.bv(w, 1));
+  const neg = dag.and(dag.not(dag.eq(len, dag.bv(w, 0))), dag.eq(sbit, dag.bv(w, 1)));
+  return dag.bin('or', field, dag.ite(neg, dag.bin('xor', m, dag.bv(w, -1)), dag.bv(w, 0)));
 }
 
 /**

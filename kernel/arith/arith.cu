@@ -8,9 +8,9 @@ __global__ void k0(const unsigned long long *in, unsigned long long *out, unsign
   unsigned long long x4 = vin[4];
   unsigned long long x5 = vin[5];
   out[0] = (unsigned long long)((__clzll((long long)((unsigned)x5))));
-  out[1] = (unsigned long long)((__funnelshift_l((unsigned)((int)((unsigned)((((int)x3) % 7) % 9) * (unsigned)(__funnelshift_rc((unsigned)(((unsigned char)x2) % pq), (unsigned)(((unsigned char)x3) % 1000), (unsigned)((unsigned long long)((unsigned long long)((unsigned long long)x4) * (unsigned long long)((int)x1))))))), (unsigned)(__popcll((unsigned long long)((__clzll((long long)((unsigned char)x5))) / 9))), (unsigned)((!(((__brevll((unsigned long long)((unsigned char)x2))) / 65537) != (((unsigned)((unsigned)((int)x0) * (unsigned)((unsigned)x3))) % 7919)) && (((unsigned char)x2) > ((__popc((unsigned)((long long)x4))) % 3))) ? (((int)((unsigned)((unsigned char)x0) - (unsigned)((short)x2))) % pm) : ((unsigned)(((long long)x1) | ((int)x0)) << (((long long)((int)x3)) & 31))))));
-  out[2] = (unsigned long long)((((unsigned)((short)x3) << (((unsigned short)x1) & 31)) % pm));
-  out[3] = (unsigned long long)((__popc((unsigned)((unsigned)x2))));
+  out[1] = (unsigned long long)((__funnelshift_rc((unsigned)((unsigned)((unsigned)((((int)x3) % 7) % 9) * (unsigned)(__byte_perm((unsigned)((((unsigned)((int)x2)) << 14) | (((unsigned)((int)x2)) >> 18)), (unsigned)((unsigned char)x4), (unsigned)((((unsigned long long)((signed char)x3)) >> 61) & 0xfffffull) & 0x7777)))), (unsigned)((__brevll((unsigned long long)(((signed char)x5) % 2))) ^ ((((unsigned)(((short)x5) % pm)) << 21) | (((unsigned)(((short)x5) % pm)) >> 11))), (unsigned)((unsigned)(__brevll((unsigned long long)(__popcll((unsigned long long)((int)x3)))))))));
+  out[2] = (unsigned long long)((!((unsigned short)x5)));
+  out[3] = (unsigned long long)((__funnelshift_l((unsigned)(__popcll((unsigned long long)(((unsigned long long)x4) % 5))), (unsigned)((signed char)x0), (unsigned)(((unsigned)((int)((unsigned)((unsigned char)x0) - (unsigned)((short)x2))) & 0xff) | (((unsigned)(__popcll((unsigned long long)((long long)x3))) & 0xff) << 8) | (((unsigned)(~((unsigned)x5)) & 0xff) << 16) | ((unsigned)((long long)x5) << 24)))));
 }
 __global__ void k1(const unsigned long long *in, unsigned long long *out, unsigned pn, int pm, unsigned long long pq) {
   const volatile unsigned long long *vin = in;
@@ -20,10 +20,10 @@ __global__ void k1(const unsigned long long *in, unsigned long long *out, unsign
   unsigned long long x3 = vin[3];
   unsigned long long x4 = vin[4];
   unsigned long long x5 = vin[5];
-  out[0] = (unsigned long long)(((((unsigned)((((unsigned)(!((long long)x5))) << 2) | (((unsigned)(!((long long)x5))) >> 30))) << 18) | (((unsigned)((((unsigned)(!((long long)x5))) << 2) | (((unsigned)(!((long long)x5))) >> 30))) >> 14)));
-  out[1] = (unsigned long long)((__brev((unsigned)(((!(((unsigned long long)x4) >= ((unsigned char)x4)) || !(((unsigned short)x0) != ((short)x4))) ? ((signed char)x5) : ((short)x0)) | ((unsigned)0 - (unsigned)((unsigned)x5))))));
-  out[2] = (unsigned long long)(((short)x0));
-  out[3] = (unsigned long long)(((!(((unsigned)x5) < (__funnelshift_rc((unsigned)((short)x4), (unsigned)(__brev((unsigned)(((((int)x0) >= ((unsigned long long)x5)) || !(((long long)x1) < ((signed char)x5))) ? ((unsigned short)x1) : ((unsigned char)x2)))), (unsigned)(((short)x2) < ((unsigned)x5) ? (__funnelshift_lc((unsigned)((int)x2), (unsigned)((signed char)x3), (unsigned)((unsigned)x4))) : ((unsigned)x5))))) || !((!(((unsigned long long)0 - (unsigned long long)((unsigned long long)x4)) > (((unsigned long long)x3) / pn)) || !(((unsigned)x0) == ((unsigned)((unsigned)((unsigned)((short)x2) << (((long long)x1) & 31)) + (unsigned)((unsigned char)x2))))) <= (__brevll((unsigned long long)((unsigned long long)x4))))) ? (~((((signed char)x3) % pq) % pm)) : ((unsigned)x1)));
+  out[0] = (unsigned long long)(((((unsigned)(((!((unsigned char)x3)) >= ((((unsigned char)x4) == ((unsigned)x3)) && !(((unsigned)x2) == ((unsigned long long)x1))) ? (((unsigned)((int)x1) & 0xff) | (((unsigned)((long long)x2) & 0xff) << 8) | (((unsigned)((unsigned long long)x4) & 0xff) << 16) | ((unsigned)((short)x0) << 24)) : ((((unsigned char)x4) == ((unsigned)x3)) && !(((unsigned)x2) == ((unsigned long long)x1)))) >> (((((unsigned)((((unsigned)((short)x2)) << 9) | (((unsigned)((short)x2)) >> 23))) << 2) | (((unsigned)((((unsigned)((short)x2)) << 9) | (((unsigned)((short)x2)) >> 23))) >> 30)) & 31))) << 14) | (((unsigned)(((!((unsigned char)x3)) >= ((((unsigned char)x4) == ((unsigned)x3)) && !(((unsigned)x2) == ((unsigned long long)x1))) ? (((unsigned)((int)x1) & 0xff) | (((unsigned)((long long)x2) & 0xff) << 8) | (((unsigned)((unsigned long long)x4) & 0xff) << 16) | ((unsigned)((short)x0) << 24)) : ((((unsigned char)x4) == ((unsigned)x3)) && !(((unsigned)x2) == ((unsigned long long)x1)))) >> (((((unsigned)((((unsigned)((short)x2)) << 9) | (((unsigned)((short)x2)) >> 23))) << 2) | (((unsigned)((((unsigned)((short)x2)) << 9) | (((unsigned)((short)x2)) >> 23))) >> 30)) & 31))) >> 18)));
+  out[1] = (unsigned long long)(((int)((unsigned)(!(((unsigned)x0) < ((unsigned)x0)) && !(((((unsigned)((short)x5)) >> 8) & 0xfff) <= (~((unsigned long long)x3)))) * (unsigned)((short)x0))));
+  out[2] = (unsigned long long)((!(((unsigned)x5) >= (__funnelshift_rc((unsigned)((short)x4), (unsigned)(__brev((unsigned)(((((int)x0) >= ((unsigned long long)x5)) || !(((long long)x1) < ((signed char)x5))) ? ((unsigned short)x1) : ((unsigned char)x2)))), (unsigned)((((unsigned)((unsigned short)x2)) & ~(0x1fffu << 2)) | ((((unsigned)(!((unsigned)x1))) & 0x1fffu) << 2))))) && !((__popc((unsigned)(((unsigned)((unsigned)x4) & 0xff) | (((unsigned)((signed char)x5) & 0xff) << 8) | (((unsigned)((unsigned long long)0 - (unsigned long long)((unsigned long long)x0)) & 0xff) << 16) | ((unsigned)((unsigned long long)0 - (unsigned long long)((long long)x2)) << 24)))) == ((((unsigned)((unsigned)((unsigned)((unsigned)((short)x2) << (((long long)x1) & 31)) + (unsigned)((unsigned char)x2)))) & ~(0xffu << 16)) | ((((unsigned)((((unsigned)(((unsigned char)x2) / 16)) >> ((unsigned)(__popc((unsigned)((unsigned short)x4))) & 31)) & 0x1ffffffu)) & 0xffu) << 16)))));
+  out[3] = (unsigned long long)(((((unsigned)(((unsigned short)((unsigned long long)x3)) % pn)) >> ((unsigned)(__brevll((unsigned long long)(__funnelshift_l((unsigned)((short)x5), (unsigned)((unsigned short)x1), (unsigned)((short)x2))))) & 31)) & 0x3fffffffu));
 }
 __global__ void k2(const unsigned long long *in, unsigned long long *out, unsigned pn, int pm, unsigned long long pq) {
   const volatile unsigned long long *vin = in;
@@ -33,10 +33,10 @@ __global__ void k2(const unsigned long long *in, unsigned long long *out, unsign
   unsigned long long x3 = vin[3];
   unsigned long long x4 = vin[4];
   unsigned long long x5 = vin[5];
-  out[0] = (unsigned long long)(((long long)x3));
-  out[1] = (unsigned long long)((!((unsigned short)x1)));
-  out[2] = (unsigned long long)((__popcll((unsigned long long)(((!((int)x2)) % 7) & ((int)(((short)x5) != ((signed char)x0) ? ((long long)x4) : ((signed char)x0)))))));
-  out[3] = (unsigned long long)((((((unsigned long long)x4) / pn) == (__funnelshift_lc((unsigned)((int)x0), (unsigned)((short)x2), (unsigned)((short)x1)))) || !((__clz((int)((long long)x1))) != (((unsigned char)x5) % pn))));
+  out[0] = (unsigned long long)((__brevll((unsigned long long)(__clz((int)(((int)(short)(((unsigned)((short)x0)) >> 16)) & (__byte_perm((unsigned)((unsigned)x2), (unsigned)((unsigned long long)x4), 0x7302))))))));
+  out[1] = (unsigned long long)(((long long)x2));
+  out[2] = (unsigned long long)((((unsigned short)x0) | ((short)x4)));
+  out[3] = (unsigned long long)(((unsigned)x1));
 }
 __global__ void k3(const unsigned long long *in, unsigned long long *out, unsigned pn, int pm, unsigned long long pq) {
   const volatile unsigned long long *vin = in;
@@ -46,10 +46,10 @@ __global__ void k3(const unsigned long long *in, unsigned long long *out, unsign
   unsigned long long x3 = vin[3];
   unsigned long long x4 = vin[4];
   unsigned long long x5 = vin[5];
-  out[0] = (unsigned long long)(((((long long)x1) % pn) >> ((__funnelshift_r((unsigned)((signed char)x3), (unsigned)((unsigned short)x3), (unsigned)((unsigned char)x5))) & 31)));
-  out[1] = (unsigned long long)(((unsigned short)((unsigned long long)x5)));
-  out[2] = (unsigned long long)(((signed char)x1));
-  out[3] = (unsigned long long)((((short)x1) % pn));
+  out[0] = (unsigned long long)((__brevll((unsigned long long)(__funnelshift_rc((unsigned)(((unsigned long long)x1) >> (((unsigned)x0) & 63)), (unsigned)((int)(short)(((unsigned)((long long)x5)) >> 0)), (unsigned)((short)x1))))));
+  out[1] = (unsigned long long)((__byte_perm((unsigned)((unsigned short)x3), (unsigned)(__popcll((unsigned long long)(((short)x2) / 5))), 0x2731)));
+  out[2] = (unsigned long long)(((signed char)x0));
+  out[3] = (unsigned long long)(((int)x2));
 }
 __global__ void k4(const unsigned long long *in, unsigned long long *out, unsigned pn, int pm, unsigned long long pq) {
   const volatile unsigned long long *vin = in;
@@ -59,10 +59,10 @@ __global__ void k4(const unsigned long long *in, unsigned long long *out, unsign
   unsigned long long x3 = vin[3];
   unsigned long long x4 = vin[4];
   unsigned long long x5 = vin[5];
-  out[0] = (unsigned long long)((__brev((unsigned)(((unsigned)0 - (unsigned)((unsigned)x0)) % 1000003))));
-  out[1] = (unsigned long long)((((unsigned)x4) << (((unsigned short)x5) & 31)));
-  out[2] = (unsigned long long)((~(__popcll((unsigned long long)(((unsigned short)x1) % pn)))));
-  out[3] = (unsigned long long)(((unsigned char)((unsigned)x4)));
+  out[0] = (unsigned long long)(((signed char)x2));
+  out[1] = (unsigned long long)(((((unsigned)((unsigned char)x1)) >> ((unsigned)((unsigned)x1) & 31)) & 0x7ffffu));
+  out[2] = (unsigned long long)(((unsigned)((unsigned)((unsigned)((((unsigned long long)x2) % 1000003) & (__funnelshift_l((unsigned)((unsigned short)x0), (unsigned)((long long)x4), (unsigned)((unsigned short)x4))))) + (unsigned)((((unsigned)((__byte_perm((unsigned)((int)x3), (unsigned)((unsigned char)x1), 0x4213)) % pn)) << 9) | (((unsigned)((__byte_perm((unsigned)((int)x3), (unsigned)((unsigned char)x1), 0x4213)) % pn)) >> 23)))));
+  out[3] = (unsigned long long)(((~((signed char)x4)) | ((signed char)x0)));
 }
 __global__ void k5(const unsigned long long *in, unsigned long long *out, unsigned pn, int pm, unsigned long long pq) {
   const volatile unsigned long long *vin = in;
@@ -72,10 +72,10 @@ __global__ void k5(const unsigned long long *in, unsigned long long *out, unsign
   unsigned long long x3 = vin[3];
   unsigned long long x4 = vin[4];
   unsigned long long x5 = vin[5];
-  out[0] = (unsigned long long)(((unsigned)x5));
-  out[1] = (unsigned long long)(((__popcll((unsigned long long)(__clz((int)(((unsigned char)x1) & ((short)x0)))))) ^ (((((unsigned)((unsigned long long)x5)) << 2) | (((unsigned)((unsigned long long)x5)) >> 30)) >> (((unsigned)x3) & 31))));
-  out[2] = (unsigned long long)(((unsigned long long)x1));
-  out[3] = (unsigned long long)((((int)((unsigned)(((unsigned long long)x4) % 6) - (unsigned)(((int)x1) % 7919))) != (((int)x5) / pm) ? ((int)((unsigned)(((unsigned char)x5) <= ((unsigned)x4) ? ((unsigned char)x5) : ((unsigned)x4)) + (unsigned)(((unsigned char)x4) <= ((unsigned)x0) ? ((short)x0) : ((unsigned)x0)))) : (((int)x5) / pm)));
+  out[0] = (unsigned long long)(((unsigned long long)x1));
+  out[1] = (unsigned long long)((((((unsigned)x4) != ((unsigned)x3)) || ((__byte_perm((unsigned)(__brevll((unsigned long long)((unsigned)x2))), (unsigned)(((unsigned long long)x3) % 65537), 0x7071)) >= ((long long)x5))) % 7));
+  out[2] = (unsigned long long)(((((unsigned)((((unsigned long long)(__popc((unsigned)((long long)x1)))) >> 63) & 0xfffffull)) << 14) | (((unsigned)((((unsigned long long)(__popc((unsigned)((long long)x1)))) >> 63) & 0xfffffull)) >> 18)));
+  out[3] = (unsigned long long)(((~(((long long)((unsigned long long)((unsigned long long)x0) - (unsigned long long)((long long)x1))) / pn)) % pn));
 }
 __global__ void k6(const unsigned long long *in, unsigned long long *out, unsigned pn, int pm, unsigned long long pq) {
   const volatile unsigned long long *vin = in;
@@ -85,10 +85,10 @@ __global__ void k6(const unsigned long long *in, unsigned long long *out, unsign
   unsigned long long x3 = vin[3];
   unsigned long long x4 = vin[4];
   unsigned long long x5 = vin[5];
-  out[0] = (unsigned long long)((__brev((unsigned)((unsigned)0 - (unsigned)(((short)x3) / pq)))));
-  out[1] = (unsigned long long)(((unsigned)((unsigned)(((~((signed char)x4)) % pq) % pn) * (unsigned)((unsigned short)x0))));
-  out[2] = (unsigned long long)((((short)((((unsigned)(((((long long)x4) > ((unsigned)x0)) || (((unsigned char)x1) <= ((unsigned)x3))) ? ((signed char)x3) : ((unsigned char)x0))) << 14) | (((unsigned)(((((long long)x4) > ((unsigned)x0)) || (((unsigned char)x1) <= ((unsigned)x3))) ? ((signed char)x3) : ((unsigned char)x0))) >> 18))) % 65537));
-  out[3] = (unsigned long long)((((__brev((unsigned)((signed char)x4))) / pm) % 9));
+  out[0] = (unsigned long long)(((short)x4));
+  out[1] = (unsigned long long)((((unsigned)((unsigned short)x1) & 0xff) | (((unsigned)((((unsigned long long)((signed char)x2)) >> 45) & 0xfffffull) & 0xff) << 8) | (((unsigned)((__popc((unsigned)((unsigned short)x0))) % pq) & 0xff) << 16) | ((unsigned)((unsigned char)((unsigned long long)x0)) << 24)));
+  out[2] = (unsigned long long)(((((unsigned)((int)x4)) << 14) | (((unsigned)((int)x4)) >> 18)));
+  out[3] = (unsigned long long)(((unsigned)x0));
 }
 __global__ void k7(const unsigned long long *in, unsigned long long *out, unsigned pn, int pm, unsigned long long pq) {
   const volatile unsigned long long *vin = in;
@@ -98,10 +98,10 @@ __global__ void k7(const unsigned long long *in, unsigned long long *out, unsign
   unsigned long long x3 = vin[3];
   unsigned long long x4 = vin[4];
   unsigned long long x5 = vin[5];
-  out[0] = (unsigned long long)((((unsigned long long)x3) / 1000003));
-  out[1] = (unsigned long long)((((long long)x0) % pm));
-  out[2] = (unsigned long long)((__clz((int)((signed char)x0))));
-  out[3] = (unsigned long long)(((unsigned char)x5));
+  out[0] = (unsigned long long)(((!((long long)x5)) / pm));
+  out[1] = (unsigned long long)((((short)x1) / pn));
+  out[2] = (unsigned long long)(((short)x5));
+  out[3] = (unsigned long long)(((signed char)((signed char)x3)));
 }
 __global__ void k8(const unsigned long long *in, unsigned long long *out, unsigned pn, int pm, unsigned long long pq) {
   const volatile unsigned long long *vin = in;
@@ -111,10 +111,10 @@ __global__ void k8(const unsigned long long *in, unsigned long long *out, unsign
   unsigned long long x3 = vin[3];
   unsigned long long x4 = vin[4];
   unsigned long long x5 = vin[5];
-  out[0] = (unsigned long long)(((unsigned)(~((unsigned)x2)) << ((((short)x1) % 25) & 31)));
-  out[1] = (unsigned long long)(((unsigned)0 - (unsigned)((((unsigned)((unsigned short)x0)) << 30) | (((unsigned)((unsigned short)x0)) >> 2))));
-  out[2] = (unsigned long long)((((short)x0) / 3));
-  out[3] = (unsigned long long)(((unsigned short)x5));
+  out[0] = (unsigned long long)((__clz((int)((unsigned short)x4))));
+  out[1] = (unsigned long long)(((((unsigned)((unsigned char)x2)) & ~(0x3ffffu << 3)) | ((((unsigned)((long long)((unsigned short)x1))) & 0x3ffffu) << 3)));
+  out[2] = (unsigned long long)((~(__popcll((unsigned long long)(((long long)x2) | ((unsigned char)x2))))));
+  out[3] = (unsigned long long)(((unsigned long long)x2));
 }
 __global__ void k9(const unsigned long long *in, unsigned long long *out, unsigned pn, int pm, unsigned long long pq) {
   const volatile unsigned long long *vin = in;
@@ -124,10 +124,10 @@ __global__ void k9(const unsigned long long *in, unsigned long long *out, unsign
   unsigned long long x3 = vin[3];
   unsigned long long x4 = vin[4];
   unsigned long long x5 = vin[5];
-  out[0] = (unsigned long long)((!(((unsigned long long)x2) == ((short)x4)) && !(((unsigned short)x4) != ((unsigned)x3))));
-  out[1] = (unsigned long long)((((long long)x3) | ((unsigned char)x5)));
-  out[2] = (unsigned long long)((((short)x0) % pn));
-  out[3] = (unsigned long long)(((signed char)((unsigned)((unsigned)((int)x0) - (unsigned)((unsigned char)x5)))));
+  out[0] = (unsigned long long)(((unsigned short)x5));
+  out[1] = (unsigned long long)(((unsigned short)x2));
+  out[2] = (unsigned long long)((((int)((unsigned)((int)(short)(((unsigned)((int)x4)) >> 0)) * (unsigned)(!(__brevll((unsigned long long)((int)x5)))))) >> (((short)x3) & 31)));
+  out[3] = (unsigned long long)(((unsigned)((unsigned short)x3)));
 }
 __global__ void k10(const unsigned long long *in, unsigned long long *out, unsigned pn, int pm, unsigned long long pq) {
   const volatile unsigned long long *vin = in;
@@ -137,10 +137,10 @@ __global__ void k10(const unsigned long long *in, unsigned long long *out, unsig
   unsigned long long x3 = vin[3];
   unsigned long long x4 = vin[4];
   unsigned long long x5 = vin[5];
-  out[0] = (unsigned long long)(((int)(((unsigned long long)x1) < (~((signed char)x2)) ? ((unsigned)0 - (unsigned)((unsigned)x5)) : (~((signed char)x2)))));
-  out[1] = (unsigned long long)(((unsigned short)x2));
-  out[2] = (unsigned long long)((!((long long)x2)));
-  out[3] = (unsigned long long)((!(((unsigned)x3) >= ((unsigned short)x4) ? ((int)x4) : ((unsigned short)x4))));
+  out[0] = (unsigned long long)(((int)((unsigned)((int)x0) - (unsigned)((((long long)x1) & ((unsigned long long)x3)) / 3))));
+  out[1] = (unsigned long long)(((((unsigned)(((((signed char)x2) / 5) / pn) / pn)) >> ((unsigned)((unsigned)0 - (unsigned)((unsigned char)x1)) & 31)) & 0x3fffffu));
+  out[2] = (unsigned long long)((((unsigned)x2) % 25));
+  out[3] = (unsigned long long)((__popc((unsigned)((unsigned short)x2))));
 }
 __global__ void k11(const unsigned long long *in, unsigned long long *out, unsigned pn, int pm, unsigned long long pq) {
   const volatile unsigned long long *vin = in;
@@ -150,10 +150,10 @@ __global__ void k11(const unsigned long long *in, unsigned long long *out, unsig
   unsigned long long x3 = vin[3];
   unsigned long long x4 = vin[4];
   unsigned long long x5 = vin[5];
-  out[0] = (unsigned long long)(((long long)((unsigned char)x4)));
-  out[1] = (unsigned long long)(((int)x1));
-  out[2] = (unsigned long long)(((unsigned long long)((unsigned long long)((unsigned long long)x5) - (unsigned long long)((int)x0))));
-  out[3] = (unsigned long long)(((unsigned)x3));
+  out[0] = (unsigned long long)(((int)(short)(((unsigned)((long long)x5)) >> 8)));
+  out[1] = (unsigned long long)((((((unsigned)((long long)x4)) & ~(0x1fffffu << 9)) | ((((unsigned)((long long)x0)) & 0x1fffffu) << 9)) <= ((short)x5) ? (__brevll((unsigned long long)((unsigned char)x1))) : ((short)x5)));
+  out[2] = (unsigned long long)(((unsigned)x0));
+  out[3] = (unsigned long long)(((unsigned short)x0));
 }
 __global__ void k12(const unsigned long long *in, unsigned long long *out, unsigned pn, int pm, unsigned long long pq) {
   const volatile unsigned long long *vin = in;
@@ -163,10 +163,10 @@ __global__ void k12(const unsigned long long *in, unsigned long long *out, unsig
   unsigned long long x3 = vin[3];
   unsigned long long x4 = vin[4];
   unsigned long long x5 = vin[5];
-  out[0] = (unsigned long long)(((!(((((unsigned)x4) != ((unsigned char)((unsigned char)x1)) ? (__clz((int)((unsigned)x3))) : ((unsigned char)((unsigned char)x1))) != ((__brev((unsigned)((signed char)x0))) / 25) ? ((~((signed char)x5)) != (((int)x4) < ((long long)x5) ? ((long long)x4) : ((long long)x5)) ? (((long long)x5) / 12) : (((int)x4) < ((long long)x5) ? ((long long)x4) : ((long long)x5))) : ((__brev((unsigned)((signed char)x0))) / 25)) != ((unsigned char)x1)) || !((((unsigned)x0) % pq) < (((unsigned)(__brevll((unsigned long long)((long long)x4)))) % pm))) ? ((unsigned short)x5) : ((int)x5)));
-  out[1] = (unsigned long long)(((unsigned char)x5));
-  out[2] = (unsigned long long)((__clz((int)((unsigned)x0))));
-  out[3] = (unsigned long long)(((__funnelshift_l((unsigned)((int)x2), (unsigned)((signed char)x4), (unsigned)((unsigned short)x0))) << ((((unsigned)x3) / 6) & 31)));
+  out[0] = (unsigned long long)((((__byte_perm((unsigned)(((signed char)x5) / 5), (unsigned)((signed char)x2), 0x7436)) / pq) / 1000003));
+  out[1] = (unsigned long long)((__funnelshift_lc((unsigned)((long long)x4), (unsigned)(__clz((int)((unsigned)x3))), (unsigned)((signed char)x1))));
+  out[2] = (unsigned long long)(((((unsigned)(((short)x0) % pm)) << 25) | (((unsigned)(((short)x0) % pm)) >> 7)));
+  out[3] = (unsigned long long)(((unsigned)((__byte_perm((unsigned)((unsigned)0 - (unsigned)((unsigned char)x2)), (unsigned)((unsigned char)x5), (unsigned)((signed char)x1) & 0x7777)) == ((int)(signed char)(((unsigned)((int)((unsigned)((signed char)x2) + (unsigned)((unsigned char)x2)))) >> 8)) ? ((int)(short)(((unsigned)(((unsigned char)x4) / pq)) >> 0)) : ((int)(signed char)(((unsigned)((int)((unsigned)((signed char)x2) + (unsigned)((unsigned char)x2)))) >> 8))) << (((unsigned long long)x3) & 31)));
 }
 __global__ void k13(const unsigned long long *in, unsigned long long *out, unsigned pn, int pm, unsigned long long pq) {
   const volatile unsigned long long *vin = in;
@@ -176,10 +176,10 @@ __global__ void k13(const unsigned long long *in, unsigned long long *out, unsig
   unsigned long long x3 = vin[3];
   unsigned long long x4 = vin[4];
   unsigned long long x5 = vin[5];
-  out[0] = (unsigned long long)((__funnelshift_lc((unsigned)((long long)x4), (unsigned)(__clz((int)((unsigned)x3))), (unsigned)((signed char)x1))));
-  out[1] = (unsigned long long)(((((unsigned)(((short)x0) % pm)) << 25) | (((unsigned)(((short)x0) % pm)) >> 7)));
-  out[2] = (unsigned long long)(((unsigned)((__brevll((unsigned long long)(__brevll((unsigned long long)((signed char)x3))))) >= ((unsigned)((unsigned)(((unsigned char)x2) / pm) * (unsigned)(~((unsigned long long)x1)))) ? (__popc((unsigned)((int)((unsigned)((signed char)x4) - (unsigned)((short)x2))))) : ((unsigned)((unsigned)(((unsigned char)x2) / pm) * (unsigned)(~((unsigned long long)x1))))) << ((__funnelshift_l((unsigned)((signed char)x1), (unsigned)((unsigned)((unsigned)(((signed char)x4) % pq) - (unsigned)(((long long)x3) ^ ((unsigned long long)x0)))), (unsigned)((((unsigned)(((unsigned short)x4) / pn)) << 1) | (((unsigned)(((unsigned short)x4) / pn)) >> 31)))) & 31)));
-  out[3] = (unsigned long long)((((unsigned char)x0) / 1000));
+  out[0] = (unsigned long long)(((signed char)x1));
+  out[1] = (unsigned long long)((((((unsigned)((signed char)x3)) << 30) | (((unsigned)((signed char)x3)) >> 2)) ^ (__byte_perm((unsigned)((unsigned)x3), (unsigned)((int)x0), 0x4745))));
+  out[2] = (unsigned long long)(((unsigned long long)((unsigned long long)((long long)x4) + (unsigned long long)((unsigned char)x0))));
+  out[3] = (unsigned long long)(((__clz((int)((__brevll((unsigned long long)((int)x1))) >= (((short)x2) % 1000003) ? (((unsigned long long)x2) / pm) : (((short)x2) % 1000003)))) % 100));
 }
 __global__ void k14(const unsigned long long *in, unsigned long long *out, unsigned pn, int pm, unsigned long long pq) {
   const volatile unsigned long long *vin = in;
@@ -189,10 +189,10 @@ __global__ void k14(const unsigned long long *in, unsigned long long *out, unsig
   unsigned long long x3 = vin[3];
   unsigned long long x4 = vin[4];
   unsigned long long x5 = vin[5];
-  out[0] = (unsigned long long)((((((unsigned char)x3) / 5) <= (((short)x1) % pm) ? (((int)x0) <= ((unsigned long long)x1) ? ((long long)x0) : ((unsigned long long)x1)) : (((short)x1) % pm)) / pq));
-  out[1] = (unsigned long long)(((int)x1));
-  out[2] = (unsigned long long)(((!(((!((__brevll((unsigned long long)((unsigned char)x0))) > (!(((short)x0) >> (((short)x2) & 31)))) && (((((((unsigned char)x0) ^ ((short)x5)) <= (((unsigned)x2) / 1000003)) && ((((int)x3) / pm) < ((unsigned)((unsigned short)x4) << (((signed char)x5) & 31)))) ? ((((short)x5) >= ((short)x2)) || (((unsigned)x2) < ((unsigned char)x2))) : ((unsigned short)x1)) != ((((unsigned)x5) > ((int)x4) ? ((unsigned short)x4) : ((int)x4)) & ((short)x0)))) ? (__funnelshift_l((unsigned)(__funnelshift_r((unsigned)((unsigned)x2), (unsigned)((unsigned short)x3), (unsigned)((short)x1))), (unsigned)(!((int)x5)), (unsigned)(((unsigned short)x2) % pn))) : ((((((signed char)x0) % pn) >= (((unsigned long long)x0) % pn)) || ((((signed char)x3) != ((unsigned)x5) ? ((unsigned long long)x2) : ((unsigned)x5)) == ((unsigned)x3))) ? (__brevll((unsigned long long)((unsigned long long)x3))) : ((((unsigned)((short)x0)) << 14) | (((unsigned)((short)x0)) >> 18)))) <= (~(!((unsigned short)x3)))) || (((int)((unsigned)((unsigned short)x2) + (unsigned)((int)x2))) <= (__clzll((long long)(__popcll((unsigned long long)(__clzll((long long)((unsigned char)x3))))))))) ? (!(__popc((unsigned)(__popcll((unsigned long long)((short)x3)))))) : (((long long)x3) >> (((unsigned long long)(__popcll((unsigned long long)((long long)x1)))) & 63))));
-  out[3] = (unsigned long long)(((unsigned long long)x4));
+  out[0] = (unsigned long long)((__byte_perm((unsigned)((unsigned short)x1), (unsigned)((long long)x1), 0x7525)));
+  out[1] = (unsigned long long)(((unsigned short)x3));
+  out[2] = (unsigned long long)(((unsigned long long)(__clzll((long long)((short)(((int)x3) % 10))))));
+  out[3] = (unsigned long long)(((signed char)x2));
 }
 __global__ void k15(const unsigned long long *in, unsigned long long *out, unsigned pn, int pm, unsigned long long pq) {
   const volatile unsigned long long *vin = in;
@@ -202,10 +202,10 @@ __global__ void k15(const unsigned long long *in, unsigned long long *out, unsig
   unsigned long long x3 = vin[3];
   unsigned long long x4 = vin[4];
   unsigned long long x5 = vin[5];
-  out[0] = (unsigned long long)(((unsigned short)x2));
-  out[1] = (unsigned long long)((__funnelshift_rc((unsigned)(__brevll((unsigned long long)((unsigned)x3))), (unsigned)(!((short)x0)), (unsigned)(__brev((unsigned)((short)x1))))));
-  out[2] = (unsigned long long)(((unsigned)x4));
-  out[3] = (unsigned long long)((((((short)x3) > ((unsigned)x2)) && !(((signed char)x3) == ((unsigned char)x1))) / 12));
+  out[0] = (unsigned long long)(((unsigned short)x4));
+  out[1] = (unsigned long long)(((unsigned)0 - (unsigned)(((unsigned char)x2) / pq)));
+  out[2] = (unsigned long long)(((short)x3));
+  out[3] = (unsigned long long)((__popc((unsigned)((short)x4))));
 }
 __global__ void k16(const unsigned long long *in, unsigned long long *out, unsigned pn, int pm, unsigned long long pq) {
   const volatile unsigned long long *vin = in;
@@ -215,10 +215,10 @@ __global__ void k16(const unsigned long long *in, unsigned long long *out, unsig
   unsigned long long x3 = vin[3];
   unsigned long long x4 = vin[4];
   unsigned long long x5 = vin[5];
-  out[0] = (unsigned long long)(((int)x0));
-  out[1] = (unsigned long long)(((unsigned short)x3));
-  out[2] = (unsigned long long)(((!((__popcll((unsigned long long)((int)x0))) <= (((unsigned long long)x2) >= ((long long)x1) ? (!((int)x4)) : ((long long)x1))) && !((!((int)x2)) <= ((short)x2))) ? (((unsigned short)x4) / pq) : ((unsigned)x3)));
-  out[3] = (unsigned long long)((__brev((unsigned)((unsigned long long)x5))));
+  out[0] = (unsigned long long)((__funnelshift_rc((unsigned)((int)(short)(((unsigned)((unsigned char)((unsigned)x3))) >> 0)), (unsigned)((((~((short)x0)) >= (((int)x0) % pm)) && (((long long)x3) == (!((signed char)x5)))) % pq), (unsigned)(__brev((unsigned)(__popcll((unsigned long long)(!((signed char)x4)))))))));
+  out[1] = (unsigned long long)(((short)x3));
+  out[2] = (unsigned long long)((!((long long)x1)));
+  out[3] = (unsigned long long)(((int)x1));
 }
 __global__ void k17(const unsigned long long *in, unsigned long long *out, unsigned pn, int pm, unsigned long long pq) {
   const volatile unsigned long long *vin = in;
@@ -228,10 +228,10 @@ __global__ void k17(const unsigned long long *in, unsigned long long *out, unsig
   unsigned long long x3 = vin[3];
   unsigned long long x4 = vin[4];
   unsigned long long x5 = vin[5];
-  out[0] = (unsigned long long)((~(__brev((unsigned)((int)x4)))));
-  out[1] = (unsigned long long)((__clz((int)((signed char)x5))));
-  out[2] = (unsigned long long)(((short)((((unsigned)(((long long)x0) % pm)) << 7) | (((unsigned)(((long long)x0) % pm)) >> 25))));
-  out[3] = (unsigned long long)((((unsigned)((short)x0)) / pn));
+  out[0] = (unsigned long long)(((long long)x3));
+  out[1] = (unsigned long long)((__clz((int)((unsigned)x3))));
+  out[2] = (unsigned long long)((((long long)(__popcll((unsigned long long)((unsigned long long)x3)))) % 6));
+  out[3] = (unsigned long long)((~((short)x3)));
 }
 __global__ void k18(const unsigned long long *in, unsigned long long *out, unsigned pn, int pm, unsigned long long pq) {
   const volatile unsigned long long *vin = in;
@@ -241,10 +241,10 @@ __global__ void k18(const unsigned long long *in, unsigned long long *out, unsig
   unsigned long long x3 = vin[3];
   unsigned long long x4 = vin[4];
   unsigned long long x5 = vin[5];
-  out[0] = (unsigned long long)(((signed char)((((unsigned short)x3) % pq) >> (((unsigned short)x2) & 31))));
-  out[1] = (unsigned long long)((__popc((unsigned)((signed char)x3))));
-  out[2] = (unsigned long long)(((((unsigned)((((unsigned)(!((long long)((unsigned long long)((unsigned long long)x4) * (unsigned long long)((unsigned char)x5))))) << 4) | (((unsigned)(!((long long)((unsigned long long)((unsigned long long)x4) * (unsigned long long)((unsigned char)x5))))) >> 28))) << 9) | (((unsigned)((((unsigned)(!((long long)((unsigned long long)((unsigned long long)x4) * (unsigned long long)((unsigned char)x5))))) << 4) | (((unsigned)(!((long long)((unsigned long long)((unsigned long long)x4) * (unsigned long long)((unsigned char)x5))))) >> 28))) >> 23)));
-  out[3] = (unsigned long long)((!(((long long)x1) / 7919)));
+  out[0] = (unsigned long long)((((int)(signed char)(((unsigned)(((unsigned)x3) <= ((unsigned short)x0) ? ((signed char)x4) : ((unsigned short)x0))) >> 0)) % pn));
+  out[1] = (unsigned long long)((((((int)x4) < ((signed char)x5)) || !(((long long)x1) == ((unsigned short)x3))) ? ((short)x1) : ((unsigned char)x2)));
+  out[2] = (unsigned long long)((((unsigned short)x4) / pq));
+  out[3] = (unsigned long long)(((unsigned long long)x5));
 }
 __global__ void k19(const unsigned long long *in, unsigned long long *out, unsigned pn, int pm, unsigned long long pq) {
   const volatile unsigned long long *vin = in;
@@ -254,10 +254,10 @@ __global__ void k19(const unsigned long long *in, unsigned long long *out, unsig
   unsigned long long x3 = vin[3];
   unsigned long long x4 = vin[4];
   unsigned long long x5 = vin[5];
-  out[0] = (unsigned long long)((((unsigned)x1) / pn));
-  out[1] = (unsigned long long)(((__popc((unsigned)((unsigned short)x3))) == (((unsigned char)x5) > ((unsigned char)x5) ? ((short)x3) : ((unsigned char)x5)) ? ((((unsigned)((int)x0)) << 4) | (((unsigned)((int)x0)) >> 28)) : (((unsigned char)x5) > ((unsigned char)x5) ? ((short)x3) : ((unsigned char)x5))));
-  out[2] = (unsigned long long)(((long long)x1));
-  out[3] = (unsigned long long)(((unsigned char)((signed char)x0)));
+  out[0] = (unsigned long long)(((unsigned long long)x2));
+  out[1] = (unsigned long long)((__clzll((long long)(~((int)x3)))));
+  out[2] = (unsigned long long)((((unsigned char)x3) >= ((long long)x1) ? ((short)x2) : ((long long)x1)));
+  out[3] = (unsigned long long)(((unsigned long long)x2));
 }
 __global__ void k20(const unsigned long long *in, unsigned long long *out, unsigned pn, int pm, unsigned long long pq) {
   const volatile unsigned long long *vin = in;
@@ -267,10 +267,10 @@ __global__ void k20(const unsigned long long *in, unsigned long long *out, unsig
   unsigned long long x3 = vin[3];
   unsigned long long x4 = vin[4];
   unsigned long long x5 = vin[5];
-  out[0] = (unsigned long long)(((unsigned)(__clz((int)((unsigned)x4))) << (((int)x3) & 31)));
-  out[1] = (unsigned long long)((((int)x1) >> (((signed char)x5) & 31)));
-  out[2] = (unsigned long long)(((unsigned short)x0));
-  out[3] = (unsigned long long)((~((((unsigned)((unsigned char)x0)) << 5) | (((unsigned)((unsigned char)x0)) >> 27))));
+  out[0] = (unsigned long long)((((signed char)x0) % 12));
+  out[1] = (unsigned long long)(((((int)((unsigned)((int)(signed char)(((unsigned)((unsigned)x5)) >> 8)) - (unsigned)((unsigned)((unsigned)((unsigned char)x3) + (unsigned)((unsigned)x0))))) / 25) % pm));
+  out[2] = (unsigned long long)(((unsigned)x0));
+  out[3] = (unsigned long long)(((long long)x3));
 }
 __global__ void k21(const unsigned long long *in, unsigned long long *out, unsigned pn, int pm, unsigned long long pq) {
   const volatile unsigned long long *vin = in;
@@ -280,10 +280,10 @@ __global__ void k21(const unsigned long long *in, unsigned long long *out, unsig
   unsigned long long x3 = vin[3];
   unsigned long long x4 = vin[4];
   unsigned long long x5 = vin[5];
-  out[0] = (unsigned long long)(((unsigned)0 - (unsigned)((short)x0)));
-  out[1] = (unsigned long long)((((unsigned long long)x4) / 5));
-  out[2] = (unsigned long long)((((long long)x2) / pq));
-  out[3] = (unsigned long long)((!((short)x1)));
+  out[0] = (unsigned long long)((__byte_perm((unsigned)((unsigned)x5), (unsigned)((((long long)x0) % pm) % pn), 0x7167)));
+  out[1] = (unsigned long long)(((long long)x5));
+  out[2] = (unsigned long long)(((__popcll((unsigned long long)((signed char)x3))) > ((((unsigned)(((unsigned char)x2) ^ ((short)x0)) & 0xff) | (((unsigned)((((unsigned)((unsigned char)x0)) << 20) | (((unsigned)((unsigned char)x0)) >> 12)) & 0xff) << 8) | (((unsigned)(((unsigned long long)x2) | ((unsigned char)x4)) & 0xff) << 16) | ((unsigned)(((long long)x2) / 25) << 24)) % 3) ? ((((unsigned)(__popcll((unsigned long long)(__funnelshift_lc((unsigned)((signed char)x0), (unsigned)((long long)x1), (unsigned)((long long)x2)))))) & ~(0x7ffu << 14)) | ((((unsigned)(__popc((unsigned)((unsigned)0 - (unsigned)((short)x2))))) & 0x7ffu) << 14)) : ((((unsigned)(((unsigned char)x2) ^ ((short)x0)) & 0xff) | (((unsigned)((((unsigned)((unsigned char)x0)) << 20) | (((unsigned)((unsigned char)x0)) >> 12)) & 0xff) << 8) | (((unsigned)(((unsigned long long)x2) | ((unsigned char)x4)) & 0xff) << 16) | ((unsigned)(((long long)x2) / 25) << 24)) % 3)));
+  out[3] = (unsigned long long)(((((unsigned)((signed char)x3)) << 7) | (((unsigned)((signed char)x3)) >> 25)));
 }
 __global__ void k22(const unsigned long long *in, unsigned long long *out, unsigned pn, int pm, unsigned long long pq) {
   const volatile unsigned long long *vin = in;
@@ -293,10 +293,10 @@ __global__ void k22(const unsigned long long *in, unsigned long long *out, unsig
   unsigned long long x3 = vin[3];
   unsigned long long x4 = vin[4];
   unsigned long long x5 = vin[5];
-  out[0] = (unsigned long long)(((unsigned short)x3));
-  out[1] = (unsigned long long)(((int)x0));
-  out[2] = (unsigned long long)(((unsigned char)((unsigned)x3)));
-  out[3] = (unsigned long long)(((((short)x1) == ((unsigned short)x5) ? ((short)x4) : ((unsigned short)x5)) / 1000003));
+  out[0] = (unsigned long long)((((unsigned long long)x0) % 25));
+  out[1] = (unsigned long long)((((long long)x0) ^ ((((unsigned)(__byte_perm((unsigned)(__clzll((long long)((unsigned char)x2))), (unsigned)((unsigned)x5), 0x135))) >> 0) & 0x7)));
+  out[2] = (unsigned long long)(((short)x2));
+  out[3] = (unsigned long long)((__brev((unsigned)((unsigned char)x1))));
 }
 __global__ void k23(const unsigned long long *in, unsigned long long *out, unsigned pn, int pm, unsigned long long pq) {
   const volatile unsigned long long *vin = in;
@@ -306,10 +306,10 @@ __global__ void k23(const unsigned long long *in, unsigned long long *out, unsig
   unsigned long long x3 = vin[3];
   unsigned long long x4 = vin[4];
   unsigned long long x5 = vin[5];
-  out[0] = (unsigned long long)(((((long long)x1) % 2) % pm));
-  out[1] = (unsigned long long)(((unsigned)x1));
-  out[2] = (unsigned long long)((__brev((unsigned)((unsigned short)x1))));
-  out[3] = (unsigned long long)((((unsigned long long)x4) | ((unsigned long long)x0)));
+  out[0] = (unsigned long long)((((unsigned short)x1) >= (__brev((unsigned)(~(__clz((int)((signed char)x0)))))) ? (((unsigned long long)x4) % 100) : (__brev((unsigned)(~(__clz((int)((signed char)x0))))))));
+  out[1] = (unsigned long long)(((__byte_perm((unsigned)((int)(short)(((unsigned)((unsigned short)x0)) >> 0)), (unsigned)(~((short)x5)), (unsigned)(((int)x4) / 16) & 0x7777)) % pn));
+  out[2] = (unsigned long long)(((unsigned)0 - (unsigned)((unsigned char)x0)));
+  out[3] = (unsigned long long)(((unsigned)0 - (unsigned)((unsigned char)x4)));
 }
 __global__ void k24(const unsigned long long *in, unsigned long long *out, unsigned pn, int pm, unsigned long long pq) {
   const volatile unsigned long long *vin = in;
@@ -319,10 +319,10 @@ __global__ void k24(const unsigned long long *in, unsigned long long *out, unsig
   unsigned long long x3 = vin[3];
   unsigned long long x4 = vin[4];
   unsigned long long x5 = vin[5];
-  out[0] = (unsigned long long)((__clzll((long long)((signed char)x4))));
-  out[1] = (unsigned long long)(((((unsigned long long)x3) ^ (((signed char)x2) % pq)) % pm));
-  out[2] = (unsigned long long)((((unsigned short)x3) / 7));
-  out[3] = (unsigned long long)(((((unsigned long long)x2) % pq) % pq));
+  out[0] = (unsigned long long)(((((unsigned)((((unsigned)(((unsigned char)((unsigned)x3)) % 6)) & ~(0x1ffu << 3)) | ((((unsigned)((unsigned short)x5)) & 0x1ffu) << 3))) & ~(0x3fu << 24)) | ((((unsigned)((((unsigned)((((unsigned)((unsigned)x1)) >> 12) & 0xf)) << 27) | (((unsigned)((((unsigned)((unsigned)x1)) >> 12) & 0xf)) >> 5))) & 0x3fu) << 24)));
+  out[1] = (unsigned long long)((((unsigned)((((unsigned)((!((short)x3)) % 6)) << 12) | (((unsigned)((!((short)x3)) % 6)) >> 20)) & 0xff) | (((unsigned)((__popcll((unsigned long long)(!(((unsigned char)x5) <= ((unsigned)x1)) || !(((unsigned)x2) < ((unsigned)x3))))) % 100) & 0xff) << 8) | (((unsigned)((unsigned long long)(((((signed char)x2) > ((unsigned long long)x0)) || !(((int)x3) == ((unsigned long long)x1))) % 7919)) & 0xff) << 16) | ((unsigned)(((unsigned long long)x3) < ((unsigned short)x4) ? (__popc((unsigned)((unsigned long long)((unsigned long long)((long long)x5) - (unsigned long long)((unsigned char)x3))))) : ((unsigned short)x4)) << 24)));
+  out[2] = (unsigned long long)((((unsigned long long)x2) / pq));
+  out[3] = (unsigned long long)(((long long)x5));
 }
 __global__ void k25(const unsigned long long *in, unsigned long long *out, unsigned pn, int pm, unsigned long long pq) {
   const volatile unsigned long long *vin = in;
@@ -332,10 +332,10 @@ __global__ void k25(const unsigned long long *in, unsigned long long *out, unsig
   unsigned long long x3 = vin[3];
   unsigned long long x4 = vin[4];
   unsigned long long x5 = vin[5];
-  out[0] = (unsigned long long)(((((unsigned short)x3) >> (((unsigned)(!((short)x1)) << ((!((unsigned short)x3)) & 31)) & 31)) % pq));
-  out[1] = (unsigned long long)((__popc((unsigned)(((short)x1) >> ((~((signed char)x3)) & 31)))));
+  out[0] = (unsigned long long)((__funnelshift_lc((unsigned)(((unsigned char)x5) / pm), (unsigned)(__brev((unsigned)((unsigned short)x1))), (unsigned)((((unsigned)((unsigned)x4)) >> 0) & 0xfff))));
+  out[1] = (unsigned long long)(((unsigned)x3));
   out[2] = (unsigned long long)(((long long)x2));
-  out[3] = (unsigned long long)((((((unsigned long long)x4) % 5) / 10) ^ ((unsigned)0 - (unsigned)(__clzll((long long)((int)x3))))));
+  out[3] = (unsigned long long)((((((unsigned long long)x4) % 5) / 10) & ((unsigned)0 - (unsigned)(__byte_perm((unsigned)((signed char)x4), (unsigned)((unsigned char)x0), (unsigned)((signed char)x4) & 0x7777)))));
 }
 __global__ void k26(const unsigned long long *in, unsigned long long *out, unsigned pn, int pm, unsigned long long pq) {
   const volatile unsigned long long *vin = in;
@@ -347,8 +347,8 @@ __global__ void k26(const unsigned long long *in, unsigned long long *out, unsig
   unsigned long long x5 = vin[5];
   out[0] = (unsigned long long)((!((long long)x2)));
   out[1] = (unsigned long long)((!(__clz((int)((int)x4)))));
-  out[2] = (unsigned long long)((((__funnelshift_r((unsigned)((int)x5), (unsigned)((int)x1), (unsigned)((unsigned)x4))) % pm) % pn));
-  out[3] = (unsigned long long)((((short)x1) % pn));
+  out[2] = (unsigned long long)(((unsigned char)x3));
+  out[3] = (unsigned long long)((((unsigned)((short)x3) & 0xff) | (((unsigned)((signed char)x0) & 0xff) << 8) | (((unsigned)((signed char)x4) & 0xff) << 16) | ((unsigned)((int)x4) << 24)));
 }
 __global__ void k27(const unsigned long long *in, unsigned long long *out, unsigned pn, int pm, unsigned long long pq) {
   const volatile unsigned long long *vin = in;
@@ -358,10 +358,10 @@ __global__ void k27(const unsigned long long *in, unsigned long long *out, unsig
   unsigned long long x3 = vin[3];
   unsigned long long x4 = vin[4];
   unsigned long long x5 = vin[5];
-  out[0] = (unsigned long long)(((int)x4));
-  out[1] = (unsigned long long)(((int)x3));
-  out[2] = (unsigned long long)((~((~(((unsigned)x3) >= ((long long)x4) ? ((short)x1) : ((long long)x4))) / 7)));
-  out[3] = (unsigned long long)(((int)((unsigned)((!(((unsigned)x2) != ((unsigned char)x4)) || (((unsigned short)x1) != ((long long)x4))) ? ((long long)x0) : ((unsigned char)x3)) - (unsigned)(((unsigned char)x1) / pm))));
+  out[0] = (unsigned long long)((__funnelshift_l((unsigned)(__byte_perm((unsigned)((unsigned)(__clz((int)((short)x1))) << (((unsigned short)x4) & 31)), (unsigned)((~((unsigned char)x2)) > ((unsigned)x0) ? (__brev((unsigned)((unsigned)x3))) : ((unsigned)x0)), (unsigned)(__brev((unsigned)(__popcll((unsigned long long)((int)x5))))) & 0x7777)), (unsigned)((((unsigned long long)((long long)x5)) >> 33) & 0xffull), (unsigned)(((((unsigned)((unsigned)((int)(signed char)(((unsigned)((unsigned short)x5)) >> 8)) + (unsigned)((unsigned)x0))) <= (((((unsigned)((unsigned short)x0)) >> ((unsigned)((short)x3) & 31)) & 0xfffffffu) ^ ((signed char)x3))) && !(((((unsigned)(((unsigned long long)x0) / pn)) >> 12) & 0xffff) < (((short)x3) >> ((((long long)x0) / pm) & 31)))) ? ((((unsigned short)x2) / 65537) >> (((((unsigned)((long long)x5)) >> 4) & 0xffff) & 31)) : (((unsigned)((unsigned)((short)x2) - (unsigned)((short)x1))) % pn)))));
+  out[1] = (unsigned long long)(((unsigned)0 - (unsigned)(((unsigned long long)x2) / pn)));
+  out[2] = (unsigned long long)((((long long)x1) == ((long long)x1) ? ((int)x2) : ((long long)x1)));
+  out[3] = (unsigned long long)(((unsigned long long)((unsigned short)x3)));
 }
 __global__ void k28(const unsigned long long *in, unsigned long long *out, unsigned pn, int pm, unsigned long long pq) {
   const volatile unsigned long long *vin = in;
@@ -371,10 +371,10 @@ __global__ void k28(const unsigned long long *in, unsigned long long *out, unsig
   unsigned long long x3 = vin[3];
   unsigned long long x4 = vin[4];
   unsigned long long x5 = vin[5];
-  out[0] = (unsigned long long)((!(((!((((int)x0) / pq) < (((long long)x1) > ((short)x5) ? ((unsigned short)x3) : ((short)x5))) && ((!((long long)x2)) > ((int)x1))) ? (((unsigned)x5) > ((short)x2) ? ((unsigned short)x3) : ((short)x2)) : ((unsigned long long)x5)) <= (__clzll((long long)((unsigned char)((long long)x5))))) && !(((short)x4) <= (((long long)((short)x0)) | ((unsigned long long)x0)))));
-  out[1] = (unsigned long long)(((((unsigned)(!((unsigned long long)x4))) << 14) | (((unsigned)(!((unsigned long long)x4))) >> 18)));
-  out[2] = (unsigned long long)(((unsigned)((unsigned long long)x2)));
-  out[3] = (unsigned long long)(((((unsigned)((int)x2)) << 27) | (((unsigned)((int)x2)) >> 5)));
+  out[0] = (unsigned long long)(((unsigned)0 - (unsigned)((signed char)x0)));
+  out[1] = (unsigned long long)((((unsigned char)x0) != ((unsigned short)x3) ? ((signed char)x1) : ((unsigned short)x3)));
+  out[2] = (unsigned long long)(((unsigned)0 - (unsigned)((((unsigned)((unsigned)((short)x3) << (((short)x0) & 31))) << 14) | (((unsigned)((unsigned)((short)x3) << (((short)x0) & 31))) >> 18))));
+  out[3] = (unsigned long long)(((unsigned)0 - (unsigned)((((unsigned)((((unsigned long long)((unsigned)x3)) >> 37) & 0x3ull)) << 19) | (((unsigned)((((unsigned long long)((unsigned)x3)) >> 37) & 0x3ull)) >> 13))));
 }
 __global__ void k29(const unsigned long long *in, unsigned long long *out, unsigned pn, int pm, unsigned long long pq) {
   const volatile unsigned long long *vin = in;
@@ -384,8 +384,8 @@ __global__ void k29(const unsigned long long *in, unsigned long long *out, unsig
   unsigned long long x3 = vin[3];
   unsigned long long x4 = vin[4];
   unsigned long long x5 = vin[5];
-  out[0] = (unsigned long long)(((short)x5));
-  out[1] = (unsigned long long)((!((~((((int)x0) < ((long long)x3)) && (((unsigned)x1) < ((unsigned)x2)))) > ((~((signed char)x1)) / pn)) || (((short)x3) <= ((unsigned short)x3))));
-  out[2] = (unsigned long long)(((__clzll((long long)(~((short)x2)))) / pq));
-  out[3] = (unsigned long long)(((short)x2));
+  out[0] = (unsigned long long)(((~((signed char)x1)) / pn));
+  out[1] = (unsigned long long)(((unsigned char)x3));
+  out[2] = (unsigned long long)(((unsigned short)x3));
+  out[3] = (unsigned long long)((__clz((int)(!((int)(short)(((unsigned)((unsigned char)x3)) >> 8))))));
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # Regenerates kernel/arith/: random integer C expressions (types of every width, casts, shifts,
 # comparisons, && || !, division by constants and by kernel parameters, rotates, funnel shifts,
-# __popc, __clz, __brev), compiled by nvcc into arith.ptx, and run by the host's C compiler
+# __popc, __clz, __brev, bytes and bit fields: __byte_perm, masks, sign-extended fields, byte
+# packing), compiled by nvcc into arith.ptx, and run by the host's C compiler
 # (with its own versions of the CUDA intrinsics) for the expected values in arith.json, which
 # kernel/arith.test.ts checks ptxmm against. Needs python3, g++ and nvcc:
 #   python3 kernel/arith/generate.py
@@ -21,7 +22,7 @@ def leaf(depth):
 def promote(t): return t if t in WIDE or t in ('int','unsigned') else 'int'
 def expr(depth):
     if depth <= 0 or rnd.random() < 0.25: return leaf(depth)
-    k = rnd.choice([0,1,2,3,3,4,5,6,7,8,9,10,10,10] + [11, 11, 11, 12, 12])
+    k = rnd.choice([0,1,2,3,3,4,5,6,7,8,9,10,10,10] + [11, 11, 11, 12, 12] + [13, 13, 13, 13])
     a, ta = expr(depth - 1); b, tb = expr(depth - 1)
     if k == 0:  # wrapping arithmetic via unsigned
         op = rnd.choice(['+', '-', '*'])
@@ -75,6 +76,27 @@ def expr(depth):
         f = rnd.choice(['__funnelshift_l', '__funnelshift_lc', '__funnelshift_r', '__funnelshift_rc'])
         c, tc = expr(depth - 1)
         return f'({f}((unsigned){a}, (unsigned){b}, (unsigned){c}))', 'unsigned'
+    if k == 13:  # bytes and bit fields (nvcc writes prmt, bfi, and shifts with masks)
+        f = rnd.randrange(8)
+        if f == 0:  # a constant selector (nibbles 0..7: __byte_perm reads 3 bits of each)
+            return f'(__byte_perm((unsigned){a}, (unsigned){b}, 0x{rnd.getrandbits(16) & 0x7777:x}))', 'unsigned'
+        if f == 1:
+            c, tc = expr(depth - 1)
+            return f'(__byte_perm((unsigned){a}, (unsigned){b}, (unsigned){c} & 0x7777))', 'unsigned'
+        if f == 2:
+            return f'((((unsigned){a}) >> {rnd.choice([0, 4, 8, 12, 16, 20, 24])}) & {rnd.choice(["0xff", "0xffff", "0xf", "0xfff", "0x7", "0x1"])})', 'unsigned'
+        if f == 3:  # a byte or half sign-extended
+            t = rnd.choice(['signed char', 'short'])
+            return f'((int)({t})(((unsigned){a}) >> {rnd.choice([0, 8, 16, 24] if t == "signed char" else [0, 8, 16])}))', 'int'
+        if f == 4:  # a field inserted
+            pos = rnd.randrange(0, 32); m = (1 << rnd.randrange(1, 32 - pos + 1)) - 1
+            return f'((((unsigned){a}) & ~(0x{m:x}u << {pos})) | ((((unsigned){b}) & 0x{m:x}u) << {pos}))', 'unsigned'
+        if f == 5:  # four bytes packed
+            c, tc = expr(depth - 1); d, td = expr(depth - 1)
+            return f'(((unsigned){a} & 0xff) | (((unsigned){b} & 0xff) << 8) | (((unsigned){c} & 0xff) << 16) | ((unsigned){d} << 24))', 'unsigned'
+        if f == 6:
+            return f'((((unsigned long long){a}) >> {rnd.randrange(0, 64)}) & {rnd.choice(["0xfffff", "0xff", "0xffffffffff", "0x3"])}ull)', 'unsigned long long'
+        return f'((((unsigned){a}) >> ((unsigned){b} & 31)) & 0x{(1 << rnd.randrange(1, 32)) - 1:x}u)', 'unsigned'
     # unary minus via unsigned
     u = 'unsigned long long' if promote(ta) in WIDE else 'unsigned'
     return f'(({u})0 - ({u}){a})', u
@@ -102,6 +124,7 @@ static unsigned fs(unsigned lo, unsigned hi, unsigned n, bool left) { unsigned l
 static unsigned __funnelshift_l(unsigned lo, unsigned hi, unsigned s) { return fs(lo, hi, s & 31, true); }
 static unsigned __funnelshift_lc(unsigned lo, unsigned hi, unsigned s) { return fs(lo, hi, s < 32 ? s : 32, true); }
 static unsigned __funnelshift_r(unsigned lo, unsigned hi, unsigned s) { return fs(lo, hi, s & 31, false); }
+static unsigned __byte_perm(unsigned x, unsigned y, unsigned s) { unsigned long long v = ((unsigned long long)y << 32) | x; unsigned r = 0; for (int n = 0; n < 4; n++) r |= (unsigned)((v >> (8 * ((s >> (4 * n)) & 7))) & 0xff) << (8 * n); return r; }
 static unsigned __funnelshift_rc(unsigned lo, unsigned hi, unsigned s) { return fs(lo, hi, s < 32 ? s : 32, false); }
 '''
 host = ['#include <cstdio>', HELPERS] + [c for c in cu[1:] if not c.startswith('__global__')]
