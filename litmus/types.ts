@@ -1,8 +1,10 @@
 // What registers and locations hold, statically: a width and whether a condition reads the
 // value as signed. PTX declares a type for every register; a litmus test declares none, so a
-// register takes the widest type among the instructions that write it (an ld.u32 result in a
-// register also written by an ld.u64 is zero-extended, as in a `.reg .b64`), and reads as
-// signed when some instruction writes it with a signed type (or it starts negative). Both
+// register is as wide as the widest instruction that writes or reads it as a value (ptxas
+// takes no register narrower than the instruction reading it, so that is the only width a
+// genuine program can have: an ld.u16 result read by add.s32 is zero-extended into 32 bits, as
+// in a `.reg .b32`, and an ld.u32 result in a register also written by an ld.u64 into 64), and
+// reads as signed when some instruction writes it with a signed type (or it starts negative). Both
 // engines store register values at these widths, so they agree on every value by construction,
 // and a condition compares values as the integers their types say (u32 0xffffffff is
 // 4294967295, never -1).
@@ -56,6 +58,14 @@ export function threadRegisters(inits: readonly RegInit[], thread: Thread): Map<
     const t = writerType(s);
     if (t) add(s.dst.name, t);
   }
+  // Widened by what reads it (addresses aside: a .shared address may sit in 32 bits).
+  for (const s of thread.code) {
+    if (s.op === 'label') continue;
+    for (const [r, w] of valueReads(s)) {
+      const o = out.get(r);
+      if (o && w > o.width) out.set(r, { width: w, signed: o.signed });
+    }
+  }
   // A declared register is as wide as declared: narrower writes are extended into it.
   for (const [r, t] of out) {
     const w = thread.registers?.[r];
@@ -104,6 +114,39 @@ export function conditionHolds(e: Expr, value: (o: Observable) => bigint): boole
 
 /** `P1:r0` or `x`: how states and conditions name an observable. */
 export const observableName = (o: Observable): string => (o.kind === 'reg' ? `P${o.thread}:${o.reg}` : o.name);
+
+/** The registers an instruction reads as values (not as addresses), each with the width it reads them at. */
+export function valueReads(i: Instr): [string, number][] {
+  const out: [string, number][] = [];
+  const v = (x: { kind: string; name?: string } | undefined, w: number): void => {
+    if (x && x.kind === 'reg') out.push([x.name!, w]);
+  };
+  if (i.guard) v(i.guard.reg, 1);
+  switch (i.op) {
+    case 'st': v(i.src, typeWidth(i.type)); break;
+    case 'atom': v(i.b, typeWidth(i.type)); v(i.c, typeWidth(i.type)); break;
+    case 'red': v(i.b, typeWidth(i.type)); break;
+    case 'bar': v(i.instance, 32); v(i.id, 32); v(i.count, 32); break;
+    case 'mov': if (i.src.kind === 'reg') v(i.src, typeWidth(i.type)); break;
+    case 'alu': {
+      // Shift amounts, positions, lengths and selectors are 32 bits; mad.wide's addend is wide.
+      const w = typeWidth(i.type);
+      const u32 = i.aop === 'shl' || i.aop === 'shr' || i.aop === 'bfe';
+      v(i.a, w);
+      v(i.b, u32 ? 32 : w);
+      v(i.c, i.aop === 'mad' && i.wide ? 2 * w : i.aop === 'mad' ? w : i.c ? 32 : w);
+      v(i.d, 32);
+      break;
+    }
+    case 'setp': v(i.a, typeWidth(i.type)); v(i.b, typeWidth(i.type)); break;
+    case 'bcmp': v(i.a, 32); v(i.b, 32); break;
+    case 'selp': v(i.a, typeWidth(i.type)); v(i.b, typeWidth(i.type)); v(i.p, 1); break;
+    case 'cvt': v(i.a, typeWidth(i.stype)); break;
+    case 'unary': v(i.a, typeWidth(i.type)); break;
+    default: break;
+  }
+  return out;
+}
 
 /** The registers an instruction reads: its guard, register operands and register addresses. */
 export function registersRead(i: Instr): { name: string; pos?: Pos }[] {
