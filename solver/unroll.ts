@@ -375,6 +375,13 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
       return regs;
     };
     const next = (regs: Map<string, RegVal>, reach: N = st.reach): void => jump(pc + 1, { reach, regs, ctrl: st.ctrl });
+    // An access whose guard is known false is never performed: no event, registers as they
+    // were, and its address (past a buffer's end, say, for a thread beyond n) never resolved.
+    const never = (): boolean => {
+      if (g !== dag.F) return false;
+      next(st.regs);
+      return true;
+    };
     switch (instr.op) {
       case 'bra': case 'bcmp': {
         let c: N;
@@ -487,6 +494,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
         break;
       }
       case 'ld': {
+        if (never()) break;
         const a = address(st, instr);
         const loc = env.locations[a.ploc]!;
         const strong = instr.ord.sem !== 'weak';
@@ -500,6 +508,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
         break;
       }
       case 'st': {
+        if (never()) break;
         const a = address(st, instr);
         const loc = env.locations[a.ploc]!;
         const src = operand(st, instr.src, instr.type);
@@ -511,6 +520,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
         break;
       }
       case 'atom': case 'red': {
+        if (never()) break;
         const a = address(st, instr);
         const loc = env.locations[a.ploc]!;
         const sem = instr.ord.sem;
