@@ -20,7 +20,7 @@ import { members } from '../executor/view.js';
 import { resourceReason } from '../solver/limits.js';
 import { type Z3Session, openZ3 } from '../solver/z3.js';
 import { type Valuation, executorValuations, valuationKey } from '../executor/compare.js';
-import { DEFAULTS, type RunResult, runTest, traceTo } from '../executor/explore.js';
+import { DEFAULTS, type RunResult, notRunReason, runTest, traceTo } from '../executor/explore.js';
 import { type ModelName, compile } from '../executor/program.js';
 
 /** One test on both engines (docs/JSON.md, type "cross"). */
@@ -141,7 +141,7 @@ export async function crossOne(z3: Z3Session, file: string, test: LitmusTest, o:
   } catch (e) {
     return no('error', `executor: internal error: ${(e as Error).stack ?? e}`);
   }
-  if (!ex.ok) return no('skip', `executor: ${ex.error}`);
+  if (!ex.ok) return no('skip', `executor: ${notRunReason(ex, file)}`);
   // An executor stopped at its budget still claims the states it reached: they are checked
   // against the model (soundness); what it did not reach says nothing (no completeness).
   const truncated = ex.result.stats.truncated;

@@ -5,7 +5,7 @@ import { jsonLine } from './json.js';
 import { eachTest } from './batch.js';
 import { batchLine, progress } from './progress.js';
 import { expandPaths, readLitmusFiles } from '../litmus/parse.js';
-import { DEFAULTS, runTest } from '../executor/explore.js';
+import { DEFAULTS, notRunReason, runTest } from '../executor/explore.js';
 import { formatRun, runJson } from '../executor/report.js';
 
 export const MAX_STATES_OPTION: OptionSpec = {
@@ -39,7 +39,7 @@ export const runCommand: Command = {
       if (json) process.stdout.write(jsonLine('run', runJson(file, model, bound, o)));
       if (!o.ok) {
         tally.notRun++;
-        if (!json) process.stdout.write(`Test ${test.name}: not run: ${o.error}\n\n`);
+        if (!json) process.stdout.write(`Test ${test.name}: not run: ${notRunReason(o, file)}\n\n`);
         return;
       }
       const r = o.result;

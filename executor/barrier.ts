@@ -34,7 +34,7 @@ function barOf(prog: Program, ti: number, ci: CInstr, e: TState['win'][number]):
   else if (count) {
     // The parser checks immediates; a count from a register is checked here.
     if (!isWarpCount(count.v)) {
-      throw new Unsupported(`${ci.text}: thread count ${count.v} is not a positive multiple of the warp size (each litmus thread is a warp)`);
+      throw new Unsupported(`${ci.text}: thread count ${count.v} is not a positive multiple of the warp size (each litmus thread is a warp)`, ci.ins.pos);
     }
     need = Number(count.v / BigInt(WARP_SIZE));
   }

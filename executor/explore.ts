@@ -1,6 +1,6 @@
 // Exhaustive exploration of the machine: depth-first over all interleavings and memory
 // choices, each state visited once (hashed), collecting the observed final states.
-import type { LitmusTest, Observable } from '../litmus/ast.js';
+import type { LitmusTest, Observable, Pos } from '../litmus/ast.js';
 import { DEFAULT_LOOP_BOUND } from '../litmus/ast.js';
 import { type Outcome, formatOutcome, holdsOn, observables, outcomeKey, outcomesOf } from './outcome.js';
 import { type ModelName, type Program, Unsupported, compile } from './program.js';
@@ -88,7 +88,12 @@ export interface RunResult {
   stats: Stats;
 }
 
-export type RunOutput = { ok: true; result: RunResult } | { ok: false; test: LitmusTest; error: string };
+/** A test the executor does not run: why, and where when an instruction is at fault (Unsupported.pos). */
+export type RunOutput = { ok: true; result: RunResult } | { ok: false; test: LitmusTest; error: string; pos?: Pos };
+
+/** Why a test was not run, as commands print it: `file:line:col: ` before the reason when an instruction is at fault. */
+export const notRunReason = (o: { error: string; pos?: Pos }, file: string): string =>
+  (o.pos ? `${file}:${o.pos.line}:${o.pos.col}: ${o.error}` : o.error);
 
 /**
  * A set of 53-bit state hashes: open addressing over two 32-bit halves in typed arrays. A
@@ -234,7 +239,7 @@ export function runTest(test: LitmusTest, opts: Partial<RunOptions> = {}): RunOu
     prog.spinAssume = o.spinAssume ?? true;
     return { ok: true, result: runProgram(prog, o.maxStates, o.onProgress, o.reduce ?? true, o.canonical ?? true) };
   } catch (e) {
-    if (e instanceof Unsupported) return { ok: false, test, error: e.message };
+    if (e instanceof Unsupported) return e.pos ? { ok: false, test, error: e.message, pos: e.pos } : { ok: false, test, error: e.message };
     throw e;
   }
 }

@@ -4,7 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseLitmus } from '../litmus/parse.js';
 import { asType, resize, rmwResult, rv, show } from './bits.js';
-import { type RunOptions, type RunResult, runTest, traceTo } from './explore.js';
+import { type RunOptions, type RunResult, notRunReason, runTest, traceTo } from './explore.js';
 import { compile } from './program.js';
 import { initialState, moves, successors } from './step.js';
 import { formatRun, runJson } from './report.js';
@@ -283,7 +283,12 @@ test('proxies (ptx75): causality reaches another proxy only through proxy fences
 test('what the executor cannot run is reported per test, not thrown', () => {
   const o = runTest(parseLitmus(lit([['ld.weak.u32 %r1, [%r5]', 'st.weak.u32 [x], 1']], 'exists (P0:%r1 == 0)', 'x=0; P0:%r5=77;')));
   assert.not.ok(o.ok);
-  if (!o.ok) assert.match(o.error, /not a location/);
+  if (!o.ok) {
+    assert.match(o.error, /not a location/);
+    // At the load, as commands print it (file:line:col, like the solver's refusals).
+    assert.ok(o.pos && o.pos.col > 0);
+    assert.match(notRunReason(o, 'f.litmus'), new RegExp(`^f\\.litmus:${o.pos!.line}:${o.pos!.col}: ld\\.weak\\.u32 %r1, \\[%r5\\]: the address 77 is not a location`));
+  }
 });
 
 test('a trace leads to the outcome asked for, one labelled step each', () => {

@@ -1,7 +1,7 @@
 // LitmusTest -> the executor's static program: physical locations with widths and initial
 // values, per-thread instruction lists with labels resolved and operands sorted into slots,
 // placements, and the features the executor does not model (reported per test).
-import type { Instr, LitmusTest, Proxy, Scope, Value } from '../litmus/ast.js';
+import type { Instr, LitmusTest, Pos, Proxy, Scope, Value } from '../litmus/ast.js';
 import { SCOPES } from '../litmus/ast.js';
 import { typeWidth } from '../litmus/ast.js';
 import { type PhysLoc, layout } from '../litmus/layout.js';
@@ -14,7 +14,12 @@ import { spinLoops } from './spin.js';
 import type { View } from './state.js';
 
 /** The test uses something the executor does not model, or cannot run it as written. */
-export class Unsupported extends Error {}
+export class Unsupported extends Error {
+  /** The instruction at fault, when there is one: commands print it as file:line:col. */
+  constructor(message: string, readonly pos?: Pos) {
+    super(message);
+  }
+}
 
 /** A location got more writes than views can number (view.ts MAX_WRITES): a state-space limit, not a feature. */
 export class WriteLimit extends Unsupported {}
@@ -144,7 +149,7 @@ function compileThread(test: LitmusTest, ti: number, locs: ReturnType<typeof loc
   const addrSlot = (a: Extract<Instr, { op: 'ld' }>['addr']): Slot =>
     a.kind === 'loc' ? imm(locs.vaddrOf.get(a.name)!, 64) : { k: 'reg', name: a.name };
   const code = instrs.map((ins): CInstr => {
-    if ('offset' in ins && ins.offset !== undefined) throw new Unsupported(`P${pid} line ${ins.pos.line}: the executor does not run address offsets (the solver does)`);
+    if ('offset' in ins && ins.offset !== undefined) throw new Unsupported(`${printInstr(ins)}: the executor does not run address offsets (the solver does)`, ins.pos);
     let slots: Slot[] = [];
     let dst: string | null = null;
     let target = -1;
@@ -181,7 +186,7 @@ function compileThread(test: LitmusTest, ti: number, locs: ReturnType<typeof loc
     }
     if (ins.op === 'bra' || ins.op === 'bcmp') {
       const t = labels.get(ins.target);
-      if (t === undefined) throw new Unsupported(`P${pid} line ${ins.pos.line}: unknown label ${ins.target}`);
+      if (t === undefined) throw new Unsupported(`P${pid}: unknown label ${ins.target}`, ins.pos);
       target = t;
     }
     let guardSlot = -1;

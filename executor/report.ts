@@ -1,7 +1,7 @@
 // Executor results as text (herd7's shape, with counts and exploration figures) and as JSON.
 import { TEST_KIND, conditionText } from '../litmus/print.js';
 import { observableName } from '../litmus/types.js';
-import type { RunOutput, RunResult } from './explore.js';
+import { type RunOutput, type RunResult, notRunReason } from './explore.js';
 
 /** Observable name (`P1:r0`, `x`) -> value (an integer of its type), for one final state. */
 export function stateValues(r: RunResult, i: number): [string, bigint][] {
@@ -55,7 +55,7 @@ export function runJson(file: string, model: string, bound: number, o: RunOutput
   const t = o.ok ? o.result.test : o.test;
   const base = { file, test: t.name, model, bound, kind: TEST_KIND[t.condition.quantifier], condition: conditionText(t) };
   if (!o.ok) {
-    return { ...base, result: null, notRun: o.error, states: [], positive: 0, negative: 0, cut: 0, spun: 0, deadlocks: 0, truncated: false, visited: 0, finals: 0, seconds: 0 };
+    return { ...base, result: null, notRun: notRunReason(o, file), states: [], positive: 0, negative: 0, cut: 0, spun: 0, deadlocks: 0, truncated: false, visited: 0, finals: 0, seconds: 0 };
   }
   const r = o.result;
   const st = r.stats;

@@ -154,7 +154,7 @@ export function locOf(prog: Program, ci: CInstr, e: Entry): number | undefined {
   const a = operand(e, 0);
   if (!a) return undefined;
   const l = prog.locOfVaddr.get(Number(a.v));
-  if (l === undefined) throw new Unsupported(`${ci.text}: the address ${a.v} is not a location of the test`);
+  if (l === undefined) throw new Unsupported(`${ci.text}: the address ${a.v} is not a location of the test`, ci.ins.pos);
   return l;
 }
 
@@ -285,7 +285,7 @@ function localValue(ci: CInstr, e: Entry): RV {
       const w = typeWidth(t);
       const b = i.aop === 'shl' || i.aop === 'shr' ? resize(asType(operand(e, 1)!, 'u32'), w) : asType(asType(operand(e, 1)!, i.type), t);
       const c = i.c ? asType(operand(e, 2)!, t) : undefined;
-      if ((i.aop === 'div' || i.aop === 'rem') && b.v === 0n) throw new Unsupported(`${ci.text}: division by zero, whose value PTX leaves unspecified`);
+      if ((i.aop === 'div' || i.aop === 'rem') && b.v === 0n) throw new Unsupported(`${ci.text}: division by zero, whose value PTX leaves unspecified`, ci.ins.pos);
       return alu(i.aop, asType(asType(a, i.type), t), b, typeSigned(t), c);
     }
     case 'selp': return operand(e, 2)!.v !== 0n ? asType(a, i.type) : asType(operand(e, 1)!, i.type);
