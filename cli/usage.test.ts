@@ -222,9 +222,10 @@ test('a test the solver does not model is an input error at its instruction in e
   assert.not.match(c.out + c.err, /internal error/);
 });
 
-test('division by zero, or by a divisor read from memory, is refused at the instruction by both engines', () => {
-  // PTX leaves division by zero unspecified: the solver models only a divisor it knows before
-  // running; the executor, which computes values, refuses a division by zero when it meets one.
+test('division by zero: refused at the instruction when known; by a divisor read from memory, any value', () => {
+  // PTX leaves the quotient of a division by zero unspecified. A divisor known to be zero is a
+  // mistake, refused; one read from memory that may be zero makes the quotient any value (the
+  // solver), and the executor, which computes values, refuses a division by zero it meets.
   const zero = write('div0.litmus', 'PTX D\n{ x=0; P0:%r9=0; }\n P0@cta 0,gpu 0 ;\n ld.relaxed.gpu.u32 %r0, [x] ;\n div.u32 %r1, %r0, %r9 ;\nexists P0:%r1==0\n');
   const z = ptxmm('check', zero);
   assert.equal([z.code, z.err], [1, `${zero}:5:2: div.u32 %r1, %r0, %r9: division by zero, whose value PTX leaves unspecified\n`]);
@@ -239,13 +240,22 @@ test('division by zero, or by a divisor read from memory, is refused at the inst
     assert.match(r.out, /Observation D Always 1 0/);
   }
   const loaded = write('divmem.litmus', 'PTX D\n{ x=3; }\n P0@cta 0,gpu 0 ;\n ld.relaxed.gpu.u32 %r0, [x] ;\n rem.u32 %r1, 10, %r0 ;\nexists P0:%r1==1\n');
-  const l = ptxmm('check', loaded);
-  assert.is(l.code, 1);
-  assert.ok(l.err.startsWith(`${loaded}:5:2: rem.u32 %r1, 10, %r0: the divisor is not known before running`), l.err);
-  // The executor computes the divisor (3) and runs the test: cross skips it with the solver's reason.
-  const lr = ptxmm('run', loaded);
-  assert.is(lr.code, 0, lr.out + lr.err);
-  assert.match(lr.out, /P0:r1=1;/);
+  // The divisor is never zero (x is only ever 3): both engines give 10 % 3.
+  for (const cmd of ['check', 'run', 'cross']) {
+    const l = ptxmm(cmd, loaded);
+    assert.is(l.code, 0, `${cmd}: ${l.out}${l.err}`);
+    if (cmd !== 'cross') assert.match(l.out, /P0:r1=1;/);
+  }
+  // Another thread may store 0: the quotient is then any value. No states to list, but the
+  // condition's verdict stands (a witness divides by zero); the executor refuses where it meets it.
+  const maybe = write('divmem0.litmus', 'PTX D\n{ x=3; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 1 ;\n ld.relaxed.gpu.u32 %r0, [x] | st.relaxed.gpu.u32 [x], 0 ;\n rem.u32 %r1, 10, %r0 | ;\nexists P0:%r1==77\n');
+  const m = ptxmm('check', maybe);
+  assert.is(m.code, 1, m.out + m.err);
+  assert.match(m.out, /Unknown: P0 line 5:2: rem\.u32 %r1, 10, %r0: divides by zero in some execution, and PTX leaves the quotient unspecified \(any value\): the final states cannot be listed/);
+  const w = ptxmm('why', maybe);
+  assert.is(w.code, 0, w.out + w.err);
+  assert.match(w.out, /is reachable; a consistent execution that reaches it \(state: P0:r1=77\)/);
+  assert.match(ptxmm('run', maybe).out, /not run: .*divmem0\.litmus:5:2: rem\.u32 %r1, 10, %r0: division by zero/);
 });
 
 test('- reads the test from standard input (check, why), the module from it (kernel)', () => {

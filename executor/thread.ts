@@ -285,7 +285,7 @@ function localValue(ci: CInstr, e: Entry): RV {
       const w = typeWidth(t);
       const b = i.aop === 'shl' || i.aop === 'shr' ? resize(asType(operand(e, 1)!, 'u32'), w) : asType(asType(operand(e, 1)!, i.type), t);
       const c = i.c ? asType(operand(e, 2)!, t) : undefined;
-      if ((i.aop === 'div' || i.aop === 'rem') && b.v === 0n) throw new Unsupported(`${ci.text}: division by zero, whose value PTX leaves unspecified`, ci.ins.pos);
+      if ((i.aop === 'div' || i.aop === 'rem') && b.v === 0n) throw new Unsupported(`${ci.text}: division by zero, whose value PTX leaves unspecified (the solver takes it as any value; the executor does not run it)`, ci.ins.pos);
       return alu(i.aop, asType(asType(a, i.type), t), b, typeSigned(t), c);
     }
     case 'selp': return operand(e, 2)!.v !== 0n ? asType(a, i.type) : asType(operand(e, 1)!, i.type);

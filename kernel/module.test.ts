@@ -83,6 +83,24 @@ test('div and rem by a parameter: C\'s / and % (towards zero); by a zero paramet
   refuses('div.ptx', text, 'div.s32', /division by zero, whose value PTX leaves unspecified/, '--param', '0', '--assert', 'x == 0');
 });
 
+test('div by a value read from memory (out[i] = a[i] / b[i]): exact where no divisor can be zero, any value where one can', () => {
+  // As nvcc writes it, each thread its own element.
+  const text = module('', '.param .u64 out, .param .u64 a, .param .u64 b',
+    '\tld.param.u64 %rd1, [out];\n\tld.param.u64 %rd2, [a];\n\tld.param.u64 %rd3, [b];\n\tmov.u32 %r1, %tid.x;\n\tmul.wide.u32 %rd4, %r1, 4;\n'
+    + '\tadd.s64 %rd5, %rd2, %rd4;\n\tld.global.u32 %r2, [%rd5];\n\tadd.s64 %rd6, %rd3, %rd4;\n\tld.global.u32 %r3, [%rd6];\n\tdiv.u32 %r4, %r2, %r3;\n'
+    + '\tadd.s64 %rd7, %rd1, %rd4;\n\tst.global.u32 [%rd7], %r4;');
+  const f = S.write('divmem.ptx', text);
+  const args = ['--block', '2', '--param', 'out:u32[2]', '--param', 'a:u32[2]=7,9'];
+  const ok = ptxmm('kernel', f, ...args, '--param', 'b:u32[2]=2,3', '--assert', 'out[0] == 3 /\\ out[1] == 3');
+  assert.is(ok.code, 0, ok.out + ok.err);
+  assert.match(ok.out, /holds/);
+  // b[0] is 0: 7 / 0 is any value, so the assertion fails, with the execution that divides by it.
+  const zero = ptxmm('kernel', f, ...args, '--param', 'b:u32[2]=0,3', '--assert', 'out[0] == 3 /\\ out[1] == 3');
+  assert.is(zero.code, 1, zero.out + zero.err);
+  assert.match(zero.out, /FAILS: a consistent execution ends in out\[0\]=\d+; out\[1\]=3/);
+  assert.match(zero.out, /R b\[0\]=0/);
+});
+
 test('ld into a wider register extends by the type: .s32 into %rd sign-extends, .u16 into %r zero-extends', () => {
   // nvcc writes `long long x = int_param;` as ld.param.s32 into a 64-bit register, then stores
   // it whole; ptxmm once kept the 32 bits and stored 4294967291 for -5.

@@ -69,6 +69,11 @@ export interface Encoding {
    * without `justify`.
    */
   justifiedLit: string | null;
+  /**
+   * Per division by a divisor read from memory (unroll.ts Unrolled.divisions): the literal that
+   * holds when it divides by zero, and its instruction; `divzero` holds when some one does.
+   */
+  divisions: { lit: string; where: string }[];
   /** With `justify`: per write that may execute (not the initial ones), its executed and value terms. */
   writeTerms: { event: number; exec: string; value: string; width: number }[];
   rfVars: { w: number; r: number; name: string }[];
@@ -330,6 +335,11 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
   const filterLit = filter === null ? null : 'filt';
   if (filter !== null) body.push('(declare-const filt Bool)', `(assert (=> filt ${p.ref(filter)}))`);
   const wellFormed = [...barrierLits.map((b) => b.lit), ...(filterLit ? [filterLit] : [])];
+  const divisions = u.divisions.map((d, i) => {
+    body.push(`(declare-const divzero_${i} Bool)`, `(assert (= divzero_${i} ${p.ref(d.zero)}))`);
+    return { lit: `divzero_${i}`, where: d.where };
+  });
+  if (divisions.length) body.push('(declare-const divzero Bool)', `(assert (= divzero (or ${divisions.map((d) => d.lit).join(' ')})))`);
   for (const o of observables) {
     body.push(`(declare-const ${o.smt} (_ BitVec ${o.width}))`, `(assert (= ${o.smt} ${p.ref(observableValue(o.obs))}))`);
   }
@@ -384,7 +394,7 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
   const script = [...out, ...p.lines, ...body].join('\n');
   return {
     script, axiomLits, wellFormed, barrierLits, filterLit, noCutLit: 'nocut', cutLit: 'cut', mayCut: cut !== dag.F, condLit: 'cond', ncondLit: 'ncond', observables,
-    execNames, choiceLits, justifiedLit, writeTerms, rfVars, coVars, events, dag, dynamic: { rf, co, sync_fence: syncFence, sync_barrier: syncBarrier, dep },
+    execNames, choiceLits, justifiedLit, writeTerms, divisions, rfVars, coVars, events, dag, dynamic: { rf, co, sync_fence: syncFence, sync_barrier: syncBarrier, dep },
     locNames: u.locations.map((l) => l.name), locTypes: u.locations.map((l) => ({ width: l.width, signed: l.signed })), stats: { events: n, lines: p.lines.length + body.length },
     evalRel: sym.evalRel, printer: p, printedLines: p.lines.length, liveness,
   };

@@ -137,6 +137,19 @@ export async function runTest(z3: Z3Session, test: LitmusTest, opt: RunOptions):
   return result;
 }
 
+/**
+ * When some execution (under the assumptions `lits`; the first, a script to send before, may
+ * be empty) divides by zero, the division, as the reason no final states can be listed: its
+ * quotient is any value (PTX leaves it unspecified). Null when none does, or Z3 cannot tell.
+ */
+function divisionByZero(enc: Encoding, ask: (cmds: string) => string, checkCmd: (lits: string[]) => string, [script, ...lits]: string[]): string | null {
+  if (enc.divisions.length === 0) return null;
+  if (satOf(ask(`${script}${checkCmd([...lits, 'divzero'])}`)) !== 'sat') return null;
+  const got = parseSexps(ask(`(get-value (${enc.divisions.map((d) => d.lit).join(' ')}))`))[0] as [string, string][];
+  const at = enc.divisions[Math.max(0, got.findIndex(([, v]) => v === 'true'))]!;
+  return `${at.where}: divides by zero in some execution, and PTX leaves the quotient unspecified (any value): the final states cannot be listed (\`ptxmm why\` and \`ptxmm kernel --assert\` still answer whether a condition is reachable)`;
+}
+
 /** Why Z3 said `unknown`, from its own account. */
 export function undecided(z3: Z3Session, timeoutMs: number): string {
   const why = z3.run('(get-info :reason-unknown)');
@@ -168,6 +181,9 @@ async function solve(z3: Z3Session, test: LitmusTest, opt: RunOptions, limits: L
   const q = test.condition.quantifier;
 
   if (opt.mode === 'states') {
+    // A division by zero makes any value: there is no list of final states to give.
+    const dz = divisionByZero(enc, ask, checkCmd, [load(), ...consistent]);
+    if (dz) { result.unknown = dz; result.stats.queries = queries; return; }
     // The states are listed in a scope of their own: a consistent execution asserted, and each
     // state found blocked, then popped, so that the script, loaded once, still answers the
     // bound question afterwards. (Asserted rather than assumed: each query ~20% cheaper.)
@@ -383,6 +399,8 @@ export async function forbiddenOutcomes(z3: Z3Session, test: LitmusTest, opt: Pi
     const obs = names.map((n) => enc.observables.find((o) => o.name === n)!);
     const wellFormed = [enc.noCutLit, ...enc.wellFormed];
     ask(`(reset)\n${enc.script}\n`);
+    const dz = divisionByZero(enc, ask, (lits) => checkSatCmd(lits, limits), ['', enc.noCutLit, ...enc.barrierLits.map((b) => b.lit)]);
+    if (dz) return { known: false, unknown: dz };
     // The values each write makes: those it writes in an execution computed without circularity
     // (the filter aside: it selects final states, it does not make values).
     const makes: string[] = [];

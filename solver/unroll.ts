@@ -114,6 +114,11 @@ export interface Unrolled {
   threadIndex: Map<number, number>;
   /** Stop points (empty unless unrolled with `liveness`). */
   stops: Stop[];
+  /**
+   * Each division (div, rem) by a divisor not known before running: when it divides by zero
+   * (`zero`), its quotient is any value. `where`: the instruction, as refusals name it.
+   */
+  divisions: { zero: N; where: string }[];
 }
 
 interface RegVal {
@@ -167,9 +172,10 @@ export function unroll(test: LitmusTest, bound: number, limits?: Limits, livenes
   }
 
   const stops: Stop[] | null = liveness ? [] : null;
+  const divisions: Unrolled['divisions'] = [];
   const threads = test.threads.map((t, ti) =>
-    unrollThread(test, t, ti, bound, dag, events, { plocOf, vaddrOf, locations, addrNames }, stops));
-  return { dag, events, locations, plocOf, threads, threadIndex, stops: stops ?? [] };
+    unrollThread(test, t, ti, bound, dag, events, { plocOf, vaddrOf, locations, addrNames }, stops, divisions));
+  return { dag, events, locations, plocOf, threads, threadIndex, stops: stops ?? [], divisions };
 }
 
 interface LocEnv {
@@ -193,7 +199,7 @@ const guardDeps = (dag: Dag, d: Deps, c: N): Deps => {
   return out;
 };
 
-function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: number, dag: Dag, events: SymEvent[], env: LocEnv, stops: Stop[] | null): ThreadResult {
+function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: number, dag: Dag, events: SymEvent[], env: LocEnv, stops: Stop[] | null, divisions: Unrolled['divisions']): ThreadResult {
   const tid = thread.placement.id;
   const place = placeOf(thread.placement);
   // Instructions without labels; a label names the index of the next instruction.
@@ -448,18 +454,21 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
         const a = widen(operand(st, instr.a, instr.type));
         const b = instr.aop === 'shl' || instr.aop === 'shr' ? operand(st, instr.b, 'u32') : widen(operand(st, instr.b, instr.type));
         const c = instr.c ? operand(st, instr.c, t) : null;
+        let v = aluNode(dag, instr.aop, t, a.v, b.v, c?.v);
         if ((instr.aop === 'div' || instr.aop === 'rem') && g !== dag.F) {
-          // PTX leaves division by zero unspecified: only a divisor known before running (a
-          // constant, a kernel's parameter) is modelled, and it must not be zero; a division
-          // whose guard is known false is never performed.
+          // PTX: "division by zero yields an unspecified, machine-specific value". A divisor
+          // known before running (a constant, a kernel's parameter) must not be zero: that is a
+          // mistake in the test, refused at the instruction. A divisor read from memory may be
+          // zero in some executions: the quotient is then any value (a variable of its own),
+          // which no execution with a non-zero divisor can see.
           const d = dag.constOf(b.v);
-          const where = `P${tid} line ${instr.pos.line}:${instr.pos.col}: ${printInstr(instr)}`;
+          if (d === 0n) throw new UnsupportedError(`P${tid} line ${instr.pos.line}:${instr.pos.col}: ${printInstr(instr)}: division by zero, whose value PTX leaves unspecified`, instr.pos);
           if (typeof d !== 'bigint') {
-            throw new UnsupportedError(`${where}: the divisor is not known before running (it depends on a value read from memory, or on the path taken), and PTX leaves division by zero unspecified: only a known divisor is modelled`, instr.pos);
+            const zero = dag.eq(dag.resize(b.v, typeWidth(t)), dag.bv(typeWidth(t), 0));
+            v = dag.ite(zero, dag.bvVar(`undef${ti}_${here}`, typeWidth(t)), v);
+            divisions.push({ zero: dag.and(g, zero), where: `P${tid} line ${instr.pos.line}:${instr.pos.col}: ${printInstr(instr)}` });
           }
-          if (d === 0n) throw new UnsupportedError(`${where}: division by zero, whose value PTX leaves unspecified`, instr.pos);
         }
-        const v = aluNode(dag, instr.aop, t, a.v, b.v, c?.v);
         next(setReg(instr.dst.name, { v, deps: unionDeps(dag, a.deps, b.deps, c?.deps ?? new Map()) }));
         break;
       }
