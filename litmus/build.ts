@@ -330,7 +330,7 @@ function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
     };
   }
   if (base === 'bfe' || base === 'bfi' || base === 'prmt') {
-    // bfe.u32 d, a, pos, len; bfi.b32 f, a, b, pos, len; prmt.b32 d, a, b, c (ISA §9.7.1).
+    // bfe.u32 d, a, pos, len; bfi.b32 f, a, b, pos, len; prmt.b32 d, a, b, c.
     const types = base === 'bfe' ? setOf('u32', 'u64', 's32', 's64') : base === 'bfi' ? setOf('b32', 'b64') : setOf('b32');
     const mode = base === 'prmt' ? quals.find((q) => PRMT_MODES.has(q.text)) : undefined;
     if (mode) fail(`prmt.${mode.text} is not modelled: only prmt.b32 without a mode (what nvcc writes for __byte_perm)`, mode.pos, file);

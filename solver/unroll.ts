@@ -456,7 +456,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
         const c = instr.c ? operand(st, instr.c, t) : null;
         let v = aluNode(dag, instr.aop, t, a.v, b.v, c?.v);
         if ((instr.aop === 'div' || instr.aop === 'rem') && g !== dag.F) {
-          // PTX: "division by zero yields an unspecified, machine-specific value". A divisor
+          // PTX leaves the quotient of a division by zero unspecified (machine-specific). A divisor
           // known before running (a constant, a kernel's parameter) must not be zero: that is a
           // mistake in the test, refused at the instruction. A divisor read from memory may be
           // zero in some executions: the quotient is then any value (a variable of its own),
