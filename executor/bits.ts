@@ -55,6 +55,7 @@ export function alu(op: AluOp, a: RV, b: RV, signed = false, c?: RV): RV {
     // refuses a zero divisor (thread.ts).
     case 'div': return signed ? rv(w, toSigned(a.v, w) / toSigned(b.v, w)) : rv(w, a.v / b.v);
     case 'rem': return signed ? rv(w, toSigned(a.v, w) % toSigned(b.v, w)) : rv(w, a.v % b.v);
+    case 'sad': return rv(w, c!.v + (lt ? b.v - a.v : a.v - b.v));
     case 'shf': throw new Error('shf takes three operands: funnel() computes it');
     case 'bfe': case 'bfi': case 'prmt': throw new Error(`${op} takes more operands: bfe(), bfi() and prmt() compute it`);
   }
@@ -111,6 +112,19 @@ export function bitCount(op: 'popc' | 'clz' | 'brev', x: RV): RV {
   if (op === 'brev') return rv(w, r);
   // clz of 0 is the width; otherwise w - 1 - (the highest set bit), the last one found.
   return rv(32, op === 'clz' && x.v === 0n ? w : n);
+}
+
+/**
+ * abs (the most negative value stays itself) and bfind: the position of the highest bit that
+ * differs from the sign bit (.s types; any set bit for .u), 0xffffffff when none; with
+ * `shiftamt`, the left shift that brings it to the top instead. bfind's result is a .u32.
+ */
+export function absBfind(op: 'abs' | 'bfind', x: RV, signed: boolean, shiftamt: boolean): RV {
+  const w = x.w;
+  if (op === 'abs') return rv(w, toSigned(x.v, w) < 0n ? -x.v : x.v);
+  const v = signed && toSigned(x.v, w) < 0n ? ~x.v & mask(w) : x.v;
+  for (let i = w - 1; i >= 0; i--) if ((v >> BigInt(i)) & 1n) return rv(32, shiftamt ? w - 1 - i : i);
+  return rv(32, 0xffffffff);
 }
 
 /** shf: the 64 bits b:a shifted by c (wrap: mod 32; clamp: at most 32), the upper half when left, else the lower. */

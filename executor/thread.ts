@@ -15,7 +15,7 @@
 // before earlier operations (and then no one may acquire it). Fences and barriers never move.
 import type { DataType, Instr, Proxy } from '../litmus/ast.js';
 import { typeSigned, typeWidth, wideType } from '../litmus/ast.js';
-import { type RV, alu, asType, bfe, bfi, bitCount, compare, funnel, mulHi, prmt, resize, rv } from './bits.js';
+import { type RV, absBfind, alu, asType, bfe, bfi, bitCount, compare, funnel, mulHi, prmt, resize, rv } from './bits.js';
 import type { CInstr, Program } from './program.js';
 import { Unsupported } from './program.js';
 import { accessKey } from './proxy.js';
@@ -293,6 +293,7 @@ function localValue(ci: CInstr, e: Entry): RV {
     case 'unary': {
       const x = asType(a, i.type);
       if (i.uop === 'not' || i.uop === 'neg') return rv(x.w, i.uop === 'not' ? ~x.v : -x.v);
+      if (i.uop === 'abs' || i.uop === 'bfind') return absBfind(i.uop, x, typeSigned(i.type), !!i.shiftamt);
       return bitCount(i.uop, x);
     }
     case 'setp': {

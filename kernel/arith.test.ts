@@ -1,10 +1,11 @@
 // Integer arithmetic as nvcc writes it, against the host's C: kernel/arith/ holds 30 kernels of
 // random C expressions (every integer width, casts, shifts, comparisons, && || !, division by
 // constants and by parameters, rotates, funnel shifts, __popc, __clz, __brev, __byte_perm, byte
-// and field masks), nvcc's PTX of them, and the values the host computed
-// (kernel/arith/generate.py). Each kernel must store exactly those values. The campaign this
-// comes from found a wrong value (ld.s32 into a 64-bit register was not sign-extended) and forms
-// ptxmm refused (predicate logic, mul.hi, div, rem, shf, popc, clz, brev, prmt, bfi).
+// and field masks, abs, __ffs, __sad, __mulhi and kin), nvcc's PTX of them, and the values the
+// host computed (kernel/arith/generate.py). Each kernel must store exactly those values. The
+// campaign this comes from found a wrong value (ld.s32 into a 64-bit register was not
+// sign-extended) and forms ptxmm refused (predicate logic, mul.hi, div, rem, shf, popc, clz,
+// brev, prmt, bfi, abs, bfind, sad).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';

@@ -99,6 +99,9 @@ function instr(labels: string[]): fc.Arbitrary<Instr> {
     fc.record({ op: fc.constant('unary' as const), uop: fc.constant('not' as const), type: pick<DataType>(['b16', 'b32', 'b64', 'pred']), dst: reg(REGS), a: value, pos: fc.constant(P) }),
     fc.record({ op: fc.constant('unary' as const), uop: fc.constant('neg' as const), type: pick<DataType>(['s16', 's32', 's64']), dst: reg(REGS), a: value, pos: fc.constant(P) }),
     fc.record({ op: fc.constant('unary' as const), uop: pick(['popc', 'clz', 'brev'] as const), type: pick<DataType>(['b32', 'b64']), dst: reg(REGS), a: value, pos: fc.constant(P) }),
+    fc.record({ op: fc.constant('unary' as const), uop: fc.constant('abs' as const), type: pick<DataType>(['s16', 's32', 's64']), dst: reg(REGS), a: value, pos: fc.constant(P) }),
+    fc.record({ op: fc.constant('unary' as const), uop: fc.constant('bfind' as const), type: pick<DataType>(['u32', 's32', 'u64', 's64']), dst: reg(REGS), a: value, pos: fc.constant(P) })
+      .chain((u) => fc.boolean().map((s): Instr => (s ? { ...u, shiftamt: true } : u))),
   );
   const shf = fc.record({
     op: fc.constant('alu' as const), aop: fc.constant('shf' as const), type: fc.constant<DataType>('b32'), funnel: fc.record({ left: fc.boolean(), clamp: fc.boolean() }),
@@ -113,6 +116,7 @@ function instr(labels: string[]): fc.Arbitrary<Instr> {
   );
   // A divisor is a non-zero immediate: the engines refuse a zero or unknown one.
   const divisor = int.filter((v) => v !== 0n).map((v): Value => ({ kind: 'imm', value: v }));
+  const sad = fc.record({ op: fc.constant('alu' as const), aop: fc.constant('sad' as const), type: pick<DataType>(['u16', 's16', 'u32', 's32', 'u64', 's64']), dst: reg(REGS), a: value, b: value, c: value, pos: fc.constant(P) });
   const alu = pick(['add', 'sub', 'mul', 'and', 'or', 'xor', 'div', 'rem'] as const).chain((aop) =>
     fc.record({
       op: fc.constant('alu' as const), aop: fc.constant(aop),
@@ -132,7 +136,7 @@ function instr(labels: string[]): fc.Arbitrary<Instr> {
     fc.record({ op: fc.constant('bra' as const), target: pick(labels), pos: fc.constant(P) }),
     fc.record({ op: fc.constant('bcmp' as const), cmp: pick(CMPS), a: value, b: value, target: pick(labels), pos: fc.constant(P) }),
   ];
-  const any: fc.Arbitrary<Instr> = fc.oneof(...([ld, st, atom, red, fence, bar, mov, unary, alu, shf, bitField, setp, ...jumps] as fc.Arbitrary<Instr>[]));
+  const any: fc.Arbitrary<Instr> = fc.oneof(...([ld, st, atom, red, fence, bar, mov, unary, alu, sad, shf, bitField, setp, ...jumps] as fc.Arbitrary<Instr>[]));
   // A guard makes an instruction genuine PTX: Dartagnan-only forms stay unguarded.
   const dialectOnly = (i: Instr): boolean => (i.op === 'atom' || i.op === 'red') && (i.aop === 'sub' || i.ord.sem === 'acq_rel' && i.op === 'red');
   return fc.tuple(any, fc.option(fc.record({ reg: reg(PREDS), negated: fc.boolean() }), { nil: undefined })).map(([i, g]) =>

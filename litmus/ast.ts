@@ -90,7 +90,7 @@ export type RedOp = Exclude<AtomOp, 'exch' | 'cas'>;
  * `div` and `rem` round towards zero and take the dividend's sign (C's `/` and `%`, which nvcc
  * writes as them); PTX leaves division by zero unspecified, so both engines refuse it.
  */
-export type AluOp = 'add' | 'sub' | 'mul' | 'and' | 'or' | 'xor' | 'shl' | 'shr' | 'min' | 'max' | 'mad' | 'div' | 'rem' | 'shf' | BitFieldOp;
+export type AluOp = 'add' | 'sub' | 'mul' | 'and' | 'or' | 'xor' | 'shl' | 'shr' | 'min' | 'max' | 'mad' | 'div' | 'rem' | 'shf' | 'sad' | BitFieldOp;
 /**
  * The bit-field and byte instructions nvcc writes for masks, shifts of bytes and
  * `__byte_perm`: `bfe.type d, a, pos, len` (extract a field, sign-extended for .s types),
@@ -98,6 +98,7 @@ export type AluOp = 'add' | 'sub' | 'mul' | 'and' | 'or' | 'xor' | 'shl' | 'shr'
  * bytes picked from b:a by c's nibbles). Positions and lengths count their low 8 bits.
  */
 export type BitFieldOp = 'bfe' | 'bfi' | 'prmt';
+// `sad.type d, a, b, c` (aop 'sad'): c + |a - b|, what nvcc writes for __sad and __usad.
 export type CmpOp = 'eq' | 'ne' | 'lt' | 'le' | 'gt' | 'ge';
 
 /** The scope-carrying part of a memory access: `weak` has no scope, all others have one. */
@@ -227,7 +228,7 @@ export interface Alu extends InstrBase {
   dst: Reg;
   a: Value;
   b: Value;
-  /** `mad`: d = a * b + c; `shf`: the shift amount; `bfe`: the length, `bfi`: the position, `prmt`: the selector. */
+  /** `mad`: d = a * b + c; `sad`: d = c + |a - b|; `shf`: the shift amount; `bfe`: the length, `bfi`: the position, `prmt`: the selector. */
   c?: Value;
   /** `bfi`: the field's length. */
   d?: Value;
@@ -244,11 +245,16 @@ export interface Selp extends InstrBase {
 /**
  * `not.b32 d, a` (bitwise complement), `neg.s32 d, a` (two's complement negation), and the bit
  * counts nvcc writes for `__popc`, `__clz` and `__brev`: `popc.b32` (bits set) and `clz.b32`
- * (leading zeros), whose result is a .u32 whatever the type, and `brev.b32` (bits reversed).
+ * (leading zeros), whose result is a .u32 whatever the type, and `brev.b32` (bits reversed);
+ * `abs.s32` (`abs`, `llabs`: the most negative value is its own absolute value) and
+ * `bfind.u32` (`__ffs` with brev: the position of the highest bit that differs from the sign,
+ * a .u32, 0xffffffff when there is none; `.shiftamt`: the left shift that brings it to the top).
  */
 export interface Unary extends InstrBase {
   op: 'unary';
-  uop: 'not' | 'neg' | 'popc' | 'clz' | 'brev';
+  uop: 'not' | 'neg' | 'popc' | 'clz' | 'brev' | 'abs' | 'bfind';
+  /** bfind.shiftamt. */
+  shiftamt?: boolean;
   type: DataType;
   dst: Reg;
   a: Value;

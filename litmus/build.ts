@@ -23,11 +23,11 @@ const LD_BASES: Record<string, Proxy> = { ld: 'generic', tld: 'texture', suld: '
 const ST_BASES: Record<string, WriteProxy> = { st: 'generic', sust: 'surface' };
 const ATOM_BASES: Record<string, WriteProxy> = { atom: 'generic', suatom: 'surface' };
 const RED_BASES: Record<string, WriteProxy> = { red: 'generic', sured: 'surface' };
-const ALU_BASES: ReadonlySet<string> = setOf('add', 'sub', 'mul', 'mad', 'and', 'or', 'xor', 'shl', 'shr', 'min', 'max', 'div', 'rem');
+const ALU_BASES: ReadonlySet<string> = setOf('add', 'sub', 'mul', 'mad', 'and', 'or', 'xor', 'shl', 'shr', 'min', 'max', 'div', 'rem', 'sad');
 /** Integer types of `selp`, `min`, `max`, `cvt` (ptxas has 8-bit forms only for cvt). */
 const INT_TYPES: ReadonlySet<string> = setOf('u16', 'u32', 'u64', 's16', 's32', 's64', 'b16', 'b32', 'b64');
 /** One source, one destination: the complements, the negation and the bit counts. */
-const UNARY_BASES: ReadonlySet<string> = setOf('not', 'neg', 'popc', 'clz', 'brev');
+const UNARY_BASES: ReadonlySet<string> = setOf('not', 'neg', 'popc', 'clz', 'brev', 'abs', 'bfind');
 /** prmt's modes, refused by name (an unknown qualifier would read as a mistake). */
 const PRMT_MODES: ReadonlySet<string> = setOf('f4e', 'b4e', 'rc8', 'ecl', 'ecr', 'rc16');
 const BCMP: Record<string, CmpOp> = { beq: 'eq', bne: 'ne', blt: 'lt', ble: 'le', bgt: 'gt', bge: 'ge' };
@@ -305,11 +305,14 @@ function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
     return { op: 'cvt', dtype: types[0]!.text as DataType, stype: types[1]!.text as DataType, dst: reg(ops[0]!, 'the destination', ctx), a: value(ops[1]!, 'the source', ctx), pos: p };
   }
   if (UNARY_BASES.has(base)) {
-    const types = base === 'not' ? setOf('b16', 'b32', 'b64', 'pred') : base === 'neg' ? setOf('s16', 's32', 's64') : setOf('b32', 'b64');
-    const c = cats({ type: types });
-    if (!c.type) fail(`${base} needs a type (${base === 'neg' ? '.s32' : '.b32'})`, p, file);
+    const types = base === 'not' ? setOf('b16', 'b32', 'b64', 'pred') : base === 'neg' || base === 'abs' ? setOf('s16', 's32', 's64')
+      : base === 'bfind' ? setOf('u32', 'u64', 's32', 's64') : setOf('b32', 'b64');
+    const c = cats(base === 'bfind' ? { shiftamt: setOf('shiftamt'), type: types } : { type: types }) as Cats & { shiftamt?: Qual };
+    if (!c.type) fail(`${base} needs a type (${base === 'neg' || base === 'abs' ? '.s32' : base === 'bfind' ? '.u32' : '.b32'})`, p, file);
     arity(ops, 2, 2, opcode, 'two operands (d, a)', file);
-    return { op: 'unary', uop: base as Unary['uop'], type: c.type.text as DataType, dst: reg(ops[0]!, 'the destination', ctx), a: value(ops[1]!, 'the operand', ctx), pos: p };
+    const u: Instr = { op: 'unary', uop: base as Unary['uop'], type: c.type.text as DataType, dst: reg(ops[0]!, 'the destination', ctx), a: value(ops[1]!, 'the operand', ctx), pos: p };
+    if (c.shiftamt) u.shiftamt = true;
+    return u;
   }
   if (base === 'selp') {
     const c = cats({ type: INT_TYPES });
@@ -363,14 +366,15 @@ function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
     if (wide && c.type && !['u16', 's16', 'u32', 's32'].includes(c.type.text)) fail(`${base}.wide takes a 16- or 32-bit type, not '.${c.type.text}'`, c.type.pos, file);
     if (c.type && bitwise && !c.type.text.startsWith('b') && c.type.text !== 'pred') fail(`${base} takes a bit type (.b32, .b64${logical ? ' or .pred' : ''}), not '.${c.type.text}'`, c.type.pos, file);
     if (c.type && !bitwise && base !== 'shr' && c.type.text.startsWith('b')) fail(`${base} takes an integer type (.u32, .s32, ...), not '.${c.type.text}'`, c.type.pos, file);
-    arity(ops, base === 'mad' ? 4 : 3, base === 'mad' ? 4 : 3, opcode, base === 'mad' ? 'four operands (d, a, b, c)' : 'three operands (d, a, b)', file);
+    const four = base === 'mad' || base === 'sad';
+    arity(ops, four ? 4 : 3, four ? 4 : 3, opcode, four ? 'four operands (d, a, b, c)' : 'three operands (d, a, b)', file);
     const alu: Instr = {
       op: 'alu', aop: base as AluOp, type: asType(c.type, bitwise ? 'b32' : 'u32'),
       dst: reg(ops[0]!, 'the destination', ctx), a: value(ops[1]!, 'the first operand', ctx), b: value(ops[2]!, 'the second operand', ctx), pos: p,
     };
     if (wide) alu.wide = true;
     if (c.lo?.text === 'hi') alu.hi = true;
-    if (base === 'mad') alu.c = value(ops[3]!, 'the addend', ctx);
+    if (four) alu.c = value(ops[3]!, 'the addend', ctx);
     return alu;
   }
   if (base === 'setp') {

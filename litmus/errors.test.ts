@@ -441,6 +441,24 @@ const cases: Case[] = [
     message: "bfi.b64 takes five operands (f, a, b, pos, len), got 4 operands",
   },
   {
+    name: "abs-unsigned",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 ;\n abs.u32 %r1, %r0 ;\nexists (x == 0)\n",
+    at: [4, 6],
+    message: "unknown qualifier '.u32' for abs",
+  },
+  {
+    name: "bfind-no-type",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 ;\n bfind.shiftamt %r1, %r0 ;\nexists (x == 0)\n",
+    at: [4, 2],
+    message: "bfind needs a type (.u32)",
+  },
+  {
+    name: "sad-bits",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 ;\n sad.b32 %r1, %r0, %r0, 1 ;\nexists (x == 0)\n",
+    at: [4, 6],
+    message: "sad takes an integer type (.u32, .s32, ...), not '.b32'",
+  },
+  {
     name: "mov-pred-address",
     text: "PTX T\n{ .global .u32 x = 0; }\n P0@cta 0,gpu 0 ;\n mov.pred %p1, x ;\nexists (x == 0)\n",
     at: [4, 6],

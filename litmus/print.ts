@@ -80,7 +80,7 @@ function instrBody(s: Instr): string {
     case 'selp':
       return `selp.${s.type} ${reg(s.dst.name)}, ${val(s.a)}, ${val(s.b)}, ${reg(s.p.name)}`;
     case 'unary':
-      return `${s.uop}.${s.type} ${reg(s.dst.name)}, ${val(s.a)}`;
+      return `${s.uop}${s.shiftamt ? '.shiftamt' : ''}.${s.type} ${reg(s.dst.name)}, ${val(s.a)}`;
     case 'cvt':
       return `cvt.${s.dtype}.${s.stype} ${reg(s.dst.name)}, ${val(s.a)}`;
     case 'setp':

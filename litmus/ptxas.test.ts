@@ -58,7 +58,7 @@ function kernel(name: string, i: Instr): string {
       break;
     case 'selp': regs.set(i.dst.name, regType(width)); val(i.a); val(i.b); regs.set(i.p.name, '.pred'); break;
     // popc and clz count into a .u32 whatever the operand's width.
-    case 'unary': regs.set(i.dst.name, i.uop === 'popc' || i.uop === 'clz' ? '.b32' : regType(width)); val(i.a); break;
+    case 'unary': regs.set(i.dst.name, i.uop === 'popc' || i.uop === 'clz' || i.uop === 'bfind' ? '.b32' : regType(width)); val(i.a); break;
     case 'cvt':
       regs.set(i.dst.name, regType(Number(i.dtype.slice(1))));
       if (i.a.kind === 'reg') regs.set(i.a.name, regType(Number(i.stype.slice(1))));

@@ -23,7 +23,7 @@ export function writerType(i: Instr): ValueType | null {
       return { width: typeWidth(i.type), signed: typeSigned(i.type) };
     case 'unary':
       // popc and clz count bits: a .u32 whatever the operand's width.
-      return i.uop === 'popc' || i.uop === 'clz' ? { width: 32, signed: false } : { width: typeWidth(i.type), signed: typeSigned(i.type) };
+      return i.uop === 'popc' || i.uop === 'clz' || i.uop === 'bfind' ? { width: 32, signed: false } : { width: typeWidth(i.type), signed: typeSigned(i.type) };
     case 'alu':
       return { width: typeWidth(i.wide ? wideType(i.type) : i.type), signed: typeSigned(i.type) };
     case 'cvt':
@@ -134,7 +134,7 @@ export function valueReads(i: Instr): [string, number][] {
       const u32 = i.aop === 'shl' || i.aop === 'shr' || i.aop === 'bfe';
       v(i.a, w);
       v(i.b, u32 ? 32 : w);
-      v(i.c, i.aop === 'mad' && i.wide ? 2 * w : i.aop === 'mad' ? w : i.c ? 32 : w);
+      v(i.c, i.aop === 'mad' && i.wide ? 2 * w : i.aop === 'mad' || i.aop === 'sad' ? w : i.c ? 32 : w);
       v(i.d, 32);
       break;
     }

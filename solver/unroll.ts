@@ -483,8 +483,11 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
       case 'unary': {
         const a = operand(st, instr.a, instr.type);
         const w = typeWidth(instr.type);
+        const neg = dag.cmp('slt', a.v, dag.bv(w, 0));
         const v = instr.uop === 'not' ? dag.bin('xor', a.v, dag.bv(w, -1))
           : instr.uop === 'neg' ? dag.bin('sub', dag.bv(w, 0), a.v)
+          : instr.uop === 'abs' ? dag.ite(neg, dag.bin('sub', dag.bv(w, 0), a.v), a.v)
+          : instr.uop === 'bfind' ? bfindNode(dag, typeSigned(instr.type) ? dag.ite(neg, dag.bin('xor', a.v, dag.bv(w, -1)), a.v) : a.v, w, !!instr.shiftamt)
           : bitCountNode(dag, instr.uop, a.v, w);
         next(setReg(instr.dst.name, { v, deps: a.deps }));
         break;
@@ -625,6 +628,7 @@ function aluNode(dag: Dag, op: import('../litmus/ast.js').AluOp, t: DataType, a:
     case 'max': return dag.ite(dag.cmp(signed ? 'slt' : 'ult', a, b), b, a);
     case 'div': return dag.bin(signed ? 'sdiv' : 'udiv', a, b);
     case 'rem': return dag.bin(signed ? 'srem' : 'urem', a, b);
+    case 'sad': return dag.bin('add', c!, dag.ite(dag.cmp(signed ? 'slt' : 'ult', a, b), dag.bin('sub', b, a), dag.bin('sub', a, b)));
     case 'shf': throw new Error('shf takes three operands: unrollThread computes it');
     case 'bfe': case 'bfi': case 'prmt': throw new Error(`${op} takes more operands: bitFieldNode computes it`);
   }
@@ -692,6 +696,16 @@ function bitCountNode(dag: Dag, op: 'popc' | 'clz' | 'brev', a: N, w: number): N
   // clz: the first set bit from the top decides; none set gives w.
   let n = dag.bv(32, w);
   for (let i = 0; i < w; i++) n = dag.ite(dag.eq(bit(i), dag.bv(w, 1)), dag.bv(32, w - 1 - i), n);
+  return n;
+}
+
+/** bfind of v (a signed operand's sign bits already flipped to 0): the highest set bit's position, or 0xffffffff; shiftamt: w - 1 - position. */
+function bfindNode(dag: Dag, v: N, w: number, shiftamt: boolean): N {
+  let n = dag.bv(32, 0xffffffff);
+  for (let i = 0; i < w; i++) {
+    const set = dag.eq(dag.bin('and', dag.bin('lshr', v, dag.bv(w, i)), dag.bv(w, 1)), dag.bv(w, 1));
+    n = dag.ite(set, dag.bv(32, shiftamt ? w - 1 - i : i), n);
+  }
   return n;
 }
 

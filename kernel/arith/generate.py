@@ -2,7 +2,7 @@
 # Regenerates kernel/arith/: random integer C expressions (types of every width, casts, shifts,
 # comparisons, && || !, division by constants and by kernel parameters, rotates, funnel shifts,
 # __popc, __clz, __brev, bytes and bit fields: __byte_perm, masks, sign-extended fields, byte
-# packing), compiled by nvcc into arith.ptx, and run by the host's C compiler
+# packing; abs, __ffs, __sad, __usad, __mulhi and kin), compiled by nvcc into arith.ptx, and run by the host's C compiler
 # (with its own versions of the CUDA intrinsics) for the expected values in arith.json, which
 # kernel/arith.test.ts checks ptxmm against. Needs python3, g++ and nvcc:
 #   python3 kernel/arith/generate.py
@@ -22,7 +22,7 @@ def leaf(depth):
 def promote(t): return t if t in WIDE or t in ('int','unsigned') else 'int'
 def expr(depth):
     if depth <= 0 or rnd.random() < 0.25: return leaf(depth)
-    k = rnd.choice([0,1,2,3,3,4,5,6,7,8,9,10,10,10] + [11, 11, 11, 12, 12] + [13, 13, 13, 13])
+    k = rnd.choice([0,1,2,3,3,4,5,6,7,8,9,10,10,10] + [11, 11, 11, 12, 12] + [13, 13, 13, 13] + [14, 14, 14])
     a, ta = expr(depth - 1); b, tb = expr(depth - 1)
     if k == 0:  # wrapping arithmetic via unsigned
         op = rnd.choice(['+', '-', '*'])
@@ -97,6 +97,12 @@ def expr(depth):
         if f == 6:
             return f'((((unsigned long long){a}) >> {rnd.randrange(0, 64)}) & {rnd.choice(["0xfffff", "0xff", "0xffffffffff", "0x3"])}ull)', 'unsigned long long'
         return f'((((unsigned){a}) >> ((unsigned){b} & 31)) & 0x{(1 << rnd.randrange(1, 32)) - 1:x}u)', 'unsigned'
+    if k == 14:  # integer intrinsics (abs, bfind, sad, mul.hi, min, max)
+        c, tc = expr(depth - 1)
+        return '(' + rnd.choice([f'abs((int){a})', f'llabs((long long){a})', f'__ffs((int){a})', f'__ffsll((long long){a})',
+                                 f'__sad((int){a}, (int){b}, (unsigned){c})', f'__usad((unsigned){a}, (unsigned){b}, (unsigned){c})',
+                                 f'__mulhi((int){a}, (int){b})', f'__umulhi((unsigned){a}, (unsigned){b})', f'__mul64hi((long long){a}, (long long){b})',
+                                 f'__umul64hi((unsigned long long){a}, (unsigned long long){b})', f'min((int){a}, (int){b})', f'max((unsigned){a}, (unsigned){b})']) + ')', None
     # unary minus via unsigned
     u = 'unsigned long long' if promote(ta) in WIDE else 'unsigned'
     return f'(({u})0 - ({u}){a})', u
@@ -124,6 +130,18 @@ static unsigned fs(unsigned lo, unsigned hi, unsigned n, bool left) { unsigned l
 static unsigned __funnelshift_l(unsigned lo, unsigned hi, unsigned s) { return fs(lo, hi, s & 31, true); }
 static unsigned __funnelshift_lc(unsigned lo, unsigned hi, unsigned s) { return fs(lo, hi, s < 32 ? s : 32, true); }
 static unsigned __funnelshift_r(unsigned lo, unsigned hi, unsigned s) { return fs(lo, hi, s & 31, false); }
+static int __ffs(int x) { return __builtin_ffs(x); }
+static int __ffsll(long long x) { return __builtin_ffsll(x); }
+static unsigned __sad(int x, int y, unsigned z) { return (x < y ? (unsigned)y - (unsigned)x : (unsigned)x - (unsigned)y) + z; }
+static unsigned __usad(unsigned x, unsigned y, unsigned z) { return (x < y ? y - x : x - y) + z; }
+static int __mulhi(int x, int y) { return (int)(((long long)x * y) >> 32); }
+static unsigned __umulhi(unsigned x, unsigned y) { return (unsigned)(((unsigned long long)x * y) >> 32); }
+static long long __mul64hi(long long x, long long y) { return (long long)(((__int128)x * y) >> 64); }
+static unsigned long long __umul64hi(unsigned long long x, unsigned long long y) { return (unsigned long long)(((unsigned __int128)x * y) >> 64); }
+static int min(int a, int b) { return a < b ? a : b; }
+static unsigned max(unsigned a, unsigned b) { return a > b ? a : b; }
+static int abs(int x) { return x < 0 ? -x : x; }
+static long long llabs(long long x) { return x < 0 ? -x : x; }
 static unsigned __byte_perm(unsigned x, unsigned y, unsigned s) { unsigned long long v = ((unsigned long long)y << 32) | x; unsigned r = 0; for (int n = 0; n < 4; n++) r |= (unsigned)((v >> (8 * ((s >> (4 * n)) & 7))) & 0xff) << (8 * n); return r; }
 static unsigned __funnelshift_rc(unsigned lo, unsigned hi, unsigned s) { return fs(lo, hi, s < 32 ? s : 32, false); }
 '''
