@@ -59,9 +59,9 @@ test('a statement ptxmm does not model refuses only the launches that run it', (
   // One module, three kernels: one plain, one with an instruction the model has no meaning for,
   // one calling a device function that has one. Each refusal stands at its own statement.
   const head = '.version 9.0\n.target sm_90\n.address_size 64\n.global .align 4 .u32 x;\n';
-  const helper = '.func (.param .b32 ret0) low(.param .b32 a0)\n{\n\t.reg .b32 %r<3>;\n\tld.param.u32 %r1, [a0];\n\tsad.u32 %r2, %r1, 0, 8;\n\tst.param.b32 [ret0], %r2;\n\tret;\n}\n';
+  const helper = '.func (.param .b32 ret0) low(.param .b32 a0)\n{\n\t.reg .b32 %r<3>;\n\tld.param.u32 %r1, [a0];\n\tfns.b32 %r2, %r1, 0, 1;\n\tst.param.b32 [ret0], %r2;\n\tret;\n}\n';
   const good = '.visible .entry good()\n{\n\t.reg .b32 %r<2>;\n\tmov.u32 %r1, 7;\n\tst.global.u32 [x], %r1;\n\tret;\n}\n';
-  const bad = '.visible .entry bad()\n{\n\t.reg .b32 %r<3>;\n\t.local .align 4 .b8 stack[8];\n\tmov.u32 %r1, 7;\n\tsad.u32 %r2, %r1, 0, 291;\n\tst.global.u32 [x], %r2;\n\tret;\n}\n';
+  const bad = '.visible .entry bad()\n{\n\t.reg .b32 %r<3>;\n\t.local .align 4 .b8 stack[8];\n\tmov.u32 %r1, 7;\n\tfns.b32 %r2, %r1, 0, 1;\n\tst.global.u32 [x], %r2;\n\tret;\n}\n';
   const calls = '.visible .entry calls()\n{\n\t.reg .b32 %r<3>;\n\tmov.u32 %r1, 8;\n\t{\n\t.param .b32 p0;\n\tst.param.b32 [p0+0], %r1;\n\t.param .b32 r0;\n'
     + '\tcall.uni (r0), low, (p0);\n\tld.param.b32 %r2, [r0+0];\n\t}\n\tst.global.u32 [x], %r2;\n\tret;\n}\n';
   const text = head + helper + good + bad + calls;
@@ -69,9 +69,9 @@ test('a statement ptxmm does not model refuses only the launches that run it', (
   const ok = ptxmm('kernel', f, '--entry', 'good', '--assert', 'x == 7');
   assert.is(ok.code, 0, ok.out + ok.err);
   assert.match(ok.out, /holds/);
-  // The first statement refused in the function is the one named (.local before sad).
+  // The first statement refused in the function is the one named (.local before fns).
   refuses('some.ptx', text, '.local .align 4 .b8 stack', /local memory/, '--entry', 'bad', '--assert', 'x == 7');
-  refuses('some.ptx', text, 'sad.u32', /unknown instruction 'sad'/, '--entry', 'calls', '--assert', 'x == 1');
+  refuses('some.ptx', text, 'fns.b32', /unknown instruction 'fns'/, '--entry', 'calls', '--assert', 'x == 1');
 });
 
 test('div and rem by a parameter: C\'s / and % (towards zero); by a zero parameter, refused at the instruction', () => {
