@@ -115,16 +115,15 @@ export function bitCount(op: 'popc' | 'clz' | 'brev', x: RV): RV {
 }
 
 /**
- * abs (the most negative value stays itself) and bfind: the position of the highest bit that
- * differs from the sign bit (.s types; any set bit for .u), 0xffffffff when none; with
- * `shiftamt`, the left shift that brings it to the top instead. bfind's result is a .u32.
+ * bfind: the position of the highest bit that differs from the sign bit (.s types; any set bit
+ * for .u), 0xffffffff when none; with `shiftamt`, the left shift that brings it to the top,
+ * which is the leading zeros once a negative value's bits are flipped. A .u32.
  */
-export function absBfind(op: 'abs' | 'bfind', x: RV, signed: boolean, shiftamt: boolean): RV {
-  const w = x.w;
-  if (op === 'abs') return rv(w, toSigned(x.v, w) < 0n ? -x.v : x.v);
-  const v = signed && toSigned(x.v, w) < 0n ? ~x.v & mask(w) : x.v;
-  for (let i = w - 1; i >= 0; i--) if ((v >> BigInt(i)) & 1n) return rv(32, shiftamt ? w - 1 - i : i);
-  return rv(32, 0xffffffff);
+export function bfind(x: RV, signed: boolean, shiftamt: boolean): RV {
+  const v = rv(x.w, signed && toSigned(x.v, x.w) < 0n ? ~x.v : x.v);
+  if (v.v === 0n) return rv(32, 0xffffffff);
+  const clz = bitCount('clz', v).v;
+  return rv(32, shiftamt ? clz : BigInt(x.w - 1) - clz);
 }
 
 /** shf: the 64 bits b:a shifted by c (wrap: mod 32; clamp: at most 32), the upper half when left, else the lower. */

@@ -5,7 +5,7 @@ import type { Instr, LitmusTest, Pos, Proxy, Scope, Value } from '../litmus/ast.
 import { SCOPES } from '../litmus/ast.js';
 import { typeWidth } from '../litmus/ast.js';
 import { type PhysLoc, layout } from '../litmus/layout.js';
-import { type ValueType, threadRegisters, writerType } from '../litmus/types.js';
+import { type ValueType, aluWidths, threadRegisters, writerType } from '../litmus/types.js';
 import { printInstr } from '../litmus/print.js';
 import { type RV, rv } from './bits.js';
 import { type ClassTable, classTable } from './proxy.js';
@@ -166,14 +166,10 @@ function compileThread(test: LitmusTest, ti: number, locs: ReturnType<typeof loc
         break;
       }
       case 'alu': {
-        // Immediates as the type has them: a .wide product's operands are of the type (nvcc's
-        // `mul.wide.u32 %rd1, %r1, -1431655765` multiplies by 0xaaaaaaab), only mad's addend is wide.
-        const w = typeWidth(ins.type);
-        // Shift amounts, and bfe's and bfi's positions and lengths, are .u32 whatever the type.
-        const bAt = ins.aop === 'shl' || ins.aop === 'shr' || ins.aop === 'bfe' ? 32 : w;
-        const cAt = ins.aop === 'bfe' || ins.aop === 'bfi' ? 32 : ins.wide ? 2 * w : w;
-        slots = [val(ins.a, w), val(ins.b, bAt), val(ins.c, cAt)];
-        if (ins.d) slots.push(val(ins.d, 32));
+        // Immediates at the widths the operands are read at (litmus/types.ts aluWidths).
+        const [wa, wb, wc, wd] = aluWidths(ins);
+        slots = [val(ins.a, wa), val(ins.b, wb), val(ins.c, wc)];
+        if (ins.d) slots.push(val(ins.d, wd));
         dst = ins.dst.name;
         break;
       }

@@ -15,7 +15,7 @@
 // before earlier operations (and then no one may acquire it). Fences and barriers never move.
 import type { DataType, Instr, Proxy } from '../litmus/ast.js';
 import { typeSigned, typeWidth, wideType } from '../litmus/ast.js';
-import { type RV, absBfind, alu, asType, bfe, bfi, bitCount, compare, funnel, mulHi, prmt, resize, rv } from './bits.js';
+import { type RV, alu, asType, bfe, bfi, bfind, bitCount, compare, funnel, mulHi, prmt, resize, rv, toSigned } from './bits.js';
 import type { CInstr, Program } from './program.js';
 import { Unsupported } from './program.js';
 import { accessKey } from './proxy.js';
@@ -270,21 +270,22 @@ function localValue(ci: CInstr, e: Entry): RV {
   switch (i.op) {
     case 'mov': return i.src.kind === 'reg' ? asType(a, i.type) : a;
     case 'alu': {
-      if (i.funnel) return funnel(asType(a, 'b32'), asType(operand(e, 1)!, 'b32'), asType(operand(e, 2)!, 'u32'), i.funnel.left, i.funnel.clamp);
-      // bfe d, a, pos, len; bfi f, a, b, pos, len; prmt d, a, b, c.
+      // Operand k read as type t.
       const arg = (k: number, t: DataType): RV => asType(operand(e, k)!, t);
+      if (i.funnel) return funnel(asType(a, 'b32'), arg(1, 'b32'), arg(2, 'u32'), i.funnel.left, i.funnel.clamp);
+      // bfe d, a, pos, len; bfi f, a, b, pos, len; prmt d, a, b, c.
       if (i.aop === 'bfe') return bfe(asType(a, i.type), arg(1, 'u32'), arg(2, 'u32'), typeSigned(i.type));
       if (i.aop === 'bfi') return bfi(asType(a, i.type), arg(1, i.type), arg(2, 'u32'), arg(3, 'u32'));
       if (i.aop === 'prmt') return prmt(asType(a, 'b32'), arg(1, 'b32'), arg(2, 'b32'));
       if (i.hi) {
-        const h = mulHi(asType(a, i.type), asType(operand(e, 1)!, i.type), typeSigned(i.type));
-        return i.c ? rv(h.w, h.v + asType(operand(e, 2)!, i.type).v) : h;
+        const h = mulHi(asType(a, i.type), arg(1, i.type), typeSigned(i.type));
+        return i.c ? rv(h.w, h.v + arg(2, i.type).v) : h;
       }
       // .wide: operands read as the type, then extended (by its signedness) to the result's width.
       const t = i.wide ? wideType(i.type) : i.type;
       const w = typeWidth(t);
-      const b = i.aop === 'shl' || i.aop === 'shr' ? resize(asType(operand(e, 1)!, 'u32'), w) : asType(asType(operand(e, 1)!, i.type), t);
-      const c = i.c ? asType(operand(e, 2)!, t) : undefined;
+      const b = i.aop === 'shl' || i.aop === 'shr' ? resize(arg(1, 'u32'), w) : asType(arg(1, i.type), t);
+      const c = i.c ? arg(2, t) : undefined;
       if ((i.aop === 'div' || i.aop === 'rem') && b.v === 0n) throw new Unsupported(`${ci.text}: division by zero, whose value PTX leaves unspecified (the solver takes it as any value; the executor does not run it)`, ci.ins.pos);
       return alu(i.aop, asType(asType(a, i.type), t), b, typeSigned(t), c);
     }
@@ -293,7 +294,9 @@ function localValue(ci: CInstr, e: Entry): RV {
     case 'unary': {
       const x = asType(a, i.type);
       if (i.uop === 'not' || i.uop === 'neg') return rv(x.w, i.uop === 'not' ? ~x.v : -x.v);
-      if (i.uop === 'abs' || i.uop === 'bfind') return absBfind(i.uop, x, typeSigned(i.type), !!i.shiftamt);
+      // abs: the most negative value is its own absolute value (two's complement).
+      if (i.uop === 'abs') return rv(x.w, toSigned(x.v, x.w) < 0n ? -x.v : x.v);
+      if (i.uop === 'bfind') return bfind(x, typeSigned(i.type), !!i.shiftamt);
       return bitCount(i.uop, x);
     }
     case 'setp': {

@@ -114,7 +114,8 @@ function instr(labels: string[]): fc.Arbitrary<Instr> {
     fc.record({ op: fc.constant('alu' as const), aop: fc.constant('bfi' as const), type: pick<DataType>(['b32', 'b64']), dst: reg(REGS), a: value, b: value, c: field, d: field, pos: fc.constant(P) }),
     fc.record({ op: fc.constant('alu' as const), aop: fc.constant('prmt' as const), type: fc.constant<DataType>('b32'), dst: reg(REGS), a: value, b: value, c: value, pos: fc.constant(P) }),
   );
-  // A divisor is a non-zero immediate: the engines refuse a zero or unknown one.
+  // A divisor is a non-zero immediate: the executor refuses a zero one, and one read from
+  // memory could be zero (any value for the solver, which brute force cannot evaluate).
   const divisor = int.filter((v) => v !== 0n).map((v): Value => ({ kind: 'imm', value: v }));
   const sad = fc.record({ op: fc.constant('alu' as const), aop: fc.constant('sad' as const), type: pick<DataType>(['u16', 's16', 'u32', 's32', 'u64', 's64']), dst: reg(REGS), a: value, b: value, c: value, pos: fc.constant(P) });
   const alu = pick(['add', 'sub', 'mul', 'and', 'or', 'xor', 'div', 'rem'] as const).chain((aop) =>

@@ -88,7 +88,9 @@ export type AtomOp = 'add' | 'sub' | 'inc' | 'dec' | 'min' | 'max' | 'and' | 'or
 export type RedOp = Exclude<AtomOp, 'exch' | 'cas'>;
 /**
  * `div` and `rem` round towards zero and take the dividend's sign (C's `/` and `%`, which nvcc
- * writes as them); PTX leaves division by zero unspecified, so both engines refuse it.
+ * writes as them); PTX leaves a quotient by zero unspecified: a divisor known to be zero is
+ * refused, one read from memory gives any value where it is zero (solver/unroll.ts), and the
+ * executor refuses a zero divisor it meets. `sad.type d, a, b, c`: c + |a - b| (__sad, __usad).
  */
 export type AluOp = 'add' | 'sub' | 'mul' | 'and' | 'or' | 'xor' | 'shl' | 'shr' | 'min' | 'max' | 'mad' | 'div' | 'rem' | 'shf' | 'sad' | BitFieldOp;
 /**
@@ -98,7 +100,6 @@ export type AluOp = 'add' | 'sub' | 'mul' | 'and' | 'or' | 'xor' | 'shl' | 'shr'
  * bytes picked from b:a by c's nibbles). Positions and lengths count their low 8 bits.
  */
 export type BitFieldOp = 'bfe' | 'bfi' | 'prmt';
-// `sad.type d, a, b, c` (aop 'sad'): c + |a - b|, what nvcc writes for __sad and __usad.
 export type CmpOp = 'eq' | 'ne' | 'lt' | 'le' | 'gt' | 'ge';
 
 /** The scope-carrying part of a memory access: `weak` has no scope, all others have one. */

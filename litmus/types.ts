@@ -8,7 +8,7 @@
 // engines store register values at these widths, so they agree on every value by construction,
 // and a condition compares values as the integers their types say (u32 0xffffffff is
 // 4294967295, never -1).
-import type { CmpOp, Expr, Instr, Observable, Pos, RegInit, Term, Thread } from './ast.js';
+import type { Alu, CmpOp, Expr, Instr, Observable, Pos, RegInit, Term, Thread } from './ast.js';
 import { typeSigned, typeWidth, wideType } from './ast.js';
 
 export interface ValueType {
@@ -115,27 +115,39 @@ export function conditionHolds(e: Expr, value: (o: Observable) => bigint): boole
 /** `P1:r0` or `x`: how states and conditions name an observable. */
 export const observableName = (o: Observable): string => (o.kind === 'reg' ? `P${o.thread}:${o.reg}` : o.name);
 
-/** The registers an instruction reads as values (not as addresses), each with the width it reads them at. */
-export function valueReads(i: Instr): [string, number][] {
-  const out: [string, number][] = [];
-  const v = (x: { kind: string; name?: string } | undefined, w: number): void => {
-    if (x && x.kind === 'reg') out.push([x.name!, w]);
+/**
+ * The widths an alu instruction reads its operands a, b, c, d at: the type's, except shift
+ * amounts, bfe's and bfi's positions and lengths (.u32) and mad.wide's addend (the result's).
+ * A .wide product's a and b are of the type (nvcc's `mul.wide.u32 %rd1, %r1, -1431655765`
+ * multiplies by 0xaaaaaaab). Both engines read immediates and registers at these widths.
+ */
+export function aluWidths(i: Alu): [number, number, number, number] {
+  const w = typeWidth(i.type);
+  const b = i.aop === 'shl' || i.aop === 'shr' || i.aop === 'bfe' ? 32 : w;
+  const c = i.aop === 'bfe' || i.aop === 'bfi' ? 32 : i.aop === 'mad' && i.wide ? 2 * w : w;
+  return [w, b, c, 32];
+}
+
+/**
+ * Every register an instruction reads, in operand order (its guard first): with the width it
+ * reads it at, or null for an address (a .shared address may sit in 32 bits, a global one in 64).
+ */
+function reads(i: Instr): { name: string; pos?: Pos; width: number | null }[] {
+  const out: { name: string; pos?: Pos; width: number | null }[] = [];
+  const v = (x: { kind: string; name?: string; pos?: Pos } | undefined, width: number | null): void => {
+    if (x && x.kind === 'reg') out.push(x.pos ? { name: x.name!, pos: x.pos, width } : { name: x.name!, width });
   };
   if (i.guard) v(i.guard.reg, 1);
   switch (i.op) {
-    case 'st': v(i.src, typeWidth(i.type)); break;
-    case 'atom': v(i.b, typeWidth(i.type)); v(i.c, typeWidth(i.type)); break;
-    case 'red': v(i.b, typeWidth(i.type)); break;
+    case 'ld': v(i.addr, null); break;
+    case 'st': v(i.addr, null); v(i.src, typeWidth(i.type)); break;
+    case 'atom': v(i.addr, null); v(i.b, typeWidth(i.type)); v(i.c, typeWidth(i.type)); break;
+    case 'red': v(i.addr, null); v(i.b, typeWidth(i.type)); break;
     case 'bar': v(i.instance, 32); v(i.id, 32); v(i.count, 32); break;
-    case 'mov': if (i.src.kind === 'reg') v(i.src, typeWidth(i.type)); break;
+    case 'mov': v(i.src, typeWidth(i.type)); break;
     case 'alu': {
-      // Shift amounts, positions, lengths and selectors are 32 bits; mad.wide's addend is wide.
-      const w = typeWidth(i.type);
-      const u32 = i.aop === 'shl' || i.aop === 'shr' || i.aop === 'bfe';
-      v(i.a, w);
-      v(i.b, u32 ? 32 : w);
-      v(i.c, i.aop === 'mad' && i.wide ? 2 * w : i.aop === 'mad' || i.aop === 'sad' ? w : i.c ? 32 : w);
-      v(i.d, 32);
+      const [wa, wb, wc, wd] = aluWidths(i);
+      v(i.a, wa); v(i.b, wb); v(i.c, wc); v(i.d, wd);
       break;
     }
     case 'setp': v(i.a, typeWidth(i.type)); v(i.b, typeWidth(i.type)); break;
@@ -148,25 +160,10 @@ export function valueReads(i: Instr): [string, number][] {
   return out;
 }
 
+/** The registers an instruction reads as values (not as addresses), each with the width it reads them at. */
+export const valueReads = (i: Instr): [string, number][] =>
+  reads(i).flatMap((r) => (r.width === null ? [] : [[r.name, r.width] as [string, number]]));
+
 /** The registers an instruction reads: its guard, register operands and register addresses. */
-export function registersRead(i: Instr): { name: string; pos?: Pos }[] {
-  const out: { name: string; pos?: Pos }[] = [];
-  const v = (x: { kind: string; name?: string; pos?: Pos } | undefined): void => {
-    if (x && x.kind === 'reg') out.push(x.pos ? { name: x.name!, pos: x.pos } : { name: x.name! });
-  };
-  if (i.guard) v(i.guard.reg);
-  switch (i.op) {
-    case 'ld': v(i.addr); break;
-    case 'st': v(i.addr); v(i.src); break;
-    case 'atom': v(i.addr); v(i.b); v(i.c); break;
-    case 'red': v(i.addr); v(i.b); break;
-    case 'bar': v(i.instance); v(i.id); v(i.count); break;
-    case 'mov': v(i.src); break;
-    case 'alu': v(i.a); v(i.b); v(i.c); v(i.d); break;
-    case 'setp': case 'bcmp': v(i.a); v(i.b); break;
-    case 'selp': v(i.a); v(i.b); v(i.p); break;
-    case 'cvt': case 'unary': v(i.a); break;
-    default: break;
-  }
-  return out;
-}
+export const registersRead = (i: Instr): { name: string; pos?: Pos }[] =>
+  reads(i).map((r) => (r.pos ? { name: r.name, pos: r.pos } : { name: r.name }));

@@ -138,11 +138,11 @@ export async function runTest(z3: Z3Session, test: LitmusTest, opt: RunOptions):
 }
 
 /**
- * When some execution (under the assumptions `lits`; the first, a script to send before, may
- * be empty) divides by zero, the division, as the reason no final states can be listed: its
+ * When some execution (under the assumptions `lits`, after sending `script`, which may be
+ * empty) divides by zero, the division, as the reason no final states can be listed: its
  * quotient is any value (PTX leaves it unspecified). Null when none does, or Z3 cannot tell.
  */
-function divisionByZero(enc: Encoding, ask: (cmds: string) => string, checkCmd: (lits: string[]) => string, [script, ...lits]: string[]): string | null {
+function divisionByZero(enc: Encoding, ask: (cmds: string) => string, checkCmd: (lits: string[]) => string, script: string, lits: string[]): string | null {
   if (enc.divisions.length === 0) return null;
   if (satOf(ask(`${script}${checkCmd([...lits, 'divzero'])}`)) !== 'sat') return null;
   const got = parseSexps(ask(`(get-value (${enc.divisions.map((d) => d.lit).join(' ')}))`))[0] as [string, string][];
@@ -182,7 +182,7 @@ async function solve(z3: Z3Session, test: LitmusTest, opt: RunOptions, limits: L
 
   if (opt.mode === 'states') {
     // A division by zero makes any value: there is no list of final states to give.
-    const dz = divisionByZero(enc, ask, checkCmd, [load(), ...consistent]);
+    const dz = divisionByZero(enc, ask, checkCmd, load(), consistent);
     if (dz) { result.unknown = dz; result.stats.queries = queries; return; }
     // The states are listed in a scope of their own: a consistent execution asserted, and each
     // state found blocked, then popped, so that the script, loaded once, still answers the
@@ -399,7 +399,7 @@ export async function forbiddenOutcomes(z3: Z3Session, test: LitmusTest, opt: Pi
     const obs = names.map((n) => enc.observables.find((o) => o.name === n)!);
     const wellFormed = [enc.noCutLit, ...enc.wellFormed];
     ask(`(reset)\n${enc.script}\n`);
-    const dz = divisionByZero(enc, ask, (lits) => checkSatCmd(lits, limits), ['', enc.noCutLit, ...enc.barrierLits.map((b) => b.lit)]);
+    const dz = divisionByZero(enc, ask, (lits) => checkSatCmd(lits, limits), '', [enc.noCutLit, ...enc.barrierLits.map((b) => b.lit)]);
     if (dz) return { known: false, unknown: dz };
     // The values each write makes: those it writes in an execution computed without circularity
     // (the filter aside: it selects final states, it does not make values).

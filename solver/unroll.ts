@@ -284,6 +284,8 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
     const r = reg(s, v.name);
     return { v: dag.resize(r.v, w, typeSigned(type)), deps: r.deps };
   };
+  // An instruction as refusals name it (refusal() turns the prefix into file:line:col).
+  const whereIs = (ins: Instr): string => `P${tid} line ${ins.pos.line}:${ins.pos.col}: ${printInstr(ins)}`;
   const address = (s: State, ins: Extract<Instr, { op: 'ld' | 'st' | 'atom' | 'red' }>): { ploc: number; vaddr: number; deps: Deps } => {
     const a = ins.addr;
     const offset = ins.offset ?? 0n;
@@ -292,7 +294,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
     const c = dag.constOf(r.v);
     const at = typeof c === 'bigint' ? BigInt.asUintN(64, c + offset) : undefined;
     const name = at !== undefined ? env.addrNames.get(Number(at)) : undefined;
-    const where = `P${tid} line ${ins.pos.line}:${ins.pos.col}: ${printInstr(ins)}`;
+    const where = whereIs(ins);
     if (name === undefined) {
       throw new UnsupportedError(at === undefined
         ? `${where}: the address is not a single known location (it depends on a value read from memory, or on the path taken)`
@@ -419,7 +421,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
           const b = operand(st, instr.b, 'b32');
           const c = operand(st, instr.c!, 'u32');
           const n = instr.funnel.clamp ? dag.ite(dag.cmp('ult', c.v, dag.bv(32, 32)), c.v, dag.bv(32, 32)) : dag.bin('and', c.v, dag.bv(32, 31));
-          const x = dag.bin('or', dag.bin('shl', dag.resize(b.v, 64), dag.bv(64, 32)), dag.resize(a.v, 64));
+          const x = pair64(dag, a.v, b.v);
           const n64 = dag.resize(n, 64);
           const v = dag.resize(instr.funnel.left ? dag.bin('lshr', dag.bin('shl', x, n64), dag.bv(64, 32)) : dag.bin('lshr', x, n64), 32);
           next(setReg(instr.dst.name, { v, deps: unionDeps(dag, a.deps, b.deps, c.deps) }));
@@ -462,11 +464,11 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
           // zero in some executions: the quotient is then any value (a variable of its own),
           // which no execution with a non-zero divisor can see.
           const d = dag.constOf(b.v);
-          if (d === 0n) throw new UnsupportedError(`P${tid} line ${instr.pos.line}:${instr.pos.col}: ${printInstr(instr)}: division by zero, whose value PTX leaves unspecified`, instr.pos);
+          if (d === 0n) throw new UnsupportedError(`${whereIs(instr)}: division by zero, whose value PTX leaves unspecified`, instr.pos);
           if (typeof d !== 'bigint') {
             const zero = dag.eq(dag.resize(b.v, typeWidth(t)), dag.bv(typeWidth(t), 0));
             v = dag.ite(zero, dag.bvVar(`undef${ti}_${here}`, typeWidth(t)), v);
-            divisions.push({ zero: dag.and(g, zero), where: `P${tid} line ${instr.pos.line}:${instr.pos.col}: ${printInstr(instr)}` });
+            divisions.push({ zero: dag.and(g, zero), where: whereIs(instr) });
           }
         }
         next(setReg(instr.dst.name, { v, deps: unionDeps(dag, a.deps, b.deps, c?.deps ?? new Map()) }));
@@ -483,11 +485,13 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
       case 'unary': {
         const a = operand(st, instr.a, instr.type);
         const w = typeWidth(instr.type);
-        const neg = dag.cmp('slt', a.v, dag.bv(w, 0));
-        const v = instr.uop === 'not' ? dag.bin('xor', a.v, dag.bv(w, -1))
-          : instr.uop === 'neg' ? dag.bin('sub', dag.bv(w, 0), a.v)
-          : instr.uop === 'abs' ? dag.ite(neg, dag.bin('sub', dag.bv(w, 0), a.v), a.v)
-          : instr.uop === 'bfind' ? bfindNode(dag, typeSigned(instr.type) ? dag.ite(neg, dag.bin('xor', a.v, dag.bv(w, -1)), a.v) : a.v, w, !!instr.shiftamt)
+        const not = (): N => dag.bin('xor', a.v, dag.bv(w, -1));
+        const neg = (): N => dag.bin('sub', dag.bv(w, 0), a.v);
+        const negative = (): N => dag.cmp('slt', a.v, dag.bv(w, 0));
+        const v = instr.uop === 'not' ? not()
+          : instr.uop === 'neg' ? neg()
+          : instr.uop === 'abs' ? dag.ite(negative(), neg(), a.v)
+          : instr.uop === 'bfind' ? bfindNode(dag, typeSigned(instr.type) ? dag.ite(negative(), not(), a.v) : a.v, w, !!instr.shiftamt)
           : bitCountNode(dag, instr.uop, a.v, w);
         next(setReg(instr.dst.name, { v, deps: a.deps }));
         break;
@@ -634,6 +638,9 @@ function aluNode(dag: Dag, op: import('../litmus/ast.js').AluOp, t: DataType, a:
   }
 }
 
+/** The 64 bits b:a of two 32-bit values (shf's and prmt's source). */
+const pair64 = (dag: Dag, a: N, b: N): N => dag.bin('or', dag.bin('shl', dag.resize(b, 64), dag.bv(64, 32)), dag.resize(a, 64));
+
 /**
  * bfe (operands a, pos, len), bfi (a, b, pos, len) and prmt (a, b, c) with shifts and masks,
  * where the executor (bits.ts) goes bit by bit as the ISA states them. Shifts by the width or
@@ -642,7 +649,7 @@ function aluNode(dag: Dag, op: import('../litmus/ast.js').AluOp, t: DataType, a:
 function bitFieldNode(dag: Dag, op: 'bfe' | 'bfi' | 'prmt', t: DataType, xs: readonly N[]): N {
   if (op === 'prmt') {
     const [a, b, c] = xs as [N, N, N];
-    const x = dag.bin('or', dag.bin('shl', dag.resize(b, 64), dag.bv(64, 32)), dag.resize(a, 64));
+    const x = pair64(dag, a, b);
     let d = dag.bv(32, 0);
     for (let k = 0; k < 4; k++) {
       const sel = dag.bin('and', dag.bin('lshr', c, dag.bv(32, 4 * k)), dag.bv(32, 0xf));
@@ -699,14 +706,13 @@ function bitCountNode(dag: Dag, op: 'popc' | 'clz' | 'brev', a: N, w: number): N
   return n;
 }
 
-/** bfind of v (a signed operand's sign bits already flipped to 0): the highest set bit's position, or 0xffffffff; shiftamt: w - 1 - position. */
+/**
+ * bfind of v (a signed operand's sign bits already flipped to 0), from its leading zeros: the
+ * highest set bit's position (w - 1 - clz), or with shiftamt clz itself; 0xffffffff for 0.
+ */
 function bfindNode(dag: Dag, v: N, w: number, shiftamt: boolean): N {
-  let n = dag.bv(32, 0xffffffff);
-  for (let i = 0; i < w; i++) {
-    const set = dag.eq(dag.bin('and', dag.bin('lshr', v, dag.bv(w, i)), dag.bv(w, 1)), dag.bv(w, 1));
-    n = dag.ite(set, dag.bv(32, shiftamt ? w - 1 - i : i), n);
-  }
-  return n;
+  const clz = bitCountNode(dag, 'clz', v, w);
+  return dag.ite(dag.eq(v, dag.bv(w, 0)), dag.bv(32, 0xffffffff), shiftamt ? clz : dag.bin('sub', dag.bv(32, w - 1), clz));
 }
 
 function cmpNode(dag: Dag, op: import('../litmus/ast.js').CmpOp, a0: N, b0: N, signed: boolean): N {
