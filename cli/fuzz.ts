@@ -22,7 +22,7 @@ import { MODELS } from '../model/ptx.js';
 import { candidateBound, enumerate, stateValues } from '../solver/enumerate.js';
 import { findRaces, raceCollector, racyPairKey } from '../solver/races.js';
 import { checkStates } from '../solver/run.js';
-import { unroll } from '../solver/unroll.js';
+import { UnsupportedError, unroll } from '../solver/unroll.js';
 import { type Z3Session, openZ3 } from '../solver/z3.js';
 import type { ModelName } from '../executor/program.js';
 import { DEFAULTS } from '../executor/explore.js';
@@ -103,8 +103,23 @@ export async function fuzzOne(z3: Z3Session, t: LitmusTest, o: FuzzOptions, tall
   const u = unroll(t, o.bound);
   if (candidateBound(u) <= o.enumLimit) {
     const bruteRaces = new Set<string>();
-    const brute = [...enumerate(t, u, model, undefined, raceCollector(t, u, bruteRaces)).states].map(stateValues);
-    const sc = await checkStates(z3, t, { model, bound: o.bound, timeoutMs: o.timeoutMs }, brute, 1);
+    // An access that reaches no location in some consistent execution: both must refuse the program.
+    const refused = async <T>(f: () => T | Promise<T>): Promise<{ ok: T } | { no: string }> => {
+      try { return { ok: await f() }; } catch (e) { if (e instanceof UnsupportedError) return { no: e.message }; throw e; }
+    };
+    const b = await refused(() => [...enumerate(t, u, model, undefined, raceCollector(t, u, bruteRaces)).states].map(stateValues));
+    const s = await refused(() => checkStates(z3, t, { model, bound: o.bound, timeoutMs: o.timeoutMs }, 'ok' in b ? b.ok : [], 1));
+    if ('no' in b || 'no' in s) {
+      // Both refuse (or Z3 did not decide): no answer to compare, and none for the executor's.
+      if ('no' in b && ('no' in s || s.ok === null)) {
+        const why = 'both refuse: an access reaches no location';
+        tally?.skipped.set(why, (tally.skipped.get(why) ?? 0) + 1);
+        return null;
+      }
+      return { kind: 'solver vs brute force', detail: ['no' in b ? `brute force refuses (${b.no}); the solver answers` : `the solver refuses (${'no' in s ? s.no : ''}); brute force answers`] };
+    }
+    const brute = b.ok;
+    const sc = s.ok;
     if (sc) {
       if (tally) tally.enumerated++;
       const rejected = brute.filter((_, i) => !sc.allowed[i]);

@@ -12,7 +12,7 @@ import type { Model } from '../model/relalg.js';
 import type { N } from './expr.js';
 import { encode, finishedConsistent, scriptWith } from './encode.js';
 import { limitsFrom, resourceReason } from './limits.js';
-import { askZ3, checkSatCmd, satOf, undecided, witness, type Witness } from './run.js';
+import { askZ3, checkSatCmd, refuseStrays, satOf, undecided, witness, type Witness } from './run.js';
 import { enumerate } from './enumerate.js';
 import { type Unrolled, unroll } from './unroll.js';
 import type { Z3Session } from './z3.js';
@@ -77,6 +77,7 @@ export async function findDivergence(z3: Z3Session, test: LitmusTest, opt: Diver
   try {
     const u = unroll(test, opt.bound, limits);
     const enc = encode(test, u, opt.model, opt.timeoutMs, true);
+    refuseStrays(u, enc, (cmds) => askZ3(z3, cmds), (lits) => checkSatCmd(lits, limits));
     const { dag, events } = enc;
     // Per CTA and aligned count-less barrier instruction: each thread's number of executions.
     const groups = new Map<string, { instr: Instr; cta: string; times: Map<number, N[]> }>();

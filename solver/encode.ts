@@ -10,7 +10,7 @@ import type { Dag, N } from './expr.js';
 import { lazyReads, newPrinter, type Printer } from './expr.js';
 import type { Mask, SRel } from './symbolic.js';
 import { axiomFormula, entries, interpret, srelGet } from './symbolic.js';
-import type { Stop, SymEvent, Unrolled } from './unroll.js';
+import type { Stop, Stray, SymEvent, Unrolled } from './unroll.js';
 import { UnsupportedError } from './unroll.js';
 import { encodeBarriers } from './barriers.js';
 import { LimitError, MAX_EVENTS } from './limits.js';
@@ -74,6 +74,11 @@ export interface Encoding {
    * holds when it divides by zero, and its instruction; `divzero` holds when some one does.
    */
   divisions: { lit: string; where: string }[];
+  /**
+   * Per access whose address may reach no location (unroll.ts Unrolled.strays): the literal
+   * that holds when it does, and a constant for its address then; `stray` holds when some one does.
+   */
+  strays: { lit: string; addr: string; stray: Stray }[];
   /** With `justify`: per write that may execute (not the initial ones), its executed and value terms. */
   writeTerms: { event: number; exec: string; value: string; width: number }[];
   rfVars: { w: number; r: number; name: string }[];
@@ -340,6 +345,12 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
     return { lit: `divzero_${i}`, where: d.where };
   });
   if (divisions.length) body.push('(declare-const divzero Bool)', `(assert (= divzero (or ${divisions.map((d) => d.lit).join(' ')})))`);
+  const strays = u.strays.map((d, i) => {
+    body.push(`(declare-const stray_${i} Bool)`, `(assert (= stray_${i} ${p.ref(d.at)}))`,
+      `(declare-const straya_${i} (_ BitVec 64))`, `(assert (= straya_${i} ${p.ref(d.addr)}))`);
+    return { lit: `stray_${i}`, addr: `straya_${i}`, stray: d };
+  });
+  if (strays.length) body.push('(declare-const stray Bool)', `(assert (= stray (or ${strays.map((d) => d.lit).join(' ')})))`);
   for (const o of observables) {
     body.push(`(declare-const ${o.smt} (_ BitVec ${o.width}))`, `(assert (= ${o.smt} ${p.ref(observableValue(o.obs))}))`);
   }
@@ -394,7 +405,7 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
   const script = [...out, ...p.lines, ...body].join('\n');
   return {
     script, axiomLits, wellFormed, barrierLits, filterLit, noCutLit: 'nocut', cutLit: 'cut', mayCut: cut !== dag.F, condLit: 'cond', ncondLit: 'ncond', observables,
-    execNames, choiceLits, justifiedLit, writeTerms, divisions, rfVars, coVars, events, dag, dynamic: { rf, co, sync_fence: syncFence, sync_barrier: syncBarrier, dep },
+    execNames, choiceLits, justifiedLit, writeTerms, divisions, strays, rfVars, coVars, events, dag, dynamic: { rf, co, sync_fence: syncFence, sync_barrier: syncBarrier, dep },
     locNames: u.locations.map((l) => l.name), locTypes: u.locations.map((l) => ({ width: l.width, signed: l.signed })), stats: { events: n, lines: p.lines.length + body.length },
     evalRel: sym.evalRel, printer: p, printedLines: p.lines.length, liveness,
   };

@@ -10,7 +10,7 @@ import type { Model } from '../model/relalg.js';
 import type { N, Value } from './expr.js';
 import { newEvaluator } from './expr.js';
 import { asInteger, conditionHolds, observableName } from '../litmus/types.js';
-import type { Unrolled } from './unroll.js';
+import { type Unrolled, UnsupportedError, strayReason } from './unroll.js';
 
 export interface EnumResult {
   /** Final states as `name=value;...` strings (observables in encoding order). */
@@ -165,6 +165,8 @@ export function enumerate(
           if (!res.consistent && !inconsistentToo) continue;
           const fin = finalStates(u, obs, ids, newId, co, ev).flatMap((f) => shown(f) ?? []);
           if (res.consistent) {
+            // An access that reaches no location: the program has no meaning (solver/run.ts refuseStrays).
+            for (const st of u.strays) if (ev(st.at) === true) throw new UnsupportedError(strayReason(u, st, ev(st.addr) as bigint), st.pos);
             consistent++;
             for (const s of fin) states.add(s);
           }

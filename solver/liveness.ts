@@ -10,7 +10,7 @@ import { printInstr } from '../litmus/print.js';
 import type { Model } from '../model/relalg.js';
 import { encode } from './encode.js';
 import { limitsFrom, resourceReason } from './limits.js';
-import { askZ3, checkSatCmd, satOf, undecided, witness, type Witness } from './run.js';
+import { askZ3, checkSatCmd, refuseStrays, satOf, undecided, witness, type Witness } from './run.js';
 import { unroll } from './unroll.js';
 import type { Z3Session } from './z3.js';
 import { parseSexps } from './z3.js';
@@ -53,6 +53,7 @@ export async function checkLiveness(z3: Z3Session, test: LitmusTest, opt: Livene
   try {
     const u = unroll(test, opt.bound, limits, true);
     const enc = encode(test, u, opt.model, opt.timeoutMs, true);
+    refuseStrays(u, enc, ask, (lits) => checkSatCmd(lits, limits));
     result.stats = { ...enc.stats, queries: 0 };
     const live = enc.liveness;
     const check = (lits: string[]): ReturnType<typeof satOf> => satOf(ask(checkSatCmd(lits, limits)));

@@ -10,7 +10,7 @@ import type { Model } from '../model/relalg.js';
 import type { N } from './expr.js';
 import { encode, finishedConsistent, scriptWith } from './encode.js';
 import { limitsFrom, resourceReason } from './limits.js';
-import { askZ3, checkSatCmd, satOf, undecided, witness, type Witness } from './run.js';
+import { askZ3, checkSatCmd, refuseStrays, satOf, undecided, witness, type Witness } from './run.js';
 import { entries, pairMask } from './symbolic.js';
 import { enumerate } from './enumerate.js';
 import { type Unrolled, unroll } from './unroll.js';
@@ -91,6 +91,7 @@ export async function findRaces(z3: Z3Session, test: LitmusTest, opt: RaceOption
   try {
     const u = unroll(test, opt.bound, limits);
     const enc = encode(test, u, opt.model, opt.timeoutMs, true);
+    refuseStrays(u, enc, (cmds) => askZ3(z3, cmds), (lits) => checkSatCmd(lits, limits));
     const { dag, events } = enc;
     const infos = events.map((e) => e.info);
     const mem = infos.filter((e) => (e.kind === 'R' || e.kind === 'W') && !e.init && events[e.id]!.guard !== dag.F);
@@ -153,8 +154,12 @@ export async function findRaces(z3: Z3Session, test: LitmusTest, opt: RaceOption
       const w = witness(enc, ask);
       // The witness numbers only executed events.
       const index = (id: number): number => w.execution.encodingIds.indexOf(id);
+      // Named as the witness has them: one instruction pair may race between several threads
+      // (a kernel's threads share their code) and, through an address read from memory, at
+      // several locations.
       result.racy.push({
-        a: access(g.ia, g.ta, pr.a), b: access(g.ib, g.tb, pr.b), location, size: a.width === b.width ? 'uniform' : 'mixed',
+        a: access(g.ia, infos[pr.a]!.thread, pr.a), b: access(g.ib, infos[pr.b]!.thread, pr.b), location: enc.locNames[infos[pr.a]!.ploc]!,
+        size: a.width === b.width ? 'uniform' : 'mixed',
         witness: w, events: [index(pr.a), index(pr.b)],
       });
     }

@@ -165,14 +165,29 @@ exists (x == 4 /\\ y == 3)`);
   assert.equal(states(r), ['x=4 y=3']);
 });
 
-test('an address computed from a loaded value is reported as unsupported', () => {
-  const t = parseLitmus(`PTX A2
-{ x=0; }
+test('an address computed from a loaded value: one access per location it may reach; refused where some execution reaches none', async () => {
+  // r0 is read from x: the store may go to x or y (each guarded by r0 being its address), or nowhere.
+  const src = (init: string): string => `PTX A2
+{ x=${init}; y=0; }
  P0@cta 0,gpu 0    ;
  ld.weak r0, x     ;
  st.weak.u32 [r0], 1 ;
-exists (x == 1)`);
-  assert.throws(() => unroll(t, 1), (e: unknown) => e instanceof UnsupportedError && /not a single known location/.test((e as Error).message));
+exists (x == 1)`;
+  const u = unroll(parseLitmus(src('0')), 1);
+  const ws = u.events.filter((e) => e.info.kind === 'W' && !e.info.init);
+  assert.equal(ws.map((e) => u.locations[e.info.ploc]!.name).sort(), ['x', 'y']);
+  assert.ok(ws.every((e) => e.guard !== u.dag.T && e.guard !== u.dag.F), 'each store is guarded by its address');
+  assert.is(u.strays.length, 1);
+  // x holds 0, the address of no location, in every execution: refused at the store, with the address.
+  const opt = { model: ptx75, bound: 1, timeoutMs: 60_000, mode: 'states' as const, checkBound: false, explain: false };
+  try {
+    await runTest(z3, parseLitmus(src('0')), opt);
+    assert.unreachable('refused');
+  } catch (e) {
+    assert.ok(e instanceof UnsupportedError, String(e));
+    assert.match((e as Error).message, /^P0 line 5:2: st\.weak\.u32 \[%?r0\], 1: in some execution the address is 0x0, which is no location's/);
+    assert.equal((e as UnsupportedError).pos, { line: 5, col: 2 });
+  }
 });
 
 test('atom.cas that fails writes the old value back', () => {

@@ -7,12 +7,12 @@ import type { Encoding, ObservableInfo } from './encode.js';
 import { encode } from './encode.js';
 import { asInteger, conditionHolds, observableName } from '../litmus/types.js';
 import { type Limits, LimitError, limitsFrom, resourceReason } from './limits.js';
-import { unroll } from './unroll.js';
+import { type Unrolled, UnsupportedError, strayReason, unroll } from './unroll.js';
 import { orbit, symmetryOf } from './symmetry.js';
 import { stateSetTerm } from './stateset.js';
 import { readExecution, type WitnessExecution } from './witness.js';
 import type { Z3Session } from './z3.js';
-import { literal, parseSexps } from './z3.js';
+import { type Sexp, literal, parseSexps } from './z3.js';
 
 export interface RunOptions {
   model: Model;
@@ -150,6 +150,24 @@ function divisionByZero(enc: Encoding, ask: (cmds: string) => string, checkCmd: 
   return `${at.where}: divides by zero in some execution, and PTX leaves the quotient unspecified (any value): the final states cannot be listed (\`ptxmm why\` and \`ptxmm kernel --assert\` still answer whether a condition is reachable)`;
 }
 
+/**
+ * Refuses the test, at the access, when some consistent execution that finishes within the
+ * bound makes an access whose address is no location's (unroll.ts Unrolled.strays): the model
+ * gives such a program no meaning, so no answer about it would be true. Loads the script; the
+ * caller loads it again for its own queries.
+ */
+export function refuseStrays(u: Unrolled, enc: Encoding, ask: (cmds: string) => string, checkCmd: (lits: string[]) => string): void {
+  if (enc.strays.length === 0) return;
+  const lits = [enc.noCutLit, ...enc.barrierLits.map((b) => b.lit), ...enc.axiomLits.values(), 'stray'];
+  const r = satOf(ask(`(reset)\n${enc.script}\n${checkCmd(lits)}`));
+  if (r === 'unknown') throw new LimitError('Z3 did not decide whether every access reaches a location (an address read from memory)');
+  if (r === 'unsat') return;
+  const got = parseSexps(ask(`(get-value (${enc.strays.flatMap((s) => [s.lit, s.addr]).join(' ')}))`))[0] as [string, Sexp][];
+  const i = Math.max(0, enc.strays.findIndex((_, k) => got[2 * k]![1] === 'true'));
+  const s = enc.strays[i]!.stray;
+  throw new UnsupportedError(strayReason(u, s, literal(got[2 * i + 1]![1]) as bigint), s.pos);
+}
+
 /** Why Z3 said `unknown`, from its own account. */
 export function undecided(z3: Z3Session, timeoutMs: number): string {
   const why = z3.run('(get-info :reason-unknown)');
@@ -177,6 +195,7 @@ async function solve(z3: Z3Session, test: LitmusTest, opt: RunOptions, limits: L
   const checkCmd = (lits: string[]): string => checkSatCmd(lits, limits);
   const sat = satOf;
   const consistent = [enc.noCutLit, ...enc.wellFormed, ...axioms];
+  refuseStrays(u, enc, ask, checkCmd);
 
   const q = test.condition.quantifier;
 
@@ -321,8 +340,10 @@ export async function checkStates(
 ): Promise<StatesCheck | null> {
   await z3.ready();
   const limits = limitsFrom(opt.timeoutMs);
-  const enc = encode(test, unroll(test, opt.bound, limits), opt.model, opt.timeoutMs, true);
+  const u = unroll(test, opt.bound, limits);
+  const enc = encode(test, u, opt.model, opt.timeoutMs, true);
   const ask = (cmds: string): string => askZ3(z3, cmds);
+  refuseStrays(u, enc, ask, (lits) => checkSatCmd(lits, limits));
   const check = (lits: string[]): Sat => satOf(ask(checkSatCmd(lits, limits)));
   const byName = new Map(enc.observables.map((o) => [o.name, o]));
   for (const v of candidates) for (const [k] of v) if (!byName.has(k)) throw new Error(`checkStates: ${k} is not an observable of ${test.name}`);
@@ -392,8 +413,10 @@ export async function forbiddenOutcomes(z3: Z3Session, test: LitmusTest, opt: Pi
   const limits = limitsFrom(opt.timeoutMs);
   try {
     // No forced coherence: the second half drops the axioms that force it.
-    const enc = encode(test, unroll(test, opt.bound, limits), opt.model, opt.timeoutMs, false, true);
+    const u = unroll(test, opt.bound, limits);
+    const enc = encode(test, u, opt.model, opt.timeoutMs, false, true);
     const ask = (cmds: string): string => askZ3(z3, cmds);
+    refuseStrays(u, enc, ask, (lits) => checkSatCmd(lits, limits));
     const check = (lits: string[]): Sat => satOf(ask(checkSatCmd(lits, limits)));
     const names = conditionObservables(test.condition.expr);
     const obs = names.map((n) => enc.observables.find((o) => o.name === n)!);

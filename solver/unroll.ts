@@ -11,7 +11,7 @@ import { printInstr } from '../litmus/print.js';
 import { LitmusError } from '../litmus/errors.js';
 import { type EventInfo, effectiveScope, placeOf } from '../model/events.js';
 import type { Dag, N } from './expr.js';
-import { newDag } from './expr.js';
+import { newDag, toSigned } from './expr.js';
 import type { Limits } from './limits.js';
 import { buildCfg, type Cfg, type CfgNode, successors as cfgSuccessors } from './cfg.js';
 
@@ -119,6 +119,46 @@ export interface Unrolled {
    * (`zero`), its quotient is any value. `where`: the instruction, as refusals name it.
    */
   divisions: { zero: N; where: string }[];
+  /**
+   * Each access whose address is not known before running: `at` holds when it reaches no
+   * location (out of bounds, inside an element, or, in a kernel, an element of another width),
+   * at address `addr` (64 bits). Such an execution has no meaning in the model: the commands
+   * refuse the test when one is consistent (solver/run.ts strayAccess).
+   */
+  strays: Stray[];
+  /** Byte address -> the location name there (the first declared, for aliases). */
+  addrNames: Map<number, string>;
+}
+
+export interface Stray {
+  at: N;
+  addr: N;
+  /** The instruction, as refusals name it, and its position. */
+  where: string;
+  pos: { line: number; col: number };
+  /** The access's width in bits. */
+  width: number;
+}
+
+/** Why an access at byte address `addr` (a stray's, in some execution) reaches no location. */
+export function strayReason(u: Unrolled, s: Stray, addr: bigint): string {
+  const name = u.addrNames.get(Number(addr));
+  const loc = name === undefined ? undefined : u.locations[u.plocOf.get(name)!];
+  // Named by the nearest location below it, as a debugger would: `out[3] + 4`.
+  let below: number | undefined;
+  for (const v of u.addrNames.keys()) if (v <= Number(addr) && (below === undefined || v > below)) below = v;
+  const near = below === undefined ? '' : ` (${u.addrNames.get(below)} + ${Number(addr) - below})`;
+  const what = loc
+    ? `${name}, which holds ${loc.width} bits, by a ${s.width}-bit access (mixed-size accesses are not modelled)`
+    : `0x${addr.toString(16)}${near}, which is no location's (out of bounds, or inside an element)`;
+  return `${s.where}: in some execution the address is ${what}`;
+}
+
+/** A location an access may reach, and the condition under which it does. */
+interface Target {
+  ploc: number;
+  vaddr: number;
+  at: N;
 }
 
 interface RegVal {
@@ -173,9 +213,10 @@ export function unroll(test: LitmusTest, bound: number, limits?: Limits, livenes
 
   const stops: Stop[] | null = liveness ? [] : null;
   const divisions: Unrolled['divisions'] = [];
+  const strays: Stray[] = [];
   const threads = test.threads.map((t, ti) =>
-    unrollThread(test, t, ti, bound, dag, events, { plocOf, vaddrOf, locations, addrNames }, stops, divisions));
-  return { dag, events, locations, plocOf, threads, threadIndex, stops: stops ?? [], divisions };
+    unrollThread(test, t, ti, bound, dag, events, { plocOf, vaddrOf, locations, addrNames }, stops, divisions, strays));
+  return { dag, events, locations, plocOf, threads, threadIndex, stops: stops ?? [], divisions, strays, addrNames };
 }
 
 interface LocEnv {
@@ -199,7 +240,7 @@ const guardDeps = (dag: Dag, d: Deps, c: N): Deps => {
   return out;
 };
 
-function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: number, dag: Dag, events: SymEvent[], env: LocEnv, stops: Stop[] | null, divisions: Unrolled['divisions']): ThreadResult {
+function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: number, dag: Dag, events: SymEvent[], env: LocEnv, stops: Stop[] | null, divisions: Unrolled['divisions'], strays: Stray[]): ThreadResult {
   const tid = thread.placement.id;
   const place = placeOf(thread.placement);
   // Instructions without labels; a label names the index of the next instruction.
@@ -286,27 +327,44 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
   };
   // An instruction as refusals name it (refusal() turns the prefix into file:line:col).
   const whereIs = (ins: Instr): string => `P${tid} line ${ins.pos.line}:${ins.pos.col}: ${printInstr(ins)}`;
-  const address = (s: State, ins: Extract<Instr, { op: 'ld' | 'st' | 'atom' | 'red' }>): { ploc: number; vaddr: number; deps: Deps } => {
+  // Where an access goes: one target when its address is known before running; otherwise each
+  // location it may reach, with the condition that it does (an address read from memory, or
+  // chosen by the path taken). An execution in which it reaches none is recorded (strays).
+  const address = (s: State, g: N, ins: Extract<Instr, { op: 'ld' | 'st' | 'atom' | 'red' }>): { targets: Target[]; deps: Deps } => {
     const a = ins.addr;
     const offset = ins.offset ?? 0n;
-    if (a.kind === 'loc' && offset === 0n) return { ploc: env.plocOf.get(a.name)!, vaddr: env.vaddrOf.get(a.name)!, deps: new Map() };
+    if (a.kind === 'loc' && offset === 0n) return { targets: [{ ploc: env.plocOf.get(a.name)!, vaddr: env.vaddrOf.get(a.name)!, at: dag.T }], deps: new Map() };
     const r: RegVal = a.kind === 'loc' ? { v: dag.bv(64, env.vaddrOf.get(a.name)!), deps: new Map() } : reg(s, a.name);
-    const c = dag.constOf(r.v);
-    const at = typeof c === 'bigint' ? BigInt.asUintN(64, c + offset) : undefined;
-    const name = at !== undefined ? env.addrNames.get(Number(at)) : undefined;
     const where = whereIs(ins);
-    if (name === undefined) {
-      throw new UnsupportedError(at === undefined
-        ? `${where}: the address is not a single known location (it depends on a value read from memory, or on the path taken)`
-        : `${where}: address ${at} is no location's (out of bounds, or inside an element)`, ins.pos);
-    }
-    const loc = env.locations[env.plocOf.get(name)!]!;
     // A kernel's memory has one width per element: an access of another width would need a
     // mixed-size model, which the PTX model does not give.
-    if (test.perThread && typeWidth(ins.type) !== loc.width) {
-      throw new UnsupportedError(`${where}: a ${typeWidth(ins.type)}-bit access to ${name}, which holds ${loc.width} bits (mixed-size accesses are not modelled)`, ins.pos);
+    const fits = (name: string): boolean => !test.perThread || typeWidth(ins.type) === env.locations[env.plocOf.get(name)!]!.width;
+    const c = dag.constOf(r.v);
+    if (typeof c === 'bigint') {
+      const at = BigInt.asUintN(64, c + offset);
+      const name = env.addrNames.get(Number(at));
+      if (name !== undefined && fits(name)) return { targets: [{ ploc: env.plocOf.get(name)!, vaddr: env.vaddrOf.get(name)!, at: dag.T }], deps: r.deps };
+      // Under a guard that depends on what is read, only an execution that makes it counts.
+      if (g !== dag.T) {
+        strays.push({ at: g, addr: dag.bv(64, at), where, pos: ins.pos, width: typeWidth(ins.type) });
+        return { targets: [], deps: r.deps };
+      }
+      if (name === undefined) throw new UnsupportedError(`${where}: address ${at} is no location's (out of bounds, or inside an element)`, ins.pos);
+      throw new UnsupportedError(`${where}: a ${typeWidth(ins.type)}-bit access to ${name}, which holds ${env.locations[env.plocOf.get(name)!]!.width} bits (mixed-size accesses are not modelled)`, ins.pos);
     }
-    return { ploc: env.plocOf.get(name)!, vaddr: env.vaddrOf.get(name)!, deps: r.deps };
+    const addr = dag.bin('add', dag.resize(r.v, 64), dag.bv(64, offset));
+    const byAddr = new Map<number, N>();
+    const leaves = constLeaves(dag, addr);
+    if (leaves) for (const l of leaves) byAddr.set(Number(l.v), dag.or(byAddr.get(Number(l.v)) ?? dag.F, l.at));
+    else for (const v of env.addrNames.keys()) byAddr.set(v, dag.eq(addr, dag.bv(64, v)));
+    const targets: Target[] = [];
+    for (const [v, at] of byAddr) {
+      const name = env.addrNames.get(v);
+      if (name !== undefined && fits(name) && at !== dag.F) targets.push({ ploc: env.plocOf.get(name)!, vaddr: v, at });
+    }
+    const stray = dag.and(g, dag.not(dag.or(...targets.map((t) => t.at))));
+    if (stray !== dag.F) strays.push({ at: stray, addr, where, pos: ins.pos, width: typeWidth(ins.type) });
+    return { targets, deps: r.deps };
   };
 
   const newEvent = (ins: Instr, kind: EventInfo['kind'], guard: N, extra: Partial<EventInfo>, rest: Partial<SymEvent>): SymEvent => {
@@ -511,48 +569,54 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
       }
       case 'ld': {
         if (never()) break;
-        const a = address(st, instr);
-        const loc = env.locations[a.ploc]!;
+        const a = address(st, g, instr);
         const strong = instr.ord.sem !== 'weak';
-        const e = newEvent(instr, 'R', g, {
-          strong, scope: instr.ord.sem === 'weak' ? null : effectiveScope(instr.ord.scope, instr.space),
-          acquire: instr.ord.sem === 'acquire', proxy: instr.proxy, ploc: a.ploc, vaddr: a.vaddr,
-        }, { deps: unionDeps(dag, a.deps, ctrl) });
-        e.value = dag.bvVar(`v${e.info.id}`, loc.width);
-        const deps: Deps = new Map([[e.info.id, dag.T]]);
-        next(setReg(instr.dst.name, { v: dag.resize(e.value, typeWidth(instr.type), typeSigned(instr.type)), deps }));
+        // One read per location the address may reach; the register takes the one that happens.
+        const got = a.targets.map((t) => {
+          const e = newEvent(instr, 'R', dag.and(g, t.at), {
+            strong, scope: instr.ord.sem === 'weak' ? null : effectiveScope(instr.ord.scope, instr.space),
+            acquire: instr.ord.sem === 'acquire', proxy: instr.proxy, ploc: t.ploc, vaddr: t.vaddr,
+          }, { deps: unionDeps(dag, a.deps, ctrl) });
+          e.value = dag.bvVar(`v${e.info.id}`, env.locations[t.ploc]!.width);
+          return { at: t.at, v: dag.resize(e.value, typeWidth(instr.type), typeSigned(instr.type)), deps: new Map([[e.info.id, t.at]]) };
+        });
+        next(setReg(instr.dst.name, oneOf(dag, got, typeWidth(instr.type))));
         break;
       }
       case 'st': {
         if (never()) break;
-        const a = address(st, instr);
-        const loc = env.locations[a.ploc]!;
+        const a = address(st, g, instr);
         const src = operand(st, instr.src, instr.type);
-        newEvent(instr, 'W', g, {
-          strong: instr.ord.sem !== 'weak', scope: instr.ord.sem === 'weak' ? null : effectiveScope(instr.ord.scope, instr.space),
-          release: instr.ord.sem === 'release', proxy: instr.proxy, ploc: a.ploc, vaddr: a.vaddr,
-        }, { value: dag.resize(src.v, loc.width, typeSigned(instr.type)), deps: unionDeps(dag, a.deps, src.deps, ctrl) });
+        for (const t of a.targets) {
+          newEvent(instr, 'W', dag.and(g, t.at), {
+            strong: instr.ord.sem !== 'weak', scope: instr.ord.sem === 'weak' ? null : effectiveScope(instr.ord.scope, instr.space),
+            release: instr.ord.sem === 'release', proxy: instr.proxy, ploc: t.ploc, vaddr: t.vaddr,
+          }, { value: dag.resize(src.v, env.locations[t.ploc]!.width, typeSigned(instr.type)), deps: unionDeps(dag, a.deps, src.deps, ctrl) });
+        }
         next(st.regs);
         break;
       }
       case 'atom': case 'red': {
         if (never()) break;
-        const a = address(st, instr);
-        const loc = env.locations[a.ploc]!;
+        const a = address(st, g, instr);
         const sem = instr.ord.sem;
         const scope = sem === 'weak' ? null : effectiveScope(instr.ord.scope, instr.space);
-        const common = { strong: true, scope, proxy: instr.proxy, ploc: a.ploc, vaddr: a.vaddr };
-        const r = newEvent(instr, 'R', g, { ...common, acquire: sem === 'acquire' || sem === 'acq_rel' }, { deps: unionDeps(dag, a.deps, ctrl) });
-        r.value = dag.bvVar(`v${r.info.id}`, loc.width);
-        const old = dag.resize(r.value, typeWidth(instr.type), typeSigned(instr.type));
-        const { v, deps } = rmwValue(dag, st, instr, old, operand);
-        // The value written depends on the value read (except for exch): a data dependency.
-        const own: Deps = dag.varsOf(v).has(`v${r.info.id}`) ? new Map([[r.info.id, dag.T]]) : new Map();
-        const w = newEvent(instr, 'W', g, { ...common, release: sem === 'release' || sem === 'acq_rel' }, {
-          value: dag.resize(v, loc.width), deps: unionDeps(dag, a.deps, deps, own, ctrl), rmw: r.info.id,
+        const got = a.targets.map((t) => {
+          const width = env.locations[t.ploc]!.width;
+          const common = { strong: true, scope, proxy: instr.proxy, ploc: t.ploc, vaddr: t.vaddr };
+          const r = newEvent(instr, 'R', dag.and(g, t.at), { ...common, acquire: sem === 'acquire' || sem === 'acq_rel' }, { deps: unionDeps(dag, a.deps, ctrl) });
+          r.value = dag.bvVar(`v${r.info.id}`, width);
+          const old = dag.resize(r.value, typeWidth(instr.type), typeSigned(instr.type));
+          const { v, deps } = rmwValue(dag, st, instr, old, operand);
+          // The value written depends on the value read (except for exch): a data dependency.
+          const own: Deps = dag.varsOf(v).has(`v${r.info.id}`) ? new Map([[r.info.id, dag.T]]) : new Map();
+          const w = newEvent(instr, 'W', dag.and(g, t.at), { ...common, release: sem === 'release' || sem === 'acq_rel' }, {
+            value: dag.resize(v, width), deps: unionDeps(dag, a.deps, deps, own, ctrl), rmw: r.info.id,
+          });
+          r.rmw = w.info.id;
+          return { at: t.at, v: old, deps: new Map([[r.info.id, t.at]]) };
         });
-        r.rmw = w.info.id;
-        if (instr.op === 'atom') next(setReg(instr.dst.name, { v: old, deps: new Map([[r.info.id, dag.T]]) }));
+        if (instr.op === 'atom') next(setReg(instr.dst.name, oneOf(dag, got, typeWidth(instr.type))));
         else next(st.regs);
         break;
       }
@@ -758,4 +822,45 @@ function rmwValue(
     }
   }
   return { v, deps };
+}
+
+/**
+ * A value that is one of several, each when its condition holds (the conditions exclusive):
+ * what a register takes from an access that may reach several locations. Where none holds,
+ * the access reached no location (Unrolled.strays) and the value does not matter: 0.
+ */
+function oneOf(dag: Dag, xs: readonly { at: N; v: N; deps: Deps }[], w: number): RegVal {
+  if (xs.length === 1 && xs[0]!.at === dag.T) return { v: xs[0]!.v, deps: xs[0]!.deps };
+  let v = dag.bv(w, 0);
+  for (let i = xs.length - 1; i >= 0; i--) v = dag.ite(xs[i]!.at, xs[i]!.v, v);
+  return { v, deps: unionDeps(dag, ...xs.map((x) => x.deps)) };
+}
+
+/**
+ * The constants a 64-bit address may be, each with the condition that it is, where the term
+ * says so: a constant, a choice between such (selp, or registers merged where paths meet),
+ * moved by a constant (add) or resized. Null when it depends otherwise on what is read.
+ */
+function constLeaves(dag: Dag, a: N, depth = 0): { v: bigint; at: N }[] | null {
+  const c = dag.constOf(a);
+  if (typeof c === 'bigint') return [{ v: c, at: dag.T }];
+  const d = dag.nodes[a]!;
+  if (depth > 8) return null;
+  if (d.op === 'ite') {
+    const x = constLeaves(dag, d.a, depth + 1);
+    const y = x && constLeaves(dag, d.b, depth + 1);
+    if (!x || !y || x.length + y.length > 64) return null;
+    return [...x.map((l) => ({ v: l.v, at: dag.and(d.c, l.at) })), ...y.map((l) => ({ v: l.v, at: dag.and(dag.not(d.c), l.at) }))];
+  }
+  if (d.op === 'bin' && d.fn === 'add') {
+    const [k, rest] = typeof dag.constOf(d.b) === 'bigint' ? [dag.constOf(d.b), d.a] : [dag.constOf(d.a), d.b];
+    const x = typeof k === 'bigint' ? constLeaves(dag, rest, depth + 1) : null;
+    return x && x.map((l) => ({ v: BigInt.asUintN(dag.width(a), l.v + (k as bigint)), at: l.at }));
+  }
+  if (d.op === 'zext' || d.op === 'sext' || d.op === 'trunc') {
+    const x = constLeaves(dag, d.a, depth + 1);
+    const from = dag.width(d.a);
+    return x && x.map((l) => ({ v: BigInt.asUintN(d.w, d.op === 'sext' ? toSigned(l.v, from) : l.v), at: l.at }));
+  }
+  return null;
 }

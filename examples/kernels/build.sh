@@ -18,3 +18,5 @@ nvcc -ptx -arch=sm_90 -O3 device_call.cu -o device_call.ptx
 nvcc -ptx -arch=sm_90 -O3 shared_reduce.cu -o shared_reduce.ptx
 nvcc -ptx -arch=sm_90 -O3 shared_reduce_nosync.cu -o shared_reduce_nosync.ptx
 nvcc -ptx -arch=sm_90 -O3 tile_index.cu -o tile_index.ptx
+nvcc -ptx -arch=sm_90 -O3 histogram.cu -o histogram.ptx
+nvcc -ptx -arch=sm_90 -O3 histogram_racy.cu -o histogram_racy.ptx
