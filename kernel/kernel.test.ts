@@ -184,6 +184,18 @@ test('ptxmm kernel: exit 0 when every property holds, 1 with a counterexample, 2
   assert.match(params.err, /takes 2 parameters, and 0 are given/);
 });
 
+test('an address read from memory gets an access only where it may reach: bins[in[i]] (a 32-bit index scaled and added to bins) reaches no element of in', () => {
+  const spec = readSpec(join(DIR, 'histogram.kernel.json'));
+  const inst = instantiate(readModule(readFileSync(spec.ptx, 'utf8'), spec.ptx), spec.launch);
+  const u = unroll(inst.test, 2);
+  const atomic = u.events.filter((e) => !e.info.init && e.instr?.op === 'atom');
+  const at = [...new Set(atomic.map((e) => u.locations[e.info.ploc]!.name))].sort();
+  assert.equal(at, ['bins[0]', 'bins[1]', 'bins[2]', 'bins[3]']);
+  // A read and a write per thread and element, each guarded by the address being the element's.
+  assert.is(atomic.length, 4 * 2 * 4);
+  assert.ok(atomic.every((e) => e.guard !== u.dag.T));
+});
+
 test('the committed PTX is what nvcc writes from the sources (where nvcc is installed)', () => {
   if (spawnSync('nvcc', ['--version']).status !== 0) { console.log('  (nvcc not on PATH: skipped)'); return; }
   const tmp = mkdtempSync(join(tmpdir(), 'ptxmm-nvcc-'));

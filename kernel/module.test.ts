@@ -45,7 +45,7 @@ test('an instruction ptxmm does not model is refused where it stands', () => {
 test('addresses that reach no element (in some execution) are refused at the access', () => {
   // The address comes from memory, and p holds 0 (a null pointer) in every execution.
   const loaded = module('.global .align 8 .u64 p;\n.global .align 4 .u32 x;', '', '\tld.global.u64 %rd1, [p];\n\tld.global.u32 %r1, [%rd1];');
-  refuses('loaded.ptx', loaded, 'ld.global.u32', /in some execution the address is 0x0, which is no location's \(out of bounds/, '--assert', 'x == 0');
+  refuses('loaded.ptx', loaded, 'ld.global.u32', /in some execution the address is 0x0 \(a null pointer\), which is no location's \(out of bounds/, '--assert', 'x == 0');
   // Past the end of a 2-element buffer: thread 2 of a block of 3.
   const past = module('', '.param .u64 out', '\tld.param.u64 %rd1, [out];\n\tcvta.to.global.u64 %rd2, %rd1;\n\tmov.u32 %r1, %tid.x;\n\tmul.wide.u32 %rd3, %r1, 4;\n\tadd.s64 %rd4, %rd2, %rd3;\n\tst.global.u32 [%rd4], %r1;');
   refuses('past.ptx', past, 'st.global', /no location's \(out of bounds/, '--block', '3', '--param', 'out:u32[2]', '--assert', 'out[0] == 0');

@@ -185,7 +185,7 @@ exists (x == 1)`;
     assert.unreachable('refused');
   } catch (e) {
     assert.ok(e instanceof UnsupportedError, String(e));
-    assert.match((e as Error).message, /^P0 line 5:2: st\.weak\.u32 \[%?r0\], 1: in some execution the address is 0x0, which is no location's/);
+    assert.match((e as Error).message, /^P0 line 5:2: st\.weak\.u32 \[%?r0\], 1: in some execution the address is 0x0 \(a null pointer\), which is no location's/);
     assert.equal((e as UnsupportedError).pos, { line: 5, col: 2 });
   }
 });

@@ -144,10 +144,11 @@ export interface Stray {
 export function strayReason(u: Unrolled, s: Stray, addr: bigint): string {
   const name = u.addrNames.get(Number(addr));
   const loc = name === undefined ? undefined : u.locations[u.plocOf.get(name)!];
-  // Named by the nearest location below it, as a debugger would: `out[3] + 4`.
-  let below: number | undefined;
-  for (const v of u.addrNames.keys()) if (v <= Number(addr) && (below === undefined || v > below)) below = v;
-  const near = below === undefined ? '' : ` (${u.addrNames.get(below)} + ${Number(addr) - below})`;
+  // Named by the nearest location, as a debugger would: `out[3] + 4` past an end, `a[0] - 4` before a start.
+  let best: number | undefined;
+  for (const v of u.addrNames.keys()) if (best === undefined || Math.abs(v - Number(addr)) < Math.abs(best - Number(addr))) best = v;
+  const off = best === undefined ? 0 : Number(addr) - best;
+  const near = addr === 0n ? ' (a null pointer)' : best === undefined ? '' : ` (${u.addrNames.get(best)} ${off < 0 ? '-' : '+'} ${Math.abs(off)})`;
   const what = loc
     ? `${name}, which holds ${loc.width} bits, by a ${s.width}-bit access (mixed-size accesses are not modelled)`
     : `0x${addr.toString(16)}${near}, which is no location's (out of bounds, or inside an element)`;
@@ -319,6 +320,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
   };
 
   const reg = (s: State, name: string): RegVal => s.regs.get(name) ?? zero(name);
+  const bounds = new Map<N, Interval>();
   const operand = (s: State, v: AstValue, type: DataType): RegVal => {
     const w = typeWidth(type);
     if (v.kind === 'imm') return { v: dag.bv(w, v.value), deps: new Map() };
@@ -356,7 +358,12 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
     const byAddr = new Map<number, N>();
     const leaves = constLeaves(dag, addr);
     if (leaves) for (const l of leaves) byAddr.set(Number(l.v), dag.or(byAddr.get(Number(l.v)) ?? dag.F, l.at));
-    else for (const v of env.addrNames.keys()) byAddr.set(v, dag.eq(addr, dag.bv(64, v)));
+    else {
+      // Only the locations within the address's bounds (a 32-bit index scaled and added to a
+      // base reaches nothing below the base), each when the address is its.
+      const range = interval(dag, addr, bounds);
+      for (const v of env.addrNames.keys()) if (reaches(range, v)) byAddr.set(v, dag.eq(addr, dag.bv(64, v)));
+    }
     const targets: Target[] = [];
     for (const [v, at] of byAddr) {
       const name = env.addrNames.get(v);
@@ -863,4 +870,67 @@ function constLeaves(dag: Dag, a: N, depth = 0): { v: bigint; at: N }[] | null {
     return x && x.map((l) => ({ v: BigInt.asUintN(d.w, d.op === 'sext' ? toSigned(l.v, from) : l.v), at: l.at }));
   }
   return null;
+}
+
+/**
+ * Integers whose value modulo 2^width is the term's: [lo, hi], computed from constants, the
+ * widths of what is read and the arithmetic on them; every term has one (its width's range).
+ * It bounds an address read from memory, so that locations out of its reach get no access.
+ */
+type Interval = readonly [bigint, bigint];
+
+function interval(dag: Dag, a: N, memo: Map<N, Interval>, depth = 0): Interval {
+  const known = memo.get(a);
+  if (known) return known;
+  const w = dag.width(a);
+  const range = (bits: number): Interval => [0n, (1n << BigInt(bits)) - 1n];
+  const inRange = (x: Interval, bits: number): boolean => x[0] >= 0n && x[1] < 1n << BigInt(bits);
+  const c = dag.constOf(a);
+  const d = dag.nodes[a]!;
+  const sub = (x: N): Interval => interval(dag, x, memo, depth + 1);
+  let r: Interval = range(w);
+  if (typeof c === 'bigint') r = [c, c];
+  else if (depth > 64) r = range(w);
+  else if (d.op === 'zext' || d.op === 'trunc') {
+    // The operand's value taken as unsigned: its interval when that lies in the operand's range.
+    const x = sub(d.a);
+    const from = dag.width(d.a);
+    r = inRange(x, Math.min(from, d.w)) ? x : d.op === 'zext' ? range(from) : range(d.w);
+  } else if (d.op === 'sext') {
+    const x = sub(d.a);
+    const half = 1n << BigInt(dag.width(d.a) - 1);
+    r = inRange(x, dag.width(d.a) - 1) ? x : [-half, half - 1n];
+  } else if (d.op === 'ite') {
+    const x = sub(d.a);
+    const y = sub(d.b);
+    r = [x[0] < y[0] ? x[0] : y[0], x[1] > y[1] ? x[1] : y[1]];
+  } else if (d.op === 'bin') {
+    const x = sub(d.a);
+    const y = sub(d.b);
+    const k = dag.constOf(d.b);
+    const m = typeof k === 'bigint' ? k : dag.constOf(d.a);
+    switch (d.fn) {
+      case 'add': r = [x[0] + y[0], x[1] + y[1]]; break;
+      case 'sub': r = [x[0] - y[1], x[1] - y[0]]; break;
+      case 'mul': {
+        const ps = [x[0] * y[0], x[0] * y[1], x[1] * y[0], x[1] * y[1]];
+        r = [ps.reduce((p, q) => (q < p ? q : p)), ps.reduce((p, q) => (q > p ? q : p))];
+        break;
+      }
+      case 'shl': if (typeof k === 'bigint' && k < BigInt(w)) r = [x[0] << k, x[1] << k]; break;
+      case 'lshr': if (typeof k === 'bigint' && inRange(x, w)) r = [x[0] >> k, x[1] >> k]; break;
+      // x & m lies in [0, m] whatever x is.
+      case 'and': if (typeof m === 'bigint') r = [0n, m]; break;
+      default: break;
+    }
+  }
+  memo.set(a, r);
+  return r;
+}
+
+/** Whether some integer in [lo, hi] is v modulo 2^64. */
+function reaches([lo, hi]: Interval, v: number): boolean {
+  const M = 1n << 64n;
+  const first = lo + ((((BigInt(v) - lo) % M) + M) % M);
+  return first <= hi;
 }
