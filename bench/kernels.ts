@@ -61,6 +61,15 @@ function series(): { name: string; runs: Run[] }[] {
     // Its summing loop runs N times: the bound must allow N - 1 back jumps.
     { name: 'last_block (grid N, block 1, bound N)', runs: sizes.map((n) => ({ example: 'last_block', grid: `${n}`, block: '1', params: [`partial:s32[${n}]`, 'out:s32[1]'], assertion: `out[0] == ${sum(n)} /\\ count == ${n}`, bound: n })) },
     { name: 'mp_blocks (grid 2, block N/2)', runs: sizes.map((n) => ({ example: 'mp_blocks', grid: '2', block: `${n / 2}`, params: [`data:s32[${n}]`, `out:s32[${n}]`], assertion: null })) },
+    // Every thread's atomicAdd goes through an address read from memory (bins[in[i]]).
+    {
+      name: 'histogram (block 4 or N, grid N/4)',
+      runs: sizes.map((n) => {
+        const ins = Array.from({ length: n }, (_, i) => ((i * 7) % n) % 4);
+        const want = [0, 1, 2, 3].map((b) => `bins[${b}] == ${ins.filter((x) => x === b).length}`).join(' /\\ ');
+        return { example: 'histogram', grid: `${Math.max(1, n / 4)}`, block: `${Math.min(n, 4)}`, params: [`in:u32[${n}]=${ins.join(',')}`, 'bins:u32[4]'], assertion: want };
+      }),
+    },
     {
       name: 'xf_barrier (grid 2, block N/2)',
       runs: sizes.filter((n) => n >= 4).map((n) => {

@@ -123,7 +123,7 @@ export interface Unrolled {
    * Each access whose address is not known before running: `at` holds when it reaches no
    * location (out of bounds, inside an element, or, in a kernel, an element of another width),
    * at address `addr` (64 bits). Such an execution has no meaning in the model: the commands
-   * refuse the test when one is consistent (solver/run.ts strayAccess).
+   * refuse the test when one is consistent (solver/run.ts refuseStrays).
    */
   strays: Stray[];
   /** Byte address -> the location name there (the first declared, for aliases). */
