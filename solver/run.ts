@@ -4,7 +4,7 @@
 import type { Expr, LitmusTest } from '../litmus/ast.js';
 import type { Model } from '../model/relalg.js';
 import type { Encoding, ObservableInfo } from './encode.js';
-import { encode } from './encode.js';
+import { encode, finishedConsistent, scriptWith } from './encode.js';
 import { asInteger, conditionHolds, observableName } from '../litmus/types.js';
 import { type Limits, LimitError, limitsFrom, resourceReason } from './limits.js';
 import { type Unrolled, UnsupportedError, strayReason, unroll } from './unroll.js';
@@ -158,8 +158,7 @@ function divisionByZero(enc: Encoding, ask: (cmds: string) => string, checkCmd: 
  */
 export function refuseStrays(u: Unrolled, enc: Encoding, ask: (cmds: string) => string, checkCmd: (lits: string[]) => string): void {
   if (enc.strays.length === 0) return;
-  const lits = [enc.noCutLit, ...enc.barrierLits.map((b) => b.lit), ...enc.axiomLits.values(), 'stray'];
-  const r = satOf(ask(`(reset)\n${enc.script}\n${checkCmd(lits)}`));
+  const r = satOf(ask(`${scriptWith(enc, [])}${checkCmd([...finishedConsistent(enc), 'stray'])}`));
   if (r === 'unknown') throw new LimitError('Z3 did not decide whether every access reaches a location (an address read from memory)');
   if (r === 'unsat') return;
   const got = parseSexps(ask(`(get-value (${enc.strays.flatMap((s) => [s.lit, s.addr]).join(' ')}))`))[0] as [string, Sexp][];
