@@ -51,6 +51,10 @@ const batch = (root: string, inputs: string[]): { run: Run; recs: CheckRecord[] 
   return { run, recs };
 };
 log('## `check` over whole folders (every reachable state, one process)'); log('');
+if (BASELINE) {
+  log('Answers are compared on the tests both checkouts read; a row that says they differ names the tests,');
+  log('which is where a fix made since the baseline shows (see the git log of those tests).'); log('');
+}
 log('| inputs | tests | checkout | seconds | peak MiB | tests over 1 s | slowest tests (s) | states listed |'); log('|---|---|---|---|---|---|---|---|');
 const sets: [string, string[]][] = [['litmus/tests (ours)', [join(ROOT, 'litmus', 'tests')]]];
 if (hasCorpus) sets.push(['Dat3M corpus (all of litmus/PTX)', [join(CORPUS, 'litmus', 'PTX')]]);
@@ -65,7 +69,8 @@ for (const [name, inputs] of sets) {
     // the tests both read (an older checkout refuses tests of features it lacks).
     const mine = new Map(recs.map((r) => [r.file, JSON.stringify([r.result, r.states])]));
     const other = stateSets.get(name);
-    if (other && [...mine].some(([f, k]) => other.has(f) && other.get(f) !== k)) log(`| ${name} | | **the checkouts' answers differ** | | | | | |`);
+    const differ = other ? [...mine].filter(([f, k]) => other.has(f) && other.get(f) !== k).map(([f]) => f.split('/').slice(-2).join('/')) : [];
+    if (differ.length) log(`| ${name} | | **the checkouts' answers differ** (${differ.join(', ')}) | | | | | |`);
     if (!other) stateSets.set(name, mine);
   }
 }
