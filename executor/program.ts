@@ -158,7 +158,11 @@ function compileThread(test: LitmusTest, ti: number, locs: ReturnType<typeof loc
       case 'st': slots = [addrSlot(ins.addr), val(ins.src, typeWidth(ins.type))]; break;
       case 'atom': slots = [addrSlot(ins.addr), val(ins.b, typeWidth(ins.type)), val(ins.c, typeWidth(ins.type))]; dst = ins.dst.name; break;
       case 'red': slots = [addrSlot(ins.addr), val(ins.b, typeWidth(ins.type))]; break;
-      case 'bar': slots = [val(ins.id, 32), val(ins.count, 32), val(ins.instance, 32)]; break;
+      case 'bar':
+        // Kernels only (the litmus grammar refuses it), and the executor does not run kernels.
+        if (ins.mask) throw new Unsupported(`${printInstr(ins)}: the executor has no warps (bar.warp.sync)`, ins.pos);
+        slots = [val(ins.id, 32), val(ins.count, 32), val(ins.instance, 32)];
+        break;
       case 'mov': {
         const w = typeWidth(ins.type);
         slots = [ins.src.kind === 'loc' ? imm(locs.vaddrOf.get(ins.src.name)!, Math.max(w, 32)) : val(ins.src, w)];

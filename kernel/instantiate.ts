@@ -174,7 +174,7 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
   for (let bz = 0, cta = 0; bz < grid.z; bz++) for (let by = 0; by < grid.y; by++) for (let bx = 0; bx < grid.x; bx++, cta++) {
     for (let tz = 0, t = 0; tz < block.z; tz++) for (let ty = 0; ty < block.y; ty++) for (let tx = 0; tx < block.x; tx++, t++) {
       const id = threads.length;
-      const placement: Placement = { id, cta, gpu: 0, warp: Math.floor(t / 32), pos: entry.pos };
+      const placement: Placement = { id, cta, gpu: 0, warp: Math.floor(t / 32), lane: t % 32, pos: entry.pos };
       threads.push({ placement, code: code(cta), registers });
       coords.push({ block: { x: bx, y: by, z: bz }, thread: { x: tx, y: ty, z: tz } });
       const values: Record<string, number> = {

@@ -75,7 +75,7 @@ test('every example kernel gives its expected answer, with a confirmed execution
       const texts = r.assertion ? [r.assertion] : spec.asserts.map((a) => a.text);
       const asserts = r.expect.assert === '-' ? [] : texts.map((t) => readAssertion(t, r.example, inst.test));
       const res = await verifyKernel(z3, inst, {
-        model: ptx75, bound: 2, timeoutMs: 120_000, asserts,
+        model: ptx75, bound: spec.bound ?? 2, timeoutMs: 120_000, asserts,
         races: r.expect.races !== '-', liveness: r.expect.liveness !== '-', barriers: r.expect.barriers !== '-',
       });
       const at = `${r.example} grid ${r.grid} block ${r.block}`;

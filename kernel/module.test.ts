@@ -40,6 +40,47 @@ test('an instruction ptxmm does not model is refused where it stands', () => {
   refuses('float.ptx', module('.global .align 4 .f32 f;', '', ''), '.f32', /floating-point/, '--assert', '1 == 1');
   refuses('clock.ptx', module('', '', '\tmov.u32 %r1, %clock;'), '%clock', /%clock is neither declared/, '--assert', '1 == 1');
   refuses('semi.ptx', module('', '', '\tmov.u32 %r1, 1\n\tbra.uni $L;\n$L:'), 'bra.uni', /unexpected/, '--assert', '1 == 1');
+  // Warp-level operations by name, whatever their operands (shfl's `%r|%p` is no litmus syntax).
+  refuses('shfl.ptx', module('', '', '\tmov.u32 %r1, 1;\n\tshfl.sync.down.b32 %r2|%p1, %r1, 1, 31, -1;'), 'shfl', /shfl\.sync \(__shfl_sync.*\) is a warp-level operation, which is not modelled/, '--assert', '1 == 1');
+  refuses('vote.ptx', module('', '', '\t@%p1 vote.sync.ballot.b32 %r2, %p2, -1;'), 'vote', /vote\.sync \(__ballot_sync.*warp-level/, '--assert', '1 == 1');
+  refuses('active.ptx', module('', '', '\tactivemask.b32 %r2;'), 'activemask', /^.*: activemask \(__activemask\) is a warp-level/, '--assert', '1 == 1');
+  // A floating-point instruction names its type, not an unknown qualifier.
+  refuses('fld.ptx', module('.global .align 4 .u32 x;', '', '\tld.global.f32 %r1, [x];'), 'f32 %r1', /floating-point data \(\.f32\) is not modelled: integers only/, '--assert', '1 == 1');
+});
+
+test('bar.warp.sync (__syncwarp) orders memory among the threads of one warp, not across warps', () => {
+  // Thread 0 writes data, every thread passes __syncwarp, then thread `reader` copies data to out.
+  const handoff = (sync: string, reader: number): string => module('.global .align 4 .u32 data;\n.global .align 4 .u32 out;', '',
+    `\tmov.u32 %r1, %tid.x;\n\tsetp.ne.u32 %p1, %r1, 0;\n\t@%p1 bra $A;\n\tst.global.u32 [data], 7;\n$A:\n\t${sync}\n\tsetp.ne.u32 %p2, %r1, ${reader};\n\t@%p2 bra $E;\n\tld.global.u32 %r2, [data];\n\tst.global.u32 [out], %r2;\n$E:`);
+  const run = (text: string, block: string, ...props: string[]): ReturnType<typeof ptxmm> => ptxmm('kernel', S.write('warp.ptx', text), '--block', block, ...props);
+  let r = run(handoff('bar.warp.sync -1;', 1), '2', '--assert', 'out == 7', '--races');
+  assert.is(r.code, 0, r.out);
+  assert.match(r.out, /Assert out == 7: holds/);
+  assert.match(r.out, /Data races: holds/);
+  // Without it, the same threads race.
+  r = run(handoff('', 1), '2', '--races');
+  assert.is(r.code, 1, r.out);
+  assert.match(r.out, /Data races: FAILS/);
+  // Thread 32 is in the block's second warp: the first warp's barrier does not order it.
+  r = run(handoff('bar.warp.sync -1;', 32), '33', '--races');
+  assert.is(r.code, 1, r.out);
+  assert.match(r.out, /race P0: st\.weak\.global\.u32 \[data\], 7  ~  P32: ld\.weak\.global\.u32 %r2, \[data\]/);
+  // A mask that leaves out the thread's own lane is undefined, and refused where it stands.
+  const bad = handoff('bar.warp.sync 1;', 1);
+  refuses('warpmask.ptx', bad, 'bar.warp.sync 1', /bar\.warp\.sync 1: lane 1 \(P1\) is not in the mask 0x1, which the ISA leaves undefined/, '--block', '2', '--races');
+});
+
+test('nanosleep (__nanosleep) is read, and a kernel with it answers as without it', () => {
+  const spin = (sleep: string): string => module('.global .align 4 .u32 flag;\n.global .align 4 .u32 data;', '',
+    `\tmov.u32 %r1, %tid.x;\n\tsetp.ne.u32 %p1, %r1, 0;\n\t@%p1 bra $W;\n\tst.global.u32 [data], 7;\n\tst.release.gpu.global.u32 [flag], 1;\n\tbra $E;\n$W:\n${sleep}\tld.acquire.gpu.global.u32 %r2, [flag];\n\tsetp.eq.u32 %p2, %r2, 0;\n\t@%p2 bra $W;\n\tld.global.u32 %r3, [data];\n\tst.global.u32 [data], %r3;\n$E:`);
+  for (const sleep of ['', '\tnanosleep.u32 32;\n', '\tmov.u32 %r4, 100;\n\tnanosleep.u32 %r4;\n']) {
+    const f = S.write('sleep.ptx', spin(sleep));
+    const r = ptxmm('kernel', f, '--block', '2', '--assert', 'data == 7', '--races', '--liveness');
+    assert.is(r.code, 0, `${sleep}: ${r.out}${r.err}`);
+    assert.match(r.out, /Assert data == 7: holds/);
+    assert.match(r.out, /Data races: holds/);
+    assert.match(r.out, /Liveness: holds/);
+  }
 });
 
 test('addresses that reach no element (in some execution) are refused at the access', () => {

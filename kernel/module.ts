@@ -80,6 +80,15 @@ export interface PtxModule {
 /** The label every `ret`/`exit` of a function jumps to: the end of its body. */
 export const RETURN_LABEL = '$ptxmm_return';
 
+/** Warp-level operations nvcc emits, and the CUDA calls they come from: refused by name. */
+const WARP_LEVEL: Readonly<Record<string, string>> = {
+  shfl: '__shfl_sync, __shfl_up_sync, __shfl_down_sync, __shfl_xor_sync',
+  vote: '__ballot_sync, __any_sync, __all_sync',
+  match: '__match_any_sync, __match_all_sync',
+  redux: '__reduce_add_sync and the other __reduce_*_sync',
+  activemask: '__activemask',
+  elect: 'elect.sync, cooperative groups\' elect',
+};
 const INT_TYPES = new Set(['u8', 'u16', 'u32', 'u64', 's8', 's16', 's32', 's64', 'b8', 'b16', 'b32', 'b64']);
 
 interface Tok {
@@ -270,6 +279,12 @@ export function readModule(text: string, file: string): PtxModule {
       if (base === 'ret' || base === 'exit') {
         returned = true;
         fn.body.push(withGuard(stmt, { op: 'bra', target: RETURN_LABEL, pos: at(opcode) }, file));
+        continue;
+      }
+      const warp = base ? WARP_LEVEL[base] : undefined;
+      if (warp) {
+        // Refused by name: their operands (`%r1|%p1`) would otherwise read as a syntax error.
+        fn.refused ??= new LitmusError(`${base}${base === 'activemask' ? '' : '.sync'} (${warp}) is a warp-level operation, which is not modelled`, at(opcode), file);
         continue;
       }
       try {

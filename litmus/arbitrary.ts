@@ -133,11 +133,12 @@ function instr(labels: string[]): fc.Arbitrary<Instr> {
     op: fc.constant('setp' as const), cmp: pick(type.startsWith('b') ? ['eq', 'ne'] as const : CMPS), type: fc.constant(type),
     dst: reg(PREDS), a: value, b: value, pos: fc.constant(P),
   }));
+  const nanosleep = fc.record({ op: fc.constant('nanosleep' as const), t: value, pos: fc.constant(P) });
   const jumps: fc.Arbitrary<Instr>[] = labels.length === 0 ? [] : [
     fc.record({ op: fc.constant('bra' as const), target: pick(labels), pos: fc.constant(P) }),
     fc.record({ op: fc.constant('bcmp' as const), cmp: pick(CMPS), a: value, b: value, target: pick(labels), pos: fc.constant(P) }),
   ];
-  const any: fc.Arbitrary<Instr> = fc.oneof(...([ld, st, atom, red, fence, bar, mov, unary, alu, sad, shf, bitField, setp, ...jumps] as fc.Arbitrary<Instr>[]));
+  const any: fc.Arbitrary<Instr> = fc.oneof(...([ld, st, atom, red, fence, bar, mov, unary, alu, sad, shf, bitField, setp, nanosleep, ...jumps] as fc.Arbitrary<Instr>[]));
   // A guard makes an instruction genuine PTX: Dartagnan-only forms stay unguarded.
   const dialectOnly = (i: Instr): boolean => (i.op === 'atom' || i.op === 'red') && (i.aop === 'sub' || i.ord.sem === 'acq_rel' && i.op === 'red');
   return fc.tuple(any, fc.option(fc.record({ reg: reg(PREDS), negated: fc.boolean() }), { nil: undefined })).map(([i, g]) =>

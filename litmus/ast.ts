@@ -196,6 +196,13 @@ export interface Bar extends InstrBase {
    * two barrier operations meet only when both instance and id agree.
    */
   instance?: Value;
+  /**
+   * `bar.warp.sync membermask` (CUDA's `__syncwarp`): a barrier of the threads of one warp
+   * whose lanes the mask names, each waiting until all of them that have not exited arrive
+   * with the same mask; it orders memory as bar.sync does (ISA 9.7.12.2). Kernels only: a
+   * litmus test's thread stands for a whole warp. `id` is then 0 and unused.
+   */
+  mask?: Value;
 }
 export interface Mov extends InstrBase {
   op: 'mov';
@@ -289,13 +296,21 @@ export interface BranchCmp extends InstrBase {
   b: Value;
   target: string;
 }
+/**
+ * `nanosleep.u32 t` (CUDA's `__nanosleep`, the back-off of spin loops): the thread waits about t
+ * nanoseconds. A delay is no event of the model and changes no register: both engines step over it.
+ */
+export interface Nanosleep extends InstrBase {
+  op: 'nanosleep';
+  t: Value;
+}
 export interface Label {
   op: 'label';
   name: string;
   pos: Pos;
 }
 
-export type Instr = Ld | St | Atom | Red | Fence | ProxyFence | Bar | Mov | Alu | Unary | Selp | Cvt | Setp | Bra | BranchCmp;
+export type Instr = Ld | St | Atom | Red | Fence | ProxyFence | Bar | Mov | Alu | Unary | Selp | Cvt | Setp | Bra | BranchCmp | Nanosleep;
 export type Stmt = Instr | Label;
 
 export interface Placement {
@@ -305,6 +320,8 @@ export interface Placement {
   cluster?: number;
   gpu: number;
   warp?: number;
+  /** A kernel thread's lane in its warp (kernel/instantiate.ts); litmus threads have none. */
+  lane?: number;
   pos: Pos;
 }
 

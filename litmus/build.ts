@@ -387,6 +387,12 @@ function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
       dst: reg(ops[0]!, 'the predicate', ctx), a: value(ops[1]!, 'the first operand', ctx), b: value(ops[2]!, 'the second operand', ctx), pos: p,
     };
   }
+  if (base === 'nanosleep') {
+    const c = cats({ type: setOf('u32') });
+    if (!c.type) fail(`nanosleep needs .u32 (nanosleep.u32 t)`, p, file);
+    arity(ops, 1, 1, opcode, 'one operand (the time in nanoseconds)', file);
+    return { op: 'nanosleep', t: value(ops[0]!, 'the time', ctx), pos: p };
+  }
   if (base === 'bra' || base === 'goto') {
     if (base === 'bra') cats({ uni: setOf('uni') });
     else if (quals.length) fail(`goto takes no qualifiers`, quals[0]!.pos, file);
@@ -426,7 +432,13 @@ function barrier(base: 'bar' | 'barrier', quals: Qual[], cell: Extract<CstCell, 
   const { opcode, operands: ops } = cell;
   const file = ctx.file;
   const warp = quals.find((q) => q.text === 'warp');
-  if (warp) fail(`${base}.warp.sync (__syncwarp) is not modelled: ptxmm's barriers are the CTA's`, warp.pos, file);
+  if (warp) {
+    if (!ctx.module) fail(`${base}.warp.sync (__syncwarp) is read in kernels (ptxmm kernel): a litmus test's thread stands for a whole warp`, warp.pos, file);
+    const c = classify(base, quals, { warp: setOf('warp'), sync: setOf('sync') }, file);
+    if (base !== 'bar' || !c.sync) fail(`write bar.warp.sync membermask`, opcode, file);
+    arity(ops, 1, 1, opcode, 'one operand (the member mask)', file);
+    return { op: 'bar', mode: 'sync', form: 'bar', id: { kind: 'imm', value: 0n }, mask: value(ops[0]!, 'the member mask', ctx), pos: pos(opcode) };
+  }
   const red = quals.find((q) => q.text === 'red');
   if (red) fail(`${base}.red is not supported`, red.pos, file);
   const c = classify(base, quals, { cta: setOf('cta'), mode: setOf('sync', 'arrive'), aligned: setOf('aligned') }, file);

@@ -374,6 +374,30 @@ const cases: Case[] = [
     message: "unknown instruction 'ldx'",
   },
   {
+    name: "nanosleep-untyped",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak.u32 [x], 1 | nanosleep 100 ;\nexists (x == 1)\n",
+    at: [4, 23],
+    message: "nanosleep needs .u32 (nanosleep.u32 t)",
+  },
+  {
+    name: "nanosleep-b32",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak.u32 [x], 1 | nanosleep.b32 100 ;\nexists (x == 1)\n",
+    at: [4, 33],
+    message: "unknown qualifier '.b32' for nanosleep",
+  },
+  {
+    name: "nanosleep-two-operands",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak.u32 [x], 1 | nanosleep.u32 100, 2 ;\nexists (x == 1)\n",
+    at: [4, 23],
+    message: "nanosleep.u32 takes one operand (the time in nanoseconds), got 2 operands",
+  },
+  {
+    name: "warp-barrier-in-litmus",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n st.weak.u32 [x], 1 | bar.warp.sync -1 ;\nexists (x == 1)\n",
+    at: [4, 27],
+    message: "bar.warp.sync (__syncwarp) is read in kernels (ptxmm kernel): a litmus test's thread stands for a whole warp",
+  },
+  {
     name: "unknown-qualifier",
     text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak.u32 [x], 1 | ld.global.acquire.gpu.foo %r0, [x] ;\nexists (P1:r0 == 1)\n",
     at: [4, 45],

@@ -39,6 +39,9 @@ export function splitOpcode(text: string, pos: Pos): { base: string; quals: Qual
  * Sorts qualifiers into categories. `categories` maps a category name to its accepted
  * words; a qualifier in no category, or a second one of the same category, is an error.
  */
+/** PTX's floating-point types (f16, f16x2, bf16, bf16x2, tf32, f32, f64, e4m3, e5m2, ...). */
+const FLOAT_TYPE = /^(f16|f16x2|bf16|bf16x2|tf32|f32|f64|e4m3|e4m3x2|e5m2|e5m2x2)$/;
+
 export function classify<C extends string>(
   opname: string,
   quals: Qual[],
@@ -49,6 +52,8 @@ export function classify<C extends string>(
   for (const q of quals) {
     const cat = (Object.keys(categories) as C[]).find((c) => categories[c].has(q.text));
     if (cat === undefined) {
+      // A genuine PTX type the model has no values for reads better as that than as a typo.
+      if (FLOAT_TYPE.test(q.text)) throw new LitmusError(`floating-point data (.${q.text}) is not modelled: integers only`, q.pos, file);
       throw new LitmusError(`unknown qualifier '.${q.text}' for ${opname}`, q.pos, file);
     }
     const prev = out[cat];

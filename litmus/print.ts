@@ -65,6 +65,7 @@ function instrBody(s: Instr): string {
     case 'fence.proxy':
       return `fence.proxy.${s.kind}`;
     case 'bar': {
+      if (s.mask) return `bar.warp.sync ${val(s.mask)}`;
       if (s.instance) return `bar.cta.${s.mode} ${val(s.instance)}, ${val(s.id)}, ${s.count ? val(s.count) : '0'}`;
       const count = s.count ? `, ${val(s.count)}` : '';
       return `${s.form}.${s.mode} ${val(s.id)}${count}`;
@@ -89,6 +90,8 @@ function instrBody(s: Instr): string {
       return `bra ${s.target}`;
     case 'bcmp':
       return `b${s.cmp} ${val(s.a)}, ${val(s.b)}, ${s.target}`;
+    case 'nanosleep':
+      return `nanosleep.u32 ${val(s.t)}`;
   }
 }
 

@@ -64,6 +64,7 @@ function kernel(name: string, i: Instr): string {
       if (i.a.kind === 'reg') regs.set(i.a.name, regType(Number(i.stype.slice(1))));
       break;
     case 'setp': val(i.a); val(i.b); regs.set(i.dst.name, '.pred'); break;
+    case 'nanosleep': val(i.t); break;
     default: break;
   }
   const body = [

@@ -143,7 +143,7 @@ function reads(i: Instr): { name: string; pos?: Pos; width: number | null }[] {
     case 'st': v(i.addr, null); v(i.src, typeWidth(i.type)); break;
     case 'atom': v(i.addr, null); v(i.b, typeWidth(i.type)); v(i.c, typeWidth(i.type)); break;
     case 'red': v(i.addr, null); v(i.b, typeWidth(i.type)); break;
-    case 'bar': v(i.instance, 32); v(i.id, 32); v(i.count, 32); break;
+    case 'bar': v(i.instance, 32); v(i.id, 32); v(i.count, 32); v(i.mask, 32); break;
     case 'mov': v(i.src, typeWidth(i.type)); break;
     case 'alu': {
       const [wa, wb, wc, wd] = aluWidths(i);
@@ -152,6 +152,7 @@ function reads(i: Instr): { name: string; pos?: Pos; width: number | null }[] {
     }
     case 'setp': v(i.a, typeWidth(i.type)); v(i.b, typeWidth(i.type)); break;
     case 'bcmp': v(i.a, 32); v(i.b, 32); break;
+    case 'nanosleep': v(i.t, 32); break;
     case 'selp': v(i.a, typeWidth(i.type)); v(i.b, typeWidth(i.type)); v(i.p, 1); break;
     case 'cvt': v(i.a, typeWidth(i.stype)); break;
     case 'unary': v(i.a, typeWidth(i.type)); break;

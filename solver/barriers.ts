@@ -38,7 +38,11 @@ export function encodeBarriers(dag: Dag, events: SymEvent[], asserts: N[], live?
   const never = new Map<number, N>();
   const bars = events.filter((e) => e.info.kind === 'B' && e.guard !== dag.F);
   if (bars.length === 0) return { sync: out, waits, never };
-  const sameKey = (a: SymEvent, b: SymEvent): N => dag.and(dag.eq(a.bar!.instance, b.bar!.instance), dag.eq(a.bar!.id, b.bar!.id));
+  // A CTA barrier and a warp barrier (bar.warp.sync, its mask in id) never meet.
+  const sameKey = (a: SymEvent, b: SymEvent): N =>
+    (a.bar!.warp !== null) !== (b.bar!.warp !== null) ? dag.F : dag.and(dag.eq(a.bar!.instance, b.bar!.instance), dag.eq(a.bar!.id, b.bar!.id));
+  // The threads a barrier operation may meet: its CTA's, or for bar.warp.sync its warp's.
+  const group = (e: SymEvent): string => e.bar!.warp ?? e.info.place!.cta;
   const phase = new Map<number, N>();
   for (const b of bars) {
     const earlier = bars.filter((a) => a.info.thread === b.info.thread && a.info.poIndex < b.info.poIndex);
@@ -57,7 +61,7 @@ export function encodeBarriers(dag: Dag, events: SymEvent[], asserts: N[], live?
     const passes = dag.and(b.guard, dag.not(stop));
     const members: { a: SymEvent; same: N }[] = [];
     for (const a of bars) {
-      if (a.info.thread === b.info.thread || a.info.place!.cta !== b.info.place!.cta) continue;
+      if (a.info.thread === b.info.thread || group(a) !== group(b)) continue;
       const same = dag.and(a.guard, b.guard, sameKey(a, b), dag.eq(phase.get(a.info.id)!, phase.get(b.info.id)!));
       if (same === dag.F) continue;
       members.push({ a, same });
@@ -72,7 +76,7 @@ export function encodeBarriers(dag: Dag, events: SymEvent[], asserts: N[], live?
     // Count-less, it waits for every thread of the CTA that has not exited: one stopped for
     // good elsewhere, without arriving, keeps it waiting.
     const missing = !live || b.bar!.count ? dag.F : dag.or(...live.stops
-      .filter((s) => s.thread !== b.info.thread && s.cta === b.info.place!.cta && s.ahead.some((a) => mayMeet(a, b.instr!)))
+      .filter((s) => s.thread !== b.info.thread && (b.bar!.warp !== null ? s.warp === b.bar!.warp : s.cta === b.info.place!.cta) && s.ahead.some((a) => mayMeet(a, b.instr!)))
       .map((s) => dag.and(s.lit, dag.not(dag.or(...members.filter((m) => m.a.info.thread === s.thread).map((m) => m.same))))));
     waits.push({ event: b.info.id, ok: dag.implies(passes, dag.and(dag.ile(arrive(b), pass(b)), enough, dag.not(missing))) });
     if (stop !== dag.F) never.set(b.info.id, b.bar!.count ? dag.not(counted(arrivals)) : missing);
@@ -88,9 +92,9 @@ function put(r: SRel, a: number, b: number, f: N): void {
 
 /** Statically: may these two barrier instructions be operations of the same barrier? */
 function mayMeet(a: Instr, b: Instr): boolean {
-  if (a.op !== 'bar' || b.op !== 'bar') return false;
+  if (a.op !== 'bar' || b.op !== 'bar' || (a.mask === undefined) !== (b.mask === undefined)) return false;
   // An absent operand is 0; one in a register may be anything.
   const known = (x: Value | undefined): bigint | null => (x === undefined ? 0n : x.kind === 'imm' ? x.value : null);
   const differ = (x: Value | undefined, y: Value | undefined): boolean => known(x) !== null && known(y) !== null && known(x) !== known(y);
-  return !differ(a.instance, b.instance) && !differ(a.id, b.id);
+  return !differ(a.instance, b.instance) && !differ(a.id, b.id) && !differ(a.mask, b.mask);
 }

@@ -48,7 +48,11 @@ export interface SymEvent {
   /** addr | data | ctrl dependencies on earlier reads of the same thread. */
   deps: Deps;
   /** `count` is in threads; each arriving litmus thread accounts for `unit` of them. */
-  bar: { instance: N; id: N; count: N | null; unit: number } | null;
+  bar: {
+    instance: N; id: N; count: N | null; unit: number;
+    /** bar.warp.sync: the warp (`cta/wN`) whose threads it may meet, its mask in `id`; null: a CTA barrier. */
+    warp: string | null;
+  } | null;
   /** The instruction it comes from (null for initial writes): one per loop iteration share it. */
   instr: Instr | null;
   /** The unrolled CFG node it comes from (ThreadResult.cfg); -1 for initial writes. */
@@ -84,6 +88,8 @@ export interface Stop {
   thread: number;
   /** The thread's CTA (Place.cta). */
   cta: string;
+  /** The thread's warp, as bar.warp.sync names it (SymEvent bar.warp). */
+  warp: string;
   kind: 'loop' | 'barrier';
   lit: N;
   /** The thread is there: the back jump is taken, the bar.sync executed. */
@@ -244,6 +250,19 @@ const guardDeps = (dag: Dag, d: Deps, c: N): Deps => {
 function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: number, dag: Dag, events: SymEvent[], env: LocEnv, stops: Stop[] | null, divisions: Unrolled['divisions'], strays: Stray[]): ThreadResult {
   const tid = thread.placement.id;
   const place = placeOf(thread.placement);
+  // The threads bar.warp.sync may meet: a kernel's warp (a litmus thread is a warp of its own).
+  const warpOf = `${place.cta}/w${thread.placement.warp ?? `P${tid}`}`;
+  /**
+   * bar.warp.sync's mask, a constant naming the thread's own lane: the ISA leaves a thread
+   * outside its mask undefined, and masks are compared as the numbers they are.
+   */
+  const warpMask = (ins: Instr, m: N): N => {
+    const k = dag.constOf(m);
+    if (typeof k !== 'bigint') throw new UnsupportedError(`${whereIs(ins)}: a member mask computed as the kernel runs is not modelled (write a constant, as __syncwarp() does)`, ins.pos);
+    const lane = thread.placement.lane ?? 0;
+    if (((k >> BigInt(lane)) & 1n) === 0n) throw new UnsupportedError(`${whereIs(ins)}: lane ${lane} (P${tid}) is not in the mask 0x${k.toString(16)}, which the ISA leaves undefined`, ins.pos);
+    return m;
+  };
   // Instructions without labels; a label names the index of the next instruction.
   const code: Instr[] = [];
   const labels = new Map<string, number>();
@@ -417,7 +436,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
       const lit = dag.boolVar(`stop_${ti}_${stops!.length}`);
       const reach = dag.and(s.reach, dag.not(lit));
       stops!.push({
-        thread: ti, cta: place.cta, kind: 'loop', lit, at: s.reach, instr, event: -1, quiet,
+        thread: ti, cta: place.cta, warp: warpOf, kind: 'loop', lit, at: s.reach, instr, event: -1, quiet,
         reads: mine.filter((e) => e.info.kind === 'R').map((e) => e.info.id), repeat: dag.and(reach, quiet), ahead: barriersFrom(to),
       });
       return { ...s, reach };
@@ -640,21 +659,32 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
         break;
       case 'bar': {
         const val = (v: AstValue | undefined, dflt: number): N => (v ? operand(st, v, 'u32').v : dag.bv(32, dflt));
+        const mask = instr.mask ? warpMask(instr, val(instr.mask, 0)) : null;
         const b = newEvent(instr, 'B', g, { scope: 'cta', barMode: instr.mode }, {
           bar: {
-            instance: val(instr.instance, 0), id: val(instr.id, 0), count: instr.count ? val(instr.count, 0) : null,
+            instance: val(instr.instance, 0), id: mask ?? val(instr.id, 0), count: instr.count ? val(instr.count, 0) : null,
             // Genuine PTX counts threads and each litmus thread is one warp; Dartagnan's
             // instance form counts litmus threads.
             unit: instr.instance || test.perThread ? 1 : WARP_SIZE,
+            warp: mask ? warpOf : null,
           },
         });
         if (stops && instr.mode === 'sync' && g !== dag.F) {
           // Liveness: the thread may wait here for good, executing nothing after it.
           const lit = dag.boolVar(`stop_${ti}_${stops.length}`);
-          stops.push({ thread: ti, cta: place.cta, kind: 'barrier', lit, at: g, instr, event: b.info.id, quiet: dag.F, reads: [], repeat: dag.F, ahead: barriersFrom(pc + 1) });
+          stops.push({ thread: ti, cta: place.cta, warp: warpOf, kind: 'barrier', lit, at: g, instr, event: b.info.id, quiet: dag.F, reads: [], repeat: dag.F, ahead: barriersFrom(pc + 1) });
           next(st.regs, dag.and(st.reach, dag.not(lit)));
         } else next(st.regs);
         break;
+      }
+      // A delay: no event, no register written.
+      case 'nanosleep':
+        next(st.regs);
+        break;
+      default: {
+        // Every instruction goes on to the next: one missing here would end its paths silently.
+        const unhandled: never = instr;
+        throw new Error(`unroll: no case for ${(unhandled as Instr).op}`);
       }
     }
   }

@@ -20,3 +20,6 @@ nvcc -ptx -arch=sm_90 -O3 shared_reduce_nosync.cu -o shared_reduce_nosync.ptx
 nvcc -ptx -arch=sm_90 -O3 tile_index.cu -o tile_index.ptx
 nvcc -ptx -arch=sm_90 -O3 histogram.cu -o histogram.ptx
 nvcc -ptx -arch=sm_90 -O3 histogram_racy.cu -o histogram_racy.ptx
+nvcc -ptx -arch=sm_90 -O3 backoff_lock.cu -o backoff_lock.ptx
+nvcc -ptx -arch=sm_90 -O3 warp_reduce.cu -o warp_reduce.ptx
+nvcc -ptx -arch=sm_90 -O3 warp_reduce_nosync.cu -o warp_reduce_nosync.ptx
