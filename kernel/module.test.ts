@@ -35,7 +35,9 @@ function refuses(name: string, text: string, needle: string, message: RegExp, ..
 test('an instruction ptxmm does not model is refused where it stands', () => {
   refuses('fma.ptx', module('', '', '\tmov.u32 %r1, 1;\n\tfma.rn.f32 %r2, %r1, %r1, %r1;'), 'fma', /unknown instruction 'fma'/, '--assert', '1 == 1');
   refuses('lu.ptx', module('.global .align 4 .u32 x;', '', '\tld.global.lu.u32 %r1, [x];'), 'lu.u32', /lu/, '--assert', 'x == 0');
-  refuses('vec.ptx', module('.global .align 8 .u32 x[2];', '', '\tld.global.v2.u32 {%r1, %r2}, [x];'), 'v2', /v2|unexpected/, '--assert', 'x[0] == 0');
+  refuses('vec.ptx', module('.global .align 8 .u32 x[2];', '', '\tld.acquire.gpu.global.v2.u32 {%r1, %r2}, [x];'), 'v2', /vector access \(\.v2\): a \.acquire vector is not modelled/, '--assert', 'x[0] == 0');
+  refuses('sink.ptx', module('.global .align 16 .u32 x[4];', '', '\tld.global.v4.u32 {%r1, _, %r3, %r4}, [x];'), 'v4', /an element left out \(_\) is not modelled/, '--assert', 'x[0] == 0');
+  refuses('vecf.ptx', module('.global .align 8 .u32 x[2];', '', '\tld.global.v2.f32 {%r1, %r2}, [x];'), 'v2', /floating-point data is not modelled/, '--assert', 'x[0] == 0');
   refuses('local.ptx', module('', '', '\t.local .align 4 .b8 stack[8];'), '.local', /local memory/, '--assert', '1 == 1');
   refuses('float.ptx', module('.global .align 4 .f32 f;', '', ''), '.f32', /floating-point/, '--assert', '1 == 1');
   refuses('clock.ptx', module('', '', '\tmov.u32 %r1, %clock;'), '%clock', /%clock is neither declared/, '--assert', '1 == 1');
@@ -68,6 +70,20 @@ test('bar.warp.sync (__syncwarp) orders memory among the threads of one warp, no
   // A mask that leaves out the thread's own lane is undefined, and refused where it stands.
   const bad = handoff('bar.warp.sync 1;', 1);
   refuses('warpmask.ptx', bad, 'bar.warp.sync 1', /bar\.warp\.sync 1: lane 1 \(P1\) is not in the mask 0x1, which the ISA leaves undefined/, '--block', '2', '--races');
+});
+
+test('a vector access is its elements\' scalar accesses (ISA 8.2.2), each at its own address', () => {
+  // Thread 0 stores a pair and raises a flag; thread 1 waits for the flag and copies the pair.
+  const mp = (fence: string): string => module('.global .align 8 .u32 d[4];\n.global .align 4 .u32 flag;', '',
+    `\tmov.u32 %r1, %tid.x;\n\tsetp.ne.u32 %p1, %r1, 0;\n\t@%p1 bra $W;\n\tmov.u32 %r2, 5;\n\tmov.u32 %r3, 6;\n\tst.global.v2.u32 [d], {%r2, %r3};\n${fence}\tst.volatile.global.u32 [flag], 1;\n\tbra $E;\n$W:\n\tld.volatile.global.u32 %r4, [flag];\n\tsetp.eq.u32 %p2, %r4, 0;\n\t@%p2 bra $W;\n${fence}\tld.global.v2.u32 {%r5, %r6}, [d];\n\tst.global.v2.u32 [d+8], {%r6, %r5};\n$E:`);
+  let r = ptxmm('kernel', S.write('vec.ptx', mp('\tmembar.gl;\n')), '--block', '2', '--assert', 'd[0] == 5 /\\ d[1] == 6 /\\ d[2] == 6 /\\ d[3] == 5', '--races');
+  assert.is(r.code, 0, r.out + r.err);
+  assert.match(r.out, /Data races: holds/);
+  // Without the fences the elements are read apart: one of them may be the old value (a torn read).
+  r = ptxmm('kernel', S.write('vec.ptx', mp('')), '--block', '2', '--assert', '~(d[2] == 0 /\\ d[3] == 5)', '--races');
+  assert.is(r.code, 1, r.out + r.err);
+  assert.match(r.out, /Assert ~\(d\[2\] == 0 \/\\ d\[3\] == 5\): FAILS/);
+  assert.match(r.out, /race P0: st\.weak\.global\.u32 \[d\[1\]\], %r3  ~  P1: ld\.weak\.global\.u32 %r6, \[d\[1\]\]/);
 });
 
 test('nanosleep (__nanosleep) is read, and a kernel with it answers as without it', () => {

@@ -271,9 +271,15 @@ export function readModule(text: string, file: string): PtxModule {
       const brace = stmt.find((x) => x.v === '{' || x.v === '}');
       if (brace && !vec) fail(`expected ';' after the instruction at line ${t.line}`, brace);
       const end = next("';'");
+      let texts = [src.slice(stmt[0]!.at, end.at)];
       if (vec) {
-        fn.refused ??= new LitmusError(`vector accesses (${vec[0]}) are not modelled: one register per instruction`, { line: opcode!.line, col: opcode!.col + vec.index + 1 }, file);
-        continue;
+        try {
+          texts = vectorElements(texts[0]!, vec[0], { line: opcode!.line, col: opcode!.col + vec.index + 1 }, file);
+        } catch (e) {
+          if (!(e instanceof LitmusError)) throw e;
+          fn.refused ??= e;
+          continue;
+        }
       }
       const base = opcode?.v.split('.')[0];
       if (base === 'ret' || base === 'exit') {
@@ -289,10 +295,11 @@ export function readModule(text: string, file: string): PtxModule {
       }
       try {
         if (base === 'call') { fn.body.push(call(stmt, opcode!, file)); continue; }
-        const text = src.slice(stmt[0]!.at, end.at);
-        const cell = parseFragment<CstCell>('cell', text, file, stmt[0]!.line, stmt[0]!.col);
-        if (!cell || cell.k !== 'instr') fail(`expected an instruction`, stmt[0]);
-        fn.body.push(buildInstruction(cell as Extract<CstCell, { k: 'instr' }>, { file, genuine: true, regs: new Set(), module: true }));
+        for (const text of texts) {
+          const cell = parseFragment<CstCell>('cell', text, file, stmt[0]!.line, stmt[0]!.col);
+          if (!cell || cell.k !== 'instr') fail(`expected an instruction`, stmt[0]);
+          fn.body.push(buildInstruction(cell as Extract<CstCell, { k: 'instr' }>, { file, genuine: true, regs: new Set(), module: true }));
+        }
       } catch (e) {
         // The statement ends at its ';' whatever it is: the module reads on, and the function
         // is refused only where it is run.
@@ -357,6 +364,43 @@ export function readModule(text: string, file: string): PtxModule {
 }
 
 /** `@%p ret;` keeps its guard on the jump that stands for it. */
+/**
+ * A vector load or store (`ld.global.v2.u32 {%r1, %r2}, [%rd1+8]`) as the scalar accesses the
+ * model takes it for (ISA §8.2.2: a set of scalar operations on its elements, in an unspecified
+ * order): one statement per element, its register, at the address moved by the element's
+ * size. Written in element order, which orders nothing for weak and relaxed accesses to
+ * different locations; an acquire or release vector would be ordered by it, so it is refused.
+ */
+function vectorElements(text: string, vq: string, at: Pos, file: string): string[] {
+  const refuse = (why: string): never => { throw new LitmusError(`vector access (${vq}): ${why}`, at, file); };
+  const m = /^(\s*@!?\s*%?[\w$]+\s+)?([\w.:]+)(\s+)([\s\S]*)$/.exec(text);
+  if (!m) return refuse('not read');
+  const [, guard = '', opcode, space, rest] = m as unknown as [string, string | undefined, string, string, string];
+  const quals = opcode.split('.');
+  if (quals[0] !== 'ld' && quals[0] !== 'st') return refuse(`only ld and st are modelled in vector form, not ${quals[0]}`);
+  const sem = quals.find((q) => q === 'acquire' || q === 'release');
+  if (sem) return refuse(`a .${sem} vector is not modelled: its elements' order is unspecified, and an element order would order them`);
+  const type = quals.find((q) => /^[usb](8|16|32|64)$/.test(q));
+  if (!type) return refuse(`an integer element type (.u32, .b64, ...) is needed${quals.some((q) => /^f\d+$/.test(q)) ? ': floating-point data is not modelled' : ''}`);
+  const size = Number(type.slice(1)) / 8;
+  const n = Number(vq.slice(2));
+  const brace = /\{([^}]*)\}/.exec(rest);
+  const addr = /\[([^\]]+)\]/.exec(rest);
+  if (!brace || !addr) return refuse('expected {registers} and [address]');
+  const regs = brace[1]!.split(',').map((r) => r.trim());
+  if (regs.length !== n) return refuse(`${n} elements expected, found ${regs.length}`);
+  if (regs.includes('_')) return refuse('an element left out (_) is not modelled');
+  const a = /^\s*(.+?)\s*(?:([+-])\s*(0x[0-9a-fA-F]+|\d+))?\s*$/.exec(addr[1]!);
+  if (!a) return refuse('the address is not read');
+  const offset = a[3] ? (a[2] === '-' ? -1 : 1) * Number(a[3]) : 0;
+  const scalar = quals.filter((q) => q !== vq.slice(1)).join('.');
+  return regs.map((r, k) => {
+    const off = offset + k * size;
+    const at2 = off === 0 ? `[${a[1]}]` : off > 0 ? `[${a[1]}+${off}]` : `[${a[1]}-${-off}]`;
+    return `${guard}${scalar}${space}${rest.replace(brace[0], r).replace(addr[0], at2)}`;
+  });
+}
+
 function withGuard(stmt: Tok[], s: Extract<Stmt, { op: 'bra' }>, file: string): Stmt {
   if (stmt[0]!.v !== '@') return s;
   const neg = stmt[1]!.v === '!';

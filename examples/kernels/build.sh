@@ -23,3 +23,5 @@ nvcc -ptx -arch=sm_90 -O3 histogram_racy.cu -o histogram_racy.ptx
 nvcc -ptx -arch=sm_90 -O3 backoff_lock.cu -o backoff_lock.ptx
 nvcc -ptx -arch=sm_90 -O3 warp_reduce.cu -o warp_reduce.ptx
 nvcc -ptx -arch=sm_90 -O3 warp_reduce_nosync.cu -o warp_reduce_nosync.ptx
+nvcc -ptx -arch=sm_90 -O3 mp_int2.cu -o mp_int2.ptx
+nvcc -ptx -arch=sm_90 -O3 mp_int2_nofence.cu -o mp_int2_nofence.ptx
