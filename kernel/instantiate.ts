@@ -34,12 +34,15 @@ export interface Launch {
 
 /** A piece of memory the kernel names, where it lies and how it is split into locations. */
 export interface MemoryObject {
-  /** As assertions name it: `counter`, `out` (elements `out[1]`), `sdata.cta1` for CTA 1's shared copy. */
+  /**
+   * As assertions name it: `counter`, `out` (elements `out[1]`), `sdata.cta1` for CTA 1's shared
+   * copy, `__local_depot0.P3` for thread P3's local memory.
+   */
   name: string;
   type: DataType;
   count: number | null;
   address: number;
-  space: 'global' | 'shared' | 'const';
+  space: 'global' | 'shared' | 'const' | 'local';
 }
 
 export interface Instance {
@@ -71,6 +74,8 @@ function elements(v: Pick<Variable, 'type' | 'count'>): { type: DataType; count:
 
 export const elementName = (o: MemoryObject, i: number): string => (o.count === null ? o.name : `${o.name}[${i}]`);
 
+type LocOwner = NonNullable<Extract<LocDecl, { kind: 'value' }>['owner']>;
+
 export function instantiate(mod: PtxModule, launch: Launch): Instance {
   const file = mod.file;
   const bad = (msg: string, pos: Pos | null = null): never => { throw new LitmusError(msg, pos, file); };
@@ -94,7 +99,7 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
   const memory: MemoryObject[] = [];
   const locations: LocDecl[] = [];
   let next = BASE_ADDRESS;
-  const place = (name: string, v: Pick<Variable, 'type' | 'count' | 'align' | 'space'>, init: readonly bigint[] | null, pos: Pos): MemoryObject => {
+  const place = (name: string, v: Pick<Variable, 'type' | 'count' | 'align' | 'space'>, init: readonly bigint[] | null, pos: Pos, owner?: LocOwner): MemoryObject => {
     const el = elements(v);
     const align = Math.max(v.align, typeBytes(el.type), 16);
     next = Math.ceil(next / align) * align;
@@ -103,7 +108,7 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
     if (init && init.length > n) bad(`${name} has ${n} element${n === 1 ? '' : 's'}, and ${init.length} initial values`, pos);
     if (locations.length + n > MAX_ELEMENTS) bad(`${name} has ${n} elements: each is a location, and ptxmm takes at most ${MAX_ELEMENTS} in all`, pos);
     for (let k = 0; k < n; k++) {
-      locations.push({ kind: 'value', name: elementName(o, k), value: init?.[k] ?? 0n, type: el.type, space: v.space, pos, address: next + k * typeBytes(el.type) });
+      locations.push({ kind: 'value', name: elementName(o, k), value: init?.[k] ?? 0n, type: el.type, space: v.space, pos, address: next + k * typeBytes(el.type), ...(owner ? { owner } : {}) });
     }
     next += n * typeBytes(el.type) + GAP;
     memory.push(o);
@@ -137,19 +142,39 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
     const unique = (v: Variable): string => ([...short.values()].filter((n) => n === short.get(v.name)).length === 1 ? short.get(v.name)! : v.name);
     for (const v of vars) {
       if (v.init) bad(`a .shared variable cannot have an initial value`, v.pos);
-      m.set(v.name, place(`${unique(v)}.cta${c}`, v, null, v.pos));
+      m.set(v.name, place(`${unique(v)}.cta${c}`, v, null, v.pos, { cta: c }));
     }
     sharedOf.set(c, m);
   }
-
-  // ---- code: calls inlined, then symbols resolved per CTA ----
+  // ---- code: calls inlined (symbols are resolved per CTA or thread below) ----
   const { body, registers } = inline(entry, mod, bad);
-  const codeOf = new Map<number, Stmt[]>();
-  const code = (cta: number): Stmt[] => {
-    let c = codeOf.get(cta);
+  // Each thread's own copy of the kernel's .local variables (thread ids as the threads below
+  // get them). nvcc declares a depot of bytes: its elements are as wide as the .local accesses
+  // (one width for all of them; otherwise as elements() takes it, and another width is refused).
+  const localWidths = new Set(body.flatMap((s) => ((s.op === 'ld' || s.op === 'st') && s.space === 'local' ? [typeWidth(s.type)] : [])));
+  const localsOf = new Map<number, Map<string, MemoryObject>>();
+  for (let id = 0; entry.locals.length && id < blocks * perBlock; id++) {
+    const m = new Map<string, MemoryObject>();
+    for (const v of entry.locals) {
+      if (v.init) bad(`a .local variable cannot have an initial value`, v.pos);
+      const [w] = localWidths;
+      const bytes = w === undefined ? 0 : w / 8;
+      const asWords = v.type === 'b8' && v.count !== null && localWidths.size === 1 && v.count % bytes === 0;
+      // (u8 for bytes: elements() would take a .b8 array as words.)
+      const el = asWords ? { ...v, type: (w === 8 ? 'u8' : `b${w}`) as DataType, count: v.count! / bytes } : v;
+      m.set(v.name, place(`${localName(v.name)}.P${id}`, el, null, v.pos, { thread: id }));
+    }
+    localsOf.set(id, m);
+  }
+
+  // One code per CTA (its .shared copies), or per thread when the kernel has .local memory.
+  const codeOf = new Map<string, Stmt[]>();
+  const code = (cta: number, id: number): Stmt[] => {
+    const key = entry.locals.length ? `${cta}/${id}` : `${cta}`;
+    let c = codeOf.get(key);
     if (!c) {
-      const symbols = new Map([...globals, ...sharedOf.get(cta)!]);
-      codeOf.set(cta, c = body.map((s) => (s.op === 'label' ? s : resolve(s, symbols, params, bad))));
+      const symbols = new Map([...globals, ...sharedOf.get(cta)!, ...(localsOf.get(id) ?? [])]);
+      codeOf.set(key, c = body.map((s) => (s.op === 'label' ? s : resolve(s, symbols, params, bad))));
     }
     return c;
   };
@@ -175,7 +200,7 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
     for (let tz = 0, t = 0; tz < block.z; tz++) for (let ty = 0; ty < block.y; ty++) for (let tx = 0; tx < block.x; tx++, t++) {
       const id = threads.length;
       const placement: Placement = { id, cta, gpu: 0, warp: Math.floor(t / 32), lane: t % 32, pos: entry.pos };
-      threads.push({ placement, code: code(cta), registers });
+      threads.push({ placement, code: code(cta, id), registers });
       coords.push({ block: { x: bx, y: by, z: bz }, thread: { x: tx, y: ty, z: tz } });
       const values: Record<string, number> = {
         'tid.x': tx, 'tid.y': ty, 'tid.z': tz, 'ntid.x': block.x, 'ntid.y': block.y, 'ntid.z': block.z,
@@ -270,6 +295,8 @@ function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) =>
         if (!callee) bad(`the call's target ${s.callee} is not a device function (.func) of the module`, s.pos);
         if (stack.includes(s.callee)) bad(`${s.callee} calls itself: recursion is not modelled`, s.pos);
         if (callee!.refused) throw callee!.refused;
+        // A device function's .local memory would need a copy per call as well as per thread.
+        if (callee!.locals.length) bad(`${s.callee} has .local memory (${callee!.locals[0]!.name}), which is modelled in the kernel itself only`, callee!.locals[0]!.pos);
         if (s.args.length !== callee!.params.length || s.rets.length !== callee!.returns.length) bad(`the call to ${s.callee} passes the wrong number of parameters`, s.pos);
         const n = ++calls;
         const b = new Map<string, string>();

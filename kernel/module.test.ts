@@ -38,7 +38,8 @@ test('an instruction ptxmm does not model is refused where it stands', () => {
   refuses('vec.ptx', module('.global .align 8 .u32 x[2];', '', '\tld.acquire.gpu.global.v2.u32 {%r1, %r2}, [x];'), 'v2', /vector access \(\.v2\): a \.acquire vector is not modelled/, '--assert', 'x[0] == 0');
   refuses('sink.ptx', module('.global .align 16 .u32 x[4];', '', '\tld.global.v4.u32 {%r1, _, %r3, %r4}, [x];'), 'v4', /an element left out \(_\) is not modelled/, '--assert', 'x[0] == 0');
   refuses('vecf.ptx', module('.global .align 8 .u32 x[2];', '', '\tld.global.v2.f32 {%r1, %r2}, [x];'), 'v2', /floating-point data is not modelled/, '--assert', 'x[0] == 0');
-  refuses('local.ptx', module('', '', '\t.local .align 4 .b8 stack[8];'), '.local', /local memory/, '--assert', '1 == 1');
+  // A generic pointer to local memory (what nvcc -G writes for its stack) is not modelled; .local accesses are.
+  refuses('cvtalocal.ptx', module('', '', '\t.local .align 4 .b8 stack[8];\n\tmov.u64 %rd1, stack;\n\tcvta.local.u64 %rd2, %rd1;'), 'local.u64', /only cvta\.global and cvta\.to\.global are supported/, '--assert', '1 == 1');
   refuses('float.ptx', module('.global .align 4 .f32 f;', '', ''), '.f32', /floating-point/, '--assert', '1 == 1');
   refuses('clock.ptx', module('', '', '\tmov.u32 %r1, %clock;'), '%clock', /%clock is neither declared/, '--assert', '1 == 1');
   refuses('semi.ptx', module('', '', '\tmov.u32 %r1, 1\n\tbra.uni $L;\n$L:'), 'bra.uni', /unexpected/, '--assert', '1 == 1');
@@ -46,6 +47,8 @@ test('an instruction ptxmm does not model is refused where it stands', () => {
   refuses('shfl.ptx', module('', '', '\tmov.u32 %r1, 1;\n\tshfl.sync.down.b32 %r2|%p1, %r1, 1, 31, -1;'), 'shfl', /shfl\.sync \(__shfl_sync.*\) is a warp-level operation, which is not modelled/, '--assert', '1 == 1');
   refuses('vote.ptx', module('', '', '\t@%p1 vote.sync.ballot.b32 %r2, %p2, -1;'), 'vote', /vote\.sync \(__ballot_sync.*warp-level/, '--assert', '1 == 1');
   refuses('active.ptx', module('', '', '\tactivemask.b32 %r2;'), 'activemask', /^.*: activemask \(__activemask\) is a warp-level/, '--assert', '1 == 1');
+  // Registers packed into one (what nvcc writes for a pair of shorts) is no syntax error, but not modelled.
+  refuses('pack.ptx', module('', '', '\tmov.b32 %r1, {%r2, %r3};\n\tmov.u32 %r4, 1;'), '{%r2', /a vector operand \(\{\.\.\.\}: registers packed into one, or one split into several\) is not modelled/, '--assert', '1 == 1');
   // A floating-point instruction names its type, not an unknown qualifier.
   refuses('fld.ptx', module('.global .align 4 .u32 x;', '', '\tld.global.f32 %r1, [x];'), 'f32 %r1', /floating-point data \(\.f32\) is not modelled: integers only/, '--assert', '1 == 1');
 });
@@ -86,6 +89,24 @@ test('a vector access is its elements\' scalar accesses (ISA 8.2.2), each at its
   assert.match(r.out, /race P0: st\.weak\.global\.u32 \[d\[1\]\], %r3  ~  P1: ld\.weak\.global\.u32 %r6, \[d\[1\]\]/);
 });
 
+test('.local memory is each thread\'s own: a copy per thread, out of reach of the others', () => {
+  // Each thread writes tid and tid + 100 to its local buf, then copies buf[k] (k read from memory) to out[tid].
+  const text = module('.global .align 4 .u32 k;\n.global .align 4 .u32 out[2];', '',
+    '\t.local .align 4 .b8 buf[8];\n\tmov.u32 %r1, %tid.x;\n\tmov.u64 %rd1, buf;\n\tst.local.u32 [%rd1], %r1;\n\tadd.u32 %r2, %r1, 100;\n\tst.local.u32 [%rd1+4], %r2;\n'
+    + '\tld.global.u32 %r3, [k];\n\tmul.wide.u32 %rd2, %r3, 4;\n\tadd.s64 %rd3, %rd1, %rd2;\n\tld.local.u32 %r4, [%rd3];\n\tmov.u64 %rd4, out;\n\tmul.wide.u32 %rd5, %r1, 4;\n\tadd.s64 %rd6, %rd4, %rd5;\n\tst.global.u32 [%rd6], %r4;');
+  const f = S.write('local.ptx', text);
+  let r = ptxmm('kernel', f, '--block', '2', '--global', 'k=1', '--assert', 'out[0] == 100 /\\ out[1] == 101', '--races');
+  assert.is(r.code, 0, r.out + r.err);
+  assert.match(r.out, /Data races: holds/);
+  // The index that takes thread 0 to thread 1's copy is refused, not read from thread 1's memory.
+  const mem = instantiate(readModule(text, f), { grid: { x: 1, y: 1, z: 1 }, block: { x: 2, y: 1, z: 1 }, params: [] }).memory;
+  const at = (name: string): number => mem.find((o) => o.name === name)!.address;
+  assert.ok(at('buf.P1') > at('buf.P0'));
+  r = ptxmm('kernel', f, '--block', '2', '--global', `k=${(at('buf.P1') - at('buf.P0')) / 4}`, '--assert', 'out[0] == 100');
+  assert.is(r.code, 2, r.out + r.err);
+  assert.match(r.err, /ld\.weak\.local\.u32 %r4, \[%rd3\]: in some execution the address is buf\.P1\[0\], which this access cannot reach \(another thread's \.local/);
+});
+
 test('nanosleep (__nanosleep) is read, and a kernel with it answers as without it', () => {
   const spin = (sleep: string): string => module('.global .align 4 .u32 flag;\n.global .align 4 .u32 data;', '',
     `\tmov.u32 %r1, %tid.x;\n\tsetp.ne.u32 %p1, %r1, 0;\n\t@%p1 bra $W;\n\tst.global.u32 [data], 7;\n\tst.release.gpu.global.u32 [flag], 1;\n\tbra $E;\n$W:\n${sleep}\tld.acquire.gpu.global.u32 %r2, [flag];\n\tsetp.eq.u32 %p2, %r2, 0;\n\t@%p2 bra $W;\n\tld.global.u32 %r3, [data];\n\tst.global.u32 [data], %r3;\n$E:`);
@@ -118,7 +139,7 @@ test('a statement ptxmm does not model refuses only the launches that run it', (
   const head = '.version 9.0\n.target sm_90\n.address_size 64\n.global .align 4 .u32 x;\n';
   const helper = '.func (.param .b32 ret0) low(.param .b32 a0)\n{\n\t.reg .b32 %r<3>;\n\tld.param.u32 %r1, [a0];\n\tfns.b32 %r2, %r1, 0, 1;\n\tst.param.b32 [ret0], %r2;\n\tret;\n}\n';
   const good = '.visible .entry good()\n{\n\t.reg .b32 %r<2>;\n\tmov.u32 %r1, 7;\n\tst.global.u32 [x], %r1;\n\tret;\n}\n';
-  const bad = '.visible .entry bad()\n{\n\t.reg .b32 %r<3>;\n\t.local .align 4 .b8 stack[8];\n\tmov.u32 %r1, 7;\n\tfns.b32 %r2, %r1, 0, 1;\n\tst.global.u32 [x], %r2;\n\tret;\n}\n';
+  const bad = '.visible .entry bad()\n{\n\t.reg .b32 %r<3>;\n\tactivemask.b32 %r1;\n\tmov.u32 %r1, 7;\n\tfns.b32 %r2, %r1, 0, 1;\n\tst.global.u32 [x], %r2;\n\tret;\n}\n';
   const calls = '.visible .entry calls()\n{\n\t.reg .b32 %r<3>;\n\tmov.u32 %r1, 8;\n\t{\n\t.param .b32 p0;\n\tst.param.b32 [p0+0], %r1;\n\t.param .b32 r0;\n'
     + '\tcall.uni (r0), low, (p0);\n\tld.param.b32 %r2, [r0+0];\n\t}\n\tst.global.u32 [x], %r2;\n\tret;\n}\n';
   const text = head + helper + good + bad + calls;
@@ -126,8 +147,8 @@ test('a statement ptxmm does not model refuses only the launches that run it', (
   const ok = ptxmm('kernel', f, '--entry', 'good', '--assert', 'x == 7');
   assert.is(ok.code, 0, ok.out + ok.err);
   assert.match(ok.out, /holds/);
-  // The first statement refused in the function is the one named (.local before fns).
-  refuses('some.ptx', text, '.local .align 4 .b8 stack', /local memory/, '--entry', 'bad', '--assert', 'x == 7');
+  // The first statement refused in the function is the one named (activemask before fns).
+  refuses('some.ptx', text, 'activemask', /activemask \(__activemask\) is a warp-level operation/, '--entry', 'bad', '--assert', 'x == 7');
   refuses('some.ptx', text, 'fns.b32', /unknown instruction 'fns'/, '--entry', 'calls', '--assert', 'x == 1');
 });
 

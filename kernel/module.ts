@@ -10,10 +10,10 @@ import type { CstCell } from '../litmus/cst.js';
 import { LitmusError } from '../litmus/errors.js';
 import { parseFragment } from '../litmus/parse.js';
 
-/** A module-level variable (`.global .align 4 .u32 x[4] = {1, 2, 3, 4};`) or a kernel's `.shared` one. */
+/** A module-level variable (`.global .align 4 .u32 x[4] = {1, 2, 3, 4};`) or a kernel's `.shared` or `.local` one. */
 export interface Variable {
   name: string;
-  space: 'global' | 'shared' | 'const';
+  space: 'global' | 'shared' | 'const' | 'local';
   type: DataType;
   /** Elements of an array (`x[4]`); null for a scalar. */
   count: number | null;
@@ -60,9 +60,11 @@ export interface PtxFunction {
   /** `.param` variables the body declares, for calls. */
   callParams: Map<string, DataType>;
   shared: Variable[];
+  /** `.local` variables (nvcc's `__local_depot0`: a thread's arrays and spilled values): one copy per thread. */
+  locals: Variable[];
   /**
    * The first statement of the body that ptxmm cannot give meaning to (an instruction it does
-   * not model, `.local` memory), or null. Only a launch that runs the function is refused for
+   * not model, an acquire vector), or null. Only a launch that runs the function is refused for
    * it (kernel/instantiate.ts): one kernel of a module using `div` does not stop checking the others.
    */
   refused: LitmusError | null;
@@ -231,7 +233,7 @@ export function readModule(text: string, file: string): PtxModule {
     if (peek()?.v === ';') { i++; return null; } // a prototype
     expect('{');
     const fn: PtxFunction = {
-      name: name.v, kind, params, returns, body: [], regs: new Map(), regRanges: [], callParams: new Map(), shared: [], refused: null, pos: at(start),
+      name: name.v, kind, params, returns, body: [], regs: new Map(), regRanges: [], callParams: new Map(), shared: [], locals: [], refused: null, pos: at(start),
     };
     let depth = 1;
     let returned = false;
@@ -248,11 +250,7 @@ export function readModule(text: string, file: string): PtxModule {
         continue;
       }
       if (t.v === '.shared') { fn.shared.push(variable('shared', t)); continue; }
-      if (t.v === '.local') {
-        fn.refused ??= new LitmusError(`local memory (.local: the stack, or a local array) is not modelled`, at(t), file);
-        while (next("';'").v !== ';');
-        continue;
-      }
+      if (t.v === '.local') { fn.locals.push(variable('local', t)); continue; }
       if (t.v === '.loc' || t.v === '.file') { restOfLine(t); continue; }
       if (t.v === '.pragma') { while (next("';'").v !== ';'); continue; }
       if (t.k === 'dir') fail(`the directive '${t.v}' is not supported inside a function`, t);
@@ -269,8 +267,14 @@ export function readModule(text: string, file: string): PtxModule {
       const vec = opcode ? /\.v[248]\b/.exec(opcode.v) : null;
       // A brace in a statement: a vector operand ({%r1, %r2}), or a missing ';'.
       const brace = stmt.find((x) => x.v === '{' || x.v === '}');
-      if (brace && !vec) fail(`expected ';' after the instruction at line ${t.line}`, brace);
+      // Both braces: a vector operand of another instruction (`mov.b32 %r1, {%rs1, %rs2}` packs registers).
+      const packs = !vec && stmt.some((x) => x.v === '{') && stmt.some((x) => x.v === '}');
+      if (brace && !vec && !packs) fail(`expected ';' after the instruction at line ${t.line}`, brace);
       const end = next("';'");
+      if (packs) {
+        fn.refused ??= new LitmusError(`a vector operand ({...}: registers packed into one, or one split into several) is not modelled`, at(brace), file);
+        continue;
+      }
       let texts = [src.slice(stmt[0]!.at, end.at)];
       if (vec) {
         try {

@@ -343,6 +343,11 @@ export type LocDecl =
     kind: 'value'; name: string; value: bigint; space?: Space; type?: DataType; pos: Pos;
     /** A fixed virtual address in bytes (a kernel's memory, kernel/layout.ts); numbered from 1 otherwise. */
     address?: number;
+    /**
+     * A kernel's per-CTA (.shared) or per-thread (.local) copy: the CTA (Placement.cta) or the
+     * thread (Placement.id) whose it is. Only that CTA's or thread's accesses reach it.
+     */
+    owner?: { cta: number } | { thread: number };
   }
   /** `y @ generic aliases x` (a virtual alias) or `s @ surface aliases x` (another proxy). */
   | { kind: 'alias'; name: string; proxy: Proxy; of: string; pos: Pos };

@@ -155,9 +155,12 @@ export function strayReason(u: Unrolled, s: Stray, addr: bigint): string {
   for (const v of u.addrNames.keys()) if (best === undefined || Math.abs(v - Number(addr)) < Math.abs(best - Number(addr))) best = v;
   const off = best === undefined ? 0 : Number(addr) - best;
   const near = addr === 0n ? ' (a null pointer)' : best === undefined ? '' : ` (${u.addrNames.get(best)} ${off < 0 ? '-' : '+'} ${Math.abs(off)})`;
-  const what = loc
+  // A location of the access's width that it may not reach is another thread's .local or another CTA's .shared.
+  const what = loc && loc.width !== s.width
     ? `${name}, which holds ${loc.width} bits, by a ${s.width}-bit access (mixed-size accesses are not modelled)`
-    : `0x${addr.toString(16)}${near}, which is no location's (out of bounds, or inside an element)`;
+    : loc
+      ? `${name}, which this access cannot reach (another thread's .local or another CTA's .shared memory)`
+      : `0x${addr.toString(16)}${near}, which is no location's (out of bounds, or inside an element)`;
   return `${s.where}: in some execution the address is ${what}`;
 }
 
@@ -250,6 +253,7 @@ const guardDeps = (dag: Dag, d: Deps, c: N): Deps => {
 function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: number, dag: Dag, events: SymEvent[], env: LocEnv, stops: Stop[] | null, divisions: Unrolled['divisions'], strays: Stray[]): ThreadResult {
   const tid = thread.placement.id;
   const place = placeOf(thread.placement);
+  const ownerOf = new Map(test.locations.flatMap((l) => (l.kind === 'value' && l.owner ? [[l.name, l.owner] as const] : [])));
   // The threads bar.warp.sync may meet: a kernel's warp (a litmus thread is a warp of its own).
   const warpOf = `${place.cta}/w${thread.placement.warp ?? `P${tid}`}`;
   /**
@@ -360,17 +364,28 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
     // A kernel's memory has one width per element: an access of another width would need a
     // mixed-size model, which the PTX model does not give.
     const fits = (name: string): boolean => !test.perThread || typeWidth(ins.type) === env.locations[env.plocOf.get(name)!]!.width;
+    // A kernel's per-CTA and per-thread copies: another CTA's .shared or another thread's .local
+    // memory is out of reach, and a .local or .shared access reaches its own space only.
+    const owns = (name: string): boolean => {
+      if (!test.perThread) return true;
+      const o = ownerOf.get(name);
+      if (ins.space === 'local') return o !== undefined && 'thread' in o && o.thread === tid;
+      if (ins.space === 'shared' || ins.space === 'shared_cluster') return o !== undefined && 'cta' in o && o.cta === thread.placement.cta;
+      if (ins.space !== 'generic') return o === undefined;
+      return o === undefined || ('thread' in o ? o.thread === tid : o.cta === thread.placement.cta);
+    };
     const c = dag.constOf(r.v);
     if (typeof c === 'bigint') {
       const at = BigInt.asUintN(64, c + offset);
       const name = env.addrNames.get(Number(at));
-      if (name !== undefined && fits(name)) return { targets: [{ ploc: env.plocOf.get(name)!, vaddr: env.vaddrOf.get(name)!, at: dag.T }], deps: r.deps };
+      if (name !== undefined && owns(name) && fits(name)) return { targets: [{ ploc: env.plocOf.get(name)!, vaddr: env.vaddrOf.get(name)!, at: dag.T }], deps: r.deps };
       // Under a guard that depends on what is read, only an execution that makes it counts.
       if (g !== dag.T) {
         strays.push({ at: g, addr: dag.bv(64, at), where, pos: ins.pos, width: typeWidth(ins.type) });
         return { targets: [], deps: r.deps };
       }
       if (name === undefined) throw new UnsupportedError(`${where}: address ${at} is no location's (out of bounds, or inside an element)`, ins.pos);
+      if (!owns(name)) throw new UnsupportedError(`${where}: address ${at} is ${name}, which this ${ins.space === 'generic' ? 'generic' : `.${ins.space}`} access of P${tid} cannot reach (another thread's .local or another CTA's .shared memory)`, ins.pos);
       throw new UnsupportedError(`${where}: a ${typeWidth(ins.type)}-bit access to ${name}, which holds ${env.locations[env.plocOf.get(name)!]!.width} bits (mixed-size accesses are not modelled)`, ins.pos);
     }
     const addr = dag.bin('add', dag.resize(r.v, 64), dag.bv(64, offset));
@@ -386,7 +401,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
     const targets: Target[] = [];
     for (const [v, at] of byAddr) {
       const name = env.addrNames.get(v);
-      if (name !== undefined && fits(name) && at !== dag.F) targets.push({ ploc: env.plocOf.get(name)!, vaddr: v, at });
+      if (name !== undefined && owns(name) && fits(name) && at !== dag.F) targets.push({ ploc: env.plocOf.get(name)!, vaddr: v, at });
     }
     const stray = dag.and(g, dag.not(dag.or(...targets.map((t) => t.at))));
     if (stray !== dag.F) strays.push({ at: stray, addr, where, pos: ins.pos, width: typeWidth(ins.type) });
