@@ -6,8 +6,8 @@ import type { Stop, SymEvent } from './unroll.js';
 
 /**
  * Barriers (ISA §8.8.4 and the corpus's Dartagnan dialect). Two barrier operations meet when
- * they are in the same CTA, agree on instance and id, and are the same use of that barrier by
- * their threads (phase). Each operation has an arrival time; a bar.sync passes once `count`
+ * they are in the same CTA (for bar.warp.sync, the same warp, with the mask as the id), agree
+ * on instance and id, and are the same use of that barrier by their threads (phase). Each operation has an arrival time; a bar.sync passes once `count`
  * operations of its barrier have arrived (all of them when no count is given), and a thread's
  * later barrier operations arrive after its earlier ones passed, so circular waits have no
  * terminating execution. An operation synchronizes with a bar.sync that had not passed yet
@@ -73,8 +73,8 @@ export function encodeBarriers(dag: Dag, events: SymEvent[], asserts: N[], live?
     const counted = (n: N): N => dag.ile(dag.bv2int(b.bar!.count!), dag.iadd(...Array<N>(b.bar!.unit).fill(n)));
     // With a count: enough threads have arrived; without: every member.
     const enough = b.bar!.count ? counted(arrivedBefore) : dag.ile(arrivals, arrivedBefore);
-    // Count-less, it waits for every thread of the CTA that has not exited: one stopped for
-    // good elsewhere, without arriving, keeps it waiting.
+    // Count-less, it waits for every thread of the CTA (or warp) that has not exited: one
+    // stopped for good elsewhere, without arriving, keeps it waiting.
     const missing = !live || b.bar!.count ? dag.F : dag.or(...live.stops
       .filter((s) => s.thread !== b.info.thread && (b.bar!.warp !== null ? s.warp === b.bar!.warp : s.cta === b.info.place!.cta) && s.ahead.some((a) => mayMeet(a, b.instr!)))
       .map((s) => dag.and(s.lit, dag.not(dag.or(...members.filter((m) => m.a.info.thread === s.thread).map((m) => m.same))))));
