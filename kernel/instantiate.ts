@@ -4,7 +4,7 @@
 // element. Parameters and special registers are constants of each thread, so the solver's
 // unrolling folds the address arithmetic to one element per access (solver/unroll.ts); an
 // address that stays symbolic (read from memory) is an error there, with its position.
-import type { DataType, Instr, LitmusTest, LocDecl, Placement, Pos, RegInit, Stmt, Thread } from '../litmus/ast.js';
+import type { DataType, Instr, LitmusTest, LocDecl, LocOwner, Placement, Pos, RegInit, Stmt, Thread } from '../litmus/ast.js';
 import { typeWidth } from '../litmus/ast.js';
 import { LitmusError } from '../litmus/errors.js';
 import { registersRead } from '../litmus/types.js';
@@ -73,8 +73,6 @@ function elements(v: Pick<Variable, 'type' | 'count'>): { type: DataType; count:
 }
 
 export const elementName = (o: MemoryObject, i: number): string => (o.count === null ? o.name : `${o.name}[${i}]`);
-
-type LocOwner = NonNullable<Extract<LocDecl, { kind: 'value' }>['owner']>;
 
 export function instantiate(mod: PtxModule, launch: Launch): Instance {
   const file = mod.file;

@@ -338,6 +338,9 @@ export interface Thread {
 }
 
 /** A location declared in the init block. */
+/** Whose copy a kernel's location is: a CTA's (.shared) or a thread's (.local). */
+export type LocOwner = { cta: number } | { thread: number };
+
 export type LocDecl =
   | {
     kind: 'value'; name: string; value: bigint; space?: Space; type?: DataType; pos: Pos;
@@ -347,7 +350,7 @@ export type LocDecl =
      * A kernel's per-CTA (.shared) or per-thread (.local) copy: the CTA (Placement.cta) or the
      * thread (Placement.id) whose it is. Only that CTA's or thread's accesses reach it.
      */
-    owner?: { cta: number } | { thread: number };
+    owner?: LocOwner;
   }
   /** `y @ generic aliases x` (a virtual alias) or `s @ surface aliases x` (another proxy). */
   | { kind: 'alias'; name: string; proxy: Proxy; of: string; pos: Pos };

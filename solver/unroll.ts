@@ -3,7 +3,7 @@
 // Every memory/fence/barrier instruction becomes an event guarded by the condition under which
 // it executes; register values are bit-vector terms over the values reads return; dependencies
 // follow the register data flow path by path.
-import type { Atom, DataType, Instr, LitmusTest, Red, Thread, Value as AstValue } from '../litmus/ast.js';
+import type { Atom, DataType, Instr, LitmusTest, LocOwner, Red, Thread, Value as AstValue } from '../litmus/ast.js';
 import { WARP_SIZE, typeSigned, typeWidth, wideType } from '../litmus/ast.js';
 import { type PhysLoc, layout } from '../litmus/layout.js';
 import { type ValueType, registersRead, threadRegisters, writerType } from '../litmus/types.js';
@@ -250,10 +250,18 @@ const guardDeps = (dag: Dag, d: Deps, c: N): Deps => {
   return out;
 };
 
+/** A kernel's per-CTA and per-thread copies by name (LocDecl.owner), found once per test. */
+const owners = new WeakMap<LitmusTest, ReadonlyMap<string, LocOwner>>();
+function ownersOf(test: LitmusTest): ReadonlyMap<string, LocOwner> {
+  let m = owners.get(test);
+  if (!m) owners.set(test, m = new Map(test.locations.flatMap((l) => (l.kind === 'value' && l.owner ? [[l.name, l.owner] as const] : []))));
+  return m;
+}
+
 function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: number, dag: Dag, events: SymEvent[], env: LocEnv, stops: Stop[] | null, divisions: Unrolled['divisions'], strays: Stray[]): ThreadResult {
   const tid = thread.placement.id;
   const place = placeOf(thread.placement);
-  const ownerOf = new Map(test.locations.flatMap((l) => (l.kind === 'value' && l.owner ? [[l.name, l.owner] as const] : [])));
+  const ownerOf = ownersOf(test);
   // The threads bar.warp.sync may meet: a kernel's warp (a litmus thread is a warp of its own).
   const warpOf = `${place.cta}/w${thread.placement.warp ?? `P${tid}`}`;
   /**
@@ -674,7 +682,8 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
         break;
       case 'bar': {
         const val = (v: AstValue | undefined, dflt: number): N => (v ? operand(st, v, 'u32').v : dag.bv(32, dflt));
-        const mask = instr.mask ? warpMask(instr, val(instr.mask, 0)) : null;
+        // (A bar.warp.sync its guard skips is never executed: its mask is not checked.)
+        const mask = instr.mask ? (g === dag.F ? val(instr.mask, 0) : warpMask(instr, val(instr.mask, 0))) : null;
         const b = newEvent(instr, 'B', g, { scope: 'cta', barMode: instr.mode }, {
           bar: {
             instance: val(instr.instance, 0), id: mask ?? val(instr.id, 0), count: instr.count ? val(instr.count, 0) : null,
