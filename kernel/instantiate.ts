@@ -150,19 +150,17 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
   // get them). nvcc declares a depot of bytes: its elements are as wide as the .local accesses
   // (one width for all of them; otherwise as elements() takes it, and another width is refused).
   const localWidths = new Set(body.flatMap((s) => ((s.op === 'ld' || s.op === 'st') && s.space === 'local' ? [typeWidth(s.type)] : [])));
+  const [w] = localWidths;
+  const locals = entry.locals.map((v) => {
+    if (v.init) bad(`a .local variable cannot have an initial value`, v.pos);
+    const bytes = w === undefined ? 0 : w / 8;
+    const asWords = v.type === 'b8' && v.count !== null && localWidths.size === 1 && v.count % bytes === 0;
+    // (u8 for bytes: elements() would take a .b8 array as words.)
+    return asWords ? { ...v, type: (w === 8 ? 'u8' : `b${w}`) as DataType, count: v.count! / bytes } : v;
+  });
   const localsOf = new Map<number, Map<string, MemoryObject>>();
-  for (let id = 0; entry.locals.length && id < blocks * perBlock; id++) {
-    const m = new Map<string, MemoryObject>();
-    for (const v of entry.locals) {
-      if (v.init) bad(`a .local variable cannot have an initial value`, v.pos);
-      const [w] = localWidths;
-      const bytes = w === undefined ? 0 : w / 8;
-      const asWords = v.type === 'b8' && v.count !== null && localWidths.size === 1 && v.count % bytes === 0;
-      // (u8 for bytes: elements() would take a .b8 array as words.)
-      const el = asWords ? { ...v, type: (w === 8 ? 'u8' : `b${w}`) as DataType, count: v.count! / bytes } : v;
-      m.set(v.name, place(`${localName(v.name)}.P${id}`, el, null, v.pos, { thread: id }));
-    }
-    localsOf.set(id, m);
+  for (let id = 0; locals.length && id < blocks * perBlock; id++) {
+    localsOf.set(id, new Map(locals.map((v) => [v.name, place(`${localName(v.name)}.P${id}`, v, null, v.pos, { thread: id })])));
   }
 
   // One code per CTA (its .shared copies), or per thread when the kernel has .local memory.

@@ -8,6 +8,7 @@ import type { DataType, Pos, Stmt } from '../litmus/ast.js';
 import { buildInstruction } from '../litmus/build.js';
 import type { CstCell } from '../litmus/cst.js';
 import { LitmusError } from '../litmus/errors.js';
+import { FLOAT_TYPE } from '../litmus/opcode.js';
 import { parseFragment } from '../litmus/parse.js';
 
 /** A module-level variable (`.global .align 4 .u32 x[4] = {1, 2, 3, 4};`) or a kernel's `.shared` or `.local` one. */
@@ -367,7 +368,6 @@ export function readModule(text: string, file: string): PtxModule {
   return mod;
 }
 
-/** `@%p ret;` keeps its guard on the jump that stands for it. */
 /**
  * A vector load or store (`ld.global.v2.u32 {%r1, %r2}, [%rd1+8]`) as the scalar accesses the
  * model takes it for (ISA §8.2.2: a set of scalar operations on its elements, in an unspecified
@@ -385,7 +385,7 @@ function vectorElements(text: string, vq: string, at: Pos, file: string): string
   const sem = quals.find((q) => q === 'acquire' || q === 'release');
   if (sem) return refuse(`a .${sem} vector is not modelled: its elements' order is unspecified, and an element order would order them`);
   const type = quals.find((q) => /^[usb](8|16|32|64)$/.test(q));
-  if (!type) return refuse(`an integer element type (.u32, .b64, ...) is needed${quals.some((q) => /^f\d+$/.test(q)) ? ': floating-point data is not modelled' : ''}`);
+  if (!type) return refuse(`an integer element type (.u32, .b64, ...) is needed${quals.some((q) => FLOAT_TYPE.test(q)) ? ': floating-point data is not modelled' : ''}`);
   const size = Number(type.slice(1)) / 8;
   const n = Number(vq.slice(2));
   const brace = /\{([^}]*)\}/.exec(rest);
@@ -405,6 +405,7 @@ function vectorElements(text: string, vq: string, at: Pos, file: string): string
   });
 }
 
+/** `@%p ret;` keeps its guard on the jump that stands for it. */
 function withGuard(stmt: Tok[], s: Extract<Stmt, { op: 'bra' }>, file: string): Stmt {
   if (stmt[0]!.v !== '@') return s;
   const neg = stmt[1]!.v === '!';

@@ -337,10 +337,10 @@ export interface Thread {
   registers?: Readonly<Record<string, number>>;
 }
 
-/** A location declared in the init block. */
 /** Whose copy a kernel's location is: a CTA's (.shared) or a thread's (.local). */
 export type LocOwner = { cta: number } | { thread: number };
 
+/** A location declared in the init block. */
 export type LocDecl =
   | {
     kind: 'value'; name: string; value: bigint; space?: Space; type?: DataType; pos: Pos;

@@ -35,13 +35,13 @@ export function splitOpcode(text: string, pos: Pos): { base: string; quals: Qual
   return { base: parts[0]!, quals };
 }
 
+/** PTX's floating-point types (f16, f16x2, bf16, bf16x2, tf32, f32, f64, e4m3, e5m2, ...). */
+export const FLOAT_TYPE = /^(f16|f16x2|bf16|bf16x2|tf32|f32|f64|e4m3|e4m3x2|e5m2|e5m2x2)$/;
+
 /**
  * Sorts qualifiers into categories. `categories` maps a category name to its accepted
  * words; a qualifier in no category, or a second one of the same category, is an error.
  */
-/** PTX's floating-point types (f16, f16x2, bf16, bf16x2, tf32, f32, f64, e4m3, e5m2, ...). */
-const FLOAT_TYPE = /^(f16|f16x2|bf16|bf16x2|tf32|f32|f64|e4m3|e4m3x2|e5m2|e5m2x2)$/;
-
 export function classify<C extends string>(
   opname: string,
   quals: Qual[],

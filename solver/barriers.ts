@@ -7,11 +7,11 @@ import type { Stop, SymEvent } from './unroll.js';
 /**
  * Barriers (ISA §8.8.4 and the corpus's Dartagnan dialect). Two barrier operations meet when
  * they are in the same CTA (for bar.warp.sync, the same warp, with the mask as the id), agree
- * on instance and id, and are the same use of that barrier by their threads (phase). Each operation has an arrival time; a bar.sync passes once `count`
- * operations of its barrier have arrived (all of them when no count is given), and a thread's
- * later barrier operations arrive after its earlier ones passed, so circular waits have no
- * terminating execution. An operation synchronizes with a bar.sync that had not passed yet
- * when it arrived.
+ * on instance and id, and are the same use of that barrier by their threads (phase). Each
+ * operation has an arrival time; a bar.sync passes once `count` operations of its barrier
+ * have arrived (all of them when no count is given), and a thread's later barrier operations
+ * arrive after its earlier ones passed, so circular waits have no terminating execution. An
+ * operation synchronizes with a bar.sync that had not passed yet when it arrived.
  */
 export interface BarrierWait {
   /** The bar.sync event. */
@@ -76,7 +76,7 @@ export function encodeBarriers(dag: Dag, events: SymEvent[], asserts: N[], live?
     // Count-less, it waits for every thread of the CTA (or warp) that has not exited: one
     // stopped for good elsewhere, without arriving, keeps it waiting.
     const missing = !live || b.bar!.count ? dag.F : dag.or(...live.stops
-      .filter((s) => s.thread !== b.info.thread && (b.bar!.warp !== null ? s.warp === b.bar!.warp : s.cta === b.info.place!.cta) && s.ahead.some((a) => mayMeet(a, b.instr!)))
+      .filter((s) => s.thread !== b.info.thread && (b.bar!.warp !== null ? s.warp : s.cta) === group(b) && s.ahead.some((a) => mayMeet(a, b.instr!)))
       .map((s) => dag.and(s.lit, dag.not(dag.or(...members.filter((m) => m.a.info.thread === s.thread).map((m) => m.same))))));
     waits.push({ event: b.info.id, ok: dag.implies(passes, dag.and(dag.ile(arrive(b), pass(b)), enough, dag.not(missing))) });
     if (stop !== dag.F) never.set(b.info.id, b.bar!.count ? dag.not(counted(arrivals)) : missing);

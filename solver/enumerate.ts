@@ -281,8 +281,8 @@ function executed(u: Unrolled, exec: boolean[]): Executed {
 function barrierChoices(u: Unrolled, ids: number[], newId: Map<number, number>, ev: (n: N) => Value): Pair[][] {
   const bars = ids.map((id) => u.events[id]!).filter((e) => e.info.kind === 'B');
   if (bars.length === 0) return [[]];
-  // A CTA barrier meets its CTA's threads; bar.warp.sync (its mask in id) its warp's.
-  const key = (e: (typeof bars)[number]): string => `${e.bar!.warp ?? e.info.place!.cta}|${e.bar!.warp === null ? 'cta' : 'warp'}|${ev(e.bar!.instance)}|${ev(e.bar!.id)}`;
+  // A CTA barrier meets its CTA's threads; bar.warp.sync (its mask in id) its warp's (`cta/wN`).
+  const key = (e: (typeof bars)[number]): string => `${e.bar!.warp ?? e.info.place!.cta}|${ev(e.bar!.instance)}|${ev(e.bar!.id)}`;
   const phase = new Map<number, number>();
   for (const b of bars) {
     phase.set(b.info.id, bars.filter((a) => a.info.thread === b.info.thread && a.info.poIndex < b.info.poIndex && key(a) === key(b)).length);
