@@ -4,7 +4,7 @@
 // element. Parameters and special registers are constants of each thread, so the solver's
 // unrolling folds the address arithmetic to one element per access (solver/unroll.ts); an
 // address that stays symbolic (read from memory) is an error there, with its position.
-import type { DataType, Instr, LitmusTest, LocDecl, LocOwner, Placement, Pos, RegInit, Stmt, Thread } from '../litmus/ast.js';
+import type { DataType, Imm, Instr, LitmusTest, LocDecl, LocOwner, Placement, Pos, Reg, RegInit, Stmt, Thread } from '../litmus/ast.js';
 import { typeWidth } from '../litmus/ast.js';
 import { LitmusError } from '../litmus/errors.js';
 import { registersRead } from '../litmus/types.js';
@@ -145,11 +145,15 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
     sharedOf.set(c, m);
   }
   // ---- code: calls inlined (symbols are resolved per CTA or thread below) ----
-  const { body, registers } = inline(entry, mod, bad);
+  const inlined = inline(entry, mod, bad);
+  const registers = inlined.registers;
   // Each thread's own copy of the kernel's .local variables (thread ids as the threads below
-  // get them). nvcc declares a depot of bytes: its elements are as wide as the .local accesses
-  // (one width for all of them; otherwise as elements() takes it, and another width is refused).
-  const localWidths = new Set(body.flatMap((s) => ((s.op === 'ld' || s.op === 'st') && s.space === 'local' ? [typeWidth(s.type)] : [])));
+  // get them). nvcc declares a depot of bytes: its elements are as wide as the narrowest .local
+  // access, and wider ones are split into accesses of that width (splitLocal).
+  const isLocal = (s: Stmt): s is Extract<Stmt, { op: 'ld' | 'st' }> => (s.op === 'ld' || s.op === 'st') && s.space === 'local';
+  const narrowest = Math.min(...inlined.body.filter(isLocal).map((s) => typeWidth(s.type)));
+  const body = inlined.body.flatMap((s) => (isLocal(s) && typeWidth(s.type) > narrowest ? splitLocal(s, narrowest) : [s]));
+  const localWidths = new Set(body.flatMap((s) => (isLocal(s) ? [typeWidth(s.type)] : [])));
   const [w] = localWidths;
   const locals = entry.locals.map((v) => {
     if (v.init) bad(`a .local variable cannot have an initial value`, v.pos);
@@ -219,6 +223,48 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
     perThread: true,
   };
   return { test, entry, memory, coords };
+}
+
+// Registers of splitLocal's sequences: '__' names are no PTX program's own (instantiate
+// takes them as declared).
+const WHOLE: Reg = { kind: 'reg', name: '__local_whole' };
+const PIECE: Reg = { kind: 'reg', name: '__local_piece' };
+
+/**
+ * A .local load or store of w bits (w > e) as w/e accesses of e bits at consecutive addresses,
+ * element 0 the low bits: what a short array stored a word at a time and read a short at a
+ * time (nvcc packs such arrays) means byte for byte. Sound because .local memory is the
+ * thread's own: no other thread sees the pieces, so neither their order nor the atomicity of
+ * the whole can show. A load gathers the pieces in a register of its own before the
+ * destination takes them, so that an address register that is also the destination is read
+ * whole; the last move extends the value as the load's type does.
+ */
+function splitLocal(s: Extract<Stmt, { op: 'ld' | 'st' }>, e: number): Instr[] {
+  const w = typeWidth(s.type);
+  const k = w / e;
+  // Piece j's address: the access's, moved by j pieces (piece 0's as written).
+  const at = (j: number): { offset?: bigint } => (j === 0 ? {} : { offset: (s.offset ?? 0n) + BigInt((j * e) / 8) });
+  const piece = `u${e}` as DataType;
+  const bits = (w === 64 ? 'b64' : 'b32') as DataType;
+  const imm = (v: number): Imm => ({ kind: 'imm', value: BigInt(v) });
+  const { guard, pos } = s;
+  const g = guard ? { guard } : {};
+  const out: Instr[] = [];
+  if (s.op === 'ld') {
+    for (let j = 0; j < k; j++) {
+      out.push({ ...s, type: piece, dst: j === 0 ? WHOLE : PIECE, ...at(j) });
+      if (j > 0) out.push({ op: 'alu', aop: 'bfi', type: bits, dst: WHOLE, a: PIECE, b: WHOLE, c: imm(j * e), d: imm(e), pos, ...g });
+    }
+    out.push({ op: 'mov', type: s.type, dst: s.dst, src: WHOLE, pos, ...g });
+    return out;
+  }
+  for (let j = 0; j < k; j++) {
+    // A store's source is read as the piece's type: piece 0 is its low bits as it stands.
+    if (j === 0) { out.push({ ...s, type: piece }); continue; }
+    out.push({ op: 'alu', aop: 'bfe', type: w === 64 ? 'u64' : 'u32', dst: PIECE, a: s.src, b: imm(j * e), c: imm(e), pos, ...g });
+    out.push({ ...s, type: piece, src: PIECE, ...at(j) });
+  }
+  return out;
 }
 
 /**

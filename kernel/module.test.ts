@@ -47,8 +47,6 @@ test('an instruction ptxmm does not model is refused where it stands', () => {
   refuses('shfl.ptx', module('', '', '\tmov.u32 %r1, 1;\n\tshfl.sync.down.b32 %r2|%p1, %r1, 1, 31, -1;'), 'shfl', /shfl\.sync \(__shfl_sync.*\) is a warp-level operation, which is not modelled/, '--assert', '1 == 1');
   refuses('vote.ptx', module('', '', '\t@%p1 vote.sync.ballot.b32 %r2, %p2, -1;'), 'vote', /vote\.sync \(__ballot_sync.*warp-level/, '--assert', '1 == 1');
   refuses('active.ptx', module('', '', '\tactivemask.b32 %r2;'), 'activemask', /^.*: activemask \(__activemask\) is a warp-level/, '--assert', '1 == 1');
-  // Registers packed into one (what nvcc writes for a pair of shorts) is no syntax error, but not modelled.
-  refuses('pack.ptx', module('', '', '\tmov.b32 %r1, {%r2, %r3};\n\tmov.u32 %r4, 1;'), '{%r2', /a vector operand \(\{\.\.\.\}: registers packed into one, or one split into several\) is not modelled/, '--assert', '1 == 1');
   // A floating-point instruction names its type, not an unknown qualifier.
   refuses('fld.ptx', module('.global .align 4 .u32 x;', '', '\tld.global.f32 %r1, [x];'), 'f32 %r1', /floating-point data \(\.f32\) is not modelled: integers only/, '--assert', '1 == 1');
 });
@@ -89,6 +87,33 @@ test('a vector access is its elements\' scalar accesses (ISA 8.2.2), each at its
   assert.match(r.out, /race P0: st\.weak\.global\.u32 \[d\[1\]\], %r3  ~  P1: ld\.weak\.global\.u32 %r6, \[d\[1\]\]/);
 });
 
+test('packed movs: registers packed into one and one split into several, element 0 in the low bits', () => {
+  const text = module('.global .align 2 .u16 x[2] = {4660, 65244};\n.global .align 8 .u64 y = 1234605616436508552;\n.global .align 4 .u32 o[5];\n.global .align 2 .u16 h[2];', '',
+    '\t.reg .b8 %b<4>;\n\t.reg .b16 %rs<8>;\n'
+    + '\tld.global.u16 %rs1, [x];\n\tld.global.u16 %rs2, [x+2];\n\tmov.b32 %r1, {%rs1, %rs2};\n\tst.global.u32 [o], %r1;\n' // 0xfedc1234
+    + '\tld.global.u64 %rd1, [y];\n\tmov.b64 {%r2, %r3}, %rd1;\n\tst.global.u32 [o+4], %r2;\n' // 0x55667788 (y = 0x1122334455667788)
+    + '\tmov.b64 {_, %r4}, %rd1;\n\tst.global.u32 [o+8], %r4;\n' // 0x11223344
+    + '\tmov.b32 %r5, {1, 2, 0xff, -1};\n\tst.global.u32 [o+12], %r5;\n' // 0xffff0201
+    + '\tmov.b32 {%rs3, %rs4}, %r1;\n\tadd.u16 %rs5, %rs3, %rs4;\n\tst.global.u16 [h], %rs5;\n' // 0x1234 + 0xfedc mod 2^16
+    + '\tcvt.u8.u16 %b1, %rs1;\n\tcvt.u8.u16 %b2, %rs2;\n\tmov.b16 %rs6, {%b1, %b2};\n\tst.global.u16 [h+2], %rs6;\n' // 0xdc34
+    + '\t@%p1 mov.b32 %r6, {%rs3, %rs4};\n\tst.global.u32 [o+16], %r6;'); // the guard is false: o[4] stays 0
+  const f = S.write('pack.ptx', text);
+  const values = 'o[0] == 4275835444 /\\ o[1] == 1432778632 /\\ o[2] == 287454020 /\\ o[3] == 4294902273 /\\ o[4] == 0 /\\ h[0] == 4368 /\\ h[1] == 56372';
+  let r = ptxmm('kernel', f, '--assert', values);
+  assert.is(r.code, 0, r.out + r.err);
+  // The elements the other way round give another value: the assertion can fail.
+  r = ptxmm('kernel', S.write('pack2.ptx', text.replace('mov.b32 %r1, {%rs1, %rs2}', 'mov.b32 %r1, {%rs2, %rs1}')), '--assert', values);
+  assert.is(r.code, 1, r.out + r.err);
+  // What the ISA leaves unspecified, or a register of the wrong width, is refused where it stands.
+  const one = (line: string): string => module('', '', `\t.reg .b16 %rs<4>;\n\t${line}`);
+  refuses('twice.ptx', one('mov.b32 {%rs1, %rs1}, %r1;'), '{%rs1, %rs1}', /packed mov: the same register twice: which element it ends with is unspecified/, '--assert', '1 == 1');
+  refuses('sink.ptx', one('mov.b32 %r1, {%rs1, _};'), '{%rs1, _}', /packed mov: an element left out \(_\) leaves its bits unspecified/, '--assert', '1 == 1');
+  refuses('width.ptx', one('mov.b32 %r1, {%r2, %r3};'), '{%r2', /packed mov: %r2 is \.b32, but an element of \.b32 with 2 elements needs a 16-bit register/, '--assert', '1 == 1');
+  refuses('big.ptx', one('mov.b32 %r1, {70000, 1};'), '{70000', /packed mov: 70000 does not fit 16 bits/, '--assert', '1 == 1');
+  // A vector operand of another instruction is still refused by name.
+  refuses('tex.ptx', one('prmt.b32 %r1, {%rs1, %rs2}, %r2, 0;'), '{%rs1', /a vector operand \(\{\.\.\.\}\) of prmt\.b32 is not modelled/, '--assert', '1 == 1');
+});
+
 test('.local memory is each thread\'s own: a copy per thread, out of reach of the others', () => {
   // Each thread writes tid and tid + 100 to its local buf, then copies buf[k] (k read from memory) to out[tid].
   const text = module('.global .align 4 .u32 k;\n.global .align 4 .u32 out[2];', '',
@@ -105,6 +130,27 @@ test('.local memory is each thread\'s own: a copy per thread, out of reach of th
   r = ptxmm('kernel', f, '--block', '2', '--global', `k=${(at('buf.P1') - at('buf.P0')) / 4}`, '--assert', 'out[0] == 100');
   assert.is(r.code, 2, r.out + r.err);
   assert.match(r.err, /ld\.weak\.local\.u32 %r4, \[%rd3\]: in some execution the address is buf\.P1\[0\], which this access cannot reach \(another thread's \.local/);
+});
+
+test('.local accesses of several widths: the elements of the depot are as wide as the narrowest, wider accesses split into them', () => {
+  // Bytes 0..7 of the depot: 01 02 03 04 (a word), fe ff (a short), 01 00 (a short); read back a
+  // byte at an index from memory, a signed short, and the whole as a u64 into its own address register.
+  const text = module('.global .align 8 .u64 o64;\n.global .align 4 .u32 o[2];\n.global .align 4 .u32 k;', '',
+    '\t.local .align 8 .b8 d[8];\n\t.reg .b16 %rs<4>;\n\tmov.u64 %rd1, d;\n\tmov.u32 %r1, 67305985;\n\tst.local.u32 [%rd1], %r1;\n'
+    + '\tmov.u16 %rs1, 65534;\n\tst.local.u16 [%rd1+4], %rs1;\n\tmov.u16 %rs2, 1;\n\tst.local.u16 [%rd1+6], %rs2;\n'
+    + '\tld.global.u32 %r2, [k];\n\tcvt.u64.u32 %rd2, %r2;\n\tadd.s64 %rd3, %rd1, %rd2;\n\tld.local.u8 %rs3, [%rd3];\n\tcvt.u32.u16 %r3, %rs3;\n\tst.global.u32 [o], %r3;\n'
+    + '\tld.local.s16 %r4, [%rd1+4];\n\tst.global.u32 [o+4], %r4;\n\tld.local.u64 %rd1, [%rd1];\n\tst.global.u64 [o64], %rd1;');
+  const f = S.write('mixedlocal.ptx', text);
+  const mem = instantiate(readModule(text, f), { grid: { x: 1, y: 1, z: 1 }, block: { x: 1, y: 1, z: 1 }, params: [] }).memory;
+  assert.equal(mem.filter((o) => o.space === 'local').map((o) => [o.type, o.count]), [['u8', 8]]);
+  // 0x0001fffe04030201; -2 sign-extended to 32 bits.
+  const want = (byte: number): string => `o[0] == ${byte} /\\ o[1] == 4294967294 /\\ o64 == 562941430792705`;
+  let r = ptxmm('kernel', f, '--global', 'k=2', '--assert', want(3), '--races');
+  assert.is(r.code, 0, r.out + r.err);
+  assert.match(r.out, /Data races: holds/);
+  r = ptxmm('kernel', f, '--global', 'k=5', '--assert', want(3));
+  assert.is(r.code, 1, r.out + r.err);
+  assert.match(r.out, /ends in o\[0\]=255;/);
 });
 
 test('nanosleep (__nanosleep) is read, and a kernel with it answers as without it', () => {

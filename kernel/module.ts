@@ -272,19 +272,18 @@ export function readModule(text: string, file: string): PtxModule {
       const packs = !vec && stmt.some((x) => x.v === '{') && stmt.some((x) => x.v === '}');
       if (brace && !vec && !packs) fail(`expected ';' after the instruction at line ${t.line}`, brace);
       const end = next("';'");
-      if (packs) {
-        fn.refused ??= new LitmusError(`a vector operand ({...}: registers packed into one, or one split into several) is not modelled`, at(brace), file);
+      let texts = [src.slice(stmt[0]!.at, end.at)];
+      if (packs && !/^mov\.b\d+$/.test(opcode?.v ?? '')) {
+        fn.refused ??= new LitmusError(`a vector operand ({...}) of ${opcode?.v ?? 'this statement'} is not modelled`, at(brace), file);
         continue;
       }
-      let texts = [src.slice(stmt[0]!.at, end.at)];
-      if (vec) {
-        try {
-          texts = vectorElements(texts[0]!, vec[0], { line: opcode!.line, col: opcode!.col + vec.index + 1 }, file);
-        } catch (e) {
-          if (!(e instanceof LitmusError)) throw e;
-          fn.refused ??= e;
-          continue;
-        }
+      try {
+        if (vec) texts = vectorElements(texts[0]!, vec[0], { line: opcode!.line, col: opcode!.col + vec.index + 1 }, file);
+        else if (packs) texts = packedMove(texts[0]!, fn, at(brace), file);
+      } catch (e) {
+        if (!(e instanceof LitmusError)) throw e;
+        fn.refused ??= e;
+        continue;
       }
       const base = opcode?.v.split('.')[0];
       if (base === 'ret' || base === 'exit') {
@@ -403,6 +402,62 @@ function vectorElements(text: string, vq: string, at: Pos, file: string): string
     const at2 = off === 0 ? `[${a[1]}]` : off > 0 ? `[${a[1]}+${off}]` : `[${a[1]}-${-off}]`;
     return `${guard}${scalar}${space}${rest.replace(brace[0], r).replace(addr[0], at2)}`;
   });
+}
+
+/**
+ * `mov.b32 %r1, {%rs1, %rs2}` (registers packed into one, element 0 in the low bits: what nvcc
+ * writes for pairs of shorts) and `mov.b64 {%r1, %r2}, %rd1` (one split into several, `_`
+ * for an element not wanted) as the bit-field instructions that do the same: a pack is the
+ * first element zero-extended (cvt) and each further one inserted above it (bfi); a split is
+ * one extract (bfe) per element. Each element is as wide as the whole over the count (ISA
+ * mov: 2 or 4 of them), which the element registers' declarations must say.
+ */
+function packedMove(text: string, fn: PtxFunction, at: Pos, file: string): string[] {
+  const refuse = (why: string): never => { throw new LitmusError(`packed mov: ${why}`, at, file); };
+  const m = /^(\s*@!?\s*%?[\w$]+\s+)?mov\.b(\d+)\s+([\s\S]*)$/.exec(text);
+  if (!m) return refuse('not read');
+  const guard = m[1] ?? '';
+  const n = Number(m[2]);
+  if (n !== 16 && n !== 32 && n !== 64) return refuse(`.b${n} is not modelled (registers of 16, 32 and 64 bits are)`);
+  const ops = /^\s*(?:\{([^}]*)\}\s*,\s*([^\s{},]+)|([^\s{},]+)\s*,\s*\{([^}]*)\})\s*$/.exec(m[3]!);
+  if (!ops) return refuse('expected `d, {a, b, ...}` or `{a, b, ...}, s`');
+  const split = ops[1] !== undefined;
+  const elems = (split ? ops[1]! : ops[4]!).split(',').map((x) => x.trim());
+  const k = elems.length;
+  if (k !== 2 && k !== 4) return refuse(`${k} elements: a vector has 2 or 4`);
+  const w = n / k;
+  if (w < 8) return refuse(`${k} elements of ${w} bits: registers are 8 bits or wider`);
+  const lit = (x: string): bigint | null => (/^-?(0[xX][0-9a-fA-F]+|\d+)$/.test(x) ? BigInt(x.replace(/^-/, '')) * (x.startsWith('-') ? -1n : 1n) : null);
+  // Every register must be declared: an element as wide as its share of the whole.
+  const declared = (x: string, bits: number, what: string): void => {
+    if (!x.startsWith('%')) refuse(`expected a register, found '${x}'`);
+    const t = declaredType(fn, x.slice(1));
+    if (t === undefined) refuse(`the register ${x} is not declared (before this instruction)`);
+    else if (t === 'pred' || typeBytes(t) * 8 !== bits) refuse(`${x} is .${t}, but ${what} needs a ${bits}-bit register`);
+  };
+  const element = (x: string): void => declared(x, w, `an element of .b${n} with ${k} elements`);
+  if (split) {
+    const whole = ops[2]!;
+    if (lit(whole) === null) declared(whole, n, `mov.b${n}`);
+    const named = elems.filter((x) => x !== '_');
+    named.forEach(element);
+    if (new Set(named).size !== named.length) return refuse('the same register twice: which element it ends with is unspecified');
+    // A 16-bit whole is extracted as a 32-bit one (bfe has no 16-bit form): the same bits.
+    const bt = n === 64 ? 'u64' : 'u32';
+    return elems.flatMap((x, j) => (x === '_' ? [] : [`${guard}bfe.${bt} ${x}, ${whole}, ${j * w}, ${w}`]));
+  }
+  const d = ops[3]!;
+  declared(d, n, `mov.b${n}`);
+  const parts = elems.map((x): string => {
+    if (x === '_') return refuse('an element left out (_) leaves its bits unspecified');
+    const v = lit(x);
+    if (v === null) { element(x); return x; }
+    if (v < -(1n << BigInt(w - 1)) || v >= 1n << BigInt(w)) return refuse(`${x} does not fit ${w} bits`);
+    return `0x${BigInt.asUintN(w, v).toString(16)}`;
+  });
+  const bt = n === 64 ? 'b64' : 'b32';
+  const first = parts[0]!.startsWith('%') ? `${guard}cvt.u${n}.u${w} ${d}, ${parts[0]}` : `${guard}mov.b${n} ${d}, ${parts[0]}`;
+  return [first, ...parts.slice(1).map((x, j) => `${guard}bfi.${bt} ${d}, ${x}, ${d}, ${(j + 1) * w}, ${w}`)];
 }
 
 /** `@%p ret;` keeps its guard on the jump that stands for it. */

@@ -53,7 +53,8 @@ function instr(labels: string[]): fc.Arbitrary<Instr> {
   const st = fc.record({ op: fc.constant('st' as const), ord: ordering(['relaxed', 'release']), addr: address, src: value, ...mem, proxy: writeProxy });
   // As ptxas has them: .add has no .s64; .sub exists only in Dartagnan's untyped form (u32).
   const atomType = (aop: AtomOp): fc.Arbitrary<DataType> =>
-    ['and', 'or', 'xor', 'exch', 'cas'].includes(aop) ? pick<DataType>(['b32', 'b64'])
+    aop === 'cas' ? pick<DataType>(['b16', 'b32', 'b64'])
+      : ['and', 'or', 'xor', 'exch'].includes(aop) ? pick<DataType>(['b32', 'b64'])
       : aop === 'inc' || aop === 'dec' || aop === 'sub' ? fc.constant<DataType>('u32')
       : aop === 'add' ? pick<DataType>(['u32', 's32', 'u64'])
       : pick<DataType>(['u32', 's32', 'u64', 's64']);

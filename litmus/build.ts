@@ -415,7 +415,9 @@ function label(o: CstOperand, ctx: Ctx): string {
 /** The ISA's type rules for atom/red operations (ptxas enforces them too). */
 function checkAtomType(aop: AtomOp, q: Qual | undefined, file: string): DataType {
   if (BITWISE_ATOM.has(aop)) {
-    if (q && !(q.text === 'b32' || q.text === 'b64')) fail(`.${aop} takes .b32 or .b64, not '.${q.text}'`, q.pos, file);
+    // atom.cas.b16 (sm_70+, atomicCAS on an unsigned short); the other bitwise operations have no 16-bit form.
+    const ok = q && (q.text === 'b32' || q.text === 'b64' || (aop === 'cas' && q.text === 'b16'));
+    if (q && !ok) fail(`.${aop} takes ${aop === 'cas' ? '.b16, .b32' : '.b32'} or .b64, not '.${q.text}'`, q.pos, file);
     return asType(q, 'b32');
   }
   if (aop === 'inc' || aop === 'dec') {
