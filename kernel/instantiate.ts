@@ -7,7 +7,7 @@
 import type { DataType, Imm, Instr, LitmusTest, LocDecl, LocOwner, Placement, Pos, Reg, RegInit, Stmt, Thread } from '../litmus/ast.js';
 import { typeWidth } from '../litmus/ast.js';
 import { LitmusError } from '../litmus/errors.js';
-import { registersRead } from '../litmus/types.js';
+import { destination, registersRead } from '../litmus/types.js';
 import { type PtxFunction, type PtxModule, type Statement, type Variable, declaredType, registerDeclared, typeBytes } from './module.js';
 
 export interface Dim3 {
@@ -347,9 +347,10 @@ function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) =>
         out.push(...expand(callee!, [...stack, s.callee], (r) => (SPECIAL_REGISTERS.includes(r) ? r : `__c${n}_${r}`), (l) => `${l}$c${n}`, b));
         continue;
       }
-      if ('dst' in s) {
-        const t = declaredType(fn, s.dst.name);
-        if (t !== undefined) registers[rename(s.dst.name)] = typeWidth(t);
+      const d = destination(s);
+      if (d) {
+        const t = declaredType(fn, d.name);
+        if (t !== undefined) registers[rename(d.name)] = typeWidth(t);
       }
       out.push(renameInstr(s, reg, label, fn, bind));
     }
@@ -383,6 +384,7 @@ function renameInstr(s: Instr, reg: <T extends { kind: string; name: string }>(v
     if (v && v.kind === 'reg') out[k] = reg(v);
   }
   if (s.guard) out.guard = { ...s.guard, reg: reg(s.guard.reg) };
+  if (s.op === 'bar' && s.red) out.red = { ...s.red, dst: reg(s.red.dst), pred: s.red.pred.kind === 'reg' ? reg(s.red.pred) : s.red.pred };
   if ((s.op === 'bra' || s.op === 'bcmp')) out.target = label(s.target);
   return out as unknown as Instr;
 }

@@ -24,6 +24,7 @@ import { candidateBound, enumerate, stateValues } from '../solver/enumerate.js';
 import { raceCollector, racyPairKey } from '../solver/races.js';
 import { divergenceCollector, divergenceKey } from '../solver/divergence.js';
 import { unroll } from '../solver/unroll.js';
+import { runTest } from '../solver/run.js';
 
 const DIR = join(ROOT, 'examples', 'kernels');
 
@@ -155,6 +156,38 @@ test('where brute force can enumerate a kernel, its assertion verdict, racy pair
     await z3.close();
   }
   assert.ok(compared >= 4 && racy >= 1 && diverging >= 1, `${compared} compared, ${racy} racy, ${diverging} diverging`);
+});
+
+test('bar.red (__syncthreads_count, _or, _and): the solver reaches the final states brute force does', async () => {
+  // Two CTAs of two threads; thread 0 of CTA 0 sets flag, every thread then reads it and
+  // combines p = (flag == 1) over its CTA: popc(p), or(!p) or and(p), stored at out[g].
+  const kernel = (red: string): string => `.version 9.0\n.target sm_90\n.address_size 64\n.global .align 4 .u32 flag;\n.global .align 4 .u32 out[4];\n.visible .entry k()\n{\n`
+    + `\t.reg .pred %p<6>;\n\t.reg .b32 %r<12>;\n\t.reg .b64 %rd<4>;\n\tmov.u32 %r1, %tid.x;\n\tmov.u32 %r2, %ctaid.x;\n\tor.b32 %r3, %r1, %r2;\n`
+    + `\tsetp.ne.u32 %p1, %r3, 0;\n\t@%p1 bra $L;\n\tst.relaxed.gpu.global.u32 [flag], 1;\n$L:\n\tld.relaxed.gpu.global.u32 %r4, [flag];\n\tsetp.eq.u32 %p2, %r4, 1;\n`
+    + `\t${red}\n\tmad.lo.u32 %r10, %r2, 2, %r1;\n\tmul.wide.u32 %rd1, %r10, 4;\n\tmov.u64 %rd2, out;\n\tadd.s64 %rd3, %rd2, %rd1;\n\tst.global.u32 [%rd3], %r9;\n\tret;\n}\n`;
+  // In CTA 0, P0 reads its own 1 and P1 0 or 1; in CTA 1 each thread 0 or 1: the number of
+  // threads that see 1 is 1 or 2 in CTA 0, and 0, 1 or 2 in CTA 1, each CTA's threads alike.
+  const states = (f: (n: number) => number): string[] =>
+    [1, 2].flatMap((a) => [0, 1, 2].map((b) => `out[0]=${f(a)};out[1]=${f(a)};out[2]=${f(b)};out[3]=${f(b)}`)).filter((x, k, all) => all.indexOf(x) === k).sort();
+  const cases: [string, (n: number) => number][] = [
+    ['bar.red.popc.u32 %r9, 0, %p2;', (n) => n],
+    ['bar.red.or.pred %p3, 0, !%p2;\n\tselp.u32 %r9, 1, 0, %p3;', (n) => (n < 2 ? 1 : 0)],
+    ['bar.red.and.pred %p3, 0, %p2;\n\tselp.u32 %r9, 1, 0, %p3;', (n) => (n === 2 ? 1 : 0)],
+  ];
+  const z3 = await openZ3();
+  try {
+    for (const [red, f] of cases) {
+      const inst = instantiate(readModule(kernel(red), 'red.ptx'), { grid: { x: 2, y: 1, z: 1 }, block: { x: 2, y: 1, z: 1 }, params: [] });
+      const t: LitmusTest = { ...inst.test, observed: [0, 1, 2, 3].map((i) => ({ kind: 'loc' as const, name: `out[${i}]` })) };
+      const brute = [...enumerate(t, unroll(t, 2), ptx75).states].sort();
+      const r = await runTest(z3, t, { model: ptx75, bound: 2, timeoutMs: 60_000, mode: 'states', checkBound: false, explain: false });
+      const solver = r.states!.map((st) => st.values.map(([k, v]) => `${k}=${v}`).join(';')).sort();
+      assert.equal(solver, brute, red);
+      assert.equal(brute, states(f), red);
+    }
+  } finally {
+    await z3.close();
+  }
 });
 
 test('ptxmm kernel: exit 0 when every property holds, 1 with a counterexample, 2 on bad input; JSON to the schema', () => {

@@ -132,6 +132,12 @@ test('.local memory is each thread\'s own: a copy per thread, out of reach of th
   assert.match(r.err, /ld\.weak\.local\.u32 %r4, \[%rd3\]: in some execution the address is buf\.P1\[0\], which this access cannot reach \(another thread's \.local/);
 });
 
+test('bar.red takes the forms ptxas does; a thread count (b) is refused where it stands', () => {
+  refuses('redtype.ptx', module('', '', '\tbar.red.popc.pred %p1, 0, %p2;'), 'pred %p1', /bar\.red\.popc needs \.u32/, '--assert', '1 == 1');
+  refuses('redcount.ptx', module('', '', '\tbar.red.or.pred %p1, 0, 64, %p2;'), '64, %p2', /a thread count \(b\) in bar\.red is not modelled/, '--assert', '1 == 1');
+  refuses('redaligned.ptx', module('', '', '\tbar.red.aligned.or.pred %p1, 0, %p2;'), 'aligned', /'\.aligned' is only for barrier/, '--assert', '1 == 1');
+});
+
 test('.local accesses of several widths: the elements of the depot are as wide as the narrowest, wider accesses split into them', () => {
   // Bytes 0..7 of the depot: 01 02 03 04 (a word), fe ff (a short), 01 00 (a short); read back a
   // byte at an index from memory, a signed short, and the whole as a u64 into its own address register.

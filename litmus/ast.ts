@@ -203,6 +203,13 @@ export interface Bar extends InstrBase {
    * litmus test's thread stands for a whole warp. `id` is then 0 and unused.
    */
   mask?: Value;
+  /**
+   * `bar.red.or.pred p, a, {!}c`, `bar.red.and.pred`, `bar.red.popc.u32 d, a, {!}c` (CUDA's
+   * `__syncthreads_or`, `_and`, `_count`): a bar.sync that also combines the predicate c of
+   * every thread it meets and writes the result to `dst` in each (ISA 9.7.12.1). Kernels only:
+   * a litmus test's thread stands for a whole warp, whose threads' predicates it would combine.
+   */
+  red?: { op: 'and' | 'or' | 'popc'; dst: Reg; pred: Value; negated: boolean };
 }
 export interface Mov extends InstrBase {
   op: 'mov';

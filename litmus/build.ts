@@ -442,7 +442,7 @@ function barrier(base: 'bar' | 'barrier', quals: Qual[], cell: Extract<CstCell, 
     return { op: 'bar', mode: 'sync', form: 'bar', id: { kind: 'imm', value: 0n }, mask: value(ops[0]!, 'the member mask', ctx), pos: pos(opcode) };
   }
   const red = quals.find((q) => q.text === 'red');
-  if (red) fail(`${base}.red is not supported`, red.pos, file);
+  if (red) return barrierRed(base, quals, red, cell, ctx);
   const c = classify(base, quals, { cta: setOf('cta'), mode: setOf('sync', 'arrive'), aligned: setOf('aligned') }, file);
   if (!c.mode) fail(`${base} needs .sync or .arrive`, opcode, file);
   if (c.aligned && base === 'bar') fail(`'.aligned' is only for barrier (bar is always aligned)`, c.aligned.pos, file);
@@ -469,6 +469,29 @@ function barrier(base: 'bar' | 'barrier', quals: Qual[], cell: Extract<CstCell, 
   // has one): recorded with its (default) instance, it prints in that dialect's notation.
   if (mode === 'arrive' && !out.count && !out.instance) out.instance = { kind: 'imm', value: 0n };
   return out;
+}
+
+/** `bar.red.or.pred p, a, {!}c`, `.and.pred`, `.popc.u32 d, a, {!}c` (kernels only: see Bar.red). */
+function barrierRed(base: 'bar' | 'barrier', quals: Qual[], red: Qual, cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
+  const { opcode, operands: ops } = cell;
+  const file = ctx.file;
+  if (!ctx.module) {
+    fail(`${base}.red (__syncthreads_or, _and, _count) is read in kernels (ptxmm kernel): a litmus test's thread stands for a whole warp, whose threads' predicates it would combine`, red.pos, file);
+  }
+  const c = classify(base, quals, { cta: setOf('cta'), red: setOf('red'), op: setOf('and', 'or', 'popc'), type: setOf('pred', 'u32'), aligned: setOf('aligned') }, file);
+  if (c.aligned && base === 'bar') fail(`'.aligned' is only for barrier (bar is always aligned)`, c.aligned.pos, file);
+  if (!c.op) fail(`${base}.red needs an operation (.and, .or or .popc)`, opcode, file);
+  const op = c.op!.text as 'and' | 'or' | 'popc';
+  const type = op === 'popc' ? 'u32' : 'pred';
+  if (c.type?.text !== type) fail(`${base}.red.${op} needs .${type}`, c.type?.pos ?? opcode, file);
+  arity(ops, 3, 4, opcode, 'three operands (d, a, {!}c)', file);
+  if (ops.length === 4) fail(`a thread count (b) in ${base}.red is not modelled: every thread of the CTA takes part`, operandPos(ops[2]!), file);
+  const last = ops[2]!;
+  const pred: Value = last.k === 'notreg' ? { kind: 'reg', name: regName(last.reg), pos: pos(last.reg) } : value(last, 'the predicate', ctx);
+  return {
+    op: 'bar', mode: 'sync', form: base, id: value(ops[1]!, 'the barrier id', ctx), pos: pos(opcode),
+    red: { op, dst: reg(ops[0]!, 'the destination', ctx), pred, negated: last.k === 'notreg' },
+  };
 }
 
 // ---- threads ------------------------------------------------------------------------

@@ -398,6 +398,12 @@ const cases: Case[] = [
     message: "bar.warp.sync (__syncwarp) is read in kernels (ptxmm kernel): a litmus test's thread stands for a whole warp",
   },
   {
+    name: "bar-red-in-litmus",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n st.weak.u32 [x], 1 | bar.red.or.pred %p1, 0, %p2 ;\nexists (x == 1)\n",
+    at: [4, 27],
+    message: "bar.red (__syncthreads_or, _and, _count) is read in kernels (ptxmm kernel): a litmus test's thread stands for a whole warp, whose threads' predicates it would combine",
+  },
+  {
     name: "unknown-qualifier",
     text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak.u32 [x], 1 | ld.global.acquire.gpu.foo %r0, [x] ;\nexists (P1:r0 == 1)\n",
     at: [4, 45],

@@ -5,6 +5,7 @@
 // (beq/bne/...), Dartagnan's barrier instance (`bar.cta.sync inst, id, count`), and atom.sub and
 // red.acq_rel, which ptxas rejects and which are therefore written in Dartagnan's untyped form.
 import type { Address, Atom, Bar, Expr, Instr, LitmusTest, LocDecl, Observable, Ordering, Red, Stmt, Term, Thread, Value, Space } from './ast.js';
+import { destination } from './types.js';
 
 const reg = (name: string): string => `%${name}`;
 const val = (v: Value): string => (v.kind === 'imm' ? String(v.value) : reg(v.name));
@@ -66,6 +67,7 @@ function instrBody(s: Instr): string {
       return `fence.proxy.${s.kind}`;
     case 'bar': {
       if (s.mask) return `bar.warp.sync ${val(s.mask)}`;
+      if (s.red) return `${s.form}.red.${s.red.op}.${s.red.op === 'popc' ? 'u32' : 'pred'} ${reg(s.red.dst.name)}, ${val(s.id)}, ${s.red.negated ? '!' : ''}${val(s.red.pred)}`;
       if (s.instance) return `bar.cta.${s.mode} ${val(s.instance)}, ${val(s.id)}, ${s.count ? val(s.count) : '0'}`;
       const count = s.count ? `, ${val(s.count)}` : '';
       return `${s.form}.${s.mode} ${val(s.id)}${count}`;
@@ -106,7 +108,7 @@ function genuineBar(s: Bar, th: Thread, t: LitmusTest): Bar {
   if (s.instance !== undefined || s.count !== undefined) return s;
   const v = s.id;
   // An id in a register the thread sets is known only as it runs: printed as it is.
-  if (v.kind === 'reg' && th.code.some((x) => x.op !== 'label' && 'dst' in x && x.dst.name === v.name)) return s;
+  if (v.kind === 'reg' && th.code.some((x) => x.op !== 'label' && destination(x)?.name === v.name)) return s;
   const init = v.kind === 'reg' ? t.regInits.find((r) => r.thread === th.placement.id && r.reg === v.name) : undefined;
   const id = v.kind === 'imm' ? v.value : init && !('addressOf' in init) ? init.value : 0n;
   return id >= 0n && id <= 15n ? s : { ...s, instance: { kind: 'imm', value: 0n } };

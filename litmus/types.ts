@@ -8,13 +8,16 @@
 // engines store register values at these widths, so they agree on every value by construction,
 // and a condition compares values as the integers their types say (u32 0xffffffff is
 // 4294967295, never -1).
-import type { Alu, CmpOp, Expr, Instr, Observable, Pos, RegInit, Term, Thread } from './ast.js';
+import type { Alu, CmpOp, Expr, Instr, Observable, Pos, Reg, RegInit, Term, Thread } from './ast.js';
 import { typeSigned, typeWidth, wideType } from './ast.js';
 
 export interface ValueType {
   width: number;
   signed: boolean;
 }
+
+/** The register an instruction writes, if any: its `dst`, or a bar.red's result. */
+export const destination = (i: Instr): Reg | null => ('dst' in i ? i.dst : i.op === 'bar' && i.red ? i.red.dst : null);
 
 /** The type of the value an instruction writes to its destination register (null: none). */
 export function writerType(i: Instr): ValueType | null {
@@ -34,6 +37,9 @@ export function writerType(i: Instr): ValueType | null {
       return { width: typeWidth(i.type), signed: typeSigned(i.type) };
     case 'setp':
       return { width: 1, signed: false };
+    case 'bar':
+      // bar.red.popc counts into a .u32; .and and .or give a predicate.
+      return i.red ? { width: i.red.op === 'popc' ? 32 : 1, signed: false } : null;
     default:
       return null;
   }
@@ -54,9 +60,10 @@ export function threadRegisters(inits: readonly RegInit[], thread: Thread): Map<
     add(r.reg, 'addressOf' in r ? { width: 64, signed: false } : { width: literalWidth(r.value), signed: r.value < 0n });
   }
   for (const s of thread.code) {
-    if (s.op === 'label' || !('dst' in s)) continue;
+    if (s.op === 'label') continue;
+    const d = destination(s);
     const t = writerType(s);
-    if (t) add(s.dst.name, t);
+    if (d && t) add(d.name, t);
   }
   // Widened by what reads it (addresses aside: a .shared address may sit in 32 bits).
   for (const s of thread.code) {
@@ -143,7 +150,7 @@ function reads(i: Instr): { name: string; pos?: Pos; width: number | null }[] {
     case 'st': v(i.addr, null); v(i.src, typeWidth(i.type)); break;
     case 'atom': v(i.addr, null); v(i.b, typeWidth(i.type)); v(i.c, typeWidth(i.type)); break;
     case 'red': v(i.addr, null); v(i.b, typeWidth(i.type)); break;
-    case 'bar': v(i.instance, 32); v(i.id, 32); v(i.count, 32); v(i.mask, 32); break;
+    case 'bar': v(i.instance, 32); v(i.id, 32); v(i.count, 32); v(i.mask, 32); v(i.red?.pred, 1); break;
     case 'mov': v(i.src, typeWidth(i.type)); break;
     case 'alu': {
       const [wa, wb, wc, wd] = aluWidths(i);

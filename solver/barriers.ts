@@ -67,6 +67,8 @@ export function encodeBarriers(dag: Dag, events: SymEvent[], asserts: N[], live?
       members.push({ a, same });
       put(out, a.info.id, b.info.id, dag.and(same, dag.not(stop), dag.ile(arrive(a), pass(b))));
     }
+    const red = b.bar!.red;
+    if (red) asserts.push(dag.implies(b.guard, dag.eq(red.result, reduction(dag, red, members))));
     const arrivedBefore = dag.iadd(dag.int(1), ...members.map(({ a, same }) => dag.b2i(dag.and(same, dag.ile(arrive(a), pass(b))))));
     const arrivals = dag.iadd(dag.int(1), ...members.map(({ same }) => dag.b2i(same)));
     // The count is reached by this many arrivals (each litmus thread accounting for `unit` threads).
@@ -82,6 +84,21 @@ export function encodeBarriers(dag: Dag, events: SymEvent[], asserts: N[], live?
     if (stop !== dag.F) never.set(b.info.id, b.bar!.count ? dag.not(counted(arrivals)) : missing);
   }
   return { sync: out, waits, never };
+}
+
+/**
+ * A bar.red's result (ISA 9.7.12.1): its thread's predicate combined with those of the
+ * bar.red operations of the same kind it meets. (Operations of other kinds meeting it leave
+ * the result undefined: `ptxmm kernel --barriers` reports a phase whose operations differ.)
+ */
+function reduction(dag: Dag, red: NonNullable<NonNullable<SymEvent['bar']>['red']>, members: { a: SymEvent; same: N }[]): N {
+  const others = members.flatMap(({ a, same }) => (a.bar!.red?.op === red.op ? [{ bit: a.bar!.red.bit, same }] : []));
+  if (red.op === 'popc') {
+    const count = (bit: N): N => dag.ite(bit, dag.bv(32, 1), dag.bv(32, 0));
+    return others.reduce((n, o) => dag.bin('add', n, count(dag.and(o.same, o.bit))), count(red.bit));
+  }
+  const v = red.op === 'or' ? dag.or(red.bit, ...others.map((o) => dag.and(o.same, o.bit))) : dag.and(red.bit, ...others.map((o) => dag.implies(o.same, o.bit)));
+  return dag.ite(v, dag.bv(1, 1), dag.bv(1, 0));
 }
 
 function put(r: SRel, a: number, b: number, f: N): void {

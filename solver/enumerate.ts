@@ -217,7 +217,27 @@ export function skeleton(u: Unrolled, rfOf: Map<number, number>): Skeleton | nul
     busy.delete(id);
     return v;
   };
-  ev = newEvaluator(dag, (name) => (name.startsWith('v') ? readValue(Number(name.slice(1))) : undefined));
+  // A bar.red's result (unroll.ts `bar_red_<event>`): the predicates of the executed bar.red
+  // operations of its kind at the same barrier (CTA or warp, instance, id) and phase. One that
+  // depends on itself reads past the barrier (not causal): skipped as thin air is.
+  const barKey = (e: Unrolled['events'][number]): string => `${e.bar!.warp ?? e.info.place!.cta}|${ev(e.bar!.instance)}|${ev(e.bar!.id)}`;
+  const barPhase = (e: Unrolled['events'][number]): number =>
+    events.filter((a) => a.info.kind === 'B' && a.info.thread === e.info.thread && a.info.poIndex < e.info.poIndex && ev(a.guard) === true && barKey(a) === barKey(e)).length;
+  const redValue = (id: number): bigint => {
+    const b = events[id]!;
+    const red = b.bar!.red!;
+    if (busy.has(-1 - id)) { cyclic = true; return 0n; }
+    busy.add(-1 - id);
+    const k = barKey(b);
+    const p = barPhase(b);
+    const bits = events
+      .filter((a) => a.info.kind === 'B' && a.bar!.red?.op === red.op && ev(a.guard) === true && barKey(a) === k && barPhase(a) === p)
+      .map((a) => ev(a.bar!.red!.bit) === true);
+    busy.delete(-1 - id);
+    if (red.op === 'popc') return BigInt(bits.filter((x) => x).length);
+    return (red.op === 'or' ? bits.some((x) => x) : bits.every((x) => x)) ? 1n : 0n;
+  };
+  ev = newEvaluator(dag, (name) => (name.startsWith('v') ? readValue(Number(name.slice(1))) : name.startsWith('bar_red_') ? redValue(Number(name.slice(8))) : undefined));
   for (const r of reads) readValue(r.info.id);
   if (cyclic) return null;
   const exec = events.map((e) => ev(e.guard) === true);

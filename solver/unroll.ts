@@ -52,6 +52,11 @@ export interface SymEvent {
     instance: N; id: N; count: N | null; unit: number;
     /** bar.warp.sync: the warp (`cta/wN`) whose threads it may meet, its mask in `id`; null: a CTA barrier. */
     warp: string | null;
+    /**
+     * bar.red: the thread's predicate (a Bool), and the variable its result register takes
+     * (1 bit for .and/.or, 32 for .popc), which barriers.ts equates with the reduction.
+     */
+    red: { op: 'and' | 'or' | 'popc'; bit: N; result: N } | null;
   } | null;
   /** The instruction it comes from (null for initial writes): one per loop iteration share it. */
   instr: Instr | null;
@@ -691,14 +696,25 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
             // instance form counts litmus threads.
             unit: instr.instance || test.perThread ? 1 : WARP_SIZE,
             warp: mask ? warpOf : null,
+            red: null,
           },
         });
+        let regs = st.regs;
+        if (instr.red) {
+          // The result is a variable of its own: the other threads' predicates are not known here.
+          const { op, pred, negated, dst } = instr.red;
+          const p = pred.kind === 'imm' ? { v: dag.bv(1, pred.value === 0n ? 0 : 1), deps: new Map() as Deps } : reg(st, pred.name);
+          const nz = dag.not(dag.eq(p.v, dag.bv(dag.width(p.v), 0)));
+          const result = dag.bvVar(`bar_red_${b.info.id}`, op === 'popc' ? 32 : 1);
+          b.bar!.red = { op, bit: negated ? dag.not(nz) : nz, result };
+          regs = setReg(dst.name, { v: result, deps: p.deps });
+        }
         if (stops && instr.mode === 'sync' && g !== dag.F) {
           // Liveness: the thread may wait here for good, executing nothing after it.
           const lit = dag.boolVar(`stop_${ti}_${stops.length}`);
           stops.push({ thread: ti, cta: place.cta, warp: warpOf, kind: 'barrier', lit, at: g, instr, event: b.info.id, quiet: dag.F, reads: [], repeat: dag.F, ahead: barriersFrom(pc + 1) });
-          next(st.regs, dag.and(st.reach, dag.not(lit)));
-        } else next(st.regs);
+          next(regs, dag.and(st.reach, dag.not(lit)));
+        } else next(regs);
         break;
       }
       // A delay: no event, no register written.

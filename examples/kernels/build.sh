@@ -25,3 +25,5 @@ nvcc -ptx -arch=sm_90 -O3 warp_reduce.cu -o warp_reduce.ptx
 nvcc -ptx -arch=sm_90 -O3 warp_reduce_nosync.cu -o warp_reduce_nosync.ptx
 nvcc -ptx -arch=sm_90 -O3 mp_int2.cu -o mp_int2.ptx
 nvcc -ptx -arch=sm_90 -O3 mp_int2_nofence.cu -o mp_int2_nofence.ptx
+nvcc -ptx -arch=sm_90 -O3 converge.cu -o converge.ptx
+nvcc -ptx -arch=sm_90 -O3 converge_divergent.cu -o converge_divergent.ptx
