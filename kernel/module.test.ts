@@ -138,6 +138,18 @@ test('bar.red takes the forms ptxas does; a thread count (b) is refused where it
   refuses('redaligned.ptx', module('', '', '\tbar.red.aligned.or.pred %p1, 0, %p2;'), 'aligned', /'\.aligned' is only for barrier/, '--assert', '1 == 1');
 });
 
+test('a register declared in a nested block is that block\'s own, hiding the function\'s of that name', () => {
+  // nvcc wraps intrinsics in `{ .reg .pred %p1; ... }`: the outer %r1 keeps its 5 across the block.
+  const inner = (decl: string): string => module('.global .align 4 .u32 out[2];', '',
+    `\tmov.u32 %r1, 5;\n\t{\n${decl}\t.reg .pred %p<2>;\n\tmov.u32 %r1, 7;\n\tsetp.eq.u32 %p1, %r1, 7;\n\t@%p1 st.global.u32 [out+4], %r1;\n\t}\n\tst.global.u32 [out], %r1;`);
+  let r = ptxmm('kernel', S.write('scope.ptx', inner('\t.reg .b32 %r1;\n')), '--assert', 'out[0] == 5 /\\ out[1] == 7');
+  assert.is(r.code, 0, r.out + r.err);
+  // Without the block's own %r1, the block writes the function's.
+  r = ptxmm('kernel', S.write('noscope.ptx', inner('')), '--assert', 'out[0] == 5 /\\ out[1] == 7');
+  assert.is(r.code, 1, r.out + r.err);
+  assert.match(r.out, /ends in out\[0\]=7;/);
+});
+
 test('.local accesses of several widths: the elements of the depot are as wide as the narrowest, wider accesses split into them', () => {
   // Bytes 0..7 of the depot: 01 02 03 04 (a word), fe ff (a short), 01 00 (a short); read back a
   // byte at an index from memory, a signed short, and the whole as a u64 into its own address register.

@@ -238,11 +238,23 @@ export function readModule(text: string, file: string): PtxModule {
     };
     let depth = 1;
     let returned = false;
+    // A register declared in a nested block (`{ .reg .pred %p1; ... }`, nvcc's wrapper around
+    // inline PTX and intrinsics such as __syncthreads_or) is that block's own and hides the
+    // function's of that name: it is renamed apart (`%__b2_p1`) within the block.
+    const scopes: Scope[] = [];
+    let blocks = 0;
+    const resolve = (r: string): string => {
+      for (let k = scopes.length - 1; k >= 0; k--) {
+        const s = scopes[k]!;
+        if (s.names.has(r) || s.ranges.some((x) => inRange(x, r))) return `__b${s.id}_${r}`;
+      }
+      return r;
+    };
     while (depth > 0) {
       const t = next(`'}' closing ${name.v}`);
-      if (t.v === '{') { depth++; continue; }
-      if (t.v === '}') { depth--; continue; }
-      if (t.v === '.reg') { registers(fn, t); continue; }
+      if (t.v === '{') { depth++; scopes.push({ id: ++blocks, names: new Set(), ranges: [] }); continue; }
+      if (t.v === '}') { depth--; scopes.pop(); continue; }
+      if (t.v === '.reg') { registers(fn, t, scopes[scopes.length - 1] ?? null); continue; }
       if (t.v === '.param') {
         i--;
         const p = param();
@@ -260,10 +272,10 @@ export function readModule(text: string, file: string): PtxModule {
         fn.body.push({ op: 'label', name: t.v, pos: at(t) });
         continue;
       }
-      // One statement: an instruction up to its ';'.
+      // One statement: an instruction up to its ';', its registers as the blocks around it name them.
       const first = i - 1;
       while (toks[i] && toks[i]!.v !== ';') i++;
-      const stmt = toks.slice(first, i);
+      const stmt = toks.slice(first, i).map((x) => (x.k === 'reg' && resolve(x.v.slice(1)) !== x.v.slice(1) ? { ...x, v: `%${resolve(x.v.slice(1))}` } : x));
       const opcode = stmt[0]!.v === '@' ? stmt.find((x, j) => j > 0 && x.k === 'id') : stmt[0];
       const vec = opcode ? /\.v[248]\b/.exec(opcode.v) : null;
       // A brace in a statement: a vector operand ({%r1, %r2}), or a missing ';'.
@@ -272,7 +284,7 @@ export function readModule(text: string, file: string): PtxModule {
       const packs = !vec && stmt.some((x) => x.v === '{') && stmt.some((x) => x.v === '}');
       if (brace && !vec && !packs) fail(`expected ';' after the instruction at line ${t.line}`, brace);
       const end = next("';'");
-      let texts = [src.slice(stmt[0]!.at, end.at)];
+      let texts = [stmt.map((x, j) => x.v + src.slice(x.at + toks[first + j]!.v.length, j + 1 < stmt.length ? stmt[j + 1]!.at : end.at)).join('')];
       if (packs && !/^mov\.b\d+$/.test(opcode?.v ?? '')) {
         fn.refused ??= new LitmusError(`a vector operand ({...}) of ${opcode?.v ?? 'this statement'} is not modelled`, at(brace), file);
         continue;
@@ -315,8 +327,8 @@ export function readModule(text: string, file: string): PtxModule {
     return fn;
   };
 
-  /** `.reg .b32 %r<12>;` (%r0 to %r11) or `.reg .b32 %a, %b;`. */
-  const registers = (fn: PtxFunction, start: Tok): void => {
+  /** `.reg .b32 %r<12>;` (%r0 to %r11) or `.reg .b32 %a, %b;`; in a nested block, that block's (`scope`). */
+  const registers = (fn: PtxFunction, start: Tok, scope: Scope | null): void => {
     let t = next('a register type');
     if (t.v === '.v2' || t.v === '.v4') t = next('a register type');
     const type: DataType = t.v === '.pred' ? 'pred' : /^\.f\d+$/.test(t.v) ? (`b${t.v.slice(2)}` as DataType) : dataType(t);
@@ -324,13 +336,18 @@ export function readModule(text: string, file: string): PtxModule {
       const r = next('a register');
       // nvcc's call sequences declare registers without '%' (temp_param_reg).
       if (r.k !== 'reg' && r.k !== 'id') fail(`expected a register name, found '${r.v}'`, r);
-      const name = r.k === 'reg' ? r.v.slice(1) : r.v;
+      const own = r.k === 'reg' ? r.v.slice(1) : r.v;
+      const name = scope ? `__b${scope.id}_${own}` : own;
       if (peek()?.v === '<') {
         i++;
         const count = number(next('a count'), 'a register count');
         expect('>');
         fn.regRanges.push({ prefix: name, count, type });
-      } else fn.regs.set(name, type);
+        scope?.ranges.push({ prefix: own, count });
+      } else {
+        fn.regs.set(name, type);
+        scope?.names.add(own);
+      }
       const sep = next("';'");
       if (sep.v === ';') break;
       if (sep.v !== ',') fail(`expected ',' or ';' in .reg at line ${start.line}`, sep);
@@ -499,6 +516,19 @@ function call(stmt: Tok[], opcode: Tok, file: string): Call {
   return { op: 'call', callee: callee.v, rets, args, pos };
 }
 
+/** The registers a nested block declares (readModule renames them apart). */
+interface Scope {
+  id: number;
+  names: Set<string>;
+  ranges: { prefix: string; count: number }[];
+}
+
+/** Is `name` one of the range's registers (`%r<N>`: %r0 to %r(N-1))? */
+const inRange = (r: { prefix: string; count: number }, name: string): boolean => {
+  const k = name.slice(r.prefix.length);
+  return name.startsWith(r.prefix) && /^(0|[1-9]\d*)$/.test(k) && Number(k) < r.count;
+};
+
 /** Does the function declare this register (by name, or in a `%r<N>` range: %r0 to %r(N-1))? */
 export function registerDeclared(fn: PtxFunction, name: string): boolean {
   return declaredType(fn, name) !== undefined;
@@ -508,10 +538,7 @@ export function registerDeclared(fn: PtxFunction, name: string): boolean {
 export function declaredType(fn: PtxFunction, name: string): DataType | undefined {
   const t = fn.regs.get(name);
   if (t !== undefined) return t;
-  return fn.regRanges.find((r) => {
-    const k = name.slice(r.prefix.length);
-    return name.startsWith(r.prefix) && /^(0|[1-9]\d*)$/.test(k) && Number(k) < r.count;
-  })?.type;
+  return fn.regRanges.find((r) => inRange(r, name))?.type;
 }
 
 export function typeBytes(t: DataType): number {
