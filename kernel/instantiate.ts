@@ -66,10 +66,24 @@ const MAX_THREADS = 64;
  */
 const MAX_ELEMENTS = 65_536;
 
-/** Elements of a memory object: a `.b8` array (how nvcc declares `int a[2]`) is taken as 32-bit words when it divides. */
-function elements(v: Pick<Variable, 'type' | 'count'>): { type: DataType; count: number | null } {
-  if (v.type === 'b8' && v.count !== null && v.count % 4 === 0) return { type: 'b32', count: v.count / 4 };
-  return { type: v.type, count: v.count };
+/**
+ * Elements of a memory object. nvcc declares every array as bytes (`__shared__ short s[8]` is
+ * `.shared .align 2 .b8 s[16]`): a `.b8` array's elements are as wide as the accesses of its
+ * state space when they all have one width (`widths`), else as its alignment when some access
+ * has that width (`short`: 2, `long long`: 8), else 32-bit words; each where the bytes divide.
+ * An access of another width is then refused at the access (mixed-size accesses are not modelled).
+ */
+function elements(v: Pick<Variable, 'type' | 'count' | 'align'>, widths: ReadonlySet<number>): { type: DataType; count: number | null } {
+  if (v.type !== 'b8' || v.count === null) return { type: v.type, count: v.count };
+  const n = v.count;
+  const fits = (bits: number): boolean => n % (bits / 8) === 0;
+  // (u8 for bytes: a .b8 array would be taken again.)
+  const as = (bits: number): { type: DataType; count: number } => ({ type: (bits === 8 ? 'u8' : `b${bits}`) as DataType, count: n / (bits / 8) });
+  const [only] = widths;
+  if (widths.size === 1 && fits(only!)) return as(only!);
+  const aligned = Math.min(v.align, 8) * 8;
+  if (widths.has(aligned) && fits(aligned)) return as(aligned);
+  return fits(32) ? as(32) : { type: v.type, count: n };
 }
 
 export const elementName = (o: MemoryObject, i: number): string => (o.count === null ? o.name : `${o.name}[${i}]`);
@@ -93,12 +107,25 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
     bad(`${entry.name} takes ${entry.params.length} parameter${entry.params.length === 1 ? '' : 's'}, and ${launch.params.length} ${launch.params.length === 1 ? 'is' : 'are'} given`, entry.pos);
   }
 
+  // ---- code: calls inlined (symbols are resolved per CTA or thread below) ----
+  const inlined = inline(entry, mod, bad);
+  const registers = inlined.registers;
+  // The widths of the accesses of each state space (a generic access may be of any), for the
+  // elements of the arrays nvcc declares as bytes (elements()).
+  const isAccess = (s: Stmt): s is Extract<Stmt, { op: 'ld' | 'st' | 'atom' | 'red' }> => s.op === 'ld' || s.op === 'st' || s.op === 'atom' || s.op === 'red';
+  const widthsIn = (space: 'global' | 'shared' | 'const'): Set<number> =>
+    new Set(inlined.body.flatMap((s) => (isAccess(s) && (s.space === space || s.space === 'generic') ? [typeWidth(s.type)] : [])));
+  const none = new Set<number>();
+  const spaceWidths = { global: widthsIn('global'), shared: widthsIn('shared'), const: widthsIn('const'), local: none };
+
   // ---- memory ----
   const memory: MemoryObject[] = [];
   const locations: LocDecl[] = [];
   let next = BASE_ADDRESS;
-  const place = (name: string, v: Pick<Variable, 'type' | 'count' | 'align' | 'space'>, init: readonly bigint[] | null, pos: Pos, owner?: LocOwner): MemoryObject => {
-    const el = elements(v);
+  /** `widths` for elements(); `init` in bytes (`bytes`: a `.b8` variable's initialiser) or in elements. */
+  const place = (name: string, v: Pick<Variable, 'type' | 'count' | 'align' | 'space'>, init0: readonly bigint[] | null, pos: Pos, widths: ReadonlySet<number>, owner?: LocOwner, bytes = false): MemoryObject => {
+    const el = elements(v, widths);
+    const init = bytes && init0 ? bytesToElements(init0, typeBytes(el.type)) : init0;
     const align = Math.max(v.align, typeBytes(el.type), 16);
     next = Math.ceil(next / align) * align;
     const o: MemoryObject = { name, type: el.type, count: el.count, address: next, space: v.space };
@@ -116,8 +143,8 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
   for (const v of mod.globals) {
     if (v.space === 'shared') continue;
     const given = launch.globals?.[v.name];
-    const init = given === undefined ? (v.type === 'b8' && v.init ? bytesToWords(v.init) : v.init) : typeof given === 'bigint' ? [given] : given;
-    globals.set(v.name, place(v.name, v, init, v.pos));
+    const init = given === undefined ? v.init : typeof given === 'bigint' ? [given] : given;
+    globals.set(v.name, place(v.name, v, init, v.pos, spaceWidths[v.space], undefined, given === undefined && v.type === 'b8'));
   }
   for (const name of Object.keys(launch.globals ?? {})) {
     if (!globals.has(name)) bad(`no module variable ${name} to initialise (it has ${[...globals.keys()].join(', ') || 'none'})`);
@@ -129,7 +156,7 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
     if ('value' in p) { params.set(decl.name, p.value); return; }
     if (typeWidth(decl.type) !== 64) bad(`parameter ${k} (${decl.name}) is a .${decl.type}, not a pointer: give it a value`, decl.pos);
     if (globals.has(p.buffer) || memory.some((o) => o.name === p.buffer)) bad(`two pieces of memory are named ${p.buffer}`);
-    const o = place(p.buffer, { type: p.type, count: p.size, align: typeBytes(p.type), space: 'global' }, p.init ?? null, decl.pos);
+    const o = place(p.buffer, { type: p.type, count: p.size, align: typeBytes(p.type), space: 'global' }, p.init ?? null, decl.pos, none);
     params.set(decl.name, BigInt(o.address));
   });
   const sharedOf = new Map<number, Map<string, MemoryObject>>();
@@ -140,13 +167,10 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
     const unique = (v: Variable): string => ([...short.values()].filter((n) => n === short.get(v.name)).length === 1 ? short.get(v.name)! : v.name);
     for (const v of vars) {
       if (v.init) bad(`a .shared variable cannot have an initial value`, v.pos);
-      m.set(v.name, place(`${unique(v)}.cta${c}`, v, null, v.pos, { cta: c }));
+      m.set(v.name, place(`${unique(v)}.cta${c}`, v, null, v.pos, spaceWidths.shared, { cta: c }));
     }
     sharedOf.set(c, m);
   }
-  // ---- code: calls inlined (symbols are resolved per CTA or thread below) ----
-  const inlined = inline(entry, mod, bad);
-  const registers = inlined.registers;
   // Each thread's own copy of the kernel's .local variables (thread ids as the threads below
   // get them). nvcc declares a depot of bytes: its elements are as wide as the narrowest .local
   // access, and wider ones are split into accesses of that width (splitLocal).
@@ -154,17 +178,10 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
   const narrowest = Math.min(...inlined.body.filter(isLocal).map((s) => typeWidth(s.type)));
   const body = inlined.body.flatMap((s) => (isLocal(s) && typeWidth(s.type) > narrowest ? splitLocal(s, narrowest) : [s]));
   const localWidths = new Set(body.flatMap((s) => (isLocal(s) ? [typeWidth(s.type)] : [])));
-  const [w] = localWidths;
-  const locals = entry.locals.map((v) => {
-    if (v.init) bad(`a .local variable cannot have an initial value`, v.pos);
-    const bytes = w === undefined ? 0 : w / 8;
-    const asWords = v.type === 'b8' && v.count !== null && localWidths.size === 1 && v.count % bytes === 0;
-    // (u8 for bytes: elements() would take a .b8 array as words.)
-    return asWords ? { ...v, type: (w === 8 ? 'u8' : `b${w}`) as DataType, count: v.count! / bytes } : v;
-  });
+  for (const v of entry.locals) if (v.init) bad(`a .local variable cannot have an initial value`, v.pos);
   const localsOf = new Map<number, Map<string, MemoryObject>>();
-  for (let id = 0; locals.length && id < blocks * perBlock; id++) {
-    localsOf.set(id, new Map(locals.map((v) => [v.name, place(`${localName(v.name)}.P${id}`, v, null, v.pos, { thread: id })])));
+  for (let id = 0; entry.locals.length && id < blocks * perBlock; id++) {
+    localsOf.set(id, new Map(entry.locals.map((v) => [v.name, place(`${localName(v.name)}.P${id}`, v, null, v.pos, localWidths, { thread: id })])));
   }
 
   // One code per CTA (its .shared copies), or per thread when the kernel has .local memory.
@@ -278,12 +295,12 @@ function localName(mangled: string): string {
 
 export const dimText = (d: Dim3): string => (d.z > 1 ? `${d.x}x${d.y}x${d.z}` : d.y > 1 ? `${d.x}x${d.y}` : `${d.x}`);
 
-/** Little-endian bytes to 32-bit words: a `.b8` array's initialiser as its words. */
-function bytesToWords(bytes: bigint[]): bigint[] {
+/** Little-endian bytes to elements of `size` bytes: a `.b8` array's initialiser as its elements. */
+function bytesToElements(bytes: readonly bigint[], size: number): bigint[] {
   const out: bigint[] = [];
-  for (let k = 0; k < bytes.length; k += 4) {
+  for (let k = 0; k < bytes.length; k += size) {
     let w = 0n;
-    for (let j = 3; j >= 0; j--) w = (w << 8n) | ((bytes[k + j] ?? 0n) & 0xffn);
+    for (let j = size - 1; j >= 0; j--) w = (w << 8n) | ((bytes[k + j] ?? 0n) & 0xffn);
     out.push(w);
   }
   return out;

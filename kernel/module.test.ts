@@ -256,6 +256,23 @@ test('ld into a wider register extends by the type: .s32 into %rd sign-extends, 
   assert.match(r.out, /holds/);
 });
 
+test('an array nvcc declares as bytes has elements as wide as its accesses: char, short and long long arrays', () => {
+  // __device__ unsigned char g[3] = {1, 2, 3}; __device__ long long q[2]; __shared__ short s[4].
+  const text = module('.global .align 1 .b8 g[3] = {1, 2, 3};\n.global .align 8 .b8 q[16];\n.global .align 4 .u32 out;', '',
+    '\t.shared .align 2 .b8 s[8];\n\t.reg .b16 %rs<4>;\n\tld.global.u8 %rs1, [g+1];\n\tst.shared.u16 [s+2], %rs1;\n\tld.shared.u16 %rs2, [s+2];\n'
+    + '\tcvt.u32.u16 %r1, %rs2;\n\tst.global.u32 [out], %r1;\n\tmov.u64 %rd1, 4294967298;\n\tst.global.u64 [q+8], %rd1;');
+  const f = S.write('bytes.ptx', text);
+  const inst = instantiate(readModule(text, f), { grid: { x: 1, y: 1, z: 1 }, block: { x: 1, y: 1, z: 1 }, params: [] });
+  // Global accesses are 8, 32 and 64 bits wide: each array as its alignment says; shared ones all 16.
+  assert.equal(inst.memory.map((o) => `${o.name}:${o.type}${o.count === null ? '' : `[${o.count}]`}`), ['g:u8[3]', 'q:b64[2]', 'out:u32', 's.cta0:b16[4]']);
+  let r = ptxmm('kernel', f, '--assert', 'out == 2 /\\ g[2] == 3 /\\ q[1] == 4294967298 /\\ s.cta0[1] == 2');
+  assert.is(r.code, 0, r.out + r.err);
+  // (3 bytes were once taken as one word of initial values, and g[1] read 0.)
+  r = ptxmm('kernel', f, '--assert', 'out == 0');
+  assert.is(r.code, 1, r.out + r.err);
+  assert.match(r.out, /ends in out=2/);
+});
+
 test('static offsets, byte arrays as words, initialisers, parameters, per-CTA shared memory', () => {
   const text = module(
     '.global .align 4 .b8 w[8] = {1, 0, 0, 0, 2, 1, 0, 0};\n.shared .align 4 .u32 s;',

@@ -134,12 +134,6 @@ const cases: Case[] = [
     message: "unknown proxy 'shiny' (expected generic, texture, surface or constant)",
   },
   {
-    name: "bar-red",
-    text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n bar.red.popc.u32 %r1, 0, %p1 | ld.weak r0, x ;\nexists (P1:r0 == 1)\n",
-    at: [4, 6],
-    message: "bar.red is not supported",
-  },
-  {
     name: "bare-doc",
     text: "PTX T\nthis is not quoted\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.weak x, 1 ;\nexists (x == 1)\n",
     at: [2, 1],
