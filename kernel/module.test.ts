@@ -39,7 +39,7 @@ test('an instruction ptxmm does not model is refused where it stands', () => {
   refuses('sink.ptx', module('.global .align 16 .u32 x[4];', '', '\tld.global.v4.u32 {%r1, _, %r3, %r4}, [x];'), 'v4', /an element left out \(_\) is not modelled/, '--assert', 'x[0] == 0');
   refuses('vecf.ptx', module('.global .align 8 .u32 x[2];', '', '\tld.global.v2.f32 {%r1, %r2}, [x];'), 'v2', /floating-point data is not modelled/, '--assert', 'x[0] == 0');
   // A generic pointer to local memory (what nvcc -G writes for its stack) is not modelled; .local accesses are.
-  refuses('cvtalocal.ptx', module('', '', '\t.local .align 4 .b8 stack[8];\n\tmov.u64 %rd1, stack;\n\tcvta.local.u64 %rd2, %rd1;'), 'local.u64', /only cvta\.global and cvta\.to\.global are supported/, '--assert', '1 == 1');
+  refuses('cvtaparam.ptx', module('', '', '\tmov.u64 %rd1, 0;\n\tcvta.param.u64 %rd2, %rd1;'), 'param.u64', /cvta takes \.global, \.shared, \.local or \.const, not \.param/, '--assert', '1 == 1');
   refuses('float.ptx', module('.global .align 4 .f32 f;', '', ''), '.f32', /floating-point/, '--assert', '1 == 1');
   refuses('clock.ptx', module('', '', '\tmov.u32 %r1, %clock;'), '%clock', /%clock is neither declared/, '--assert', '1 == 1');
   refuses('semi.ptx', module('', '', '\tmov.u32 %r1, 1\n\tbra.uni $L;\n$L:'), 'bra.uni', /unexpected/, '--assert', '1 == 1');
@@ -148,6 +148,22 @@ test('a register declared in a nested block is that block\'s own, hiding the fun
   r = ptxmm('kernel', S.write('noscope.ptx', inner('')), '--assert', 'out[0] == 5 /\\ out[1] == 7');
   assert.is(r.code, 1, r.out + r.err);
   assert.match(r.out, /ends in out\[0\]=7;/);
+});
+
+test('generic pointers to .local and .shared memory (cvta.local, cvta.shared: what nvcc -G writes) reach the thread\'s own copies', () => {
+  // Each thread stores tid + 1 through a generic pointer to its stack and tid + 10 through one
+  // to its CTA's shared slot, and copies both back to out[2 * tid] and out[2 * tid + 1].
+  const text = module('.global .align 4 .u32 out[4];', '',
+    '\t.local .align 4 .b8 stack[4];\n\t.shared .align 4 .b8 s[8];\n\tmov.u32 %r1, %tid.x;\n\tmov.u64 %rd1, stack;\n\tcvta.local.u64 %rd2, %rd1;\n'
+    + '\tadd.u32 %r2, %r1, 1;\n\tst.u32 [%rd2], %r2;\n\tmov.u32 %r3, s;\n\tcvt.u64.u32 %rd3, %r3;\n\tcvta.shared.u64 %rd4, %rd3;\n\tmul.wide.u32 %rd5, %r1, 4;\n\tadd.s64 %rd6, %rd4, %rd5;\n'
+    + '\tadd.u32 %r4, %r1, 10;\n\tst.u32 [%rd6], %r4;\n\tld.u32 %r5, [%rd2];\n\tld.u32 %r6, [%rd6];\n\tmov.u64 %rd7, out;\n\tmul.wide.u32 %rd8, %r1, 8;\n\tadd.s64 %rd9, %rd7, %rd8;\n'
+    + '\tst.global.u32 [%rd9], %r5;\n\tst.global.u32 [%rd9+4], %r6;');
+  const f = S.write('cvta.ptx', text);
+  let r = ptxmm('kernel', f, '--block', '2', '--assert', 'out[0] == 1 /\\ out[1] == 10 /\\ out[2] == 2 /\\ out[3] == 11', '--races');
+  assert.is(r.code, 0, r.out + r.err);
+  assert.match(r.out, /Data races: holds/);
+  r = ptxmm('kernel', f, '--block', '2', '--assert', 'out[2] == 1');
+  assert.is(r.code, 1, r.out + r.err);
 });
 
 test('.local accesses of several widths: the elements of the depot are as wide as the narrowest, wider accesses split into them', () => {

@@ -211,13 +211,17 @@ export interface Bar extends InstrBase {
    */
   red?: { op: 'and' | 'or' | 'popc'; dst: Reg; pred: Value; negated: boolean };
 }
+/** The state spaces cvta converts addresses of (not `.param`, nor `.shared::cluster`, whose addresses name other CTAs' memory). */
+export type CvtaSpace = 'global' | 'shared' | 'shared::cta' | 'local' | 'const';
 export interface Mov extends InstrBase {
   op: 'mov';
   /**
-   * `cvta.to.global` / `cvta.global`: a generic address to a global one and back, the same
-   * number here (one global address space, generic addresses are global ones).
+   * `cvta.to.global` / `cvta.global` (and `.shared`, `.local`, `.const`): a generic address to
+   * one of the space's and back, the same number here: every location, each CTA's `.shared`
+   * copy and each thread's `.local` one has an address of its own, and an access reaches only
+   * what its thread may (solver/unroll.ts).
    */
-  cvta?: 'to.global' | 'global';
+  cvta?: `${'' | 'to.'}${CvtaSpace}`;
   type: DataType;
   dst: Reg;
   src: Value | LocRef;

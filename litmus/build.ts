@@ -1,7 +1,7 @@
 // From the concrete syntax tree to the AST, checking what the ISA rules out and what the
 // model cannot give meaning to. Every error points at the token that causes it.
 import type {
-  Address, AtomOp, AluOp, CmpOp, Space, Condition, DataType, Expr, Instr, LitmusTest, LocDecl, LocRef,
+  Address, AtomOp, AluOp, CmpOp, CvtaSpace, Space, Condition, DataType, Expr, Instr, LitmusTest, LocDecl, LocRef,
   Observable, Ordering, Placement, Pos, Proxy, Quantifier, WriteProxy, Reg, RegInit, Stmt, Term, Thread, Unary, Value,
 } from './ast.js';
 import { layout } from './layout.js';
@@ -24,6 +24,7 @@ const ST_BASES: Record<string, WriteProxy> = { st: 'generic', sust: 'surface' };
 const ATOM_BASES: Record<string, WriteProxy> = { atom: 'generic', suatom: 'surface' };
 const RED_BASES: Record<string, WriteProxy> = { red: 'generic', sured: 'surface' };
 const ALU_BASES: ReadonlySet<string> = setOf('add', 'sub', 'mul', 'mad', 'and', 'or', 'xor', 'shl', 'shr', 'min', 'max', 'div', 'rem', 'sad');
+const CVTA_SPACES: ReadonlySet<string> = setOf('global', 'shared', 'shared::cta', 'local', 'const');
 /** Integer types of `selp`, `min`, `max`, `cvt` (ptxas has 8-bit forms only for cvt). */
 const INT_TYPES: ReadonlySet<string> = setOf('u16', 'u32', 'u64', 's16', 's32', 's64', 'b16', 'b32', 'b64');
 /** One source, one destination: the complements, the negation and the bit counts. */
@@ -289,11 +290,11 @@ function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
   }
   if (base === 'cvta') {
     const c = cats({ to: setOf('to'), space: SPACE_SET, type: setOf('u32', 'u64') }) as Cats & { to?: Qual };
-    if (!c.space || c.space.text !== 'global') {
-      fail(`only cvta.global and cvta.to.global are supported (one global address space; .shared, .local and .const addresses are not modelled)`, c.space?.pos ?? p, file);
+    if (!c.space || !CVTA_SPACES.has(c.space.text)) {
+      fail(`cvta takes .global, .shared, .local or .const${c.space ? `, not .${c.space.text}` : ''}`, c.space?.pos ?? p, file);
     }
     arity(ops, 2, 2, opcode, 'two operands (d, a)', file);
-    return { op: 'mov', cvta: c.to ? 'to.global' : 'global', type: asType(c.type, 'u64'), dst: reg(ops[0]!, 'the destination', ctx), src: value(ops[1]!, 'the address', ctx), pos: p };
+    return { op: 'mov', cvta: `${c.to ? 'to.' : ''}${c.space!.text as CvtaSpace}`, type: asType(c.type, 'u64'), dst: reg(ops[0]!, 'the destination', ctx), src: value(ops[1]!, 'the address', ctx), pos: p };
   }
   if (base === 'cvt') {
     // cvt.dtype.atype: two types, in that order; integer conversions only (no rounding, no .sat).
