@@ -284,7 +284,9 @@ export function readModule(text: string, file: string): PtxModule {
       const packs = !vec && stmt.some((x) => x.v === '{') && stmt.some((x) => x.v === '}');
       if (brace && !vec && !packs) fail(`expected ';' after the instruction at line ${t.line}`, brace);
       const end = next("';'");
-      let texts = [stmt.map((x, j) => x.v + src.slice(x.at + toks[first + j]!.v.length, j + 1 < stmt.length ? stmt[j + 1]!.at : end.at)).join('')];
+      // The statement as written, its registers renamed: each token, then the source up to the next one.
+      const upTo = (j: number): number => (j + 1 < stmt.length ? stmt[j + 1]!.at : end.at);
+      let texts = [stmt.map((x, j) => x.v + src.slice(x.at + toks[first + j]!.v.length, upTo(j))).join('')];
       if (packs && !/^mov\.b\d+$/.test(opcode?.v ?? '')) {
         fn.refused ??= new LitmusError(`a vector operand ({...}) of ${opcode?.v ?? 'this statement'} is not modelled`, at(brace), file);
         continue;

@@ -24,6 +24,10 @@ const ST_BASES: Record<string, WriteProxy> = { st: 'generic', sust: 'surface' };
 const ATOM_BASES: Record<string, WriteProxy> = { atom: 'generic', suatom: 'surface' };
 const RED_BASES: Record<string, WriteProxy> = { red: 'generic', sured: 'surface' };
 const ALU_BASES: ReadonlySet<string> = setOf('add', 'sub', 'mul', 'mad', 'and', 'or', 'xor', 'shl', 'shr', 'min', 'max', 'div', 'rem', 'sad');
+/** Cache operators of ld and st, and eviction hints (performance hints only: see instruction()'s `hints`). */
+const LD_CACHE: ReadonlySet<string> = setOf('ca', 'cg', 'cs', 'lu', 'cv');
+const ST_CACHE: ReadonlySet<string> = setOf('wb', 'cg', 'cs', 'wt');
+const EVICT: ReadonlySet<string> = setOf('L1::no_allocate', 'L1::evict_normal', 'L1::evict_unchanged', 'L1::evict_first', 'L1::evict_last', 'L2::evict_normal', 'L2::evict_first', 'L2::evict_last');
 const CVTA_SPACES: ReadonlySet<string> = setOf('global', 'shared', 'shared::cta', 'local', 'const');
 /** Integer types of `selp`, `min`, `max`, `cvt` (ptxas has 8-bit forms only for cvt). */
 const INT_TYPES: ReadonlySet<string> = setOf('u16', 'u32', 'u64', 's16', 's32', 's64', 'b16', 'b32', 'b64');
@@ -200,14 +204,22 @@ function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
   const cats = (cs: Record<string, ReadonlySet<string>>): Cats => classify(base, quals, cs, file) as Cats;
   const memCats = { sem: SEMS, scope: SCOPE_SET, space: SPACE_SET, type: TYPE_SET };
   const space = (c: Cats) => (c.space ? SPACE_QUALS[c.space.text]! : 'generic');
+  // Cache operators and eviction hints (`ld.global.cg`, `__ldcg`; `.L1::no_allocate`) are
+  // performance hints the memory model does not mention: the access is a weak one, as ptxas
+  // allows them on weak accesses only.
+  const hints = (c: Cats & { cop?: Qual; evict?: Qual }, sem: Ordering['sem']): void => {
+    const h = c.cop ?? c.evict;
+    if (h && sem !== 'weak') fail(`'.${h.text}' (a cache hint) goes with a weak access only, not .${c.sem?.text ?? sem}`, h.pos, file);
+  };
 
   if (base in LD_BASES) {
     // Dartagnan writes `ld r0, 1` for a register move.
     if (quals.length === 0 && ops.length === 2 && ops[1]!.k === 'num') {
       return { op: 'mov', type: 'u32', dst: reg(ops[0]!, 'the destination', ctx), src: value(ops[1]!, 'the source', ctx), pos: p };
     }
-    const c = cats(base === 'ld' ? { ...memCats, nc: setOf('nc') } : memCats) as Cats & { nc?: Qual };
+    const c = cats(base === 'ld' ? { ...memCats, nc: setOf('nc'), cop: LD_CACHE, evict: EVICT } : memCats) as Cats & { nc?: Qual; cop?: Qual; evict?: Qual };
     const { ord, volatile } = ordering(c, base, setOf('weak', 'volatile', 'relaxed', 'acquire'), { sem: 'weak' }, file);
+    hints(c, ord.sem);
     if (c.nc && (c.space?.text !== 'global' || ord.sem !== 'weak')) {
       fail(`'.nc' is a weak load of global memory (ld.global.nc.u32)`, c.nc.pos, file);
     }
@@ -221,8 +233,9 @@ function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
     return ld;
   }
   if (base in ST_BASES) {
-    const c = cats(memCats);
+    const c = cats(base === 'st' ? { ...memCats, cop: ST_CACHE, evict: EVICT } : memCats) as Cats & { cop?: Qual; evict?: Qual };
     const { ord, volatile } = ordering(c, base, setOf('weak', 'volatile', 'relaxed', 'release'), { sem: 'weak' }, file);
+    hints(c, ord.sem);
     arity(ops, 2, 2, opcode, 'two operands ([a], b)', file);
     const st: Instr = {
       op: 'st', ord, space: space(c), proxy: ST_BASES[base]!, type: asType(c.type, 'u32'),

@@ -392,6 +392,12 @@ const cases: Case[] = [
     message: "bar.warp.sync (__syncwarp) is read in kernels (ptxmm kernel): a litmus test's thread stands for a whole warp",
   },
   {
+    name: "cache-hint-on-strong-load",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak.u32 [x], 1 | ld.relaxed.gpu.global.cg.u32 %r1, [x] ;\nexists (P1:%r1 == 1)\n",
+    at: [4, 45],
+    message: "'.cg' (a cache hint) goes with a weak access only, not .relaxed",
+  },
+  {
     name: "bar-red-in-litmus",
     text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n st.weak.u32 [x], 1 | bar.red.or.pred %p1, 0, %p2 ;\nexists (x == 1)\n",
     at: [4, 27],
