@@ -34,7 +34,8 @@ function refuses(name: string, text: string, needle: string, message: RegExp, ..
 
 test('an instruction ptxmm does not model is refused where it stands', () => {
   refuses('fma.ptx', module('', '', '\tmov.u32 %r1, 1;\n\tfma.rn.f32 %r2, %r1, %r1, %r1;'), 'fma', /unknown instruction 'fma'/, '--assert', '1 == 1');
-  refuses('lu.ptx', module('.global .align 4 .u32 x;', '', '\tld.global.lu.u32 %r1, [x];'), 'lu.u32', /lu/, '--assert', 'x == 0');
+  // A cache operator is a hint on a weak access only (as ptxas has it).
+  refuses('lu.ptx', module('.global .align 4 .u32 x;', '', '\tld.relaxed.gpu.global.lu.u32 %r1, [x];'), 'lu.u32', /'\.lu' \(a cache hint\) goes with a weak access only, not \.relaxed/, '--assert', 'x == 0');
   refuses('vec.ptx', module('.global .align 8 .u32 x[2];', '', '\tld.acquire.gpu.global.v2.u32 {%r1, %r2}, [x];'), 'v2', /vector access \(\.v2\): a \.acquire vector is not modelled/, '--assert', 'x[0] == 0');
   refuses('sink.ptx', module('.global .align 16 .u32 x[4];', '', '\tld.global.v4.u32 {%r1, _, %r3, %r4}, [x];'), 'v4', /an element left out \(_\) is not modelled/, '--assert', 'x[0] == 0');
   refuses('vecf.ptx', module('.global .align 8 .u32 x[2];', '', '\tld.global.v2.f32 {%r1, %r2}, [x];'), 'v2', /floating-point data is not modelled/, '--assert', 'x[0] == 0');
@@ -138,7 +139,7 @@ test('bar.red takes the forms ptxas does; a thread count (b) is refused where it
   refuses('redaligned.ptx', module('', '', '\tbar.red.aligned.or.pred %p1, 0, %p2;'), 'aligned', /'\.aligned' is only for barrier/, '--assert', '1 == 1');
 });
 
-test('a register declared in a nested block is that block\'s own, hiding the function\'s of that name', () => {
+test('a register or label declared in a nested block is that block\'s own, hiding the function\'s of that name', () => {
   // nvcc wraps intrinsics in `{ .reg .pred %p1; ... }`: the outer %r1 keeps its 5 across the block.
   const inner = (decl: string): string => module('.global .align 4 .u32 out[2];', '',
     `\tmov.u32 %r1, 5;\n\t{\n${decl}\t.reg .pred %p<2>;\n\tmov.u32 %r1, 7;\n\tsetp.eq.u32 %p1, %r1, 7;\n\t@%p1 st.global.u32 [out+4], %r1;\n\t}\n\tst.global.u32 [out], %r1;`);
@@ -148,6 +149,12 @@ test('a register declared in a nested block is that block\'s own, hiding the fun
   r = ptxmm('kernel', S.write('noscope.ptx', inner('')), '--assert', 'out[0] == 5 /\\ out[1] == 7');
   assert.is(r.code, 1, r.out + r.err);
   assert.match(r.out, /ends in out\[0\]=7;/);
+  // Two blocks each with its own LOOP (ptxas takes it): each branch goes round its own block's.
+  const loops = module('.global .align 4 .u32 out;', '', '\tmov.u32 %r1, 0;\n'
+    + '\t{\n\t.reg .pred %q;\nLOOP:\n\tadd.u32 %r1, %r1, 1;\n\tsetp.lt.u32 %q, %r1, 2;\n\t@%q bra LOOP;\n\t}\n'
+    + '\t{\n\t.reg .pred %q;\n\tbra LOOP;\n\tmov.u32 %r1, 100;\nLOOP:\n\tadd.u32 %r1, %r1, 10;\n\tsetp.lt.u32 %q, %r1, 30;\n\t@%q bra LOOP;\n\t}\n\tst.global.u32 [out], %r1;');
+  r = ptxmm('kernel', S.write('labels.ptx', loops), '--bound', '4', '--assert', 'out == 32');
+  assert.is(r.code, 0, r.out + r.err);
 });
 
 test('generic pointers to .local and .shared memory (cvta.local, cvta.shared: what nvcc -G writes) reach the thread\'s own copies', () => {

@@ -238,9 +238,9 @@ export function readModule(text: string, file: string): PtxModule {
     };
     let depth = 1;
     let returned = false;
-    // A register declared in a nested block (`{ .reg .pred %p1; ... }`, nvcc's wrapper around
-    // inline PTX and intrinsics such as __syncthreads_or) is that block's own and hides the
-    // function's of that name: it is renamed apart (`%__b2_p1`) within the block.
+    // A register or label declared in a nested block (`{ .reg .pred %p1; ... }`, nvcc's wrapper
+    // around inline PTX and intrinsics such as __syncthreads_or) is that block's own and hides
+    // the function's of that name: it is renamed apart (`%__b2_p1`, `__b2_LOOP`) within the block.
     const scopes: Scope[] = [];
     let blocks = 0;
     const resolve = (r: string): string => {
@@ -250,9 +250,24 @@ export function readModule(text: string, file: string): PtxModule {
       }
       return r;
     };
+    const resolveLabel = (l: string): string => {
+      for (let k = scopes.length - 1; k >= 0; k--) if (scopes[k]!.labels.has(l)) return `__b${scopes[k]!.id}_${l}`;
+      return l;
+    };
+    // The labels a block defines itself (not those of blocks inside it), for branches to them from before.
+    const labelsOfBlock = (): Set<string> => {
+      const out = new Set<string>();
+      for (let j = i, d = 0; j < toks.length; j++) {
+        const x = toks[j]!;
+        if (x.v === '{') d++;
+        else if (x.v === '}' && d-- === 0) break;
+        else if (d === 0 && x.k === 'id' && toks[j + 1]?.v === ':' && [';', '{', '}', ':'].includes(toks[j - 1]?.v ?? ';')) out.add(x.v);
+      }
+      return out;
+    };
     while (depth > 0) {
       const t = next(`'}' closing ${name.v}`);
-      if (t.v === '{') { depth++; scopes.push({ id: ++blocks, names: new Set(), ranges: [] }); continue; }
+      if (t.v === '{') { depth++; scopes.push({ id: ++blocks, names: new Set(), ranges: [], labels: labelsOfBlock() }); continue; }
       if (t.v === '}') { depth--; scopes.pop(); continue; }
       if (t.v === '.reg') { registers(fn, t, scopes[scopes.length - 1] ?? null); continue; }
       if (t.v === '.param') {
@@ -269,13 +284,14 @@ export function readModule(text: string, file: string): PtxModule {
       if (t.k === 'dir') fail(`the directive '${t.v}' is not supported inside a function`, t);
       if (t.k === 'id' && peek()?.v === ':') {
         i++;
-        fn.body.push({ op: 'label', name: t.v, pos: at(t) });
+        fn.body.push({ op: 'label', name: resolveLabel(t.v), pos: at(t) });
         continue;
       }
-      // One statement: an instruction up to its ';', its registers as the blocks around it name them.
+      // One statement: an instruction up to its ';', its registers and labels as the blocks around it name them.
       const first = i - 1;
       while (toks[i] && toks[i]!.v !== ';') i++;
-      const stmt = toks.slice(first, i).map((x) => (x.k === 'reg' && resolve(x.v.slice(1)) !== x.v.slice(1) ? { ...x, v: `%${resolve(x.v.slice(1))}` } : x));
+      const named = (x: Tok, j: number): string => (x.k === 'reg' ? `%${resolve(x.v.slice(1))}` : x.k === 'id' && j > 0 ? resolveLabel(x.v) : x.v);
+      const stmt = toks.slice(first, i).map((x, j) => (named(x, j) !== x.v ? { ...x, v: named(x, j) } : x));
       const opcode = stmt[0]!.v === '@' ? stmt.find((x, j) => j > 0 && x.k === 'id') : stmt[0];
       const vec = opcode ? /\.v[248]\b/.exec(opcode.v) : null;
       // A brace in a statement: a vector operand ({%r1, %r2}), or a missing ';'.
@@ -518,11 +534,12 @@ function call(stmt: Tok[], opcode: Tok, file: string): Call {
   return { op: 'call', callee: callee.v, rets, args, pos };
 }
 
-/** The registers a nested block declares (readModule renames them apart). */
+/** The registers and labels a nested block declares (readModule renames them apart). */
 interface Scope {
   id: number;
   names: Set<string>;
   ranges: { prefix: string; count: number }[];
+  labels: Set<string>;
 }
 
 /** Is `name` one of the range's registers (`%r<N>`: %r0 to %r(N-1))? */
