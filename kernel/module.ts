@@ -261,7 +261,7 @@ export function readModule(text: string, file: string): PtxModule {
         const x = toks[j]!;
         if (x.v === '{') d++;
         else if (x.v === '}' && d-- === 0) break;
-        else if (d === 0 && x.k === 'id' && toks[j + 1]?.v === ':' && [';', '{', '}', ':'].includes(toks[j - 1]?.v ?? ';')) out.add(x.v);
+        else if (d === 0 && x.k === 'id' && toks[j + 1]?.v === ':') out.add(x.v);
       }
       return out;
     };
