@@ -35,7 +35,7 @@ function refuses(name: string, text: string, needle: string, message: RegExp, ..
 test('an instruction ptxmm does not model is refused where it stands', () => {
   refuses('fma.ptx', module('', '', '\tmov.u32 %r1, 1;\n\tfma.rn.f32 %r2, %r1, %r1, %r1;'), 'fma', /unknown instruction 'fma'/, '--assert', '1 == 1');
   // A cache operator is a hint on a weak access only (as ptxas has it).
-  refuses('lu.ptx', module('.global .align 4 .u32 x;', '', '\tld.relaxed.gpu.global.lu.u32 %r1, [x];'), 'lu.u32', /'\.lu' \(a cache hint\) goes with a weak access only, not \.relaxed/, '--assert', 'x == 0');
+  refuses('lu.ptx', module('.global .align 4 .u32 x;', '', '\tld.relaxed.gpu.global.lu.u32 %r1, [x];'), 'lu.u32', /'\.lu' \(a cache operator\) goes with a weak access only, not \.relaxed/, '--assert', 'x == 0');
   refuses('vec.ptx', module('.global .align 8 .u32 x[2];', '', '\tld.acquire.gpu.global.v2.u32 {%r1, %r2}, [x];'), 'v2', /vector access \(\.v2\): a \.acquire vector is not modelled/, '--assert', 'x[0] == 0');
   refuses('sink.ptx', module('.global .align 16 .u32 x[4];', '', '\tld.global.v4.u32 {%r1, _, %r3, %r4}, [x];'), 'v4', /an element left out \(_\) is not modelled/, '--assert', 'x[0] == 0');
   refuses('vecf.ptx', module('.global .align 8 .u32 x[2];', '', '\tld.global.v2.f32 {%r1, %r2}, [x];'), 'v2', /floating-point data is not modelled/, '--assert', 'x[0] == 0');

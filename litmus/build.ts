@@ -27,7 +27,9 @@ const ALU_BASES: ReadonlySet<string> = setOf('add', 'sub', 'mul', 'mad', 'and', 
 /** Cache operators of ld and st, and eviction hints (performance hints only: see instruction()'s `hints`). */
 const LD_CACHE: ReadonlySet<string> = setOf('ca', 'cg', 'cs', 'lu', 'cv');
 const ST_CACHE: ReadonlySet<string> = setOf('wb', 'cg', 'cs', 'wt');
-const EVICT: ReadonlySet<string> = setOf('L1::no_allocate', 'L1::evict_normal', 'L1::evict_unchanged', 'L1::evict_first', 'L1::evict_last', 'L2::evict_normal', 'L2::evict_first', 'L2::evict_last');
+const EVICT_L1: ReadonlySet<string> = setOf('L1::no_allocate', 'L1::evict_normal', 'L1::evict_unchanged', 'L1::evict_first', 'L1::evict_last');
+const EVICT_L2: ReadonlySet<string> = setOf('L2::evict_normal', 'L2::evict_first', 'L2::evict_last');
+const PREFETCH: ReadonlySet<string> = setOf('L2::64B', 'L2::128B', 'L2::256B');
 const CVTA_SPACES: ReadonlySet<string> = setOf('global', 'shared', 'shared::cta', 'local', 'const');
 /** Integer types of `selp`, `min`, `max`, `cvt` (ptxas has 8-bit forms only for cvt). */
 const INT_TYPES: ReadonlySet<string> = setOf('u16', 'u32', 'u64', 's16', 's32', 's64', 'b16', 'b32', 'b64');
@@ -160,6 +162,8 @@ function arity(ops: CstOperand[], min: number, max: number, opcode: Tok, shape: 
 // ---- memory orderings -----------------------------------------------------------------
 
 type Cats = Partial<Record<'sem' | 'scope' | 'space' | 'type' | 'op', Qual>>;
+/** A load's or store's qualifiers with its hints (see instruction()'s `hints`). */
+type Hinted = Cats & Partial<Record<'cop' | 'l1' | 'l2' | 'prefetch', Qual>>;
 
 /** ld/st/atom/red semantics + scope, with the ISA's rules on which go together. */
 function ordering(
@@ -204,12 +208,15 @@ function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
   const cats = (cs: Record<string, ReadonlySet<string>>): Cats => classify(base, quals, cs, file) as Cats;
   const memCats = { sem: SEMS, scope: SCOPE_SET, space: SPACE_SET, type: TYPE_SET };
   const space = (c: Cats) => (c.space ? SPACE_QUALS[c.space.text]! : 'generic');
-  // Cache operators and eviction hints (`ld.global.cg`, `__ldcg`; `.L1::no_allocate`) are
-  // performance hints the memory model does not mention: the access is a weak one, as ptxas
-  // allows them on weak accesses only.
-  const hints = (c: Cats & { cop?: Qual; evict?: Qual }, sem: Ordering['sem']): void => {
-    const h = c.cop ?? c.evict;
-    if (h && sem !== 'weak') fail(`'.${h.text}' (a cache hint) goes with a weak access only, not .${c.sem?.text ?? sem}`, h.pos, file);
+  // Cache operators (`ld.global.cg`, `__ldcg`), eviction priorities (`.L1::no_allocate`) and
+  // prefetch sizes (`.L2::128B`) are performance hints the memory model does not mention:
+  // read, and dropped. Where ptxas refuses them, so does ptxmm: a cache operator on anything
+  // but a weak access, an eviction priority on a volatile one or outside global memory.
+  const hints = (c: Hinted, sem: Ordering['sem'], volatile: boolean, sp: Space): void => {
+    if (c.cop && sem !== 'weak') fail(`'.${c.cop.text}' (a cache operator) goes with a weak access only, not .${c.sem?.text ?? sem}`, c.cop.pos, file);
+    const ev = c.l1 ?? c.l2;
+    if (ev && volatile) fail(`'.${ev.text}' (an eviction priority) does not go with .volatile`, ev.pos, file);
+    if (ev && sp !== 'global' && sp !== 'generic') fail(`'.${ev.text}' (an eviction priority) is for global memory, not .${c.space?.text ?? sp}`, ev.pos, file);
   };
 
   if (base in LD_BASES) {
@@ -217,9 +224,9 @@ function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
     if (quals.length === 0 && ops.length === 2 && ops[1]!.k === 'num') {
       return { op: 'mov', type: 'u32', dst: reg(ops[0]!, 'the destination', ctx), src: value(ops[1]!, 'the source', ctx), pos: p };
     }
-    const c = cats(base === 'ld' ? { ...memCats, nc: setOf('nc'), cop: LD_CACHE, evict: EVICT } : memCats) as Cats & { nc?: Qual; cop?: Qual; evict?: Qual };
+    const c = cats(base === 'ld' ? { ...memCats, nc: setOf('nc'), cop: LD_CACHE, l1: EVICT_L1, l2: EVICT_L2, prefetch: PREFETCH } : memCats) as Hinted & { nc?: Qual };
     const { ord, volatile } = ordering(c, base, setOf('weak', 'volatile', 'relaxed', 'acquire'), { sem: 'weak' }, file);
-    hints(c, ord.sem);
+    hints(c, ord.sem, !!volatile, space(c));
     if (c.nc && (c.space?.text !== 'global' || ord.sem !== 'weak')) {
       fail(`'.nc' is a weak load of global memory (ld.global.nc.u32)`, c.nc.pos, file);
     }
@@ -233,9 +240,9 @@ function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
     return ld;
   }
   if (base in ST_BASES) {
-    const c = cats(base === 'st' ? { ...memCats, cop: ST_CACHE, evict: EVICT } : memCats) as Cats & { cop?: Qual; evict?: Qual };
+    const c = cats(base === 'st' ? { ...memCats, cop: ST_CACHE, l1: EVICT_L1, l2: EVICT_L2 } : memCats) as Hinted;
     const { ord, volatile } = ordering(c, base, setOf('weak', 'volatile', 'relaxed', 'release'), { sem: 'weak' }, file);
-    hints(c, ord.sem);
+    hints(c, ord.sem, !!volatile, space(c));
     arity(ops, 2, 2, opcode, 'two operands ([a], b)', file);
     const st: Instr = {
       op: 'st', ord, space: space(c), proxy: ST_BASES[base]!, type: asType(c.type, 'u32'),

@@ -395,7 +395,19 @@ const cases: Case[] = [
     name: "cache-hint-on-strong-load",
     text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak.u32 [x], 1 | ld.relaxed.gpu.global.cg.u32 %r1, [x] ;\nexists (P1:%r1 == 1)\n",
     at: [4, 45],
-    message: "'.cg' (a cache hint) goes with a weak access only, not .relaxed",
+    message: "'.cg' (a cache operator) goes with a weak access only, not .relaxed",
+  },
+  {
+    name: "eviction-priority-on-volatile",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak.u32 [x], 1 | ld.volatile.global.L1::evict_last.u32 %r1, [x] ;\nexists (P1:%r1 == 1)\n",
+    at: [4, 42],
+    message: "'.L1::evict_last' (an eviction priority) does not go with .volatile",
+  },
+  {
+    name: "eviction-priority-on-shared",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak.u32 [x], 1 | ld.relaxed.cta.shared.L1::evict_last.u32 %r1, [x] ;\nexists (P1:%r1 == 1)\n",
+    at: [4, 45],
+    message: "'.L1::evict_last' (an eviction priority) is for global memory, not .shared",
   },
   {
     name: "bar-red-in-litmus",

@@ -41,7 +41,7 @@ const lexer = moo.states({
     preg: /%[A-Za-z_][\w]*(?:\.[xyz](?![\w.]))?/,
     number: /0[xX][0-9a-fA-F]+|[0-9]+/,
     ident: {
-      match: /[A-Za-z_$][\w$]*(?:\.[\w$]+(?:::[A-Za-z_]\w*)?)*/,
+      match: /[A-Za-z_$][\w$]*(?:\.[\w$]+(?:::\w+)?)*/,
       type: moo.keywords({ kw: ['exists', 'forall', 'filter', 'locations', 'aliases'] }),
     },
   },
