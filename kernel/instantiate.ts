@@ -326,6 +326,9 @@ function resolve(s: Instr, symbols: Map<string, MemoryObject>, params: Map<strin
   }
   const o = symbols.get(name);
   if (!o) return bad(`unknown symbol ${name}`, s.addr.pos ?? s.pos);
+  // As ptxas: a variable named in an access of another state space (a generic one reaches any).
+  const sp = s.space === 'shared_cluster' ? 'shared' : s.space;
+  if (sp !== 'generic' && sp !== o.space) return bad(`a .${s.space} access to ${name}, a .${o.space} variable: the state spaces differ`, s.addr.pos ?? s.pos);
   const size = typeBytes(o.type);
   const off = Number(s.offset ?? 0n);
   const k = off / size;

@@ -34,6 +34,8 @@ function refuses(name: string, text: string, needle: string, message: RegExp, ..
 
 test('an instruction ptxmm does not model is refused where it stands', () => {
   refuses('fma.ptx', module('', '', '\tmov.u32 %r1, 1;\n\tfma.rn.f32 %r2, %r1, %r1, %r1;'), 'fma', /unknown instruction 'fma'/, '--assert', '1 == 1');
+  // A variable named in an access of another state space, as ptxas refuses it.
+  refuses('space.ptx', module('.global .align 4 .u32 x;', '', '\tld.shared.u32 %r1, [x];'), 'x];', /a \.shared access to x, a \.global variable: the state spaces differ/, '--assert', 'x == 0');
   // A cache operator is a hint on a weak access only (as ptxas has it).
   refuses('lu.ptx', module('.global .align 4 .u32 x;', '', '\tld.relaxed.gpu.global.lu.u32 %r1, [x];'), 'lu.u32', /'\.lu' \(a cache operator\) goes with a weak access only, not \.relaxed/, '--assert', 'x == 0');
   refuses('vec.ptx', module('.global .align 8 .u32 x[2];', '', '\tld.acquire.gpu.global.v2.u32 {%r1, %r2}, [x];'), 'v2', /vector access \(\.v2\): a \.acquire vector is not modelled/, '--assert', 'x[0] == 0');
