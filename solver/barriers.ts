@@ -89,7 +89,8 @@ export function encodeBarriers(dag: Dag, events: SymEvent[], asserts: N[], live?
 /**
  * A bar.red's result (ISA 9.7.12.1): its thread's predicate combined with those of the
  * bar.red operations of the same kind it meets. (Operations of other kinds meeting it leave
- * the result undefined: `ptxmm kernel --barriers` reports a phase whose operations differ.)
+ * the result undefined; the threads then execute different barrier instructions, which
+ * `ptxmm kernel --barriers` reports as divergence.)
  */
 function reduction(dag: Dag, red: NonNullable<NonNullable<SymEvent['bar']>['red']>, members: { a: SymEvent; same: N }[]): N {
   const others = members.flatMap(({ a, same }) => (a.bar!.red?.op === red.op ? [{ bit: a.bar!.red.bit, same }] : []));
