@@ -175,6 +175,13 @@ test('generic pointers to .local and .shared memory (cvta.local, cvta.shared: wh
   assert.is(r.code, 1, r.out + r.err);
 });
 
+test('integer literals as PTX reads them, in instructions, initialisers and offsets: 010 is 8', () => {
+  const text = module('.global .align 4 .u32 out[4] = {0, 0, 0, 012};', '',
+    '\tmov.u32 %r1, 010;\n\tst.global.u32 [out], %r1;\n\tmov.u32 %r2, 0b101;\n\tst.global.u32 [out+4], %r2;\n\tmov.u32 %r3, 0x10U;\n\tst.global.u32 [out+010], %r3;');
+  const r = ptxmm('kernel', S.write('octal.ptx', text), '--assert', 'out[0] == 8 /\\ out[1] == 5 /\\ out[2] == 16 /\\ out[3] == 10');
+  assert.is(r.code, 0, r.out + r.err);
+});
+
 test('.local accesses of several widths: the elements of the depot are as wide as the narrowest, wider accesses split into them', () => {
   // Bytes 0..7 of the depot: 01 02 03 04 (a word), fe ff (a short), 01 00 (a short); read back a
   // byte at an index from memory, a signed short, and the whole as a u64 into its own address register.

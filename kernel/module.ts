@@ -5,7 +5,7 @@
 // instruction parser and one AST. What the model cannot give meaning to is an error at its
 // position, never a silent skip.
 import type { DataType, Pos, Stmt } from '../litmus/ast.js';
-import { buildInstruction } from '../litmus/build.js';
+import { buildInstruction, ptxInteger } from '../litmus/build.js';
 import type { CstCell } from '../litmus/cst.js';
 import { LitmusError } from '../litmus/errors.js';
 import { FLOAT_TYPE } from '../litmus/opcode.js';
@@ -161,7 +161,7 @@ export function readModule(text: string, file: string): PtxModule {
     const neg = peek()?.v === '-' ? (i++, true) : false;
     const t = next('a number');
     if (t.k !== 'num' || /^0[fFdD]|\./.test(t.v)) fail(`expected an integer, found '${t.v}'`, t);
-    const v = BigInt(t.v.replace(/U$/, ''));
+    const v = ptxInteger(t.v) ?? fail(`'${t.v}' is no integer (a leading 0 makes it octal: digits 0 to 7)`, t);
     return neg ? -v : v;
   };
 
@@ -430,7 +430,7 @@ function vectorElements(text: string, vq: string, at: Pos, file: string): string
   if (regs.includes('_')) return refuse('an element left out (_) is not modelled');
   const a = /^\s*(.+?)\s*(?:([+-])\s*(0x[0-9a-fA-F]+|\d+))?\s*$/.exec(addr[1]!);
   if (!a) return refuse('the address is not read');
-  const offset = a[3] ? (a[2] === '-' ? -1 : 1) * Number(a[3]) : 0;
+  const offset = a[3] ? (a[2] === '-' ? -1 : 1) * Number(ptxInteger(a[3]) ?? refuse(`'${a[3]}' is no integer offset`)) : 0;
   const scalar = quals.filter((q) => q !== vq.slice(1)).join('.');
   return regs.map((r, k) => {
     const off = offset + k * size;
@@ -462,7 +462,10 @@ function packedMove(text: string, fn: PtxFunction, at: Pos, file: string): strin
   if (k !== 2 && k !== 4) return refuse(`${k} elements: a vector has 2 or 4`);
   const w = n / k;
   if (w < 8) return refuse(`${k} elements of ${w} bits: registers are 8 bits or wider`);
-  const lit = (x: string): bigint | null => (/^-?(0[xX][0-9a-fA-F]+|\d+)$/.test(x) ? BigInt(x.replace(/^-/, '')) * (x.startsWith('-') ? -1n : 1n) : null);
+  const lit = (x: string): bigint | null => {
+    const v = /^-?\d/.test(x) ? ptxInteger(x.replace(/^-/, '')) ?? refuse(`'${x}' is no integer`) : null;
+    return v !== null && x.startsWith('-') ? -v : v;
+  };
   // Every register must be declared: an element as wide as its share of the whole.
   const declared = (x: string, bits: number, what: string): void => {
     if (!x.startsWith('%')) refuse(`expected a register, found '${x}'`);

@@ -68,8 +68,28 @@ const MAX_U64 = (1n << 64n) - 1n;
 const MIN_S64 = -(1n << 63n);
 
 /** An integer literal: any value a 64-bit register can hold, signed or unsigned. */
-function numValue(n: CstNum, file: string): bigint {
-  const v = n.neg ? -BigInt(n.tok.text) : BigInt(n.tok.text); // BigInt reads 0x... too
+/**
+ * A PTX integer literal's value (ISA 4.5.1: hexadecimal 0x1F, octal 017, binary 0b101, decimal
+ * 15, each with an optional U), or null when the text is none.
+ */
+export function ptxInteger(text: string): bigint | null {
+  const t = text.replace(/U$/, '');
+  if (/^0[xX][0-9a-fA-F]+$/.test(t) || /^0[bB][01]+$/.test(t)) return BigInt(t);
+  if (/^0[0-7]+$/.test(t)) return BigInt(`0o${t.slice(1)}`);
+  return /^(0|[1-9][0-9]*)$/.test(t) ? BigInt(t) : null;
+}
+
+/**
+ * A number as written: in a genuine-PTX instruction (`ptx`), as PTX reads it (010 is 8); elsewhere in a
+ * test (Dartagnan's instructions, initial values and the condition, where 010 would be 10)
+ * a leading zero is refused rather than guessed at.
+ */
+function numValue(n: CstNum, file: string, ptx = false): bigint {
+  const text = n.tok.text;
+  const abs = ptxInteger(text);
+  if (abs === null) fail(`'${text}' is no integer (a leading 0 makes it octal: digits 0 to 7)`, n.tok, file);
+  if (!ptx && /^0[0-9]/.test(text)) fail(`'${text}': a leading zero is read as octal in an instruction and as decimal by other tools: write the number without it`, n.tok, file);
+  const v = n.neg ? -abs! : abs!;
   if (v > MAX_U64 || v < MIN_S64) {
     fail(`number ${n.neg ? '-' : ''}${n.tok.text} does not fit in 64 bits (PTX values lie in -2^63 .. 2^64-1)`, n.minus ?? n.tok, file);
   }
@@ -78,6 +98,7 @@ function numValue(n: CstNum, file: string): bigint {
 
 /** A count or index (placement, thread number): exact as a JavaScript number, so at most 2^53-1. */
 function smallNat(t: Tok, digits: string, what: string, file: string): number {
+  if (!/^(0|[1-9][0-9]*)$/.test(digits)) fail(`${what} ${digits} must be a whole number written in decimal, without a leading zero`, t, file);
   const v = BigInt(digits);
   if (v > BigInt(Number.MAX_SAFE_INTEGER)) fail(`${what} ${digits} is too large (at most 2^53-1)`, t, file);
   return Number(v);
@@ -131,7 +152,7 @@ function reg(o: CstOperand, what: string, ctx: Ctx): Reg {
 }
 
 function value(o: CstOperand, what: string, ctx: Ctx): Value {
-  if (o.k === 'num') return { kind: 'imm', value: numValue(o.num, ctx.file), pos: operandPos(o) };
+  if (o.k === 'num') return { kind: 'imm', value: numValue(o.num, ctx.file, ctx.genuine), pos: operandPos(o) };
   if (o.k === 'name') return { kind: 'reg', name: regName(o.tok), pos: pos(o.tok) };
   return fail(`${what} must be a register or an immediate value`, operandPos(o), ctx.file);
 }
@@ -146,7 +167,7 @@ function address(o: CstOperand, ctx: Ctx): { addr: Address; offset?: bigint } {
   if (o.k === 'mem') {
     if (o.offset && !ctx.module) fail('address offsets are not supported (each location is one variable)', o.offset.tok, ctx.file);
     const addr = nameAsAddress(o.inner, ctx);
-    return o.offset ? { addr, offset: numValue(o.offset, ctx.file) } : { addr };
+    return o.offset ? { addr, offset: numValue(o.offset, ctx.file, ctx.genuine) } : { addr };
   }
   if (o.k === 'name') return { addr: nameAsAddress(o.tok, ctx) };
   return fail('expected an address ([x], x, or a register holding an address)', operandPos(o), ctx.file);
@@ -371,7 +392,7 @@ function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
     for (const k of base === 'bfe' ? [2, 3] : base === 'bfi' ? [3, 4] : []) {
       const o = ops[k]!;
       if (o.k === 'num') {
-        const v = numValue(o.num, file);
+        const v = numValue(o.num, file, ctx.genuine);
         if (v < 0n || v > 255n) fail(`${base}'s ${k === ops.length - 1 ? 'length' : 'position'} must be 0..255 as an immediate (a register's low 8 bits count), not ${v}`, operandPos(o), file);
       }
     }

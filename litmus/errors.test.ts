@@ -410,6 +410,18 @@ const cases: Case[] = [
     message: "'.L1::evict_last' (an eviction priority) is for global memory, not .shared",
   },
   {
+    name: "leading-zero-in-condition",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.relaxed.gpu.global.u32 [x], 8 ;\nexists (x == 010)\n",
+    at: [5, 14],
+    message: "'010': a leading zero is read as octal in an instruction and as decimal by other tools: write the number without it",
+  },
+  {
+    name: "not-octal",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.relaxed.gpu.global.u32 [x], 09 ;\nexists (x == 9)\n",
+    at: [4, 33],
+    message: "'09' is no integer (a leading 0 makes it octal: digits 0 to 7)",
+  },
+  {
     name: "bar-red-in-litmus",
     text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n st.weak.u32 [x], 1 | bar.red.or.pred %p1, 0, %p2 ;\nexists (x == 1)\n",
     at: [4, 27],

@@ -47,6 +47,18 @@ test('the Dartagnan dialect and genuine PTX give the same AST', () => {
   for (const [d, g] of pairs) assert.equal(one(d), one(g), `${d} vs ${g}`);
 });
 
+test('integer literals in genuine PTX instructions as PTX reads them: octal 010, binary 0b101, hexadecimal 0x10U', () => {
+  const imm = (cell: string): bigint => {
+    const i = one(cell);
+    return i.op === 'st' && i.src.kind === 'imm' ? i.src.value : -1n;
+  };
+  assert.is(imm('st.relaxed.gpu.global.u32 [x], 010'), 8n);
+  assert.is(imm('st.relaxed.gpu.global.u32 [x], 0b101'), 5n);
+  assert.is(imm('st.relaxed.gpu.global.u32 [x], 0x10U'), 16n);
+  assert.is(imm('st.relaxed.gpu.global.u32 [x], 10U'), 10n);
+  assert.is(imm('st.relaxed.gpu.global.u32 [x], 0'), 0n);
+});
+
 test('defaults: weak ld/st, atom relaxed.gpu, volatile = relaxed.sys, membar = fence.sc', () => {
   assert.equal((one('ld.global.u32 %r1, [x]') as Extract<Instr, { op: 'ld' }>).ord, { sem: 'weak' });
   assert.equal((one('atom.add.u32 %r1, [x], 1') as Extract<Instr, { op: 'atom' }>).ord, { sem: 'relaxed', scope: 'gpu' });
