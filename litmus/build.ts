@@ -67,7 +67,6 @@ function fail(msg: string, at: Tok | Pos, file: string): never {
 const MAX_U64 = (1n << 64n) - 1n;
 const MIN_S64 = -(1n << 63n);
 
-/** An integer literal: any value a 64-bit register can hold, signed or unsigned. */
 /**
  * A PTX integer literal's value (ISA 4.5.1: hexadecimal 0x1F, octal 017, binary 0b101, decimal
  * 15, each with an optional U), or null when the text is none.
@@ -80,9 +79,10 @@ export function ptxInteger(text: string): bigint | null {
 }
 
 /**
- * A number as written: in a genuine-PTX instruction (`ptx`), as PTX reads it (010 is 8); elsewhere in a
- * test (Dartagnan's instructions, initial values and the condition, where 010 would be 10)
- * a leading zero is refused rather than guessed at.
+ * An integer literal, any value a 64-bit register can hold, signed or unsigned: in a
+ * genuine-PTX instruction (`ptx`) as PTX reads it (010 is 8); elsewhere in a test (Dartagnan's
+ * instructions, initial values, the condition), where 010 would be 10, a leading zero is
+ * refused rather than guessed at.
  */
 function numValue(n: CstNum, file: string, ptx = false): bigint {
   const text = n.tok.text;
