@@ -185,6 +185,17 @@ test('bar.red (__syncthreads_count, _or, _and): the solver reaches the final sta
       assert.equal(solver, brute, red);
       assert.equal(brute, states(f), red);
     }
+    // A loop on bar.red (`while (__syncthreads_or(i < tid)) i++`): each round's operations meet
+    // the others' of that round; thread t needs t rounds, so both threads go round once.
+    const loop = `.version 9.0\n.target sm_90\n.address_size 64\n.global .align 4 .u32 out[3];\n.visible .entry k()\n{\n\t.reg .pred %p<4>;\n\t.reg .b32 %r<8>;\n\t.reg .b64 %rd<4>;\n`
+      + `\tmov.u32 %r1, %tid.x;\n\tmov.u32 %r2, 0;\n$L:\n\tsetp.lt.u32 %p1, %r2, %r1;\n\tbar.red.or.pred %p2, 0, %p1;\n\t@!%p2 bra $E;\n\tadd.u32 %r2, %r2, 1;\n\tbra $L;\n$E:\n`
+      + `\tmul.wide.u32 %rd1, %r1, 4;\n\tmov.u64 %rd2, out;\n\tadd.s64 %rd3, %rd2, %rd1;\n\tst.global.u32 [%rd3], %r2;\n\tret;\n}\n`;
+    const inst = instantiate(readModule(loop, 'loop.ptx'), { grid: { x: 1, y: 1, z: 1 }, block: { x: 2, y: 1, z: 1 }, params: [] });
+    const t: LitmusTest = { ...inst.test, observed: [0, 1].map((i) => ({ kind: 'loc' as const, name: `out[${i}]` })) };
+    const brute = [...enumerate(t, unroll(t, 3), ptx75).states].sort();
+    const r = await runTest(z3, t, { model: ptx75, bound: 3, timeoutMs: 60_000, mode: 'states', checkBound: false, explain: false });
+    assert.equal(r.states!.map((st) => st.values.map(([k, v]) => `${k}=${v}`).join(';')), brute);
+    assert.equal(brute, ['out[0]=1;out[1]=1']);
   } finally {
     await z3.close();
   }

@@ -10,7 +10,7 @@ import type { Model } from '../model/relalg.js';
 import type { N, Value } from './expr.js';
 import { newEvaluator } from './expr.js';
 import { asInteger, conditionHolds, observableName } from '../litmus/types.js';
-import { type Unrolled, UnsupportedError, strayReason } from './unroll.js';
+import { type SymEvent, type Unrolled, UnsupportedError, strayReason } from './unroll.js';
 
 export interface EnumResult {
   /** Final states as `name=value;...` strings (observables in encoding order). */
@@ -217,22 +217,30 @@ export function skeleton(u: Unrolled, rfOf: Map<number, number>): Skeleton | nul
     busy.delete(id);
     return v;
   };
-  // A bar.red's result (unroll.ts `bar_red_<event>`): the predicates of the executed bar.red
-  // operations of its kind at the same barrier (CTA or warp, instance, id) and phase. One that
+  // A bar.red's result (unroll.ts `bar_red_<event>`): the predicates of the bar.red operations
+  // of its kind that meet it (barrierKey, and the same phase). Each thread's barrier operations
+  // are walked in program order up to the one in that phase, never past it: a later one's guard
+  // (the next round of a `while (__syncthreads_or(...))`) depends on this very result. One that
   // depends on itself reads past the barrier (not causal): skipped as thin air is.
-  const barKey = (e: Unrolled['events'][number]): string => `${e.bar!.warp ?? e.info.place!.cta}|${ev(e.bar!.instance)}|${ev(e.bar!.id)}`;
-  const barPhase = (e: Unrolled['events'][number]): number =>
-    events.filter((a) => a.info.kind === 'B' && a.info.thread === e.info.thread && a.info.poIndex < e.info.poIndex && ev(a.guard) === true && barKey(a) === barKey(e)).length;
+  const barsOf = barriersByThread(u);
   const redValue = (id: number): bigint => {
     const b = events[id]!;
     const red = b.bar!.red!;
     if (busy.has(-1 - id)) { cyclic = true; return 0n; }
     busy.add(-1 - id);
-    const k = barKey(b);
-    const p = barPhase(b);
-    const bits = events
-      .filter((a) => a.info.kind === 'B' && a.bar!.red?.op === red.op && ev(a.guard) === true && barKey(a) === k && barPhase(a) === p)
-      .map((a) => ev(a.bar!.red!.bit) === true);
+    const k = barrierKey(b, ev);
+    const atB = (a: SymEvent): boolean => ev(a.guard) === true && barrierKey(a, ev) === k;
+    const phase = barsOf.get(b.info.thread)!.filter((a) => a.info.poIndex < b.info.poIndex && atB(a)).length;
+    const bits: boolean[] = [];
+    for (const ops of barsOf.values()) {
+      if (ops[0]!.info.place!.cta !== b.info.place!.cta) continue;
+      let n = 0;
+      for (const a of ops) {
+        if (!atB(a) || n++ < phase) continue;
+        if (a.bar!.red?.op === red.op) bits.push(ev(a.bar!.red.bit) === true);
+        break;
+      }
+    }
     busy.delete(-1 - id);
     if (red.op === 'popc') return BigInt(bits.filter((x) => x).length);
     return (red.op === 'or' ? bits.some((x) => x) : bits.every((x) => x)) ? 1n : 0n;
@@ -241,6 +249,7 @@ export function skeleton(u: Unrolled, rfOf: Map<number, number>): Skeleton | nul
   for (const r of reads) readValue(r.info.id);
   if (cyclic) return null;
   const exec = events.map((e) => ev(e.guard) === true);
+  if (cyclic) return null;
   // The choice must match control flow: executed reads read, others do not.
   if (reads.some((r) => exec[r.info.id] !== (rfOf.get(r.info.id)! >= 0))) return null;
   if ([...rfOf].some(([, w]) => w >= 0 && !exec[w])) return null;
@@ -297,17 +306,35 @@ function executed(u: Unrolled, exec: boolean[]): Executed {
   return x;
 }
 
+/**
+ * Which barrier operations may meet: a CTA barrier's are its CTA's threads', bar.warp.sync's
+ * (its mask in id) its warp's (`cta/wN`), each agreeing on instance and id.
+ */
+const barrierKey = (e: SymEvent, ev: (n: N) => Value): string => `${e.bar!.warp ?? e.info.place!.cta}|${ev(e.bar!.instance)}|${ev(e.bar!.id)}`;
+
+// Each thread's barrier operations in program order, listed once per program.
+const barrierLists = new WeakMap<Unrolled, Map<number, SymEvent[]>>();
+function barriersByThread(u: Unrolled): Map<number, SymEvent[]> {
+  let m = barrierLists.get(u);
+  if (!m) {
+    m = new Map();
+    for (const e of u.events) if (e.info.kind === 'B') (m.get(e.info.thread) ?? m.set(e.info.thread, []).get(e.info.thread)!).push(e);
+    for (const ops of m.values()) ops.sort((a, b) => a.info.poIndex - b.info.poIndex);
+    barrierLists.set(u, m);
+  }
+  return m;
+}
+
 /** All sync_barrier relations for the executed barriers: one per feasible arrival order. */
 function barrierChoices(u: Unrolled, ids: number[], newId: Map<number, number>, ev: (n: N) => Value): Pair[][] {
   const bars = ids.map((id) => u.events[id]!).filter((e) => e.info.kind === 'B');
   if (bars.length === 0) return [[]];
-  // A CTA barrier meets its CTA's threads; bar.warp.sync (its mask in id) its warp's (`cta/wN`).
-  const key = (e: (typeof bars)[number]): string => `${e.bar!.warp ?? e.info.place!.cta}|${ev(e.bar!.instance)}|${ev(e.bar!.id)}`;
+  const key = (e: SymEvent): string => barrierKey(e, ev);
   const phase = new Map<number, number>();
   for (const b of bars) {
     phase.set(b.info.id, bars.filter((a) => a.info.thread === b.info.thread && a.info.poIndex < b.info.poIndex && key(a) === key(b)).length);
   }
-  const group = (e: (typeof bars)[number]): string => `${key(e)}|${phase.get(e.info.id)}`;
+  const group = (e: SymEvent): string => `${key(e)}|${phase.get(e.info.id)}`;
   const out = new Map<string, Pair[]>();
   for (const order of permutations(bars)) {
     const t = new Map(order.map((b, i) => [b.info.id, i]));
