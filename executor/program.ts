@@ -159,8 +159,9 @@ function compileThread(test: LitmusTest, ti: number, locs: ReturnType<typeof loc
       case 'atom': slots = [addrSlot(ins.addr), val(ins.b, typeWidth(ins.type)), val(ins.c, typeWidth(ins.type))]; dst = ins.dst.name; break;
       case 'red': slots = [addrSlot(ins.addr), val(ins.b, typeWidth(ins.type))]; break;
       case 'bar':
-        // Kernels only (the litmus grammar refuses it), and the executor does not run kernels.
+        // Kernels only (the litmus grammar refuses them), and the executor does not run kernels.
         if (ins.mask) throw new Unsupported(`${printInstr(ins)}: the executor has no warps (bar.warp.sync)`, ins.pos);
+        if (ins.red) throw new Unsupported(`${printInstr(ins)}: the executor does not combine predicates at a barrier (bar.red)`, ins.pos);
         slots = [val(ins.id, 32), val(ins.count, 32), val(ins.instance, 32)];
         break;
       case 'mov': {

@@ -243,17 +243,13 @@ export function readModule(text: string, file: string): PtxModule {
     // the function's of that name: it is renamed apart (`%__b2_p1`, `__b2_LOOP`) within the block.
     const scopes: Scope[] = [];
     let blocks = 0;
-    const resolve = (r: string): string => {
-      for (let k = scopes.length - 1; k >= 0; k--) {
-        const s = scopes[k]!;
-        if (s.names.has(r) || s.ranges.some((x) => inRange(x, r))) return `__b${s.id}_${r}`;
-      }
-      return r;
+    // A name as the innermost block that declares it has it (`declares`), else as written.
+    const scoped = (x: string, declares: (s: Scope) => boolean): string => {
+      for (let k = scopes.length - 1; k >= 0; k--) if (declares(scopes[k]!)) return blockName(scopes[k]!, x);
+      return x;
     };
-    const resolveLabel = (l: string): string => {
-      for (let k = scopes.length - 1; k >= 0; k--) if (scopes[k]!.labels.has(l)) return `__b${scopes[k]!.id}_${l}`;
-      return l;
-    };
+    const resolve = (r: string): string => scoped(r, (s) => s.names.has(r) || s.ranges.some((x) => inRange(x, r)));
+    const resolveLabel = (l: string): string => scoped(l, (s) => s.labels.has(l));
     // The labels a block defines itself (not those of blocks inside it), for branches to them from before.
     const labelsOfBlock = (): Set<string> => {
       const out = new Set<string>();
@@ -291,7 +287,10 @@ export function readModule(text: string, file: string): PtxModule {
       const first = i - 1;
       while (toks[i] && toks[i]!.v !== ';') i++;
       const named = (x: Tok, j: number): string => (x.k === 'reg' ? `%${resolve(x.v.slice(1))}` : x.k === 'id' && j > 0 ? resolveLabel(x.v) : x.v);
-      const stmt = toks.slice(first, i).map((x, j) => (named(x, j) !== x.v ? { ...x, v: named(x, j) } : x));
+      const stmt = toks.slice(first, i).map((x, j) => {
+        const v = named(x, j);
+        return v === x.v ? x : { ...x, v };
+      });
       const opcode = stmt[0]!.v === '@' ? stmt.find((x, j) => j > 0 && x.k === 'id') : stmt[0];
       const vec = opcode ? /\.v[248]\b/.exec(opcode.v) : null;
       // A brace in a statement: a vector operand ({%r1, %r2}), or a missing ';'.
@@ -355,7 +354,7 @@ export function readModule(text: string, file: string): PtxModule {
       // nvcc's call sequences declare registers without '%' (temp_param_reg).
       if (r.k !== 'reg' && r.k !== 'id') fail(`expected a register name, found '${r.v}'`, r);
       const own = r.k === 'reg' ? r.v.slice(1) : r.v;
-      const name = scope ? `__b${scope.id}_${own}` : own;
+      const name = scope ? blockName(scope, own) : own;
       if (peek()?.v === '<') {
         i++;
         const count = number(next('a count'), 'a register count');
@@ -544,6 +543,9 @@ interface Scope {
   ranges: { prefix: string; count: number }[];
   labels: Set<string>;
 }
+
+/** A register or label of a nested block, renamed apart from the function's (`%__b2_p1`, `__b2_LOOP`). */
+const blockName = (s: Scope, name: string): string => `__b${s.id}_${name}`;
 
 /** Is `name` one of the range's registers (`%r<N>`: %r0 to %r(N-1))? */
 const inRange = (r: { prefix: string; count: number }, name: string): boolean => {

@@ -246,6 +246,9 @@ const unionDeps = (dag: Dag, ...ds: Deps[]): Deps => {
   for (const d of ds) for (const [k, v] of d) out.set(k, dag.or(out.get(k) ?? dag.F, v));
   return out;
 };
+/** A predicate register's value as a Bool: set when not zero (whatever width it has). */
+const holds = (dag: Dag, v: N): N => dag.not(dag.eq(v, dag.bv(dag.width(v), 0)));
+
 const guardDeps = (dag: Dag, d: Deps, c: N): Deps => {
   const out: Deps = new Map();
   for (const [k, v] of d) {
@@ -474,8 +477,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
     let predDeps: Deps = new Map();
     if (instr.guard) {
       const p = reg(st, instr.guard.reg.name);
-      const nz = dag.not(dag.eq(p.v, dag.bv(dag.width(p.v), 0)));
-      pred = instr.guard.negated ? dag.not(nz) : nz;
+      pred = instr.guard.negated ? dag.not(holds(dag, p.v)) : holds(dag, p.v);
       predDeps = p.deps;
     }
     const g = dag.and(st.reach, pred);
@@ -590,7 +592,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
         const a = operand(st, instr.a, instr.type);
         const b = operand(st, instr.b, instr.type);
         const p = reg(st, instr.p.name);
-        const v = dag.ite(dag.not(dag.eq(p.v, dag.bv(dag.width(p.v), 0))), a.v, b.v);
+        const v = dag.ite(holds(dag, p.v), a.v, b.v);
         next(setReg(instr.dst.name, { v, deps: unionDeps(dag, a.deps, b.deps, p.deps) }));
         break;
       }
@@ -704,9 +706,8 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
           // The result is a variable of its own: the other threads' predicates are not known here.
           const { op, pred, negated, dst } = instr.red;
           const p = pred.kind === 'imm' ? { v: dag.bv(1, pred.value === 0n ? 0 : 1), deps: new Map() as Deps } : reg(st, pred.name);
-          const nz = dag.not(dag.eq(p.v, dag.bv(dag.width(p.v), 0)));
           const result = dag.bvVar(`bar_red_${b.info.id}`, op === 'popc' ? 32 : 1);
-          b.bar!.red = { op, bit: negated ? dag.not(nz) : nz, result };
+          b.bar!.red = { op, bit: negated ? dag.not(holds(dag, p.v)) : holds(dag, p.v), result };
           regs = setReg(dst.name, { v: result, deps: p.deps });
         }
         if (stops && instr.mode === 'sync' && g !== dag.F) {
