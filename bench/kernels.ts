@@ -70,6 +70,16 @@ function series(): { name: string; runs: Run[] }[] {
         return { example: 'histogram', grid: `${Math.max(1, n / 4)}`, block: `${Math.min(n, 4)}`, params: [`in:u32[${n}]=${ins.join(',')}`, 'bins:u32[4]'], assertion: want };
       }),
     },
+    // A warp's butterfly sum over blockDim.x lanes: log2(N) rounds, so bound log2(N) (at least 2).
+    {
+      name: 'shfl_allreduce (grid 1, block N, bound log2 N)',
+      runs: [...sizes, 32].map((n) => {
+        const ins = Array.from({ length: n }, (_, i) => (i * 5) % 9);
+        const total = ins.reduce((a, b) => a + b, 0);
+        const want = ins.map((_, i) => `out[${i}] == ${total}`).join(' /\\ ');
+        return { example: 'shfl_allreduce', grid: '1', block: `${n}`, params: [`out:s32[${n}]`, `in:s32[${n}]=${ins.join(',')}`], assertion: want, bound: Math.max(2, Math.log2(n)) };
+      }),
+    },
     {
       name: 'xf_barrier (grid 2, block N/2)',
       runs: sizes.filter((n) => n >= 4).map((n) => {

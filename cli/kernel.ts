@@ -152,7 +152,7 @@ function properties(model: Model, r: KernelResult, asserts: Expr[]): Finding[] {
     out.push({
       property: 'assert', label: `Assert ${asserts.map((e) => outcomeText(e)).join(' /\\ ')}`, verdict: r.assert.verdict, reason: r.assert.reason, seconds: r.assert.seconds,
       ...(fails ? {
-        title: `a consistent execution ends in ${stateText(ex.state)}`, lines: [`final state: ${stateText(ex.state)}`],
+        title: `a consistent execution ends in ${stateText(ex.state)}`, lines: [`final state: ${stateText(ex.state)}`, ...ex.unspecified.map((u) => `note: ${u}`)],
         state: Object.fromEntries(ex.state), graph: explanationGraph(ex, []),
       } : none),
     });

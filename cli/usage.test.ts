@@ -251,10 +251,12 @@ test('division by zero: refused at the instruction when known; by a divisor read
   const maybe = write('divmem0.litmus', 'PTX D\n{ x=3; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 1 ;\n ld.relaxed.gpu.u32 %r0, [x] | st.relaxed.gpu.u32 [x], 0 ;\n rem.u32 %r1, 10, %r0 | ;\nexists P0:%r1==77\n');
   const m = ptxmm('check', maybe);
   assert.is(m.code, 1, m.out + m.err);
-  assert.match(m.out, /Unknown: P0 line 5:2: rem\.u32 %r1, 10, %r0: divides by zero in some execution, and PTX leaves the quotient unspecified \(any value\): the final states cannot be listed/);
+  assert.match(m.out, /Unknown: P0 line 5:2: rem\.u32 %r1, 10, %r0: in some execution it divides by zero, and PTX leaves the quotient unspecified \(any value\): the final states cannot be listed/);
   const w = ptxmm('why', maybe);
   assert.is(w.code, 0, w.out + w.err);
   assert.match(w.out, /is reachable; a consistent execution that reaches it \(state: P0:r1=77\)/);
+  // ... and says where 77 comes from.
+  assert.match(w.out, /note: P0 line 5:2: rem\.u32 %r1, 10, %r0: in this execution it divides by zero/);
   assert.match(ptxmm('run', maybe).out, /not run: .*divmem0\.litmus:5:2: rem\.u32 %r1, 10, %r0: division by zero/);
 });
 

@@ -164,6 +164,8 @@ function compileThread(test: LitmusTest, ti: number, locs: ReturnType<typeof loc
         if (ins.red) throw new Unsupported(`${printInstr(ins)}: the executor does not combine predicates at a barrier (bar.red)`, ins.pos);
         slots = [val(ins.id, 32), val(ins.count, 32), val(ins.instance, 32)];
         break;
+      // Kernels only as well.
+      case 'shfl': case 'vote': case 'redux': case 'match': throw new Unsupported(`${printInstr(ins)}: the executor has no warps (${ins.op}.sync)`, ins.pos);
       case 'mov': {
         const w = typeWidth(ins.type);
         slots = [ins.src.kind === 'loc' ? imm(locs.vaddrOf.get(ins.src.name)!, Math.max(w, 32)) : val(ins.src, w)];

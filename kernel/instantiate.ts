@@ -7,7 +7,7 @@
 import type { DataType, Imm, Instr, LitmusTest, LocDecl, LocOwner, Placement, Pos, Reg, RegInit, Stmt, Thread } from '../litmus/ast.js';
 import { typeWidth } from '../litmus/ast.js';
 import { LitmusError } from '../litmus/errors.js';
-import { destination, registersRead } from '../litmus/types.js';
+import { destinations, registersRead } from '../litmus/types.js';
 import { type PtxFunction, type PtxModule, type Statement, type Variable, declaredType, registerDeclared, typeBytes } from './module.js';
 
 export interface Dim3 {
@@ -367,8 +367,7 @@ function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) =>
         out.push(...expand(callee!, [...stack, s.callee], (r) => (SPECIAL_REGISTERS.includes(r) ? r : `__c${n}_${r}`), (l) => `${l}$c${n}`, b));
         continue;
       }
-      const d = destination(s);
-      if (d) {
+      for (const [d] of destinations(s)) {
         const t = declaredType(fn, d.name);
         if (t !== undefined) registers[rename(d.name)] = typeWidth(t);
       }
@@ -399,7 +398,7 @@ function renameInstr(s: Instr, reg: <T extends { kind: string; name: string }>(v
     return mov;
   }
   const out: Record<string, unknown> = { ...s };
-  for (const k of ['a', 'b', 'c', 'd', 'src', 'addr', 'id', 'count', 'instance', 'p', 'dst'] as const) {
+  for (const k of ['a', 'b', 'c', 'd', 'src', 'addr', 'id', 'count', 'instance', 'mask', 'p', 'pred', 'dst', 'pdst'] as const) {
     const v = (s as unknown as Record<string, { kind: string; name: string } | undefined>)[k];
     if (v && v.kind === 'reg') out[k] = reg(v);
   }

@@ -46,9 +46,8 @@ test('an instruction ptxmm does not model is refused where it stands', () => {
   refuses('float.ptx', module('.global .align 4 .f32 f;', '', ''), '.f32', /floating-point/, '--assert', '1 == 1');
   refuses('clock.ptx', module('', '', '\tmov.u32 %r1, %clock;'), '%clock', /%clock is neither declared/, '--assert', '1 == 1');
   refuses('semi.ptx', module('', '', '\tmov.u32 %r1, 1\n\tbra.uni $L;\n$L:'), 'bra.uni', /unexpected/, '--assert', '1 == 1');
-  // Warp-level operations by name, whatever their operands (shfl's `%r|%p` is no litmus syntax).
-  refuses('shfl.ptx', module('', '', '\tmov.u32 %r1, 1;\n\tshfl.sync.down.b32 %r2|%p1, %r1, 1, 31, -1;'), 'shfl', /shfl\.sync \(__shfl_sync.*\) is a warp-level operation, which is not modelled/, '--assert', '1 == 1');
-  refuses('vote.ptx', module('', '', '\t@%p1 vote.sync.ballot.b32 %r2, %p2, -1;'), 'vote', /vote\.sync \(__ballot_sync.*warp-level/, '--assert', '1 == 1');
+  // Warp-level operations not modelled, by name, whatever their operands (elect.sync's `%r|%p`).
+  refuses('elect.ptx', module('', '', '\t@%p1 elect.sync %r2|%p2, -1;'), 'elect', /elect\.sync \(elect\.sync, cooperative groups' elect\) is a warp-level operation, which is not modelled/, '--assert', '1 == 1');
   refuses('active.ptx', module('', '', '\tactivemask.b32 %r2;'), 'activemask', /^.*: activemask \(__activemask\) is a warp-level/, '--assert', '1 == 1');
   // A floating-point instruction names its type, not an unknown qualifier.
   refuses('fld.ptx', module('.global .align 4 .u32 x;', '', '\tld.global.f32 %r1, [x];'), 'f32 %r1', /floating-point data \(\.f32\) is not modelled: integers only/, '--assert', '1 == 1');

@@ -85,10 +85,6 @@ export const RETURN_LABEL = '$ptxmm_return';
 
 /** Warp-level operations nvcc emits, and the CUDA calls they come from: refused by name. */
 const WARP_LEVEL: Readonly<Record<string, string>> = {
-  shfl: '__shfl_sync, __shfl_up_sync, __shfl_down_sync, __shfl_xor_sync',
-  vote: '__ballot_sync, __any_sync, __all_sync',
-  match: '__match_any_sync, __match_all_sync',
-  redux: '__reduce_add_sync and the other __reduce_*_sync',
   activemask: '__activemask',
   elect: 'elect.sync, cooperative groups\' elect',
 };

@@ -211,6 +211,59 @@ export interface Bar extends InstrBase {
    */
   red?: { op: 'and' | 'or' | 'popc'; dst: Reg; pred: Value; negated: boolean };
 }
+/**
+ * Warp-level register exchange (CUDA's `__shfl_*_sync`, `__ballot_sync`, `__any_sync`,
+ * `__all_sync`; Redux and Match below too): each thread of the member mask that executes it
+ * waits for the others that have not exited, then reads a register of another lane
+ * (`shfl.sync`) or a combination of every lane's value (`vote.sync`), as the ISA's sections on
+ * each say. Registers only: the ISA gives these no memory ordering. Kernels only: a litmus
+ * test's thread stands for a whole warp. solver/exchanges.ts models them.
+ */
+export interface Shfl extends InstrBase {
+  op: 'shfl';
+  /** Which lane j a thread reads: lane - b, lane + b, lane ^ b, or b within the segment. */
+  mode: 'up' | 'down' | 'bfly' | 'idx';
+  dst: Reg;
+  /** `d|p`: p is set when j is within the clamp (else d is the thread's own a). */
+  pdst?: Reg;
+  a: Value;
+  b: Value;
+  /** Clamp (bits 0-4) and segment mask (bits 8-12). */
+  c: Value;
+  mask: Value;
+}
+export interface Vote extends InstrBase {
+  op: 'vote';
+  /** all, any, uni (a predicate) or ballot (a .b32 of one bit per lane). */
+  mode: 'all' | 'any' | 'uni' | 'ballot';
+  dst: Reg;
+  pred: Value;
+  negated: boolean;
+  mask: Value;
+}
+/** `redux.sync.{add,min,max}.{u32,s32}`, `redux.sync.{and,or,xor}.b32 d, a, membermask` (`__reduce_*_sync`). */
+export interface Redux extends InstrBase {
+  op: 'redux';
+  rop: 'add' | 'min' | 'max' | 'and' | 'or' | 'xor';
+  type: 'u32' | 's32' | 'b32';
+  dst: Reg;
+  a: Value;
+  mask: Value;
+}
+/**
+ * `match.any.sync.b32 d, a, membermask` (the lanes whose a equals this lane's) and
+ * `match.all.sync.b32 d[|p], a, membermask` (every lane's, when all are equal, else 0; p: they
+ * are), also `.b64` (`__match_any_sync`, `__match_all_sync`).
+ */
+export interface Match extends InstrBase {
+  op: 'match';
+  mode: 'any' | 'all';
+  type: 'b32' | 'b64';
+  dst: Reg;
+  pdst?: Reg;
+  a: Value;
+  mask: Value;
+}
 /** The state spaces cvta converts addresses of (not `.param`, nor `.shared::cluster`, whose addresses name other CTAs' memory). */
 export type CvtaSpace = 'global' | 'shared' | 'shared::cta' | 'local' | 'const';
 export interface Mov extends InstrBase {
@@ -321,7 +374,7 @@ export interface Label {
   pos: Pos;
 }
 
-export type Instr = Ld | St | Atom | Red | Fence | ProxyFence | Bar | Mov | Alu | Unary | Selp | Cvt | Setp | Bra | BranchCmp | Nanosleep;
+export type Instr = Ld | St | Atom | Red | Fence | ProxyFence | Bar | Shfl | Vote | Redux | Match | Mov | Alu | Unary | Selp | Cvt | Setp | Bra | BranchCmp | Nanosleep;
 export type Stmt = Instr | Label;
 
 export interface Placement {

@@ -14,7 +14,7 @@ import type { Bar, LitmusTest, Pos, Value } from './ast.js';
 import { WARP_SIZE } from './ast.js';
 import { LitmusError } from './errors.js';
 import { printInstr } from './print.js';
-import { destination } from './types.js';
+import { destinations } from './types.js';
 
 const MAX_U32 = (1n << 32n) - 1n;
 
@@ -45,8 +45,8 @@ export function checkBarriers(test: LitmusTest, file: string, genuine: boolean):
     const tid = t.placement.id;
     const written = new Map<string, Pos>();
     for (const s of t.code) {
-      const d = s.op === 'label' ? null : destination(s);
-      if (d && !written.has(d.name)) written.set(d.name, s.pos);
+      if (s.op === 'label') continue;
+      for (const [d] of destinations(s)) if (!written.has(d.name)) written.set(d.name, s.pos);
     }
     const reg = (name: string): string => (genuine ? `%${name}` : name);
     // The value of an operand before the test runs; null for a register some instruction sets.

@@ -2,7 +2,7 @@
 // model cannot give meaning to. Every error points at the token that causes it.
 import type {
   Address, AtomOp, AluOp, CmpOp, CvtaSpace, Space, Condition, DataType, Expr, Instr, LitmusTest, LocDecl, LocRef,
-  Observable, Ordering, Placement, Pos, Proxy, Quantifier, WriteProxy, Reg, RegInit, Stmt, Term, Thread, Unary, Value,
+  Match, Observable, Ordering, Placement, Pos, Proxy, Quantifier, WriteProxy, Redux, Reg, RegInit, Shfl, Stmt, Term, Thread, Unary, Value, Vote,
 } from './ast.js';
 import { layout } from './layout.js';
 import { type ValueType, observableName, registersRead, threadRegisters, typeRange } from './types.js';
@@ -143,6 +143,7 @@ function operandPos(o: CstOperand): Pos {
     case 'name': return pos(o.tok);
     case 'mem': return pos(o.tok);
     case 'notreg': return pos(o.tok);
+    case 'pair': return pos(o.tok);
   }
 }
 
@@ -429,6 +430,7 @@ function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
       dst: reg(ops[0]!, 'the predicate', ctx), a: value(ops[1]!, 'the first operand', ctx), b: value(ops[2]!, 'the second operand', ctx), pos: p,
     };
   }
+  if (base === 'shfl' || base === 'vote' || base === 'redux' || base === 'match') return warpExchange(base, quals, cell, ctx);
   if (base === 'nanosleep') {
     const c = cats({ type: setOf('u32') });
     if (!c.type) fail(`nanosleep needs .u32 (nanosleep.u32 t)`, p, file);
@@ -447,6 +449,64 @@ function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
     return { op: 'bcmp', cmp: BCMP[base]!, a: value(ops[0]!, 'the first operand', ctx), b: value(ops[1]!, 'the second operand', ctx), target: label(ops[2]!, ctx), pos: p };
   }
   return fail(`unknown instruction '${base}'`, opcode, file);
+}
+
+/**
+ * The warp-level exchanges (kernels only: see Shfl): `shfl.sync.{up,down,bfly,idx}.b32 d[|p], a,
+ * b, c, membermask`; `vote.sync.{all,any,uni}.pred d, {!}a, membermask`, `vote.sync.ballot.b32`;
+ * `redux.sync.{add,min,max}.{u32,s32} d, a, membermask`, `redux.sync.{and,or,xor}.b32`;
+ * `match.{any,all}.sync.{b32,b64} d[|p], a, membermask` (p for .all only).
+ */
+function warpExchange(base: 'shfl' | 'vote' | 'redux' | 'match', quals: Qual[], cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
+  const { opcode, operands: ops } = cell;
+  const file = ctx.file;
+  if (!ctx.module) {
+    fail(`${base}.sync is read in kernels (ptxmm kernel): a litmus test's thread stands for a whole warp, whose lanes it would exchange values between`, opcode, file);
+  }
+  const MODES: Record<typeof base, string[]> = {
+    shfl: ['up', 'down', 'bfly', 'idx'], vote: ['all', 'any', 'uni', 'ballot'], redux: ['add', 'min', 'max', 'and', 'or', 'xor'], match: ['any', 'all'],
+  };
+  const modes = setOf(...MODES[base]);
+  const c = classify(base, quals, { sync: setOf('sync'), mode: modes, type: setOf('b32', 'b64', 'u32', 's32', 'pred') }, file) as Partial<Record<'sync' | 'mode' | 'type', Qual>>;
+  // As ptxas: sm_70 and later have only the .sync forms.
+  if (!c.sync) fail(`${base} needs .sync (${base} without it is not supported on sm_70 and later)`, opcode, file);
+  if (!c.mode) fail(`${base}.sync needs ${base === 'redux' ? 'an operation' : 'a mode'} (${MODES[base].map((m) => `.${m}`).join(', ')})`, opcode, file);
+  const mode = c.mode!.text;
+  const types = base === 'shfl' ? ['b32'] : base === 'vote' ? [mode === 'ballot' ? 'b32' : 'pred'] : base === 'match' ? ['b32', 'b64']
+    : ['and', 'or', 'xor'].includes(mode) ? ['b32'] : ['u32', 's32'];
+  const type = c.type?.text;
+  if (!type || !types.includes(type)) fail(`${base}.sync.${mode} needs ${types.map((t) => `.${t}`).join(' or ')}`, c.type?.pos ?? opcode, file);
+  const p = pos(opcode);
+  // `d|p`: shfl.sync, match.all.sync.
+  const d = ops[0];
+  const pair = d?.k === 'pair' && (base === 'shfl' || (base === 'match' && mode === 'all'));
+  const dst = (): Reg => (pair && d.k === 'pair' ? { kind: 'reg', name: regName(d.tok), pos: pos(d.tok) } : reg(d!, 'the destination', ctx));
+  const pdst = (): Reg | undefined => (pair && d.k === 'pair' ? { kind: 'reg', name: regName(d.second), pos: pos(d.second) } : undefined);
+  if (base === 'shfl') {
+    arity(ops, 5, 5, opcode, 'five operands (d[|p], a, b, c, membermask)', file);
+    const out: Instr = {
+      op: 'shfl', mode: mode as Shfl['mode'], dst: dst(), a: value(ops[1]!, 'the source', ctx), b: value(ops[2]!, 'the lane or offset', ctx),
+      c: value(ops[3]!, 'the clamp and segment mask', ctx), mask: value(ops[4]!, 'the member mask', ctx), pos: p,
+    };
+    const q = pdst();
+    if (q) out.pdst = q;
+    return out;
+  }
+  arity(ops, 3, 3, opcode, `three operands (d${base === 'match' && mode === 'all' ? '[|p]' : ''}, ${base === 'vote' ? '{!}' : ''}a, membermask)`, file);
+  const mask = value(ops[2]!, 'the member mask', ctx);
+  if (base === 'vote') {
+    const a = ops[1]!;
+    return {
+      op: 'vote', mode: mode as Vote['mode'], dst: dst(), mask, pos: p, negated: a.k === 'notreg',
+      pred: a.k === 'notreg' ? { kind: 'reg', name: regName(a.reg), pos: pos(a.reg) } : value(a, 'the predicate', ctx),
+    };
+  }
+  const a = value(ops[1]!, 'the source', ctx);
+  if (base === 'redux') return { op: 'redux', rop: mode as Redux['rop'], type: type as Redux['type'], dst: dst(), a, mask, pos: p };
+  const out: Instr = { op: 'match', mode: mode as Match['mode'], type: type as Match['type'], dst: dst(), a, mask, pos: p };
+  const q = pdst();
+  if (q) out.pdst = q;
+  return out;
 }
 
 function label(o: CstOperand, ctx: Ctx): string {

@@ -29,7 +29,9 @@ export type CstOperand =
   | { k: 'num'; num: CstNum }
   | { k: 'name'; tok: Tok }
   | { k: 'mem'; tok: Tok; inner: Tok; offset: CstNum | null }
-  | { k: 'notreg'; tok: Tok; reg: Tok };
+  | { k: 'notreg'; tok: Tok; reg: Tok }
+  /** `%d|%p`: the register tok, then the predicate register `second`. */
+  | { k: 'pair'; tok: Tok; second: Tok };
 
 export type CstCell =
   | null

@@ -37,6 +37,9 @@ const lexer = moo.states({
     lbrace: '{', rbrace: '}', lbrack: '[', rbrack: ']', lparen: '(', rparen: ')',
     semi: ';', bar: '|', comma: ',', colon: ':', at: '@', amp: '&', plus: '+', minus: '-',
     directive: /\.[A-Za-z_][\w]*(?:::[A-Za-z_]\w*)?/,
+    // Two destinations, `%d|%p` (shfl.sync, match.all.sync): one token, so that a row's cell
+    // separator never reads as one (a cell never starts with a register).
+    pregpair: /%[A-Za-z_]\w*[ \t]*\|[ \t]*%[A-Za-z_]\w*/,
     // A special register's component (%tid.x) is part of its name.
     preg: /%[A-Za-z_][\w]*(?:\.[xyz](?![\w.]))?/,
     number: /0[xX][0-9a-fA-F]+U?|0[bB][01]+U?|[0-9]+U?/,
@@ -58,6 +61,12 @@ const lex = {
 };
 
 const tok = (t) => ({ text: t.value, line: t.line, col: t.col });
+// `%d|%p` as its two registers, each with its own position.
+const pair = (t) => {
+  const [a, b] = t.value.split('|').map((x) => x.trim());
+  const at = t.value.lastIndexOf(b);
+  return { k: 'pair', tok: { text: a, line: t.line, col: t.col }, second: { text: b, line: t.line, col: t.col + at } };
+};
 const first = (d) => d[0];
 // Long lists (rows, init entries, threads, cells, locations) are chains grown by one link
 // per item (`link`: the item is the rule's last symbol), read out once by `items`. nearley's
@@ -126,6 +135,7 @@ operand ->
   | %preg                                           {% (d) => ({ k: 'name', tok: tok(d[0]) }) %}
   | %lbrack reg (%plus number):? %rbrack            {% (d) => ({ k: 'mem', tok: tok(d[0]), inner: d[1], offset: d[2] ? d[2][1] : null }) %}
   | %not reg                                        {% (d) => ({ k: 'notreg', tok: tok(d[0]), reg: d[1] }) %}
+  | %pregpair                                       {% (d) => pair(d[0]) %}
 
 # ---- locations, filter, condition ----------------------------------------------
 tail -> tailItem:*                                 {% first %}

@@ -5,7 +5,7 @@
 // (beq/bne/...), Dartagnan's barrier instance (`bar.cta.sync inst, id, count`), and atom.sub and
 // red.acq_rel, which ptxas rejects and which are therefore written in Dartagnan's untyped form.
 import type { Address, Atom, Bar, Expr, Instr, LitmusTest, LocDecl, Observable, Ordering, Red, Stmt, Term, Thread, Value, Space } from './ast.js';
-import { destination } from './types.js';
+import { destinations } from './types.js';
 
 const reg = (name: string): string => `%${name}`;
 const val = (v: Value): string => (v.kind === 'imm' ? String(v.value) : reg(v.name));
@@ -72,6 +72,14 @@ function instrBody(s: Instr): string {
       const count = s.count ? `, ${val(s.count)}` : '';
       return `${s.form}.${s.mode} ${val(s.id)}${count}`;
     }
+    case 'shfl':
+      return `shfl.sync.${s.mode}.b32 ${reg(s.dst.name)}${s.pdst ? `|${reg(s.pdst.name)}` : ''}, ${val(s.a)}, ${val(s.b)}, ${val(s.c)}, ${val(s.mask)}`;
+    case 'vote':
+      return `vote.sync.${s.mode}.${s.mode === 'ballot' ? 'b32' : 'pred'} ${reg(s.dst.name)}, ${s.negated ? '!' : ''}${val(s.pred)}, ${val(s.mask)}`;
+    case 'redux':
+      return `redux.sync.${s.rop}.${s.type} ${reg(s.dst.name)}, ${val(s.a)}, ${val(s.mask)}`;
+    case 'match':
+      return `match.${s.mode}.sync.${s.type} ${reg(s.dst.name)}${s.pdst ? `|${reg(s.pdst.name)}` : ''}, ${val(s.a)}, ${val(s.mask)}`;
     case 'mov':
       return `${s.cvta ? `cvta.${s.cvta}` : 'mov'}.${s.type} ${reg(s.dst.name)}, ${s.src.kind === 'loc' ? s.src.name : val(s.src)}`;
     case 'alu': {
@@ -108,7 +116,7 @@ function genuineBar(s: Bar, th: Thread, t: LitmusTest): Bar {
   if (s.instance !== undefined || s.count !== undefined) return s;
   const v = s.id;
   // An id in a register the thread sets is known only as it runs: printed as it is.
-  if (v.kind === 'reg' && th.code.some((x) => x.op !== 'label' && destination(x)?.name === v.name)) return s;
+  if (v.kind === 'reg' && th.code.some((x) => x.op !== 'label' && destinations(x).some(([d]) => d.name === v.name))) return s;
   const init = v.kind === 'reg' ? t.regInits.find((r) => r.thread === th.placement.id && r.reg === v.name) : undefined;
   const id = v.kind === 'imm' ? v.value : init && !('addressOf' in init) ? init.value : 0n;
   return id >= 0n && id <= 15n ? s : { ...s, instance: { kind: 'imm', value: 0n } };

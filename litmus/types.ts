@@ -16,8 +16,17 @@ export interface ValueType {
   signed: boolean;
 }
 
-/** The register an instruction writes, if any: its `dst`, or a bar.red's result. */
+/** The register an instruction writes, if any: its `dst`, or a bar.red's result (a shfl.sync's `p` aside: destinations). */
 export const destination = (i: Instr): Reg | null => ('dst' in i ? i.dst : i.op === 'bar' && i.red ? i.red.dst : null);
+
+/** Every register an instruction writes, each with the type of what it writes there. */
+export function destinations(i: Instr): [Reg, ValueType][] {
+  const d = destination(i);
+  const t = writerType(i);
+  const out: [Reg, ValueType][] = d && t ? [[d, t]] : [];
+  if ((i.op === 'shfl' || i.op === 'match') && i.pdst) out.push([i.pdst, { width: 1, signed: false }]);
+  return out;
+}
 
 /** The type of the value an instruction writes to its destination register (null: none). */
 export function writerType(i: Instr): ValueType | null {
@@ -37,6 +46,14 @@ export function writerType(i: Instr): ValueType | null {
       return { width: typeWidth(i.type), signed: typeSigned(i.type) };
     case 'setp':
       return { width: 1, signed: false };
+    case 'shfl':
+      return { width: 32, signed: false };
+    case 'vote':
+      return { width: i.mode === 'ballot' ? 32 : 1, signed: false };
+    case 'redux':
+      return { width: 32, signed: i.type === 's32' };
+    case 'match':
+      return { width: 32, signed: false };
     case 'bar':
       // bar.red.popc counts into a .u32; .and and .or give a predicate.
       return i.red ? { width: i.red.op === 'popc' ? 32 : 1, signed: false } : null;
@@ -61,9 +78,7 @@ export function threadRegisters(inits: readonly RegInit[], thread: Thread): Map<
   }
   for (const s of thread.code) {
     if (s.op === 'label') continue;
-    const d = destination(s);
-    const t = writerType(s);
-    if (d && t) add(d.name, t);
+    for (const [d, t] of destinations(s)) add(d.name, t);
   }
   // Widened by what reads it (addresses aside: a .shared address may sit in 32 bits).
   for (const s of thread.code) {
@@ -151,6 +166,10 @@ function reads(i: Instr): { name: string; pos?: Pos; width: number | null }[] {
     case 'atom': v(i.addr, null); v(i.b, typeWidth(i.type)); v(i.c, typeWidth(i.type)); break;
     case 'red': v(i.addr, null); v(i.b, typeWidth(i.type)); break;
     case 'bar': v(i.instance, 32); v(i.id, 32); v(i.count, 32); v(i.mask, 32); v(i.red?.pred, 1); break;
+    case 'shfl': v(i.a, 32); v(i.b, 32); v(i.c, 32); v(i.mask, 32); break;
+    case 'vote': v(i.pred, 1); v(i.mask, 32); break;
+    case 'redux': v(i.a, 32); v(i.mask, 32); break;
+    case 'match': v(i.a, typeWidth(i.type)); v(i.mask, 32); break;
     case 'mov': v(i.src, typeWidth(i.type)); break;
     case 'alu': {
       const [wa, wb, wc, wd] = aluWidths(i);

@@ -4,7 +4,12 @@
 import type { Placement, Proxy, Scope, Space } from '../litmus/ast.js';
 import type { Model, RelTerm } from './relalg.js';
 
-export type EventKind = 'R' | 'W' | 'F' | 'B';
+/**
+ * R, W: memory; F: fences; B: barrier operations; X: a warp exchange's value as a lane puts it
+ * in, or takes it out (solver/exchanges.ts): only in `dep`, never in program order, so that the
+ * model's other relations are as without them.
+ */
+export type EventKind = 'R' | 'W' | 'F' | 'B' | 'X';
 
 /** Where a thread runs: keys of the CTA, cluster and GPU instances it belongs to. */
 export interface Place {
@@ -134,7 +139,7 @@ export function mentionsChoice(model: Model, t: RelTerm): boolean {
 export function staticRel(name: string, a: EventInfo, b: EventInfo, rmwPartner: (e: EventInfo) => number): boolean {
   switch (name) {
     // Events of one thread from exclusive paths are never both executed, so index order suffices.
-    case 'po': return a.thread >= 0 && a.thread === b.thread && a.poIndex < b.poIndex;
+    case 'po': return a.thread >= 0 && a.thread === b.thread && a.poIndex < b.poIndex && a.kind !== 'X' && b.kind !== 'X';
     case 'loc': return isMem(a) && isMem(b) && a.ploc === b.ploc;
     case 'vloc': return isMem(a) && isMem(b) && a.vaddr === b.vaddr;
     case 'sr':

@@ -46,6 +46,8 @@ export interface Explanation {
    */
   exhausted: boolean;
   state: [string, bigint][];
+  /** Values PTX leaves unspecified that `witness` makes (Witness.unspecified). */
+  unspecified: string[];
   concrete: ConcreteResult | null;
   /** Unreachable only: the smallest sets of axioms whose removal makes it reachable. */
   relaxations: string[][] | null;
@@ -74,7 +76,7 @@ export async function explainTest(z3: Z3Session, test: LitmusTest, opt: ExplainO
     : [];
   return {
     test, model: opt.model, outcome, reachable, unknown: r.unknown, witness: w?.execution ?? null, choice: w?.choice ?? null, exhausted: r.exhausted,
-    state: w?.state ?? [], concrete,
+    state: w?.state ?? [], unspecified: w?.unspecified ?? [], concrete,
     relaxations: r.relaxations, core: r.core, violations, boundReached: r.boundReached,
   };
 }
@@ -118,6 +120,7 @@ export function explanationText(ex: Explanation, g: ExecGraph | null): string[] 
     }
   }
   if (g) out.push('', ...graphText(g).map((l) => (l ? `  ${l}` : l)));
+  if (ex.unspecified.length) out.push('', ...ex.unspecified.map((u) => `note: ${u}`));
   if (ex.violations.length) out.push('', ...ex.violations.flatMap(violationText));
   if (ex.boundReached) out.push('', 'note: the loop bound was reached; executions needing more iterations are not counted');
   return out;

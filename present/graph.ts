@@ -87,10 +87,13 @@ export function relationByName(model: Model, res: ConcreteResult, name: string):
  * `res`); `violation` edges are drawn highlighted.
  */
 export function buildGraph(w: WitnessExecution, res: ConcreteResult, extra: Record<string, Mat>, violation: Violation | null): ExecGraph {
-  const nodes = w.x.events.map((e) => nodeOf(w, e));
+  // A warp exchange's X events (solver/exchanges.ts) are in dep only: not drawn. They come after
+  // every other event, so the others keep their names.
+  const shown = (i: number): boolean => w.x.events[i]!.kind !== 'X';
+  const nodes = w.x.events.filter((e) => shown(e.id)).map((e) => nodeOf(w, e));
   const columns = [...new Set(nodes.map((n) => n.column))].sort((a, b) => (a === 'init' ? -1 : b === 'init' ? 1 : a.localeCompare(b, 'en', { numeric: true })));
   const edges: GEdge[] = [];
-  const add = (from: number, to: number, rel: string): void => { edges.push({ from, to, rel, highlight: false }); };
+  const add = (from: number, to: number, rel: string): void => { if (shown(from) && shown(to)) edges.push({ from, to, rel, highlight: false }); };
   const co = res.evalRel(rel('co'));
   for (const [a, b] of reduce(res.evalRel(rel('po')))) add(a, b, 'po');
   for (const [a, b] of w.x.rf) add(a, b, 'rf');

@@ -13,6 +13,7 @@ import { axiomFormula, entries, interpret, srelGet } from './symbolic.js';
 import type { Stop, Stray, SymEvent, Unrolled } from './unroll.js';
 import { UnsupportedError } from './unroll.js';
 import { encodeBarriers } from './barriers.js';
+import { exchangeDefinition } from './exchanges.js';
 import { LimitError, MAX_EVENTS } from './limits.js';
 import { forcedCoherence } from './must.js';
 import { closureShortcuts, cliquesOf } from './shortcut.js';
@@ -70,10 +71,10 @@ export interface Encoding {
    */
   justifiedLit: string | null;
   /**
-   * Per division by a divisor read from memory (unroll.ts Unrolled.divisions): the literal that
-   * holds when it divides by zero, and its instruction; `divzero` holds when some one does.
+   * Per value PTX leaves unspecified in some executions (unroll.ts Unrolled.unspecified): the
+   * literal that holds when it is, and its instruction; `unspecified` holds when some one is.
    */
-  divisions: { lit: string; where: string }[];
+  unspecified: { lit: string; where: string; what: string }[];
   /**
    * Per access whose address may reach no location (unroll.ts Unrolled.strays): the literal
    * that holds when it does, and a constant for its address then; `stray` holds when some one does.
@@ -225,6 +226,9 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
   // A thread is at its stop point when it stops there.
   for (const s of u.stops) asserts.push(dag.implies(s.lit, s.at));
 
+  // ---- warp exchanges (shfl.sync, vote.sync): what each lane's result is ----
+  for (const x of u.exchanges) asserts.push(dag.implies(x.guard, dag.eq(x.got, exchangeDefinition(dag, x, u.meetings[x.id]!))));
+
   // ---- dependencies (addr | data | ctrl), computed by the unroller ----
   const dep: SRel = new Map();
   for (const e of events) for (const [r, f] of e.deps) put(dep, r, e.info.id, f);
@@ -340,11 +344,11 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
   const filterLit = filter === null ? null : 'filt';
   if (filter !== null) body.push('(declare-const filt Bool)', `(assert (=> filt ${p.ref(filter)}))`);
   const wellFormed = [...barrierLits.map((b) => b.lit), ...(filterLit ? [filterLit] : [])];
-  const divisions = u.divisions.map((d, i) => {
-    body.push(`(declare-const divzero_${i} Bool)`, `(assert (= divzero_${i} ${p.ref(d.zero)}))`);
-    return { lit: `divzero_${i}`, where: d.where };
+  const unspecified = u.unspecified.map((d, i) => {
+    body.push(`(declare-const unspec_${i} Bool)`, `(assert (= unspec_${i} ${p.ref(d.at)}))`);
+    return { lit: `unspec_${i}`, where: d.where, what: d.what };
   });
-  if (divisions.length) body.push('(declare-const divzero Bool)', `(assert (= divzero (or ${divisions.map((d) => d.lit).join(' ')})))`);
+  if (unspecified.length) body.push('(declare-const unspec Bool)', `(assert (= unspec (or ${unspecified.map((d) => d.lit).join(' ')})))`);
   const strays = u.strays.map((d, i) => {
     body.push(`(declare-const stray_${i} Bool)`, `(assert (= stray_${i} ${p.ref(d.at)}))`,
       `(declare-const straya_${i} (_ BitVec 64))`, `(assert (= straya_${i} ${p.ref(d.addr)}))`);
@@ -405,7 +409,7 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
   const script = [...out, ...p.lines, ...body].join('\n');
   return {
     script, axiomLits, wellFormed, barrierLits, filterLit, noCutLit: 'nocut', cutLit: 'cut', mayCut: cut !== dag.F, condLit: 'cond', ncondLit: 'ncond', observables,
-    execNames, choiceLits, justifiedLit, writeTerms, divisions, strays, rfVars, coVars, events, dag, dynamic: { rf, co, sync_fence: syncFence, sync_barrier: syncBarrier, dep },
+    execNames, choiceLits, justifiedLit, writeTerms, unspecified, strays, rfVars, coVars, events, dag, dynamic: { rf, co, sync_fence: syncFence, sync_barrier: syncBarrier, dep },
     locNames: u.locations.map((l) => l.name), locTypes: u.locations.map((l) => ({ width: l.width, signed: l.signed })), stats: { events: n, lines: p.lines.length + body.length },
     evalRel: sym.evalRel, printer: p, printedLines: p.lines.length, liveness,
   };

@@ -1,6 +1,7 @@
 // Brute force, the reference for the Z3 encoding: enumerate every candidate execution of a
 // (small) test — rf, co, Fence-SC order, barrier arrival order — evaluate the model on each
 // with the concrete interpreter, and collect the final states of the consistent ones.
+import { type Exchange, exchangeDefinition } from './exchanges.js';
 import type { Expr, LitmusTest, Observable, Term } from '../litmus/ast.js';
 import type { ConcreteResult, Execution, Pair } from '../model/concrete.js';
 import { evaluate, isAcyclic } from '../model/concrete.js';
@@ -196,6 +197,9 @@ export interface Skeleton {
   barChoices: Pair[][];
 }
 
+// Busy keys (skeleton): reads by event id, bar.red results at -1 - event id, exchange results below this.
+const XCHG = -(2 ** 40);
+
 /**
  * The execution of `rfOf` (each read event -> the write event it reads, -1 not executed), or
  * null when it is none of the program's: a value out of thin air, a read executed without a
@@ -223,6 +227,8 @@ export function skeleton(u: Unrolled, rfOf: Map<number, number>): Skeleton | nul
   // (the next round of a `while (__syncthreads_or(...))`) depends on this very result. One that
   // depends on itself reads past the barrier (not causal): skipped as thin air is.
   const barsOf = barriersByThread(u);
+  const exchangesOf = new Map<number, Exchange[]>();
+  for (const x of u.exchanges) (exchangesOf.get(x.thread) ?? exchangesOf.set(x.thread, []).get(x.thread)!).push(x);
   const redValue = (id: number): bigint => {
     const b = events[id]!;
     const red = b.bar!.red!;
@@ -245,7 +251,42 @@ export function skeleton(u: Unrolled, rfOf: Map<number, number>): Skeleton | nul
     if (red.op === 'popc') return BigInt(bits.filter((x) => x).length);
     return (red.op === 'or' ? bits.some((x) => x) : bits.every((x) => x)) ? 1n : 0n;
   };
-  ev = newEvaluator(dag, (name) => (name.startsWith('v') ? readValue(Number(name.slice(1))) : name.startsWith('bar_red_') ? redValue(Number(name.slice(8))) : undefined));
+  // A warp exchange's result (unroll.ts `xchg_<id>`, exchanges.ts): its definition over the
+  // lanes' operations of its kind and mask in the same phase, found as bar.red's are, each
+  // thread's walked in program order up to the one in the phase.
+  const xchgValue = (id: number): bigint => {
+    const d = u.exchanges[id]!;
+    if (busy.has(XCHG - id)) { cyclic = true; return 0n; }
+    busy.add(XCHG - id);
+    const mask = ev(d.mask) as bigint;
+    const at = (e: Exchange): boolean => e.kind === d.kind && ev(e.guard) === true && ev(e.mask) === mask;
+    const mine = u.exchanges.filter((e) => e.thread === d.thread);
+    const phase = mine.filter((e) => e.id < d.id && at(e)).length;
+    const lanes: Exchange[] = [];
+    for (const [thread, ops] of exchangesOf) {
+      if (thread === d.thread || ops[0]!.warp !== d.warp || ((mask >> BigInt(ops[0]!.lane)) & 1n) === 0n) continue;
+      let n = 0;
+      for (const e of ops) {
+        if (!at(e) || n++ < phase) continue;
+        lanes.push(e);
+        break;
+      }
+    }
+    if (d.from) {
+      const j = ev(d.from) as bigint;
+      if (!lanes.some((e) => BigInt(e.lane) === j)) throw new Error(`brute force: ${d.where} reads lane ${j}, which does not take part (its value is unpredictable)`);
+    }
+    const v = ev(exchangeDefinition(dag, d, lanes.map((x) => ({ x, same: dag.T })))) as bigint;
+    busy.delete(XCHG - id);
+    return v;
+  };
+  const env = (name: string): Value | undefined => {
+    if (name.startsWith('v')) return readValue(Number(name.slice(1)));
+    if (name.startsWith('bar_red_')) return redValue(Number(name.slice(8)));
+    if (name.startsWith('xchg_') && !name.startsWith('xchg_any_')) return xchgValue(Number(name.slice(5)));
+    return undefined;
+  };
+  ev = newEvaluator(dag, env);
   for (const r of reads) readValue(r.info.id);
   if (cyclic) return null;
   const exec = events.map((e) => ev(e.guard) === true);

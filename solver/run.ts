@@ -48,6 +48,11 @@ export interface FinalState {
 
 export interface Witness {
   state: [string, bigint][];
+  /**
+   * Values PTX leaves unspecified that this execution makes (Encoding.unspecified), each as
+   * `instruction: in this execution it ...`: the state may come from any value there.
+   */
+  unspecified: string[];
   /** Executed events, rf and co edges, by event label. */
   events: string[];
   rf: [string, string][];
@@ -139,15 +144,16 @@ export async function runTest(z3: Z3Session, test: LitmusTest, opt: RunOptions):
 
 /**
  * When some execution (under the assumptions `lits`, after sending `script`, which may be
- * empty) divides by zero, the division, as the reason no final states can be listed: its
- * quotient is any value (PTX leaves it unspecified). Null when none does, or Z3 cannot tell.
+ * empty) makes a value PTX leaves unspecified (a division by zero, a shuffle from a lane not
+ * taking part), the instruction, as the reason no final states can be listed: the value is
+ * any value. Null when none does, or Z3 cannot tell.
  */
-function divisionByZero(enc: Encoding, ask: (cmds: string) => string, checkCmd: (lits: string[]) => string, script: string, lits: string[]): string | null {
-  if (enc.divisions.length === 0) return null;
-  if (satOf(ask(`${script}${checkCmd([...lits, 'divzero'])}`)) !== 'sat') return null;
-  const got = parseSexps(ask(`(get-value (${enc.divisions.map((d) => d.lit).join(' ')}))`))[0] as [string, string][];
-  const at = enc.divisions[Math.max(0, got.findIndex(([, v]) => v === 'true'))]!;
-  return `${at.where}: divides by zero in some execution, and PTX leaves the quotient unspecified (any value): the final states cannot be listed (\`ptxmm why\` and \`ptxmm kernel --assert\` still answer whether a condition is reachable)`;
+function unspecifiedValue(enc: Encoding, ask: (cmds: string) => string, checkCmd: (lits: string[]) => string, script: string, lits: string[]): string | null {
+  if (enc.unspecified.length === 0) return null;
+  if (satOf(ask(`${script}${checkCmd([...lits, 'unspec'])}`)) !== 'sat') return null;
+  const got = parseSexps(ask(`(get-value (${enc.unspecified.map((d) => d.lit).join(' ')}))`))[0] as [string, string][];
+  const at = enc.unspecified[Math.max(0, got.findIndex(([, v]) => v === 'true'))]!;
+  return `${at.where}: in some execution it ${at.what}: the final states cannot be listed (\`ptxmm why\` and \`ptxmm kernel --assert\` still answer whether a condition is reachable)`;
 }
 
 /**
@@ -199,8 +205,8 @@ async function solve(z3: Z3Session, test: LitmusTest, opt: RunOptions, limits: L
   const q = test.condition.quantifier;
 
   if (opt.mode === 'states') {
-    // A division by zero makes any value: there is no list of final states to give.
-    const dz = divisionByZero(enc, ask, checkCmd, load(), consistent);
+    // A division by zero (or a shuffle from a lane not taking part) makes any value: there is no list of final states to give.
+    const dz = unspecifiedValue(enc, ask, checkCmd, load(), consistent);
     if (dz) { result.unknown = dz; result.stats.queries = queries; return; }
     // The states are listed in a scope of their own: a consistent execution asserted, and each
     // state found blocked, then popped, so that the script, loaded once, still answers the
@@ -421,7 +427,7 @@ export async function forbiddenOutcomes(z3: Z3Session, test: LitmusTest, opt: Pi
     const obs = names.map((n) => enc.observables.find((o) => o.name === n)!);
     const wellFormed = [enc.noCutLit, ...enc.wellFormed];
     ask(`(reset)\n${enc.script}\n`);
-    const dz = divisionByZero(enc, ask, (lits) => checkSatCmd(lits, limits), '', [enc.noCutLit, ...enc.barrierLits.map((b) => b.lit)]);
+    const dz = unspecifiedValue(enc, ask, (lits) => checkSatCmd(lits, limits), '', [enc.noCutLit, ...enc.barrierLits.map((b) => b.lit)]);
     if (dz) return { known: false, unknown: dz };
     // The values each write makes: those it writes in an execution computed without circularity
     // (the filter aside: it selects final states, it does not make values).
@@ -539,7 +545,7 @@ function exclusion(enc: Encoding, seen: readonly (readonly string[])[]): { lit: 
 /** The execution Z3 found: executed events, rf and co, by label. */
 export function witness(enc: Encoding, ask: (c: string) => string): Witness {
   const state = readState(enc, ask).values;
-  const names = [...enc.execNames, ...enc.rfVars.map((v) => v.name), ...enc.coVars.map((v) => v.name), ...enc.choiceLits.map((c) => c.name)];
+  const names = [...enc.execNames, ...enc.rfVars.map((v) => v.name), ...enc.coVars.map((v) => v.name), ...enc.choiceLits.map((c) => c.name), ...enc.unspecified.map((u) => u.lit)];
   const uniq = [...new Set(names.filter((x) => x !== 'true' && x !== 'false'))];
   const vals = new Map<string, boolean>();
   if (uniq.length) {
@@ -552,6 +558,7 @@ export function witness(enc: Encoding, ask: (c: string) => string): Witness {
   return {
     execution,
     state,
+    unspecified: enc.unspecified.filter((u) => isTrue(u.lit)).map((u) => `${u.where}: in this execution it ${u.what}`),
     events: enc.events.filter((_, i) => isTrue(enc.execNames[i]!)).map((e) => e.info.label),
     rf: enc.rfVars.filter((v) => isTrue(v.name)).map((v) => [label(v.w), label(v.r)]),
     co: enc.coVars.filter((v) => isTrue(v.name)).map((v) => [label(v.a), label(v.b)]),

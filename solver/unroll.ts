@@ -3,6 +3,7 @@
 // Every memory/fence/barrier instruction becomes an event guarded by the condition under which
 // it executes; register values are bit-vector terms over the values reads return; dependencies
 // follow the register data flow path by path.
+import { type Exchange, type Meeting, meetings, placeholder, takeDeps, unmatched } from './exchanges.js';
 import type { Atom, DataType, Instr, LitmusTest, LocOwner, Red, Thread, Value as AstValue } from '../litmus/ast.js';
 import { WARP_SIZE, typeSigned, typeWidth, wideType } from '../litmus/ast.js';
 import { type PhysLoc, layout } from '../litmus/layout.js';
@@ -126,10 +127,15 @@ export interface Unrolled {
   /** Stop points (empty unless unrolled with `liveness`). */
   stops: Stop[];
   /**
-   * Each division (div, rem) by a divisor not known before running: when it divides by zero
-   * (`zero`), its quotient is any value. `where`: the instruction, as refusals name it.
+   * Each value PTX leaves unspecified in some executions (any value): a division (div, rem) by
+   * a divisor not known before running, when it divides by zero; a shfl.sync reading a lane
+   * that does not take part. `at`: when it does; `where`: the instruction, as refusals name it;
+   * `what`: what it does then.
    */
-  divisions: { zero: N; where: string }[];
+  unspecified: { at: N; where: string; what: string }[];
+  /** shfl.sync and vote.sync operations (exchanges.ts), in the order unrolled, and what each meets (by id). */
+  exchanges: Exchange[];
+  meetings: Meeting[][];
   /**
    * Each access whose address is not known before running: `at` holds when it reaches no
    * location (out of bounds, inside an element, or, in a kernel, an element of another width),
@@ -227,11 +233,39 @@ export function unroll(test: LitmusTest, bound: number, limits?: Limits, livenes
   }
 
   const stops: Stop[] | null = liveness ? [] : null;
-  const divisions: Unrolled['divisions'] = [];
+  const unspecified: Unrolled['unspecified'] = [];
   const strays: Stray[] = [];
+  const exchanges: Exchange[] = [];
   const threads = test.threads.map((t, ti) =>
-    unrollThread(test, t, ti, bound, dag, events, { plocOf, vaddrOf, locations, addrNames }, stops, divisions, strays));
-  return { dag, events, locations, plocOf, threads, threadIndex, stops: stops ?? [], divisions, strays, addrNames };
+    unrollThread(test, t, ti, bound, dag, events, { plocOf, vaddrOf, locations, addrNames }, stops, unspecified, strays, exchanges));
+  // Which lanes' exchanges meet, known now that every thread is unrolled. Each gets its X
+  // events, after every other event (so that those keep their numbers): `put` depends on what
+  // the lane puts in, `take` on the `put`s it may take from; its placeholder becomes `take`.
+  const meet = meetings(dag, exchanges);
+  const xEvent = (x: Exchange, what: string, deps: Deps): number => {
+    const t = test.threads[x.thread]!;
+    events.push({
+      info: {
+        id: events.length, kind: 'X', init: false, thread: x.thread, poIndex: 0, place: placeOf(t.placement), strong: false, scope: null,
+        release: false, acquire: false, fence: null, proxy: null, ploc: -1, vaddr: -1, barMode: null, label: `P${t.placement.id}:${x.where.replace(/^P\d+ line \d+:\d+: /, '')} (${what})`,
+      },
+      guard: x.guard, value: null, rmw: -1, deps, bar: null, instr: null, node: -1,
+    });
+    return events.length - 1;
+  };
+  for (const x of exchanges) x.put = xEvent(x, 'put', x.deps);
+  for (const x of exchanges) {
+    x.take = xEvent(x, 'take', takeDeps(dag, x, meet[x.id]!));
+    const at = unmatched(dag, x, meet[x.id]!);
+    if (at !== dag.F) unspecified.push({ at, where: x.where, what: 'reads a lane that does not take part, whose value the ISA leaves unpredictable (any value)' });
+  }
+  if (exchanges.length) {
+    for (const e of events) {
+      if (![...e.deps.keys()].some((k) => k < 0)) continue;
+      e.deps = new Map([...e.deps].map(([k, c]) => [k < 0 ? exchanges[-1 - k]!.take : k, c]));
+    }
+  }
+  return { dag, events, locations, plocOf, threads, threadIndex, stops: stops ?? [], unspecified, strays, addrNames, exchanges, meetings: meet };
 }
 
 interface LocEnv {
@@ -266,7 +300,7 @@ function ownersOf(test: LitmusTest): ReadonlyMap<string, LocOwner> {
   return m;
 }
 
-function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: number, dag: Dag, events: SymEvent[], env: LocEnv, stops: Stop[] | null, divisions: Unrolled['divisions'], strays: Stray[]): ThreadResult {
+function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: number, dag: Dag, events: SymEvent[], env: LocEnv, stops: Stop[] | null, unspecified: Unrolled['unspecified'], strays: Stray[], exchanges: Exchange[]): ThreadResult {
   const tid = thread.placement.id;
   const place = placeOf(thread.placement);
   const ownerOf = ownersOf(test);
@@ -483,11 +517,11 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
     const g = dag.and(st.reach, pred);
     const ctrl = unionDeps(dag, st.ctrl, predDeps);
     // The destination takes the value extended (by the instruction's signedness) to its width.
-    const setReg = (name: string, v0: RegVal): Map<string, RegVal> => {
-      const regs = new Map(st.regs);
+    const setReg = (name: string, v0: RegVal, base: Map<string, RegVal> = st.regs): Map<string, RegVal> => {
+      const regs = new Map(base);
       const v = { v: dag.resize(v0.v, widthOf(name), writerType(instr)?.signed ?? false), deps: v0.deps };
       if (pred === dag.T) { regs.set(name, v); return regs; }
-      const old = reg(st, name);
+      const old = base.get(name) ?? zero(name);
       // Which value the register keeps depends on the guard, as it would after a branch
       // around the instruction (ctrl): the guard's reads are dependencies either way.
       regs.set(name, {
@@ -582,7 +616,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
           if (typeof d !== 'bigint') {
             const zero = dag.eq(dag.resize(b.v, typeWidth(t)), dag.bv(typeWidth(t), 0));
             v = dag.ite(zero, dag.bvVar(`undef${ti}_${here}`, typeWidth(t)), v);
-            divisions.push({ zero: dag.and(g, zero), where: whereIs(instr) });
+            unspecified.push({ at: dag.and(g, zero), where: whereIs(instr), what: 'divides by zero, and PTX leaves the quotient unspecified (any value)' });
           }
         }
         next(setReg(instr.dst.name, { v, deps: unionDeps(dag, a.deps, b.deps, c?.deps ?? new Map()) }));
@@ -716,6 +750,64 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
           stops.push({ thread: ti, cta: place.cta, warp: warpOf, kind: 'barrier', lit, at: g, instr, event: b.info.id, quiet: dag.F, reads: [], repeat: dag.F, ahead: barriersFrom(pc + 1) });
           next(regs, dag.and(st.reach, dag.not(lit)));
         } else next(regs);
+        break;
+      }
+      case 'shfl': case 'vote': case 'redux': case 'match': {
+        // The result is made of a variable of its own (exchanges.ts `got`): the other lanes'
+        // values are not known here. Its dependencies go through the operation's `take` event,
+        // made, with its links to the other lanes', once every thread is unrolled.
+        const lane = thread.placement.lane;
+        if (lane === undefined) throw new UnsupportedError(`${whereIs(instr)}: ${instr.op}.sync is for kernels' threads, which have lanes`, instr.pos);
+        const m = operand(st, instr.mask, 'b32').v;
+        const id = exchanges.length;
+        // Operations meet only with the same qualifiers (the ISA's words): mode, and type where it varies.
+        const kind = instr.op === 'redux' ? `redux.${instr.rop}.${instr.type}` : instr.op === 'match' ? `match.${instr.mode}.${instr.type}` : `${instr.op}.${instr.mode}`;
+        // What the lane puts in: a vote's predicate, the others' a.
+        let mine: RegVal;
+        if (instr.op === 'vote') {
+          const p = instr.pred.kind === 'imm' ? { v: dag.bv(1, instr.pred.value === 0n ? 0 : 1), deps: new Map() as Deps } : reg(st, instr.pred.name);
+          mine = { v: instr.negated ? dag.not(holds(dag, p.v)) : holds(dag, p.v), deps: p.deps };
+        } else mine = operand(st, instr.a, instr.op === 'shfl' ? 'b32' : instr.type);
+        const x: Exchange = {
+          id, thread: ti, lane, warp: warpOf, kind, guard: g, mask: g === dag.F ? m : warpMask(instr, m), give: mine.v, deps: mine.deps, put: -1, take: -1,
+          from: null, uses: dag.T, got: dag.bvVar(`xchg_${id}`, instr.op === 'vote' && instr.mode !== 'ballot' ? 1 : 32), where: whereIs(instr),
+        };
+        exchanges.push(x);
+        const theirs: Deps = new Map([[placeholder(id), dag.T]]);
+        if (instr.op !== 'shfl') {
+          // The result depends on this lane's operand and, through `take`, the others'.
+          const deps = unionDeps(dag, mine.deps, theirs);
+          let regs = setReg(instr.dst.name, { v: x.got, deps });
+          // match.all's p: the lanes' values are all equal, when its d (their mask, with this lane) is not 0.
+          if (instr.op === 'match' && instr.pdst) regs = setReg(instr.pdst.name, { v: dag.ite(holds(dag, x.got), dag.bv(1, 1), dag.bv(1, 0)), deps }, regs);
+          next(regs);
+          break;
+        }
+        // The ISA's shfl.sync pseudocode: the lane j read, and whether it is within the clamp (else the lane's own a).
+        const b = operand(st, instr.b, 'b32');
+        const c = operand(st, instr.c, 'b32');
+        const five = (v: N): N => dag.bin('and', v, dag.bv(32, 31));
+        const me = dag.bv(32, lane);
+        const bval = five(b.v);
+        const seg = five(dag.bin('lshr', c.v, dag.bv(32, 8)));
+        const notSeg = dag.bin('xor', seg, dag.bv(32, 31));
+        const maxLane = dag.bin('or', dag.bin('and', me, seg), dag.bin('and', five(c.v), notSeg));
+        let j: N;
+        let pval: N;
+        switch (instr.mode) {
+          case 'up': j = dag.bin('sub', me, bval); pval = dag.cmp('sle', maxLane, j); break;
+          case 'down': j = dag.bin('add', me, bval); pval = dag.cmp('ule', j, maxLane); break;
+          case 'bfly': j = dag.bin('xor', me, bval); pval = dag.cmp('ule', j, maxLane); break;
+          case 'idx': j = dag.bin('or', dag.bin('and', me, seg), dag.bin('and', bval, notSeg)); pval = dag.cmp('ule', j, maxLane); break;
+        }
+        x.from = j;
+        const other = dag.and(pval, dag.not(dag.eq(j, me)));
+        x.uses = other;
+        const how = unionDeps(dag, b.deps, c.deps);
+        const v = dag.ite(other, x.got, mine.v);
+        let regs = setReg(instr.dst.name, { v, deps: unionDeps(dag, guardDeps(dag, theirs, other), guardDeps(dag, mine.deps, dag.not(other)), how) });
+        if (instr.pdst) regs = setReg(instr.pdst.name, { v: dag.ite(pval, dag.bv(1, 1), dag.bv(1, 0)), deps: how }, regs);
+        next(regs);
         break;
       }
       // A delay: no event, no register written.

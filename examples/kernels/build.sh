@@ -27,3 +27,7 @@ nvcc -ptx -arch=sm_90 -O3 mp_int2.cu -o mp_int2.ptx
 nvcc -ptx -arch=sm_90 -O3 mp_int2_nofence.cu -o mp_int2_nofence.ptx
 nvcc -ptx -arch=sm_90 -O3 converge.cu -o converge.ptx
 nvcc -ptx -arch=sm_90 -O3 converge_divergent.cu -o converge_divergent.ptx
+nvcc -ptx -arch=sm_90 -O3 shfl_reduce.cu -o shfl_reduce.ptx
+nvcc -ptx -arch=sm_90 -O3 shfl_broadcast.cu -o shfl_broadcast.ptx
+nvcc -ptx -arch=sm_90 -O3 shfl_broadcast_syncwarp.cu -o shfl_broadcast_syncwarp.ptx
+nvcc -ptx -arch=sm_90 -O3 shfl_allreduce.cu -o shfl_allreduce.ptx
