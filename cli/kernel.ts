@@ -13,7 +13,7 @@ import { LitmusError } from '../litmus/errors.js';
 import { readText } from '../litmus/files.js';
 import { MODELS } from '../model/ptx.js';
 import type { Model } from '../model/relalg.js';
-import { explanationGraph, outcomeText, stateText } from '../present/explain.js';
+import { explanationGraph, outcomeText, stateText, unspecifiedNotes } from '../present/explain.js';
 import { type ExecGraph, buildGraph, graphRecord } from '../present/graph.js';
 import { evaluate } from '../model/concrete.js';
 import { graphText } from '../present/text.js';
@@ -152,7 +152,7 @@ function properties(model: Model, r: KernelResult, asserts: Expr[]): Finding[] {
     out.push({
       property: 'assert', label: `Assert ${asserts.map((e) => outcomeText(e)).join(' /\\ ')}`, verdict: r.assert.verdict, reason: r.assert.reason, seconds: r.assert.seconds,
       ...(fails ? {
-        title: `a consistent execution ends in ${stateText(ex.state)}`, lines: [`final state: ${stateText(ex.state)}`, ...ex.unspecified.map((u) => `note: ${u}`)],
+        title: `a consistent execution ends in ${stateText(ex.state)}`, lines: [`final state: ${stateText(ex.state)}`, ...unspecifiedNotes(ex)],
         state: Object.fromEntries(ex.state), graph: explanationGraph(ex, []),
       } : none),
     });

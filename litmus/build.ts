@@ -477,35 +477,33 @@ function warpExchange(base: 'shfl' | 'vote' | 'redux' | 'match', quals: Qual[], 
   const type = c.type?.text;
   if (!type || !types.includes(type)) fail(`${base}.sync.${mode} needs ${types.map((t) => `.${t}`).join(' or ')}`, c.type?.pos ?? opcode, file);
   const p = pos(opcode);
-  // `d|p`: shfl.sync, match.all.sync.
-  const d = ops[0];
-  const pair = d?.k === 'pair' && (base === 'shfl' || (base === 'match' && mode === 'all'));
-  const dst = (): Reg => (pair && d.k === 'pair' ? { kind: 'reg', name: regName(d.tok), pos: pos(d.tok) } : reg(d!, 'the destination', ctx));
-  const pdst = (): Reg | undefined => (pair && d.k === 'pair' ? { kind: 'reg', name: regName(d.second), pos: pos(d.second) } : undefined);
+  arity(ops, base === 'shfl' ? 5 : 3, base === 'shfl' ? 5 : 3, opcode, base === 'shfl' ? 'five operands (d[|p], a, b, c, membermask)'
+    : `three operands (d${base === 'match' && mode === 'all' ? '[|p]' : ''}, ${base === 'vote' ? '{!}' : ''}a, membermask)`, file);
+  // `d|p`: shfl.sync, match.all.sync; any other destination must be one register.
+  const d = ops[0]!;
+  const pair = d.k === 'pair' && (base === 'shfl' || (base === 'match' && mode === 'all')) ? d : null;
+  const dst: Reg = pair ? { kind: 'reg', name: regName(pair.tok), pos: pos(pair.tok) } : reg(d, 'the destination', ctx);
+  const pdst: Reg | undefined = pair ? { kind: 'reg', name: regName(pair.second), pos: pos(pair.second) } : undefined;
   if (base === 'shfl') {
-    arity(ops, 5, 5, opcode, 'five operands (d[|p], a, b, c, membermask)', file);
     const out: Instr = {
-      op: 'shfl', mode: mode as Shfl['mode'], dst: dst(), a: value(ops[1]!, 'the source', ctx), b: value(ops[2]!, 'the lane or offset', ctx),
+      op: 'shfl', mode: mode as Shfl['mode'], dst, a: value(ops[1]!, 'the source', ctx), b: value(ops[2]!, 'the lane or offset', ctx),
       c: value(ops[3]!, 'the clamp and segment mask', ctx), mask: value(ops[4]!, 'the member mask', ctx), pos: p,
     };
-    const q = pdst();
-    if (q) out.pdst = q;
+    if (pdst) out.pdst = pdst;
     return out;
   }
-  arity(ops, 3, 3, opcode, `three operands (d${base === 'match' && mode === 'all' ? '[|p]' : ''}, ${base === 'vote' ? '{!}' : ''}a, membermask)`, file);
   const mask = value(ops[2]!, 'the member mask', ctx);
   if (base === 'vote') {
     const a = ops[1]!;
     return {
-      op: 'vote', mode: mode as Vote['mode'], dst: dst(), mask, pos: p, negated: a.k === 'notreg',
+      op: 'vote', mode: mode as Vote['mode'], dst, mask, pos: p, negated: a.k === 'notreg',
       pred: a.k === 'notreg' ? { kind: 'reg', name: regName(a.reg), pos: pos(a.reg) } : value(a, 'the predicate', ctx),
     };
   }
   const a = value(ops[1]!, 'the source', ctx);
-  if (base === 'redux') return { op: 'redux', rop: mode as Redux['rop'], type: type as Redux['type'], dst: dst(), a, mask, pos: p };
-  const out: Instr = { op: 'match', mode: mode as Match['mode'], type: type as Match['type'], dst: dst(), a, mask, pos: p };
-  const q = pdst();
-  if (q) out.pdst = q;
+  if (base === 'redux') return { op: 'redux', rop: mode as Redux['rop'], type: type as Redux['type'], dst, a, mask, pos: p };
+  const out: Instr = { op: 'match', mode: mode as Match['mode'], type: type as Match['type'], dst, a, mask, pos: p };
+  if (pdst) out.pdst = pdst;
   return out;
 }
 

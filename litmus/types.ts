@@ -16,8 +16,8 @@ export interface ValueType {
   signed: boolean;
 }
 
-/** The register an instruction writes, if any: its `dst`, or a bar.red's result (a shfl.sync's `p` aside: destinations). */
-export const destination = (i: Instr): Reg | null => ('dst' in i ? i.dst : i.op === 'bar' && i.red ? i.red.dst : null);
+/** The register an instruction writes its value to, if any: its `dst`, or a bar.red's result. */
+const destination = (i: Instr): Reg | null => ('dst' in i ? i.dst : i.op === 'bar' && i.red ? i.red.dst : null);
 
 /** Every register an instruction writes, each with the type of what it writes there. */
 export function destinations(i: Instr): [Reg, ValueType][] {

@@ -97,6 +97,9 @@ export function explanationGraph(ex: Explanation, rels: string[]): ExecGraph | n
 export const stateText = (s: readonly (readonly [string, bigint])[]): string => s.map(([k, v]) => `${k}=${v}`).join('; ') || '(no observables)';
 const setText = (s: string[]): string => `{${s.join(', ')}}`;
 
+/** The values PTX leaves unspecified that the explanation's execution makes, a `note:` line each. */
+export const unspecifiedNotes = (ex: Explanation): string[] => ex.unspecified.map((u) => `note: ${u}`);
+
 /** The headline and details, for `show`, `why` and `conform`. */
 export function explanationText(ex: Explanation, g: ExecGraph | null): string[] {
   const head = `${ex.test.name} (${ex.model.name}): ${outcomeText(ex.outcome)}`;
@@ -120,7 +123,7 @@ export function explanationText(ex: Explanation, g: ExecGraph | null): string[] 
     }
   }
   if (g) out.push('', ...graphText(g).map((l) => (l ? `  ${l}` : l)));
-  if (ex.unspecified.length) out.push('', ...ex.unspecified.map((u) => `note: ${u}`));
+  if (ex.unspecified.length) out.push('', ...unspecifiedNotes(ex));
   if (ex.violations.length) out.push('', ...ex.violations.flatMap(violationText));
   if (ex.boundReached) out.push('', 'note: the loop bound was reached; executions needing more iterations are not counted');
   return out;

@@ -197,6 +197,17 @@ export interface Skeleton {
   barChoices: Pair[][];
 }
 
+/**
+ * A thread's operation of phase `phase` (0: the first) among those `at` accepts, its operations
+ * walked in program order and never past that one: a later one's guard may depend on the
+ * result being computed (the next round of a loop on a bar.red or a vote).
+ */
+function inPhase<T>(ops: readonly T[], at: (x: T) => boolean, phase: number): T | undefined {
+  let n = 0;
+  for (const x of ops) if (at(x) && n++ === phase) return x;
+  return undefined;
+}
+
 // Busy keys (skeleton): reads by event id, bar.red results at -1 - event id, exchange results below this.
 const XCHG = -(2 ** 40);
 
@@ -240,12 +251,8 @@ export function skeleton(u: Unrolled, rfOf: Map<number, number>): Skeleton | nul
     const bits: boolean[] = [];
     for (const ops of barsOf.values()) {
       if (ops[0]!.info.place!.cta !== b.info.place!.cta) continue;
-      let n = 0;
-      for (const a of ops) {
-        if (!atB(a) || n++ < phase) continue;
-        if (a.bar!.red?.op === red.op) bits.push(ev(a.bar!.red.bit) === true);
-        break;
-      }
+      const a = inPhase(ops, atB, phase);
+      if (a?.bar!.red?.op === red.op) bits.push(ev(a.bar!.red.bit) === true);
     }
     busy.delete(-1 - id);
     if (red.op === 'popc') return BigInt(bits.filter((x) => x).length);
@@ -260,17 +267,12 @@ export function skeleton(u: Unrolled, rfOf: Map<number, number>): Skeleton | nul
     busy.add(XCHG - id);
     const mask = ev(d.mask) as bigint;
     const at = (e: Exchange): boolean => e.kind === d.kind && ev(e.guard) === true && ev(e.mask) === mask;
-    const mine = u.exchanges.filter((e) => e.thread === d.thread);
-    const phase = mine.filter((e) => e.id < d.id && at(e)).length;
+    const phase = exchangesOf.get(d.thread)!.filter((e) => e.id < d.id && at(e)).length;
     const lanes: Exchange[] = [];
     for (const [thread, ops] of exchangesOf) {
       if (thread === d.thread || ops[0]!.warp !== d.warp || ((mask >> BigInt(ops[0]!.lane)) & 1n) === 0n) continue;
-      let n = 0;
-      for (const e of ops) {
-        if (!at(e) || n++ < phase) continue;
-        lanes.push(e);
-        break;
-      }
+      const e = inPhase(ops, at, phase);
+      if (e) lanes.push(e);
     }
     if (d.from) {
       const j = ev(d.from) as bigint;

@@ -20,6 +20,7 @@
 // any length through them, as it does through registers, and these are the only dep edges
 // between threads. (A chain that comes back to where it started would need operations that
 // meet crosswise, each thread waiting at one for the other's at the other: no execution.)
+import type { Match, Redux, Shfl, Vote } from '../litmus/ast.js';
 import type { Dag, N } from './expr.js';
 import type { Deps } from './unroll.js';
 
@@ -30,7 +31,8 @@ export interface Exchange {
   lane: number;
   /** The warp (`cta/wN`) whose lanes it may meet. */
   warp: string;
-  /** `shfl.up`, `vote.ballot`, `redux.min.s32`, ...: operations of other kinds never meet. */
+  instr: Shfl | Vote | Redux | Match;
+  /** exchangeKind(instr): operations of other kinds never meet. */
   kind: string;
   /** The operation is executed. */
   guard: N;
@@ -56,6 +58,13 @@ export interface Exchange {
   /** The instruction, as refusals name it. */
   where: string;
 }
+
+/**
+ * What operations must share to meet: the ISA's "same qualifiers", that is the mode, and the
+ * type where it varies (`shfl.down`, `vote.any`, `redux.min.s32`, `match.all.b64`).
+ */
+export const exchangeKind = (i: Shfl | Vote | Redux | Match): string =>
+  (i.op === 'redux' ? `redux.${i.rop}.${i.type}` : i.op === 'match' ? `match.${i.mode}.${i.type}` : `${i.op}.${i.mode}`);
 
 /** The dependency key that stands for exchange id's `take` until there is one (event ids are never negative). */
 export const placeholder = (id: number): number => -1 - id;
@@ -95,31 +104,32 @@ const reads = (dag: Dag, d: Exchange, m: Meeting): N => dag.and(m.same, dag.eq(d
  * (.any), or of every lane when all values are equal, else 0 (.all): the ISA's sections on each.
  */
 export function exchangeDefinition(dag: Dag, d: Exchange, meet: readonly Meeting[], unpredictable: N = dag.bvVar(`xchg_any_${d.id}`, 32)): N {
-  if (d.from) return meet.reduceRight((rest, m) => dag.ite(reads(dag, d, m), m.x.give, rest), unpredictable);
-  const [op, mode, type] = d.kind.split('.') as [string, string, string | undefined];
+  const i = d.instr;
+  if (i.op === 'shfl') return meet.reduceRight((rest, m) => dag.ite(reads(dag, d, m), m.x.give, rest), unpredictable);
   const bit = (b: N): N => dag.ite(b, dag.bv(1, 1), dag.bv(1, 0));
   const lane = (b: N, l: number): N => dag.ite(b, dag.bv(32, 1n << BigInt(l)), dag.bv(32, 0));
   const lanes = (when: (m: Meeting) => N, own: N): N => meet.reduce((acc, m) => dag.bin('or', acc, lane(dag.and(m.same, when(m)), m.x.lane)), lane(own, d.lane));
-  if (op === 'vote') {
-    switch (mode) {
+  if (i.op === 'vote') {
+    switch (i.mode) {
       case 'any': return bit(dag.or(d.give, ...meet.map((m) => dag.and(m.same, m.x.give))));
       case 'all': return bit(dag.and(d.give, ...meet.map((m) => dag.implies(m.same, m.x.give))));
       case 'uni': return bit(dag.and(...meet.map((m) => dag.implies(m.same, dag.eq(m.x.give, d.give)))));
       default: return lanes((m) => m.x.give, d.give);
     }
   }
-  if (op === 'match') {
-    if (mode === 'any') return lanes((m) => dag.eq(m.x.give, d.give), dag.T);
+  if (i.op === 'match') {
+    if (i.mode === 'any') return lanes((m) => dag.eq(m.x.give, d.give), dag.T);
     const equal = dag.and(...meet.map((m) => dag.implies(m.same, dag.eq(m.x.give, d.give))));
     return dag.ite(equal, lanes(() => dag.T, dag.T), dag.bv(32, 0));
   }
   // redux: the lanes' values folded, those not taking part skipped.
   const fold = (f: (acc: N, v: N) => N): N => meet.reduce((acc, m) => dag.ite(m.same, f(acc, m.x.give), acc), d.give);
-  switch (mode) {
+  const lt = i.type === 's32' ? 'slt' : 'ult';
+  switch (i.rop) {
     case 'add': return fold((acc, v) => dag.bin('add', acc, v));
-    case 'min': return fold((acc, v) => dag.ite(dag.cmp(type === 's32' ? 'slt' : 'ult', v, acc), v, acc));
-    case 'max': return fold((acc, v) => dag.ite(dag.cmp(type === 's32' ? 'slt' : 'ult', acc, v), v, acc));
-    default: return fold((acc, v) => dag.bin(mode as 'and' | 'or' | 'xor', acc, v));
+    case 'min': return fold((acc, v) => dag.ite(dag.cmp(lt, v, acc), v, acc));
+    case 'max': return fold((acc, v) => dag.ite(dag.cmp(lt, acc, v), v, acc));
+    default: return fold((acc, v) => dag.bin(i.rop as 'and' | 'or' | 'xor', acc, v));
   }
 }
 

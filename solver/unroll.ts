@@ -3,7 +3,7 @@
 // Every memory/fence/barrier instruction becomes an event guarded by the condition under which
 // it executes; register values are bit-vector terms over the values reads return; dependencies
 // follow the register data flow path by path.
-import { type Exchange, type Meeting, meetings, placeholder, takeDeps, unmatched } from './exchanges.js';
+import { type Exchange, type Meeting, exchangeKind, meetings, placeholder, takeDeps, unmatched } from './exchanges.js';
 import type { Atom, DataType, Instr, LitmusTest, LocOwner, Red, Thread, Value as AstValue } from '../litmus/ast.js';
 import { WARP_SIZE, typeSigned, typeWidth, wideType } from '../litmus/ast.js';
 import { type PhysLoc, layout } from '../litmus/layout.js';
@@ -760,8 +760,6 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
         if (lane === undefined) throw new UnsupportedError(`${whereIs(instr)}: ${instr.op}.sync is for kernels' threads, which have lanes`, instr.pos);
         const m = operand(st, instr.mask, 'b32').v;
         const id = exchanges.length;
-        // Operations meet only with the same qualifiers (the ISA's words): mode, and type where it varies.
-        const kind = instr.op === 'redux' ? `redux.${instr.rop}.${instr.type}` : instr.op === 'match' ? `match.${instr.mode}.${instr.type}` : `${instr.op}.${instr.mode}`;
         // What the lane puts in: a vote's predicate, the others' a.
         let mine: RegVal;
         if (instr.op === 'vote') {
@@ -769,7 +767,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
           mine = { v: instr.negated ? dag.not(holds(dag, p.v)) : holds(dag, p.v), deps: p.deps };
         } else mine = operand(st, instr.a, instr.op === 'shfl' ? 'b32' : instr.type);
         const x: Exchange = {
-          id, thread: ti, lane, warp: warpOf, kind, guard: g, mask: g === dag.F ? m : warpMask(instr, m), give: mine.v, deps: mine.deps, put: -1, take: -1,
+          id, thread: ti, lane, warp: warpOf, instr, kind: exchangeKind(instr), guard: g, mask: g === dag.F ? m : warpMask(instr, m), give: mine.v, deps: mine.deps, put: -1, take: -1,
           from: null, uses: dag.T, got: dag.bvVar(`xchg_${id}`, instr.op === 'vote' && instr.mode !== 'ballot' ? 1 : 32), where: whereIs(instr),
         };
         exchanges.push(x);
