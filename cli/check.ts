@@ -59,7 +59,7 @@ export function report(t: LitmusTest, file: string, model: Model, bound: number,
 /** Why no state: one line a reader can act on. */
 export function noStatesText(n: NoStates, bound: number): string {
   switch (n.why) {
-    case 'deadlock': return `Deadlock: no execution terminates; every one leaves a thread waiting forever at ${n.barriers.join(', ')}`;
+    case 'deadlock': return `Deadlock: no execution terminates; every one leaves a thread waiting forever at ${n.barriers.join('; ')}`;
     case 'filter': return 'Filter: the filter excludes every final state';
     case 'bound': return `Bound ${bound} reached by every execution: none terminates within ${bound} backward jumps per thread`;
   }

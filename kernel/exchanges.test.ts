@@ -1,7 +1,8 @@
 // Warp exchanges in kernels (shfl.sync, vote.sync, redux.sync, match.sync; solver/exchanges.ts):
 // each mode against values worked out by hand from the ISA, the solver against brute force
 // where values come from racing reads, no value out of thin air through a shuffle, the
-// unpredictable value of a lane that does not take part, and what is refused.
+// unpredictable value of a lane that does not take part, the waiting (deadlocks, liveness),
+// and what is refused.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { LitmusTest } from '../litmus/ast.js';
@@ -173,6 +174,61 @@ test('a shuffle from a lane that does not take part: any value, so no list of st
   // The counterexample says where its value comes from: lane 1's shuffle, not lane 0's.
   assert.match(fails.out, /note: P1 line \d+:\d+: shfl\.sync\.down\.b32 %r3, %r2, 1, 31, 3: in this execution it reads a lane that does not take part/);
   assert.not.match(fails.out, /note: P0/);
+});
+
+test('an exchange waits for the lanes of its mask: crosswise operations deadlock, the same order at other places meets', async () => {
+  // Lane 0 shuffles, then votes; lane 1 votes, then shuffles. Each waits at its first for the
+  // other, which waits at another operation: no execution finishes (no value depends on
+  // another lane's here, so only the waiting rules them out). The same operations in the same
+  // order, each lane at its own instructions, meet.
+  const crossed = '\tsetp.ne.u32 %p1, %r1, 0;\n\t@%p1 bra $B;\n\tshfl.sync.idx.b32 %r2, %r1, 1, 0x1f, 0x3;\n\tvote.sync.ballot.b32 %r3, %p1, 0x3;\n\tbra $E;\n'
+    + '$B:\n\tvote.sync.ballot.b32 %r3, %p1, 0x3;\n\tshfl.sync.idx.b32 %r2, %r1, 0, 0x1f, 0x3;\n$E:\n' + store(2, 2);
+  const [none, noneBrute] = await bothStates(kernel(crossed), 2, cells(2, 0));
+  assert.equal(noneBrute, []);
+  assert.equal(none, []);
+  const f = S.write('crossed.ptx', kernel(crossed));
+  const r = ptxmm('kernel', f, '--grid', '1', '--block', '2', '--assert', 'out[0] == 1', '--liveness');
+  assert.is(r.code, 1, r.out + r.err);
+  assert.match(r.out, /Assert out\[0\] == 1: unknown: no execution finishes: none gets past all of P0:shfl\.sync\.idx\.b32 %r2, %r1, 1, 31, 3; P1:vote\.sync\.ballot\.b32 %r3, %p1, 3/);
+  assert.match(r.out, /Liveness: FAILS: P0 waits forever at shfl\.sync\.idx\.b32 %r2, %r1, 1, 31, 3 \(line \d+\); P1 waits forever at vote\.sync\.ballot\.b32 %r3, %p1, 3 \(line \d+\)/);
+  const same = crossed.replace('$B:\n\tvote.sync.ballot.b32 %r3, %p1, 0x3;\n\tshfl.sync.idx.b32 %r2, %r1, 0, 0x1f, 0x3;', '$B:\n\tshfl.sync.idx.b32 %r2, %r1, 0, 0x1f, 0x3;\n\tvote.sync.ballot.b32 %r3, %p1, 0x3;');
+  assert.is.not(same, crossed);
+  const [met, metBrute] = await bothStates(kernel(same), 2, [...cells(2, 0), ...cells(2, 1)]);
+  assert.equal(metBrute, ['out[0]=1;out[16]=0;out[1]=2;out[17]=2']);
+  assert.equal(met, metBrute);
+  const g = S.write('same.ptx', kernel(same));
+  const live = ptxmm('kernel', g, '--grid', '1', '--block', '2', '--assert', 'out[0] == 1', '--liveness');
+  assert.is(live.code, 0, live.out + live.err);
+  assert.match(live.out, /Liveness: holds/);
+});
+
+test('a lane of the mask that never comes keeps a warp operation waiting; one that exits does not (solver, brute force, liveness)', async () => {
+  // Lane 0 takes a ballot (or __syncwarp) with lane 1 inside `if (tid == 0)`, then sets x; lane
+  // 1 goes round it. Lane 1 exiting lets lane 0 go on (its ballot has lane 0 alone). Lane 1
+  // waiting at __syncthreads() for lane 0, or spinning until x is set, does not: no execution
+  // finishes, and the liveness check finds each lane waiting.
+  const ifZero = (op: string): string => `\tsetp.ne.u32 %p1, %r1, 0;\n\tmov.u32 %r2, 7;\n\t@%p1 bra $S;\n\t${op};\n\tst.relaxed.gpu.global.u32 [x], 1;\n$S:\n`;
+  const ballot = 'vote.sync.ballot.b32 %r2, 1, 0x3';
+  const spin = '\t@!%p1 bra $D;\n$W:\n\tld.relaxed.gpu.global.u32 %r3, [x];\n\tsetp.eq.u32 %p2, %r3, 0;\n\t@%p2 bra $W;\n$D:\n';
+  const cases: [string, string, string[], RegExp | null][] = [
+    ['exits', ifZero(ballot), ['out[0]=1;out[16]=7'], null],
+    ['syncthreads', `${ifZero(ballot)}\tbar.sync 0;\n`, [], /P0 waits forever at vote\.sync\.ballot\.b32 %r2, 1, 3 \(line \d+\); P1 waits forever at bar\.sync 0 \(line \d+\)/],
+    ['spins', `${ifZero(ballot)}${spin}`, [], /P0 waits forever at vote\.sync\.ballot\.b32 %r2, 1, 3 \(line \d+\); P1 spins forever in the loop closed by @%p2 bra \$W/],
+    ['syncwarp', `${ifZero('bar.warp.sync 0x3')}\tbar.sync 0;\n`, [], /P0 waits forever at bar\.warp\.sync 3 \(line \d+\); P1 waits forever at bar\.sync 0 \(line \d+\)/],
+    ['syncwarp exits', ifZero('bar.warp.sync 0x3'), ['out[0]=7;out[16]=7'], null],
+    ['syncwarp spins', `${ifZero('bar.warp.sync 0x3')}${spin}`, [], /P0 waits forever at bar\.warp\.sync 3 \(line \d+\); P1 spins forever/],
+  ];
+  for (const [name, body, states, hang] of cases) {
+    const text = kernel(body + store(2, 1));
+    const [solver, brute] = await bothStates(text, 2, cells(2, 0));
+    assert.equal(brute, states, name);
+    assert.equal(solver, brute, name);
+    const f = S.write('waits.ptx', text);
+    const r = ptxmm('kernel', f, '--grid', '1', '--block', '2', '--liveness');
+    assert.is(r.code, hang ? 1 : 0, `${name}: ${r.out}${r.err}`);
+    if (hang) assert.match(r.out, hang, name);
+    else assert.match(r.out, /Liveness: holds/, name);
+  }
 });
 
 test('warp exchanges: what is refused, at its position', () => {

@@ -92,8 +92,17 @@ async function noVacuousHolds(z3: Z3Session, inst: Instance, opt: VerifyOptions,
     .filter((a): a is NonNullable<typeof a> => a !== null);
   if (!finals.some((a) => a.verdict === 'holds') || finals.some((a) => a.verdict === 'fails')) return;
   const t0 = performance.now();
-  const any = await runTest(z3, withAssertions(inst.test, [{ kind: 'false' }]), { model: opt.model, bound: opt.bound, timeoutMs: opt.timeoutMs, mode: 'verdict', checkBound: false, explain: false });
-  const why = any.validated === true ? `no execution of every thread finishes within loop bound ${opt.bound} (a larger --bound may find some)` : any.validated === 'unknown' ? `whether any execution finishes: ${any.unknown}` : null;
+  const none = withAssertions(inst.test, [{ kind: 'false' }]);
+  const run = { model: opt.model, bound: opt.bound, timeoutMs: opt.timeoutMs, checkBound: false, explain: false };
+  const any = await runTest(z3, none, { ...run, mode: 'verdict' });
+  let why = any.validated === 'unknown' ? `whether any execution finishes: ${any.unknown}` : null;
+  if (any.validated === true) {
+    // Listing the final states (there are none) says why: a deadlock, or the bound.
+    const n = (await runTest(z3, none, { ...run, mode: 'states' })).noStates;
+    why = n?.why === 'deadlock'
+      ? `no execution finishes: none gets past all of ${n.barriers.join('; ')} (a deadlock: --liveness says where each thread waits)`
+      : `no execution of every thread finishes within loop bound ${opt.bound} (a larger --bound may find some)`;
+  }
   const s = (performance.now() - t0) / 1000;
   for (const a of finals) {
     a.seconds += s;

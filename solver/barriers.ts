@@ -2,7 +2,9 @@
 import type { Dag, N } from './expr.js';
 import type { SRel } from './symbolic.js';
 import type { Instr, Value } from '../litmus/ast.js';
-import type { Stop, SymEvent } from './unroll.js';
+import type { Stop, SymEvent, Unrolled } from './unroll.js';
+import { type Exchange, type Meeting, awaited, maskLanes } from './exchanges.js';
+import { components } from './scc.js';
 
 /**
  * Barriers (ISA §8.8.4 and the corpus's Dartagnan dialect). Two barrier operations meet when
@@ -12,10 +14,18 @@ import type { Stop, SymEvent } from './unroll.js';
  * have arrived (all of them when no count is given), and a thread's later barrier operations
  * arrive after its earlier ones passed, so circular waits have no terminating execution. An
  * operation synchronizes with a bar.sync that had not passed yet when it arrived.
+ *
+ * Warp exchanges (shfl.sync, vote.sync, redux.sync, match.sync; exchanges.ts) wait too: each
+ * lane's operation passes once every lane it meets has arrived, in the same order of arrivals
+ * and passes as the thread's barriers. So operations that meet crosswise (a thread waiting at
+ * one for a lane that waits at another) have no terminating execution, as on a GPU. They
+ * order no memory (no sync edges).
  */
 export interface BarrierWait {
-  /** The bar.sync event. */
+  /** The bar.sync event, or an exchange's `take` event. */
   event: number;
+  /** The instruction, as deadlock reports name it. */
+  label: string;
   /** It passes only once enough operations arrived: the condition, kept apart so that when no
    * execution terminates, an unsat core can name the barriers nobody gets past. */
   ok: N;
@@ -31,13 +41,15 @@ export interface BarrierStops {
   stops: Stop[];
 }
 
-export function encodeBarriers(dag: Dag, events: SymEvent[], asserts: N[], live?: BarrierStops): { sync: SRel; waits: BarrierWait[]; never: Map<number, N> } {
+export function encodeBarriers(u: Unrolled, asserts: N[], live?: BarrierStops): { sync: SRel; waits: BarrierWait[]; never: Map<number, N> } {
+  const { dag, events, meetings } = u;
   const out: SRel = new Map();
   const waits: BarrierWait[] = [];
-  /** Per bar.sync that may be a stop: it can never complete (the liveness justification). */
+  /** Per bar.sync or exchange (its `take`) that may be a stop: it can never complete (the liveness justification). */
   const never = new Map<number, N>();
   const bars = events.filter((e) => e.info.kind === 'B' && e.guard !== dag.F);
-  if (bars.length === 0) return { sync: out, waits, never };
+  const xs = u.exchanges.filter((x) => x.guard !== dag.F);
+  if (bars.length === 0 && xs.length === 0) return { sync: out, waits, never };
   // A CTA barrier and a warp barrier (bar.warp.sync, its mask in id) never meet.
   const sameKey = (a: SymEvent, b: SymEvent): N =>
     (a.bar!.warp !== null) !== (b.bar!.warp !== null) ? dag.F : dag.and(dag.eq(a.bar!.instance, b.bar!.instance), dag.eq(a.bar!.id, b.bar!.id));
@@ -50,12 +62,47 @@ export function encodeBarriers(dag: Dag, events: SymEvent[], asserts: N[], live?
   }
   const arrive = (e: SymEvent): N => dag.intVar(`bar_t_${e.info.id}`);
   const pass = (e: SymEvent): N => (e.info.barMode === 'sync' ? dag.intVar(`bar_p_${e.info.id}`) : arrive(e));
-  for (const b of bars) {
-    for (const a of bars) {
-      if (a.info.thread === b.info.thread && a.info.poIndex < b.info.poIndex) {
-        asserts.push(dag.implies(dag.and(a.guard, b.guard), dag.ilt(pass(a), arrive(b))));
-      }
+  const xArrive = (x: Exchange): N => dag.intVar(`xchg_t_${x.id}`);
+  const xPass = (x: Exchange): N => dag.intVar(`xchg_p_${x.id}`);
+  const exitOf = (t: number): N => dag.intVar(`exit_${t}`);
+  // A thread's waiting operations, barriers and exchanges, in program order: each arrives after
+  // the one before passed; the thread exits after the last passed.
+  const ops = [
+    ...bars.map((b) => ({ thread: b.info.thread, po: b.info.poIndex, guard: b.guard, arrive: arrive(b), pass: pass(b) })),
+    ...xs.map((x) => ({ thread: x.thread, po: x.po, guard: x.guard, arrive: xArrive(x), pass: xPass(x) })),
+  ];
+  const mayExit = new Map(xs.map((x) => [x.id, awaited(u.threads, x, dag.constOf(x.mask) as bigint)]));
+  const keep = timesInCycles(bars.length > 0, ops, xs, meetings, mayExit, xArrive, xPass, exitOf);
+  for (const a of ops) {
+    for (const b of ops) {
+      if (a.thread === b.thread && a.po < b.po && keep(a.pass, b.arrive)) asserts.push(dag.implies(dag.and(a.guard, b.guard), dag.ilt(a.pass, b.arrive)));
     }
+  }
+  const exited = new Set<number>();
+  const exitAfter = (t: number): N => {
+    if (!exited.has(t)) {
+      exited.add(t);
+      for (const o of ops) if (o.thread === t && keep(o.pass, exitOf(t))) asserts.push(dag.implies(o.guard, dag.ilt(o.pass, exitOf(t))));
+    }
+    return exitOf(t);
+  };
+  // Thread t stops for good somewhere (liveness).
+  const stopped = (t: number): N => dag.or(...(live?.stops ?? []).filter((s) => s.thread === t).map((s) => s.lit));
+  /**
+   * A warp-level operation (bar.warp.sync, an exchange) waits for every lane of its mask that
+   * has not exited (ISA 9.7.12.2, and the ISA on shfl.sync, vote.sync, redux.sync and
+   * match.sync): each other thread of its warp in the mask (`lanes`) either meets it (`met`, the
+   * conditions its operations meet on) or has exited when it passes (asked of `mayExit`, the
+   * lanes that may exit without meeting it). For liveness, `missing`: such a thread has stopped
+   * for good without meeting it, anywhere, which keeps it waiting (unlike a count-less bar.sync,
+   * which waits only for a thread with a barrier ahead that may be it, as the corpus reads it).
+   */
+  const warpWait = (lanes: number[], mayExit: number[], passAt: N, met: (t: number) => N): { exited: N; missing: N } => {
+    const exited = dag.and(...mayExit.filter((t) => keep(exitOf(t), passAt)).map((t) => dag.or(met(t), dag.ile(exitAfter(t), passAt))));
+    const missing = !live ? dag.F : dag.or(...lanes.map((t) => dag.and(stopped(t), dag.not(met(t)))));
+    return { exited, missing };
+  };
+  for (const b of bars) {
     if (b.info.barMode !== 'sync') continue;
     const stop = live?.stops.find((s) => s.event === b.info.id)?.lit ?? dag.F;
     const passes = dag.and(b.guard, dag.not(stop));
@@ -75,15 +122,63 @@ export function encodeBarriers(dag: Dag, events: SymEvent[], asserts: N[], live?
     const counted = (n: N): N => dag.ile(dag.bv2int(b.bar!.count!), dag.iadd(...Array<N>(b.bar!.unit).fill(n)));
     // With a count: enough threads have arrived; without: every member.
     const enough = b.bar!.count ? counted(arrivedBefore) : dag.ile(arrivals, arrivedBefore);
-    // Count-less, it waits for every thread of the CTA (or warp) that has not exited: one
-    // stopped for good elsewhere, without arriving, keeps it waiting.
-    const missing = !live || b.bar!.count ? dag.F : dag.or(...live.stops
-      .filter((s) => s.thread !== b.info.thread && (b.bar!.warp !== null ? s.warp : s.cta) === group(b) && s.ahead.some((a) => mayMeet(a, b.instr!)))
-      .map((s) => dag.and(s.lit, dag.not(dag.or(...members.filter((m) => m.a.info.thread === s.thread).map((m) => m.same))))));
-    waits.push({ event: b.info.id, ok: dag.implies(passes, dag.and(dag.ile(arrive(b), pass(b)), enough, dag.not(missing))) });
+    const metBy = (t: number): N => dag.or(...members.filter((m) => m.a.info.thread === t).map((m) => m.same));
+    let missing: N = dag.F;
+    let exited: N = dag.T;
+    if (b.bar!.warp !== null) {
+      const lanes = maskLanes(u.threads, b.info.thread, b.bar!.warp, dag.constOf(b.bar!.id) as bigint);
+      ({ exited, missing } = warpWait(lanes, lanes, pass(b), metBy));
+    } else if (live && !b.bar!.count) {
+      // Count-less, it waits for every thread of the CTA that would come to it: one stopped for
+      // good elsewhere, without arriving, keeps it waiting.
+      missing = dag.or(...live.stops
+        .filter((s) => s.thread !== b.info.thread && s.cta === group(b) && s.ahead.some((a) => mayMeet(a, b.instr!)))
+        .map((s) => dag.and(s.lit, dag.not(metBy(s.thread)))));
+    }
+    waits.push({ event: b.info.id, label: b.info.label, ok: dag.implies(passes, dag.and(dag.ile(arrive(b), pass(b)), enough, exited, dag.not(missing))) });
     if (stop !== dag.F) never.set(b.info.id, b.bar!.count ? dag.not(counted(arrivals)) : missing);
   }
+  // An exchange passes once every lane it meets has arrived, and those of its mask it does not
+  // meet have exited.
+  for (const x of xs) {
+    const stop = live?.stops.find((s) => s.exchange === x.id)?.lit ?? dag.F;
+    const meet = meetings[x.id]!;
+    const arrived = dag.and(
+      ...(keep(xArrive(x), xPass(x)) ? [dag.ile(xArrive(x), xPass(x))] : []),
+      ...meet.filter((m) => keep(xArrive(m.x), xPass(x))).map((m) => dag.implies(m.same, dag.ile(xArrive(m.x), xPass(x)))));
+    const metBy = (t: number): N => dag.or(...meet.filter((m) => m.x.thread === t).map((m) => m.same));
+    const { exited, missing } = warpWait(maskLanes(u.threads, x.thread, x.warp, dag.constOf(x.mask) as bigint), mayExit.get(x.id)!, xPass(x), metBy);
+    waits.push({ event: x.take, label: x.label, ok: dag.implies(dag.and(x.guard, dag.not(stop)), dag.and(arrived, exited, dag.not(missing))) });
+    if (stop !== dag.F) never.set(x.take, missing);
+  }
   return { sync: out, waits, never };
+}
+
+/**
+ * Which time constraints can matter (two times, the constraint between them kept or not).
+ * Arrival, pass and exit times only rule out an execution when they are ordered in a cycle, so
+ * without barriers (whose times also decide their sync edges) a constraint is needed only
+ * between two times in one strongly connected component of every constraint that may hold:
+ * where exchanges meet in the same order in every lane, none is.
+ */
+function timesInCycles(barriers: boolean, ops: { thread: number; po: number; arrive: N; pass: N }[], xs: readonly Exchange[], meetings: readonly Meeting[][],
+  mayExit: Map<number, number[]>, xArrive: (x: Exchange) => N, xPass: (x: Exchange) => N, exitOf: (t: number) => N): (a: N, b: N) => boolean {
+  if (barriers) return () => true;
+  const ids = new Map<N, number>();
+  const id = (n: N): number => ids.get(n) ?? ids.set(n, ids.size).get(n)!;
+  const edges: [number, number][] = [];
+  const edge = (a: N, b: N): void => { edges.push([id(a), id(b)]); };
+  for (const a of ops) for (const b of ops) if (a.thread === b.thread && a.po < b.po) edge(a.pass, b.arrive);
+  for (const x of xs) {
+    edge(xArrive(x), xPass(x));
+    for (const m of meetings[x.id]!) edge(xArrive(m.x), xPass(x));
+    for (const t of mayExit.get(x.id)!) {
+      edge(exitOf(t), xPass(x));
+      for (const o of ops) if (o.thread === t) edge(o.pass, exitOf(t));
+    }
+  }
+  const comp = components(ids.size, edges);
+  return (a, b) => ids.has(a) && ids.has(b) && comp[ids.get(a)!] === comp[ids.get(b)!];
 }
 
 /**

@@ -222,7 +222,7 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
   }
 
   // ---- barriers ----
-  const { sync: syncBarrier, waits, never } = encodeBarriers(dag, events, asserts, u.stops.length ? { stops: u.stops } : undefined);
+  const { sync: syncBarrier, waits, never } = encodeBarriers(u, asserts, u.stops.length ? { stops: u.stops } : undefined);
   // A thread is at its stop point when it stops there.
   for (const s of u.stops) asserts.push(dag.implies(s.lit, s.at));
 
@@ -339,7 +339,7 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
   const barrierLits = waits.map((w) => {
     const lit = `barok_${w.event}`;
     body.push(`(declare-const ${lit} Bool)`, `(assert (=> ${lit} ${p.term(w.ok)}))`);
-    return { lit, label: events[w.event]!.info.label };
+    return { lit, label: w.label };
   });
   const filterLit = filter === null ? null : 'filt';
   if (filter !== null) body.push('(declare-const filt Bool)', `(assert (=> filt ${p.ref(filter)}))`);

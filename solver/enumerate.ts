@@ -1,7 +1,7 @@
 // Brute force, the reference for the Z3 encoding: enumerate every candidate execution of a
 // (small) test — rf, co, Fence-SC order, barrier arrival order — evaluate the model on each
 // with the concrete interpreter, and collect the final states of the consistent ones.
-import { type Exchange, exchangeDefinition } from './exchanges.js';
+import { type Exchange, exchangeDefinition, maskLanes } from './exchanges.js';
 import type { Expr, LitmusTest, Observable, Term } from '../litmus/ast.js';
 import type { ConcreteResult, Execution, Pair } from '../model/concrete.js';
 import { evaluate, isAcyclic } from '../model/concrete.js';
@@ -371,7 +371,8 @@ function barriersByThread(u: Unrolled): Map<number, SymEvent[]> {
 /** All sync_barrier relations for the executed barriers: one per feasible arrival order. */
 function barrierChoices(u: Unrolled, ids: number[], newId: Map<number, number>, ev: (n: N) => Value): Pair[][] {
   const bars = ids.map((id) => u.events[id]!).filter((e) => e.info.kind === 'B');
-  if (bars.length === 0) return [[]];
+  const waits = warpWaits(u, bars, ev);
+  if (bars.length === 0) return waits(new Map(), new Map()) ? [[]] : [];
   const key = (e: SymEvent): string => barrierKey(e, ev);
   const phase = new Map<number, number>();
   for (const b of bars) {
@@ -397,7 +398,7 @@ function barrierChoices(u: Unrolled, ids: number[], newId: Map<number, number>, 
     for (const a of bars) for (const b of bars) {
       if (a.info.thread === b.info.thread && a.info.poIndex < b.info.poIndex && !(pass.get(a.info.id)! < t.get(b.info.id)!)) ok = false;
     }
-    if (!ok) continue;
+    if (!ok || !waits(t, pass)) continue;
     const rel: Pair[] = [];
     for (const b of bars) {
       if (b.info.barMode !== 'sync') continue;
@@ -410,6 +411,92 @@ function barrierChoices(u: Unrolled, ids: number[], newId: Map<number, number>, 
     out.set(JSON.stringify(rel), rel);
   }
   return [...out.values()];
+}
+
+/**
+ * Whether the executed warp-level operations can all complete (barriers.ts), given the
+ * barriers' arrival and pass times. The operations of an exchange meeting (its warp, kind, mask
+ * and phase) pass together, at one point in time, after what their lanes passed before it and
+ * before what they arrive at after it; each other lane of its mask, and of a bar.warp.sync's,
+ * has exited by then, after everything it did. Times are dense (the solver's are integers it
+ * may spread out): possible unless these points are ordered in a cycle, or a chain of them is
+ * squeezed between a pass and an arrival that come in the other order.
+ */
+function warpWaits(u: Unrolled, bars: SymEvent[], ev: (n: N) => Value): (t: Map<number, number>, pass: Map<number, number>) => boolean {
+  const xs = u.exchanges.filter((x) => ev(x.guard) === true);
+  const warpBars = bars.filter((b) => b.bar!.warp !== null && b.info.barMode === 'sync');
+  if (xs.length === 0 && warpBars.length === 0) return () => true;
+  const meeting = new Map<number, string>();
+  const members = new Map<string, { self: number; warp: string; mask: bigint; come: Set<number> }>();
+  for (const x of xs) {
+    const phase = xs.filter((e) => e.thread === x.thread && e.id < x.id && e.kind === x.kind && ev(e.mask) === ev(x.mask)).length;
+    const m = `${x.warp}|${x.kind}|${ev(x.mask)}|${phase}`;
+    meeting.set(x.id, m);
+    (members.get(m) ?? members.set(m, { self: x.thread, warp: x.warp, mask: ev(x.mask) as bigint, come: new Set() }).get(m)!).come.add(x.thread);
+  }
+  const exit = (t: number): string => `exit ${t}`;
+  // Each thread's waiting operations in program order, then its exit.
+  type Op = { po: number; bar: SymEvent | null; m: string | null };
+  const seqs = new Map<number, Op[]>(u.threads.map((_, t) => [t, []]));
+  for (const b of bars) seqs.get(b.info.thread)!.push({ po: b.info.poIndex, bar: b, m: null });
+  for (const x of xs) seqs.get(x.thread)!.push({ po: x.po, bar: null, m: meeting.get(x.id)! });
+  for (const [t, seq] of seqs) seq.sort((a, b) => a.po - b.po).push({ po: Infinity, bar: null, m: exit(t) });
+  // A bar.warp.sync's group, as barrierChoices makes it: the lanes that meet it.
+  const barMembers = new Map<number, Set<number>>();
+  for (const b of warpBars) {
+    const key = (e: SymEvent): string => barrierKey(e, ev);
+    const phaseOf = (e: SymEvent): number => bars.filter((a) => a.info.thread === e.info.thread && a.info.poIndex < e.info.poIndex && key(a) === key(e)).length;
+    barMembers.set(b.info.id, new Set(bars.filter((a) => key(a) === key(b) && phaseOf(a) === phaseOf(b)).map((a) => a.info.thread)));
+  }
+  return (t, pass) => {
+    const low = new Map<string, number>();
+    const high = new Map<string, number>();
+    const after = new Map<string, Set<string>>();
+    const node = (n: string): void => { if (!after.has(n)) { low.set(n, -Infinity); high.set(n, Infinity); after.set(n, new Set()); } };
+    for (const seq of seqs.values()) {
+      for (const o of seq) if (o.m !== null) node(o.m);
+      for (let i = 0; i + 1 < seq.length; i++) {
+        const a = seq[i]!;
+        const b = seq[i + 1]!;
+        if (a.m !== null && b.m !== null) after.get(a.m)!.add(b.m);
+        else if (a.m !== null) high.set(a.m, Math.min(high.get(a.m)!, t.get(b.bar!.info.id)!));
+        else if (b.m !== null) low.set(b.m, Math.max(low.get(b.m)!, pass.get(a.bar!.info.id)!));
+      }
+    }
+    for (const [m, { self, warp, mask, come }] of members) {
+      for (const s of maskLanes(u.threads, self, warp, mask)) if (!come.has(s)) after.get(exit(s))!.add(m);
+    }
+    for (const b of warpBars) {
+      const come = barMembers.get(b.info.id)!;
+      for (const s of maskLanes(u.threads, b.info.thread, b.bar!.warp!, ev(b.bar!.id) as bigint)) {
+        if (!come.has(s)) high.set(exit(s), Math.min(high.get(exit(s))!, pass.get(b.info.id)!));
+      }
+    }
+    // Depth-first: a cycle fails; otherwise each point's lowest time is the greatest lower
+    // bound along the points leading to it, which must come before its own upper bound.
+    const before = new Map<string, string[]>([...after.keys()].map((n) => [n, []]));
+    for (const [a, next] of after) for (const b of next) before.get(b)!.push(a);
+    const state = new Map<string, 'open' | number>();
+    const lowest = (n: string): number | null => {
+      const st = state.get(n);
+      if (st === 'open') return null;
+      if (st !== undefined) return st;
+      state.set(n, 'open');
+      let l = low.get(n)!;
+      for (const p of before.get(n)!) {
+        const k = lowest(p);
+        if (k === null) return null;
+        l = Math.max(l, k);
+      }
+      state.set(n, l);
+      return l;
+    };
+    for (const n of after.keys()) {
+      const l = lowest(n);
+      if (l === null || !(l < high.get(n)!)) return false;
+    }
+    return true;
+  };
 }
 
 export function finalStates(

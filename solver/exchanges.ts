@@ -31,9 +31,18 @@ export interface Exchange {
   lane: number;
   /** The warp (`cta/wN`) whose lanes it may meet. */
   warp: string;
+  /** Its place in its thread's program order, among the thread's events' poIndex (barriers.ts orders waits by it). */
+  po: number;
+  /**
+   * Bounds on its phase (the operations of its kind and mask its thread executed before it),
+   * from the paths to it: every path executed at least the first, some path the second.
+   */
+  phase: readonly [number, number];
   instr: Shfl | Vote | Redux | Match;
   /** exchangeKind(instr): operations of other kinds never meet. */
   kind: string;
+  /** Its kind and (constant) mask: phases count the operations of one key. */
+  key: string;
   /** The operation is executed. */
   guard: N;
   /** The member mask (a constant: unroll.ts refuses others). */
@@ -57,6 +66,8 @@ export interface Exchange {
   got: N;
   /** The instruction, as refusals name it. */
   where: string;
+  /** The instruction, as event labels name it (`P0:shfl.sync...`). */
+  label: string;
 }
 
 /**
@@ -65,6 +76,22 @@ export interface Exchange {
  */
 export const exchangeKind = (i: Shfl | Vote | Redux | Match): string =>
   (i.op === 'redux' ? `redux.${i.rop}.${i.type}` : i.op === 'match' ? `match.${i.mode}.${i.type}` : `${i.op}.${i.mode}`);
+
+/**
+ * The other threads of a warp whose lanes a member mask names (by index in `threads`): those a
+ * warp-level operation of thread `self` waits for.
+ */
+export const maskLanes = (threads: readonly { warp: string; lane: number | null }[], self: number, warp: string, mask: bigint): number[] =>
+  threads.flatMap((t, i) => (i !== self && t.warp === warp && t.lane !== null && ((mask >> BigInt(t.lane)) & 1n) === 1n ? [i] : []));
+
+/**
+ * The lanes exchange x waits for that may exit without meeting it: those of its mask but the
+ * ones that, on every path to their exit, execute more operations of its kind and mask than
+ * its phase can be (so one of them is in its phase, and meets it whenever they exit).
+ */
+export function awaited(threads: readonly { warp: string; lane: number | null; exit: { done: ReadonlyMap<string, readonly [number, number]> } }[], x: Exchange, mask: bigint): number[] {
+  return maskLanes(threads, x.thread, x.warp, mask).filter((t) => (threads[t]!.exit.done.get(x.key)?.[0] ?? 0) <= x.phase[1]);
+}
 
 /** The dependency key that stands for exchange id's `take` until there is one (event ids are never negative). */
 export const placeholder = (id: number): number => -1 - id;
@@ -85,9 +112,14 @@ export function meetings(dag: Dag, xs: readonly Exchange[]): Meeting[][] {
     const k = dag.constOf(m);
     return typeof k === 'bigint' && ((k >> BigInt(lane)) & 1n) === 1n;
   };
+  // Phases known before running: operations whose bounds do not overlap never meet, and two
+  // whose phase is one and the same number meet whenever both are executed.
+  const exact = (x: Exchange): boolean => x.phase[0] === x.phase[1];
   return xs.map((d) => xs.flatMap((s) => {
     if (s.thread === d.thread || s.warp !== d.warp || s.kind !== d.kind || !inMask(d.mask, s.lane)) return [];
-    const same = dag.and(d.guard, s.guard, dag.eq(s.mask, d.mask), dag.eq(phase[s.id]!, phase[d.id]!));
+    if (s.phase[1] < d.phase[0] || d.phase[1] < s.phase[0]) return [];
+    const samePhase = exact(s) && exact(d) ? dag.T : dag.eq(phase[s.id]!, phase[d.id]!);
+    const same = dag.and(d.guard, s.guard, dag.eq(s.mask, d.mask), samePhase);
     return same === dag.F ? [] : [{ x: s, same }];
   }));
 }

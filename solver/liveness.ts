@@ -26,7 +26,7 @@ export interface StuckThread {
   /** The thread's number (P0 is 0). */
   thread: number;
   at: 'loop' | 'barrier';
-  /** loop: the back jump closing the iteration it repeats; barrier: the bar.sync. */
+  /** loop: the back jump closing the iteration it repeats; barrier: the bar.sync or warp exchange. */
   instr: string;
   line: number | null;
 }

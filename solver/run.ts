@@ -196,7 +196,9 @@ async function solve(z3: Z3Session, test: LitmusTest, opt: RunOptions, limits: L
     queries++;
     return askZ3(z3, cmds);
   };
-  const load = (cores = false): string => `(reset)\n${cores ? '(set-option :produce-unsat-cores true)\n' : ''}${enc.script}\n`;
+  // With cores; `minimal`: cores Z3 makes minimal (slower), where the core is what the user reads.
+  const load = (cores = false, minimal = false): string =>
+    `(reset)\n${cores ? '(set-option :produce-unsat-cores true)\n' : ''}${minimal ? '(set-option :smt.core.minimize true)\n' : ''}${enc.script}\n`;
   const checkCmd = (lits: string[]): string => checkSatCmd(lits, limits);
   const sat = satOf;
   const consistent = [enc.noCutLit, ...enc.wellFormed, ...axioms];
@@ -293,26 +295,33 @@ async function solve(z3: Z3Session, test: LitmusTest, opt: RunOptions, limits: L
 }
 
 /**
- * Why no execution terminates: threads wait at barriers forever (the bar.sync operations no
- * execution gets past), the filter excludes every final state, or every execution needs more
- * loop iterations than the bound.
+ * Why no execution terminates: threads wait at barriers forever (the bar.sync operations and
+ * warp exchanges no execution gets past), the filter excludes every final state, or every
+ * execution needs more loop iterations than the bound.
  */
 export type NoStates = { why: 'deadlock'; barriers: string[] } | { why: 'filter' } | { why: 'bound' };
 
-function whyNoState(enc: Encoding, ask: (c: string) => string, check: (lits: string[]) => string, load: (cores?: boolean) => string): NoStates | null {
+function whyNoState(enc: Encoding, ask: (c: string) => string, check: (lits: string[]) => string, load: (cores?: boolean, minimal?: boolean) => string): NoStates | null {
   const axioms = [...enc.axiomLits.values()];
   const filter = enc.filterLit ? [enc.filterLit] : [];
   const bars = enc.barrierLits.map((b) => b.lit);
+  // The barriers (and warp operations) in a minimal unsat core of these assumptions, if any.
+  const blocking = (lits: string[]): { label: string }[] => {
+    if (satOf(ask(load(true, true) + check([...lits, ...bars]))) !== 'unsat') return [];
+    const core = parseSexps(ask('(get-unsat-core)'))[0];
+    const inCore = new Set(Array.isArray(core) ? core.filter((c): c is string => typeof c === 'string') : []);
+    return enc.barrierLits.filter((b) => inCore.has(b.lit));
+  };
   if (bars.length && satOf(ask(check([enc.noCutLit, ...filter, ...axioms]))) === 'sat') {
     // Terminating executions exist once barriers stop waiting: name the ones that block.
-    let blocking = enc.barrierLits;
-    if (satOf(ask(load(true) + check([enc.noCutLit, ...filter, ...axioms, ...bars]))) === 'unsat') {
-      const core = parseSexps(ask('(get-unsat-core)'))[0];
-      const inCore = new Set(Array.isArray(core) ? core.filter((c): c is string => typeof c === 'string') : []);
-      const named = enc.barrierLits.filter((b) => inCore.has(b.lit));
-      if (named.length) blocking = named;
-    }
-    return { why: 'deadlock', barriers: blocking.map((b) => b.label) };
+    const named = blocking([enc.noCutLit, ...filter, ...axioms]);
+    return { why: 'deadlock', barriers: (named.length ? named : enc.barrierLits).map((b) => b.label) };
+  }
+  // Or the waiting alone leaves no way through, whatever the memory model says (operations that
+  // meet crosswise, whose values then also depend on each other in a cycle): name those.
+  if (bars.length && satOf(ask(check([enc.noCutLit, ...filter]))) === 'sat') {
+    const named = blocking([enc.noCutLit, ...filter]);
+    if (named.length) return { why: 'deadlock', barriers: named.map((b) => b.label) };
   }
   if (enc.filterLit && satOf(ask(check([enc.noCutLit, ...bars, ...axioms]))) === 'sat') return { why: 'filter' };
   if (enc.mayCut && satOf(ask(check([enc.cutLit, ...enc.wellFormed, ...axioms]))) === 'sat') return { why: 'bound' };

@@ -18,6 +18,7 @@ import { inBaseSet, STATIC_RELS, staticRel } from '../model/events.js';
 import { type Axiom, type Model, type RelTerm, type SetTerm, plus } from '../model/relalg.js';
 import type { Dag, N } from './expr.js';
 import { checkTime } from './limits.js';
+import { components } from './scc.js';
 import type { Shortcuts } from './shortcut.js';
 
 /** Row -> column -> formula. */
@@ -455,12 +456,19 @@ export function axiomFormula(dag: Dag, ax: Axiom, evalRel: (t: RelTerm, m?: Mask
       break;
     }
     case 'acyclic': {
-      // Acyclic iff some ranking decreases along no edge; exact for the (exact) relation r.
+      // Acyclic iff some ranking decreases along no edge; exact for the (exact) relation r. A
+      // cycle lies within one strongly connected component of the edges that may exist, so
+      // only those need a rank.
       const rank = (e: number): N => dag.intVar(`rk_${tag}${ax.name.replace(/[^A-Za-z0-9]/g, '_')}_${e}`);
+      const edges: [number, number, N][] = [];
       for (const [a, aRow] of r) for (const [b, f] of aRow) {
         const g = dag.and(exec[a]!, exec[b]!, f);
-        if (g === dag.F) continue;
-        parts.push(a === b ? dag.not(g) : dag.implies(g, dag.ilt(rank(a), rank(b))));
+        if (g !== dag.F) edges.push([a, b, g]);
+      }
+      const scc = components(n, edges);
+      for (const [a, b, g] of edges) {
+        if (a === b) parts.push(dag.not(g));
+        else if (scc[a] === scc[b]) parts.push(dag.implies(g, dag.ilt(rank(a), rank(b))));
       }
       break;
     }

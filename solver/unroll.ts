@@ -3,7 +3,7 @@
 // Every memory/fence/barrier instruction becomes an event guarded by the condition under which
 // it executes; register values are bit-vector terms over the values reads return; dependencies
 // follow the register data flow path by path.
-import { type Exchange, type Meeting, exchangeKind, meetings, placeholder, takeDeps, unmatched } from './exchanges.js';
+import { type Exchange, type Meeting, awaited, exchangeKind, maskLanes, meetings, placeholder, takeDeps, unmatched } from './exchanges.js';
 import type { Atom, DataType, Instr, LitmusTest, LocOwner, Red, Thread, Value as AstValue } from '../litmus/ast.js';
 import { WARP_SIZE, typeSigned, typeWidth, wideType } from '../litmus/ast.js';
 import { type PhysLoc, layout } from '../litmus/layout.js';
@@ -80,14 +80,24 @@ export interface ThreadResult {
   cfg: Cfg;
   /** Per instruction (labels left out): a branch's target, -1 for every other instruction. */
   targets: number[];
+  /** The thread's warp (`cta/wN`; a litmus thread is a warp of its own) and its lane there (null for a litmus thread). */
+  warp: string;
+  lane: number | null;
+  /**
+   * It exits (`reach`); the reads that decide its path to the exit (`ctrl`); per warp exchange
+   * kind and mask (Exchange.key), how many such operations every path to the exit executed, and
+   * some path did (`done`).
+   */
+  exit: { reach: N; ctrl: Deps; done: ReadonlyMap<string, readonly [number, number]> };
 }
 
 /**
  * Where a thread may stop for good, for liveness (only when unrolled with `liveness`): after
- * an iteration of a loop, or at a bar.sync it never gets past. `lit` holds when it stops there;
- * then none of its later events execute. Whether stopping is justified (the loop would repeat
- * itself forever, the barrier never completes) depends on rf, co and the other threads, so
- * solver/liveness.ts states it; this only records what it needs.
+ * an iteration of a loop, or at a bar.sync or warp exchange (shfl.sync, vote.sync, ...) it never
+ * gets past. `lit` holds when it stops there; then none of its later events execute. Whether
+ * stopping is justified (the loop would repeat itself forever, the barrier or exchange never
+ * completes) depends on rf, co and the other threads, so solver/liveness.ts states it; this
+ * only records what it needs.
  */
 export interface Stop {
   /** Thread index in test.threads. */
@@ -96,14 +106,19 @@ export interface Stop {
   cta: string;
   /** The thread's warp, as bar.warp.sync names it (SymEvent bar.warp). */
   warp: string;
+  /** The thread's lane in its warp (a kernel's threads); null for a litmus thread. */
+  lane: number | null;
+  /** barrier: a bar.sync or a warp exchange, which waits for other threads. */
   kind: 'loop' | 'barrier';
   lit: N;
-  /** The thread is there: the back jump is taken, the bar.sync executed. */
+  /** The thread is there: the back jump is taken, the bar.sync or exchange executed. */
   at: N;
-  /** loop: the back jump; barrier: the bar.sync. */
+  /** loop: the back jump; barrier: the bar.sync or exchange. */
   instr: Instr;
-  /** barrier: the bar.sync event; loop: -1. */
+  /** barrier: the bar.sync event, or an exchange's `take` event; loop: -1. */
   event: number;
+  /** An exchange: its index in Unrolled.exchanges; -1 otherwise. */
+  exchange: number;
   /** loop: the iteration changes no location (writes nothing, or atoms that write back what they read), arrives at no barrier, and leaves every register that matters as it found it. */
   quiet: N;
   /** loop: the iteration's reads (event ids). */
@@ -190,6 +205,11 @@ interface State {
   reach: N;
   regs: Map<string, RegVal>;
   ctrl: Deps;
+  /**
+   * Per warp exchange kind and mask (`kind|mask`): how many such operations every path to here
+   * executed, and how many some path did (their phase's bounds: exchanges.ts meetings).
+   */
+  done: ReadonlyMap<string, readonly [number, number]>;
 }
 
 /** `limits`: the test's time and size budget (solver/limits.ts), enforced as formulas are built. */
@@ -242,23 +262,24 @@ export function unroll(test: LitmusTest, bound: number, limits?: Limits, livenes
   // events, after every other event (so that those keep their numbers): `put` depends on what
   // the lane puts in, `take` on the `put`s it may take from; its placeholder becomes `take`.
   const meet = meetings(dag, exchanges);
-  const xEvent = (x: Exchange, what: string, deps: Deps): number => {
-    const t = test.threads[x.thread]!;
+  const xEvent = (thread: number, label: string, guard: N, deps: Deps): number => {
     events.push({
       info: {
-        id: events.length, kind: 'X', init: false, thread: x.thread, poIndex: 0, place: placeOf(t.placement), strong: false, scope: null,
-        release: false, acquire: false, fence: null, proxy: null, ploc: -1, vaddr: -1, barMode: null, label: `P${t.placement.id}:${x.where.replace(/^P\d+ line \d+:\d+: /, '')} (${what})`,
+        id: events.length, kind: 'X', init: false, thread, poIndex: 0, place: placeOf(test.threads[thread]!.placement), strong: false, scope: null,
+        release: false, acquire: false, fence: null, proxy: null, ploc: -1, vaddr: -1, barMode: null, label,
       },
-      guard: x.guard, value: null, rmw: -1, deps, bar: null, instr: null, node: -1,
+      guard, value: null, rmw: -1, deps, bar: null, instr: null, node: -1,
     });
     return events.length - 1;
   };
-  for (const x of exchanges) x.put = xEvent(x, 'put', x.deps);
+  for (const x of exchanges) x.put = xEvent(x.thread, `${x.label} (put)`, x.guard, x.deps);
   for (const x of exchanges) {
-    x.take = xEvent(x, 'take', takeDeps(dag, x, meet[x.id]!));
+    x.take = xEvent(x.thread, `${x.label} (take)`, x.guard, takeDeps(dag, x, meet[x.id]!));
+    for (const s of stops ?? []) if (s.exchange === x.id) s.event = x.take;
     const at = unmatched(dag, x, meet[x.id]!);
     if (at !== dag.F) unspecified.push({ at, where: x.where, what: 'reads a lane that does not take part, whose value the ISA leaves unpredictable (any value)' });
   }
+  waitsForExits(dag, test, events, exchanges, meet, threads, xEvent);
   if (exchanges.length) {
     for (const e of events) {
       if (![...e.deps.keys()].some((k) => k < 0)) continue;
@@ -306,6 +327,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
   const ownerOf = ownersOf(test);
   // The threads bar.warp.sync may meet: a kernel's warp (a litmus thread is a warp of its own).
   const warpOf = `${place.cta}/w${thread.placement.warp ?? `P${tid}`}`;
+  const lane = thread.placement.lane ?? null;
   /**
    * bar.warp.sync's mask, a constant naming the thread's own lane: the ISA leaves a thread
    * outside its mask undefined, and masks are compared as the numbers they are.
@@ -350,7 +372,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
     const l = incoming.get(node.id);
     if (l) l.push(s); else incoming.set(node.id, [s]);
   };
-  push(cfg.nodes[0]!, { reach: dag.T, regs: initRegs, ctrl: new Map() });
+  push(cfg.nodes[0]!, { reach: dag.T, regs: initRegs, ctrl: new Map(), done: new Map() });
   const cuts: N[] = [];
   const exits: State[] = [];
   let poIndex = 0;
@@ -389,7 +411,13 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
       regs.set(name, { v, deps: unionDeps(dag, ...vals.map((x, i) => guardDeps(dag, x.deps, ins[i]!.reach))) });
     }
     const ctrl = unionDeps(dag, ...ins.map((s) => guardDeps(dag, s.ctrl, s.reach)));
-    return { reach, regs, ctrl };
+    const live = ins.filter((s) => s.reach !== dag.F);
+    const done = new Map<string, readonly [number, number]>();
+    for (const k of new Set(live.flatMap((s) => [...s.done.keys()]))) {
+      const b = live.map((s) => s.done.get(k) ?? [0, 0] as const);
+      done.set(k, [Math.min(...b.map((x) => x[0])), Math.max(...b.map((x) => x[1]))]);
+    }
+    return { reach, regs, ctrl, done };
   };
 
   const reg = (s: State, name: string): RegVal => s.regs.get(name) ?? zero(name);
@@ -501,10 +529,21 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
       const lit = dag.boolVar(`stop_${ti}_${stops!.length}`);
       const reach = dag.and(s.reach, dag.not(lit));
       stops!.push({
-        thread: ti, cta: place.cta, warp: warpOf, kind: 'loop', lit, at: s.reach, instr, event: -1, quiet,
+        thread: ti, cta: place.cta, warp: warpOf, lane, kind: 'loop', lit, at: s.reach, instr, event: -1, exchange: -1, quiet,
         reads: mine.filter((e) => e.info.kind === 'R').map((e) => e.info.id), repeat: dag.and(reach, quiet), ahead: barriersFrom(to),
       });
       return { ...s, reach };
+    };
+    // Liveness: at an instruction that waits for other threads (g: it is executed), the
+    // thread may wait for good, executing nothing after it. What it goes on with.
+    const waitStop = (g: N, event: number, exchange: number): N => {
+      if (!stops || g === dag.F) return st.reach;
+      const lit = dag.boolVar(`stop_${ti}_${stops.length}`);
+      stops.push({
+        thread: ti, cta: place.cta, warp: warpOf, lane, kind: 'barrier', lit, at: g, instr, event, exchange,
+        quiet: dag.F, reads: [], repeat: dag.F, ahead: barriersFrom(pc + 1),
+      });
+      return dag.and(st.reach, dag.not(lit));
     };
     // The guard @p / @!p: the instruction takes effect only when it holds.
     let pred: N = dag.T;
@@ -530,7 +569,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
       });
       return regs;
     };
-    const next = (regs: Map<string, RegVal>, reach: N = st.reach): void => jump(pc + 1, { reach, regs, ctrl: st.ctrl });
+    const next = (regs: Map<string, RegVal>, reach: N = st.reach, done = st.done): void => jump(pc + 1, { reach, regs, ctrl: st.ctrl, done });
     // An access whose guard is known false is never performed: no event, registers as they
     // were, and its address (past a buffer's end, say, for a thread beyond n) never resolved.
     const never = (): boolean => {
@@ -550,8 +589,8 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
           cdeps = unionDeps(dag, a.deps, b.deps, predDeps);
         }
         const after = unionDeps(dag, st.ctrl, cdeps);
-        jump(target(instr.target, instr.pos), { reach: dag.and(st.reach, c), regs: st.regs, ctrl: after });
-        jump(pc + 1, { reach: dag.and(st.reach, dag.not(c)), regs: st.regs, ctrl: after });
+        jump(target(instr.target, instr.pos), { reach: dag.and(st.reach, c), regs: st.regs, ctrl: after, done: st.done });
+        jump(pc + 1, { reach: dag.and(st.reach, dag.not(c)), regs: st.regs, ctrl: after, done: st.done });
         break;
       }
       case 'mov': {
@@ -744,20 +783,14 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
           b.bar!.red = { op, bit: negated ? dag.not(holds(dag, p.v)) : holds(dag, p.v), result };
           regs = setReg(dst.name, { v: result, deps: p.deps });
         }
-        if (stops && instr.mode === 'sync' && g !== dag.F) {
-          // Liveness: the thread may wait here for good, executing nothing after it.
-          const lit = dag.boolVar(`stop_${ti}_${stops.length}`);
-          stops.push({ thread: ti, cta: place.cta, warp: warpOf, kind: 'barrier', lit, at: g, instr, event: b.info.id, quiet: dag.F, reads: [], repeat: dag.F, ahead: barriersFrom(pc + 1) });
-          next(regs, dag.and(st.reach, dag.not(lit)));
-        } else next(regs);
+        next(regs, instr.mode === 'sync' ? waitStop(g, b.info.id, -1) : st.reach);
         break;
       }
       case 'shfl': case 'vote': case 'redux': case 'match': {
         // The result is made of a variable of its own (exchanges.ts `got`): the other lanes'
         // values are not known here. Its dependencies go through the operation's `take` event,
         // made, with its links to the other lanes', once every thread is unrolled.
-        const lane = thread.placement.lane;
-        if (lane === undefined) throw new UnsupportedError(`${whereIs(instr)}: ${instr.op}.sync is for kernels' threads, which have lanes`, instr.pos);
+        if (lane === null) throw new UnsupportedError(`${whereIs(instr)}: ${instr.op}.sync is for kernels' threads, which have lanes`, instr.pos);
         const m = operand(st, instr.mask, 'b32').v;
         const id = exchanges.length;
         // What the lane puts in: a vote's predicate, the others' a.
@@ -767,10 +800,17 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
           mine = { v: instr.negated ? dag.not(holds(dag, p.v)) : holds(dag, p.v), deps: p.deps };
         } else mine = operand(st, instr.a, instr.op === 'shfl' ? 'b32' : instr.type);
         const x: Exchange = {
-          id, thread: ti, lane, warp: warpOf, instr, kind: exchangeKind(instr), guard: g, mask: g === dag.F ? m : warpMask(instr, m), give: mine.v, deps: mine.deps, put: -1, take: -1,
-          from: null, uses: dag.T, got: dag.bvVar(`xchg_${id}`, instr.op === 'vote' && instr.mode !== 'ballot' ? 1 : 32), where: whereIs(instr),
+          id, thread: ti, lane, warp: warpOf, po: poIndex++, phase: [0, 0], instr, kind: exchangeKind(instr), key: '', guard: g, mask: g === dag.F ? m : warpMask(instr, m), give: mine.v, deps: mine.deps, put: -1, take: -1,
+          from: null, uses: dag.T, got: dag.bvVar(`xchg_${id}`, instr.op === 'vote' && instr.mode !== 'ballot' ? 1 : 32), where: whereIs(instr), label: `P${tid}:${printInstr(instr)}`,
         };
+        x.key = `${x.kind}|${dag.constOf(x.mask)}`;
         exchanges.push(x);
+        // It waits for the lanes of its mask (barriers.ts): for liveness, perhaps for good.
+        const reach = waitStop(g, -1, id);
+        // Its phase's bounds; after it, one more executed on every path (unless a guard may skip it).
+        const [must, may] = st.done.get(x.key) ?? [0, 0];
+        x.phase = [must, may];
+        const done = g === dag.F ? st.done : new Map([...st.done, [x.key, [pred === dag.T ? must + 1 : must, may + 1] as const]]);
         const theirs: Deps = new Map([[placeholder(id), dag.T]]);
         if (instr.op !== 'shfl') {
           // The result depends on this lane's operand and, through `take`, the others'.
@@ -778,7 +818,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
           let regs = setReg(instr.dst.name, { v: x.got, deps });
           // match.all's p: the lanes' values are all equal, when its d (their mask, with this lane) is not 0.
           if (instr.op === 'match' && instr.pdst) regs = setReg(instr.pdst.name, { v: dag.ite(holds(dag, x.got), dag.bv(1, 1), dag.bv(1, 0)), deps }, regs);
-          next(regs);
+          next(regs, reach, done);
           break;
         }
         // The ISA's shfl.sync pseudocode: the lane j read, and whether it is within the clamp (else the lane's own a).
@@ -805,7 +845,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
         const v = dag.ite(other, x.got, mine.v);
         let regs = setReg(instr.dst.name, { v, deps: unionDeps(dag, guardDeps(dag, theirs, other), guardDeps(dag, mine.deps, dag.not(other)), how) });
         if (instr.pdst) regs = setReg(instr.pdst.name, { v: dag.ite(pval, dag.bv(1, 1), dag.bv(1, 0)), deps: how }, regs);
-        next(regs);
+        next(regs, reach, done);
         break;
       }
       // A delay: no event, no register written.
@@ -819,11 +859,55 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
       }
     }
   }
-  const final = exits.length ? merge(exits) : { reach: dag.F, regs: initRegs, ctrl: new Map() };
+  const final = exits.length ? merge(exits) : { reach: dag.F, regs: initRegs, ctrl: new Map(), done: new Map() };
   const regs = new Map<string, N>();
   for (const name of types.keys()) regs.set(name, reg(final, name).v);
   const targets = code.map((i) => (i.op === 'bra' || i.op === 'bcmp' ? target(i.target, i.pos) : -1));
-  return { regs, types, cut: dag.or(...cuts), cfg, targets };
+  return { regs, types, cut: dag.or(...cuts), cfg, targets, warp: warpOf, lane, exit: { reach: final.reach, ctrl: final.ctrl, done: final.done } };
+}
+
+/**
+ * A warp-level operation (an exchange, bar.warp.sync) waits for each lane of its mask that does
+ * not meet it to exit (barriers.ts). For NoThinAir (dep), that exit is an X event after the
+ * reads that decide the lane's path to it and after the lane's own warp-level operations; and
+ * once an operation waited for an exit, the writes after it in its thread depend on it: no read
+ * sees a write made after its thread exited. (Lanes that meet add nothing here: the ISA gives
+ * exchanges no memory ordering, and bar.warp.sync's is its sync edges.)
+ */
+function waitsForExits(dag: Dag, test: LitmusTest, events: SymEvent[], xs: readonly Exchange[], meet: readonly Meeting[][], threads: readonly ThreadResult[], xEvent: (thread: number, label: string, guard: N, deps: Deps) => number): void {
+  const bars = events.filter((e) => e.info.kind === 'B' && e.bar!.warp !== null && e.guard !== dag.F);
+  // A bar.warp.sync meets those of the same mask in the same round (phase), as barriers.ts has it.
+  const phase = (b: SymEvent): N =>
+    dag.iadd(...bars.filter((a) => a.info.thread === b.info.thread && a.info.poIndex < b.info.poIndex).map((a) => dag.b2i(dag.and(a.guard, dag.eq(a.bar!.id, b.bar!.id)))));
+  const constMask = (m: N): bigint | null => { const k = dag.constOf(m); return typeof k === 'bigint' ? k : null; };
+  const ops = [
+    ...xs.map((x) => ({ thread: x.thread, guard: x.guard, po: x.po, event: x.take, lanes: x.guard === dag.F ? [] : awaited(threads, x, constMask(x.mask)!),
+      met: (t: number): N => dag.or(...meet[x.id]!.filter((m) => m.x.thread === t).map((m) => m.same)) })),
+    ...bars.map((b) => ({ thread: b.info.thread, guard: b.guard, po: b.info.poIndex, event: b.info.id, lanes: maskLanes(threads, b.info.thread, b.bar!.warp!, constMask(b.bar!.id)!),
+      met: (t: number): N => dag.or(...bars.filter((a) => a.info.thread === t).map((a) => dag.and(a.guard, b.guard, dag.eq(a.bar!.id, b.bar!.id), dag.eq(phase(a), phase(b))))) })),
+  ];
+  const exits = new Map<number, number>();
+  const exitOf = (t: number): number => {
+    let id = exits.get(t);
+    if (id === undefined) {
+      const own: Deps = new Map(ops.filter((o) => o.thread === t).map((o) => [o.event, o.guard]));
+      id = xEvent(t, `P${test.threads[t]!.placement.id}: exit`, threads[t]!.exit.reach, unionDeps(dag, threads[t]!.exit.ctrl, own));
+      exits.set(t, id);
+    }
+    return id;
+  };
+  const add = (deps: Deps, id: number, c: N): void => { deps.set(id, dag.or(deps.get(id) ?? dag.F, c)); };
+  for (const o of ops) {
+    let waited: N = dag.F;
+    for (const s of o.lanes) {
+      const unmet = dag.and(o.guard, dag.not(o.met(s)));
+      if (unmet === dag.F) continue;
+      add(events[o.event]!.deps, exitOf(s), unmet);
+      waited = dag.or(waited, unmet);
+    }
+    if (waited === dag.F) continue;
+    for (const e of events) if (e.info.thread === o.thread && e.info.kind === 'W' && e.info.poIndex > o.po) add(e.deps, o.event, dag.and(waited, e.guard));
+  }
 }
 
 /**

@@ -31,3 +31,5 @@ nvcc -ptx -arch=sm_90 -O3 shfl_reduce.cu -o shfl_reduce.ptx
 nvcc -ptx -arch=sm_90 -O3 shfl_broadcast.cu -o shfl_broadcast.ptx
 nvcc -ptx -arch=sm_90 -O3 shfl_broadcast_syncwarp.cu -o shfl_broadcast_syncwarp.ptx
 nvcc -ptx -arch=sm_90 -O3 shfl_allreduce.cu -o shfl_allreduce.ptx
+nvcc -ptx -arch=sm_90 -O3 shfl_partial.cu -o shfl_partial.ptx
+nvcc -ptx -arch=sm_90 -O3 shfl_padded.cu -o shfl_padded.ptx
