@@ -50,16 +50,7 @@ export function encodeBarriers(u: Unrolled, asserts: N[], live?: BarrierStops): 
   const bars = events.filter((e) => e.info.kind === 'B' && e.guard !== dag.F);
   const xs = u.exchanges.filter((x) => x.guard !== dag.F);
   if (bars.length === 0 && xs.length === 0) return { sync: out, waits, never };
-  // A CTA barrier and a warp barrier (bar.warp.sync, its mask in id) never meet.
-  const sameKey = (a: SymEvent, b: SymEvent): N =>
-    (a.bar!.warp !== null) !== (b.bar!.warp !== null) ? dag.F : dag.and(dag.eq(a.bar!.instance, b.bar!.instance), dag.eq(a.bar!.id, b.bar!.id));
-  // The threads a barrier operation may meet: its CTA's, or for bar.warp.sync its warp's.
-  const group = (e: SymEvent): string => e.bar!.warp ?? e.info.place!.cta;
-  const phase = new Map<number, N>();
-  for (const b of bars) {
-    const earlier = bars.filter((a) => a.info.thread === b.info.thread && a.info.poIndex < b.info.poIndex);
-    phase.set(b.info.id, dag.iadd(...earlier.map((a) => dag.b2i(dag.and(a.guard, sameKey(a, b))))));
-  }
+  const meets = barrierMeetings(dag, bars);
   const arrive = (e: SymEvent): N => dag.intVar(`bar_t_${e.info.id}`);
   const pass = (e: SymEvent): N => (e.info.barMode === 'sync' ? dag.intVar(`bar_p_${e.info.id}`) : arrive(e));
   const xArrive = (x: Exchange): N => dag.intVar(`xchg_t_${x.id}`);
@@ -106,14 +97,8 @@ export function encodeBarriers(u: Unrolled, asserts: N[], live?: BarrierStops): 
     if (b.info.barMode !== 'sync') continue;
     const stop = live?.stops.find((s) => s.event === b.info.id)?.lit ?? dag.F;
     const passes = dag.and(b.guard, dag.not(stop));
-    const members: { a: SymEvent; same: N }[] = [];
-    for (const a of bars) {
-      if (a.info.thread === b.info.thread || group(a) !== group(b)) continue;
-      const same = dag.and(a.guard, b.guard, sameKey(a, b), dag.eq(phase.get(a.info.id)!, phase.get(b.info.id)!));
-      if (same === dag.F) continue;
-      members.push({ a, same });
-      put(out, a.info.id, b.info.id, dag.and(same, dag.not(stop), dag.ile(arrive(a), pass(b))));
-    }
+    const members = meets.get(b.info.id)!;
+    for (const { a, same } of members) put(out, a.info.id, b.info.id, dag.and(same, dag.not(stop), dag.ile(arrive(a), pass(b))));
     const red = b.bar!.red;
     if (red) asserts.push(dag.implies(b.guard, dag.eq(red.result, reduction(dag, red, members))));
     const arrivedBefore = dag.iadd(dag.int(1), ...members.map(({ a, same }) => dag.b2i(dag.and(same, dag.ile(arrive(a), pass(b))))));
@@ -132,7 +117,7 @@ export function encodeBarriers(u: Unrolled, asserts: N[], live?: BarrierStops): 
       // Count-less, it waits for every thread of the CTA that would come to it: one stopped for
       // good elsewhere, without arriving, keeps it waiting.
       missing = dag.or(...live.stops
-        .filter((s) => s.thread !== b.info.thread && s.cta === group(b) && s.ahead.some((a) => mayMeet(a, b.instr!)))
+        .filter((s) => s.thread !== b.info.thread && s.cta === b.info.place!.cta && s.ahead.some((a) => mayMeet(a, b.instr!)))
         .map((s) => dag.and(s.lit, dag.not(metBy(s.thread)))));
     }
     waits.push({ event: b.info.id, label: b.info.label, ok: dag.implies(passes, dag.and(dag.ile(arrive(b), pass(b)), enough, exited, dag.not(missing))) });
@@ -152,6 +137,36 @@ export function encodeBarriers(u: Unrolled, asserts: N[], live?: BarrierStops): 
     if (stop !== dag.F) never.set(x.take, missing);
   }
   return { sync: out, waits, never };
+}
+
+/**
+ * Per bar.sync (by event id; bar.warp.sync too): the other threads' barrier operations it
+ * meets, each with the condition. They meet in the same CTA (bar.warp.sync: the same warp, with
+ * the mask as the id; a CTA barrier and a warp barrier never meet), on the same instance and
+ * id, as the same use of that barrier by their threads (phase).
+ */
+export function barrierMeetings(dag: Dag, bars: readonly SymEvent[]): Map<number, { a: SymEvent; same: N }[]> {
+  const sameKey = (a: SymEvent, b: SymEvent): N =>
+    (a.bar!.warp !== null) !== (b.bar!.warp !== null) ? dag.F : dag.and(dag.eq(a.bar!.instance, b.bar!.instance), dag.eq(a.bar!.id, b.bar!.id));
+  // The threads a barrier operation may meet: its CTA's, or for bar.warp.sync its warp's.
+  const group = (e: SymEvent): string => e.bar!.warp ?? e.info.place!.cta;
+  const phase = new Map<number, N>();
+  for (const b of bars) {
+    const earlier = bars.filter((a) => a.info.thread === b.info.thread && a.info.poIndex < b.info.poIndex);
+    phase.set(b.info.id, dag.iadd(...earlier.map((a) => dag.b2i(dag.and(a.guard, sameKey(a, b))))));
+  }
+  const out = new Map<number, { a: SymEvent; same: N }[]>();
+  for (const b of bars) {
+    if (b.info.barMode !== 'sync') continue;
+    const members: { a: SymEvent; same: N }[] = [];
+    for (const a of bars) {
+      if (a.info.thread === b.info.thread || group(a) !== group(b)) continue;
+      const same = dag.and(a.guard, b.guard, sameKey(a, b), dag.eq(phase.get(a.info.id)!, phase.get(b.info.id)!));
+      if (same !== dag.F) members.push({ a, same });
+    }
+    out.set(b.info.id, members);
+  }
+  return out;
 }
 
 /**

@@ -371,14 +371,14 @@ function barriersByThread(u: Unrolled): Map<number, SymEvent[]> {
 /** All sync_barrier relations for the executed barriers: one per feasible arrival order. */
 function barrierChoices(u: Unrolled, ids: number[], newId: Map<number, number>, ev: (n: N) => Value): Pair[][] {
   const bars = ids.map((id) => u.events[id]!).filter((e) => e.info.kind === 'B');
-  const waits = warpWaits(u, bars, ev);
-  if (bars.length === 0) return waits(new Map(), new Map()) ? [[]] : [];
   const key = (e: SymEvent): string => barrierKey(e, ev);
   const phase = new Map<number, number>();
   for (const b of bars) {
     phase.set(b.info.id, bars.filter((a) => a.info.thread === b.info.thread && a.info.poIndex < b.info.poIndex && key(a) === key(b)).length);
   }
   const group = (e: SymEvent): string => `${key(e)}|${phase.get(e.info.id)}`;
+  const waits = warpWaits(u, bars, group, ev);
+  if (bars.length === 0) return waits(new Map(), new Map()) ? [[]] : [];
   const out = new Map<string, Pair[]>();
   for (const order of permutations(bars)) {
     const t = new Map(order.map((b, i) => [b.info.id, i]));
@@ -415,14 +415,14 @@ function barrierChoices(u: Unrolled, ids: number[], newId: Map<number, number>, 
 
 /**
  * Whether the executed warp-level operations can all complete (barriers.ts), given the
- * barriers' arrival and pass times. The operations of an exchange meeting (its warp, kind, mask
+ * barriers' arrival and pass times (and `group`, which barrier operations meet). The operations of an exchange meeting (its warp, kind, mask
  * and phase) pass together, at one point in time, after what their lanes passed before it and
  * before what they arrive at after it; each other lane of its mask, and of a bar.warp.sync's,
  * has exited by then, after everything it did. Times are dense (the solver's are integers it
  * may spread out): possible unless these points are ordered in a cycle, or a chain of them is
  * squeezed between a pass and an arrival that come in the other order.
  */
-function warpWaits(u: Unrolled, bars: SymEvent[], ev: (n: N) => Value): (t: Map<number, number>, pass: Map<number, number>) => boolean {
+function warpWaits(u: Unrolled, bars: SymEvent[], group: (b: SymEvent) => string, ev: (n: N) => Value): (t: Map<number, number>, pass: Map<number, number>) => boolean {
   const xs = u.exchanges.filter((x) => ev(x.guard) === true);
   const warpBars = bars.filter((b) => b.bar!.warp !== null && b.info.barMode === 'sync');
   if (xs.length === 0 && warpBars.length === 0) return () => true;
@@ -441,13 +441,8 @@ function warpWaits(u: Unrolled, bars: SymEvent[], ev: (n: N) => Value): (t: Map<
   for (const b of bars) seqs.get(b.info.thread)!.push({ po: b.info.poIndex, bar: b, m: null });
   for (const x of xs) seqs.get(x.thread)!.push({ po: x.po, bar: null, m: meeting.get(x.id)! });
   for (const [t, seq] of seqs) seq.sort((a, b) => a.po - b.po).push({ po: Infinity, bar: null, m: exit(t) });
-  // A bar.warp.sync's group, as barrierChoices makes it: the lanes that meet it.
-  const barMembers = new Map<number, Set<number>>();
-  for (const b of warpBars) {
-    const key = (e: SymEvent): string => barrierKey(e, ev);
-    const phaseOf = (e: SymEvent): number => bars.filter((a) => a.info.thread === e.info.thread && a.info.poIndex < e.info.poIndex && key(a) === key(e)).length;
-    barMembers.set(b.info.id, new Set(bars.filter((a) => key(a) === key(b) && phaseOf(a) === phaseOf(b)).map((a) => a.info.thread)));
-  }
+  // The lanes that meet a bar.warp.sync: those of its group (barrierChoices: key and phase).
+  const barMembers = new Map(warpBars.map((b) => [b.info.id, new Set(bars.filter((a) => group(a) === group(b)).map((a) => a.info.thread))]));
   return (t, pass) => {
     const low = new Map<string, number>();
     const high = new Map<string, number>();

@@ -4,6 +4,7 @@
 // it executes; register values are bit-vector terms over the values reads return; dependencies
 // follow the register data flow path by path.
 import { type Exchange, type Meeting, awaited, exchangeKind, maskLanes, meetings, placeholder, takeDeps, unmatched } from './exchanges.js';
+import { barrierMeetings } from './barriers.js';
 import type { Atom, DataType, Instr, LitmusTest, LocOwner, Red, Thread, Value as AstValue } from '../litmus/ast.js';
 import { WARP_SIZE, typeSigned, typeWidth, wideType } from '../litmus/ast.js';
 import { type PhysLoc, layout } from '../litmus/layout.js';
@@ -876,15 +877,13 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
  */
 function waitsForExits(dag: Dag, test: LitmusTest, events: SymEvent[], xs: readonly Exchange[], meet: readonly Meeting[][], threads: readonly ThreadResult[], xEvent: (thread: number, label: string, guard: N, deps: Deps) => number): void {
   const bars = events.filter((e) => e.info.kind === 'B' && e.bar!.warp !== null && e.guard !== dag.F);
-  // A bar.warp.sync meets those of the same mask in the same round (phase), as barriers.ts has it.
-  const phase = (b: SymEvent): N =>
-    dag.iadd(...bars.filter((a) => a.info.thread === b.info.thread && a.info.poIndex < b.info.poIndex).map((a) => dag.b2i(dag.and(a.guard, dag.eq(a.bar!.id, b.bar!.id)))));
+  const barMeets = barrierMeetings(dag, bars);
   const constMask = (m: N): bigint | null => { const k = dag.constOf(m); return typeof k === 'bigint' ? k : null; };
   const ops = [
     ...xs.map((x) => ({ thread: x.thread, guard: x.guard, po: x.po, event: x.take, lanes: x.guard === dag.F ? [] : awaited(threads, x, constMask(x.mask)!),
       met: (t: number): N => dag.or(...meet[x.id]!.filter((m) => m.x.thread === t).map((m) => m.same)) })),
     ...bars.map((b) => ({ thread: b.info.thread, guard: b.guard, po: b.info.poIndex, event: b.info.id, lanes: maskLanes(threads, b.info.thread, b.bar!.warp!, constMask(b.bar!.id)!),
-      met: (t: number): N => dag.or(...bars.filter((a) => a.info.thread === t).map((a) => dag.and(a.guard, b.guard, dag.eq(a.bar!.id, b.bar!.id), dag.eq(phase(a), phase(b))))) })),
+      met: (t: number): N => dag.or(...barMeets.get(b.info.id)!.filter((m) => m.a.info.thread === t).map((m) => m.same)) })),
   ];
   const exits = new Map<number, number>();
   const exitOf = (t: number): number => {
