@@ -23,7 +23,7 @@ export const isWarpCount = (count: bigint): boolean => count > 0n && count % Big
 
 /** What is wrong with a genuine count that is not (build.ts says it of an immediate, checkBarriers of a register). */
 export const warpCountMessage = (base: string, mode: string): string =>
-  `the thread count of ${base}.${mode} must be a positive multiple of the warp size (${WARP_SIZE}); each litmus thread stands for one warp`;
+  `the thread count of ${base}.${mode} must be a positive multiple of the warp size (${WARP_SIZE}), since barriers count whole warps`;
 
 /** A barrier instruction as the check sees it: where, and its operands' values where known. */
 interface Use {

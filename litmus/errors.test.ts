@@ -53,7 +53,7 @@ const cases: Case[] = [
     name: "bar-count-register-not-warps",
     text: "PTX T\n{ x=0; P0:%r9=48; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n bar.sync 1, %r9 | bar.sync 1, 64 ;\nexists (x == 0)\n",
     at: [4, 14],
-    message: "the thread count of bar.sync must be a positive multiple of the warp size (32); each litmus thread stands for one warp: P0's %r9 holds 48",
+    message: "the thread count of bar.sync must be a positive multiple of the warp size (32), since barriers count whole warps: P0's %r9 holds 48",
   },
   {
     name: "bar-count-register-address",
@@ -83,7 +83,7 @@ const cases: Case[] = [
     name: "bar-count-warps",
     text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n bar.sync 1, 2 | bar.sync 1, 64 ;\n st.weak.u32 [x], 1 | ld.weak.u32 %r0, [x] ;\nexists (P1:r0 == 1)\n",
     at: [4, 14],
-    message: "the thread count of bar.sync must be a positive multiple of the warp size (32); each litmus thread stands for one warp",
+    message: "the thread count of bar.sync must be a positive multiple of the warp size (32), since barriers count whole warps",
   },
   {
     name: "acquire-no-scope",

@@ -1,7 +1,7 @@
 // Barrier synchronization as constraints on arrival and passing times (see solver/README.md).
 import type { Dag, N } from './expr.js';
 import type { SRel } from './symbolic.js';
-import type { Instr, Value } from '../litmus/ast.js';
+import { type Instr, type Value, WARP_SIZE } from '../litmus/ast.js';
 import type { Stop, SymEvent, Unrolled } from './unroll.js';
 import { type Exchange, type Meeting, awaited, maskLanes } from './exchanges.js';
 import { components } from './scc.js';
@@ -52,7 +52,8 @@ export function encodeBarriers(u: Unrolled, asserts: N[], live?: BarrierStops): 
   if (bars.length === 0 && xs.length === 0) return { sync: out, waits, never };
   const meets = barrierMeetings(dag, bars);
   const arrive = (e: SymEvent): N => dag.intVar(`bar_t_${e.info.id}`);
-  const pass = (e: SymEvent): N => (e.info.barMode === 'sync' ? dag.intVar(`bar_p_${e.info.id}`) : arrive(e));
+  // A bar.arrive passes on arrival, but in a kernel it first waits for its warp.
+  const pass = (e: SymEvent): N => (e.info.barMode === 'sync' || e.bar!.waits === 'warp' ? dag.intVar(`bar_p_${e.info.id}`) : arrive(e));
   const xArrive = (x: Exchange): N => dag.intVar(`xchg_t_${x.id}`);
   const xPass = (x: Exchange): N => dag.intVar(`xchg_p_${x.id}`);
   const exitOf = (t: number): N => dag.intVar(`exit_${t}`);
@@ -94,34 +95,59 @@ export function encodeBarriers(u: Unrolled, asserts: N[], live?: BarrierStops): 
     return { exited, missing };
   };
   for (const b of bars) {
-    if (b.info.barMode !== 'sync') continue;
+    const lanes = awaitedBy(dag, u.threads, b);
+    if (b.info.barMode !== 'sync' && !lanes) continue;
     const stop = live?.stops.find((s) => s.event === b.info.id)?.lit ?? dag.F;
     const passes = dag.and(b.guard, dag.not(stop));
     const members = meets.get(b.info.id)!;
-    for (const { a, same } of members) put(out, a.info.id, b.info.id, dag.and(same, dag.not(stop), dag.ile(arrive(a), pass(b))));
-    const red = b.bar!.red;
-    if (red) asserts.push(dag.implies(b.guard, dag.eq(red.result, reduction(dag, red, members))));
-    const arrivedBefore = dag.iadd(dag.int(1), ...members.map(({ a, same }) => dag.b2i(dag.and(same, dag.ile(arrive(a), pass(b))))));
-    const arrivals = dag.iadd(dag.int(1), ...members.map(({ same }) => dag.b2i(same)));
-    // The count is reached by this many arrivals (each litmus thread accounting for `unit` threads).
-    const counted = (n: N): N => dag.ile(dag.bv2int(b.bar!.count!), dag.iadd(...Array<N>(b.bar!.unit).fill(n)));
-    // With a count: enough threads have arrived; without: every member.
-    const enough = b.bar!.count ? counted(arrivedBefore) : dag.ile(arrivals, arrivedBefore);
     const metBy = (t: number): N => dag.or(...members.filter((m) => m.a.info.thread === t).map((m) => m.same));
     let missing: N = dag.F;
     let exited: N = dag.T;
-    if (b.bar!.warp !== null) {
-      const lanes = maskLanes(u.threads, b.info.thread, b.bar!.warp, dag.constOf(b.bar!.id) as bigint);
-      ({ exited, missing } = warpWait(lanes, lanes, pass(b), metBy));
-    } else if (live && !b.bar!.count) {
+    if (lanes) ({ exited, missing } = warpWait(lanes, lanes, pass(b), metBy));
+    else if (live && !b.bar!.count) {
       // Count-less, it waits for every thread of the CTA that would come to it: one stopped for
       // good elsewhere, without arriving, keeps it waiting.
       missing = dag.or(...live.stops
         .filter((s) => s.thread !== b.info.thread && s.cta === b.info.place!.cta && s.ahead.some((a) => mayMeet(a, b.instr!)))
         .map((s) => dag.and(s.lit, dag.not(metBy(s.thread)))));
     }
-    waits.push({ event: b.info.id, label: b.info.label, ok: dag.implies(passes, dag.and(dag.ile(arrive(b), pass(b)), enough, exited, dag.not(missing))) });
-    if (stop !== dag.F) never.set(b.info.id, b.bar!.count ? dag.not(counted(arrivals)) : missing);
+    // A kernel's barrier operation with a count passes once the lanes of its warp that meet it arrived.
+    const mates = b.bar!.waits !== 'warp' ? dag.T
+      : dag.and(...members.filter((m) => lanes!.includes(m.a.info.thread)).map((m) => dag.implies(m.same, dag.ile(arrive(m.a), pass(b)))));
+    if (b.info.barMode !== 'sync') {
+      // A kernel's bar.arrive waits for its warp only (ISA 9.7.12.1).
+      waits.push({ event: b.info.id, label: b.info.label, ok: dag.implies(passes, dag.and(dag.ile(arrive(b), pass(b)), mates, exited, dag.not(missing))) });
+      if (stop !== dag.F) never.set(b.info.id, missing);
+      continue;
+    }
+    for (const { a, same } of members) put(out, a.info.id, b.info.id, dag.and(same, dag.not(stop), dag.ile(arrive(a), pass(b))));
+    const red = b.bar!.red;
+    if (red) asserts.push(dag.implies(b.guard, dag.eq(red.result, reduction(dag, red, members))));
+    let enough: N;
+    let never_: N;
+    if (b.bar!.waits === 'warp') {
+      // A kernel's count is reached by whole warps: its own (whose lanes it waits for), and each
+      // other warp of the CTA once every lane of it has arrived at this phase or exited, and
+      // one has arrived (ISA 9.7.12.1: "marks warps' arrival at barrier").
+      const me = u.threads[b.info.thread]!;
+      const warps = new Map<string, number[]>();
+      u.threads.forEach((t, i) => { if (t.cta === me.cta && t.warp !== me.warp) (warps.get(t.warp) ?? warps.set(t.warp, []).get(t.warp)!).push(i); });
+      const arrivedBy = (t: number): N => dag.or(...members.filter((m) => m.a.info.thread === t).map((m) => dag.and(m.same, dag.ile(arrive(m.a), pass(b)))));
+      const warpsIn = (at: (t: number) => N, gone: (t: number) => N): N =>
+        dag.iadd(dag.int(1), ...[...warps.values()].map((ts) => dag.b2i(dag.and(dag.or(...ts.map(at)), ...ts.map((t) => dag.or(at(t), gone(t)))))));
+      enough = inWarps(dag, b.bar!.count!, warpsIn(arrivedBy, (t) => dag.and(dag.not(stopped(t)), dag.ile(exitAfter(t), pass(b)))));
+      never_ = dag.or(missing, dag.not(inWarps(dag, b.bar!.count!, warpsIn(metBy, (t) => dag.not(stopped(t))))));
+    } else {
+      const arrivedBefore = dag.iadd(dag.int(1), ...members.map(({ a, same }) => dag.b2i(dag.and(same, dag.ile(arrive(a), pass(b))))));
+      const arrivals = dag.iadd(dag.int(1), ...members.map(({ same }) => dag.b2i(same)));
+      // The count is reached by this many arrivals (each litmus thread accounting for `unit` threads).
+      const counted = (n: N): N => dag.ile(dag.bv2int(b.bar!.count!), dag.iadd(...Array<N>(b.bar!.unit).fill(n)));
+      // With a count: enough threads have arrived; without: every member.
+      enough = b.bar!.count ? counted(arrivedBefore) : dag.ile(arrivals, arrivedBefore);
+      never_ = b.bar!.count ? dag.not(counted(arrivals)) : missing;
+    }
+    waits.push({ event: b.info.id, label: b.info.label, ok: dag.implies(passes, dag.and(dag.ile(arrive(b), pass(b)), mates, enough, exited, dag.not(missing))) });
+    if (stop !== dag.F) never.set(b.info.id, never_);
   }
   // An exchange passes once every lane it meets has arrived, and those of its mask it does not
   // meet have exited.
@@ -137,6 +163,45 @@ export function encodeBarriers(u: Unrolled, asserts: N[], live?: BarrierStops): 
     if (stop !== dag.F) never.set(x.take, missing);
   }
   return { sync: out, waits, never };
+}
+
+/**
+ * The other threads barrier operation b waits for, each to meet it or to have exited
+ * (SymEvent bar.waits): a bar.warp.sync's the lanes of its mask, a count-less bar.sync in a
+ * kernel every other thread of its CTA; null for a litmus test's CTA barrier.
+ */
+export function awaitedBy(dag: Dag, threads: readonly { cta: string; warp: string; lane: number | null }[], b: SymEvent): number[] | null {
+  const self = b.info.thread;
+  switch (b.bar!.waits) {
+    case 'mask': return maskLanes(threads, self, b.bar!.warp!, dag.constOf(b.bar!.id) as bigint);
+    case 'cta': return threads.flatMap((t, i) => (i !== self && t.cta === threads[self]!.cta ? [i] : []));
+    case 'warp': return threads.flatMap((t, i) => (i !== self && t.warp === threads[self]!.warp ? [i] : []));
+    default: return null;
+  }
+}
+
+/**
+ * The threads whose exit barrier operation b may wait for, for NoThinAir (unroll.ts
+ * waitsForExits): awaitedBy's, and for a kernel's bar.sync with a count that needs every warp
+ * of its CTA, the threads of the other warps too (each warp arrives once its lanes have
+ * arrived or exited). Where the count needs fewer warps than the CTA has, which ones it waits
+ * for is a matter of timing, left to the arrival and pass times alone.
+ */
+export function exitsAwaitedBy(dag: Dag, threads: readonly { cta: string; warp: string; lane: number | null }[], b: SymEvent): number[] | null {
+  const own = awaitedBy(dag, threads, b);
+  if (b.bar!.waits !== 'warp' || b.info.barMode !== 'sync') return own;
+  const k = dag.constOf(b.bar!.count!);
+  const me = threads[b.info.thread]!;
+  const cta = threads.flatMap((t, i) => (t.cta === me.cta && i !== b.info.thread ? [i] : []));
+  const warps = new Set(cta.map((i) => threads[i]!.warp).concat(me.warp)).size;
+  return typeof k === 'bigint' && Math.ceil(Number(k) / WARP_SIZE) >= warps ? cta : own;
+}
+
+/** A thread count of `count` is reached by n warps (a count that is not known before running: n warps of 32). */
+function inWarps(dag: Dag, count: N, n: N): N {
+  const k = dag.constOf(count);
+  if (typeof k === 'bigint') return dag.ile(dag.int(Math.ceil(Number(k) / WARP_SIZE)), n);
+  return dag.ile(dag.bv2int(count), dag.iadd(...Array<N>(WARP_SIZE).fill(n)));
 }
 
 /**
@@ -157,7 +222,8 @@ export function barrierMeetings(dag: Dag, bars: readonly SymEvent[]): Map<number
   }
   const out = new Map<number, { a: SymEvent; same: N }[]>();
   for (const b of bars) {
-    if (b.info.barMode !== 'sync') continue;
+    // A bar.arrive has none, but in a kernel those of its warp (for which it waits).
+    if (b.info.barMode !== 'sync' && b.bar!.waits !== 'warp') continue;
     const members: { a: SymEvent; same: N }[] = [];
     for (const a of bars) {
       if (a.info.thread === b.info.thread || group(a) !== group(b)) continue;

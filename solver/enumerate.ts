@@ -2,7 +2,7 @@
 // (small) test — rf, co, Fence-SC order, barrier arrival order — evaluate the model on each
 // with the concrete interpreter, and collect the final states of the consistent ones.
 import { type Exchange, exchangeDefinition, maskLanes } from './exchanges.js';
-import type { Expr, LitmusTest, Observable, Term } from '../litmus/ast.js';
+import { type Expr, type LitmusTest, type Observable, type Term, WARP_SIZE } from '../litmus/ast.js';
 import type { ConcreteResult, Execution, Pair } from '../model/concrete.js';
 import { evaluate, isAcyclic } from '../model/concrete.js';
 import type { EventInfo } from '../model/events.js';
@@ -12,6 +12,7 @@ import type { N, Value } from './expr.js';
 import { newEvaluator } from './expr.js';
 import { asInteger, conditionHolds, observableName } from '../litmus/types.js';
 import { type SymEvent, type Unrolled, UnsupportedError, strayReason } from './unroll.js';
+import { awaitedBy } from './barriers.js';
 
 export interface EnumResult {
   /** Final states as `name=value;...` strings (observables in encoding order). */
@@ -378,13 +379,40 @@ function barrierChoices(u: Unrolled, ids: number[], newId: Map<number, number>, 
   }
   const group = (e: SymEvent): string => `${key(e)}|${phase.get(e.info.id)}`;
   const waits = warpWaits(u, bars, group, ev);
-  if (bars.length === 0) return waits(new Map(), new Map()) ? [[]] : [];
+  if (bars.length === 0) return waits(new Map(), new Map(), new Map()) ? [[]] : [];
   const out = new Map<string, Pair[]>();
+  const warpOf = (a: SymEvent): string => u.threads[a.info.thread]!.warp;
   for (const order of permutations(bars)) {
     const t = new Map(order.map((b, i) => [b.info.id, i]));
     const pass = new Map<number, number>();
+    // Per kernel barrier operation with a count: the threads that must have exited when it passes.
+    const exitBy = new Map<number, number[]>();
     let ok = true;
     for (const b of order) {
+      if (b.bar!.waits === 'warp') {
+        // Its warp's lanes arrive (or exit) before it passes; a bar.sync also needs the count in
+        // whole warps, each marked once all its lanes are there or exited: here the earliest.
+        const members = order.filter((a) => group(a) === group(b));
+        const lanesIn = (w: string): number[] => u.threads.flatMap((th, i) => (th.cta === u.threads[b.info.thread]!.cta && th.warp === w ? [i] : []));
+        const byWarp = new Map<string, SymEvent[]>();
+        for (const a of members) (byWarp.get(warpOf(a)) ?? byWarp.set(warpOf(a), []).get(warpOf(a))!).push(a);
+        const warp = (w: string): { mark: number; gone: number[] } => {
+          const come = byWarp.get(w)!;
+          return { mark: Math.max(...come.map((a) => t.get(a.info.id)!)), gone: lanesIn(w).filter((i) => !come.some((a) => a.info.thread === i)) };
+        };
+        const own = warp(warpOf(b));
+        let at = own.mark;
+        const gone = [...own.gone];
+        if (b.info.barMode === 'sync') {
+          const q = Math.ceil(Number(ev(b.bar!.count!) as bigint) / WARP_SIZE);
+          const others = [...byWarp.keys()].filter((w) => w !== warpOf(b)).map(warp).sort((x, y) => x.mark - y.mark).slice(0, Math.max(0, q - 1));
+          if (1 + others.length < q) { ok = false; break; }
+          for (const o of others) { at = Math.max(at, o.mark); gone.push(...o.gone); }
+        }
+        pass.set(b.info.id, at);
+        exitBy.set(b.info.id, gone);
+        continue;
+      }
       if (b.info.barMode !== 'sync') { pass.set(b.info.id, t.get(b.info.id)!); continue; }
       const members = order.filter((a) => group(a) === group(b));
       // The count is in threads; each arrival accounts for `unit` of them (a warp, or one thread).
@@ -398,7 +426,7 @@ function barrierChoices(u: Unrolled, ids: number[], newId: Map<number, number>, 
     for (const a of bars) for (const b of bars) {
       if (a.info.thread === b.info.thread && a.info.poIndex < b.info.poIndex && !(pass.get(a.info.id)! < t.get(b.info.id)!)) ok = false;
     }
-    if (!ok || !waits(t, pass)) continue;
+    if (!ok || !waits(t, pass, exitBy)) continue;
     const rel: Pair[] = [];
     for (const b of bars) {
       if (b.info.barMode !== 'sync') continue;
@@ -417,15 +445,16 @@ function barrierChoices(u: Unrolled, ids: number[], newId: Map<number, number>, 
  * Whether the executed warp-level operations can all complete (barriers.ts), given the
  * barriers' arrival and pass times (and `group`, which barrier operations meet). The operations of an exchange meeting (its warp, kind, mask
  * and phase) pass together, at one point in time, after what their lanes passed before it and
- * before what they arrive at after it; each other lane of its mask, and of a bar.warp.sync's,
+ * before what they arrive at after it; each other lane of its mask, and of a bar.warp.sync's
+ * (each other thread of the CTA, for a kernel's count-less bar.sync), that does not meet it
  * has exited by then, after everything it did. Times are dense (the solver's are integers it
  * may spread out): possible unless these points are ordered in a cycle, or a chain of them is
  * squeezed between a pass and an arrival that come in the other order.
  */
-function warpWaits(u: Unrolled, bars: SymEvent[], group: (b: SymEvent) => string, ev: (n: N) => Value): (t: Map<number, number>, pass: Map<number, number>) => boolean {
+function warpWaits(u: Unrolled, bars: SymEvent[], group: (b: SymEvent) => string, ev: (n: N) => Value): (t: Map<number, number>, pass: Map<number, number>, exitBy: Map<number, number[]>) => boolean {
   const xs = u.exchanges.filter((x) => ev(x.guard) === true);
-  const warpBars = bars.filter((b) => b.bar!.warp !== null && b.info.barMode === 'sync');
-  if (xs.length === 0 && warpBars.length === 0) return () => true;
+  const warpBars = bars.filter((b) => (b.bar!.waits === 'mask' || b.bar!.waits === 'cta') && b.info.barMode === 'sync');
+  if (xs.length === 0 && warpBars.length === 0 && !bars.some((b) => b.bar!.waits === 'warp')) return () => true;
   const meeting = new Map<number, string>();
   const members = new Map<string, { self: number; warp: string; mask: bigint; come: Set<number> }>();
   for (const x of xs) {
@@ -443,7 +472,7 @@ function warpWaits(u: Unrolled, bars: SymEvent[], group: (b: SymEvent) => string
   for (const [t, seq] of seqs) seq.sort((a, b) => a.po - b.po).push({ po: Infinity, bar: null, m: exit(t) });
   // The lanes that meet a bar.warp.sync: those of its group (barrierChoices: key and phase).
   const barMembers = new Map(warpBars.map((b) => [b.info.id, new Set(bars.filter((a) => group(a) === group(b)).map((a) => a.info.thread))]));
-  return (t, pass) => {
+  return (t, pass, exitBy) => {
     const low = new Map<string, number>();
     const high = new Map<string, number>();
     const after = new Map<string, Set<string>>();
@@ -463,10 +492,11 @@ function warpWaits(u: Unrolled, bars: SymEvent[], group: (b: SymEvent) => string
     }
     for (const b of warpBars) {
       const come = barMembers.get(b.info.id)!;
-      for (const s of maskLanes(u.threads, b.info.thread, b.bar!.warp!, ev(b.bar!.id) as bigint)) {
+      for (const s of awaitedBy(u.dag, u.threads, b)!) {
         if (!come.has(s)) high.set(exit(s), Math.min(high.get(exit(s))!, pass.get(b.info.id)!));
       }
     }
+    for (const [id, gone] of exitBy) for (const s of gone) high.set(exit(s), Math.min(high.get(exit(s))!, pass.get(id)!));
     // Depth-first: a cycle fails; otherwise each point's lowest time is the greatest lower
     // bound along the points leading to it, which must come before its own upper bound.
     const before = new Map<string, string[]>([...after.keys()].map((n) => [n, []]));

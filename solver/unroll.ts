@@ -3,8 +3,8 @@
 // Every memory/fence/barrier instruction becomes an event guarded by the condition under which
 // it executes; register values are bit-vector terms over the values reads return; dependencies
 // follow the register data flow path by path.
-import { type Exchange, type Meeting, awaited, exchangeKind, maskLanes, meetings, placeholder, takeDeps, unmatched } from './exchanges.js';
-import { barrierMeetings } from './barriers.js';
+import { type Exchange, type Meeting, awaited, exchangeKind, meetings, placeholder, takeDeps, unmatched } from './exchanges.js';
+import { barrierMeetings, exitsAwaitedBy } from './barriers.js';
 import type { Atom, DataType, Instr, LitmusTest, LocOwner, Red, Thread, Value as AstValue } from '../litmus/ast.js';
 import { WARP_SIZE, typeSigned, typeWidth, wideType } from '../litmus/ast.js';
 import { type PhysLoc, layout } from '../litmus/layout.js';
@@ -55,6 +55,18 @@ export interface SymEvent {
     /** bar.warp.sync: the warp (`cta/wN`) whose threads it may meet, its mask in `id`; null: a CTA barrier. */
     warp: string | null;
     /**
+     * Which other threads it waits for, each to meet it or to have exited (barriers.ts
+     * `awaitedBy`): 'mask' the lanes of a bar.warp.sync's mask; 'cta' every thread of its CTA,
+     * a count-less bar.sync in a kernel (ISA 9.7.12.1: "all threads in the CTA participate",
+     * and it waits for the non-exited ones); 'warp' the threads of its warp, a kernel's
+     * barrier operation with a thread count (bar.arrive too), whose count whole warps reach
+     * (ISA 9.7.12.1: each thread "waits for all non-exited threads from its warp and marks
+     * warps' arrival"); null none (a litmus test's CTA barrier, whose threads are warps: a
+     * count-less one waits for the operations that would arrive at it, as the corpus reads it,
+     * and a thread count counts arrivals).
+     */
+    waits: 'mask' | 'cta' | 'warp' | null;
+    /**
      * bar.red: the thread's predicate (a Bool), and the variable its result register takes
      * (1 bit for .and/.or, 32 for .popc), which barriers.ts equates with the reduction.
      */
@@ -81,6 +93,8 @@ export interface ThreadResult {
   cfg: Cfg;
   /** Per instruction (labels left out): a branch's target, -1 for every other instruction. */
   targets: number[];
+  /** The thread's CTA (Place.cta). */
+  cta: string;
   /** The thread's warp (`cta/wN`; a litmus thread is a warp of its own) and its lane there (null for a litmus thread). */
   warp: string;
   lane: number | null;
@@ -772,6 +786,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
             // instance form counts litmus threads.
             unit: instr.instance || test.perThread ? 1 : WARP_SIZE,
             warp: mask ? warpOf : null,
+            waits: mask ? 'mask' : !test.perThread ? null : instr.count ? 'warp' : 'cta',
             red: null,
           },
         });
@@ -784,7 +799,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
           b.bar!.red = { op, bit: negated ? dag.not(holds(dag, p.v)) : holds(dag, p.v), result };
           regs = setReg(dst.name, { v: result, deps: p.deps });
         }
-        next(regs, instr.mode === 'sync' ? waitStop(g, b.info.id, -1) : st.reach);
+        next(regs, instr.mode === 'sync' || b.bar!.waits === 'warp' ? waitStop(g, b.info.id, -1) : st.reach);
         break;
       }
       case 'shfl': case 'vote': case 'redux': case 'match': {
@@ -864,25 +879,26 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
   const regs = new Map<string, N>();
   for (const name of types.keys()) regs.set(name, reg(final, name).v);
   const targets = code.map((i) => (i.op === 'bra' || i.op === 'bcmp' ? target(i.target, i.pos) : -1));
-  return { regs, types, cut: dag.or(...cuts), cfg, targets, warp: warpOf, lane, exit: { reach: final.reach, ctrl: final.ctrl, done: final.done } };
+  return { regs, types, cut: dag.or(...cuts), cfg, targets, cta: place.cta, warp: warpOf, lane, exit: { reach: final.reach, ctrl: final.ctrl, done: final.done } };
 }
 
 /**
  * A warp-level operation (an exchange, bar.warp.sync) waits for each lane of its mask that does
- * not meet it to exit (barriers.ts). For NoThinAir (dep), that exit is an X event after the
+ * not meet it to exit, and a kernel's count-less bar.sync for each such thread of its CTA
+ * (barriers.ts). For NoThinAir (dep), that exit is an X event after the
  * reads that decide the lane's path to it and after the lane's own warp-level operations; and
  * once an operation waited for an exit, the writes after it in its thread depend on it: no read
  * sees a write made after its thread exited. (Lanes that meet add nothing here: the ISA gives
  * exchanges no memory ordering, and bar.warp.sync's is its sync edges.)
  */
 function waitsForExits(dag: Dag, test: LitmusTest, events: SymEvent[], xs: readonly Exchange[], meet: readonly Meeting[][], threads: readonly ThreadResult[], xEvent: (thread: number, label: string, guard: N, deps: Deps) => number): void {
-  const bars = events.filter((e) => e.info.kind === 'B' && e.bar!.warp !== null && e.guard !== dag.F);
-  const barMeets = barrierMeetings(dag, bars);
+  const bars = events.filter((e) => e.info.kind === 'B' && e.bar!.waits !== null && e.guard !== dag.F);
+  const barMeets = barrierMeetings(dag, events.filter((e) => e.info.kind === 'B' && e.guard !== dag.F));
   const constMask = (m: N): bigint | null => { const k = dag.constOf(m); return typeof k === 'bigint' ? k : null; };
   const ops = [
     ...xs.map((x) => ({ thread: x.thread, guard: x.guard, po: x.po, event: x.take, lanes: x.guard === dag.F ? [] : awaited(threads, x, constMask(x.mask)!),
       met: (t: number): N => dag.or(...meet[x.id]!.filter((m) => m.x.thread === t).map((m) => m.same)) })),
-    ...bars.map((b) => ({ thread: b.info.thread, guard: b.guard, po: b.info.poIndex, event: b.info.id, lanes: maskLanes(threads, b.info.thread, b.bar!.warp!, constMask(b.bar!.id)!),
+    ...bars.map((b) => ({ thread: b.info.thread, guard: b.guard, po: b.info.poIndex, event: b.info.id, lanes: exitsAwaitedBy(dag, threads, b)!,
       met: (t: number): N => dag.or(...barMeets.get(b.info.id)!.filter((m) => m.a.info.thread === t).map((m) => m.same)) })),
   ];
   const exits = new Map<number, number>();
