@@ -33,3 +33,5 @@ nvcc -ptx -arch=sm_90 -O3 shfl_broadcast_syncwarp.cu -o shfl_broadcast_syncwarp.
 nvcc -ptx -arch=sm_90 -O3 shfl_allreduce.cu -o shfl_allreduce.ptx
 nvcc -ptx -arch=sm_90 -O3 shfl_partial.cu -o shfl_partial.ptx
 nvcc -ptx -arch=sm_90 -O3 shfl_padded.cu -o shfl_padded.ptx
+nvcc -ptx -arch=sm_90 -O3 named_barrier.cu -o named_barrier.ptx
+nvcc -ptx -arch=sm_90 -O3 named_barrier_count.cu -o named_barrier_count.ptx
