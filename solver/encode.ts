@@ -130,9 +130,10 @@ export function finishedConsistent(enc: Encoding): string[] {
  * `allAxioms`: every query will enforce every axiom (not `why`, not unsat cores), so what the
  * axioms imply may be used before solving: coherence they force (solver/must.ts), closure steps
  * they make redundant (solver/shortcut.ts). `justify`: also encode `justifiedLit` (costs a
- * ranking of the reads, so only on request).
+ * ranking of the reads, so only on request). `timedSync`: a barrier operation synchronizes with
+ * a bar.sync only by the times (solver/barriers.ts), for queries without the barrier literals.
  */
-export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: number, allAxioms = false, justify = false): Encoding {
+export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: number, allAxioms = false, justify = false, timedSync = false): Encoding {
   const { dag, events } = u;
   if (dag.limits && events.length > MAX_EVENTS) {
     throw new LimitError(`the test is too large: ${events.length} events after unrolling its loops (at most ${MAX_EVENTS.toLocaleString('en')})`);
@@ -222,7 +223,7 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
   }
 
   // ---- barriers ----
-  const { sync: syncBarrier, waits, never } = encodeBarriers(u, asserts, u.stops.length ? { stops: u.stops } : undefined);
+  const { sync: syncBarrier, waits, never } = encodeBarriers(u, asserts, u.stops.length ? { stops: u.stops } : undefined, timedSync);
   // A thread is at its stop point when it stops there.
   for (const s of u.stops) asserts.push(dag.implies(s.lit, s.at));
 

@@ -181,6 +181,10 @@ export function undecided(z3: Z3Session, timeoutMs: number): string {
   return `Z3 could not decide (${why.replace(/[()":]|reason-unknown/g, '').trim()})`;
 }
 
+/** The commands that load an encoding's script afresh; with unsat cores (`minimal`: cores Z3 makes minimal, slower). */
+const loadOf = (enc: Encoding, cores = false, minimal = false): string =>
+  `(reset)\n${cores ? '(set-option :produce-unsat-cores true)\n' : ''}${minimal ? '(set-option :smt.core.minimize true)\n' : ''}${enc.script}\n`;
+
 async function solve(z3: Z3Session, test: LitmusTest, opt: RunOptions, limits: Limits, result: RunResult): Promise<void> {
   const u = unroll(test, opt.bound, limits);
   // Explanations drop axioms or name them: only without them may the axioms shape the encoding.
@@ -196,9 +200,7 @@ async function solve(z3: Z3Session, test: LitmusTest, opt: RunOptions, limits: L
     queries++;
     return askZ3(z3, cmds);
   };
-  // With cores; `minimal`: cores Z3 makes minimal (slower), where the core is what the user reads.
-  const load = (cores = false, minimal = false): string =>
-    `(reset)\n${cores ? '(set-option :produce-unsat-cores true)\n' : ''}${minimal ? '(set-option :smt.core.minimize true)\n' : ''}${enc.script}\n`;
+  const load = (cores = false, minimal = false): string => loadOf(enc, cores, minimal);
   const checkCmd = (lits: string[]): string => checkSatCmd(lits, limits);
   const sat = satOf;
   const consistent = [enc.noCutLit, ...enc.wellFormed, ...axioms];
@@ -231,7 +233,14 @@ async function solve(z3: Z3Session, test: LitmusTest, opt: RunOptions, limits: L
     }
     askZ3(z3, '(pop)');
     if (r === 'unsat') {
-      if (states.length === 0) result.noStates = whyNoState(enc, ask, checkCmd, load);
+      if (states.length === 0) {
+        // Why, asked partly without the barriers' waiting: of an encoding in which a barrier
+        // that does not wait orders nothing; then the test's own script again, for what follows.
+        const diag = enc.barrierLits.length ? encode(test, unroll(test, opt.bound, limits), opt.model, opt.timeoutMs, (opt.forcedCoherence ?? true) && !opt.explain, false, true) : enc;
+        if (diag !== enc) ask(loadOf(diag));
+        result.noStates = whyNoState(diag, ask, checkCmd, (cores, minimal) => loadOf(diag, cores, minimal));
+        if (diag !== enc) ask(load());
+      }
       result.states = states.sort((a, b) => cmpState(a.values, b.values));
       result.positive = states.filter((s) => s.satisfies).length;
       result.negative = states.length - result.positive;
@@ -301,6 +310,7 @@ async function solve(z3: Z3Session, test: LitmusTest, opt: RunOptions, limits: L
  */
 export type NoStates = { why: 'deadlock'; barriers: string[] } | { why: 'filter' } | { why: 'bound' };
 
+/** Asked with enc's script loaded (`load` loads it again, for unsat cores). */
 function whyNoState(enc: Encoding, ask: (c: string) => string, check: (lits: string[]) => string, load: (cores?: boolean, minimal?: boolean) => string): NoStates | null {
   const axioms = [...enc.axiomLits.values()];
   const filter = enc.filterLit ? [enc.filterLit] : [];
