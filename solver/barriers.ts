@@ -42,7 +42,7 @@ export interface BarrierStops {
 }
 
 export function encodeBarriers(u: Unrolled, asserts: N[], live?: BarrierStops, timedSync = false): { sync: SRel; waits: BarrierWait[]; never: Map<number, N> } {
-  const { dag, events, meetings } = u;
+  const { dag, events, meetings, barMeetings: meets } = u;
   const out: SRel = new Map();
   const waits: BarrierWait[] = [];
   /** Per bar.sync or exchange (its `take`) that may be a stop: it can never complete (the liveness justification). */
@@ -50,7 +50,6 @@ export function encodeBarriers(u: Unrolled, asserts: N[], live?: BarrierStops, t
   const bars = events.filter((e) => e.info.kind === 'B' && e.guard !== dag.F);
   const xs = u.exchanges.filter((x) => x.guard !== dag.F);
   if (bars.length === 0 && xs.length === 0) return { sync: out, waits, never };
-  const meets = barrierMeetings(dag, bars);
   const arrive = (e: SymEvent): N => dag.intVar(`bar_t_${e.info.id}`);
   // A bar.arrive passes on arrival, but in a kernel it first waits for its warp.
   const pass = (e: SymEvent): N => (e.info.barMode === 'sync' || e.bar!.waits === 'warp' ? dag.intVar(`bar_p_${e.info.id}`) : arrive(e));
@@ -124,7 +123,7 @@ export function encodeBarriers(u: Unrolled, asserts: N[], live?: BarrierStops, t
     // with it whenever they meet: no time term per pair, so closures over them stay small
     // (named_barrier's 64 threads 7.3 s -> 2.7 s). Not with `timedSync`, for queries that drop
     // the waiting (solver/run.ts whyNoState): there a barrier that does not wait must not order.
-    const all = !timedSync && (!b.bar!.count || (exitsAwaitedBy(dag, u.threads, b) ?? []).length === u.threads.filter((t) => t.cta === u.threads[b.info.thread]!.cta).length - 1);
+    const all = !timedSync && (!b.bar!.count || needsEveryWarp(dag, u.threads, b));
     for (const { a, same } of members) put(out, a.info.id, b.info.id, dag.and(same, dag.not(stop), all ? dag.T : dag.ile(arrive(a), pass(b))));
     const red = b.bar!.red;
     if (red) asserts.push(dag.implies(b.guard, dag.eq(red.result, reduction(dag, red, members))));
@@ -193,13 +192,18 @@ export function awaitedBy(dag: Dag, threads: readonly { cta: string; warp: strin
  * for is a matter of timing, left to the arrival and pass times alone.
  */
 export function exitsAwaitedBy(dag: Dag, threads: readonly { cta: string; warp: string; lane: number | null }[], b: SymEvent): number[] | null {
-  const own = awaitedBy(dag, threads, b);
-  if (b.bar!.waits !== 'warp' || b.info.barMode !== 'sync') return own;
+  if (!needsEveryWarp(dag, threads, b)) return awaitedBy(dag, threads, b);
+  const me = threads[b.info.thread]!;
+  return threads.flatMap((t, i) => (t.cta === me.cta && i !== b.info.thread ? [i] : []));
+}
+
+/** A kernel's bar.sync whose thread count only every warp of its CTA together reaches. */
+function needsEveryWarp(dag: Dag, threads: readonly { cta: string; warp: string }[], b: SymEvent): boolean {
+  if (b.bar!.waits !== 'warp' || b.info.barMode !== 'sync') return false;
   const k = dag.constOf(b.bar!.count!);
   const me = threads[b.info.thread]!;
-  const cta = threads.flatMap((t, i) => (t.cta === me.cta && i !== b.info.thread ? [i] : []));
-  const warps = new Set(cta.map((i) => threads[i]!.warp).concat(me.warp)).size;
-  return typeof k === 'bigint' && Math.ceil(Number(k) / WARP_SIZE) >= warps ? cta : own;
+  const warps = new Set(threads.filter((t) => t.cta === me.cta).map((t) => t.warp)).size;
+  return typeof k === 'bigint' && Math.ceil(Number(k) / WARP_SIZE) >= warps;
 }
 
 /** A thread count of `count` is reached by n warps (a count that is not known before running: n warps of 32). */
@@ -215,7 +219,9 @@ function inWarps(dag: Dag, count: N, n: N): N {
  * the mask as the id; a CTA barrier and a warp barrier never meet), on the same instance and
  * id, as the same use of that barrier by their threads (phase).
  */
-export function barrierMeetings(dag: Dag, bars: readonly SymEvent[]): Map<number, { a: SymEvent; same: N }[]> {
+export type BarMeetings = Map<number, { a: SymEvent; same: N }[]>;
+
+export function barrierMeetings(dag: Dag, bars: readonly SymEvent[]): BarMeetings {
   const sameKey = (a: SymEvent, b: SymEvent): N =>
     (a.bar!.warp !== null) !== (b.bar!.warp !== null) ? dag.F : dag.and(dag.eq(a.bar!.instance, b.bar!.instance), dag.eq(a.bar!.id, b.bar!.id));
   // The threads a barrier operation may meet: its CTA's, or for bar.warp.sync its warp's.
@@ -225,7 +231,7 @@ export function barrierMeetings(dag: Dag, bars: readonly SymEvent[]): Map<number
     const earlier = bars.filter((a) => a.info.thread === b.info.thread && a.info.poIndex < b.info.poIndex);
     phase.set(b.info.id, dag.iadd(...earlier.map((a) => dag.b2i(dag.and(a.guard, sameKey(a, b))))));
   }
-  const out = new Map<number, { a: SymEvent; same: N }[]>();
+  const out: BarMeetings = new Map();
   for (const b of bars) {
     // A bar.arrive has none, but in a kernel those of its warp (for which it waits).
     if (b.info.barMode !== 'sync' && b.bar!.waits !== 'warp') continue;

@@ -4,7 +4,7 @@
 // it executes; register values are bit-vector terms over the values reads return; dependencies
 // follow the register data flow path by path.
 import { type Exchange, type Meeting, awaited, exchangeKind, meetings, placeholder, takeDeps, unmatched } from './exchanges.js';
-import { barrierMeetings, exitsAwaitedBy } from './barriers.js';
+import { type BarMeetings, barrierMeetings, exitsAwaitedBy } from './barriers.js';
 import type { Atom, DataType, Instr, LitmusTest, LocOwner, Red, Thread, Value as AstValue } from '../litmus/ast.js';
 import { WARP_SIZE, typeSigned, typeWidth, wideType } from '../litmus/ast.js';
 import { type PhysLoc, layout } from '../litmus/layout.js';
@@ -166,6 +166,8 @@ export interface Unrolled {
   /** shfl.sync and vote.sync operations (exchanges.ts), in the order unrolled, and what each meets (by id). */
   exchanges: Exchange[];
   meetings: Meeting[][];
+  /** Per bar.sync (and a kernel's bar.arrive with a count) by event id: the barrier operations it meets (barriers.ts barrierMeetings). */
+  barMeetings: BarMeetings;
   /**
    * Each access whose address is not known before running: `at` holds when it reaches no
    * location (out of bounds, inside an element, or, in a kernel, an element of another width),
@@ -294,14 +296,15 @@ export function unroll(test: LitmusTest, bound: number, limits?: Limits, livenes
     const at = unmatched(dag, x, meet[x.id]!);
     if (at !== dag.F) unspecified.push({ at, where: x.where, what: 'reads a lane that does not take part, whose value the ISA leaves unpredictable (any value)' });
   }
-  waitsForExits(dag, test, events, exchanges, meet, threads, xEvent);
+  const barMeets = barrierMeetings(dag, events.filter((e) => e.info.kind === 'B' && e.guard !== dag.F));
+  waitsForExits(dag, test, events, exchanges, meet, barMeets, threads, xEvent);
   if (exchanges.length) {
     for (const e of events) {
       if (![...e.deps.keys()].some((k) => k < 0)) continue;
       e.deps = new Map([...e.deps].map(([k, c]) => [k < 0 ? exchanges[-1 - k]!.take : k, c]));
     }
   }
-  return { dag, events, locations, plocOf, threads, threadIndex, stops: stops ?? [], unspecified, strays, addrNames, exchanges, meetings: meet };
+  return { dag, events, locations, plocOf, threads, threadIndex, stops: stops ?? [], unspecified, strays, addrNames, exchanges, meetings: meet, barMeetings: barMeets };
 }
 
 interface LocEnv {
@@ -891,9 +894,8 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
  * sees a write made after its thread exited. (Lanes that meet add nothing here: the ISA gives
  * exchanges no memory ordering, and bar.warp.sync's is its sync edges.)
  */
-function waitsForExits(dag: Dag, test: LitmusTest, events: SymEvent[], xs: readonly Exchange[], meet: readonly Meeting[][], threads: readonly ThreadResult[], xEvent: (thread: number, label: string, guard: N, deps: Deps) => number): void {
+function waitsForExits(dag: Dag, test: LitmusTest, events: SymEvent[], xs: readonly Exchange[], meet: readonly Meeting[][], barMeets: BarMeetings, threads: readonly ThreadResult[], xEvent: (thread: number, label: string, guard: N, deps: Deps) => number): void {
   const bars = events.filter((e) => e.info.kind === 'B' && e.bar!.waits !== null && e.guard !== dag.F);
-  const barMeets = barrierMeetings(dag, events.filter((e) => e.info.kind === 'B' && e.guard !== dag.F));
   const constMask = (m: N): bigint | null => { const k = dag.constOf(m); return typeof k === 'bigint' ? k : null; };
   const ops = [
     ...xs.map((x) => ({ thread: x.thread, guard: x.guard, po: x.po, event: x.take, lanes: x.guard === dag.F ? [] : awaited(threads, x, constMask(x.mask)!),
