@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import {
-  BOUND_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, EXIT_HELP, JSON_OPTION, MODEL_OPTION, SHARD_OPTION, TIMEOUT_OPTION, UsageError, count, modelName, seconds, shard,
+  BOUND_OPTION, CAT_MODEL_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, EXIT_HELP, JSON_OPTION, SHARD_OPTION, TIMEOUT_OPTION, UsageError, count, modelOf, seconds, shard,
 } from './command.js';
 import { type RecordType, jsonLine } from './json.js';
 import { batchLine, progress } from './progress.js';
@@ -13,7 +13,7 @@ import type { ExplainOptions } from '../present/explain.js';
 import { type FileResult, expandPaths, readLitmusFiles } from '../litmus/parse.js';
 import { TEST_KIND, conditionText } from '../litmus/print.js';
 import { DEFAULT_LOOP_BOUND, type LitmusTest } from '../litmus/ast.js';
-import { MODELS } from '../model/ptx.js';
+import { raceRefusal } from '../model/ptx.js';
 import { type Model, withoutAxioms } from '../model/relalg.js';
 import { type NoStates, type RunResult, runTest } from '../solver/run.js';
 import { Z3StartError, openZ3, openZ3Soon, type Z3Session } from '../solver/z3.js';
@@ -131,7 +131,7 @@ export const checkCommand: Command = {
   summary: 'list the reachable final states of litmus tests under a model (herd7 style)',
   args: 'FILE|DIR|-...',
   options: [
-    MODEL_OPTION, BOUND_OPTION, TIMEOUT_OPTION, JSON_OPTION, SHARD_OPTION,
+    CAT_MODEL_OPTION, BOUND_OPTION, TIMEOUT_OPTION, JSON_OPTION, SHARD_OPTION,
     { name: 'without', arg: 'AXIOM', repeat: true, help: "switch one of the model's axioms off (\"what if\"; ptxmm prove's independence counterexamples)" },
     { name: 'jobs', arg: 'N', help: 'final states on N worker threads, each with its own Z3; output in input order, as with one', dflt: '1' },
     { name: 'witness', arg: 'DIR', help: 'also write DIR/TEST.svg for each test whose condition has a witness (in subfolders where tests of one name lie in several folders)' },
@@ -146,7 +146,7 @@ export const checkCommand: Command = {
   ],
   async run(a) {
     if (a.rest.length === 0) throw new UsageError('give at least one file or directory');
-    const model = modelWithout(MODELS[modelName(a.get('model'))]!, a.all('without'));
+    const model = modelWithout(modelOf(a.get('model')), a.all('without'));
     const bound = count(a.get('bound'), DEFAULT_LOOP_BOUND, 'bound');
     const timeoutS = seconds(a.get('timeout'), DEFAULT_TIMEOUT_S, 'timeout');
     const json = a.has('json');
@@ -162,6 +162,8 @@ export const checkCommand: Command = {
     if (jobs > 1 && (witnessDir || a.has('races') || a.has('liveness'))) throw new UsageError('--jobs lists final states: not with --witness, --races or --liveness');
     if (a.has('races')) {
       if (witnessDir) throw new UsageError('--witness draws final states: not with --races');
+      const refused = raceRefusal(model);
+      if (refused) throw new UsageError(`--races: ${refused}`);
       return checkRaces(files, model, bound, timeoutS * 1000, json);
     }
     if (a.has('liveness')) return checkLivenessOf(files, model, bound, timeoutS * 1000, json, drawing);
@@ -177,7 +179,7 @@ export const checkCommand: Command = {
     };
     if (jobs > 1) {
       // The same answers from N threads, passed on in input order (cli/checkjobs.ts).
-      await checkOnWorkers(files, jobs, { model: modelName(a.get('model')), without: a.all('without'), bound, timeoutMs: timeoutS * 1000, symmetry: !a.has('no-symmetry') }, (i, o) => {
+      await checkOnWorkers(files, jobs, { model, bound, timeoutMs: timeoutS * 1000, symmetry: !a.has('no-symmetry') }, (i, o) => {
         const f = files[i]!;
         bar.update(batchLine(i, files.length, f.file));
         if ('report' in o) emit(o.report);

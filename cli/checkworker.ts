@@ -2,14 +2,13 @@
 // same checkOne and report as the sequential loop (cli/checkjobs.ts hands out the tests).
 import { parentPort, workerData } from 'node:worker_threads';
 import type { LitmusTest } from '../litmus/ast.js';
-import type { ModelName } from '../executor/program.js';
-import { MODELS } from '../model/ptx.js';
-import { withoutAxioms } from '../model/relalg.js';
+import type { Model } from '../model/relalg.js';
 import { openZ3 } from '../solver/z3.js';
 import { refusal } from '../solver/unroll.js';
 import { checkOne, report } from './check.js';
 
-export interface WorkerSettings { model: ModelName; without: string[]; bound: number; timeoutMs: number; symmetry: boolean }
+/** The model is plain data (relalg.ts terms): it crosses to the worker as it is, cat models and --without included. */
+export interface WorkerSettings { model: Model; bound: number; timeoutMs: number; symmetry: boolean }
 export type JobMessage = { kind: 'test'; index: number; file: string; test: LitmusTest } | { kind: 'done' };
 export type JobAnswer =
   | { kind: 'report'; index: number; report: ReturnType<typeof report> }
@@ -19,7 +18,7 @@ export type JobAnswer =
   | { kind: 'closed' };
 
 const s = workerData as WorkerSettings;
-const model = withoutAxioms(MODELS[s.model]!, s.without);
+const model = s.model;
 const z3 = openZ3();
 const port = parentPort!;
 port.on('message', (m: JobMessage) => {

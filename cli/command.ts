@@ -1,8 +1,12 @@
 // What every ptxmm subcommand provides to the dispatcher, and its command line: each option
 // is declared once (name, value, meaning, default), and that one declaration parses the
 // arguments and writes `--help`.
+import { readFileSync } from 'node:fs';
 import type { ModelName } from '../executor/program.js';
 import { DEFAULT_LOOP_BOUND } from '../litmus/ast.js';
+import { CatError, parseCat } from '../model/cat.js';
+import { MODELS } from '../model/ptx.js';
+import type { Model } from '../model/relalg.js';
 
 export interface OptionSpec {
   name: string;
@@ -133,11 +137,31 @@ export const SHARD_OPTION: OptionSpec = {
 };
 export const JSON_OPTION: OptionSpec = { name: 'json', help: 'JSON lines: one object per test, then a summary (docs/JSON.md)' };
 
+/** `--model` of the commands that read a cat file too (modelOf). */
+export const CAT_MODEL_OPTION: OptionSpec = {
+  name: 'model', arg: 'ptx60|ptx75|FILE.cat', help: 'the memory model: PTX ISA 6.0, or 7.5 with proxies, or a model written in cat over ptxmm\'s base relations (`ptxmm model` prints the built-in ones as cat)', dflt: 'ptx75',
+};
+
 /** `--model`: ptx75 unless another is named. */
 export function modelName(v: string | undefined): ModelName {
   const m = v ?? 'ptx75';
+  if (m.endsWith('.cat')) throw new UsageError(`'${m}': this command takes ptx60 or ptx75 (the executor runs the PTX model; a cat model is read by check, conform, show, why, prove and kernel)`);
   if (m !== 'ptx60' && m !== 'ptx75') throw new UsageError(`unknown model '${m}' (ptx60 or ptx75)`);
   return m;
+}
+
+/**
+ * `--model` of the commands that read a cat file: a built-in model by name, or the model in
+ * FILE.cat (model/cat.ts); a fault in the file is a usage error at its position.
+ */
+export function modelOf(v: string | undefined): Model {
+  if (v === undefined || !v.endsWith('.cat')) return MODELS[modelName(v)]!;
+  try {
+    return parseCat(readFileSync(v, 'utf8'), v);
+  } catch (e) {
+    if (e instanceof CatError) throw new UsageError(e.format());
+    throw e;
+  }
 }
 
 /** A non-negative integer option (bounds, counts, seeds). */

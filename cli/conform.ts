@@ -5,14 +5,14 @@
 import { join } from 'node:path';
 import { DEFAULT_LOOP_BOUND, type LitmusTest } from '../litmus/ast.js';
 import {
-  BOUND_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, JSON_OPTION, MODEL_OPTION, SHARD_OPTION, TIMEOUT_OPTION, UsageError, count, modelName, seconds, shard,
+  BOUND_OPTION, CAT_MODEL_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, JSON_OPTION, SHARD_OPTION, TIMEOUT_OPTION, UsageError, count, modelName, modelOf, seconds, shard,
 } from './command.js';
 import { jsonLine } from './json.js';
 import { batchLine, progress } from './progress.js';
 import { parseLitmus } from '../litmus/parse.js';
 import { LitmusError } from '../litmus/errors.js';
 import { readText } from '../litmus/files.js';
-import { MODELS } from '../model/ptx.js';
+import { MODELS, raceRefusal } from '../model/ptx.js';
 import type { Model } from '../model/relalg.js';
 import type { ModelName } from '../executor/program.js';
 import { type RunResult, runTest } from '../solver/run.js';
@@ -72,7 +72,7 @@ export const conformCommand: Command = {
     SHARD_OPTION,
     { name: 'expect', arg: 'CSV', help: "the expected verdicts: 'path,1|0' rows, or 'path,ptx60|ptx75,1|0' rows (required)" },
     { name: 'root', arg: 'DIR', help: 'the folder the paths in the CSV are relative to', dflt: '.' },
-    { ...MODEL_OPTION, help: 'the model of two-column rows; with three-column rows, run only that model\'s rows', dflt: 'ptx75; for three-column rows, each row\'s own' },
+    { ...CAT_MODEL_OPTION, help: 'the model of two-column rows (ptx60, ptx75 or a FILE.cat); with three-column rows, run only that model\'s rows', dflt: 'ptx75; for three-column rows, each row\'s own' },
     BOUND_OPTION, TIMEOUT_OPTION, JSON_OPTION,
     { name: 'races', help: 'the CSV lists data races instead of conditions: 1 = race-free, 0 = racy (ISA §8.6.1)' },
     { name: 'liveness', help: 'the CSV lists liveness instead of conditions: 1 = no thread can hang, 0 = one can (docs/LIVENESS.md)' },
@@ -87,7 +87,9 @@ export const conformCommand: Command = {
     const csv = a.get('expect');
     if (!csv) throw new UsageError('--expect CSV is required');
     const root = a.get('root') ?? '.';
-    const only = a.has('model') ? modelName(a.get('model')) : null;
+    // A model read from cat checks every row; rows that name their model are for ptx60 and ptx75.
+    const cat = a.get('model')?.endsWith('.cat') ? modelOf(a.get('model')) : null;
+    const only = a.has('model') && !cat ? modelName(a.get('model')) : null;
     const bound = count(a.get('bound'), DEFAULT_LOOP_BOUND, 'bound');
     const timeoutMs = seconds(a.get('timeout'), DEFAULT_TIMEOUT_S, 'timeout') * 1000;
     const json = a.has('json');
@@ -105,6 +107,11 @@ export const conformCommand: Command = {
     const listed = readExpectations(text);
     // An empty list would pass vacuously: most likely the wrong file.
     if (!listed.length) throw new UsageError(`${csv}: no expectations in it (rows 'path,1|0' or 'path,ptx60|ptx75,1|0')`);
+    if (cat && listed.some((r) => r.model)) throw new UsageError(`${csv}: its rows name their model (ptx60 or ptx75); --model FILE.cat checks rows 'path,1|0'`);
+    if (cat && question === 'races') {
+      const refused = raceRefusal(cat);
+      if (refused) throw new UsageError(`--races: ${refused}`);
+    }
     const kept = listed.filter((r) => !only || !r.model || r.model === only);
     if (!kept.length) throw new UsageError(`${csv}: no rows for --model ${only} (its rows name another model)`);
     const rows = shard(kept, a.get('shard'));
@@ -115,7 +122,7 @@ export const conformCommand: Command = {
     try {
       for (const [i, row] of rows.entries()) {
         bar.update(batchLine(i, rows.length, row.path));
-        const res = await conformRow(z3, row, root, MODELS[row.model ?? only ?? 'ptx75']!, bound, timeoutMs, question);
+        const res = await conformRow(z3, row, root, cat ?? MODELS[row.model ?? only ?? 'ptx75']!, bound, timeoutMs, question);
         tally[res.status === 'pass' ? 'passed' : res.status === 'fail' ? 'failed' : res.status === 'unknown' ? 'unknown' : 'errors']++;
         bar.clear();
         if (json) process.stdout.write(jsonLine('conform', res));

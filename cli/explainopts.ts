@@ -1,12 +1,11 @@
 // Options shared by `show` and `why`: which test, model, outcome, output.
 import {
-  BOUND_OPTION, DEFAULT_TIMEOUT_S, JSON_OPTION, MODEL_OPTION, type OptionSpec, TIMEOUT_OPTION, UsageError, type Args, count, modelName, seconds,
+  BOUND_OPTION, CAT_MODEL_OPTION, DEFAULT_TIMEOUT_S, JSON_OPTION, type OptionSpec, TIMEOUT_OPTION, UsageError, type Args, count, modelOf, seconds,
 } from './command.js';
 import { parseLitmus, parseWithOutcome } from '../litmus/parse.js';
 import { DEFAULT_LOOP_BOUND, type LitmusTest } from '../litmus/ast.js';
 import { LitmusError } from '../litmus/errors.js';
 import { readText } from '../litmus/files.js';
-import { MODELS } from '../model/ptx.js';
 import type { Model } from '../model/relalg.js';
 import { BASE_RELS } from '../model/events.js';
 import { type ExplainOptions, type Explanation, explainTest } from '../present/explain.js';
@@ -14,7 +13,7 @@ import { refusal } from '../solver/unroll.js';
 import type { Z3Session } from '../solver/z3.js';
 
 export const EXPLAIN_OPTIONS: OptionSpec[] = [
-  MODEL_OPTION,
+  CAT_MODEL_OPTION,
   { name: 'outcome', arg: 'EXPR', help: "the final state asked about, as in a condition ('P1:r0 == 1 /\\ P1:r1 == 0')", dflt: 'the test\'s condition' },
   { name: 'format', arg: 'text|dot|svg', help: 'how to draw the execution', dflt: 'text' },
   { name: 'output', short: 'o', arg: 'FILE', help: 'write the drawing to FILE', dflt: 'standard output' },
@@ -47,7 +46,7 @@ export function explainArgs(a: Args): ExplainArgs | null {
   const format = a.has('json') ? 'json' : a.get('format') ?? 'text';
   if (format !== 'text' && format !== 'dot' && format !== 'svg' && format !== 'json') throw new UsageError(`unknown format '${format}' (text, dot or svg)`);
   if (a.has('json') && a.has('format')) throw new UsageError('--json and --format exclude each other');
-  const model = MODELS[modelName(a.get('model'))]!;
+  const model = modelOf(a.get('model'));
   const bound = count(a.get('bound'), DEFAULT_LOOP_BOUND, 'bound');
   const timeoutMs = seconds(a.get('timeout'), DEFAULT_TIMEOUT_S, 'timeout') * 1000;
   const rels = a.all('rel').flatMap((v) => v.split(',')).filter(Boolean);

@@ -4,14 +4,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  BOUND_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, JSON_OPTION, MODEL_OPTION, TIMEOUT_OPTION, UsageError, count, modelName, seconds,
+  BOUND_OPTION, CAT_MODEL_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, JSON_OPTION, TIMEOUT_OPTION, UsageError, count, modelOf, seconds,
 } from './command.js';
 import { jsonLine } from './json.js';
 import { inputError } from './batch.js';
 import { DEFAULT_LOOP_BOUND, type Expr } from '../litmus/ast.js';
 import { LitmusError } from '../litmus/errors.js';
 import { readText } from '../litmus/files.js';
-import { MODELS } from '../model/ptx.js';
+import { raceRefusal } from '../model/ptx.js';
 import type { Model } from '../model/relalg.js';
 import { explanationGraph, outcomeText, stateText, unspecifiedNotes } from '../present/explain.js';
 import { type ExecGraph, buildGraph, graphRecord } from '../present/graph.js';
@@ -44,7 +44,7 @@ export const kernelCommand: Command = {
     { name: 'races', help: 'look for data races (ISA §8.6.1)' },
     { name: 'liveness', help: 'look for a thread that can wait forever (a spin loop, a barrier some thread never reaches)' },
     { name: 'barriers', help: 'look for barrier divergence: a __syncthreads() (bar.sync) that the threads of a CTA do not all execute' },
-    MODEL_OPTION, BOUND_OPTION, TIMEOUT_OPTION,
+    CAT_MODEL_OPTION, BOUND_OPTION, TIMEOUT_OPTION,
     { name: 'svg', arg: 'DIR', help: 'draw each counterexample execution as DIR/KERNEL-PROPERTY.svg' },
     JSON_OPTION,
   ],
@@ -57,7 +57,7 @@ export const kernelCommand: Command = {
   async run(a) {
     const target = a.rest[0];
     if (!target || a.rest.length > 1) throw new UsageError('give one module (FILE.ptx) or spec (FILE.kernel.json)');
-    const model = MODELS[modelName(a.get('model'))];
+    const model = modelOf(a.get('model'));
     const timeoutS = seconds(a.get('timeout'), DEFAULT_TIMEOUT_S, 'timeout');
     const json = a.has('json');
     const cli = <T>(f: () => T): T => { try { return f(); } catch (e) { throw new UsageError((e as Error).message); } };
@@ -85,6 +85,8 @@ export const kernelCommand: Command = {
     }
     const bound = count(a.get('bound'), spec.bound ?? DEFAULT_LOOP_BOUND, 'bound');
     if (!asserts.length && !spec.races && !spec.liveness && !spec.barriers) throw new UsageError('nothing to check: give --assert, --races, --liveness or --barriers (or a spec that does)');
+    const refused = spec.races ? raceRefusal(model) : null;
+    if (refused) throw new UsageError(`--races: ${refused}`);
     const z3 = await openZ3();
     let r: KernelResult;
     try {

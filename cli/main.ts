@@ -18,6 +18,7 @@ const COMMANDS: [string, () => Promise<Command>, boolean][] = [
   ['why', async () => (await import('./why.js')).whyCommand, true],
   ['explore', async () => (await import('./explore.js')).exploreCommand, true],
   ['prove', async () => (await import('./prove.js')).proveCommand, true],
+  ['model', async () => (await import('./model.js')).modelCommand, false],
   ['kernel', async () => (await import('./kernel.js')).kernelCommand, true],
   ['run', async () => (await import('./run.js')).runCommand, false],
   ['cross', async () => (await import('./cross.js')).crossCommand, true],

@@ -4,7 +4,6 @@
 // timeout.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MODELS } from '../model/ptx.js';
 import { evaluate } from '../model/concrete.js';
 import { buildGraph, graphRecord } from '../present/graph.js';
 import { graphText } from '../present/text.js';
@@ -14,7 +13,7 @@ import { type Confirmation, confirm } from '../proofs/confirm.js';
 import { type ProofResult, type Theorem, prove } from '../proofs/prove.js';
 import { allTheorems, selectTheorems } from '../proofs/theorems.js';
 import { openZ3 } from '../solver/z3.js';
-import { type Command, EXIT, JSON_OPTION, MODEL_OPTION, UsageError, count, modelName, seconds } from './command.js';
+import { CAT_MODEL_OPTION, type Command, EXIT, JSON_OPTION, UsageError, count, modelOf, seconds } from './command.js';
 import { jsonLine } from './json.js';
 
 export const DEFAULT_EVENTS = 5;
@@ -26,7 +25,7 @@ export const proveCommand: Command = {
   args: '[THEOREM|GROUP...]',
   options: [
     { name: 'events', arg: 'N', help: 'program events in an execution (initial writes not counted)', dflt: String(DEFAULT_EVENTS) },
-    MODEL_OPTION,
+    CAT_MODEL_OPTION,
     { name: 'timeout', arg: 'S', help: 'seconds one theorem may take; past it the answer is a timeout, never "holds"', dflt: String(DEFAULT_PROOF_TIMEOUT_S) },
     { name: 'out', arg: 'DIR', help: "write each counterexample's litmus tests to DIR", dflt: 'counterexamples' },
     { name: 'svg', arg: 'DIR', help: "also draw each counterexample's executions as DIR/TEST.svg" },
@@ -43,12 +42,17 @@ export const proveCommand: Command = {
     'counterexample was confirmed by ptxmm check and the concrete evaluator; 1 otherwise (a timeout included); 2 a usage error',
   ],
   async run(a) {
-    const model = MODELS[modelName(a.get('model'))]!;
+    const model = modelOf(a.get('model'));
+    const catFile = a.get('model')?.endsWith('.cat') ? { name: model.name, file: a.get('model')! } : null;
+    // A model read from cat: by default its own theorems (the others are about ptx60 and ptx75).
+    const own = (a.get('model') ?? '').endsWith('.cat') && a.rest.length === 0 && !a.has('list')
+      ? allTheorems(model).filter((t) => t.group === 'independence' || t.group === 'encoding').map((t) => t.name)
+      : a.rest;
     const events = count(a.get('events'), DEFAULT_EVENTS, 'events');
     if (events < 1 || events > 12) throw new UsageError(`--events must be between 1 and 12, not ${events}`);
     const timeoutS = seconds(a.get('timeout'), DEFAULT_PROOF_TIMEOUT_S, 'timeout');
     const json = a.has('json');
-    const picked = a.has('list') && a.rest.length === 0 ? allTheorems(model) : selectTheorems(model, a.rest);
+    const picked = a.has('list') && a.rest.length === 0 ? allTheorems(model) : selectTheorems(model, own);
     if (!Array.isArray(picked)) throw new UsageError(`unknown theorem or group ${picked.unknown.map((n) => `'${n}'`).join(', ')} (known: ${picked.known.join(', ')})`);
     if (a.has('list')) {
       // Every proof is bounded: each statement goes through a transitive closure, outside EPR.
@@ -79,7 +83,7 @@ export const proveCommand: Command = {
         tally[r.answer === 'holds' ? 'holds' : r.answer === 'counterexample' ? 'counterexamples' : 'timeouts']++;
         if (!expected) tally.unexpected++;
         if (c && !c.confirmed) tally.unconfirmed++;
-        process.stdout.write(json ? jsonLine('prove', proveRecord(r, c, out, expected)) : proveText(r, c, out, expected).join('\n') + '\n\n');
+        process.stdout.write(json ? jsonLine('prove', proveRecord(r, c, out, expected)) : proveText(r, c, out, expected, catFile).join('\n') + '\n\n');
       }
     } finally {
       await z3.close();
@@ -101,7 +105,7 @@ export function asExpected(th: Theorem, r: ProofResult): boolean {
   return th.expect === 'either' || (th.expect === 'holds') === (r.answer === 'holds');
 }
 
-function proveText(r: ProofResult, c: Confirmation | null, out: string, expected: boolean): string[] {
+function proveText(r: ProofResult, c: Confirmation | null, out: string, expected: boolean, cat: { name: string; file: string } | null): string[] {
   const th = r.theorem;
   const time = `${r.seconds.toFixed(1)} s`;
   const tried = r.rounds !== undefined ? `, ${r.rounds} candidate${r.rounds === 1 ? '' : 's'} refuted by check` : '';
@@ -120,7 +124,7 @@ function proveText(r: ProofResult, c: Confirmation | null, out: string, expected
     const said = k.program.reachable ? 'reachable' : 'unreachable';
     const got = k.reachable === 'unknown' ? 'no answer' : k.reachable ? 'reachable' : 'unreachable';
     const verdict = k.reachable === k.program.reachable ? 'as claimed' : k.agrees ? 'reached by another execution: a counterexample for executions, not for outcomes' : 'NOT CONFIRMED';
-    lines.push(`  ${k.program.role}: ptxmm check ${checkFlags(k.program.model.name)} ${join(out, `${k.program.test.name}.litmus`)}: outcome ${got} (${said} claimed, ${verdict})`);
+    lines.push(`  ${k.program.role}: ptxmm check ${checkFlags(k.program.model.name, cat)} ${join(out, `${k.program.test.name}.litmus`)}: outcome ${got} (${said} claimed, ${verdict})`);
   }
   const p = x.programs[0]!;
   const g = buildGraph(p.execution, evaluate(p.model, p.execution.x), {}, null);
@@ -129,10 +133,13 @@ function proveText(r: ProofResult, c: Confirmation | null, out: string, expected
   return lines;
 }
 
-/** The check options that select a model (`ptx75 without Causality` -> `--model ptx75 --without Causality`). */
-function checkFlags(model: string): string {
+/**
+ * The check options that select a model (`ptx75 without Causality` -> `--model ptx75 --without
+ * Causality`); a model read from cat is selected by its file.
+ */
+function checkFlags(model: string, cat: { name: string; file: string } | null): string {
   const [base, gone] = model.split(' without ');
-  return [`--model ${base}`, ...(gone ? gone.split(', ').map((a) => `--without ${a}`) : [])].join(' ');
+  return [`--model ${cat && base === cat.name ? cat.file : base}`, ...(gone ? gone.split(', ').map((a) => `--without ${a}`) : [])].join(' ');
 }
 
 function proveRecord(r: ProofResult, c: Confirmation | null, out: string, expected: boolean): object {

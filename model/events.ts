@@ -68,6 +68,9 @@ export interface EventInfo {
   label: string;
 }
 
+/** The base sets every interpreter knows (inBaseSet), in the order docs list them. */
+export const BASE_SETS: readonly string[] = ['R', 'W', 'F', 'M', 'IW', 'strong', 'SC', 'FREL', 'REL', 'ACQ', 'GEN', 'ALIAS'];
+
 /** Base sets of the model, by name. */
 export function inBaseSet(name: string, e: EventInfo): boolean {
   switch (name) {

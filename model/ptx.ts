@@ -100,6 +100,16 @@ export const DATA_RACE: RelTerm = minus(
   alt(id(ALL), ms, cause, inv(cause)),
 );
 
+/**
+ * Why DATA_RACE cannot be asked of a model (one read from cat) that lacks a definition it
+ * reads, or null when it can.
+ */
+export function raceRefusal(model: Model): string | null {
+  const missing = ['morally-strong', 'cause'].filter((n) => !model.defs[n]);
+  return missing.length === 0 ? null
+    : `a data race (ISA §8.6.1) is read off the model's morally-strong and cause, and ${model.name} does not define ${missing.join(' or ')}`;
+}
+
 export const ptx60: Model = { name: 'ptx60', defs: definitions('60'), axioms: axioms('60') };
 export const ptx75: Model = { name: 'ptx75', defs: definitions('75'), axioms: axioms('75') };
 export const MODELS: Record<string, Model> = { ptx60, ptx75 };

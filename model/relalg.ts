@@ -78,28 +78,39 @@ export function baseNames(t: RelTerm, rels = new Set<string>(), sets = new Set<s
   return { rels, sets };
 }
 
-/** Pretty-prints a term in cat syntax (for explanations and docs). */
-export function showRel(t: RelTerm): string {
-  const s = (x: SetTerm): string => {
-    switch (x.k) {
-      case 'set': return x.name;
-      case 'all': return '_';
-      case 'sunion': return `(${s(x.a)} | ${s(x.b)})`;
-      case 'sinter': return `(${s(x.a)} & ${s(x.b)})`;
-      case 'sdiff': return `(${s(x.a)} \\ ${s(x.b)})`;
-    }
-  };
+// Printing in cat, with herd's precedence (loosest first: | ; \ & then the product, then the
+// postfix closures), parenthesising only where a reader needs it. Chains nest to the left, as
+// the constructors above build them and as model/cat.ts reads them, so a printed term reads
+// back unchanged, shape included (the solver's shortcuts recognise axioms by shape).
+export const LEVEL = { union: 1, seq: 2, diff: 3, inter: 4, prod: 5, post: 6, atom: 7 } as const;
+const wrap = (text: string, level: number, min: number): string => (level < min ? `(${text})` : text);
+
+function showSet(x: SetTerm, min: number): string {
+  switch (x.k) {
+    case 'set': return x.name;
+    case 'all': return '_';
+    case 'sunion': return wrap(`${showSet(x.a, LEVEL.union)} | ${showSet(x.b, LEVEL.union + 1)}`, LEVEL.union, min);
+    case 'sdiff': return wrap(`${showSet(x.a, LEVEL.diff)} \\ ${showSet(x.b, LEVEL.diff + 1)}`, LEVEL.diff, min);
+    case 'sinter': return wrap(`${showSet(x.a, LEVEL.inter)} & ${showSet(x.b, LEVEL.inter + 1)}`, LEVEL.inter, min);
+  }
+}
+
+/** A term in cat syntax (explanations, docs, `ptxmm model`), parenthesised where its place in a term at `min` needs. */
+export function showRel(t: RelTerm, min = 0): string {
+  const infix = (op: string, level: number, a: RelTerm, b: RelTerm): string =>
+    wrap(`${showRel(a, level)}${op}${showRel(b, level + 1)}`, level, min);
   switch (t.k) {
     case 'rel': case 'ref': return t.name;
-    case 'id': return `[${s(t.s)}]`;
-    case 'prod': return `${s(t.a)}*${s(t.b)}`;
-    case 'inv': return `${showRel(t.a)}^-1`;
-    case 'opt': return `${showRel(t.a)}?`;
-    case 'plus': return `(${showRel(t.a)})+`;
-    case 'union': return `(${showRel(t.a)} | ${showRel(t.b)})`;
-    case 'inter': return `(${showRel(t.a)} & ${showRel(t.b)})`;
-    case 'diff': return `(${showRel(t.a)} \\ ${showRel(t.b)})`;
-    case 'seq': return `(${showRel(t.a)}; ${showRel(t.b)})`;
+    case 'id': return `[${showSet(t.s, 0)}]`;
+    case 'prod': return wrap(`${showSet(t.a, LEVEL.post)}*${showSet(t.b, LEVEL.post)}`, LEVEL.prod, min);
+    case 'union': return infix(' | ', LEVEL.union, t.a, t.b);
+    case 'seq': return infix('; ', LEVEL.seq, t.a, t.b);
+    case 'diff': return infix(' \\ ', LEVEL.diff, t.a, t.b);
+    case 'inter': return infix(' & ', LEVEL.inter, t.a, t.b);
+    // r* is (r+)?, and reads back so.
+    case 'opt': return t.a.k === 'plus' ? `${showRel(t.a.a, LEVEL.post)}*` : `${showRel(t.a, LEVEL.post)}?`;
+    case 'plus': return `${showRel(t.a, LEVEL.post)}+`;
+    case 'inv': return `${showRel(t.a, LEVEL.post)}^-1`;
   }
 }
 

@@ -3,7 +3,7 @@
 // edges of a violation highlighted. Shared by the text, DOT and SVG renderings.
 import type { ConcreteResult, Mat } from '../model/concrete.js';
 import type { EventInfo } from '../model/events.js';
-import { type Model, rel } from '../model/relalg.js';
+import { type Model, inv, rel, seq } from '../model/relalg.js';
 import { BASE_RELS } from '../model/events.js';
 import type { WitnessExecution } from '../solver/witness.js';
 import type { Step, Violation } from './violation.js';
@@ -98,10 +98,11 @@ export function buildGraph(w: WitnessExecution, res: ConcreteResult, extra: Reco
   for (const [a, b] of reduce(res.evalRel(rel('po')))) add(a, b, 'po');
   for (const [a, b] of w.x.rf) add(a, b, 'rf');
   for (const [a, b] of reduce(co)) add(a, b, 'co');
-  // fr to the immediate co-successors only: the others follow by co.
-  const fr = res.rels.fr!;
+  // fr to the immediate co-successors only: the others follow by co. A model read from cat
+  // need not define fr (its own definition is drawn where it has one) nor sync.
+  const fr = res.rels.fr ?? res.evalRel(seq(inv(rel('rf')), rel('co')));
   for (const [a, b] of pairsOf(fr)) if (!pairsOf(fr).some(([c, d]) => c === a && d !== b && co.m[d * co.n + b])) add(a, b, 'fr');
-  for (const [a, b] of pairsOf(res.rels.sync!)) add(a, b, 'sync');
+  if (res.rels.sync) for (const [a, b] of pairsOf(res.rels.sync)) add(a, b, 'sync');
   for (const [a, b] of w.x.syncFence) add(a, b, 'sync_fence');
   for (const [a, b] of w.x.syncBarrier) add(a, b, 'sync_barrier');
   for (const [name, r] of Object.entries(extra)) {

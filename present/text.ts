@@ -3,7 +3,7 @@
 import type { ExecGraph } from './graph.js';
 import { eventName } from './graph.js';
 import type { Step, Violation } from './violation.js';
-import { showRel } from '../model/relalg.js';
+import { LEVEL, showRel } from '../model/relalg.js';
 
 export function graphText(g: ExecGraph): string[] {
   const cols = g.columns.map((c) => ({ c, cells: g.nodes.filter((n) => n.column === c).map((n) => `${n.name}: ${n.access}`) }));
@@ -33,7 +33,7 @@ export function stepsText(steps: Step[]): string {
 
 export function violationText(v: Violation): string[] {
   const ax = v.axiom;
-  const rhs = ax.s ? showRel(ax.s) : '';
+  const rhs = ax.s ? showRel(ax.s, LEVEL.atom) : '';
   const what = ax.kind === 'subset' ? `${showRel(ax.r)} in ${rhs}` : `${ax.kind} ${showRel(ax.r)}`;
   const out = [`${ax.name} (${ax.section}: ${what}) fails:`];
   const [a, b] = v.pair;

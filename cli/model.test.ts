@@ -1,0 +1,102 @@
+// `ptxmm model` and `--model FILE.cat` as a user runs them: the printed built-in model answers
+// as the built-in, an edit of it as the edit says, a model of one's own (SC) with its own
+// axiom names in `why`, on worker threads too; faults in the file at their position.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { dirname } from 'node:path';
+import { MP_TEXT, ptxmm, scratch } from '../tests/cli.js';
+
+const { write } = scratch('ptxmm-model-');
+const MP = write('mp.litmus', MP_TEXT);
+const SB = write('sb.litmus', `PTX SB
+{ x=0; y=0; }
+ P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;
+ st.weak x, 1   | st.weak y, 1   ;
+ ld.weak r0, y  | ld.weak r1, x  ;
+exists (P0:r0 == 0 /\\ P1:r1 == 0)
+`);
+const SC = write('sc.cat', `"SC" (* Lamport's, over ptxmm's events *)
+let fr = rf^-1; co
+acyclic po | rf | co | fr as SC
+empty rmw & (fr; co) as Atomicity
+`);
+
+/** check --json's records without their times. */
+const records = (out: string): unknown[] => out.trim().split('\n').map((l) => {
+  const o = JSON.parse(l) as Record<string, unknown>;
+  delete o.seconds;
+  return o;
+});
+
+test('the printed ptx75 answers as the built-in; without its Causality line, as --without Causality', () => {
+  const printed = ptxmm('model', 'ptx75');
+  assert.is(printed.code, 0, printed.err);
+  const cat = write('ptx75.cat', printed.out);
+  const builtIn = ptxmm('check', '--json', MP, SB);
+  const fromCat = ptxmm('check', '--json', '--model', cat, MP, SB);
+  assert.is(fromCat.code, 0, fromCat.err);
+  assert.equal(records(fromCat.out), records(builtIn.out));
+
+  const lines = printed.out.split('\n');
+  const causality = lines.findIndex((l) => l.startsWith('irreflexive (rf | fr); cause as Causality'));
+  assert.ok(causality > 0, printed.out);
+  const edited = write('no-causality.cat', lines.filter((_, i) => i !== causality).join('\n'));
+  const without = ptxmm('check', '--json', '--without', 'Causality', MP);
+  const fromEdit = ptxmm('check', '--json', '--model', edited, MP);
+  const states = (out: string): unknown => (records(out)[0] as { states: unknown }).states;
+  assert.equal(states(fromEdit.out), states(without.out));
+  // The edit matters: MP's stale read, forbidden by ptx75, is a state now.
+  assert.not.equal(states(fromEdit.out), states(builtIn.out));
+  assert.match(fromEdit.out, /"P1:r0":"1","P1:r1":"0"/);
+});
+
+test("a model of one's own: SC forbids SB's relaxed outcome, and why names its axiom", () => {
+  const r = ptxmm('check', '--model', SC, SB);
+  assert.is(r.code, 0, r.err);
+  assert.match(r.out, /^Test SB Allowed\nStates 3\n/);
+  assert.not.match(r.out, /P0:r0=0; P1:r1=0;/);
+  const why = ptxmm('why', '--model', SC, SB);
+  assert.is(why.code, 0, why.err);
+  assert.match(why.out, /^SB \(SC\): .* is unreachable/);
+  assert.match(why.out, /Smallest set of axioms forbidding it: \{SC\}/);
+  assert.match(why.out, /SC \(.*sc\.cat:3: acyclic po \| rf \| co \| fr\) fails:\n {2}cycle: /);
+  // Worker threads read the same model.
+  const jobs = ptxmm('check', '--jobs', '2', '--model', SC, SB, MP);
+  const one = ptxmm('check', '--model', SC, SB, MP);
+  const noTimes = (out: string): string => out.replace(/^Time .*$/gm, '').replace(/, [\d.]+ s$/m, '');
+  assert.is(noTimes(jobs.out), noTimes(one.out));
+});
+
+test('conform --model FILE.cat: the verdicts that change under the model; rows naming a model refused', () => {
+  const csv = write('expected.csv', 'mp.litmus,1\nsb.litmus,1\n');
+  const built = ptxmm('conform', '--expect', csv, '--root', dirname(MP));
+  assert.is(built.code, 0, built.out + built.err);
+  const r = ptxmm('conform', '--expect', csv, '--root', dirname(MP), '--model', SC);
+  assert.is(r.code, 1);
+  assert.match(r.out, /^FAIL sb\.litmus: expected 1, SC gives 0\n/);
+  assert.match(r.out, /\n1 passed, 1 failed\n$/);
+  const named = write('named.csv', 'mp.litmus,ptx75,1\n');
+  const refused = ptxmm('conform', '--expect', named, '--root', dirname(MP), '--model', SC);
+  assert.is(refused.code, 2);
+  assert.match(refused.err, /its rows name their model \(ptx60 or ptx75\); --model FILE\.cat checks rows 'path,1\|0'/);
+});
+
+test('faults: a bad cat file at its position (exit 2); commands of the PTX machine refuse cat', () => {
+  const bad = write('bad.cat', 'let a = po\nlet b = frob; rf\n');
+  const r = ptxmm('check', '--model', bad, MP);
+  assert.is(r.code, 2);
+  assert.match(r.err, /bad\.cat:2:9: unknown name 'frob'/);
+  assert.is(r.out, '');
+  const run = ptxmm('run', '--model', SC, MP);
+  assert.is(run.code, 2);
+  assert.match(run.err, /this command takes ptx60 or ptx75 \(the executor runs the PTX model; a cat model is read by check, conform, show, why, prove and kernel\)/);
+  const printed = ptxmm('model', bad);
+  assert.is(printed.code, 2);
+  assert.match(printed.err, /bad\.cat:2:9:/);
+  assert.is(ptxmm('model').code, 2);
+  const missing = ptxmm('check', '--model', '/nonexistent/m.cat', MP);
+  assert.is(missing.code, 1);
+  assert.match(missing.err, /\/nonexistent\/m\.cat: /);
+});
+
+test.run();

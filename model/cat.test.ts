@@ -1,0 +1,94 @@
+// Cat models: the built-in models print and read back to the same terms (shape included),
+// herd's precedence and closures, the refusals at their positions, and a model read from cat
+// answering as the model it spells (the concrete evaluator on one execution, the solver on
+// tests).
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { CatError, parseCat, printCat } from './cat.js';
+import { ptx60, ptx75 } from './ptx.js';
+import { type Model, type RelTerm, alt, and, id, minus, opt, plus, prod, rel, sand, seq, set, showRel } from './relalg.js';
+
+const shape = (m: Model) => ({ defs: m.defs, axioms: m.axioms.map(({ name, kind, r, s }) => ({ name, kind, r, s })) });
+
+test('ptx60 and ptx75 print as cat and read back to the same definitions and axioms', () => {
+  for (const m of [ptx60, ptx75]) {
+    const text = printCat(m, ['a header line']);
+    const back = parseCat(text, 'copy.cat');
+    assert.is(back.name, m.name);
+    // Untitled, a copy is named after its file.
+    assert.is(parseCat(printCat(m, [], false), 'dir/copy.cat').name, 'copy');
+    assert.equal(shape(back), shape(m));
+    // Sections: the built-in's cited in comments; a read model's are its lines.
+    assert.match(text, /as Causality \(\* §8\.9\.6 \*\)/);
+    assert.match(back.axioms[0]!.section, /^copy\.cat:\d+$/);
+  }
+});
+
+test("herd's precedence: | then ; then \\ then &, chains nesting to the left", () => {
+  const m = parseCat('let x = po | rf; co & loc \\ sr | rmw\nlet y = po; rf; co\n', 't.cat');
+  assert.equal(m.defs.x, alt(alt(rel('po'), seq(rel('rf'), minus(and(rel('co'), rel('loc')), rel('sr')))), rel('rmw')));
+  assert.equal(m.defs.y, seq(seq(rel('po'), rel('rf')), rel('co')));
+  assert.is(showRel(m.defs.x!), 'po | rf; co & loc \\ sr | rmw');
+  // A right operand of its own operator keeps its parentheses, so the shape reads back.
+  const r: RelTerm = seq(rel('po'), seq(rel('rf'), rel('co')));
+  assert.is(showRel(r), 'po; (rf; co)');
+  assert.equal(parseCat(`let z = ${showRel(r)}`, 't.cat').defs.z, r);
+});
+
+test('* is a closure after a relation and a product between sets; [S], ~, _ and 0', () => {
+  const m = parseCat('let a = po*; rf\nlet b = W*R\nlet c = (R | W)*_ & ~loc\nlet d = [strong & W]; po+; rf^-1?\nlet e = 0 | id\n', 't.cat');
+  assert.equal(m.defs.a, seq(opt(plus(rel('po'))), rel('rf')));
+  assert.equal(m.defs.b, prod(set('W'), set('R')));
+  assert.equal(m.defs.c, and(prod({ k: 'sunion', a: set('R'), b: set('W') }, { k: 'all' }), minus(prod({ k: 'all' }, { k: 'all' }), rel('loc'))));
+  assert.equal(m.defs.d, seq(seq(id(sand(set('strong'), set('W'))), plus(rel('po'))), opt({ k: 'inv', a: rel('rf') })));
+  assert.equal(m.defs.e, alt(minus(id({ k: 'all' }), id({ k: 'all' })), id({ k: 'all' })));
+  // Set definitions are inlined where used; relation definitions are the model's, by name.
+  const n = parseCat('let Strong-W = strong & W\nlet ppo = [Strong-W]; po\nacyclic ppo | rf as X', 't.cat');
+  assert.equal(Object.keys(n.defs), ['ppo']);
+  assert.equal(n.defs.ppo, seq(id(sand(set('strong'), set('W'))), rel('po')));
+  assert.equal(n.axioms[0]!.r, alt({ k: 'ref', name: 'ppo' }, rel('rf')));
+});
+
+test('checks: names, `empty r \\ s` as r ⊆ s, the title, comments, show ignored', () => {
+  const m = parseCat('"My model" (* a (* nested *) comment *)\n// line comment\nshow po, rf\nempty rf \\ co as RfCo\nirreflexive po\n# another\nacyclic po | rf\n', 'dir/my.cat');
+  assert.is(m.name, 'My model');
+  assert.equal(m.axioms.map((a) => [a.name, a.kind, a.section]), [['RfCo', 'subset', 'dir/my.cat:4'], ['irreflexive@5', 'irreflexive', 'dir/my.cat:5'], ['acyclic@7', 'acyclic', 'dir/my.cat:7']]);
+  assert.equal(m.axioms[0]!.s, rel('co'));
+  assert.is(parseCat('acyclic po', 'dir/plain.cat').name, 'plain');
+  assert.is(parseCat('PTX "v2"\nacyclic po', 'x.cat').name, 'v2');
+});
+
+test('what is not read is refused at its position, with the reason', () => {
+  const cases: [string, number, number, RegExp][] = [
+    ['let a = po\nlet b = frob', 2, 9, /unknown name 'frob' \(ptxmm's base sets: R W/],
+    ['acyclic W; po', 1, 10, /';' takes a relation, not a set/],
+    ['let a = po * rf', 1, 12, /the product S\*T takes two sets/],
+    ['let rec a = po | a; rf', 1, 5, /'let rec'/],
+    ['include "cos.cat"', 1, 1, /'include' is not read/],
+    ['flag ~empty po as x', 1, 1, /'flag' is not read/],
+    ['let a = domain(po)', 1, 15, /functions are not read/],
+    ['let a = (po | rf', 1, 17, /expected '\)' to close the '\(' at 1:9, found the end of the file/],
+    ['let a = po\nlet a = rf', 2, 5, /'a' is already defined \(at 1:5\)/],
+    ['let po = rf', 1, 5, /'po' is one of ptxmm's base names/],
+    ['acyclic po as A\nacyclic rf as A', 2, 1, /two checks are named 'A' \(the first at 1:1\)/],
+    ['(* open', 1, 1, /comment not closed/],
+    ['let a = po^+', 1, 11, /only \^-1 follows/],
+    ['let a = po and b = rf', 1, 12, /simultaneous definitions/],
+    ['~acyclic po', 1, 1, /a negated check/],
+    ['acyclic po $', 1, 12, /unexpected character '\$'/],
+    ['acyclic po\npo', 2, 1, /expected let, acyclic, irreflexive or empty, found 'po'/],
+  ];
+  for (const [text, line, col, msg] of cases) {
+    try {
+      parseCat(text, 'm.cat');
+      assert.unreachable(`accepted: ${text}`);
+    } catch (e) {
+      if (!(e instanceof CatError)) throw e;
+      assert.match(e.message, msg, text);
+      assert.equal([e.line, e.col], [line, col], `${text}: ${e.format()}`);
+      assert.is(e.format(), `m.cat:${line}:${col}: ${e.message}`);
+    }
+  }
+});
+
+test.run();
