@@ -49,6 +49,14 @@ test('* is a closure after a relation and a product between sets; [S], ~, _ and 
   assert.equal(n.axioms[0]!.r, alt({ k: 'ref', name: 'ppo' }, rel('rf')));
 });
 
+test('a definition shadows a base name: its body reads the base, what follows the definition', () => {
+  const m = parseCat('let co = co+\nlet fr = rf^-1; co\nlet W = W & strong\nacyclic [W]; co as A\n', 't.cat');
+  assert.equal(m.defs.co, plus(rel('co')));
+  assert.equal(m.defs.fr, seq({ k: 'inv', a: rel('rf') }, { k: 'ref', name: 'co' }));
+  assert.equal(m.axioms[0]!.r, seq(id(sand(set('W'), set('strong'))), { k: 'ref', name: 'co' }));
+  assert.equal(shape(parseCat(printCat(m), 't.cat')), shape(m));
+});
+
 test('checks: names, `empty r \\ s` as r ⊆ s, the title, comments, show ignored', () => {
   const m = parseCat('"My model" (* a (* nested *) comment *)\n// line comment\nshow po, rf\nempty rf \\ co as RfCo\nirreflexive po\n# another\nacyclic po | rf\n', 'dir/my.cat');
   assert.is(m.name, 'My model');
@@ -69,7 +77,6 @@ test('what is not read is refused at its position, with the reason', () => {
     ['let a = domain(po)', 1, 15, /functions are not read/],
     ['let a = (po | rf', 1, 17, /expected '\)' to close the '\(' at 1:9, found the end of the file/],
     ['let a = po\nlet a = rf', 2, 5, /'a' is already defined \(at 1:5\)/],
-    ['let po = rf', 1, 5, /'po' is one of ptxmm's base names/],
     ['acyclic po as A\nacyclic rf as A', 2, 1, /two checks are named 'A' \(the first at 1:1\)/],
     ['(* open', 1, 1, /comment not closed/],
     ['let a = po^+', 1, 11, /only \^-1 follows/],

@@ -122,7 +122,8 @@ export function parseCat(text: string, file: string): Model {
   const expectOp = (v: string, what: string): Tok => (isOp(v) ? next() : fail(`expected '${v}' ${what}, found ${shown(peek())}`));
 
   // Names in scope: sets are inlined where used (a model has no set definitions), relations
-  // are definitions of the model, read through ref.
+  // are definitions of the model, read through ref. A definition may shadow a base name, as in
+  // herd (`let co = co+`): its body reads the base one, what follows reads the definition.
   const defs: Record<string, RelTerm> = {};
   const sets = new Map<string, SetTerm>();
   const definedAt = new Map<string, Tok>();
@@ -231,7 +232,6 @@ export function parseCat(text: string, file: string): Model {
       if (isKw('rec')) fail("'let rec' (a recursive definition) is not read: write the closure with + or *");
       const name = next();
       if (name.k !== 'name' || KEYWORDS.has(name.v)) fail(`expected a name after 'let', found ${shown(name)}`, name);
-      if (BASE_SETS.includes(name.v) || BASE_RELS.includes(name.v) || name.v === 'id') fail(`'${name.v}' is one of ptxmm's base names: give the definition another name`, name);
       const before = definedAt.get(name.v);
       if (before) fail(`'${name.v}' is already defined (at ${before.line}:${before.col}): give it another name`, name);
       if (isOp('(')) fail(`'let ${name.v}(...)': functions are not read`);
