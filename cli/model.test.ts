@@ -3,7 +3,7 @@
 // axiom names in `why`, on worker threads too; faults in the file at their position.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { MP_TEXT, ptxmm, scratch } from '../tests/cli.js';
 
 const { write } = scratch('ptxmm-model-');
@@ -65,6 +65,24 @@ test("a model of one's own: SC forbids SB's relaxed outcome, and why names its a
   const one = ptxmm('check', '--model', SC, SB, MP);
   const noTimes = (out: string): string => out.replace(/^Time .*$/gm, '').replace(/, [\d.]+ s$/m, '');
   assert.is(noTimes(jobs.out), noTimes(one.out));
+});
+
+test('prove --model FILE.cat --against ptx75: sync in any scope is stronger, with a confirmed counterexample', () => {
+  const printed = ptxmm('model', 'ptx75').out;
+  const variant = printed.replace('let sync = morally-strong & (release-pattern; observation; acquire-pattern)', 'let sync = release-pattern; observation; acquire-pattern');
+  assert.is.not(variant, printed);
+  const cat = write('any-scope.cat', variant);
+  const out = join(dirname(cat), 'cx');
+  const r = ptxmm('prove', '--model', cat, '--against', 'ptx75', '--events', '5', '--out', out);
+  assert.is(r.code, 0, r.out + r.err);
+  assert.match(r.out, /^ptx75-accepts-any-scope: holds for every execution of up to 5 events/m);
+  assert.match(r.out, /^any-scope-accepts-ptx75: counterexample with \d events/m);
+  assert.match(r.out, /ptx75 accepts this execution; any-scope rejects it \(Causality\)/);
+  // The litmus test written is confirmed by check under each model, the cat one by its file.
+  assert.match(r.out, /accepted by ptx75: ptxmm check --model ptx75 \S+: outcome reachable \(reachable claimed, as claimed\)/);
+  assert.match(r.out, new RegExp(`rejected by any-scope: ptxmm check --model ${cat.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} \\S+: outcome unreachable \\(unreachable claimed, as claimed\\)`));
+  assert.match(r.out, /Totals: 2 theorems up to 5 events, 1 hold, 1 counterexample, 0 timeouts; 0 unexpected, 0 unconfirmed/);
+  assert.is(ptxmm('prove', '--model', cat, '--against', 'ptx75', 'implied-Causality').code, 2);
 });
 
 test('conform --model FILE.cat: the verdicts that change under the model; rows naming a model refused', () => {

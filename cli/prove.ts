@@ -11,6 +11,7 @@ import { toDot } from '../present/dot.js';
 import { renderSvg } from '../present/svg.js';
 import { type Confirmation, confirm } from '../proofs/confirm.js';
 import { type ProofResult, type Theorem, prove } from '../proofs/prove.js';
+import { comparisonTheorems } from '../proofs/extends.js';
 import { allTheorems, selectTheorems } from '../proofs/theorems.js';
 import { openZ3 } from '../solver/z3.js';
 import { CAT_MODEL_OPTION, type Command, EXIT, JSON_OPTION, UsageError, count, modelOf, seconds } from './command.js';
@@ -29,6 +30,7 @@ export const proveCommand: Command = {
     { name: 'timeout', arg: 'S', help: 'seconds one theorem may take; past it the answer is a timeout, never "holds"', dflt: String(DEFAULT_PROOF_TIMEOUT_S) },
     { name: 'out', arg: 'DIR', help: "write each counterexample's litmus tests to DIR", dflt: 'counterexamples' },
     { name: 'svg', arg: 'DIR', help: "also draw each counterexample's executions as DIR/TEST.svg" },
+    { name: 'against', arg: 'ptx60|ptx75|FILE.cat', help: 'compare --model with this model instead: does each accept every execution the other accepts (generic proxy, no aliases)?' },
     { name: 'list', help: 'list the theorems and groups, and stop' },
     { ...JSON_OPTION, help: 'JSON lines: one prove record per theorem, then a summary (docs/JSON.md)' },
   ],
@@ -43,7 +45,12 @@ export const proveCommand: Command = {
   ],
   async run(a) {
     const model = modelOf(a.get('model'));
-    const catFile = a.get('model')?.endsWith('.cat') ? { name: model.name, file: a.get('model')! } : null;
+    const against = a.has('against') ? modelOf(a.get('against')) : null;
+    // Models read from cat are named by their file in the check commands printed.
+    const cats = new Map<string, string>();
+    for (const [m, arg] of [[model, a.get('model')], [against, a.get('against')]] as const) if (m && arg?.endsWith('.cat')) cats.set(m.name, arg);
+    if (against && against.name === model.name) throw new UsageError(`--against: both models are named ${model.name} (a cat file is named by its title, else its file name)`);
+    if (against && a.rest.length) throw new UsageError('--against runs the two comparison theorems: name no theorem with it');
     // A model read from cat: by default its own theorems (the others are about ptx60 and ptx75).
     const own = (a.get('model') ?? '').endsWith('.cat') && a.rest.length === 0 && !a.has('list')
       ? allTheorems(model).filter((t) => t.group === 'independence' || t.group === 'encoding').map((t) => t.name)
@@ -52,7 +59,7 @@ export const proveCommand: Command = {
     if (events < 1 || events > 12) throw new UsageError(`--events must be between 1 and 12, not ${events}`);
     const timeoutS = seconds(a.get('timeout'), DEFAULT_PROOF_TIMEOUT_S, 'timeout');
     const json = a.has('json');
-    const picked = a.has('list') && a.rest.length === 0 ? allTheorems(model) : selectTheorems(model, own);
+    const picked = against ? comparisonTheorems(model, against) : a.has('list') && a.rest.length === 0 ? allTheorems(model) : selectTheorems(model, own);
     if (!Array.isArray(picked)) throw new UsageError(`unknown theorem or group ${picked.unknown.map((n) => `'${n}'`).join(', ')} (known: ${picked.known.join(', ')})`);
     if (a.has('list')) {
       // Every proof is bounded: each statement goes through a transitive closure, outside EPR.
@@ -83,7 +90,7 @@ export const proveCommand: Command = {
         tally[r.answer === 'holds' ? 'holds' : r.answer === 'counterexample' ? 'counterexamples' : 'timeouts']++;
         if (!expected) tally.unexpected++;
         if (c && !c.confirmed) tally.unconfirmed++;
-        process.stdout.write(json ? jsonLine('prove', proveRecord(r, c, out, expected)) : proveText(r, c, out, expected, catFile).join('\n') + '\n\n');
+        process.stdout.write(json ? jsonLine('prove', proveRecord(r, c, out, expected)) : proveText(r, c, out, expected, cats).join('\n') + '\n\n');
       }
     } finally {
       await z3.close();
@@ -105,7 +112,7 @@ export function asExpected(th: Theorem, r: ProofResult): boolean {
   return th.expect === 'either' || (th.expect === 'holds') === (r.answer === 'holds');
 }
 
-function proveText(r: ProofResult, c: Confirmation | null, out: string, expected: boolean, cat: { name: string; file: string } | null): string[] {
+function proveText(r: ProofResult, c: Confirmation | null, out: string, expected: boolean, cats: ReadonlyMap<string, string>): string[] {
   const th = r.theorem;
   const time = `${r.seconds.toFixed(1)} s`;
   const tried = r.rounds !== undefined ? `, ${r.rounds} candidate${r.rounds === 1 ? '' : 's'} refuted by check` : '';
@@ -124,7 +131,7 @@ function proveText(r: ProofResult, c: Confirmation | null, out: string, expected
     const said = k.program.reachable ? 'reachable' : 'unreachable';
     const got = k.reachable === 'unknown' ? 'no answer' : k.reachable ? 'reachable' : 'unreachable';
     const verdict = k.reachable === k.program.reachable ? 'as claimed' : k.agrees ? 'reached by another execution: a counterexample for executions, not for outcomes' : 'NOT CONFIRMED';
-    lines.push(`  ${k.program.role}: ptxmm check ${checkFlags(k.program.model.name, cat)} ${join(out, `${k.program.test.name}.litmus`)}: outcome ${got} (${said} claimed, ${verdict})`);
+    lines.push(`  ${k.program.role}: ptxmm check ${checkFlags(k.program.model.name, cats)} ${join(out, `${k.program.test.name}.litmus`)}: outcome ${got} (${said} claimed, ${verdict})`);
   }
   const p = x.programs[0]!;
   const g = buildGraph(p.execution, evaluate(p.model, p.execution.x), {}, null);
@@ -137,9 +144,9 @@ function proveText(r: ProofResult, c: Confirmation | null, out: string, expected
  * The check options that select a model (`ptx75 without Causality` -> `--model ptx75 --without
  * Causality`); a model read from cat is selected by its file.
  */
-function checkFlags(model: string, cat: { name: string; file: string } | null): string {
+function checkFlags(model: string, cats: ReadonlyMap<string, string>): string {
   const [base, gone] = model.split(' without ');
-  return [`--model ${cat && base === cat.name ? cat.file : base}`, ...(gone ? gone.split(', ').map((a) => `--without ${a}`) : [])].join(' ');
+  return [`--model ${cats.get(base!) ?? base}`, ...(gone ? gone.split(', ').map((a) => `--without ${a}`) : [])].join(' ');
 }
 
 function proveRecord(r: ProofResult, c: Confirmation | null, out: string, expected: boolean): object {

@@ -8,12 +8,12 @@ import { acceptsClaim, broken, programOf } from './claims.js';
 import type { Theorem } from './prove.js';
 import { evaluate } from '../model/concrete.js';
 
-function accepts(a: Model, b: Model, expect: Theorem['expect'], note?: string): Theorem {
+function accepts(a: Model, b: Model, expect: Theorem['expect'], group = 'extends'): Theorem {
   return {
     name: `${b.name}-accepts-${a.name}`,
-    group: 'extends',
+    group,
     statement: `Every execution ${a.name} accepts, ${b.name} accepts (generic proxy, no aliases).`,
-    expect, ...(note ? { note } : {}),
+    expect,
     claim: (space) => acceptsClaim(space, a, b, (f) => {
       const name = `${a.name}-not-${b.name}`;
       const docs = [`An execution ${a.name} accepts and ${b.name} rejects (ptxmm prove ${b.name}-accepts-${a.name}).`];
@@ -32,3 +32,10 @@ function accepts(a: Model, b: Model, expect: Theorem['expect'], note?: string): 
 }
 
 export const extendsTheorems: Theorem[] = [accepts(ptx60, ptx75, 'either'), accepts(ptx75, ptx60, 'either')];
+
+/**
+ * `prove --model A --against B`: does each of two models (a variant read from cat, and the one
+ * it varies) accept every execution the other accepts? Holding both ways, they agree on every
+ * execution of the space; a counterexample is an execution only one of them accepts.
+ */
+export const comparisonTheorems = (a: Model, b: Model): Theorem[] => [accepts(a, b, 'either', 'compare'), accepts(b, a, 'either', 'compare')];
