@@ -138,6 +138,7 @@ export const checkCommand: Command = {
     { name: 'no-symmetry', help: "find every state with Z3, not a found state's images under the test's rotation symmetry too (the same states, more queries)" },
     { name: 'races', help: 'instead of final states: the data races (ISA §8.6.1), each racy pair of instructions with an execution, or race-free' },
     { name: 'liveness', help: 'instead of final states: can a thread hang (spin forever, wait at a barrier forever)? which, where, after which execution (docs/LIVENESS.md)' },
+    { name: 'against', arg: 'ptx60|ptx75|FILE.cat', help: 'instead of final states: compare them with this model\'s, per test: the same, or the states only one of the two models allows' },
   ],
   details: [
     'Per test: the reachable final states, whether the condition is validated (Ok/No), or Unknown with',
@@ -159,7 +160,8 @@ export const checkCommand: Command = {
     if (a.has('races') && a.has('liveness')) throw new UsageError('--races and --liveness are separate questions: ask one at a time');
     const jobs = count(a.get('jobs'), 1, 'jobs');
     if (jobs < 1) throw new UsageError('--jobs needs at least 1');
-    if (jobs > 1 && (witnessDir || a.has('races') || a.has('liveness'))) throw new UsageError('--jobs lists final states: not with --witness, --races or --liveness');
+    if (jobs > 1 && (witnessDir || a.has('races') || a.has('liveness') || a.has('against'))) throw new UsageError('--jobs lists final states: not with --witness, --races, --liveness or --against');
+    if (a.has('against') && (a.has('races') || a.has('liveness'))) throw new UsageError('--against compares final states: not with --races or --liveness');
     if (a.has('races')) {
       if (witnessDir) throw new UsageError('--witness draws final states: not with --races');
       const refused = raceRefusal(model);
@@ -167,6 +169,12 @@ export const checkCommand: Command = {
       return checkRaces(files, model, bound, timeoutS * 1000, json);
     }
     if (a.has('liveness')) return checkLivenessOf(files, model, bound, timeoutS * 1000, json, drawing);
+    if (a.has('against')) {
+      if (witnessDir) throw new UsageError('--witness draws final states of one model: not with --against');
+      const other = modelOf(a.get('against'));
+      if (other.name === model.name) throw new UsageError(`--against: both models are named ${model.name} (a cat file is named by its title, else its file name)`);
+      return checkAgainst(files, model, other, bound, timeoutS * 1000, json, !a.has('no-symmetry'));
+    }
     const t0 = performance.now();
     const tally = { ok: 0, no: 0, unknown: 0, errors: 0 };
     const bar = progress();
@@ -295,6 +303,52 @@ async function checkRaces(files: FileResult[], model: Model, bound: number, time
     return {
       verdict: r.verdict === 'race-free' ? 'good' : r.verdict === 'racy' ? 'bad' : 'unknown',
       text: racesText(t, model, r, secs), record: racesRecord(file, t, model, bound, r, secs),
+    };
+  });
+}
+
+/** A state as check lists it: `P1:r0=1; P1:r1=0;`. */
+const stateLine = (values: readonly [string, bigint][]): string => values.map(([k, v]) => `${k}=${v};`).join(' ');
+
+/**
+ * `check --against OTHER`: each test's final states under both models, and the states only
+ * one of them allows (what a variant of the model changes, test by test).
+ */
+async function checkAgainst(files: FileResult[], model: Model, other: Model, bound: number, timeoutMs: number, json: boolean, symmetry: boolean): Promise<number> {
+  return checkEach(files, json, 'compare', ['same', 'differ'], async (z3, t, file) => {
+    const s0 = performance.now();
+    const ra = (await checkOne(z3, t, model, bound, timeoutMs, symmetry)).r;
+    const rb = (await checkOne(z3, t, other, bound, timeoutMs, symmetry)).r;
+    const seconds = (performance.now() - s0) / 1000;
+    const base = { file, test: t.name, model: model.name, against: other.name, bound, seconds };
+    const unknown = ra.validated === 'unknown' ? ra : rb.validated === 'unknown' ? rb : null;
+    if (unknown) {
+      const which = unknown === ra ? model.name : other.name;
+      return {
+        verdict: 'unknown', text: [`Test ${t.name}: Unknown under ${which}: ${unknown.unknown ?? 'no answer'}`],
+        record: { ...base, result: 'unknown', reason: `${which}: ${unknown.unknown ?? 'no answer'}`, states: null, onlyModel: null, onlyAgainst: null, validated: null },
+      };
+    }
+    const a = ra.states!.map((x) => stateLine(x.values));
+    const b = rb.states!.map((x) => stateLine(x.values));
+    const onlyA = a.filter((x) => !b.includes(x));
+    const onlyB = b.filter((x) => !a.includes(x));
+    const same = onlyA.length === 0 && onlyB.length === 0;
+    const verdicts = ra.validated === rb.validated ? [] : [`  condition ${conditionText(t)}: ${ra.validated ? 'Ok' : 'No'} under ${model.name}, ${rb.validated ? 'Ok' : 'No'} under ${other.name}`];
+    const text = same
+      ? [`Test ${t.name}: the same ${a.length} state${a.length === 1 ? '' : 's'} under ${model.name} and ${other.name}`]
+      : [
+        `Test ${t.name}: the states differ (${model.name} ${a.length}, ${other.name} ${b.length})`,
+        ...onlyA.map((x) => `  only under ${model.name}: ${x}`), ...onlyB.map((x) => `  only under ${other.name}: ${x}`), ...verdicts,
+      ];
+    return {
+      verdict: same ? 'good' : 'bad', text,
+      record: {
+        ...base, result: same ? 'same' : 'differ', reason: null, states: { model: a.length, against: b.length },
+        onlyModel: ra.states!.filter((_, i) => onlyA.includes(a[i]!)).map((x) => Object.fromEntries(x.values)),
+        onlyAgainst: rb.states!.filter((_, i) => onlyB.includes(b[i]!)).map((x) => Object.fromEntries(x.values)),
+        validated: { model: ra.validated, against: rb.validated },
+      },
     };
   });
 }

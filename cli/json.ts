@@ -6,7 +6,7 @@ import type { LitmusError } from '../litmus/errors.js';
 
 export const JSON_VERSION = 1;
 
-export type RecordType = 'check' | 'races' | 'liveness' | 'run' | 'cross' | 'crossLiveness' | 'conform' | 'show' | 'why' | 'prove' | 'kernel' | 'error' | 'summary';
+export type RecordType = 'check' | 'races' | 'liveness' | 'compare' | 'run' | 'cross' | 'crossLiveness' | 'conform' | 'show' | 'why' | 'prove' | 'kernel' | 'error' | 'summary';
 
 /** One line of output: `{"ptxmm": 1, "type": ..., ...}`. */
 export function jsonLine(type: RecordType, body: object): string {

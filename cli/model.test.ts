@@ -85,6 +85,21 @@ test('prove --model FILE.cat --against ptx75: sync in any scope is stronger, wit
   assert.is(ptxmm('prove', '--model', cat, '--against', 'ptx75', 'implied-Causality').code, 2);
 });
 
+test('check --against: the states only one model allows, test by test', () => {
+  const r = ptxmm('check', '--model', SC, '--against', 'ptx75', SB, MP);
+  assert.is(r.code, 0, r.err);
+  assert.match(r.out, /^Test SB: the states differ \(SC 3, ptx75 4\)\n {2}only under ptx75: P0:r0=0; P1:r1=0;\n {2}condition exists \(P0:%r0 == 0 \/\\ P1:%r1 == 0\): No under SC, Ok under ptx75\n/);
+  assert.match(r.out, /\nTest MP: the same 3 states under SC and ptx75\n/);
+  assert.match(r.out, /\nTotals: 2 tests, 1 same, 1 differ, 0 Unknown, 0 errors, /);
+  const j = ptxmm('check', '--json', '--model', SC, '--against', 'ptx75', SB);
+  const rec = JSON.parse(j.out.split('\n')[0]!) as Record<string, unknown>;
+  assert.equal([rec.type, rec.result, rec.model, rec.against, rec.states], ['compare', 'differ', 'SC', 'ptx75', { model: 3, against: 4 }]);
+  assert.equal([rec.onlyModel, rec.onlyAgainst], [[], [{ 'P0:r0': '0', 'P1:r1': '0' }]]);
+  assert.equal(rec.validated, { model: false, against: true });
+  assert.is(ptxmm('check', '--jobs', '2', '--model', SC, '--against', 'ptx75', SB).code, 2);
+  assert.is(ptxmm('check', '--against', 'ptx75', SB).code, 2, 'a model against itself');
+});
+
 test('conform --model FILE.cat: the verdicts that change under the model; rows naming a model refused', () => {
   const csv = write('expected.csv', 'mp.litmus,1\nsb.litmus,1\n');
   const built = ptxmm('conform', '--expect', csv, '--root', dirname(MP));
