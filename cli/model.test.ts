@@ -4,17 +4,11 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { dirname, join } from 'node:path';
-import { MP_TEXT, ptxmm, scratch } from '../tests/cli.js';
+import { MP_TEXT, SB_TEXT, ptxmm, scratch } from '../tests/cli.js';
 
 const { write } = scratch('ptxmm-model-');
 const MP = write('mp.litmus', MP_TEXT);
-const SB = write('sb.litmus', `PTX SB
-{ x=0; y=0; }
- P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;
- st.weak x, 1   | st.weak y, 1   ;
- ld.weak r0, y  | ld.weak r1, x  ;
-exists (P0:r0 == 0 /\\ P1:r1 == 0)
-`);
+const SB = write('sb.litmus', SB_TEXT);
 const SC = write('sc.cat', `"SC" (* Lamport's, over ptxmm's events *)
 let fr = rf^-1; co
 acyclic po | rf | co | fr as SC
