@@ -62,6 +62,7 @@ export function noStatesText(n: NoStates, bound: number): string {
     case 'deadlock': return `Deadlock: no execution terminates; every one leaves a thread waiting forever at ${n.barriers.join('; ')}`;
     case 'filter': return 'Filter: the filter excludes every final state';
     case 'bound': return `Bound ${bound} reached by every execution: none terminates within ${bound} backward jumps per thread`;
+    case 'model': return `Model: its axioms rule out every execution${n.axioms.length ? ` (${n.axioms.join(', ')})` : ''}`;
   }
 }
 

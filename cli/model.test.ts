@@ -108,6 +108,25 @@ test('conform --model FILE.cat: the verdicts that change under the model; rows n
   assert.match(refused.err, /its rows name their model \(ptx60 or ptx75\); --model FILE\.cat checks rows 'path,1\|0'/);
 });
 
+test('a model that allows no execution of a test says so, naming the axioms of a minimal core', () => {
+  const none = write('none.cat', 'acyclic po as Fine\nempty _*_ as Nothing\nirreflexive id as Never\n');
+  const r = ptxmm('check', '--model', none, SB);
+  assert.match(r.out, /^Test SB Allowed\nStates 0\nModel: its axioms rule out every execution \((Nothing|Never)\)\nNo\n/);
+  const j = JSON.parse(ptxmm('check', '--json', '--model', none, SB).out.split('\n')[0]!) as { noStates: { why: string; axioms: string[] } };
+  assert.is(j.noStates.why, 'model');
+  assert.is(j.noStates.axioms.length, 1);
+});
+
+test('a model without NoThinAir: an atom may read its own write, any value; listing stops with that reason', () => {
+  const cas = write('cas.litmus', 'PTX CAS\n{ x=0; }\n P0@cta 0,gpu 0 ;\n atom.relaxed.gpu.cas.b32 %r0, [x], 0, 1 ;\nexists (P0:%r0 == 0)\n');
+  const loose = write('loose.cat', 'let fr = rf^-1; co\nempty rmw & (fr; co) as Atomicity\n');
+  const r = ptxmm('check', '--model', loose, cas);
+  assert.is(r.code, 1);
+  assert.match(r.out, /Unknown: over 1000 final states and more to come: loose has no NoThinAir axiom \(acyclic rf \| dep\), so a read may return a value out of thin air/);
+  const tight = write('tight.cat', 'let fr = rf^-1; co\nempty rmw & (fr; co) as Atomicity\nacyclic rf | dep as NoThinAir\n');
+  assert.match(ptxmm('check', '--model', tight, cas).out, /^Test CAS Allowed\nStates 1\nP0:r0=0;\nOk\n/);
+});
+
 test('faults: a bad cat file at its position (exit 2); commands of the PTX machine refuse cat', () => {
   const bad = write('bad.cat', 'let a = po\nlet b = frob; rf\n');
   const r = ptxmm('check', '--model', bad, MP);

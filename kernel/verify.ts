@@ -101,7 +101,9 @@ async function noVacuousHolds(z3: Z3Session, inst: Instance, opt: VerifyOptions,
     const n = (await runTest(z3, none, { ...run, mode: 'states' })).noStates;
     why = n?.why === 'deadlock'
       ? `no execution finishes: none gets past all of ${n.barriers.join('; ')} (a deadlock: --liveness says where each thread waits)`
-      : `no execution of every thread finishes within loop bound ${opt.bound} (a larger --bound may find some, unless a thread hangs: --liveness says)`;
+      : n?.why === 'model'
+        ? `the model allows no execution of the kernel (every one is ruled out by ${n.axioms.join(', ') || 'its axioms together'})`
+        : `no execution of every thread finishes within loop bound ${opt.bound} (a larger --bound may find some, unless a thread hangs: --liveness says)`;
   }
   const s = (performance.now() - t0) / 1000;
   for (const a of finals) {

@@ -4,6 +4,7 @@
 // tests).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import fc from 'fast-check';
 import { CatError, parseCat, printCat } from './cat.js';
 import { ptx60, ptx75 } from './ptx.js';
 import { type Model, type RelTerm, alt, and, id, minus, opt, plus, prod, rel, sand, seq, set, showRel } from './relalg.js';
@@ -60,7 +61,9 @@ test('a definition shadows a base name: its body reads the base, what follows th
 test('checks: names, `empty r \\ s` as r ⊆ s, the title, comments, show ignored', () => {
   const m = parseCat('"My model" (* a (* nested *) comment *)\n// line comment\nshow po, rf\nempty rf \\ co as RfCo\nirreflexive po\n# another\nacyclic po | rf\n', 'dir/my.cat');
   assert.is(m.name, 'My model');
-  assert.equal(m.axioms.map((a) => [a.name, a.kind, a.section]), [['RfCo', 'subset', 'dir/my.cat:4'], ['irreflexive@5', 'irreflexive', 'dir/my.cat:5'], ['acyclic@7', 'acyclic', 'dir/my.cat:7']]);
+  assert.equal(m.axioms.map((a) => [a.name, a.kind, a.section]), [['RfCo', 'subset', 'dir/my.cat:4'], ['irreflexive-5', 'irreflexive', 'dir/my.cat:5'], ['acyclic-7', 'acyclic', 'dir/my.cat:7']]);
+  // Unnamed checks on one line are told apart by their column.
+  assert.equal(parseCat('acyclic po acyclic rf', 'f.cat').axioms.map((a) => a.name), ['acyclic-1', 'acyclic-1.12']);
   assert.equal(m.axioms[0]!.s, rel('co'));
   assert.is(parseCat('acyclic po', 'dir/plain.cat').name, 'plain');
   assert.is(parseCat('PTX "v2"\nacyclic po', 'x.cat').name, 'v2');
@@ -96,6 +99,59 @@ test('what is not read is refused at its position, with the reason', () => {
       assert.is(e.format(), `m.cat:${line}:${col}: ${e.message}`);
     }
   }
+});
+
+test('any text: a model or a CatError, never another error; a model read prints and reads back the same', () => {
+  const words = [
+    'let', 'acyclic', 'irreflexive', 'empty', 'as', 'A', 'B', 'x', 'y', 'po', 'rf', 'co', 'loc', 'W', 'R', 'M', 'strong', 'id', '_', '0',
+    '|', ';', '\\', '&', '*', '+', '?', '^-1', '^', '~', '[', ']', '(', ')', '=', '"t"', '(*', '*)', 'rec', 'include', 'show', ',', '{', '$', '\n',
+  ];
+  fc.assert(fc.property(fc.array(fc.constantFrom(...words), { maxLength: 40 }), (ws) => {
+    const text = ws.join(' ');
+    let m: Model;
+    try {
+      m = parseCat(text, 'f.cat');
+    } catch (e) {
+      if (e instanceof CatError) return;
+      throw e;
+    }
+    assert.equal(shape(parseCat(printCat(m), 'g.cat')), shape(m), text);
+  }), { numRuns: 3000, seed: 42 });
+  // Statements made of the valid parts only, so that most of them are read.
+  const expr: fc.Arbitrary<string> = fc.letrec<{ e: string }>((tie) => ({
+    e: fc.oneof(
+      { depthSize: 'small' },
+      fc.constantFrom('po', 'rf', 'co', 'loc', 'id', '0', '[W]', '[R | W]', 'W*R', '_*M'),
+      fc.tuple(tie('e'), fc.constantFrom(' | ', '; ', ' \\ ', ' & '), tie('e')).map(([a, o, b]) => `${a}${o}${b}`),
+      fc.tuple(tie('e'), fc.constantFrom('*', '+', '?', '^-1')).map(([a, o]) => `(${a})${o}`),
+      tie('e').map((a) => `~(${a})`),
+    ),
+  })).e;
+  fc.assert(fc.property(fc.array(expr, { minLength: 1, maxLength: 4 }), (es) => {
+    const text = es.map((e, i) => (i % 2 ? `let d${i} = ${e}` : `acyclic ${e} as C${i}`)).join('\n');
+    const m = parseCat(text, 'f.cat');
+    assert.equal(shape(parseCat(printCat(m), 'g.cat')), shape(m), text);
+  }), { numRuns: 500, seed: 7 });
+});
+
+test('sizes the interpreters can walk: deep brackets and long statements are refused at the operator', () => {
+  for (const [text, msg] of [
+    [`let a = ${'('.repeat(5000)}po${')'.repeat(5000)}`, /brackets nested deeper than 100 levels/],
+    [`let a = ${'po; '.repeat(3000)}po`, /more than 1000 operations in one statement: split it with let/],
+    [`let a = ${'~'.repeat(3000)}po`, /more than 1000 operations/],
+    [`let a = po${'?'.repeat(3000)}`, /more than 1000 operations/],
+  ] as const) {
+    try {
+      parseCat(text, 'big.cat');
+      assert.unreachable();
+    } catch (e) {
+      if (!(e instanceof CatError)) throw e;
+      assert.match(e.message, msg);
+    }
+  }
+  // Within the limits: 900 operations in a chain are read, and a model that long prints back.
+  const m = parseCat(`let a = ${'po; '.repeat(900)}po\nacyclic a as A`, 'ok.cat');
+  assert.equal(shape(parseCat(printCat(m), 'ok.cat')), shape(m));
 });
 
 test.run();

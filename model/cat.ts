@@ -102,6 +102,8 @@ const TESTS: ReadonlySet<string> = new Set(['acyclic', 'irreflexive', 'empty']);
 const STATEMENT_STARTS: ReadonlySet<string> = new Set(['let', 'acyclic', 'irreflexive', 'empty', 'show', 'unshow', 'include', 'flag', 'undefined_unless']);
 /** Tokens that begin an operand: what makes `a * b` a product and `a*` a closure. */
 const startsOperand = (t: Tok): boolean => (t.k === 'name' && !KEYWORDS.has(t.v)) || (t.k === 'op' && ['(', '[', '_', '0', '~'].includes(t.v));
+const MAX_OPS = 1000;
+const MAX_DEPTH = 100;
 /** The empty relation, for `0`. */
 const NOTHING: RelTerm = minus(id(ALL), id(ALL));
 
@@ -137,6 +139,12 @@ export function parseCat(text: string, file: string): Model {
     if (t.v === 'id') return { t: 'rel', r: id(ALL) };
     return fail(`unknown name '${t.v}' (ptxmm's base sets: ${BASE_SETS.join(' ')}; base relations: ${BASE_RELS.join(' ')}, id; or a name defined above with let)`, t);
   };
+  // Every interpreter walks terms recursively: a statement's terms stay small enough for that.
+  let ops = 0;
+  let depth = 0;
+  const counted = (t: Tok): void => {
+    if (++ops > MAX_OPS) fail(`more than ${MAX_OPS} operations in one statement: split it with let`, t);
+  };
   const relOf = (v: Val, op: Tok, what: string): RelTerm => (v.t === 'rel' ? v.r : fail(`${what} takes a relation, not a set (use [S] for the identity on a set S)`, op));
 
   // Precedence, loosest first, as herd's: | ; \ & then * (product) and the postfix closures.
@@ -153,6 +161,7 @@ export function parseCat(text: string, file: string): Model {
     let a = operand();
     while (isOp(o)) {
       const op = next();
+      counted(op);
       a = make(a, operand(), op);
     }
     return a;
@@ -163,6 +172,7 @@ export function parseCat(text: string, file: string): Model {
     // `S*T` when an operand follows the star; `r*` (postfix) otherwise.
     while (isOp('*') && startsOperand(toks[p + 1]!)) {
       const op = next();
+      counted(op);
       const b = prefix();
       if (a.t !== 'set' || b.t !== 'set') return fail('the product S*T takes two sets (a closure r* has no operand after it)', op);
       a = { t: 'rel', r: prod(a.s, b.s) };
@@ -172,7 +182,7 @@ export function parseCat(text: string, file: string): Model {
 
   function prefix(): Val {
     if (!isOp('~')) return postfix();
-    next();
+    counted(next());
     const v = prefix();
     return v.t === 'set' ? { t: 'set', s: sminus(ALL, v.s) } : { t: 'rel', r: minus(prod(ALL, ALL), v.r) };
   }
@@ -187,7 +197,7 @@ export function parseCat(text: string, file: string): Model {
       if (isOp('^')) fail("only ^-1 follows '^' (write r+ and r* for the closures)");
       const f = t.k === 'op' && !(t.v === '*' && startsOperand(toks[p + 1]!)) ? POSTFIX[t.v] : undefined;
       if (!f) return v;
-      next();
+      counted(next());
       v = { t: 'rel', r: f[1](relOf(v, t, f[0])) };
     }
   }
@@ -200,14 +210,20 @@ export function parseCat(text: string, file: string): Model {
     }
     if (isOp('_', t)) return { t: 'set', s: ALL };
     if (isOp('0', t)) return { t: 'rel', r: NOTHING };
+    if (isOp('(', t) || isOp('[', t)) {
+      if (++depth > MAX_DEPTH) fail(`brackets nested deeper than ${MAX_DEPTH} levels`, t);
+      counted(t);
+    }
     if (isOp('(', t)) {
       const v = union();
       expectOp(')', `to close the '(' at ${t.line}:${t.col}`);
+      depth--;
       return v;
     }
     if (isOp('[', t)) {
       const v = union();
       expectOp(']', `to close the '[' at ${t.line}:${t.col}`);
+      depth--;
       // [S] is the identity on S; herd's [r] on a relation keeps r's pairs of the identity.
       return { t: 'rel', r: v.t === 'set' ? id(v.s) : and(v.r, id(ALL)) };
     }
@@ -227,6 +243,7 @@ export function parseCat(text: string, file: string): Model {
   const axioms: Axiom[] = [];
   const named = new Map<string, Tok>();
   while (peek().k !== 'end') {
+    ops = 0;
     const t = next();
     if (isKw('let', t)) {
       if (isKw('rec')) fail("'let rec' (a recursive definition) is not read: write the closure with + or *");
@@ -247,7 +264,8 @@ export function parseCat(text: string, file: string): Model {
     if (t.k === 'name' && TESTS.has(t.v)) {
       const v = union();
       const r = relOf(v, t, `'${t.v}'`);
-      let name = `${t.v}@${t.line}`;
+      // Unnamed: named by kind and line (and column, for a second one on the line), as cat names go.
+      let name = named.has(`${t.v}-${t.line}`) ? `${t.v}-${t.line}.${t.col}` : `${t.v}-${t.line}`;
       if (isKw('as')) {
         next();
         const n = next();

@@ -109,7 +109,11 @@ export function showRel(t: RelTerm, min = 0): string {
     case 'inter': return infix(' & ', LEVEL.inter, t.a, t.b);
     // r* is (r+)?, and reads back so.
     case 'opt': return t.a.k === 'plus' ? `${showRel(t.a.a, LEVEL.post)}*` : `${showRel(t.a, LEVEL.post)}?`;
-    case 'plus': return `${showRel(t.a, LEVEL.post)}+`;
+    case 'plus': {
+      // `r++` would read as the set addition `++`.
+      const a = showRel(t.a, LEVEL.post);
+      return `${a}${a.endsWith('+') ? ' ' : ''}+`;
+    }
     case 'inv': return `${showRel(t.a, LEVEL.post)}^-1`;
   }
 }

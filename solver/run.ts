@@ -2,7 +2,7 @@
 // style) or just the verdict, plus an explanation (witness execution, or the axioms that
 // forbid) when asked. Each query is one round trip of SMT-LIB text.
 import type { Expr, LitmusTest } from '../litmus/ast.js';
-import type { Model } from '../model/relalg.js';
+import type { Model, RelTerm } from '../model/relalg.js';
 import type { Encoding, ObservableInfo } from './encode.js';
 import { encode, finishedConsistent, scriptWith } from './encode.js';
 import { asInteger, conditionHolds, observableName } from '../litmus/types.js';
@@ -143,6 +143,23 @@ export async function runTest(z3: Z3Session, test: LitmusTest, opt: RunOptions):
 }
 
 /**
+ * A model without NoThinAir (read from cat) may let a read take its value from a cycle of
+ * dependencies and reads-from: an atom reading its own write, say, returns any value, and the
+ * final states have no end. Listing them then stops at THIN_AIR_STATE_CAP, with that reason
+ * (an Unknown, never a wrong list). A model has the axiom when one of its acyclic axioms is a
+ * union with rf and dep, or rf and po, among its members (a litmus test's dep lies within po).
+ */
+export const THIN_AIR_STATE_CAP = 1000;
+function thinAirAllowed(model: Model): boolean {
+  const members = (t: RelTerm): RelTerm[] => (t.k === 'union' ? [...members(t.a), ...members(t.b)] : [t]);
+  return !model.axioms.some((ax) => {
+    if (ax.kind !== 'acyclic') return false;
+    const names = new Set(members(ax.r).flatMap((t) => (t.k === 'rel' ? [t.name] : [])));
+    return names.has('rf') && (names.has('dep') || names.has('po'));
+  });
+}
+
+/**
  * When some execution (under the assumptions `lits`, after sending `script`, which may be
  * empty) makes a value PTX leaves unspecified (a division by zero, a shuffle from a lane not
  * taking part), the instruction, as the reason no final states can be listed: the value is
@@ -223,7 +240,14 @@ async function solve(z3: Z3Session, test: LitmusTest, opt: RunOptions, limits: L
       return conditionHolds(test.condition.expr, (o) => at.get(observableName(o))!);
     };
     let r = sat(ask(`${load()}(push)\n${consistent.map((l) => `(assert ${l})`).join('\n')}\n${checkCmd([])}`));
+    const cap = thinAirAllowed(opt.model) ? THIN_AIR_STATE_CAP : Infinity;
     while (r === 'sat') {
+      if (states.length >= cap) {
+        askZ3(z3, '(pop)');
+        result.unknown = `over ${cap} final states and more to come: ${opt.model.name} has no NoThinAir axiom (acyclic rf | dep), so a read may return a value out of thin air, and the final states may have no end (\`ptxmm why\` still answers whether a condition is reachable)`;
+        result.stats.queries = queries;
+        return;
+      }
       const s = readState(enc, ask);
       const found = sym ? orbit(sym, s.values) : [s.values];
       found.forEach((v, i) => states.push({ values: v, satisfies: i === 0 ? s.cond : satisfies(v) }));
@@ -305,10 +329,11 @@ async function solve(z3: Z3Session, test: LitmusTest, opt: RunOptions, limits: L
 
 /**
  * Why no execution terminates: threads wait at barriers forever (the bar.sync operations and
- * warp exchanges no execution gets past), the filter excludes every final state, or every
- * execution needs more loop iterations than the bound.
+ * warp exchanges no execution gets past), the filter excludes every final state, every
+ * execution needs more loop iterations than the bound, or (a model read from cat) the model's
+ * axioms rule out every execution.
  */
-export type NoStates = { why: 'deadlock'; barriers: string[] } | { why: 'filter' } | { why: 'bound' };
+export type NoStates = { why: 'deadlock'; barriers: string[] } | { why: 'filter' } | { why: 'bound' } | { why: 'model'; axioms: string[] };
 
 /** Asked with enc's script loaded (`load` loads it again, for unsat cores). */
 function whyNoState(enc: Encoding, ask: (c: string) => string, check: (lits: string[]) => string, load: (cores?: boolean, minimal?: boolean) => string): NoStates | null {
@@ -335,6 +360,13 @@ function whyNoState(enc: Encoding, ask: (c: string) => string, check: (lits: str
   }
   if (enc.filterLit && satOf(ask(check([enc.noCutLit, ...bars, ...axioms]))) === 'sat') return { why: 'filter' };
   if (enc.mayCut && satOf(ask(check([enc.cutLit, ...enc.wellFormed, ...axioms]))) === 'sat') return { why: 'bound' };
+  // A model read from cat may rule out every execution (the PTX models always allow one): name
+  // the axioms of a minimal unsat core.
+  if (satOf(ask(check([enc.noCutLit, ...filter, ...bars]))) === 'sat' && satOf(ask(load(true, true) + check([enc.noCutLit, ...filter, ...bars, ...axioms]))) === 'unsat') {
+    const core = parseSexps(ask('(get-unsat-core)'))[0];
+    const inCore = new Set(Array.isArray(core) ? core.filter((c): c is string => typeof c === 'string') : []);
+    return { why: 'model', axioms: [...enc.axiomLits].filter(([, lit]) => inCore.has(lit)).map(([name]) => name) };
+  }
   return null;
 }
 
