@@ -142,10 +142,13 @@ export const CAT_MODEL_OPTION: OptionSpec = {
   name: 'model', arg: 'ptx60|ptx75|FILE.cat', help: 'the memory model: PTX ISA 6.0, or 7.5 with proxies, or a model written in cat over ptxmm\'s base relations (`ptxmm model` prints the built-in ones as cat)', dflt: 'ptx75',
 };
 
+/** A `--model` value that names a cat file rather than a built-in model. */
+export const isCatFile = (v: string | undefined): v is string => v !== undefined && v.endsWith('.cat');
+
 /** `--model`: ptx75 unless another is named. */
 export function modelName(v: string | undefined): ModelName {
   const m = v ?? 'ptx75';
-  if (m.endsWith('.cat')) throw new UsageError(`'${m}': this command takes ptx60 or ptx75 (the executor runs the PTX model; a cat model is read by check, conform, show, why, prove and kernel)`);
+  if (isCatFile(m)) throw new UsageError(`'${m}': this command takes ptx60 or ptx75 (the executor runs the PTX model; a cat model is read by check, conform, show, why, prove and kernel)`);
   if (m !== 'ptx60' && m !== 'ptx75') throw new UsageError(`unknown model '${m}' (ptx60 or ptx75)`);
   return m;
 }
@@ -155,7 +158,7 @@ export function modelName(v: string | undefined): ModelName {
  * FILE.cat (model/cat.ts); a fault in the file is a usage error at its position.
  */
 export function modelOf(v: string | undefined): Model {
-  if (v === undefined || !v.endsWith('.cat')) return MODELS[modelName(v)]!;
+  if (!isCatFile(v)) return MODELS[modelName(v)]!;
   try {
     return parseCat(readFileSync(v, 'utf8'), v);
   } catch (e) {

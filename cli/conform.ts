@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { DEFAULT_LOOP_BOUND, type LitmusTest } from '../litmus/ast.js';
 import {
-  BOUND_OPTION, CAT_MODEL_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, JSON_OPTION, SHARD_OPTION, TIMEOUT_OPTION, UsageError, count, modelName, modelOf, seconds, shard,
+  BOUND_OPTION, CAT_MODEL_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, JSON_OPTION, SHARD_OPTION, TIMEOUT_OPTION, UsageError, count, isCatFile, modelName, modelOf, seconds, shard,
 } from './command.js';
 import { jsonLine } from './json.js';
 import { batchLine, progress } from './progress.js';
@@ -88,7 +88,7 @@ export const conformCommand: Command = {
     if (!csv) throw new UsageError('--expect CSV is required');
     const root = a.get('root') ?? '.';
     // A model read from cat checks every row; rows that name their model are for ptx60 and ptx75.
-    const cat = a.get('model')?.endsWith('.cat') ? modelOf(a.get('model')) : null;
+    const cat = isCatFile(a.get('model')) ? modelOf(a.get('model')) : null;
     const only = a.has('model') && !cat ? modelName(a.get('model')) : null;
     const bound = count(a.get('bound'), DEFAULT_LOOP_BOUND, 'bound');
     const timeoutMs = seconds(a.get('timeout'), DEFAULT_TIMEOUT_S, 'timeout') * 1000;

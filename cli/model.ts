@@ -3,7 +3,7 @@
 // operation in parentheses, so that how precedence grouped it can be seen.
 import { BASE_RELS, BASE_SETS } from '../model/events.js';
 import { printCat } from '../model/cat.js';
-import { type Command, EXIT, UsageError, modelOf } from './command.js';
+import { type Command, EXIT, UsageError, isCatFile, modelOf } from './command.js';
 
 export const modelCommand: Command = {
   name: 'model',
@@ -19,7 +19,7 @@ export const modelCommand: Command = {
     if (a.rest.length !== 1) throw new UsageError('name one model: ptx60, ptx75 or a FILE.cat');
     const name = a.rest[0]!;
     const model = modelOf(name);
-    const header = name.endsWith('.cat')
+    const header = isCatFile(name)
       ? [`${name} as ptxmm reads it.`]
       : [
         `ptxmm's built-in ${name}, the PTX ISA's memory consistency model; the comment after a check cites its section.`,
@@ -27,7 +27,7 @@ export const modelCommand: Command = {
         `Base relations: ${BASE_RELS.join(' ')}; id is the identity.`,
         'Edit a copy, then: ptxmm check --model COPY.cat TESTS (README: "Your own model"); it is named after its file.',
       ];
-    process.stdout.write(printCat(model, header, name.endsWith('.cat')));
+    process.stdout.write(printCat(model, header, isCatFile(name)));
     return EXIT.ok;
   },
 };

@@ -14,7 +14,7 @@ import { type ProofResult, type Theorem, prove } from '../proofs/prove.js';
 import { comparisonTheorems } from '../proofs/extends.js';
 import { allTheorems, selectTheorems } from '../proofs/theorems.js';
 import { openZ3 } from '../solver/z3.js';
-import { CAT_MODEL_OPTION, type Command, EXIT, JSON_OPTION, UsageError, count, modelOf, seconds } from './command.js';
+import { CAT_MODEL_OPTION, type Command, EXIT, JSON_OPTION, UsageError, count, isCatFile, modelOf, seconds } from './command.js';
 import { jsonLine } from './json.js';
 
 export const DEFAULT_EVENTS = 5;
@@ -39,7 +39,8 @@ export const proveCommand: Command = {
     'fenced-sc, independence (one per axiom of --model: an execution only it forbids), outcome-independence',
     '(an outcome only it forbids; a search that asks check about each candidate program), encoding (check\'s',
     'reading of observation chains accepts exactly the executions --model accepts). With no THEOREM, all of them',
-    'but outcome-independence, which runs when named.',
+    'but outcome-independence, which runs when named; with --model FILE.cat, that model\'s own (independence, encoding).',
+    'compare (--against MODEL): does each of two models accept every execution the other accepts?',
     'exit status: 0 every theorem gave its known answer (holds, or the documented counterexample) and every',
     'counterexample was confirmed by ptxmm check and the concrete evaluator; 1 otherwise (a timeout included); 2 a usage error',
   ],
@@ -48,11 +49,11 @@ export const proveCommand: Command = {
     const against = a.has('against') ? modelOf(a.get('against')) : null;
     // Models read from cat are named by their file in the check commands printed.
     const cats = new Map<string, string>();
-    for (const [m, arg] of [[model, a.get('model')], [against, a.get('against')]] as const) if (m && arg?.endsWith('.cat')) cats.set(m.name, arg);
+    for (const [m, arg] of [[model, a.get('model')], [against, a.get('against')]] as const) if (m && isCatFile(arg)) cats.set(m.name, arg);
     if (against && against.name === model.name) throw new UsageError(`--against: both models are named ${model.name} (a cat file is named by its title, else its file name)`);
     if (against && a.rest.length) throw new UsageError('--against runs the two comparison theorems: name no theorem with it');
     // A model read from cat: by default its own theorems (the others are about ptx60 and ptx75).
-    const own = (a.get('model') ?? '').endsWith('.cat') && a.rest.length === 0 && !a.has('list')
+    const own = isCatFile(a.get('model')) && a.rest.length === 0 && !a.has('list')
       ? allTheorems(model).filter((t) => t.group === 'independence' || t.group === 'encoding').map((t) => t.name)
       : a.rest;
     const events = count(a.get('events'), DEFAULT_EVENTS, 'events');
