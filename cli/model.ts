@@ -1,6 +1,7 @@
 // `ptxmm model`: a model as a cat file. A built-in one is the starting point for a variant
-// (edit it, then `check --model FILE.cat`); a cat file is printed as ptxmm reads it, every
-// operation in parentheses, so that how precedence grouped it can be seen.
+// (edit it, then `check --model FILE.cat`); a cat file is printed as ptxmm reads it, its
+// definitions inlined where they are sets and its parentheses where herd's precedence needs
+// them, so that how a line was grouped can be seen.
 import { BASE_RELS, BASE_SETS } from '../model/events.js';
 import { printCat } from '../model/cat.js';
 import { type Command, EXIT, UsageError, isCatFile, modelOf } from './command.js';
