@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import {
-  BOUND_OPTION, CAT_MODEL_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, EXIT_HELP, JSON_OPTION, SHARD_OPTION, TIMEOUT_OPTION, UsageError, count, modelOf, seconds, shard,
+  BOUND_OPTION, CAT_MODEL_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, EXIT_HELP, JSON_OPTION, SHARD_OPTION, TIMEOUT_OPTION, UsageError, askableRaces, count, modelOf, seconds, shard,
 } from './command.js';
 import { type RecordType, jsonLine } from './json.js';
 import { batchLine, progress } from './progress.js';
@@ -13,7 +13,6 @@ import type { ExplainOptions } from '../present/explain.js';
 import { type FileResult, expandPaths, readLitmusFiles } from '../litmus/parse.js';
 import { TEST_KIND, conditionText } from '../litmus/print.js';
 import { DEFAULT_LOOP_BOUND, type LitmusTest } from '../litmus/ast.js';
-import { raceRefusal } from '../model/ptx.js';
 import { type Model, withoutAxioms } from '../model/relalg.js';
 import { type NoStates, type RunResult, runTest } from '../solver/run.js';
 import { Z3StartError, openZ3, openZ3Soon, type Z3Session } from '../solver/z3.js';
@@ -66,13 +65,16 @@ export function noStatesText(n: NoStates, bound: number): string {
   }
 }
 
+/** A state as check lists it: `P1:r0=1; P1:r1=0;`. */
+const stateLine = (values: readonly [string, bigint][]): string => values.map(([k, v]) => `${k}=${v};`).join(' ');
+
 export function formatHerd(c: CheckReport): string {
   const out = [`Test ${c.test} ${c.kind}`];
   if (c.result === 'Unknown') {
     out.push(`Unknown: ${c.reason ?? 'no answer'}`, `Condition ${c.condition}`);
   } else {
     out.push(`States ${c.states!.length}`);
-    for (const s of c.states!) out.push(Object.entries(s.values).map(([k, v]) => `${k}=${v};`).join(' '));
+    for (const s of c.states!) out.push(stateLine(Object.entries(s.values)));
     if (c.noStates) out.push(noStatesText(c.noStates, c.bound));
     out.push(c.result, 'Witnesses', `Positive: ${c.positive} Negative: ${c.negative}`, `Condition ${c.condition}`);
     out.push(`Observation ${c.test} ${c.observation} ${c.positive} ${c.negative}`);
@@ -165,8 +167,7 @@ export const checkCommand: Command = {
     if (a.has('against') && (a.has('races') || a.has('liveness'))) throw new UsageError('--against compares final states: not with --races or --liveness');
     if (a.has('races')) {
       if (witnessDir) throw new UsageError('--witness draws final states: not with --races');
-      const refused = raceRefusal(model);
-      if (refused) throw new UsageError(`--races: ${refused}`);
+      askableRaces(model);
       return checkRaces(files, model, bound, timeoutS * 1000, json);
     }
     if (a.has('liveness')) return checkLivenessOf(files, model, bound, timeoutS * 1000, json, drawing);
@@ -308,9 +309,6 @@ async function checkRaces(files: FileResult[], model: Model, bound: number, time
   });
 }
 
-/** A state as check lists it: `P1:r0=1; P1:r1=0;`. */
-const stateLine = (values: readonly [string, bigint][]): string => values.map(([k, v]) => `${k}=${v};`).join(' ');
-
 /**
  * `check --against OTHER`: each test's final states under both models, and the states only
  * one of them allows (what a variant of the model changes, test by test).
@@ -332,8 +330,10 @@ async function checkAgainst(files: FileResult[], model: Model, other: Model, bou
     }
     const a = ra.states!.map((x) => stateLine(x.values));
     const b = rb.states!.map((x) => stateLine(x.values));
-    const onlyA = a.filter((x) => !b.includes(x));
-    const onlyB = b.filter((x) => !a.includes(x));
+    const inA = new Set(a);
+    const inB = new Set(b);
+    const onlyA = a.filter((x) => !inB.has(x));
+    const onlyB = b.filter((x) => !inA.has(x));
     const same = onlyA.length === 0 && onlyB.length === 0;
     const verdicts = ra.validated === rb.validated ? [] : [`  condition ${conditionText(t)}: ${ra.validated ? 'Ok' : 'No'} under ${model.name}, ${rb.validated ? 'Ok' : 'No'} under ${other.name}`];
     const text = same
@@ -346,8 +346,8 @@ async function checkAgainst(files: FileResult[], model: Model, other: Model, bou
       verdict: same ? 'good' : 'bad', text,
       record: {
         ...base, result: same ? 'same' : 'differ', reason: null, states: { model: a.length, against: b.length },
-        onlyModel: ra.states!.filter((_, i) => onlyA.includes(a[i]!)).map((x) => Object.fromEntries(x.values)),
-        onlyAgainst: rb.states!.filter((_, i) => onlyB.includes(b[i]!)).map((x) => Object.fromEntries(x.values)),
+        onlyModel: ra.states!.filter((_, i) => !inB.has(a[i]!)).map((x) => Object.fromEntries(x.values)),
+        onlyAgainst: rb.states!.filter((_, i) => !inA.has(b[i]!)).map((x) => Object.fromEntries(x.values)),
         validated: { model: ra.validated, against: rb.validated },
       },
     };

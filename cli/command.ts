@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import type { ModelName } from '../executor/program.js';
 import { DEFAULT_LOOP_BOUND } from '../litmus/ast.js';
 import { CatError, parseCat } from '../model/cat.js';
-import { MODELS } from '../model/ptx.js';
+import { MODELS, raceRefusal } from '../model/ptx.js';
 import type { Model } from '../model/relalg.js';
 
 export interface OptionSpec {
@@ -165,6 +165,12 @@ export function modelOf(v: string | undefined): Model {
     if (e instanceof CatError) throw new UsageError(e.format());
     throw e;
   }
+}
+
+/** `--races` asks the model's data race: a usage error for a model that cannot say one (raceRefusal). */
+export function askableRaces(model: Model): void {
+  const refused = raceRefusal(model);
+  if (refused) throw new UsageError(`--races: ${refused}`);
 }
 
 /** A non-negative integer option (bounds, counts, seeds). */

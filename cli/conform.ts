@@ -5,14 +5,14 @@
 import { join } from 'node:path';
 import { DEFAULT_LOOP_BOUND, type LitmusTest } from '../litmus/ast.js';
 import {
-  BOUND_OPTION, CAT_MODEL_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, JSON_OPTION, SHARD_OPTION, TIMEOUT_OPTION, UsageError, count, isCatFile, modelName, modelOf, seconds, shard,
+  BOUND_OPTION, CAT_MODEL_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, JSON_OPTION, SHARD_OPTION, TIMEOUT_OPTION, UsageError, askableRaces, count, isCatFile, modelName, modelOf, seconds, shard,
 } from './command.js';
 import { jsonLine } from './json.js';
 import { batchLine, progress } from './progress.js';
 import { parseLitmus } from '../litmus/parse.js';
 import { LitmusError } from '../litmus/errors.js';
 import { readText } from '../litmus/files.js';
-import { MODELS, raceRefusal } from '../model/ptx.js';
+import { MODELS } from '../model/ptx.js';
 import type { Model } from '../model/relalg.js';
 import type { ModelName } from '../executor/program.js';
 import { type RunResult, runTest } from '../solver/run.js';
@@ -108,10 +108,7 @@ export const conformCommand: Command = {
     // An empty list would pass vacuously: most likely the wrong file.
     if (!listed.length) throw new UsageError(`${csv}: no expectations in it (rows 'path,1|0' or 'path,ptx60|ptx75,1|0')`);
     if (cat && listed.some((r) => r.model)) throw new UsageError(`${csv}: its rows name their model (ptx60 or ptx75); --model FILE.cat checks rows 'path,1|0'`);
-    if (cat && question === 'races') {
-      const refused = raceRefusal(cat);
-      if (refused) throw new UsageError(`--races: ${refused}`);
-    }
+    if (cat && question === 'races') askableRaces(cat);
     const kept = listed.filter((r) => !only || !r.model || r.model === only);
     if (!kept.length) throw new UsageError(`${csv}: no rows for --model ${only} (its rows name another model)`);
     const rows = shard(kept, a.get('shard'));

@@ -3,15 +3,9 @@
 // would come to a barrier; the solver, brute force and the liveness check each say so.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { LitmusTest } from '../litmus/ast.js';
-import { ptx75 } from '../model/ptx.js';
-import { enumerate } from '../solver/enumerate.js';
-import { runTest } from '../solver/run.js';
-import { unroll } from '../solver/unroll.js';
 import { type Z3Session, openZ3 } from '../solver/z3.js';
 import { ptxmm, scratch } from '../tests/cli.js';
-import { instantiate } from './instantiate.js';
-import { readModule } from './module.js';
+import { bothStates } from '../tests/kernels.js';
 
 const S = scratch('ptxmm-ctabar-');
 let z3: Z3Session;
@@ -24,16 +18,6 @@ const kernel = (body: string, n = 2): string =>
   + '.visible .entry k()\n{\n\t.reg .pred %p<4>;\n\t.reg .b32 %r<8>;\n\t.reg .b64 %rd<4>;\n'
   + '\tmov.u32 %r1, %tid.x;\n\tsetp.ne.u32 %p1, %r1, 0;\n\tmov.u32 %r2, 7;\n'
   + `${body}\tmul.wide.u32 %rd1, %r1, 4;\n\tmov.u64 %rd2, out;\n\tadd.s64 %rd3, %rd2, %rd1;\n\tst.global.u32 [%rd3], %r2;\n\tret;\n}\n`;
-
-/** The final states of `observed`, from the solver and from brute force, over one block of `block` threads. */
-async function bothStates(text: string, block = 2, observed = ['out[0]', 'out[1]']): Promise<[string[], string[]]> {
-  const inst = instantiate(readModule(text, 'k.ptx'), { grid: { x: 1, y: 1, z: 1 }, block: { x: block, y: 1, z: 1 }, params: [] });
-  const t: LitmusTest = { ...inst.test, observed: observed.map((name) => ({ kind: 'loc' as const, name })) };
-  const brute = [...enumerate(t, unroll(t, 2), ptx75).states].sort();
-  const r = await runTest(z3, t, { model: ptx75, bound: 2, timeoutMs: 60_000, mode: 'states', checkBound: false, explain: false });
-  assert.is(r.unknown, null, r.unknown ?? '');
-  return [r.states!.map((st) => st.values.map(([k, v]) => `${k}=${v}`).join(';')).sort(), brute];
-}
 
 test('a count-less bar.sync waits for every thread of its CTA that has not exited (solver, brute force, liveness)', async () => {
   // Thread 0 goes to __syncthreads() and then sets x (and reads it into %r2); thread 1 goes
@@ -53,7 +37,7 @@ test('a count-less bar.sync waits for every thread of its CTA that has not exite
   ];
   for (const [name, body, states, hang] of cases) {
     const text = kernel(body);
-    const [solver, brute] = await bothStates(text);
+    const [solver, brute] = await bothStates(z3, text, 2, ['out[0]', 'out[1]']);
     assert.equal(brute, states, name);
     assert.equal(solver, brute, name);
     const f = S.write('bar.ptx', text);
@@ -74,11 +58,11 @@ test('a thread count is reached by whole warps, each once its lanes have arrived
     + '\tbar.sync 1, COUNT;\n\tand.b32 %r4, %r3, 3;\n\tmul.wide.u32 %rd1, %r4, 4;\n\tadd.s64 %rd3, %rd2, %rd1;\n\tld.global.u32 %r2, [%rd3];\n'
     + '\tmul.wide.u32 %rd1, %r1, 4;\n\tadd.s64 %rd3, %rd2, %rd1;\n\tst.global.u32 [%rd3+16], %r2;\n\tret;\n';
   const cells = ['out[4]', 'out[5]', 'out[6]', 'out[7]'];
-  const [one, oneBrute] = await bothStates(kernel(ring.replace('COUNT', '32'), 8), 4, cells);
+  const [one, oneBrute] = await bothStates(z3, kernel(ring.replace('COUNT', '32'), 8), 4, cells);
   assert.equal(oneBrute, ['out[4]=2;out[5]=3;out[6]=4;out[7]=1']);
   assert.equal(one, oneBrute);
   // 64 threads are two warps, and the block has one: no execution finishes.
-  const [two, twoBrute] = await bothStates(kernel(ring.replace('COUNT', '64'), 8), 4, cells);
+  const [two, twoBrute] = await bothStates(z3, kernel(ring.replace('COUNT', '64'), 8), 4, cells);
   assert.equal(twoBrute, []);
   assert.equal(two, []);
   // Two warps of a block of 33: thread 0 (warp 0) stores x and arrives (bar.arrive 1, 64), thread
@@ -95,7 +79,7 @@ test('a thread count is reached by whole warps, each once its lanes have arrived
   ];
   for (const [name, body, states, hang] of cases) {
     const text = kernel(body, 33);
-    const [solver, brute] = await bothStates(text, 33, ['out[0]', 'out[32]']);
+    const [solver, brute] = await bothStates(z3, text, 33, ['out[0]', 'out[32]']);
     assert.equal(brute, states, name);
     assert.equal(solver, brute, name);
     const f = S.write('warps.ptx', text);

@@ -7,11 +7,10 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { LitmusTest } from '../litmus/ast.js';
 import { ptx75 } from '../model/ptx.js';
-import { enumerate } from '../solver/enumerate.js';
 import { runTest } from '../solver/run.js';
-import { unroll } from '../solver/unroll.js';
 import { type Z3Session, openZ3 } from '../solver/z3.js';
 import { ptxmm, scratch } from '../tests/cli.js';
+import { bothStates } from '../tests/kernels.js';
 import { instantiate } from './instantiate.js';
 import { readModule } from './module.js';
 
@@ -33,16 +32,6 @@ const store = (first: number, count: number): string =>
   + '\n\tmul.wide.u32 %rd1, %r29, 4;\n\tmov.u64 %rd2, out;\n\tadd.s64 %rd3, %rd2, %rd1;\n'
   + Array.from({ length: count }, (_, k) => `\tst.global.u32 [%rd3+${4 * k}], %r${first + k};\n`).join('');
 
-/** The final states over `observed`, from the solver and from brute force, each sorted. */
-async function bothStates(text: string, block: number, observed: string[], bound = 2): Promise<[string[], string[]]> {
-  const inst = instantiate(readModule(text, 'k.ptx'), { grid: { x: 1, y: 1, z: 1 }, block: { x: block, y: 1, z: 1 }, params: [] });
-  const t: LitmusTest = { ...inst.test, observed: observed.map((name) => ({ kind: 'loc' as const, name })) };
-  const brute = [...enumerate(t, unroll(t, bound), ptx75).states].sort();
-  const r = await runTest(z3, t, { model: ptx75, bound, timeoutMs: 60_000, mode: 'states', checkBound: false, explain: false });
-  assert.is(r.unknown, null, r.unknown ?? '');
-  return [r.states!.map((st) => st.values.map(([k, v]) => `${k}=${v}`).join(';')).sort(), brute];
-}
-
 const cells = (lanes: number, k: number): string[] => Array.from({ length: lanes }, (_, l) => `out[${STRIDE * l + k}]`);
 /** Brute force and the solver each reach one final state: the one `want` gives (per result k, each lane's value in cells(lanes, k)). */
 async function onlyState(body: string, want: [string, number[]][], lanes: number): Promise<void> {
@@ -51,7 +40,7 @@ async function onlyState(body: string, want: [string, number[]][], lanes: number
     const i = Number(name.slice(4, -1));
     return `${name}=${want[i % STRIDE]![1][Math.floor(i / STRIDE)]}`;
   }).join(';');
-  const [solver, brute] = await bothStates(kernel(body), lanes, observed);
+  const [solver, brute] = await bothStates(z3, kernel(body), lanes, observed);
   assert.equal(brute, [state]);
   assert.equal(solver, brute);
 }
@@ -120,7 +109,7 @@ test('values read from racing writes go through shuffles and votes alike in the 
     + '\tshfl.sync.idx.b32 %r3, %r2, 0, 0x1f, 0x3;\n\tshfl.sync.down.b32 %r4, %r2, 1, 1, 0x3;\n\tsetp.eq.u32 %p2, %r2, 1;\n\tvote.sync.ballot.b32 %r5, %p2, 0x3;\n'
     + store(3, 3);
   const observed = [0, 1, 2].flatMap((k) => cells(2, k));
-  const [solver, brute] = await bothStates(kernel(body), 2, observed);
+  const [solver, brute] = await bothStates(z3, kernel(body), 2, observed);
   // Lane 0 reads its own 1 (program order); lane 1 reads 0 or 1.
   assert.equal(brute, [0, 1].map((r) => `out[0]=1;out[16]=1;out[1]=${r};out[17]=${r};out[2]=${1 | (r << 1)};out[18]=${1 | (r << 1)}`).sort());
   assert.equal(solver, brute);
@@ -132,7 +121,7 @@ test('a loop on a vote: each round\'s operations meet the other lane\'s of that 
   const body = '\tsetp.ne.u32 %p1, %r1, 0;\n\t@%p1 bra $R;\n\tst.relaxed.gpu.global.u32 [x], 1;\n$R:\n\tld.relaxed.gpu.global.u32 %r2, [x];\n\tmov.u32 %r3, 0;\n'
     + '$L:\n\tadd.u32 %r4, %r2, %r3;\n\tsetp.lt.u32 %p2, %r4, 2;\n\tvote.sync.any.pred %p3, %p2, 0x3;\n\t@!%p3 bra $E;\n\tadd.u32 %r3, %r3, 1;\n\tbra $L;\n$E:\n'
     + store(3, 1);
-  const [solver, brute] = await bothStates(kernel(body), 2, cells(2, 0), 3);
+  const [solver, brute] = await bothStates(z3, kernel(body), 2, cells(2, 0), 3);
   assert.equal(brute, ['out[0]=1;out[16]=1', 'out[0]=2;out[16]=2']);
   assert.equal(solver, brute);
 });
@@ -151,7 +140,7 @@ test('no value out of thin air through a shuffle or a vote: two lanes swapping w
   const vote = '\tsetp.ne.u32 %p1, %r1, 0;\n\tmov.u64 %rd1, x;\n\tmov.u64 %rd2, y;\n\tselp.b64 %rd3, %rd2, %rd1, %p1;\n\tselp.b64 %rd4, %rd1, %rd2, %p1;\n'
     + '\tld.relaxed.gpu.global.u32 %r2, [%rd3];\n\tsetp.eq.u32 %p2, %r2, 1;\n\tvote.sync.any.pred %p3, %p2, 0x3;\n\tselp.u32 %r3, 1, 0, %p3;\n\tst.relaxed.gpu.global.u32 [%rd4], %r3;\n';
   for (const b of [body, vote]) {
-    const [solver, brute] = await bothStates(kernel(b, 1), 2, ['x', 'y']);
+    const [solver, brute] = await bothStates(z3, kernel(b, 1), 2, ['x', 'y']);
     assert.equal(brute, ['x=0;y=0']);
     assert.equal(solver, brute);
   }
@@ -183,7 +172,7 @@ test('an exchange waits for the lanes of its mask: crosswise operations deadlock
   // order, each lane at its own instructions, meet.
   const crossed = '\tsetp.ne.u32 %p1, %r1, 0;\n\t@%p1 bra $B;\n\tshfl.sync.idx.b32 %r2, %r1, 1, 0x1f, 0x3;\n\tvote.sync.ballot.b32 %r3, %p1, 0x3;\n\tbra $E;\n'
     + '$B:\n\tvote.sync.ballot.b32 %r3, %p1, 0x3;\n\tshfl.sync.idx.b32 %r2, %r1, 0, 0x1f, 0x3;\n$E:\n' + store(2, 2);
-  const [none, noneBrute] = await bothStates(kernel(crossed), 2, cells(2, 0));
+  const [none, noneBrute] = await bothStates(z3, kernel(crossed), 2, cells(2, 0));
   assert.equal(noneBrute, []);
   assert.equal(none, []);
   const f = S.write('crossed.ptx', kernel(crossed));
@@ -193,7 +182,7 @@ test('an exchange waits for the lanes of its mask: crosswise operations deadlock
   assert.match(r.out, /Liveness: FAILS: P0 waits forever at shfl\.sync\.idx\.b32 %r2, %r1, 1, 31, 3 \(line \d+\); P1 waits forever at vote\.sync\.ballot\.b32 %r3, %p1, 3 \(line \d+\)/);
   const same = crossed.replace('$B:\n\tvote.sync.ballot.b32 %r3, %p1, 0x3;\n\tshfl.sync.idx.b32 %r2, %r1, 0, 0x1f, 0x3;', '$B:\n\tshfl.sync.idx.b32 %r2, %r1, 0, 0x1f, 0x3;\n\tvote.sync.ballot.b32 %r3, %p1, 0x3;');
   assert.is.not(same, crossed);
-  const [met, metBrute] = await bothStates(kernel(same), 2, [...cells(2, 0), ...cells(2, 1)]);
+  const [met, metBrute] = await bothStates(z3, kernel(same), 2, [...cells(2, 0), ...cells(2, 1)]);
   assert.equal(metBrute, ['out[0]=1;out[16]=0;out[1]=2;out[17]=2']);
   assert.equal(met, metBrute);
   const g = S.write('same.ptx', kernel(same));
@@ -220,7 +209,7 @@ test('a lane of the mask that never comes keeps a warp operation waiting; one th
   ];
   for (const [name, body, states, hang] of cases) {
     const text = kernel(body + store(2, 1));
-    const [solver, brute] = await bothStates(text, 2, cells(2, 0));
+    const [solver, brute] = await bothStates(z3, text, 2, cells(2, 0));
     assert.equal(brute, states, name);
     assert.equal(solver, brute, name);
     const f = S.write('waits.ptx', text);

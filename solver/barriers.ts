@@ -175,14 +175,16 @@ export function encodeBarriers(u: Unrolled, asserts: N[], live?: BarrierStops, t
  * kernel every other thread of its CTA; null for a litmus test's CTA barrier.
  */
 export function awaitedBy(dag: Dag, threads: readonly { cta: string; warp: string; lane: number | null }[], b: SymEvent): number[] | null {
-  const self = b.info.thread;
   switch (b.bar!.waits) {
-    case 'mask': return maskLanes(threads, self, b.bar!.warp!, dag.constOf(b.bar!.id) as bigint);
-    case 'cta': return threads.flatMap((t, i) => (i !== self && t.cta === threads[self]!.cta ? [i] : []));
-    case 'warp': return threads.flatMap((t, i) => (i !== self && t.warp === threads[self]!.warp ? [i] : []));
+    case 'mask': return maskLanes(threads, b.info.thread, b.bar!.warp!, dag.constOf(b.bar!.id) as bigint);
+    case 'cta': case 'warp': return others(threads, b.info.thread, b.bar!.waits);
     default: return null;
   }
 }
+
+/** The other threads of thread `self`'s CTA, or of its warp. */
+const others = (threads: readonly { cta: string; warp: string }[], self: number, of: 'cta' | 'warp'): number[] =>
+  threads.flatMap((t, i) => (i !== self && t[of] === threads[self]![of] ? [i] : []));
 
 /**
  * The threads whose exit barrier operation b may wait for, for NoThinAir (unroll.ts
@@ -192,9 +194,7 @@ export function awaitedBy(dag: Dag, threads: readonly { cta: string; warp: strin
  * for is a matter of timing, left to the arrival and pass times alone.
  */
 export function exitsAwaitedBy(dag: Dag, threads: readonly { cta: string; warp: string; lane: number | null }[], b: SymEvent): number[] | null {
-  if (!needsEveryWarp(dag, threads, b)) return awaitedBy(dag, threads, b);
-  const me = threads[b.info.thread]!;
-  return threads.flatMap((t, i) => (t.cta === me.cta && i !== b.info.thread ? [i] : []));
+  return needsEveryWarp(dag, threads, b) ? others(threads, b.info.thread, 'cta') : awaitedBy(dag, threads, b);
 }
 
 /** A kernel's bar.sync whose thread count only every warp of its CTA together reaches. */
