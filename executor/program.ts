@@ -4,7 +4,7 @@
 import type { Instr, LitmusTest, Pos, Proxy, Scope, Value } from '../litmus/ast.js';
 import { SCOPES } from '../litmus/ast.js';
 import { typeWidth } from '../litmus/ast.js';
-import { type PhysLoc, layout } from '../litmus/layout.js';
+import { type PhysLoc, layout, mixedSizeAccess } from '../litmus/layout.js';
 import { type ValueType, aluWidths, threadRegisters, writerType } from '../litmus/types.js';
 import { printInstr } from '../litmus/print.js';
 import { type RV, rv } from './bits.js';
@@ -126,7 +126,10 @@ export const proxyOf = (prog: Program, i: Extract<Instr, { op: 'ld' | 'st' | 'at
 
 /** Physical locations and virtual addresses, numbered as the solver numbers them (litmus/layout.ts). */
 function locations(test: LitmusTest): Pick<Program, 'locs' | 'locOfName' | 'vaddrOf' | 'locOfVaddr'> {
-  const { locs, locOf: locOfName, vaddrOf } = layout(test, (m) => { throw new Unsupported(m); });
+  const lay = layout(test, (m) => { throw new Unsupported(m); });
+  const mixed = mixedSizeAccess(test, lay);
+  if (mixed) throw new Unsupported(`${printInstr(mixed.ins)}: ${mixed.why}`, mixed.ins.pos);
+  const { locs, locOf: locOfName, vaddrOf } = lay;
   for (const l of locs) l.init = BigInt.asUintN(l.width, l.init);
   const locOfVaddr = new Map<number, number>();
   for (const [name, v] of vaddrOf) if (!locOfVaddr.has(v)) locOfVaddr.set(v, locOfName.get(name)!);

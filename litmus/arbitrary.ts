@@ -44,13 +44,19 @@ const pick = <T>(xs: readonly T[]) => fc.constantFrom(...xs);
 
 function instr(labels: string[]): fc.Arbitrary<Instr> {
   const mem = { space: pick(SPACES), proxy: pick(PROXIES), type: pick(TYPES), pos: fc.constant(P) };
+  // `.mmio`: relaxed.sys, generic or global memory, no other proxy (`ld.mmio.relaxed.sys.global.u32`).
+  const mmioMem = { ...mem, space: pick<Space>(['generic', 'global']), proxy: fc.constant<Proxy>('generic') };
   const ld = fc.oneof(
     fc.record({ op: fc.constant('ld' as const), ord: ordering(['relaxed', 'acquire']), dst: reg(REGS), addr: address, ...mem }),
     fc.record({ op: fc.constant('ld' as const), ord: fc.constant<Ordering>({ sem: 'relaxed', scope: 'sys' }), volatile: fc.constant(true), dst: reg(REGS), addr: address, ...mem }),
+    fc.record({ op: fc.constant('ld' as const), ord: fc.constant<Ordering>({ sem: 'relaxed', scope: 'sys' }), mmio: fc.constant(true), dst: reg(REGS), addr: address, ...mmioMem }),
   );
   // Only loads exist for every proxy; stores and read-modify-writes go through generic or surface.
   const writeProxy = pick<Proxy>(['generic', 'surface']);
-  const st = fc.record({ op: fc.constant('st' as const), ord: ordering(['relaxed', 'release']), addr: address, src: value, ...mem, proxy: writeProxy });
+  const st = fc.oneof(
+    fc.record({ op: fc.constant('st' as const), ord: ordering(['relaxed', 'release']), addr: address, src: value, ...mem, proxy: writeProxy }),
+    fc.record({ op: fc.constant('st' as const), ord: fc.constant<Ordering>({ sem: 'relaxed', scope: 'sys' }), mmio: fc.constant(true), addr: address, src: value, ...mmioMem }),
+  );
   // As ptxas has them: .add has no .s64; .sub exists only in Dartagnan's untyped form (u32).
   const atomType = (aop: AtomOp): fc.Arbitrary<DataType> =>
     aop === 'cas' ? pick<DataType>(['b16', 'b32', 'b64'])

@@ -119,6 +119,12 @@ export interface Ld extends InstrBase {
   /** `.volatile` as written (its meaning is relaxed.sys, kept in `ord`). */
   volatile?: boolean;
   /**
+   * `.mmio` (memory-mapped I/O, always with `.relaxed.sys`): for the memory model a strong
+   * relaxed.sys access, kept in `ord`; what it adds (performed exactly once, never cached or
+   * combined) is the device's business, not the model's.
+   */
+  mmio?: boolean;
+  /**
    * `ld.global.nc` (`__ldg`, `const __restrict__`): the non-coherent texture path, a load
    * through the texture proxy, for data no thread writes while the kernel runs (kernel/verify.ts).
    */
@@ -135,6 +141,8 @@ export interface St extends InstrBase {
   op: 'st';
   ord: Ordering;
   volatile?: boolean;
+  /** `.mmio`, as Ld's. */
+  mmio?: boolean;
   space: Space;
   proxy: WriteProxy;
   type: DataType;

@@ -44,7 +44,8 @@ const SETP_CMP: Record<string, CmpOp> = {
 const ATOM_OPS: ReadonlySet<string> = setOf('add', 'sub', 'inc', 'dec', 'min', 'max', 'and', 'or', 'xor', 'exch', 'cas');
 const BITWISE_ATOM: ReadonlySet<string> = setOf('and', 'or', 'xor', 'exch', 'cas');
 const PROXY_NAMES: ReadonlySet<string> = setOf('generic', 'texture', 'surface', 'constant');
-const SEMS: ReadonlySet<string> = setOf('weak', 'volatile', 'relaxed', 'acquire', 'release', 'acq_rel', 'sc', 'mmio');
+const SEMS: ReadonlySet<string> = setOf('weak', 'volatile', 'relaxed', 'acquire', 'release', 'acq_rel', 'sc');
+const MMIO: ReadonlySet<string> = setOf('mmio');
 
 /** Per-file context while building. */
 export interface Ctx {
@@ -241,14 +242,25 @@ function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
     if (ev && sp !== 'global' && sp !== 'generic') fail(`'.${ev.text}' (an eviction priority) is for global memory, not .${c.space?.text ?? sp}`, ev.pos, file);
   };
 
+  // `.mmio` (PTX 8.2, sm_70+): ptxas takes it with `.relaxed.sys` only, in global memory, with no
+  // hint or vector; the memory model reads it as the strong relaxed.sys access it names.
+  const mmioRules = (c: Hinted & { mmio?: Qual }, o: Ordering): void => {
+    const at = c.mmio!.pos;
+    if (o.sem !== 'relaxed' || o.scope !== 'sys' || c.sem?.text !== 'relaxed') fail(`'.mmio' goes with .relaxed.sys only (${base}.mmio.relaxed.sys.global.u32)`, at, file);
+    if (c.space && c.space.text !== 'global') fail(`'.mmio' is for global memory, not .${c.space.text}`, c.space.pos, file);
+    const hint = c.cop ?? c.l1 ?? c.l2 ?? c.prefetch;
+    if (hint) fail(`'.${hint.text}' does not go with .mmio`, hint.pos, file);
+  };
+
   if (base in LD_BASES) {
     // Dartagnan writes `ld r0, 1` for a register move.
     if (quals.length === 0 && ops.length === 2 && ops[1]!.k === 'num') {
       return { op: 'mov', type: 'u32', dst: reg(ops[0]!, 'the destination', ctx), src: value(ops[1]!, 'the source', ctx), pos: p };
     }
-    const c = cats(base === 'ld' ? { ...memCats, nc: setOf('nc'), cop: LD_CACHE, l1: EVICT_L1, l2: EVICT_L2, prefetch: PREFETCH } : memCats) as Hinted & { nc?: Qual };
+    const c = cats(base === 'ld' ? { ...memCats, nc: setOf('nc'), cop: LD_CACHE, l1: EVICT_L1, l2: EVICT_L2, prefetch: PREFETCH, mmio: MMIO } : memCats) as Hinted & { nc?: Qual; mmio?: Qual };
     const { ord, volatile } = ordering(c, base, setOf('weak', 'volatile', 'relaxed', 'acquire'), { sem: 'weak' }, file);
     hints(c, ord.sem, !!volatile, space(c));
+    if (c.mmio) mmioRules(c, ord);
     if (c.nc && (c.space?.text !== 'global' || ord.sem !== 'weak')) {
       fail(`'.nc' is a weak load of global memory (ld.global.nc.u32)`, c.nc.pos, file);
     }
@@ -258,19 +270,22 @@ function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
       dst: reg(ops[0]!, 'the destination', ctx), ...address(ops[1]!, ctx), pos: p,
     };
     if (volatile) ld.volatile = true;
+    if (c.mmio) ld.mmio = true;
     if (c.nc) ld.nc = true;
     return ld;
   }
   if (base in ST_BASES) {
-    const c = cats(base === 'st' ? { ...memCats, cop: ST_CACHE, l1: EVICT_L1, l2: EVICT_L2 } : memCats) as Hinted;
+    const c = cats(base === 'st' ? { ...memCats, cop: ST_CACHE, l1: EVICT_L1, l2: EVICT_L2, mmio: MMIO } : memCats) as Hinted & { mmio?: Qual };
     const { ord, volatile } = ordering(c, base, setOf('weak', 'volatile', 'relaxed', 'release'), { sem: 'weak' }, file);
     hints(c, ord.sem, !!volatile, space(c));
+    if (c.mmio) mmioRules(c, ord);
     arity(ops, 2, 2, opcode, 'two operands ([a], b)', file);
     const st: Instr = {
       op: 'st', ord, space: space(c), proxy: ST_BASES[base]!, type: asType(c.type, 'u32'),
       ...address(ops[0]!, ctx), src: value(ops[1]!, 'the stored value', ctx), pos: p,
     };
     if (volatile) st.volatile = true;
+    if (c.mmio) st.mmio = true;
     return st;
   }
   if (base in ATOM_BASES || base in RED_BASES) {

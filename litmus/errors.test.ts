@@ -404,6 +404,24 @@ const cases: Case[] = [
     message: "'.L1::evict_last' (an eviction priority) does not go with .volatile",
   },
   {
+    name: "mmio-with-another-scope",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak.u32 [x], 1 | ld.mmio.relaxed.gpu.global.u32 %r1, [x] ;\nexists (x == 1)\n",
+    at: [4, 26],
+    message: "'.mmio' goes with .relaxed.sys only (ld.mmio.relaxed.sys.global.u32)",
+  },
+  {
+    name: "mmio-in-shared-memory",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak.u32 [x], 1 | ld.mmio.relaxed.sys.shared.u32 %r1, [x] ;\nexists (x == 1)\n",
+    at: [4, 43],
+    message: "'.mmio' is for global memory, not .shared",
+  },
+  {
+    name: "mmio-with-a-hint",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak.u32 [x], 1 | ld.mmio.relaxed.sys.global.L1::evict_last.u32 %r1, [x] ;\nexists (x == 1)\n",
+    at: [4, 50],
+    message: "'.L1::evict_last' does not go with .mmio",
+  },
+  {
     name: "eviction-priority-on-shared",
     text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak.u32 [x], 1 | ld.relaxed.cta.shared.L1::evict_last.u32 %r1, [x] ;\nexists (P1:%r1 == 1)\n",
     at: [4, 45],

@@ -2,7 +2,7 @@
 // addresses alike: physical locations (a name and its aliases share one), virtual addresses
 // (a generic alias is a second address of the same location; an alias through another proxy
 // uses its target's address), widths, signedness and initial values.
-import type { Expr, LitmusTest, LocDecl } from './ast.js';
+import type { Expr, Instr, LitmusTest, LocDecl } from './ast.js';
 import { typeSigned, typeWidth } from './ast.js';
 
 export interface PhysLoc {
@@ -83,4 +83,29 @@ export function layout(test: LitmusTest, fail: (message: string) => never): Layo
     l.signed = declSigned.get(i) ?? l.signed;
   });
   return { locs, locOf, vaddrOf };
+}
+
+/**
+ * Why an access of `bits` bits to location `name` (holding `width`) cannot be answered, or null
+ * when the widths agree. A narrower or wider access overlaps the location partially (ISA
+ * §8.2.1): it is never morally strong with the location's other accesses (§8.6), and it
+ * communicates byte by byte (§8.9: a read returns each byte from its own write). Both engines
+ * read and write each location whole, so they would answer such a test wrongly.
+ */
+export function mixedSize(name: string, width: number, bits: number): string | null {
+  return bits === width ? null
+    : `${bits === 8 ? 'an' : 'a'} ${bits}-bit access to ${name}, which holds ${width} bits (mixed-size accesses are not modelled: a partial overlap, ISA §8.2.1, is never morally strong and communicates byte by byte, and ptxmm reads and writes each location whole)`;
+}
+
+/** The first access that names a location of another width (mixedSize): the instruction and why; null when there is none. */
+export function mixedSizeAccess(test: LitmusTest, lay: Layout): { ins: Instr; why: string } | null {
+  for (const t of test.threads) {
+    for (const s of t.code) {
+      if (!(s.op === 'ld' || s.op === 'st' || s.op === 'atom' || s.op === 'red') || s.addr.kind !== 'loc') continue;
+      const l = lay.locs[lay.locOf.get(s.addr.name)!]!;
+      const why = mixedSize(s.addr.name, l.width, typeWidth(s.type));
+      if (why) return { ins: s, why };
+    }
+  }
+  return null;
 }

@@ -17,8 +17,9 @@ const SPACE_TEXT: Record<Space, string> = {
   local: '.local', const: '.const', param: '.param',
 };
 
-function ord(o: Ordering, volatile: boolean | undefined): string {
+function ord(o: Ordering, volatile: boolean | undefined, mmio?: boolean): string {
   if (volatile) return '.volatile';
+  if (mmio) return '.mmio.relaxed.sys';
   return o.sem === 'weak' ? '.weak' : `.${o.sem}.${o.scope}`;
 }
 
@@ -52,9 +53,9 @@ function instrBody(s: Instr): string {
   switch (s.op) {
     case 'ld':
       if (s.nc) return `ld.global.nc.${s.type} ${reg(s.dst.name)}, ${addr(s.addr, s.offset)}`;
-      return `${MNEMONIC.ld[s.proxy]}${ord(s.ord, s.volatile)}${SPACE_TEXT[s.space]}.${s.type} ${reg(s.dst.name)}, ${addr(s.addr, s.offset)}`;
+      return `${MNEMONIC.ld[s.proxy]}${ord(s.ord, s.volatile, s.mmio)}${SPACE_TEXT[s.space]}.${s.type} ${reg(s.dst.name)}, ${addr(s.addr, s.offset)}`;
     case 'st':
-      return `${MNEMONIC.st[s.proxy]}${ord(s.ord, s.volatile)}${SPACE_TEXT[s.space]}.${s.type} ${addr(s.addr, s.offset)}, ${val(s.src)}`;
+      return `${MNEMONIC.st[s.proxy]}${ord(s.ord, s.volatile, s.mmio)}${SPACE_TEXT[s.space]}.${s.type} ${addr(s.addr, s.offset)}, ${val(s.src)}`;
     case 'atom': {
       const c = s.c ? `, ${val(s.c)}` : '';
       return `${MNEMONIC.atom[s.proxy]}${ord(s.ord, false)}${SPACE_TEXT[s.space]}.${s.aop}.${s.type} ${reg(s.dst.name)}, ${addr(s.addr, s.offset)}, ${val(s.b)}${c}`;

@@ -7,7 +7,7 @@ import { type Exchange, type Meeting, awaited, exchangeKind, meetings, placehold
 import { type BarMeetings, barrierMeetings, exitsAwaitedBy } from './barriers.js';
 import type { Atom, DataType, Instr, LitmusTest, LocOwner, Red, Thread, Value as AstValue } from '../litmus/ast.js';
 import { WARP_SIZE, typeSigned, typeWidth, wideType } from '../litmus/ast.js';
-import { type PhysLoc, layout } from '../litmus/layout.js';
+import { type PhysLoc, layout, mixedSize, mixedSizeAccess } from '../litmus/layout.js';
 import { type ValueType, registersRead, threadRegisters, writerType } from '../litmus/types.js';
 import { printInstr } from '../litmus/print.js';
 import { LitmusError } from '../litmus/errors.js';
@@ -236,6 +236,8 @@ export function unroll(test: LitmusTest, bound: number, limits?: Limits, livenes
 
   // ---- locations: physical locations and virtual addresses (shared with the executor) ----
   const lay = layout(test, (m) => { throw new UnsupportedError(m); });
+  const mixed = mixedSizeAccess(test, lay);
+  if (mixed) throw new UnsupportedError(`${printInstr(mixed.ins)}: ${mixed.why}`, mixed.ins.pos);
   const plocOf = lay.locOf;
   const vaddrOf = lay.vaddrOf;
   const locations: Location[] = lay.locs.map((l, ploc) => ({ ...l, ploc }));
@@ -457,9 +459,9 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
     if (a.kind === 'loc' && offset === 0n) return { targets: [{ ploc: env.plocOf.get(a.name)!, vaddr: env.vaddrOf.get(a.name)!, at: dag.T }], deps: new Map() };
     const r: RegVal = a.kind === 'loc' ? { v: dag.bv(64, env.vaddrOf.get(a.name)!), deps: new Map() } : reg(s, a.name);
     const where = whereIs(ins);
-    // A kernel's memory has one width per element: an access of another width would need a
-    // mixed-size model, which the PTX model does not give.
-    const fits = (name: string): boolean => !test.perThread || typeWidth(ins.type) === env.locations[env.plocOf.get(name)!]!.width;
+    // An access of another width than its location's would need a mixed-size model, which the
+    // PTX model does not give (litmus/layout.ts mixedSize).
+    const fits = (name: string): boolean => typeWidth(ins.type) === env.locations[env.plocOf.get(name)!]!.width;
     // A kernel's per-CTA and per-thread copies: another CTA's .shared or another thread's .local
     // memory is out of reach, and a .local or .shared access reaches its own space only.
     const owns = (name: string): boolean => {
@@ -482,7 +484,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
       }
       if (name === undefined) throw new UnsupportedError(`${where}: address ${at} is no location's (out of bounds, or inside an element)`, ins.pos);
       if (!owns(name)) throw new UnsupportedError(`${where}: address ${at} is ${name}, which this ${ins.space === 'generic' ? 'generic' : `.${ins.space}`} access of P${tid} cannot reach (another thread's .local or another CTA's .shared memory)`, ins.pos);
-      throw new UnsupportedError(`${where}: a ${typeWidth(ins.type)}-bit access to ${name}, which holds ${env.locations[env.plocOf.get(name)!]!.width} bits (mixed-size accesses are not modelled)`, ins.pos);
+      throw new UnsupportedError(`${where}: ${mixedSize(name, env.locations[env.plocOf.get(name)!]!.width, typeWidth(ins.type))}`, ins.pos);
     }
     const addr = dag.bin('add', dag.resize(r.v, 64), dag.bv(64, offset));
     const byAddr = new Map<number, N>();
