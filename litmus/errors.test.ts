@@ -404,6 +404,24 @@ const cases: Case[] = [
     message: "'.L1::evict_last' (an eviction priority) does not go with .volatile",
   },
   {
+    name: "fence-release-of-a-later-isa",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak.u32 [x], 1 | fence.release.gpu ;\nexists (x == 1)\n",
+    at: [4, 29],
+    message: "fence.release.gpu: '.release' fences (PTX 8.0+) are not modelled: the memory model ptxmm checks (ISA 6.4 and 7.5, chapter 8) has fence.sc and fence.acq_rel",
+  },
+  {
+    name: "fence-sync-restrict",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak.u32 [x], 1 | fence.acquire.sync_restrict::shared::cluster.cluster ;\nexists (x == 1)\n",
+    at: [4, 29],
+    message: "fence.acquire.sync_restrict::shared::cluster.cluster: '.acquire' fences (PTX 8.0+) are not modelled: the memory model ptxmm checks (ISA 6.4 and 7.5, chapter 8) has fence.sc and fence.acq_rel",
+  },
+  {
+    name: "proxy-fence-for-one-state-space",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak.u32 [x], 1 | fence.proxy.async.global ;\nexists (x == 1)\n",
+    at: [4, 35],
+    message: "fence.proxy.async.global: proxy fences restricted to a state space or a direction (PTX 8.0+) are not modelled; ptxmm's are fence.proxy.alias, .async, .texture, .surface and .constant",
+  },
+  {
     name: "mmio-with-another-scope",
     text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak.u32 [x], 1 | ld.mmio.relaxed.gpu.global.u32 %r1, [x] ;\nexists (x == 1)\n",
     at: [4, 26],

@@ -44,7 +44,7 @@ const lexer = moo.states({
     preg: /%[A-Za-z_][\w]*(?:\.[xyz](?![\w.]))?/,
     number: /0[xX][0-9a-fA-F]+U?|0[bB][01]+U?|[0-9]+U?/,
     ident: {
-      match: /[A-Za-z_$][\w$]*(?:\.[\w$]+(?:::\w+)?)*/,
+      match: /[A-Za-z_$][\w$]*(?:\.[\w$]+(?:::\w+)*)*/,
       type: moo.keywords({ kw: ['exists', 'forall', 'filter', 'locations', 'aliases'] }),
     },
   },
