@@ -199,6 +199,35 @@ exists (P0:%rs0 == 0)
   }
 });
 
+test('a shared location named from two clusters, or through .shared from two CTAs, is refused: each CTA has its own copy', () => {
+  const text = (p0: string, p1: string, st: string, ld: string): string => `PTX S
+{
+.shared .u32 s = 0;
+}
+ P0@${p0} | P1@${p1} ;
+ ${st} | ${ld} ;
+exists (P1:%r0 == 1)
+`;
+  // Two CTAs, no cluster: P1 reads its own CTA's s, which nobody writes. Read as one variable,
+  // both engines once answered that it may read 1.
+  const apart = write('shared-apart.litmus', text('cta 0,gpu 0', 'cta 1,gpu 0', 'st.relaxed.cta.shared.u32 [s], 1', 'ld.relaxed.cta.shared.u32 %r0, [s]'));
+  for (const cmd of ['check', 'run']) {
+    const r = ptxmm(cmd, apart);
+    assert.is(r.code, 1, cmd);
+    assert.match(r.out + r.err, /shared-apart\.litmus:6:\d+: s is in shared memory, of which each CTA has its own copy, reached at most across a cluster: P0 and P1 are in different clusters/, cmd);
+  }
+  // One cluster, each CTA through its own window (.shared): still two copies.
+  const windows = write('shared-windows.litmus', text('cta 0,cluster 0,gpu 0', 'cta 1,cluster 0,gpu 0', 'st.relaxed.cta.shared.u32 [s], 1', 'ld.relaxed.cta.shared.u32 %r0, [s]'));
+  assert.match(ptxmm('check', windows).err, /P0 and P1 access it through \.shared, each its own CTA's/);
+  // One CTA, or a cluster whose peer reaches the copy through .shared::cluster: answered.
+  const one = ptxmm('check', write('shared-one.litmus', text('cta 0,gpu 0', 'cta 0,gpu 0', 'st.relaxed.cta.shared.u32 [s], 1', 'ld.relaxed.cta.shared.u32 %r0, [s]')));
+  assert.is(one.code, 0, one.err);
+  assert.match(one.out, /P1:r0=1;/);
+  const peer = ptxmm('check', write('shared-peer.litmus', text('cta 0,cluster 0,gpu 0', 'cta 1,cluster 0,gpu 0', 'st.relaxed.cluster.shared::cluster.u32 [s], 1', 'ld.relaxed.cluster.shared::cluster.u32 %r0, [s]')));
+  assert.is(peer.code, 0, peer.err);
+  assert.match(peer.out, /P1:r0=1;/);
+});
+
 test('a file named on the command line that cannot be read: its path and why, no stack trace', () => {
   const r = ptxmm('conform', '--expect', `${dir}/missing.csv`, '--root', dir);
   assert.is(r.code, 1);

@@ -2,7 +2,7 @@
 // addresses alike: physical locations (a name and its aliases share one), virtual addresses
 // (a generic alias is a second address of the same location; an alias through another proxy
 // uses its target's address), widths, signedness and initial values.
-import type { Expr, Instr, LitmusTest, LocDecl } from './ast.js';
+import type { Expr, Instr, LitmusTest, LocDecl, Pos, Thread } from './ast.js';
 import { typeSigned, typeWidth } from './ast.js';
 
 export interface PhysLoc {
@@ -105,6 +105,62 @@ export function mixedSizeAccess(test: LitmusTest, lay: Layout): { ins: Instr; wh
       const l = lay.locs[lay.locOf.get(s.addr.name)!]!;
       const why = mixedSize(s.addr.name, l.width, typeWidth(s.type));
       if (why) return { ins: s, why };
+    }
+  }
+  return null;
+}
+
+/**
+ * Why a test's shared memory cannot be read as one variable per location, with where, or null.
+ * Each CTA has its own copy of a `.shared` variable (ISA §5.1.5); a CTA of a cluster reaches its
+ * peers' copies too (`.shared::cluster`, generic addresses). A litmus location is one variable,
+ * so threads of two clusters naming one shared location, or `.shared` (the CTA's own window)
+ * accesses to it from two CTAs, would be answered as if they met where the hardware keeps them
+ * apart. A location is in shared memory when declared `.shared` or accessed through `.shared`
+ * or `.shared::cluster`. (Kernels give each CTA its copy: kernel/instantiate.ts.)
+ */
+export function sharedAcrossCtas(test: LitmusTest): { pos: Pos; why: string } | null {
+  if (test.perThread) return null;
+  const shared = new Set<string>();
+  const aliasOf = new Map<string, string>();
+  for (const d of test.locations) {
+    if (d.kind === 'value' && d.space === 'shared') shared.add(d.name);
+    if (d.kind === 'alias') aliasOf.set(d.name, d.of);
+  }
+  const root = (n: string): string => {
+    for (let k = 0; k < 100 && aliasOf.has(n); k++) n = aliasOf.get(n)!;
+    return n;
+  };
+  type Use = { thread: number; cta: string; cluster: string; own: boolean; pos: Pos };
+  const uses = new Map<string, Use[]>();
+  const use = (t: Thread, name: string, own: boolean, pos: Pos): void => {
+    const p = t.placement;
+    const u = { thread: p.id, cta: `${p.gpu}/${p.cta}`, cluster: p.cluster !== undefined ? `${p.gpu}/c${p.cluster}` : `${p.gpu}/cta${p.cta}`, own, pos };
+    const k = root(name);
+    uses.set(k, [...(uses.get(k) ?? []), u]);
+  };
+  for (const t of test.threads) {
+    for (const s of t.code) {
+      if ((s.op === 'ld' || s.op === 'st' || s.op === 'atom' || s.op === 'red') && s.addr.kind === 'loc') {
+        if (s.space === 'shared' || s.space === 'shared_cluster') shared.add(root(s.addr.name));
+        use(t, s.addr.name, s.space === 'shared', s.addr.pos ?? s.pos);
+      }
+      if (s.op === 'mov' && s.src.kind === 'loc') use(t, s.src.name, false, s.src.pos ?? s.pos);
+    }
+    for (const r of test.regInits) if (r.thread === t.placement.id && 'addressOf' in r) use(t, r.addressOf, false, r.pos);
+  }
+  for (const name of shared) {
+    const us = uses.get(name) ?? [];
+    const first = us[0];
+    if (!first) continue;
+    const far = us.find((u) => u.cluster !== first.cluster);
+    if (far) {
+      return { pos: far.pos, why: `${name} is in shared memory, of which each CTA has its own copy, reached at most across a cluster: P${first.thread} and P${far.thread} are in different clusters, so they cannot meet there, and a litmus location is one variable (declare ${name} in .global, or place the threads in one CTA)` };
+    }
+    const owns = us.filter((u) => u.own);
+    const other = owns.find((u) => u.cta !== owns[0]!.cta);
+    if (other) {
+      return { pos: other.pos, why: `${name} is in shared memory, of which each CTA has its own copy: P${owns[0]!.thread} and P${other.thread} access it through .shared, each its own CTA's, and a litmus location is one variable (use .shared::cluster for a peer CTA's copy, declare ${name} in .global, or place the threads in one CTA)` };
     }
   }
   return null;
