@@ -199,7 +199,7 @@ exists (P0:%rs0 == 0)
   }
 });
 
-test('a shared location named from two clusters, or through .shared from two CTAs, is refused: each CTA has its own copy', () => {
+test('memory spaces: a shared location named from two clusters or through .shared from two CTAs, a local one from two threads, a write to a constant one, are refused', () => {
   const text = (p0: string, p1: string, st: string, ld: string): string => `PTX S
 {
 .shared .u32 s = 0;
@@ -225,7 +225,13 @@ exists (P1:%r0 == 1)
   assert.match(one.out, /P1:r0=1;/);
   const peer = ptxmm('check', write('shared-peer.litmus', text('cta 0,cluster 0,gpu 0', 'cta 1,cluster 0,gpu 0', 'st.relaxed.cluster.shared::cluster.u32 [s], 1', 'ld.relaxed.cluster.shared::cluster.u32 %r0, [s]')));
   assert.is(peer.code, 0, peer.err);
-  assert.match(peer.out, /P1:r0=1;/);
+  assert.match(peer.out, /P1:r0=1;/);  // Each thread has its own .local memory, and .const memory is read-only, even to a generic store.
+  const local = ptxmm('run', write('local.litmus', text('cta 0,gpu 0', 'cta 0,gpu 0', 'st.local.u32 [s], 1', 'ld.local.u32 %r0, [s]').replace('.shared .u32 s', '.local .u32 s')));
+  assert.is(local.code, 1);
+  assert.match(local.out + local.err, /local\.litmus:6:\d+: s is in local memory, which is each thread's own: P0 and P1 would each have their own s/);
+  const constant = ptxmm('check', write('const.litmus', text('cta 0,gpu 0', 'cta 0,gpu 0', 'st.u32 [s], 1', 'ld.const.u32 %r0, [s]').replace('.shared .u32 s', '.const .u32 s')));
+  assert.is(constant.code, 1);
+  assert.match(constant.err, /const\.litmus:6:\d+: s is in constant memory, which is read-only: P0 cannot write it/);
 });
 
 test('a file named on the command line that cannot be read: its path and why, no stack trace', () => {

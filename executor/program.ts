@@ -4,7 +4,7 @@
 import type { Instr, LitmusTest, Pos, Proxy, Scope, Value } from '../litmus/ast.js';
 import { SCOPES } from '../litmus/ast.js';
 import { typeWidth } from '../litmus/ast.js';
-import { type PhysLoc, layout, mixedSizeAccess, sharedAcrossCtas } from '../litmus/layout.js';
+import { type PhysLoc, layout, mixedSizeAccess, spacesApart } from '../litmus/layout.js';
 import { type ValueType, aluWidths, threadRegisters, writerType } from '../litmus/types.js';
 import { printInstr } from '../litmus/print.js';
 import { type RV, rv } from './bits.js';
@@ -129,7 +129,7 @@ function locations(test: LitmusTest): Pick<Program, 'locs' | 'locOfName' | 'vadd
   const lay = layout(test, (m) => { throw new Unsupported(m); });
   const mixed = mixedSizeAccess(test, lay);
   if (mixed) throw new Unsupported(`${printInstr(mixed.ins)}: ${mixed.why}`, mixed.ins.pos);
-  const apart = sharedAcrossCtas(test);
+  const apart = spacesApart(test);
   if (apart) throw new Unsupported(apart.why, apart.pos);
   const { locs, locOf: locOfName, vaddrOf } = lay;
   for (const l of locs) l.init = BigInt.asUintN(l.width, l.init);

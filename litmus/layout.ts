@@ -111,31 +111,36 @@ export function mixedSizeAccess(test: LitmusTest, lay: Layout): { ins: Instr; wh
 }
 
 /**
- * Why a test's shared memory cannot be read as one variable per location, with where, or null.
- * Each CTA has its own copy of a `.shared` variable (ISA §5.1.5); a CTA of a cluster reaches its
- * peers' copies too (`.shared::cluster`, generic addresses). A litmus location is one variable,
- * so threads of two clusters naming one shared location, or `.shared` (the CTA's own window)
- * accesses to it from two CTAs, would be answered as if they met where the hardware keeps them
- * apart. A location is in shared memory when declared `.shared` or accessed through `.shared`
- * or `.shared::cluster`. (Kernels give each CTA its copy: kernel/instantiate.ts.)
+ * Why a test's memory spaces cannot be read as one variable per location, with where, or null.
+ * A litmus location is one variable, but each thread has its own `.local` memory, and each CTA
+ * its own copy of a `.shared` variable (ISA §5.1), which a CTA of a cluster reaches in its
+ * peers too (`.shared::cluster`, generic addresses); and `.const` memory is read-only. So a
+ * local location named by two threads, a shared one named from two clusters or accessed through
+ * `.shared` (the CTA's own window) from two CTAs, or a write to a constant one, would be answered
+ * as the hardware never runs it. A location is in a space when declared there or accessed
+ * through it. (Kernels give each CTA and thread its copy: kernel/instantiate.ts.)
  */
-export function sharedAcrossCtas(test: LitmusTest): { pos: Pos; why: string } | null {
+export function spacesApart(test: LitmusTest): { pos: Pos; why: string } | null {
   if (test.perThread) return null;
   const shared = new Set<string>();
+  const local = new Set<string>();
+  const constant = new Set<string>();
   const aliasOf = new Map<string, string>();
   for (const d of test.locations) {
     if (d.kind === 'value' && d.space === 'shared') shared.add(d.name);
+    if (d.kind === 'value' && d.space === 'local') local.add(d.name);
+    if (d.kind === 'value' && d.space === 'const') constant.add(d.name);
     if (d.kind === 'alias') aliasOf.set(d.name, d.of);
   }
   const root = (n: string): string => {
     for (let k = 0; k < 100 && aliasOf.has(n); k++) n = aliasOf.get(n)!;
     return n;
   };
-  type Use = { thread: number; cta: string; cluster: string; own: boolean; pos: Pos };
+  type Use = { thread: number; cta: string; cluster: string; own: boolean; write: boolean; pos: Pos };
   const uses = new Map<string, Use[]>();
-  const use = (t: Thread, name: string, own: boolean, pos: Pos): void => {
+  const use = (t: Thread, name: string, own: boolean, write: boolean, pos: Pos): void => {
     const p = t.placement;
-    const u = { thread: p.id, cta: `${p.gpu}/${p.cta}`, cluster: p.cluster !== undefined ? `${p.gpu}/c${p.cluster}` : `${p.gpu}/cta${p.cta}`, own, pos };
+    const u = { thread: p.id, cta: `${p.gpu}/${p.cta}`, cluster: p.cluster !== undefined ? `${p.gpu}/c${p.cluster}` : `${p.gpu}/cta${p.cta}`, own, write, pos };
     const k = root(name);
     uses.set(k, [...(uses.get(k) ?? []), u]);
   };
@@ -143,11 +148,21 @@ export function sharedAcrossCtas(test: LitmusTest): { pos: Pos; why: string } | 
     for (const s of t.code) {
       if ((s.op === 'ld' || s.op === 'st' || s.op === 'atom' || s.op === 'red') && s.addr.kind === 'loc') {
         if (s.space === 'shared' || s.space === 'shared_cluster') shared.add(root(s.addr.name));
-        use(t, s.addr.name, s.space === 'shared', s.addr.pos ?? s.pos);
+        if (s.space === 'local') local.add(root(s.addr.name));
+        use(t, s.addr.name, s.space === 'shared', s.op !== 'ld', s.addr.pos ?? s.pos);
       }
-      if (s.op === 'mov' && s.src.kind === 'loc') use(t, s.src.name, false, s.src.pos ?? s.pos);
+      if (s.op === 'mov' && s.src.kind === 'loc') use(t, s.src.name, false, false, s.src.pos ?? s.pos);
     }
-    for (const r of test.regInits) if (r.thread === t.placement.id && 'addressOf' in r) use(t, r.addressOf, false, r.pos);
+    for (const r of test.regInits) if (r.thread === t.placement.id && 'addressOf' in r) use(t, r.addressOf, false, false, r.pos);
+  }
+  for (const name of constant) {
+    const w = (uses.get(name) ?? []).find((u) => u.write);
+    if (w) return { pos: w.pos, why: `${name} is in constant memory, which is read-only: P${w.thread} cannot write it (declare ${name} in .global)` };
+  }
+  for (const name of local) {
+    const us = uses.get(name) ?? [];
+    const other = us.find((u) => u.thread !== us[0]!.thread);
+    if (other) return { pos: other.pos, why: `${name} is in local memory, which is each thread's own: P${us[0]!.thread} and P${other.thread} would each have their own ${name}, and a litmus location is one variable (declare ${name} in .global)` };
   }
   for (const name of shared) {
     const us = uses.get(name) ?? [];

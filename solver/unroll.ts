@@ -7,7 +7,7 @@ import { type Exchange, type Meeting, awaited, exchangeKind, meetings, placehold
 import { type BarMeetings, barrierMeetings, exitsAwaitedBy } from './barriers.js';
 import type { Atom, DataType, Instr, LitmusTest, LocOwner, Red, Thread, Value as AstValue } from '../litmus/ast.js';
 import { WARP_SIZE, typeSigned, typeWidth, wideType } from '../litmus/ast.js';
-import { type PhysLoc, layout, mixedSize, mixedSizeAccess, sharedAcrossCtas } from '../litmus/layout.js';
+import { type PhysLoc, layout, mixedSize, mixedSizeAccess, spacesApart } from '../litmus/layout.js';
 import { type ValueType, registersRead, threadRegisters, writerType } from '../litmus/types.js';
 import { printInstr } from '../litmus/print.js';
 import { LitmusError } from '../litmus/errors.js';
@@ -238,7 +238,7 @@ export function unroll(test: LitmusTest, bound: number, limits?: Limits, livenes
   const lay = layout(test, (m) => { throw new UnsupportedError(m); });
   const mixed = mixedSizeAccess(test, lay);
   if (mixed) throw new UnsupportedError(`${printInstr(mixed.ins)}: ${mixed.why}`, mixed.ins.pos);
-  const apart = sharedAcrossCtas(test);
+  const apart = spacesApart(test);
   if (apart) throw new UnsupportedError(apart.why, apart.pos);
   const plocOf = lay.locOf;
   const vaddrOf = lay.vaddrOf;
