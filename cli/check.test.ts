@@ -199,6 +199,23 @@ exists (P0:%rs0 == 0)
   }
 });
 
+test('an address computed from a location\'s is no other location: locations lie far apart, and the message names the nearest', () => {
+  // x + 1 is inside x (and misaligned); with locations numbered 1, 2, ... it once read y's 7.
+  const r = ptxmm('check', write('past.litmus', `PTX Past
+{
+.global .u32 x = 0;
+.global .u32 y = 7;
+}
+ P0@cta 0,gpu 0            ;
+ mov.u64 %rd1, x           ;
+ add.u64 %rd1, %rd1, 1     ;
+ ld.global.u32 %r0, [%rd1] ;
+exists (P0:%r0 == 7)
+`));
+  assert.is(r.code, 1);
+  assert.match(r.err, /past\.litmus:9:2: ld\.weak\.global\.u32 %r0, \[%rd1\]: address 65537 \(x \+ 1\) is no location's/);
+});
+
 test('memory spaces: a shared location named from two clusters or through .shared from two CTAs, a local one from two threads, a write to a constant one, are refused', () => {
   const text = (p0: string, p1: string, st: string, ld: string): string => `PTX S
 {

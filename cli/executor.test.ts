@@ -207,7 +207,7 @@ test('cross: an address chosen by a loaded value is followed by both engines; on
   // z = 7: %rd1 is then the address 0 (never set), which is no location's: the executor meets it.
   const bad = await crossOne(z3, 'g.litmus', parseLitmus(text(7).replace(' @!%p1 mov.u64 %rd1, y ;\n', ''), 'g.litmus'), o);
   assert.is(bad.status, 'skip');
-  assert.is(bad.reason, 'executor: g.litmus:7:2: st.relaxed.gpu.u32 [%rd1], 1: the address 0 is not a location of the test');
+  assert.is(bad.reason, 'executor: g.litmus:7:2: st.relaxed.gpu.u32 [%rd1], 1: the address 0 (a null pointer) is not a location of the test');
 });
 
 test('fuzz command: summary and exit status; bad ranges are usage errors', () => {

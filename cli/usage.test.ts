@@ -206,14 +206,14 @@ test('a folder, an empty list or a binary file where a file is expected: a clear
 test('a test the solver does not model is an input error at its instruction in every command, never an internal error', () => {
   // A register holding an address that is no location's: each of these said "internal error".
   const oob = write('oob.litmus', 'PTX A\n{ x=0; P0:%rd1=8; }\n P0@cta 0,gpu 0 ;\n ld.relaxed.gpu.u32 %r0, [%rd1] ;\nexists P0:%r0==0\n');
-  const message = `${oob}:4:2: ld.relaxed.gpu.u32 %r0, [%rd1]: address 8 is no location's (out of bounds, or inside an element)\n`;
+  const message = `${oob}:4:2: ld.relaxed.gpu.u32 %r0, [%rd1]: address 8 (x - 65528) is no location's (out of bounds, or inside an element)\n`;
   for (const args of [['check'], ['check', '--jobs', '2'], ['check', '--races'], ['check', '--liveness'], ['show'], ['why']]) {
     const r = ptxmm(...args, oob);
     assert.equal([r.code, r.err], [1, message], args.join(' '));
   }
   const j = ptxmm('check', '--json', oob);
   assert.is(j.code, 1);
-  assert.match(j.out.split('\n')[0]!, /"type":"error","command":"check","file":"[^"]+","line":4,"col":2,"message":"ld\.relaxed\.gpu\.u32 %r0, \[%rd1\]: address 8 is no/);
+  assert.match(j.out.split('\n')[0]!, /"type":"error","command":"check","file":"[^"]+","line":4,"col":2,"message":"ld\.relaxed\.gpu\.u32 %r0, \[%rd1\]: address 8 \(x - 65528\) is no/);
   // conform lists it as an error with the same message.
   const csv = write('oob.csv', 'oob.litmus,1\n');
   const c = ptxmm('conform', '--expect', csv, '--root', dir);

@@ -86,6 +86,8 @@ export interface Program {
   vaddrOf: Map<string, number>;
   /** Address value (as held in a register) -> physical location. */
   locOfVaddr: Map<number, number>;
+  /** Virtual address -> the first name declared at it, for messages (litmus/layout.ts nearestLocation). */
+  addrNames: Map<number, string>;
   threads: ThreadProg[];
   places: Place[];
   /** Placement id (P3 -> 3) -> thread index. */
@@ -125,7 +127,7 @@ export const proxyOf = (prog: Program, i: Extract<Instr, { op: 'ld' | 'st' | 'at
 
 
 /** Physical locations and virtual addresses, numbered as the solver numbers them (litmus/layout.ts). */
-function locations(test: LitmusTest): Pick<Program, 'locs' | 'locOfName' | 'vaddrOf' | 'locOfVaddr'> {
+function locations(test: LitmusTest): Pick<Program, 'locs' | 'locOfName' | 'vaddrOf' | 'locOfVaddr' | 'addrNames'> {
   const lay = layout(test, (m) => { throw new Unsupported(m); });
   const mixed = mixedSizeAccess(test, lay);
   if (mixed) throw new Unsupported(`${printInstr(mixed.ins)}: ${mixed.why}`, mixed.ins.pos);
@@ -134,8 +136,12 @@ function locations(test: LitmusTest): Pick<Program, 'locs' | 'locOfName' | 'vadd
   const { locs, locOf: locOfName, vaddrOf } = lay;
   for (const l of locs) l.init = BigInt.asUintN(l.width, l.init);
   const locOfVaddr = new Map<number, number>();
-  for (const [name, v] of vaddrOf) if (!locOfVaddr.has(v)) locOfVaddr.set(v, locOfName.get(name)!);
-  return { locs, locOfName, vaddrOf, locOfVaddr };
+  const addrNames = new Map<number, string>();
+  for (const [name, v] of vaddrOf) {
+    if (!locOfVaddr.has(v)) locOfVaddr.set(v, locOfName.get(name)!);
+    if (!addrNames.has(v)) addrNames.set(v, name);
+  }
+  return { locs, locOfName, vaddrOf, locOfVaddr, addrNames };
 }
 
 function compileThread(test: LitmusTest, ti: number, locs: ReturnType<typeof locations>): ThreadProg {

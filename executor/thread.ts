@@ -18,7 +18,7 @@ import { typeSigned, typeWidth, wideType } from '../litmus/ast.js';
 import { type RV, alu, asType, bfe, bfi, bfind, bitCount, compare, funnel, mulHi, prmt, resize, rv, toSigned } from './bits.js';
 import type { CInstr, Program } from './program.js';
 import { Unsupported } from './program.js';
-import { mixedSize } from '../litmus/layout.js';
+import { mixedSize, nearestLocation } from '../litmus/layout.js';
 import { accessKey } from './proxy.js';
 import { effectiveScope } from '../model/events.js';
 import { type Entry, type Opnd, type TState, type View, fetched, regsHash, retired, traced, withThread, withWin } from './state.js';
@@ -155,7 +155,7 @@ export function locOf(prog: Program, ci: CInstr, e: Entry): number | undefined {
   const a = operand(e, 0);
   if (!a) return undefined;
   const l = prog.locOfVaddr.get(Number(a.v));
-  if (l === undefined) throw new Unsupported(`${ci.text}: the address ${a.v} is not a location of the test`, ci.ins.pos);
+  if (l === undefined) throw new Unsupported(`${ci.text}: the address ${a.v}${nearestLocation(prog.addrNames, a.v)} is not a location of the test`, ci.ins.pos);
   // An access through a register may reach a location of another width (a direct one was refused by compile).
   const i = ci.ins as Extract<Instr, { op: 'ld' | 'st' | 'atom' | 'red' }>;
   if (i.addr.kind === 'reg') {

@@ -416,7 +416,7 @@ export type LocOwner = { cta: number } | { thread: number };
 export type LocDecl =
   | {
     kind: 'value'; name: string; value: bigint; space?: Space; type?: DataType; pos: Pos;
-    /** A fixed virtual address in bytes (a kernel's memory, kernel/layout.ts); numbered from 1 otherwise. */
+    /** A fixed virtual address in bytes (a kernel's memory, kernel/layout.ts); else litmus/layout.ts VADDR_STRIDE apart. */
     address?: number;
     /**
      * A kernel's per-CTA (.shared) or per-thread (.local) copy: the CTA (Placement.cta) or the

@@ -24,9 +24,17 @@ export interface Layout {
   locs: PhysLoc[];
   /** Location name (aliases included) -> index into locs. */
   locOf: Map<string, number>;
-  /** Location name (aliases included) -> virtual address, numbered from 1. */
+  /** Location name (aliases included) -> virtual address: VADDR_STRIDE apart, from VADDR_STRIDE on. */
   vaddrOf: Map<string, number>;
 }
+
+/**
+ * A litmus test's locations are VADDR_STRIDE bytes apart, so that an address computed from a
+ * location's (`add.u64 %rd1, %rd1, 1`: inside it, or just past it) is no location's and is
+ * refused there, as PTX gives separate variables no layout; numbered 1, 2, ... they once made
+ * x + 1 read y. Small enough that every address fits the 32 bits shared memory uses.
+ */
+export const VADDR_STRIDE = 1 << 16;
 
 /** Undeclared names used by the code, the register initialisers or the conditions exist too (initially 0). */
 export function layout(test: LitmusTest, fail: (message: string) => never): Layout {
@@ -45,11 +53,11 @@ export function layout(test: LitmusTest, fail: (message: string) => never): Layo
       resolving.add(name);
       resolve(d.of);
       locOf.set(name, locOf.get(d.of)!);
-      vaddrOf.set(name, d.proxy === 'generic' ? vaddrOf.size + 1 : vaddrOf.get(d.of)!);
+      vaddrOf.set(name, d.proxy === 'generic' ? (vaddrOf.size + 1) * VADDR_STRIDE : vaddrOf.get(d.of)!);
       return;
     }
     locOf.set(name, locs.length);
-    vaddrOf.set(name, d?.kind === 'value' && d.address !== undefined ? d.address : vaddrOf.size + 1);
+    vaddrOf.set(name, d?.kind === 'value' && d.address !== undefined ? d.address : (vaddrOf.size + 1) * VADDR_STRIDE);
     locs.push({ name, width: 0, init: d ? d.value : 0n, signed: d !== undefined && d.value < 0n });
     if (d?.type) {
       declWidth.set(locs.length - 1, typeWidth(d.type));
@@ -179,4 +187,17 @@ export function spacesApart(test: LitmusTest): { pos: Pos; why: string } | null 
     }
   }
   return null;
+}
+
+/**
+ * How a message names an address that is no location's: by the nearest location, as a debugger
+ * would (` (x + 1)`, ` (a[0] - 4)`), or ` (a null pointer)`; '' when there are no locations.
+ */
+export function nearestLocation(names: ReadonlyMap<number, string>, addr: bigint): string {
+  if (addr === 0n) return ' (a null pointer)';
+  let best: number | undefined;
+  for (const v of names.keys()) if (best === undefined || Math.abs(v - Number(addr)) < Math.abs(best - Number(addr))) best = v;
+  if (best === undefined) return '';
+  const off = Number(addr) - best;
+  return ` (${names.get(best)} ${off < 0 ? '-' : '+'} ${Math.abs(off)})`;
 }

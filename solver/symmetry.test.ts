@@ -6,6 +6,7 @@ import * as assert from 'uvu/assert';
 import { family } from '../bench/families.js';
 import { parseLitmus, readLitmusFiles } from '../litmus/parse.js';
 import type { LitmusTest } from '../litmus/ast.js';
+import { VADDR_STRIDE } from '../litmus/layout.js';
 import { MODELS } from '../model/ptx.js';
 import { CORPUS, OWN_TESTS, hasCorpus } from '../tests/paths.js';
 import { observablesOf } from './enumerate.js';
@@ -31,7 +32,7 @@ exists (P0:%r0 == 0 /\\ P1:%r1 == 0)
 `;
 
 const RAW_ADDRESS = `PTX R
-{ x=0; y=0; P0:%rd1=1; P1:%rd1=1; }
+{ x=0; y=0; P0:%rd1=${VADDR_STRIDE}; P1:%rd1=${VADDR_STRIDE}; }
  P0@cta 0,gpu 0          | P1@cta 1,gpu 0          ;
  st.weak.u32 [x], 1      | st.weak.u32 [y], 1      ;
  ld.weak.u32 %r0, [%rd1] | ld.weak.u32 %r1, [%rd1] ;
@@ -58,7 +59,7 @@ test('no symmetry where renaming would change the test', () => {
   const withRd = (s: string): string => s.replace('exists (', 'exists (P0:%rd1 == 0 /\\ P1:%rd1 == 0 /\\ ');
   assert.is(symOf(withRd(SB2('mov.u64 %rd1, x', 'mov.u64 %rd1, y'))), null);
   assert.ok(symOf(withRd(SB2('mov.u64 %rd1, 7', 'mov.u64 %rd1, 7'))));
-  // An access through a register holding a number: both threads read address 1 (x), which
+  // An access through a register holding a number: both threads read x's address, which
   // swapping x and y does not move. (Taking the rotation here listed P0:r0=0 P1:r1=1, which no
   // execution reaches: P0 reads its own write.)
   assert.is(symOf(RAW_ADDRESS), null);

@@ -7,7 +7,7 @@ import { type Exchange, type Meeting, awaited, exchangeKind, meetings, placehold
 import { type BarMeetings, barrierMeetings, exitsAwaitedBy } from './barriers.js';
 import type { Atom, DataType, Instr, LitmusTest, LocOwner, Red, Thread, Value as AstValue } from '../litmus/ast.js';
 import { WARP_SIZE, typeSigned, typeWidth, wideType } from '../litmus/ast.js';
-import { type PhysLoc, layout, mixedSize, mixedSizeAccess, spacesApart } from '../litmus/layout.js';
+import { type PhysLoc, layout, mixedSize, mixedSizeAccess, nearestLocation, spacesApart } from '../litmus/layout.js';
 import { type ValueType, registersRead, threadRegisters, writerType } from '../litmus/types.js';
 import { printInstr } from '../litmus/print.js';
 import { LitmusError } from '../litmus/errors.js';
@@ -194,10 +194,7 @@ export function strayReason(u: Unrolled, s: Stray, addr: bigint): string {
   const name = u.addrNames.get(Number(addr));
   const loc = name === undefined ? undefined : u.locations[u.plocOf.get(name)!];
   // Named by the nearest location, as a debugger would: `out[3] + 4` past an end, `a[0] - 4` before a start.
-  let best: number | undefined;
-  for (const v of u.addrNames.keys()) if (best === undefined || Math.abs(v - Number(addr)) < Math.abs(best - Number(addr))) best = v;
-  const off = best === undefined ? 0 : Number(addr) - best;
-  const near = addr === 0n ? ' (a null pointer)' : best === undefined ? '' : ` (${u.addrNames.get(best)} ${off < 0 ? '-' : '+'} ${Math.abs(off)})`;
+  const near = nearestLocation(u.addrNames, addr);
   // A location of the access's width that it may not reach is another thread's .local or another CTA's .shared.
   const what = loc && loc.width !== s.width
     ? `${name}, which holds ${loc.width} bits, by a ${s.width}-bit access (mixed-size accesses are not modelled)`
@@ -484,7 +481,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
         strays.push({ at: g, addr: dag.bv(64, at), where, pos: ins.pos, width: typeWidth(ins.type) });
         return { targets: [], deps: r.deps };
       }
-      if (name === undefined) throw new UnsupportedError(`${where}: address ${at} is no location's (out of bounds, or inside an element)`, ins.pos);
+      if (name === undefined) throw new UnsupportedError(`${where}: address ${at}${nearestLocation(env.addrNames, at)} is no location's (out of bounds, or inside an element)`, ins.pos);
       if (!owns(name)) throw new UnsupportedError(`${where}: address ${at} is ${name}, which this ${ins.space === 'generic' ? 'generic' : `.${ins.space}`} access of P${tid} cannot reach (another thread's .local or another CTA's .shared memory)`, ins.pos);
       throw new UnsupportedError(`${where}: ${mixedSize(name, env.locations[env.plocOf.get(name)!]!.width, typeWidth(ins.type))}`, ins.pos);
     }
