@@ -150,7 +150,9 @@ export function spacesApart(test: LitmusTest): { pos: Pos; why: string } | null 
     const p = t.placement;
     const u = { thread: p.id, cta: `${p.gpu}/${p.cta}`, cluster: p.cluster !== undefined ? `${p.gpu}/c${p.cluster}` : `${p.gpu}/cta${p.cta}`, own, write, pos };
     const k = root(name);
-    uses.set(k, [...(uses.get(k) ?? []), u]);
+    const us = uses.get(k);
+    if (us) us.push(u);
+    else uses.set(k, [u]);
   };
   for (const t of test.threads) {
     for (const s of t.code) {
