@@ -422,6 +422,12 @@ const cases: Case[] = [
     message: "fence.proxy.async.global: proxy fences restricted to a state space or a direction (PTX 8.0+) are not modelled; ptxmm's are fence.proxy.alias, .async, .texture, .surface and .constant",
   },
   {
+    name: "vector-access-in-a-litmus-test",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak.u32 [x], 1 | ld.global.v2.u32 {%r1,%r2}, [x] ;\nexists (x == 1)\n",
+    at: [4, 40],
+    message: "vector accesses (.v2, .v4, .v8) are not read in litmus tests: write one access per element (ptxmm kernel reads them)",
+  },
+  {
     name: "mmio-with-another-scope",
     text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak.u32 [x], 1 | ld.mmio.relaxed.gpu.global.u32 %r1, [x] ;\nexists (x == 1)\n",
     at: [4, 26],

@@ -52,6 +52,11 @@ function parseCst(text: string, file: string): CstFile {
   } catch (e) {
     const tok = (e as { token?: LexToken }).token;
     if (tok && tok.line !== undefined) {
+      // `ld.global.v2.u32 {%r1, %r2}, [x]`, copied from nvcc's output: say what is not read.
+      const before = text.split(/\r?\n/)[tok.line - 1]?.slice(0, tok.col - 1) ?? '';
+      if (tok.type === 'lbrace' && /^\s*(@!?%?\w+\s+)?[\w.:]*\.v(2|4|8)\.[\w.:]*\s/.test(before.split('|').pop()!)) {
+        throw new LitmusError('vector accesses (.v2, .v4, .v8) are not read in litmus tests: write one access per element (ptxmm kernel reads them)', { line: tok.line, col: tok.col }, file);
+      }
       const exp = expected(parser);
       const what = exp.length && exp.length <= 6 ? ` (expected ${exp.join(', ')})` : '';
       throw new LitmusError(`unexpected ${describe(tok)}${what}`, { line: tok.line, col: tok.col }, file);
