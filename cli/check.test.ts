@@ -197,6 +197,21 @@ exists (P0:%rs0 == 0)
     assert.is(r.code, 1, cmd);
     assert.match(r.out + r.err, /reg\.litmus:7:2: ld\.weak\.global\.u16 %rs0, \[%rd1\]: .*a 16-bit access to y, which holds 32 bits \(mixed-size/, cmd);
   }
+  // Under a guard the access is refused only if some consistent execution makes it (here, one that reads f = 1).
+  const guarded = ptxmm('check', write('guarded.litmus', `PTX Guarded
+{
+.global .u32 y = 0;
+.global .u32 f = 0;
+}
+ P0@cta 0,gpu 0                     | P1@cta 1,gpu 0                   ;
+ ld.relaxed.gpu.global.u32 %r1, [f] | st.relaxed.gpu.global.u32 [f], 1 ;
+ setp.eq.u32 %p1, %r1, 1            |                                  ;
+ mov.u64 %rd1, y                    |                                  ;
+ @%p1 ld.global.u16 %rs0, [%rd1]    |                                  ;
+exists (P0:%r1 == 0)
+`));
+  assert.is(guarded.code, 1);
+  assert.match(guarded.err, /guarded\.litmus:10:7: @%p1 ld\.weak\.global\.u16 %rs0, \[%rd1\]: in some execution the address is y: a 16-bit access to y, which holds 32 bits \(mixed-size/);
 });
 
 test('an address computed from a location\'s is no other location: locations lie far apart, and the message names the nearest', () => {
@@ -242,7 +257,8 @@ exists (P1:%r0 == 1)
   assert.match(one.out, /P1:r0=1;/);
   const peer = ptxmm('check', write('shared-peer.litmus', text('cta 0,cluster 0,gpu 0', 'cta 1,cluster 0,gpu 0', 'st.relaxed.cluster.shared::cluster.u32 [s], 1', 'ld.relaxed.cluster.shared::cluster.u32 %r0, [s]')));
   assert.is(peer.code, 0, peer.err);
-  assert.match(peer.out, /P1:r0=1;/);  // Each thread has its own .local memory, and .const memory is read-only, even to a generic store.
+  assert.match(peer.out, /P1:r0=1;/);
+  // Each thread has its own .local memory, and .const memory is read-only, even to a generic store.
   const local = ptxmm('run', write('local.litmus', text('cta 0,gpu 0', 'cta 0,gpu 0', 'st.local.u32 [s], 1', 'ld.local.u32 %r0, [s]').replace('.shared .u32 s', '.local .u32 s')));
   assert.is(local.code, 1);
   assert.match(local.out + local.err, /local\.litmus:6:\d+: s is in local memory, which is each thread's own: P0 and P1 would each have their own s/);

@@ -197,7 +197,7 @@ export function strayReason(u: Unrolled, s: Stray, addr: bigint): string {
   const near = nearestLocation(u.addrNames, addr);
   // A location of the access's width that it may not reach is another thread's .local or another CTA's .shared.
   const what = loc && loc.width !== s.width
-    ? `${name}, which holds ${loc.width} bits, by a ${s.width}-bit access (mixed-size accesses are not modelled)`
+    ? `${name}: ${mixedSize(name!, loc.width, s.width)}`
     : loc
       ? `${name}, which this access cannot reach (another thread's .local or another CTA's .shared memory)`
       : `0x${addr.toString(16)}${near}, which is no location's (out of bounds, or inside an element)`;
