@@ -267,6 +267,55 @@ exists (P1:%r0 == 1)
   assert.match(constant.err, /const\.litmus:6:\d+: s is in constant memory, which is read-only: P0 cannot write it/);
 });
 
+test('memory spaces through a published address: P0 hands the address of its location to P1 through memory, and P1 is held to the rules at its access', () => {
+  // P0 writes its s and publishes &s in p; P1 reads through what it finds there.
+  const text = (decl: string, p1: string, st: string, ld: string): string => `PTX Pub
+{
+${decl} .u32 s = 0;
+.global .u64 p = 0;
+P0:%rd1 = &s;
+}
+ P0@cta 0,cluster 0,gpu 0            | P1@${p1}                            ;
+ ${st.padEnd(26)} [%rd1], 1 | ld.acquire.gpu.global.u64 %rd2, [p] ;
+ st.release.gpu.global.u64 [p], %rd1 | setp.ne.u64 %p1, %rd2, 0            ;
+                                     | @%p1 ${ld} %r0, [%rd2]              ;
+exists (P1:%rd2 != 0 /\\ P1:%r0 == 1)
+`;
+  // Each case once read P0's write: both engines took the address for one variable.
+  const refused: [string, string, string, string, RegExp][] = [
+    ['.local', 'cta 0,cluster 0,gpu 0', 'st.local.u32', 'ld.u32', /the address is s, which is P0's local memory: P1 has its own s/],
+    ['.shared', 'cta 1,cluster 1,gpu 0', 'st.shared.u32', 'ld.u32', /the address is s, which is in shared memory of P0's CTA: P1 is in another cluster and cannot reach it/],
+    ['.shared', 'cta 1,cluster 0,gpu 0', 'st.shared.u32', 'ld.shared.u32', /the address is s, which is in shared memory of another CTA: through \.shared, P1 reaches its own CTA's copy/],
+    ['.shared', 'cta 0,cluster 0,gpu 0', 'st.shared.u32', 'ld.global.u32', /the address is s, which is in \.shared memory, but this access is to \.global/],
+    ['.global', 'cta 0,cluster 0,gpu 0', 'st.global.u32', 'ld.shared.u32', /the address is s, which is in \.global memory, but this access is to \.shared/],
+  ];
+  for (const [k, [decl, p1, st, ld, why]] of refused.entries()) {
+    const f = write(`pub${k}.litmus`, text(decl, p1, st, ld));
+    for (const cmd of ['check', 'run']) {
+      const r = ptxmm(cmd, f);
+      assert.is(r.code, 1, `${cmd} ${k}`);
+      assert.match(r.out + r.err, new RegExp(`pub${k}\\.litmus:10:45: @%p1 ${ld.replace('ld.', 'ld.weak.').replace(/\./g, '\\.')} %r0, \\[%rd2\\]: .*${why.source}`), `${cmd} ${k}`);
+      assert.not.match(r.out + r.err, /\n\s+at /, 'no stack trace');
+    }
+  }
+  // A peer CTA of the cluster through .shared::cluster or a generic address, and the same CTA
+  // through .shared, reach P0's s: answered, and the read may see 1.
+  const answered: [string, string][] = [
+    ['cta 1,cluster 0,gpu 0', 'ld.shared::cluster.u32'],
+    ['cta 1,cluster 0,gpu 0', 'ld.u32'],
+    ['cta 0,cluster 0,gpu 0', 'ld.shared.u32'],
+  ];
+  for (const [k, [p1, ld]] of answered.entries()) {
+    const f = write(`ok${k}.litmus`, text('.shared', p1, 'st.shared.u32', ld));
+    for (const cmd of ['check', 'run']) {
+      const r = ptxmm(cmd, f);
+      assert.is(r.code, 0, `${cmd} ${k}: ${r.err}`);
+      assert.match(r.out, /P1:rd2=65536; P1:r0=1;|P1:r0=1; P1:rd2=65536;/, `${cmd} ${k}`);
+      assert.match(r.out, /Observation Pub Sometimes 1 1/, `${cmd} ${k}`);
+    }
+  }
+});
+
 test('a file named on the command line that cannot be read: its path and why, no stack trace', () => {
   const r = ptxmm('conform', '--expect', `${dir}/missing.csv`, '--root', dir);
   assert.is(r.code, 1);

@@ -4,7 +4,7 @@
 import type { Instr, LitmusTest, Pos, Proxy, Scope, Value } from '../litmus/ast.js';
 import { SCOPES } from '../litmus/ast.js';
 import { typeWidth } from '../litmus/ast.js';
-import { type PhysLoc, layout, mixedSizeAccess, spacesApart } from '../litmus/layout.js';
+import { type PhysLoc, type Reach, layout, memorySpaces, mixedSize, mixedSizeAccess } from '../litmus/layout.js';
 import { type ValueType, aluWidths, threadRegisters, writerType } from '../litmus/types.js';
 import { printInstr } from '../litmus/print.js';
 import { type RV, rv } from './bits.js';
@@ -55,6 +55,12 @@ export interface CInstr {
   /** Branch target (instruction index) of bra/bcmp. */
   target: number;
   text: string;
+  /**
+   * An access through a register: per address of a location it may not reach, why (another
+   * width, another thread's .local, another CTA's .shared, another space: litmus/layout.ts);
+   * null for other instructions.
+   */
+  refused: ReadonlyMap<number, string> | null;
 }
 
 export interface ThreadProg {
@@ -127,11 +133,11 @@ export const proxyOf = (prog: Program, i: Extract<Instr, { op: 'ld' | 'st' | 'at
 
 
 /** Physical locations and virtual addresses, numbered as the solver numbers them (litmus/layout.ts). */
-function locations(test: LitmusTest): Pick<Program, 'locs' | 'locOfName' | 'vaddrOf' | 'locOfVaddr' | 'addrNames'> {
+function locations(test: LitmusTest): Pick<Program, 'locs' | 'locOfName' | 'vaddrOf' | 'locOfVaddr' | 'addrNames'> & { reach: Reach } {
   const lay = layout(test, (m) => { throw new Unsupported(m); });
   const mixed = mixedSizeAccess(test, lay);
   if (mixed) throw new Unsupported(`${printInstr(mixed.ins)}: ${mixed.why}`, mixed.ins.pos);
-  const apart = spacesApart(test);
+  const { apart, reach } = memorySpaces(test);
   if (apart) throw new Unsupported(apart.why, apart.pos);
   const { locs, locOf: locOfName, vaddrOf } = lay;
   for (const l of locs) l.init = BigInt.asUintN(l.width, l.init);
@@ -141,7 +147,7 @@ function locations(test: LitmusTest): Pick<Program, 'locs' | 'locOfName' | 'vadd
     if (!locOfVaddr.has(v)) locOfVaddr.set(v, locOfName.get(name)!);
     if (!addrNames.has(v)) addrNames.set(v, name);
   }
-  return { locs, locOfName, vaddrOf, locOfVaddr, addrNames };
+  return { locs, locOfName, vaddrOf, locOfVaddr, addrNames, reach };
 }
 
 function compileThread(test: LitmusTest, ti: number, locs: ReturnType<typeof locations>): ThreadProg {
@@ -159,6 +165,17 @@ function compileThread(test: LitmusTest, ti: number, locs: ReturnType<typeof loc
     v === undefined ? { k: 'none' } : v.kind === 'imm' ? imm(v.value, w) : { k: 'reg', name: v.name };
   const addrSlot = (a: Extract<Instr, { op: 'ld' }>['addr']): Slot =>
     a.kind === 'loc' ? imm(locs.vaddrOf.get(a.name)!, 64) : { k: 'reg', name: a.name };
+  // The locations an access through a register may not reach, and why, decided once here.
+  const refusedAt = (ins: Instr): Map<number, string> | null => {
+    if (!(ins.op === 'ld' || ins.op === 'st' || ins.op === 'atom' || ins.op === 'red') || ins.addr.kind !== 'reg') return null;
+    const out = new Map<number, string>();
+    for (const [v, name] of locs.addrNames) {
+      const l = locs.locs[locs.locOfVaddr.get(v)!]!;
+      const why = mixedSize(l.name, l.width, typeWidth(ins.type)) ?? locs.reach(name, th.placement, ins.space, ins.op !== 'ld');
+      if (why) out.set(v, why);
+    }
+    return out;
+  };
   const code = instrs.map((ins): CInstr => {
     if ('offset' in ins && ins.offset !== undefined) throw new Unsupported(`${printInstr(ins)}: the executor does not run address offsets (the solver does)`, ins.pos);
     let slots: Slot[] = [];
@@ -214,7 +231,7 @@ function compileThread(test: LitmusTest, ti: number, locs: ReturnType<typeof loc
       }
     }
     const dstWidth = dst === null ? 0 : regTypes.get(dst)!.width;
-    return { ins, slots, guardSlot, oldSlot, dst, dstWidth, dstSigned: writerType(ins)?.signed ?? false, target, text: printInstr(ins) };
+    return { ins, slots, guardSlot, oldSlot, dst, dstWidth, dstSigned: writerType(ins)?.signed ?? false, target, text: printInstr(ins), refused: refusedAt(ins) };
   });
   const regInit = new Map<string, RV>();
   for (const [name, t] of regTypes) regInit.set(name, rv(t.width, 0));

@@ -18,7 +18,7 @@ import { typeSigned, typeWidth, wideType } from '../litmus/ast.js';
 import { type RV, alu, asType, bfe, bfi, bfind, bitCount, compare, funnel, mulHi, prmt, resize, rv, toSigned } from './bits.js';
 import type { CInstr, Program } from './program.js';
 import { Unsupported } from './program.js';
-import { mixedSize, nearestLocation } from '../litmus/layout.js';
+import { nearestLocation } from '../litmus/layout.js';
 import { accessKey } from './proxy.js';
 import { effectiveScope } from '../model/events.js';
 import { type Entry, type Opnd, type TState, type View, fetched, regsHash, retired, traced, withThread, withWin } from './state.js';
@@ -156,12 +156,10 @@ export function locOf(prog: Program, ci: CInstr, e: Entry): number | undefined {
   if (!a) return undefined;
   const l = prog.locOfVaddr.get(Number(a.v));
   if (l === undefined) throw new Unsupported(`${ci.text}: the address ${a.v}${nearestLocation(prog.addrNames, a.v)} is not a location of the test`, ci.ins.pos);
-  // An access through a register may reach a location of another width (a direct one was refused by compile).
-  const i = ci.ins as Extract<Instr, { op: 'ld' | 'st' | 'atom' | 'red' }>;
-  if (i.addr.kind === 'reg') {
-    const why = mixedSize(prog.locs[l]!.name, prog.locs[l]!.width, typeWidth(i.type));
-    if (why) throw new Unsupported(`${ci.text}: ${why}`, ci.ins.pos);
-  }
+  // An access through a register may reach a location it may not (program.ts CInstr.refused;
+  // a direct one was refused by compile).
+  const why = ci.refused?.get(Number(a.v));
+  if (why) throw new Unsupported(`${ci.text}: ${why}`, ci.ins.pos);
   return l;
 }
 

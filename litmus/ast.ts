@@ -29,6 +29,11 @@ export type FenceSem = 'sc' | 'acq_rel';
 /** State space of an access; `generic` when none is written. */
 export type Space = 'generic' | 'global' | 'shared' | 'shared_cluster' | 'local' | 'const' | 'param';
 
+/** A state space as PTX writes it, for messages. */
+export const SPACE_NAME: Record<Space, string> = {
+  generic: 'generic', global: '.global', shared: '.shared', shared_cluster: '.shared::cluster', local: '.local', const: '.const', param: '.param',
+};
+
 /** Memory proxy through which an access goes (PTX 7.5 model). */
 export type Proxy = 'generic' | 'texture' | 'surface' | 'constant';
 /** Writes and read-modify-writes exist only through the generic and surface proxies. */

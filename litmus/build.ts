@@ -4,6 +4,7 @@ import type {
   Address, AtomOp, AluOp, CmpOp, CvtaSpace, Space, Condition, DataType, Expr, Instr, LitmusTest, LocDecl, LocRef,
   Match, Observable, Ordering, Placement, Pos, Proxy, Quantifier, WriteProxy, Redux, Reg, RegInit, Shfl, Stmt, Term, Thread, Unary, Value, Vote,
 } from './ast.js';
+import { SPACE_NAME } from './ast.js';
 import { layout } from './layout.js';
 import { type ValueType, observableName, registersRead, threadRegisters, typeRange } from './types.js';
 import { checkPtxas, checkPtxasBarrier, writtenInPtx } from './ptxas.js';
@@ -1002,9 +1003,6 @@ function checkSpaces(test: LitmusTest, file: string): void {
   }
 }
 
-const SPACE_NAME: Record<Space, string> = {
-  generic: 'generic', global: '.global', shared: '.shared', shared_cluster: '.shared::cluster', local: '.local', const: '.const', param: '.param',
-};
 
 /**
  * A constant compared with a register or location must be a value of its type: `P0:r1 == -1`

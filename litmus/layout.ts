@@ -2,8 +2,8 @@
 // addresses alike: physical locations (a name and its aliases share one), virtual addresses
 // (a generic alias is a second address of the same location; an alias through another proxy
 // uses its target's address), widths, signedness and initial values.
-import type { Expr, Instr, LitmusTest, LocDecl, Pos, Thread } from './ast.js';
-import { typeSigned, typeWidth } from './ast.js';
+import type { Expr, Instr, LitmusTest, LocDecl, Placement, Pos, Space, Thread } from './ast.js';
+import { SPACE_NAME, typeSigned, typeWidth } from './ast.js';
 
 export interface PhysLoc {
   /** The name declared with an initial value (or first used). */
@@ -119,25 +119,32 @@ export function mixedSizeAccess(test: LitmusTest, lay: Layout): { ins: Instr; wh
 }
 
 /**
- * Why a test's memory spaces cannot be read as one variable per location, with where, or null.
+ * Why an access through a register, by the thread placed at `place` (through `space`, a write
+ * or not), may not reach location `name`; null when it may (memorySpaces).
+ */
+export type Reach = (name: string, place: Placement, space: Space, write: boolean) => string | null;
+
+/**
+ * A test's memory spaces, read from what its threads name: `apart`, why they cannot be read as
+ * one variable per location (with where), or null; and `reach`, the same rules for an address
+ * known only as the test runs (read from memory, or chosen by a branch).
+ *
  * A litmus location is one variable, but each thread has its own `.local` memory, and each CTA
  * its own copy of a `.shared` variable (ISA §5.1), which a CTA of a cluster reaches in its
  * peers too (`.shared::cluster`, generic addresses); and `.const` memory is read-only. So a
  * local location named by two threads, a shared one named from two clusters or accessed through
  * `.shared` (the CTA's own window) from two CTAs, or a write to a constant one, would be answered
  * as the hardware never runs it. A location is in a space when declared there or accessed
- * through it. (Kernels give each CTA and thread its copy: kernel/instantiate.ts.)
+ * through it. An address handed to another thread (published through memory) is held to the
+ * same rules at the access: the location belongs to the thread, CTA and cluster that name it.
+ * (Kernels give each CTA and thread its copy: kernel/instantiate.ts.)
  */
-export function spacesApart(test: LitmusTest): { pos: Pos; why: string } | null {
-  if (test.perThread) return null;
-  const shared = new Set<string>();
-  const local = new Set<string>();
-  const constant = new Set<string>();
+export function memorySpaces(test: LitmusTest): { apart: { pos: Pos; why: string } | null; reach: Reach } {
+  if (test.perThread) return { apart: null, reach: () => null };
+  const spaceOf = new Map<string, Space>();
   const aliasOf = new Map<string, string>();
   for (const d of test.locations) {
-    if (d.kind === 'value' && d.space === 'shared') shared.add(d.name);
-    if (d.kind === 'value' && d.space === 'local') local.add(d.name);
-    if (d.kind === 'value' && d.space === 'const') constant.add(d.name);
+    if (d.kind === 'value' && d.space) spaceOf.set(d.name, d.space);
     if (d.kind === 'alias') aliasOf.set(d.name, d.of);
   }
   const root = (n: string): string => {
@@ -145,10 +152,11 @@ export function spacesApart(test: LitmusTest): { pos: Pos; why: string } | null 
     return n;
   };
   type Use = { thread: number; cta: string; cluster: string; own: boolean; write: boolean; pos: Pos };
+  const where = (p: Placement): Pick<Use, 'thread' | 'cta' | 'cluster'> =>
+    ({ thread: p.id, cta: `${p.gpu}/${p.cta}`, cluster: p.cluster !== undefined ? `${p.gpu}/c${p.cluster}` : `${p.gpu}/cta${p.cta}` });
   const uses = new Map<string, Use[]>();
   const use = (t: Thread, name: string, own: boolean, write: boolean, pos: Pos): void => {
-    const p = t.placement;
-    const u = { thread: p.id, cta: `${p.gpu}/${p.cta}`, cluster: p.cluster !== undefined ? `${p.gpu}/c${p.cluster}` : `${p.gpu}/cta${p.cta}`, own, write, pos };
+    const u = { ...where(t.placement), own, write, pos };
     const k = root(name);
     const us = uses.get(k);
     if (us) us.push(u);
@@ -157,38 +165,63 @@ export function spacesApart(test: LitmusTest): { pos: Pos; why: string } | null 
   for (const t of test.threads) {
     for (const s of t.code) {
       if ((s.op === 'ld' || s.op === 'st' || s.op === 'atom' || s.op === 'red') && s.addr.kind === 'loc') {
-        if (s.space === 'shared' || s.space === 'shared_cluster') shared.add(root(s.addr.name));
-        if (s.space === 'local') local.add(root(s.addr.name));
+        const k = root(s.addr.name);
+        if ((s.space === 'shared' || s.space === 'shared_cluster') && !spaceOf.has(k)) spaceOf.set(k, 'shared');
+        if (s.space === 'local' && !spaceOf.has(k)) spaceOf.set(k, 'local');
         use(t, s.addr.name, s.space === 'shared', s.op !== 'ld', s.addr.pos ?? s.pos);
       }
       if (s.op === 'mov' && s.src.kind === 'loc') use(t, s.src.name, false, false, s.src.pos ?? s.pos);
     }
     for (const r of test.regInits) if (r.thread === t.placement.id && 'addressOf' in r) use(t, r.addressOf, false, false, r.pos);
   }
-  for (const name of constant) {
-    const w = (uses.get(name) ?? []).find((u) => u.write);
-    if (w) return { pos: w.pos, why: `${name} is in constant memory, which is read-only: P${w.thread} cannot write it (declare ${name} in .global)` };
-  }
-  for (const name of local) {
-    const us = uses.get(name) ?? [];
-    const other = us.find((u) => u.thread !== us[0]!.thread);
-    if (other) return { pos: other.pos, why: `${name} is in local memory, which is each thread's own: P${us[0]!.thread} and P${other.thread} would each have their own ${name}, and a litmus location is one variable (declare ${name} in .global)` };
-  }
-  for (const name of shared) {
-    const us = uses.get(name) ?? [];
-    const first = us[0];
-    if (!first) continue;
-    const far = us.find((u) => u.cluster !== first.cluster);
-    if (far) {
-      return { pos: far.pos, why: `${name} is in shared memory, of which each CTA has its own copy, reached at most across a cluster: P${first.thread} and P${far.thread} are in different clusters, so they cannot meet there, and a litmus location is one variable (declare ${name} in .global, or place the threads in one CTA)` };
+  const reach: Reach = (name, place, space, write) => {
+    const k = root(name);
+    const home = spaceOf.get(k) ?? 'global';
+    const p = where(place);
+    const us = uses.get(k) ?? [];
+    const reached = space === 'generic' || space === home || (space === 'shared_cluster' && home === 'shared');
+    if (!reached) return `the address is ${k}, which is in ${SPACE_NAME[home]} memory, but this access is to ${SPACE_NAME[space]}`;
+    if (home === 'const' && write) return `the address is ${k}, which is in constant memory, which is read-only: P${p.thread} cannot write it`;
+    if ((home === 'local' || home === 'shared') && !us.length) {
+      return `the address is ${k}, which is in ${SPACE_NAME[home]} memory, of which each ${home === 'local' ? 'thread' : 'CTA'} has its own, and no thread names ${k}: whose ${k} it is cannot be told`;
     }
-    const owns = us.filter((u) => u.own);
-    const other = owns.find((u) => u.cta !== owns[0]!.cta);
-    if (other) {
-      return { pos: other.pos, why: `${name} is in shared memory, of which each CTA has its own copy: P${owns[0]!.thread} and P${other.thread} access it through .shared, each its own CTA's, and a litmus location is one variable (use .shared::cluster for a peer CTA's copy, declare ${name} in .global, or place the threads in one CTA)` };
+    if (home === 'local' && us[0]!.thread !== p.thread) {
+      return `the address is ${k}, which is P${us[0]!.thread}'s local memory: P${p.thread} has its own ${k}, and a litmus location is one variable`;
+    }
+    if (home === 'shared' && us[0]!.cluster !== p.cluster) {
+      return `the address is ${k}, which is in shared memory of P${us[0]!.thread}'s CTA: P${p.thread} is in another cluster and cannot reach it`;
+    }
+    const cta = (us.find((u) => u.own) ?? us[0])?.cta;
+    if (home === 'shared' && space === 'shared' && cta !== p.cta) {
+      return `the address is ${k}, which is in shared memory of another CTA: through .shared, P${p.thread} reaches its own CTA's copy, and a litmus location is one variable (use .shared::cluster for a peer CTA's copy)`;
+    }
+    return null;
+  };
+  for (const [name, home] of spaceOf) {
+    const us = uses.get(name) ?? [];
+    if (home === 'const') {
+      const w = us.find((u) => u.write);
+      if (w) return { reach, apart: { pos: w.pos, why: `${name} is in constant memory, which is read-only: P${w.thread} cannot write it (declare ${name} in .global)` } };
+    }
+    if (home === 'local') {
+      const other = us.find((u) => u.thread !== us[0]!.thread);
+      if (other) return { reach, apart: { pos: other.pos, why: `${name} is in local memory, which is each thread's own: P${us[0]!.thread} and P${other.thread} would each have their own ${name}, and a litmus location is one variable (declare ${name} in .global)` } };
+    }
+    if (home === 'shared') {
+      const first = us[0];
+      if (!first) continue;
+      const far = us.find((u) => u.cluster !== first.cluster);
+      if (far) {
+        return { reach, apart: { pos: far.pos, why: `${name} is in shared memory, of which each CTA has its own copy, reached at most across a cluster: P${first.thread} and P${far.thread} are in different clusters, so they cannot meet there, and a litmus location is one variable (declare ${name} in .global, or place the threads in one CTA)` } };
+      }
+      const owns = us.filter((u) => u.own);
+      const other = owns.find((u) => u.cta !== owns[0]!.cta);
+      if (other) {
+        return { reach, apart: { pos: other.pos, why: `${name} is in shared memory, of which each CTA has its own copy: P${owns[0]!.thread} and P${other.thread} access it through .shared, each its own CTA's, and a litmus location is one variable (use .shared::cluster for a peer CTA's copy, declare ${name} in .global, or place the threads in one CTA)` } };
+      }
     }
   }
-  return null;
+  return { apart: null, reach };
 }
 
 /**

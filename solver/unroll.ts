@@ -5,9 +5,9 @@
 // follow the register data flow path by path.
 import { type Exchange, type Meeting, awaited, exchangeKind, meetings, placeholder, takeDeps, unmatched } from './exchanges.js';
 import { type BarMeetings, barrierMeetings, exitsAwaitedBy } from './barriers.js';
-import type { Atom, DataType, Instr, LitmusTest, LocOwner, Red, Thread, Value as AstValue } from '../litmus/ast.js';
+import type { Atom, DataType, Instr, LitmusTest, LocOwner, Placement, Red, Space, Thread, Value as AstValue } from '../litmus/ast.js';
 import { WARP_SIZE, typeSigned, typeWidth, wideType } from '../litmus/ast.js';
-import { type PhysLoc, layout, mixedSize, mixedSizeAccess, nearestLocation, spacesApart } from '../litmus/layout.js';
+import { type PhysLoc, type Reach, layout, memorySpaces, mixedSize, mixedSizeAccess, nearestLocation } from '../litmus/layout.js';
 import { type ValueType, registersRead, threadRegisters, writerType } from '../litmus/types.js';
 import { printInstr } from '../litmus/print.js';
 import { LitmusError } from '../litmus/errors.js';
@@ -177,6 +177,8 @@ export interface Unrolled {
   strays: Stray[];
   /** Byte address -> the location name there (the first declared, for aliases). */
   addrNames: Map<number, string>;
+  /** Why a litmus test's access through a register may not reach a location (litmus/layout.ts memorySpaces). */
+  reach: Reach;
 }
 
 export interface Stray {
@@ -187,6 +189,10 @@ export interface Stray {
   pos: { line: number; col: number };
   /** The access's width in bits. */
   width: number;
+  /** Who accesses, through which space, and whether it writes (Unrolled.reach). */
+  place: Placement;
+  space: Space;
+  write: boolean;
 }
 
 /** Why an access at byte address `addr` (a stray's, in some execution) reaches no location. */
@@ -196,6 +202,10 @@ export function strayReason(u: Unrolled, s: Stray, addr: bigint): string {
   // Named by the nearest location, as a debugger would: `out[3] + 4` past an end, `a[0] - 4` before a start.
   const near = nearestLocation(u.addrNames, addr);
   // A location of the access's width that it may not reach is another thread's .local or another CTA's .shared.
+  if (loc && loc.width === s.width) {
+    const why = u.reach(name!, s.place, s.space, s.write);
+    if (why) return `${s.where}: in some execution ${why}`;
+  }
   const what = loc && loc.width !== s.width
     ? `${name}: ${mixedSize(name!, loc.width, s.width)}`
     : loc
@@ -235,7 +245,7 @@ export function unroll(test: LitmusTest, bound: number, limits?: Limits, livenes
   const lay = layout(test, (m) => { throw new UnsupportedError(m); });
   const mixed = mixedSizeAccess(test, lay);
   if (mixed) throw new UnsupportedError(`${printInstr(mixed.ins)}: ${mixed.why}`, mixed.ins.pos);
-  const apart = spacesApart(test);
+  const { apart, reach } = memorySpaces(test);
   if (apart) throw new UnsupportedError(apart.why, apart.pos);
   const plocOf = lay.locOf;
   const vaddrOf = lay.vaddrOf;
@@ -275,7 +285,7 @@ export function unroll(test: LitmusTest, bound: number, limits?: Limits, livenes
   const strays: Stray[] = [];
   const exchanges: Exchange[] = [];
   const threads = test.threads.map((t, ti) =>
-    unrollThread(test, t, ti, bound, dag, events, { plocOf, vaddrOf, locations, addrNames }, stops, unspecified, strays, exchanges));
+    unrollThread(test, t, ti, bound, dag, events, { plocOf, vaddrOf, locations, addrNames, reach }, stops, unspecified, strays, exchanges));
   // Which lanes' exchanges meet, known now that every thread is unrolled. Each gets its X
   // events, after every other event (so that those keep their numbers): `put` depends on what
   // the lane puts in, `take` on the `put`s it may take from; its placeholder becomes `take`.
@@ -305,7 +315,7 @@ export function unroll(test: LitmusTest, bound: number, limits?: Limits, livenes
       e.deps = new Map([...e.deps].map(([k, c]) => [k < 0 ? exchanges[-1 - k]!.take : k, c]));
     }
   }
-  return { dag, events, locations, plocOf, threads, threadIndex, stops: stops ?? [], unspecified, strays, addrNames, exchanges, meetings: meet, barMeetings: barMeets };
+  return { dag, events, locations, plocOf, threads, threadIndex, stops: stops ?? [], unspecified, strays, addrNames, reach, exchanges, meetings: meet, barMeetings: barMeets };
 }
 
 interface LocEnv {
@@ -313,6 +323,7 @@ interface LocEnv {
   vaddrOf: Map<string, number>;
   locations: Location[];
   addrNames: Map<number, string>;
+  reach: Reach;
 }
 
 const unionDeps = (dag: Dag, ...ds: Deps[]): Deps => {
@@ -458,13 +469,14 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
     if (a.kind === 'loc' && offset === 0n) return { targets: [{ ploc: env.plocOf.get(a.name)!, vaddr: env.vaddrOf.get(a.name)!, at: dag.T }], deps: new Map() };
     const r: RegVal = a.kind === 'loc' ? { v: dag.bv(64, env.vaddrOf.get(a.name)!), deps: new Map() } : reg(s, a.name);
     const where = whereIs(ins);
+    const who = { place: thread.placement, space: ins.space, write: ins.op !== 'ld' };
     // An access of another width than its location's would need a mixed-size model, which the
     // PTX model does not give (litmus/layout.ts mixedSize).
     const fits = (name: string): boolean => typeWidth(ins.type) === env.locations[env.plocOf.get(name)!]!.width;
     // A kernel's per-CTA and per-thread copies: another CTA's .shared or another thread's .local
     // memory is out of reach, and a .local or .shared access reaches its own space only.
     const owns = (name: string): boolean => {
-      if (!test.perThread) return true;
+      if (!test.perThread) return env.reach(name, thread.placement, ins.space, ins.op !== 'ld') === null;
       const o = ownerOf.get(name);
       if (ins.space === 'local') return o !== undefined && 'thread' in o && o.thread === tid;
       if (ins.space === 'shared' || ins.space === 'shared_cluster') return o !== undefined && 'cta' in o && o.cta === thread.placement.cta;
@@ -478,11 +490,11 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
       if (name !== undefined && owns(name) && fits(name)) return { targets: [{ ploc: env.plocOf.get(name)!, vaddr: env.vaddrOf.get(name)!, at: dag.T }], deps: r.deps };
       // Under a guard that depends on what is read, only an execution that makes it counts.
       if (g !== dag.T) {
-        strays.push({ at: g, addr: dag.bv(64, at), where, pos: ins.pos, width: typeWidth(ins.type) });
+        strays.push({ at: g, addr: dag.bv(64, at), where, pos: ins.pos, width: typeWidth(ins.type), ...who });
         return { targets: [], deps: r.deps };
       }
       if (name === undefined) throw new UnsupportedError(`${where}: address ${at}${nearestLocation(env.addrNames, at)} is no location's (out of bounds, or inside an element)`, ins.pos);
-      if (!owns(name)) throw new UnsupportedError(`${where}: address ${at} is ${name}, which this ${ins.space === 'generic' ? 'generic' : `.${ins.space}`} access of P${tid} cannot reach (another thread's .local or another CTA's .shared memory)`, ins.pos);
+      if (!owns(name)) throw new UnsupportedError(`${where}: ${env.reach(name, thread.placement, ins.space, ins.op !== 'ld') ?? `address ${at} is ${name}, which this ${ins.space === 'generic' ? 'generic' : `.${ins.space}`} access of P${tid} cannot reach (another thread's .local or another CTA's .shared memory)`}`, ins.pos);
       throw new UnsupportedError(`${where}: ${mixedSize(name, env.locations[env.plocOf.get(name)!]!.width, typeWidth(ins.type))}`, ins.pos);
     }
     const addr = dag.bin('add', dag.resize(r.v, 64), dag.bv(64, offset));
@@ -501,7 +513,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
       if (name !== undefined && owns(name) && fits(name) && at !== dag.F) targets.push({ ploc: env.plocOf.get(name)!, vaddr: v, at });
     }
     const stray = dag.and(g, dag.not(dag.or(...targets.map((t) => t.at))));
-    if (stray !== dag.F) strays.push({ at: stray, addr, where, pos: ins.pos, width: typeWidth(ins.type) });
+    if (stray !== dag.F) strays.push({ at: stray, addr, where, pos: ins.pos, width: typeWidth(ins.type), ...who });
     return { targets, deps: r.deps };
   };
 
