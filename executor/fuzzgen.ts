@@ -1,8 +1,9 @@
 // fast-check arbitraries for small litmus programs to fuzz the executor against the solver:
 // placements over CTAs, clusters and GPUs; weak/relaxed/acquire/release/volatile accesses with
 // scopes; texture/surface/constant proxies, a generic alias and proxy fences; fences; atom/red;
-// count-less barriers; data dependencies, guards and forward branches on loaded values, and
-// spin loops (bounded like every loop: executions needing more iterations are cut off).
+// count-less barriers; data dependencies, guards and forward branches on loaded values, spin
+// loops (bounded like every loop: executions needing more iterations are cut off), and
+// pointers: a location's address published in p, and accesses through what a thread reads there.
 // Programs come in the parser's canonical shape, so the printed text of a failing case parses
 // back to the same test; ISA type rules are kept so the text passes the front end.
 import fc from 'fast-check';
@@ -12,6 +13,8 @@ const P = { line: 0, col: 0 };
 const LOCS = ['x', 'y', 'z'];
 /** A second virtual address of x (`xa @ generic aliases x`). */
 const ALIAS = 'xa';
+/** Where pointers are published: a 64-bit location holding another's address (or 0, null). */
+const PTR = 'p';
 const SCOPES: Scope[] = ['cta', 'cluster', 'gpu', 'sys'];
 
 export interface GenOptions {
@@ -28,7 +31,11 @@ type Op =
   | { k: 'fproxy'; kind: 'alias' | 'texture' | 'surface' | 'constant' }
   | { k: 'bar' }
   | { k: 'guard' | 'skip'; negated: boolean }
-  | { k: 'spin'; loc: string; ord: Ordering; volatile: boolean };
+  | { k: 'spin'; loc: string; ord: Ordering; volatile: boolean }
+  // mov.u64 %rdN, loc; st [p], %rdN
+  | { k: 'pub'; loc: string; ord: Ordering; volatile: boolean }
+  // ld [p] into %rdN; when not null, a load of (or a store of val to) what it points to
+  | { k: 'deref'; ord: Ordering; volatile: boolean; write: boolean; val: number; access: Ordering };
 
 const scope = fc.constantFrom(...SCOPES);
 const strong = (sems: ('relaxed' | 'acquire' | 'release' | 'acq_rel')[]): fc.Arbitrary<Ordering> =>
@@ -42,22 +49,30 @@ const loc = fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...LOCS) }, { weigh
 const readProxy = fc.oneof({ weight: 8, arbitrary: fc.constant<Proxy>('generic') }, { weight: 1, arbitrary: fc.constantFrom<Proxy>('texture', 'surface', 'constant') });
 const writeProxy = fc.oneof({ weight: 8, arbitrary: fc.constant<'generic' | 'surface'>('generic') }, { weight: 1, arbitrary: fc.constant<'generic' | 'surface'>('surface') });
 
+// Pointer operations are rarer than the rest: they make programs longer (two or four
+// instructions each), and about one program in four reads through a pointer.
 const op: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 5, arbitrary: fc.tuple(loc, access(['relaxed', 'acquire']), readProxy).map(([l, a, proxy]): Op => ({ k: 'ld', loc: l, ...a, proxy })) },
-  { weight: 5, arbitrary: fc.tuple(loc, access(['relaxed', 'release']), fc.integer({ min: 1, max: 3 }), fc.boolean(), writeProxy).map(([l, a, val, dep, proxy]): Op => ({ k: 'st', loc: l, ...a, val, dep, proxy })) },
+  { weight: 15, arbitrary: fc.tuple(loc, access(['relaxed', 'acquire']), readProxy).map(([l, a, proxy]): Op => ({ k: 'ld', loc: l, ...a, proxy })) },
+  { weight: 15, arbitrary: fc.tuple(loc, access(['relaxed', 'release']), fc.integer({ min: 1, max: 3 }), fc.boolean(), writeProxy).map(([l, a, val, dep, proxy]): Op => ({ k: 'st', loc: l, ...a, val, dep, proxy })) },
   {
-    weight: 2,
+    weight: 6,
     arbitrary: fc.tuple(fc.constantFrom<'atom' | 'red'>('atom', 'red'), loc, fc.constantFrom<AtomOp>('add', 'exch', 'cas', 'max', 'inc', 'or'),
       strong(['relaxed', 'acquire', 'release', 'acq_rel']), fc.integer({ min: 0, max: 2 }), fc.integer({ min: 1, max: 3 }), writeProxy)
       .map(([k, l, aop, ord, b, c, proxy]): Op => ({ k: k === 'red' && (aop === 'exch' || aop === 'cas') ? 'atom' : k, loc: l, aop, b, c, proxy,
         // red has no acquire: its read is not seen by the thread.
         ord: k === 'red' && ord.sem === 'acquire' ? { ...ord, sem: 'relaxed' } : ord })),
   },
-  { weight: 2, arbitrary: fc.record({ k: fc.constant('fence' as const), sem: fc.constantFrom<'sc' | 'acq_rel'>('sc', 'acq_rel'), scope }) },
-  { weight: 1, arbitrary: fc.record({ k: fc.constant('fproxy' as const), kind: fc.constantFrom<'alias' | 'texture' | 'surface' | 'constant'>('alias', 'texture', 'surface', 'constant') }) },
-  { weight: 1, arbitrary: fc.constant<Op>({ k: 'bar' }) },
-  { weight: 1, arbitrary: fc.record({ k: fc.constantFrom<'guard' | 'skip'>('guard', 'skip'), negated: fc.boolean() }) },
-  { weight: 1, arbitrary: fc.tuple(loc, access(['relaxed', 'acquire'])).map(([l, a]): Op => ({ k: 'spin', loc: l, ...a })) },
+  { weight: 6, arbitrary: fc.record({ k: fc.constant('fence' as const), sem: fc.constantFrom<'sc' | 'acq_rel'>('sc', 'acq_rel'), scope }) },
+  { weight: 3, arbitrary: fc.record({ k: fc.constant('fproxy' as const), kind: fc.constantFrom<'alias' | 'texture' | 'surface' | 'constant'>('alias', 'texture', 'surface', 'constant') }) },
+  { weight: 3, arbitrary: fc.constant<Op>({ k: 'bar' }) },
+  { weight: 3, arbitrary: fc.record({ k: fc.constantFrom<'guard' | 'skip'>('guard', 'skip'), negated: fc.boolean() }) },
+  { weight: 3, arbitrary: fc.tuple(loc, access(['relaxed', 'acquire'])).map(([l, a]): Op => ({ k: 'spin', loc: l, ...a })) },
+  { weight: 1, arbitrary: fc.tuple(loc, access(['relaxed', 'release'])).map(([l, a]): Op => ({ k: 'pub', loc: l, ...a })) },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(access(['relaxed', 'acquire']), fc.boolean(), fc.integer({ min: 1, max: 3 }), access(['relaxed']))
+      .map(([a, write, val, b]): Op => ({ k: 'deref', ...a, write, val, access: b.ord })),
+  },
 );
 
 const ATOM_TYPE: Record<AtomOp, DataType> = {
@@ -69,6 +84,8 @@ function code(ops: Op[]): { code: Stmt[]; regs: string[] } {
   const out: Stmt[] = [];
   const regs: string[] = [];
   let labels = 0;
+  // Address registers: never compared by the condition (their values are addresses).
+  let addrs = 0;
   let pending: { reg: string; negated: boolean } | null = null;
   let skipTo: string | null = null;
   const reg = (name: string) => ({ kind: 'reg' as const, name });
@@ -121,6 +138,28 @@ function code(ops: Op[]): { code: Stmt[]; regs: string[] } {
           { op: 'bra', target: top, guard: { reg: reg(p), negated: false }, pos: P });
         break;
       }
+      case 'pub': {
+        const a = `rd${addrs++}`;
+        emit({ op: 'mov', type: 'u64', dst: reg(a), src: { kind: 'loc', name: o.loc }, pos: P });
+        emit({ op: 'st', ord: o.ord, ...(o.volatile ? { volatile: true } : {}), space: 'generic', proxy: 'generic', type: 'u64', addr: { kind: 'loc', name: PTR }, src: reg(a), pos: P });
+        break;
+      }
+      case 'deref': {
+        // The access goes only where p held an address (p starts null: 0).
+        const a = `rd${addrs++}`;
+        const p = `p${labels++}`;
+        emit({ op: 'ld', ord: o.ord, ...(o.volatile ? { volatile: true } : {}), space: 'generic', proxy: 'generic', type: 'u64', dst: reg(a), addr: { kind: 'loc', name: PTR }, pos: P });
+        emit({ op: 'setp', cmp: 'ne', type: 'u64', dst: reg(p), a: reg(a), b: imm(0), pos: P });
+        const guard = { reg: reg(p), negated: false };
+        const ord = o.access.sem === 'weak' ? { sem: 'weak' as const } : o.access;
+        if (o.write) emit({ op: 'st', ord, space: 'generic', proxy: 'generic', type: 'u32', addr: { kind: 'reg', name: a }, src: imm(o.val), guard, pos: P });
+        else {
+          const dst = `r${regs.length}`;
+          regs.push(dst);
+          emit({ op: 'ld', ord, space: 'generic', proxy: 'generic', type: 'u32', dst: reg(dst), addr: { kind: 'reg', name: a }, guard, pos: P });
+        }
+        break;
+      }
       case 'guard': case 'skip': {
         const r = last();
         if (!r || pending || skipTo) break;
@@ -169,14 +208,16 @@ export function fuzzTest(o: GenOptions): fc.Arbitrary<LitmusTest> {
   });
 }
 
-/** The locations the threads access, declared (0) and observed; x too when its alias is used. */
+/** The locations the threads access or take the address of, declared (0) and observed; x too when its alias is used. */
 function declared(threads: Thread[]): { locations: LocDecl[]; observed: Observable[] } {
-  const accessed = (l: string): boolean => threads.some((t) => t.code.some((s) => 'addr' in s && s.addr.kind === 'loc' && s.addr.name === l));
+  const accessed = (l: string): boolean => threads.some((t) => t.code.some((s) =>
+    ('addr' in s && s.addr.kind === 'loc' && s.addr.name === l) || (s.op === 'mov' && s.src.kind === 'loc' && s.src.name === l)));
   const alias = accessed(ALIAS);
-  const used = LOCS.filter((l) => accessed(l) || (alias && l === 'x'));
+  const used = [...LOCS, PTR].filter((l) => accessed(l) || (alias && l === 'x'));
   const locations: LocDecl[] = used.map((name) => ({ kind: 'value', name, value: 0n, pos: P }));
   if (alias) locations.push({ kind: 'alias', name: ALIAS, proxy: 'generic', of: 'x', pos: P });
-  return { locations, observed: used.map((name) => ({ kind: 'loc', name })) };
+  // p's final value is an address, a number of the layout's choosing: not observed.
+  return { locations, observed: used.filter((name) => name !== PTR).map((name) => ({ kind: 'loc', name })) };
 }
 
 /** Every object inside v (but under a `dst` key) that satisfies p. */
