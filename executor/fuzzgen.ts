@@ -50,7 +50,7 @@ const readProxy = fc.oneof({ weight: 8, arbitrary: fc.constant<Proxy>('generic')
 const writeProxy = fc.oneof({ weight: 8, arbitrary: fc.constant<'generic' | 'surface'>('generic') }, { weight: 1, arbitrary: fc.constant<'generic' | 'surface'>('surface') });
 
 // Pointer operations are rarer than the rest: they make programs longer (two or four
-// instructions each), and about one program in four reads through a pointer.
+// instructions each), and about one program in six reads through a pointer.
 const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 15, arbitrary: fc.tuple(loc, access(['relaxed', 'acquire']), readProxy).map(([l, a, proxy]): Op => ({ k: 'ld', loc: l, ...a, proxy })) },
   { weight: 15, arbitrary: fc.tuple(loc, access(['relaxed', 'release']), fc.integer({ min: 1, max: 3 }), fc.boolean(), writeProxy).map(([l, a, val, dep, proxy]): Op => ({ k: 'st', loc: l, ...a, val, dep, proxy })) },
