@@ -8,7 +8,7 @@ import { parseLitmus } from '../litmus/parse.js';
 import { ptx75 } from '../model/ptx.js';
 import { manyWrites } from '../tests/cli.js';
 import { runTest } from './run.js';
-import { openZ3 } from './z3.js';
+import { emscriptenNoise, openZ3 } from './z3.js';
 
 // Two bar.sync that can never both complete: the blocking barriers come from an unsat core,
 // the kind of answer that used to depend on the context's history.
@@ -18,6 +18,12 @@ const DEADLOCK = `PTX Deadlock
  st.weak x, 1         | bar.cta.sync 0, 2, 2 ;
  bar.cta.sync 0, 1, 2 | ld.weak r0, x        ;
 ~exists (P1:r0 == 0)`;
+
+test('Emscripten\'s own chatter is kept off stderr, and what Z3 says is not', () => {
+  // Printed every 10 s while an encoding held the main thread past a Z3 start (check --timeout 12).
+  for (const l of ['still waiting on run dependencies:', 'dependency: wasm-instantiate', '(end of list)', 'terminated worker 3', 'Aborted(OOM)']) assert.ok(emscriptenNoise(l), l);
+  for (const l of ['(error "line 1 column 2: unknown constant x")', 'WARNING: out of memory', 'a dependency: of ours']) assert.not.ok(emscriptenNoise(l), l);
+});
 
 test('ready() starts a fresh context: the last test declared nothing that is left', async () => {
   const z3 = await openZ3();

@@ -107,6 +107,15 @@ function cacheReads(table: WasmTable): void {
   Object.setPrototypeOf(table, proto);
 }
 
+/**
+ * Lines Emscripten writes that say nothing to a user. Shutting the worker pool down makes it
+ * complain about workers still loading; a failed instance also reports its exit, which the
+ * Z3Failure already says; and while a long encoding holds the main thread, the module's
+ * instantiation waits, and Emscripten lists what it waits for every 10 s.
+ */
+export const emscriptenNoise = (line: string): boolean =>
+  /terminated worker|program exited|Aborted\(|^still waiting on run dependencies|^dependency: |^\(end of list\)$/.test(line);
+
 type Receive = (instance: WasmInstance, module: WasmModule) => void;
 
 async function start(memoryMb: number): Promise<Instance> {
@@ -116,9 +125,7 @@ async function start(memoryMb: number): Promise<Instance> {
   let fail: (e: unknown) => void = () => undefined;
   const failed = new Promise<never>((_, reject) => { fail = reject; });
   const em = await Promise.race([failed, factory()({
-    // Shutting the worker pool down makes Emscripten complain about workers still loading; a
-    // failed instance also reports its exit, which the Z3Failure already says.
-    printErr: (s: string) => { if (!/terminated worker|program exited|Aborted\(/.test(s)) process.stderr.write(s + '\n'); },
+    printErr: (s: string) => { if (!emscriptenNoise(s)) process.stderr.write(s + '\n'); },
     // Emscripten's hook for instantiating the module ourselves: from the compiled module, with
     // the table's reads cached.
     instantiateWasm: (imports: object, receive: Receive): object => {
