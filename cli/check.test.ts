@@ -283,11 +283,11 @@ exists (P1:%rd2 != 0 /\\ P1:%r0 == 1)
 `;
   // Each case once read P0's write: both engines took the address for one variable.
   const refused: [string, string, string, string, RegExp][] = [
-    ['.local', 'cta 0,cluster 0,gpu 0', 'st.local.u32', 'ld.u32', /the address is s, which is P0's local memory: P1 has its own s/],
-    ['.shared', 'cta 1,cluster 1,gpu 0', 'st.shared.u32', 'ld.u32', /the address is s, which is in shared memory of P0's CTA: P1 is in another cluster and cannot reach it/],
-    ['.shared', 'cta 1,cluster 0,gpu 0', 'st.shared.u32', 'ld.shared.u32', /the address is s, which is in shared memory of another CTA: through \.shared, P1 reaches its own CTA's copy/],
-    ['.shared', 'cta 0,cluster 0,gpu 0', 'st.shared.u32', 'ld.global.u32', /the address is s, which is in \.shared memory, but this access is to \.global/],
-    ['.global', 'cta 0,cluster 0,gpu 0', 'st.global.u32', 'ld.shared.u32', /the address is s, which is in \.global memory, but this access is to \.shared/],
+    ['.local', 'cta 0,cluster 0,gpu 0', 'st.local.u32', 'ld.u32', /the address is s, in P0's local memory: P1 has its own s/],
+    ['.shared', 'cta 1,cluster 1,gpu 0', 'st.shared.u32', 'ld.u32', /the address is s, in the shared memory of P0's CTA: P1 is in another cluster and cannot reach it/],
+    ['.shared', 'cta 1,cluster 0,gpu 0', 'st.shared.u32', 'ld.shared.u32', /the address is s, in the shared memory of another CTA: through \.shared, P1 reaches its own CTA's copy/],
+    ['.shared', 'cta 0,cluster 0,gpu 0', 'st.shared.u32', 'ld.global.u32', /the address is s, in \.shared memory, but this access is to \.global/],
+    ['.global', 'cta 0,cluster 0,gpu 0', 'st.global.u32', 'ld.shared.u32', /the address is s, in \.global memory, but this access is to \.shared/],
   ];
   for (const [k, [decl, p1, st, ld, why]] of refused.entries()) {
     const f = write(`pub${k}.litmus`, text(decl, p1, st, ld));
@@ -297,6 +297,22 @@ exists (P1:%rd2 != 0 /\\ P1:%r0 == 1)
       assert.match(r.out + r.err, new RegExp(`pub${k}\\.litmus:10:45: @%p1 ${ld.replace('ld.', 'ld.weak.').replace(/\./g, '\\.')} %r0, \\[%rd2\\]: .*${why.source}`), `${cmd} ${k}`);
       assert.not.match(r.out + r.err, /\n\s+at /, 'no stack trace');
     }
+  }
+  // A store through a register to a .const location, even the thread's own address of it.
+  const constant = write('pubc.litmus', `PTX PubC
+{
+.const .u32 c = 5;
+}
+ P0@cta 0,gpu 0      ;
+ mov.u64 %rd1, c     ;
+ st.u32 [%rd1], 1    ;
+ ld.const.u32 %r0, [c] ;
+exists (P0:%r0 == 1)
+`);
+  for (const cmd of ['check', 'run']) {
+    const r = ptxmm(cmd, constant);
+    assert.is(r.code, 1, cmd);
+    assert.match(r.out + r.err, /pubc\.litmus:7:2: st\.weak\.u32 \[%rd1\], 1: .*the address is c, in constant memory, which is read-only: P0 cannot write it/, cmd);
   }
   // A peer CTA of the cluster through .shared::cluster or a generic address, and the same CTA
   // through .shared, reach P0's s: answered, and the read may see 1.

@@ -180,20 +180,20 @@ export function memorySpaces(test: LitmusTest): { apart: { pos: Pos; why: string
     const p = where(place);
     const us = uses.get(k) ?? [];
     const reached = space === 'generic' || space === home || (space === 'shared_cluster' && home === 'shared');
-    if (!reached) return `the address is ${k}, which is in ${SPACE_NAME[home]} memory, but this access is to ${SPACE_NAME[space]}`;
-    if (home === 'const' && write) return `the address is ${k}, which is in constant memory, which is read-only: P${p.thread} cannot write it`;
+    if (!reached) return `the address is ${k}, in ${SPACE_NAME[home]} memory, but this access is to ${SPACE_NAME[space]}`;
+    if (home === 'const' && write) return `the address is ${k}, in constant memory, which is read-only: P${p.thread} cannot write it`;
     if ((home === 'local' || home === 'shared') && !us.length) {
-      return `the address is ${k}, which is in ${SPACE_NAME[home]} memory, of which each ${home === 'local' ? 'thread' : 'CTA'} has its own, and no thread names ${k}: whose ${k} it is cannot be told`;
+      return `the address is ${k}, in ${SPACE_NAME[home]} memory, of which each ${home === 'local' ? 'thread' : 'CTA'} has its own, and no thread names ${k}: whose ${k} it is cannot be told`;
     }
     if (home === 'local' && us[0]!.thread !== p.thread) {
-      return `the address is ${k}, which is P${us[0]!.thread}'s local memory: P${p.thread} has its own ${k}, and a litmus location is one variable`;
+      return `the address is ${k}, in P${us[0]!.thread}'s local memory: P${p.thread} has its own ${k}, and a litmus location is one variable`;
     }
     if (home === 'shared' && us[0]!.cluster !== p.cluster) {
-      return `the address is ${k}, which is in shared memory of P${us[0]!.thread}'s CTA: P${p.thread} is in another cluster and cannot reach it`;
+      return `the address is ${k}, in the shared memory of P${us[0]!.thread}'s CTA: P${p.thread} is in another cluster and cannot reach it`;
     }
     const cta = (us.find((u) => u.own) ?? us[0])?.cta;
     if (home === 'shared' && space === 'shared' && cta !== p.cta) {
-      return `the address is ${k}, which is in shared memory of another CTA: through .shared, P${p.thread} reaches its own CTA's copy, and a litmus location is one variable (use .shared::cluster for a peer CTA's copy)`;
+      return `the address is ${k}, in the shared memory of another CTA: through .shared, P${p.thread} reaches its own CTA's copy, and a litmus location is one variable (use .shared::cluster for a peer CTA's copy)`;
     }
     return null;
   };
