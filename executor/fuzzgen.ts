@@ -2,7 +2,8 @@
 // placements over CTAs, clusters and GPUs; weak/relaxed/acquire/release/volatile accesses with
 // scopes; texture/surface/constant proxies, a generic alias and proxy fences; fences; atom/red;
 // count-less barriers; data dependencies, guards and forward branches on loaded values, spin
-// loops (bounded like every loop: executions needing more iterations are cut off), and
+// loops (bounded like every loop: executions needing more iterations are cut off), arithmetic
+// on loaded values (edge operands: overflow, the sign bit, shifts past the width), and
 // pointers: a location's address published in p, and accesses through what a thread reads there.
 // Programs come in the parser's canonical shape, so the printed text of a failing case parses
 // back to the same test; ISA type rules are kept so the text passes the front end.
@@ -31,6 +32,8 @@ type Op =
   | { k: 'fproxy'; kind: 'alias' | 'texture' | 'surface' | 'constant' }
   | { k: 'bar' }
   | { k: 'guard' | 'skip'; negated: boolean }
+  // aop.type %rN, (the last register loaded or computed), imm
+  | { k: 'alu'; aop: FuzzAlu; signed: boolean; imm: bigint }
   | { k: 'spin'; loc: string; ord: Ordering; volatile: boolean }
   // mov.u64 %rdN, loc; st [p], %rdN
   | { k: 'pub'; loc: string; ord: Ordering; volatile: boolean }
@@ -38,6 +41,15 @@ type Op =
   | { k: 'deref'; ord: Ordering; volatile: boolean; write: boolean; val: number; access: Ordering };
 
 const scope = fc.constantFrom(...SCOPES);
+
+type FuzzAlu = 'add' | 'sub' | 'mul' | 'and' | 'or' | 'xor' | 'shl' | 'shr' | 'min' | 'max';
+/** Immediates where 32-bit arithmetic has its corners: wrap-around, the sign bit, shifts of 32 and past. */
+const EDGES = [0n, 1n, 2n, 3n, 31n, 32n, 33n, 0x7fffffffn, 0x80000000n, 0xffffffffn];
+const alu: fc.Arbitrary<Op> = fc.tuple(fc.constantFrom<FuzzAlu>('add', 'sub', 'mul', 'and', 'or', 'xor', 'shl', 'shr', 'min', 'max'), fc.boolean(), fc.constantFrom(...EDGES))
+  .map(([aop, signed, imm]): Op => ({ k: 'alu', aop, signed, imm }));
+/** The type an arithmetic operation is written with: bit types where PTX has only those, else signed or not. */
+const aluType = (aop: FuzzAlu, signed: boolean): DataType =>
+  (aop === 'and' || aop === 'or' || aop === 'xor' || aop === 'shl' ? 'b32' : signed ? 's32' : 'u32');
 const strong = (sems: ('relaxed' | 'acquire' | 'release' | 'acq_rel')[]): fc.Arbitrary<Ordering> =>
   fc.record({ sem: fc.constantFrom(...sems), scope });
 const access = (sems: ('relaxed' | 'acquire' | 'release')[]): fc.Arbitrary<{ ord: Ordering; volatile: boolean }> => fc.oneof(
@@ -66,6 +78,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ k: fc.constant('fproxy' as const), kind: fc.constantFrom<'alias' | 'texture' | 'surface' | 'constant'>('alias', 'texture', 'surface', 'constant') }) },
   { weight: 3, arbitrary: fc.constant<Op>({ k: 'bar' }) },
   { weight: 3, arbitrary: fc.record({ k: fc.constantFrom<'guard' | 'skip'>('guard', 'skip'), negated: fc.boolean() }) },
+  { weight: 3, arbitrary: alu },
   { weight: 3, arbitrary: fc.tuple(loc, access(['relaxed', 'acquire'])).map(([l, a]): Op => ({ k: 'spin', loc: l, ...a })) },
   { weight: 1, arbitrary: fc.tuple(loc, access(['relaxed', 'release'])).map(([l, a]): Op => ({ k: 'pub', loc: l, ...a })) },
   {
@@ -158,6 +171,17 @@ function code(ops: Op[]): { code: Stmt[]; regs: string[] } {
           regs.push(dst);
           emit({ op: 'ld', ord, space: 'generic', proxy: 'generic', type: 'u32', dst: reg(dst), addr: { kind: 'reg', name: a }, guard, pos: P });
         }
+        break;
+      }
+      case 'alu': {
+        const r = last();
+        if (!r) break;
+        const dst = `r${regs.length}`;
+        regs.push(dst);
+        const type = aluType(o.aop, o.signed);
+        // A signed type takes its immediate as the signed number of those bits.
+        const b = type === 's32' ? BigInt.asIntN(32, o.imm) : o.imm;
+        emit({ op: 'alu', aop: o.aop, type, dst: reg(dst), a: reg(r), b: { kind: 'imm', value: b }, pos: P });
         break;
       }
       case 'guard': case 'skip': {
