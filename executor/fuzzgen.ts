@@ -61,7 +61,7 @@ const loc = fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...LOCS) }, { weigh
 const readProxy = fc.oneof({ weight: 8, arbitrary: fc.constant<Proxy>('generic') }, { weight: 1, arbitrary: fc.constantFrom<Proxy>('texture', 'surface', 'constant') });
 const writeProxy = fc.oneof({ weight: 8, arbitrary: fc.constant<'generic' | 'surface'>('generic') }, { weight: 1, arbitrary: fc.constant<'generic' | 'surface'>('surface') });
 
-// Pointer operations are rarer than the rest: they make programs longer (two or four
+// Pointer operations are rarer than the rest: they make programs longer (two or three
 // instructions each), and about one program in six reads through a pointer.
 const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 15, arbitrary: fc.tuple(loc, access(['relaxed', 'acquire']), readProxy).map(([l, a, proxy]): Op => ({ k: 'ld', loc: l, ...a, proxy })) },
