@@ -26,7 +26,7 @@ import { UnsupportedError, unroll } from '../solver/unroll.js';
 import { type Z3Session, openZ3 } from '../solver/z3.js';
 import type { ModelName } from '../executor/program.js';
 import { DEFAULTS } from '../executor/explore.js';
-import { fuzzTest, withoutStatement } from '../executor/fuzzgen.js';
+import { fuzzTest, withoutStatement, withoutThread } from '../executor/fuzzgen.js';
 import { valuationKey } from '../executor/compare.js';
 import { crossOne, formatCross } from './cross.js';
 import { LitmusError } from '../litmus/errors.js';
@@ -205,6 +205,15 @@ export async function fuzz(z3: Z3Session, o: FuzzOptions, check: Check = fuzzOne
   let shrinks = r.numShrinks;
   for (let again = finding !== null; again;) {
     again = false;
+    // Threads first (down to the fewest the generator makes), then statements.
+    for (let th = test.threads.length - 1; th >= 0 && test.threads.length > o.threads[0] && !again; th--) {
+      const smaller = withoutThread(test, th);
+      const f = smaller && await check(z3, smaller, o);
+      if (smaller && f && f.kind === finding!.kind) {
+        [test, finding, again] = [smaller, f, true];
+        shrinks++;
+      }
+    }
     for (let th = 0; th < test.threads.length && !again; th++) {
       for (let i = test.threads[th]!.code.length - 1; i >= 0 && !again; i--) {
         const smaller = withoutStatement(test, th, i);

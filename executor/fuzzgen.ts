@@ -295,3 +295,34 @@ export function withoutStatement(t: LitmusTest, thread: number, index: number): 
   const d = declared(threads);
   return { ...t, threads, condition, ...(filter ? { filter } : {}), locations: d.locations, observed: [...observed.filter((o) => o.kind === 'reg'), ...d.observed] };
 }
+
+/** v with every register reference `{ kind: 'reg', thread }` of a thread after `pid` moved down one. */
+function shiftThreads<T>(v: T, pid: number): T {
+  if (Array.isArray(v)) return v.map((x) => shiftThreads(x, pid)) as T;
+  if (v === null || typeof v !== 'object') return v;
+  const o = v as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(o)) out[k] = shiftThreads(x, pid);
+  if (o['kind'] === 'reg' && typeof o['thread'] === 'number' && o['thread'] > pid) out['thread'] = o['thread'] - 1;
+  return out as T;
+}
+
+/**
+ * The test without thread `thread`, those after it renumbered, or null when the condition,
+ * the filter, the observed values or an initial register value names one of its registers.
+ * For shrinking a failing program, as withoutStatement: fast-check's shrinking may leave a
+ * thread that no longer does anything.
+ */
+export function withoutThread(t: LitmusTest, thread: number): LitmusTest | null {
+  const pid = t.threads[thread]!.placement.id;
+  const reads = (x: unknown): boolean => anyInside(x, (o) => o.kind === 'reg' && o.thread === pid);
+  if (reads(t.condition) || (t.filter && reads(t.filter)) || reads(t.observed) || t.regInits.some((r) => r.thread === pid)) return null;
+  const threads = t.threads.filter((_, i) => i !== thread)
+    .map((th) => (th.placement.id > pid ? { ...th, placement: { ...th.placement, id: th.placement.id - 1 } } : th));
+  const d = declared(threads);
+  return {
+    ...t, threads, condition: shiftThreads(t.condition, pid), ...(t.filter ? { filter: shiftThreads(t.filter, pid) } : {}),
+    regInits: t.regInits.map((r) => (r.thread > pid ? { ...r, thread: r.thread - 1 } : r)),
+    locations: d.locations, observed: [...shiftThreads(t.observed.filter((o) => o.kind === 'reg'), pid), ...d.observed],
+  };
+}
