@@ -152,7 +152,8 @@ export function memorySpaces(test: LitmusTest): { apart: { pos: Pos; why: string
     return n;
   };
   type Use = { thread: number; cta: string; cluster: string; own: boolean; write: boolean; pos: Pos };
-  const where = (p: Placement): Pick<Use, 'thread' | 'cta' | 'cluster'> =>
+  type Where = Pick<Use, 'thread' | 'cta' | 'cluster'>;
+  const where = (p: Placement): Where =>
     ({ thread: p.id, cta: `${p.gpu}/${p.cta}`, cluster: p.cluster !== undefined ? `${p.gpu}/c${p.cluster}` : `${p.gpu}/cta${p.cta}` });
   const uses = new Map<string, Use[]>();
   const use = (t: Thread, name: string, own: boolean, write: boolean, pos: Pos): void => {
@@ -174,6 +175,20 @@ export function memorySpaces(test: LitmusTest): { apart: { pos: Pos; why: string
     }
     for (const r of test.regInits) if (r.thread === t.placement.id && 'addressOf' in r) use(t, r.addressOf, false, false, r.pos);
   }
+  // The rules, once for both: why an access by the thread at `p` (through `space`, writing or
+  // not) cannot be to the location's one variable, given the location's uses, and the use it
+  // clashes with (the first use, or the first through `.shared` for a CTA's own copy).
+  type Clash = { kind: 'const' | 'local' | 'cluster' | 'cta'; with: Use };
+  const clash = (home: Space, us: readonly Use[], p: Where, space: Space, write: boolean): Clash | null => {
+    const first = us[0];
+    if (!first) return null;
+    if (home === 'const' && write) return { kind: 'const', with: first };
+    if (home === 'local' && first.thread !== p.thread) return { kind: 'local', with: first };
+    if (home === 'shared' && first.cluster !== p.cluster) return { kind: 'cluster', with: first };
+    const own = us.find((u) => u.own) ?? first;
+    if (home === 'shared' && space === 'shared' && own.cta !== p.cta) return { kind: 'cta', with: own };
+    return null;
+  };
   const reach: Reach = (name, place, space, write) => {
     const k = root(name);
     const home = spaceOf.get(k) ?? 'global';
@@ -185,40 +200,30 @@ export function memorySpaces(test: LitmusTest): { apart: { pos: Pos; why: string
     if ((home === 'local' || home === 'shared') && !us.length) {
       return `the address is ${k}, in ${SPACE_NAME[home]} memory, of which each ${home === 'local' ? 'thread' : 'CTA'} has its own, and no thread names ${k}: whose ${k} it is cannot be told`;
     }
-    if (home === 'local' && us[0]!.thread !== p.thread) {
-      return `the address is ${k}, in P${us[0]!.thread}'s local memory: P${p.thread} has its own ${k}, and a litmus location is one variable`;
+    const c = clash(home, us, p, space, write);
+    switch (c?.kind) {
+      case 'local': return `the address is ${k}, in P${c.with.thread}'s local memory: P${p.thread} has its own ${k}, and a litmus location is one variable`;
+      case 'cluster': return `the address is ${k}, in the shared memory of P${c.with.thread}'s CTA: P${p.thread} is in another cluster and cannot reach it`;
+      case 'cta': return `the address is ${k}, in the shared memory of another CTA: through .shared, P${p.thread} reaches its own CTA's copy, and a litmus location is one variable (use .shared::cluster for a peer CTA's copy)`;
+      default: return null;
     }
-    if (home === 'shared' && us[0]!.cluster !== p.cluster) {
-      return `the address is ${k}, in the shared memory of P${us[0]!.thread}'s CTA: P${p.thread} is in another cluster and cannot reach it`;
-    }
-    const cta = (us.find((u) => u.own) ?? us[0])?.cta;
-    if (home === 'shared' && space === 'shared' && cta !== p.cta) {
-      return `the address is ${k}, in the shared memory of another CTA: through .shared, P${p.thread} reaches its own CTA's copy, and a litmus location is one variable (use .shared::cluster for a peer CTA's copy)`;
-    }
-    return null;
   };
+  // What the threads name, by the same rules: per location, the first use that clashes, the
+  // kinds in this order.
   for (const [name, home] of spaceOf) {
     const us = uses.get(name) ?? [];
-    if (home === 'const') {
-      const w = us.find((u) => u.write);
-      if (w) return { reach, apart: { pos: w.pos, why: `${name} is in constant memory, which is read-only: P${w.thread} cannot write it (declare ${name} in .global)` } };
-    }
-    if (home === 'local') {
-      const other = us.find((u) => u.thread !== us[0]!.thread);
-      if (other) return { reach, apart: { pos: other.pos, why: `${name} is in local memory, which is each thread's own: P${us[0]!.thread} and P${other.thread} would each have their own ${name}, and a litmus location is one variable (declare ${name} in .global)` } };
-    }
-    if (home === 'shared') {
-      const first = us[0];
-      if (!first) continue;
-      const far = us.find((u) => u.cluster !== first.cluster);
-      if (far) {
-        return { reach, apart: { pos: far.pos, why: `${name} is in shared memory, of which each CTA has its own copy, reached at most across a cluster: P${first.thread} and P${far.thread} are in different clusters, so they cannot meet there, and a litmus location is one variable (declare ${name} in .global, or place the threads in one CTA)` } };
-      }
-      const owns = us.filter((u) => u.own);
-      const other = owns.find((u) => u.cta !== owns[0]!.cta);
-      if (other) {
-        return { reach, apart: { pos: other.pos, why: `${name} is in shared memory, of which each CTA has its own copy: P${owns[0]!.thread} and P${other.thread} access it through .shared, each its own CTA's, and a litmus location is one variable (use .shared::cluster for a peer CTA's copy, declare ${name} in .global, or place the threads in one CTA)` } };
-      }
+    const clashes = us.map((u) => clash(home, us, u, u.own ? 'shared' : 'generic', u.write));
+    for (const kind of ['const', 'local', 'cluster', 'cta'] as const) {
+      const i = clashes.findIndex((c) => c?.kind === kind);
+      if (i < 0) continue;
+      const [u, w] = [us[i]!, clashes[i]!.with];
+      const why = {
+        const: `${name} is in constant memory, which is read-only: P${u.thread} cannot write it (declare ${name} in .global)`,
+        local: `${name} is in local memory, which is each thread's own: P${w.thread} and P${u.thread} would each have their own ${name}, and a litmus location is one variable (declare ${name} in .global)`,
+        cluster: `${name} is in shared memory, of which each CTA has its own copy, reached at most across a cluster: P${w.thread} and P${u.thread} are in different clusters, so they cannot meet there, and a litmus location is one variable (declare ${name} in .global, or place the threads in one CTA)`,
+        cta: `${name} is in shared memory, of which each CTA has its own copy: P${w.thread} and P${u.thread} access it through .shared, each its own CTA's, and a litmus location is one variable (use .shared::cluster for a peer CTA's copy, declare ${name} in .global, or place the threads in one CTA)`,
+      }[kind];
+      return { reach, apart: { pos: u.pos, why } };
     }
   }
   return { apart: null, reach };

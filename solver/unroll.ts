@@ -476,7 +476,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
     // A kernel's per-CTA and per-thread copies: another CTA's .shared or another thread's .local
     // memory is out of reach, and a .local or .shared access reaches its own space only.
     const owns = (name: string): boolean => {
-      if (!test.perThread) return env.reach(name, thread.placement, ins.space, ins.op !== 'ld') === null;
+      if (!test.perThread) return env.reach(name, who.place, who.space, who.write) === null;
       const o = ownerOf.get(name);
       if (ins.space === 'local') return o !== undefined && 'thread' in o && o.thread === tid;
       if (ins.space === 'shared' || ins.space === 'shared_cluster') return o !== undefined && 'cta' in o && o.cta === thread.placement.cta;
@@ -494,7 +494,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
         return { targets: [], deps: r.deps };
       }
       if (name === undefined) throw new UnsupportedError(`${where}: address ${at}${nearestLocation(env.addrNames, at)} is no location's (out of bounds, or inside an element)`, ins.pos);
-      if (!owns(name)) throw new UnsupportedError(`${where}: ${env.reach(name, thread.placement, ins.space, ins.op !== 'ld') ?? `address ${at} is ${name}, which this ${ins.space === 'generic' ? 'generic' : `.${ins.space}`} access of P${tid} cannot reach (another thread's .local or another CTA's .shared memory)`}`, ins.pos);
+      if (!owns(name)) throw new UnsupportedError(`${where}: ${env.reach(name, who.place, who.space, who.write) ?? `address ${at} is ${name}, which this ${ins.space === 'generic' ? 'generic' : `.${ins.space}`} access of P${tid} cannot reach (another thread's .local or another CTA's .shared memory)`}`, ins.pos);
       throw new UnsupportedError(`${where}: ${mixedSize(name, env.locations[env.plocOf.get(name)!]!.width, typeWidth(ins.type))}`, ins.pos);
     }
     const addr = dag.bin('add', dag.resize(r.v, 64), dag.bv(64, offset));
