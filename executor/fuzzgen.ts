@@ -164,7 +164,7 @@ function code(ops: Op[]): { code: Stmt[]; regs: string[] } {
         emit({ op: 'ld', ord: o.ord, ...(o.volatile ? { volatile: true } : {}), space: 'generic', proxy: 'generic', type: 'u64', dst: reg(a), addr: { kind: 'loc', name: PTR }, pos: P });
         emit({ op: 'setp', cmp: 'ne', type: 'u64', dst: reg(p), a: reg(a), b: imm(0), pos: P });
         const guard = { reg: reg(p), negated: false };
-        const ord = o.access.sem === 'weak' ? { sem: 'weak' as const } : o.access;
+        const ord = o.access;
         if (o.write) emit({ op: 'st', ord, space: 'generic', proxy: 'generic', type: 'u32', addr: { kind: 'reg', name: a }, src: imm(o.val), guard, pos: P });
         else {
           const dst = `r${regs.length}`;
