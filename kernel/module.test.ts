@@ -53,6 +53,17 @@ test('an instruction ptxmm does not model is refused where it stands', () => {
   refuses('fld.ptx', module('.global .align 4 .u32 x;', '', '\tld.global.f32 %r1, [x];'), 'f32 %r1', /floating-point data \(\.f32\) is not modelled: integers only/, '--assert', '1 == 1');
 });
 
+test('a 0f (0d) literal is the bits of a .b32 (.b64) operand or variable, as ptxas reads it; elsewhere it is refused', () => {
+  // mov.b32 of a 0f literal is how nvcc moves a float constant through integer registers.
+  const text = module('.global .align 4 .b32 x = 0f40000000;\n.global .align 4 .u32 out;', '', '\tld.global.u32 %r1, [x];\n\tmov.b32 %r2, 0f3F800000;\n\tadd.u32 %r3, %r1, %r2;\n\tst.global.u32 [out], %r3;');
+  const r = ptxmm('kernel', S.write('hexf.ptx', text), '--assert', `out == ${0x40000000 + 0x3f800000}`);
+  assert.is(r.code, 0, r.out + r.err);
+  assert.match(r.out, /holds/);
+  refuses('hexu.ptx', module('.global .align 4 .u32 x = 0f40000000;', '', ''), '0f40000000', /floating-point literal '0f40000000' for a \.u32 variable: floating-point data is not modelled/, '--assert', '1 == 1');
+  refuses('hexop.ptx', module('.global .align 4 .u32 x;', '', '\tst.global.u32 [x], 0f3F800000;'), '0f3F800000', /floating-point literal '0f3F800000' in a \.u32 operand/, '--assert', '1 == 1');
+  refuses('dec.ptx', module('.global .align 4 .u32 x;', '', '\tst.global.b32 [x], 1.5;'), '1.5', /floating-point literal '1\.5': floating-point data is not modelled/, '--assert', '1 == 1');
+});
+
 test('bar.warp.sync (__syncwarp) orders memory among the threads of one warp, not across warps', () => {
   // Thread 0 writes data, every thread passes __syncwarp, then thread `reader` copies data to out.
   const handoff = (sync: string, reader: number): string => module('.global .align 4 .u32 data;\n.global .align 4 .u32 out;', '',

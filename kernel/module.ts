@@ -153,10 +153,14 @@ export function readModule(text: string, file: string): PtxModule {
     }
     return n as DataType;
   };
-  const literal = (): bigint => {
+  const literal = (type: DataType): bigint => {
     const neg = peek()?.v === '-' ? (i++, true) : false;
     const t = next('a number');
-    if (t.k !== 'num' || /^0[fFdD]|\./.test(t.v)) fail(`expected an integer, found '${t.v}'`, t);
+    // A 0f (0d) literal is the bits of a .b32 (.b64) variable, as ptxas reads it there.
+    const hex = neg ? null : /^0([fF][0-9a-fA-F]{8}|[dD][0-9a-fA-F]{16})$/.exec(t.v);
+    if (hex && type === (hex[1]!.length === 9 ? 'b32' : 'b64')) return BigInt(`0x${hex[1]!.slice(1)}`);
+    if (t.k === 'num' && /^0[fFdD]|\./.test(t.v)) fail(`floating-point literal '${t.v}' for a .${type} variable: floating-point data is not modelled (a 0f literal gives the bits of a .b32 variable, a 0d literal those of a .b64 one)`, t);
+    if (t.k !== 'num') fail(`expected an integer, found '${t.v}'`, t);
     const v = ptxInteger(t.v) ?? fail(`'${t.v}' is no integer (a leading 0 makes it octal: digits 0 to 7)`, t);
     return neg ? -v : v;
   };
@@ -185,7 +189,7 @@ export function readModule(text: string, file: string): PtxModule {
         if (peek()?.v === '{') {
           i++;
           for (;;) { item(); if (peek()?.v === ',') { i++; continue; } expect('}'); break; }
-        } else init!.push(literal());
+        } else init!.push(literal(type));
       };
       item();
     }

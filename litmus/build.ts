@@ -86,8 +86,14 @@ export function ptxInteger(text: string): bigint | null {
  * instructions, initial values, the condition), where 010 would be 10, a leading zero is
  * refused rather than guessed at.
  */
-function numValue(n: CstNum, file: string, ptx = false): bigint {
+function numValue(n: CstNum, file: string, ptx = false, bits = false): bigint {
   const text = n.tok.text;
+  if (FLOAT_LITERAL.test(text)) {
+    // ptxas reads 0f/0d literals as bit patterns in .b32/.b64 operands (buildInstruction checks the type).
+    const hex = HEX_FLOAT.exec(text);
+    if (hex && ptx && bits) return BigInt(`0x${hex[1]}`);
+    fail(`floating-point literal '${text}': floating-point data is not modelled (integers only)${hex ? `; ${HEX_FLOAT_USE}` : ''}`, n.tok, file);
+  }
   const abs = ptxInteger(text);
   if (abs === null) fail(`'${text}' is no integer (a leading 0 makes it octal: digits 0 to 7)`, n.tok, file);
   if (!ptx && /^0[0-9]/.test(text)) fail(`'${text}': a leading zero is read as octal in an instruction and as decimal by other tools: write the number without it`, n.tok, file);
@@ -97,6 +103,12 @@ function numValue(n: CstNum, file: string, ptx = false): bigint {
   }
   return v;
 }
+
+/** The lexer's floating-point literal forms (grammar.ne `float`). */
+const FLOAT_LITERAL = /^(0[fFdD][0-9a-fA-F]+|[0-9]*\.[0-9]*([eE][+-]?[0-9]+)?|[0-9]+[eE][+-]?[0-9]+)$/;
+/** A hexadecimal floating-point literal: its IEEE bits, 8 digits after 0f, 16 after 0d. */
+const HEX_FLOAT = /^0[fFdD]([0-9a-fA-F]+)$/;
+const HEX_FLOAT_USE = 'ptxas takes a 0f literal as its 32 bits in a .b32 operand, and a 0d literal as its 64 bits in a .b64 one';
 
 /** A count or index (placement, thread number): exact as a JavaScript number, so at most 2^53-1. */
 function smallNat(t: Tok, digits: string, what: string, file: string): number {
@@ -155,7 +167,7 @@ function reg(o: CstOperand, what: string, ctx: Ctx): Reg {
 }
 
 function value(o: CstOperand, what: string, ctx: Ctx): Value {
-  if (o.k === 'num') return { kind: 'imm', value: numValue(o.num, ctx.file, ctx.genuine), pos: operandPos(o) };
+  if (o.k === 'num') return { kind: 'imm', value: numValue(o.num, ctx.file, ctx.genuine, true), pos: operandPos(o) };
   if (o.k === 'name') return { kind: 'reg', name: regName(o.tok), pos: pos(o.tok) };
   return fail(`${what} must be a register or an immediate value`, operandPos(o), ctx.file);
 }
@@ -629,6 +641,7 @@ function barrierRed(base: 'bar' | 'barrier', quals: Qual[], red: Qual, cell: Ext
  */
 export function buildInstruction(c: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
   const ins = instruction(c, ctx);
+  hexFloatsFit(c, ins, ctx.file);
   if (c.guard) ins.guard = { reg: { kind: 'reg', name: regName(c.guard.reg), pos: pos(c.guard.reg) }, negated: c.guard.neg };
   const { base, quals } = splitOpcode(c.opcode.text, pos(c.opcode));
   const cell = { base, quals, pos: pos(c.opcode), operands: c.operands.length, genuineTest: ctx.genuine, module: ctx.module === true };
@@ -636,6 +649,24 @@ export function buildInstruction(c: Extract<CstCell, { k: 'instr' }>, ctx: Ctx):
   // Fences look alike in both syntaxes: their rules apply to every test.
   else if (ins.op === 'fence.proxy' || writtenInPtx(c)) checkPtxas(cell, ins, ctx.file);
   return ins;
+}
+
+/**
+ * A 0f literal stands for its 32 bits only where the instruction's type is .b32, a 0d literal
+ * for its 64 bits where it is .b64 (ptxas, checked: mov, st, and, selp, setp, atom.exch and
+ * atom.cas take them so; .u32, .s32, .b16 and .b64 with a 0f literal are refused).
+ */
+function hexFloatsFit(c: Extract<CstCell, { k: 'instr' }>, ins: Instr, file: string): void {
+  for (const o of c.operands) {
+    if (o.k !== 'num') continue;
+    const hex = HEX_FLOAT.exec(o.num.tok.text);
+    if (!hex) continue;
+    const want = hex[1]!.length === 8 ? 'b32' : 'b64';
+    const type = 'type' in ins ? ins.type : null;
+    if (type !== want) {
+      fail(`floating-point literal '${o.num.tok.text}' in a${type ? ` .${type}` : 'n untyped'} operand: ${HEX_FLOAT_USE} (floating-point data is not modelled)`, o.num.tok, file);
+    }
+  }
 }
 
 function threadRegs(cells: CstCell[], inits: RegInit[], tid: number): Set<string> {
@@ -741,7 +772,9 @@ function initBlock(items: CstInit[], nThreads: number, file: string): { location
             type = w as DataType;
           } else fail(`unknown directive '${d.text}' in a declaration (expected a state space like .global and a type like .u32)`, d, file);
         }
-        const decl: LocDecl = { kind: 'value', name: it.name.text, value: it.value ? numValue(it.value, file) : 0n, pos: pos(it.name) };
+        // A 0f (0d) literal gives the bits of a .b32 (.b64) location, as in a PTX module (ptxas).
+        const bits = it.value !== null && (type === 'b32' || type === 'b64') && HEX_FLOAT.exec(it.value.tok.text)?.[1]!.length === (type === 'b32' ? 8 : 16);
+        const decl: LocDecl = { kind: 'value', name: it.name.text, value: it.value ? numValue(it.value, file, bits, bits) : 0n, pos: pos(it.name) };
         if (space) decl.space = space;
         if (type) decl.type = type;
         locations.push(decl);

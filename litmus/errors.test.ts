@@ -605,6 +605,38 @@ const cases: Case[] = [
     at: [5, 9],
     message: "256 is not a value of x, an unsigned 8-bit value (0 .. 255): the comparison cannot depend on the execution",
   },
+  // Floating-point literals: told that floats are not modelled, where the literal stands
+  // (the lexer once stopped at its '.' with "unexpected character").
+  {
+    name: "float-literal-decimal",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.global.b32 [x], 1.5 ;\nexists (x == 0)\n",
+    at: [4, 21],
+    message: "floating-point literal '1.5': floating-point data is not modelled (integers only)",
+  },
+  {
+    name: "float-literal-in-condition",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.global.u32 [x], 1 ;\nexists (x == .5e3)\n",
+    at: [5, 14],
+    message: "floating-point literal '.5e3': floating-point data is not modelled (integers only)",
+  },
+  {
+    name: "hex-float-in-u32-operand",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.global.u32 [x], 0f3F800000 ;\nexists (x == 0)\n",
+    at: [4, 21],
+    message: "floating-point literal '0f3F800000' in a .u32 operand: ptxas takes a 0f literal as its 32 bits in a .b32 operand, and a 0d literal as its 64 bits in a .b64 one (floating-point data is not modelled)",
+  },
+  {
+    name: "hex-double-in-b32-operand",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 ;\n mov.b32 %r1, 0d3FF8000000000000 ;\nexists (P0:%r1 == 0)\n",
+    at: [4, 15],
+    message: "floating-point literal '0d3FF8000000000000' in a .b32 operand: ptxas takes a 0f literal as its 32 bits in a .b32 operand, and a 0d literal as its 64 bits in a .b64 one (floating-point data is not modelled)",
+  },
+  {
+    name: "hex-float-initialising-u32",
+    text: "PTX T\n{ .global .u32 x = 0f3F800000; }\n P0@cta 0,gpu 0 ;\n st.global.u32 [x], 1 ;\nexists (x == 0)\n",
+    at: [2, 20],
+    message: "floating-point literal '0f3F800000': floating-point data is not modelled (integers only); ptxas takes a 0f literal as its 32 bits in a .b32 operand, and a 0d literal as its 64 bits in a .b64 one",
+  },
   // Item 14: what a user meets in odd input, shown as it is.
   {
     name: "invisible-character",

@@ -42,6 +42,10 @@ const lexer = moo.states({
     pregpair: /%[A-Za-z_]\w*[ \t]*\|[ \t]*%[A-Za-z_]\w*/,
     // A special register's component (%tid.x) is part of its name.
     preg: /%[A-Za-z_][\w]*(?:\.[xyz](?![\w.]))?/,
+    // PTX's floating-point literals (0f3F800000, 0d3FF8000000000000, 1.5, .5, 1e3), lexed whole:
+    // a 0f/0d literal is a bit pattern in a .b32/.b64 operand (build.ts); any other use is told
+    // that floats are not modelled, not that '.' is unexpected.
+    float: /0[fF][0-9a-fA-F]{8}(?![\w.])|0[dD][0-9a-fA-F]{16}(?![\w.])|[0-9]+\.[0-9]*(?:[eE][+-]?[0-9]+)?|\.[0-9]+(?:[eE][+-]?[0-9]+)?|[0-9]+[eE][+-]?[0-9]+/,
     number: /0[xX][0-9a-fA-F]+U?|0[bB][01]+U?|[0-9]+U?/,
     ident: {
       match: /[A-Za-z_$][\w$]*(?:\.[\w$]+(?:::\w+)*)*/,
@@ -106,6 +110,7 @@ reg -> %ident {% (d) => tok(d[0]) %} | %preg {% (d) => tok(d[0]) %}
 
 number -> %number              {% (d) => ({ tok: tok(d[0]), neg: false }) %}
         | %minus %number       {% (d) => ({ tok: tok(d[1]), neg: true, minus: tok(d[0]) }) %}
+        | %float               {% (d) => ({ tok: tok(d[0]), neg: false }) %}
 
 # ---- placement row and instruction rows ---------------------------------------
 placements -> placement placementMore %semi

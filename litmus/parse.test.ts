@@ -59,6 +59,22 @@ test('integer literals in genuine PTX instructions as PTX reads them: octal 010,
   assert.is(imm('st.relaxed.gpu.global.u32 [x], 0'), 0n);
 });
 
+test('a 0f (0d) literal is the bits of a .b32 (.b64) operand or location, as ptxas reads it', () => {
+  const imm = (cell: string): bigint | null => {
+    const i = one(cell);
+    if (i.op === 'st' && i.src.kind === 'imm') return i.src.value;
+    if (i.op === 'mov' && i.src.kind === 'imm') return i.src.value;
+    if (i.op === 'atom' && i.c?.kind === 'imm') return i.c.value;
+    return null;
+  };
+  assert.is(imm('st.relaxed.gpu.global.b32 [x], 0f3F800000'), 0x3f800000n);
+  assert.is(imm('st.global.b32 [x], 0F7fc00000'), 0x7fc00000n);
+  assert.is(imm('mov.b64 %rd1, 0d3FF8000000000000'), 0x3ff8000000000000n);
+  assert.is(imm('atom.global.cas.b32 %r1, [x], 0f3F800000, 0f40000000'), 0x40000000n);
+  const t = parseLitmus('PTX T\n{ .global .b32 x = 0f3F800000; .global .b64 y = 0dBFF0000000000000; }\n P0@cta 0,gpu 0 ;\n ld.global.u32 %r1, [x] ;\nexists (y == 0)\n', 't.litmus');
+  assert.equal(t.locations.map((l) => (l.kind === 'value' ? l.value : null)), [0x3f800000n, 0xbff0000000000000n]);
+});
+
 test('defaults: weak ld/st, atom relaxed.gpu, volatile = relaxed.sys, membar = fence.sc', () => {
   assert.equal((one('ld.global.u32 %r1, [x]') as Extract<Instr, { op: 'ld' }>).ord, { sem: 'weak' });
   assert.equal((one('atom.add.u32 %r1, [x], 1') as Extract<Instr, { op: 'atom' }>).ord, { sem: 'relaxed', scope: 'gpu' });

@@ -38,12 +38,19 @@ function expected(parser: nearley.Parser): string[] {
 }
 
 const NAMES: Record<string, string> = {
-  ident: 'a name', preg: 'a %register', number: 'a number', string: 'a doc string', semi: "';'", bar: "'|'",
+  ident: 'a name', preg: 'a %register', number: 'a number', float: 'a floating-point literal', string: 'a doc string', semi: "';'", bar: "'|'",
   comma: "','", colon: "':'", at: "'@'", amp: "'&'", lbrace: "'{'", rbrace: "'}'", lbrack: "'['", rbrack: "']'",
   lparen: "'('", rparen: "')'", eq: "'='", cmpop: 'a comparison', andop: "'/\\'", orop: "'\\/'", not: "'~'",
   kw: 'exists, ~exists, forall, filter or locations', directive: 'a directive like .global', minus: "'-'", plus: "'+'",
   arch: "the header 'PTX NAME'", name: 'the test name',
 };
+
+/** A floating-point literal is no syntax error: ptxmm has no floating-point values (the grammar takes none). */
+function floatRefused(tok: LexToken, file: string): void {
+  if (tok.type === 'float') {
+    throw new LitmusError(`floating-point literal '${tok.value}': floating-point data is not modelled (integers only)`, { line: tok.line, col: tok.col }, file);
+  }
+}
 
 function parseCst(text: string, file: string): CstFile {
   const parser = new nearley.Parser(compiled);
@@ -52,6 +59,7 @@ function parseCst(text: string, file: string): CstFile {
   } catch (e) {
     const tok = (e as { token?: LexToken }).token;
     if (tok && tok.line !== undefined) {
+      floatRefused(tok, file);
       // `ld.global.v2.u32 {%r1, %r2}, [x]`, copied from nvcc's output: say what is not read.
       const before = text.split(/\r?\n/)[tok.line - 1]?.slice(0, tok.col - 1) ?? '';
       if (tok.type === 'lbrace' && /^\s*(@!?%?\w+\s+)?[\w.:]*\.v(2|4|8)\.[\w.:]*\s/.test(before.split('|').pop()!)) {
@@ -100,7 +108,10 @@ export function parseFragment<T>(start: 'cell' | 'expr', text: string, file: str
     parser.feed(text);
   } catch (e) {
     const tok = (e as { token?: LexToken }).token;
-    if (tok && tok.line !== undefined) throw new LitmusError(`unexpected ${describe(tok)}`, { line: tok.line, col: tok.col }, file);
+    if (tok && tok.line !== undefined) {
+      floatRefused(tok, file);
+      throw new LitmusError(`unexpected ${describe(tok)}`, { line: tok.line, col: tok.col }, file);
+    }
     const m = /line (\d+) col (\d+)/.exec(String((e as Error).message));
     if (m) {
       const at = { line: Number(m[1]), col: Number(m[2]) };
