@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import {
-  BOUND_OPTION, CAT_MODEL_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, EXIT_HELP, JSON_OPTION, SHARD_OPTION, TIMEOUT_OPTION, UsageError, askableRaces, count, modelOf, seconds, shard,
+  BOUND_OPTION, CAT_MODEL_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, EXIT_HELP, JSON_OPTION, SHARD_OPTION, TIMEOUT_OPTION, UsageError, askableRaces, atLeastOne, count, modelOf, seconds, shard,
 } from './command.js';
 import { type RecordType, jsonLine } from './json.js';
 import { batchLine, progress } from './progress.js';
@@ -161,8 +161,7 @@ export const checkCommand: Command = {
     const drawing = witnessDir ? drawingPaths(witnessDir, paths) : null;
     const files = readLitmusFiles(shard(paths, a.get('shard')));
     if (a.has('races') && a.has('liveness')) throw new UsageError('--races and --liveness are separate questions: ask one at a time');
-    const jobs = count(a.get('jobs'), 1, 'jobs');
-    if (jobs < 1) throw new UsageError('--jobs needs at least 1');
+    const jobs = atLeastOne(a.get('jobs'), 1, 'jobs');
     if (jobs > 1 && (witnessDir || a.has('races') || a.has('liveness') || a.has('against'))) throw new UsageError('--jobs lists final states: not with --witness, --races, --liveness or --against');
     if (a.has('against') && (a.has('races') || a.has('liveness'))) throw new UsageError('--against compares final states: not with --races or --liveness');
     if (a.has('races')) {

@@ -181,6 +181,13 @@ export function count(v: string | undefined, dflt: number, what: string): number
   return n;
 }
 
+/** A positive integer option (jobs, a state budget: none is no run at all). */
+export function atLeastOne(v: string | undefined, dflt: number, what: string): number {
+  const n = count(v, dflt, what);
+  if (n < 1) throw new UsageError(`--${what} needs at least 1`);
+  return n;
+}
+
 /**
  * The longest time limit: Z3 takes its timeout in milliseconds as a 32-bit number (2^31 - 1
  * here, as Node's timers); past it the script carried `1e+23` and Z3 refused it.

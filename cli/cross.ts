@@ -2,7 +2,7 @@
 // executor must never reach a final state the solver rules out (unsound: printed with the
 // executor's trace) and should reach every state the solver allows (incomplete: listed).
 import {
-  BOUND_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, JSON_OPTION, MODEL_OPTION, SHARD_OPTION, TIMEOUT_OPTION, UsageError, count, modelName, seconds, shard,
+  BOUND_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, JSON_OPTION, MODEL_OPTION, SHARD_OPTION, TIMEOUT_OPTION, UsageError, atLeastOne, count, modelName, seconds, shard,
 } from './command.js';
 import { jsonLine } from './json.js';
 import { progress } from './progress.js';
@@ -219,7 +219,7 @@ export const crossCommand: Command = {
     const model = modelName(a.get('model'));
     const bound = count(a.get('bound'), DEFAULTS.bound, 'bound');
     const timeoutMs = seconds(a.get('timeout'), DEFAULT_TIMEOUT_S, 'timeout') * 1000;
-    const maxStates = count(a.get('max-states'), DEFAULTS.maxStates, 'max-states');
+    const maxStates = atLeastOne(a.get('max-states'), DEFAULTS.maxStates, 'max-states');
     const json = a.has('json');
     const quiet = a.has('quiet');
     const t0 = performance.now();

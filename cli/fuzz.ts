@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { writeFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import {
-  BOUND_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, MODEL_OPTION, TIMEOUT_OPTION, UsageError, count, modelName, seconds,
+  BOUND_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, MODEL_OPTION, TIMEOUT_OPTION, UsageError, atLeastOne, count, modelName, seconds,
 } from './command.js';
 import { MAX_STATES_OPTION } from './run.js';
 import { parseLitmus } from '../litmus/parse.js';
@@ -267,15 +267,14 @@ export const fuzzCommand: Command = {
       model: modelName(a.get('model')),
       bound: count(a.get('bound'), d.bound, 'bound'),
       timeoutMs: seconds(a.get('timeout'), d.timeoutMs / 1000, 'timeout') * 1000,
-      maxStates: count(a.get('max-states'), d.maxStates, 'max-states'),
+      maxStates: atLeastOne(a.get('max-states'), d.maxStates, 'max-states'),
       enumLimit: count(a.get('enum-limit'), d.enumLimit, 'enum-limit'),
       allMissing: show,
       onIncomplete: show ? (s) => process.stdout.write(s + '\n') : undefined,
       onProgress: (s) => process.stderr.write(s + '\n'),
     };
     const out = a.get('out') ?? 'fuzz-failure.litmus';
-    const jobs = count(a.get('jobs'), 1, 'jobs');
-    if (jobs < 1) throw new UsageError('--jobs needs at least 1');
+    const jobs = atLeastOne(a.get('jobs'), 1, 'jobs');
     process.stdout.write(`fuzz: seed ${o.seed}, ${o.runs} runs, ${o.threads[0]}..${o.threads[1]} threads, ${o.ops[0]}..${o.ops[1]} operations, ${o.model}${jobs > 1 ? `, ${jobs} jobs` : ''}\n`);
     // With jobs, the workers search and this thread opens Z3 only to shrink a failure.
     const par = jobs > 1 ? await fuzzOnWorkers(o, jobs) : null;

@@ -1,6 +1,6 @@
 // `ptxmm run`: run tests on the operational executor (executor/) and print the final states
 // it reaches, herd7-style, or JSON lines with --json.
-import { BOUND_OPTION, type Command, EXIT, EXIT_HELP, JSON_OPTION, MODEL_OPTION, type OptionSpec, SHARD_OPTION, UsageError, count, modelName, shard } from './command.js';
+import { BOUND_OPTION, type Command, EXIT, EXIT_HELP, JSON_OPTION, MODEL_OPTION, type OptionSpec, SHARD_OPTION, UsageError, atLeastOne, count, modelName, shard } from './command.js';
 import { jsonLine } from './json.js';
 import { eachTest } from './batch.js';
 import { batchLine, progress } from './progress.js';
@@ -26,7 +26,7 @@ export const runCommand: Command = {
     if (a.rest.length === 0) throw new UsageError('give at least one file or directory');
     const model = modelName(a.get('model'));
     const bound = count(a.get('bound'), DEFAULTS.bound, 'bound');
-    const maxStates = count(a.get('max-states'), DEFAULTS.maxStates, 'max-states');
+    const maxStates = atLeastOne(a.get('max-states'), DEFAULTS.maxStates, 'max-states');
     const json = a.has('json');
     const spinAssume = !a.has('unroll-spins');
     const t0 = performance.now();

@@ -109,6 +109,12 @@ test('run: a test it does not run or cuts short is not an answer (exit 1), and s
   assert.is(cut.code, 1);
   assert.match(cut.out, /Truncated: stopped after \d+ states/);
   assert.is(ptxmm('run', SB).code, 0);
+  // A budget of no states is no run at all: a usage error, not one state visited and "Truncated".
+  for (const cmd of ['run', 'cross']) {
+    const none = ptxmm(cmd, '--max-states', '0', SB);
+    assert.is(none.code, 2, cmd);
+    assert.match(none.err, /--max-states needs at least 1/);
+  }
 });
 
 test('every command\'s --json output is JSON lines that conform to docs/ptxmm.schema.json', () => {
