@@ -2,7 +2,7 @@
 // syntax, read by the litmus grammar's own `expr` rule and builder, over the instance's
 // locations (a module variable, a buffer's or array's element) and registers (`P3:r1`).
 import type { Expr, LitmusTest } from '../litmus/ast.js';
-import { checkConstants, expr } from '../litmus/build.js';
+import { checkConstants, expr, twosComplement } from '../litmus/build.js';
 import type { CstExpr } from '../litmus/cst.js';
 import { parseFragment } from '../litmus/parse.js';
 import { threadRegisters } from '../litmus/types.js';
@@ -10,15 +10,18 @@ import { threadRegisters } from '../litmus/types.js';
 /** `where` names the assertion in messages (`--assert 1`, or the spec file); columns count from 1 in `text`. */
 export function readAssertion(text: string, where: string, test: LitmusTest): Expr {
   const cst = parseFragment<CstExpr>('expr', text, where, 1, 1);
-  const e = expr(cst, {
+  const read = expr(cst, {
     file: where,
     nThreads: test.threads.length,
     locs: new Set(test.locations.map((l) => l.name)),
     regs: test.threads.map((t) => threadRegisters(test.regInits, t)),
   });
-  // As in a litmus test's condition: `count == -1` for an unsigned count can never hold, and
-  // answering "fails" would hide the typo.
-  checkConstants({ ...test, condition: { ...test.condition, expr: e }, filter: undefined }, where);
+  const alone = (x: Expr): LitmusTest => ({ ...test, condition: { ...test.condition, expr: x }, filter: undefined });
+  // `out == -2` for a C int that nvcc declared .u32 means its bits; then, as in a litmus
+  // test's condition, a constant no value of the type can equal (`count < -1` for an
+  // unsigned count, `x == 2^32`) is refused: answering "fails" would hide the typo.
+  const e = twosComplement(alone(read), read, where);
+  checkConstants(alone(e), where);
   return e;
 }
 

@@ -64,6 +64,24 @@ test('a 0f (0d) literal is the bits of a .b32 (.b64) operand or variable, as ptx
   refuses('dec.ptx', module('.global .align 4 .u32 x;', '', '\tst.global.b32 [x], 1.5;'), '1.5', /floating-point literal '1\.5': floating-point data is not modelled/, '--assert', '1 == 1');
 });
 
+test('an assertion compares a C int that nvcc declared .u32 with a negative constant by its bits; other readings stay refused', () => {
+  // `__device__ int out[2]; out[1] = -2;` as nvcc writes it: a .b8 array of 32-bit words, stored .u32.
+  const text = module('.global .align 4 .b8 out[8];', '', '\tmov.u32 %r1, -2;\n\tst.global.u32 [out+4], %r1;');
+  const f = S.write('neg.ptx', text);
+  const holds = ptxmm('kernel', f, '--assert', 'out[1] == -2', '--assert', 'out[1] == 4294967294', '--assert', 'out[0] != -1');
+  assert.is(holds.code, 0, holds.out + holds.err);
+  assert.match(holds.out, /Assert out\[1\] == 4294967294 \/\\ out\[1\] == 4294967294 \/\\ out\[0\] != 4294967295: holds/);
+  const fails = ptxmm('kernel', f, '--assert', 'out[1] == -3');
+  assert.is(fails.code, 1, fails.out + fails.err);
+  // Only == and != read the constant as bits: an order on an unsigned value is the typo it was.
+  const order = ptxmm('kernel', f, '--assert', 'out[1] < -2');
+  assert.is(order.code, 2);
+  assert.match(order.err, /--assert 1:1:10: -2 is not a value of out\[1\], an unsigned 32-bit value/);
+  const wide = ptxmm('kernel', f, '--assert', 'out[1] == -2147483649');
+  assert.is(wide.code, 2);
+  assert.match(wide.err, /-2147483649 is not a value of out\[1\]/);
+});
+
 test('bar.warp.sync (__syncwarp) orders memory among the threads of one warp, not across warps', () => {
   // Thread 0 writes data, every thread passes __syncwarp, then thread `reader` copies data to out.
   const handoff = (sync: string, reader: number): string => module('.global .align 4 .u32 data;\n.global .align 4 .u32 out;', '',

@@ -1043,11 +1043,7 @@ function checkSpaces(test: LitmusTest, file: string): void {
  * for a kernel's assertions, kernel/assert.ts.)
  */
 export function checkConstants(test: LitmusTest, file: string): void {
-  const lay = layout(test, (m) => fail(m, test.condition.pos, file));
-  const regs = test.threads.map((t) => threadRegisters(test.regInits, t));
-  const typeOf = (o: Observable): ValueType => (o.kind === 'reg'
-    ? regs[o.thread]!.get(o.reg)!
-    : lay.locs[lay.locOf.get(o.name)!]!);
+  const typeOf = observableTypes(test, file);
   const visit = (e: Expr): void => {
     if (e.kind === 'and' || e.kind === 'or') e.args.forEach(visit);
     else if (e.kind === 'not') visit(e.arg);
@@ -1064,6 +1060,40 @@ export function checkConstants(test: LitmusTest, file: string): void {
   };
   visit(test.condition.expr);
   if (test.filter) visit(test.filter);
+}
+
+/** How the condition's observables read: each register's and location's static type. */
+function observableTypes(test: LitmusTest, file: string): (o: Observable) => ValueType {
+  const lay = layout(test, (m) => fail(m, test.condition.pos, file));
+  const regs = test.threads.map((t) => threadRegisters(test.regInits, t));
+  return (o) => (o.kind === 'reg' ? regs[o.thread]!.get(o.reg)! : lay.locs[lay.locOf.get(o.name)!]!);
+}
+
+/**
+ * `e` with each negative constant that an == or != compares with an unsigned value replaced
+ * by its two's-complement bits at that value's width (`out == -2` for a 32-bit out is
+ * `out == 4294967294`). For a kernel's assertions (kernel/assert.ts): nvcc declares a C `int`
+ * as .u32 (or within a .b8 array), so there the type is not the writer's and -2 is what the
+ * source means. A constant no reading of the width holds is left for checkConstants to refuse.
+ */
+export function twosComplement(test: LitmusTest, e: Expr, file: string): Expr {
+  const typeOf = observableTypes(test, file);
+  const wrap = (c: Term, o: Term): Term => {
+    if (c.kind !== 'const' || o.kind === 'const' || c.value >= 0n) return c;
+    const t = typeOf(o);
+    const w = BigInt(t.width);
+    if (t.signed || t.width < 2 || c.value < -(1n << (w - 1n))) return c;
+    return { ...c, value: c.value + (1n << w) };
+  };
+  const go = (x: Expr): Expr => {
+    switch (x.kind) {
+      case 'and': case 'or': return { kind: x.kind, args: x.args.map(go) };
+      case 'not': return { kind: 'not', arg: go(x.arg) };
+      case 'cmp': return x.op === 'eq' || x.op === 'ne' ? { ...x, left: wrap(x.left, x.right), right: wrap(x.right, x.left) } : x;
+      default: return x;
+    }
+  };
+  return go(e);
 }
 
 const typeName = (t: ValueType): string => (t.width === 1 ? 'a predicate' : `${t.signed ? 'a signed' : 'an unsigned'} ${t.width}-bit value`);
