@@ -86,6 +86,9 @@ function elements(v: Pick<Variable, 'type' | 'count' | 'align'>, widths: Readonl
   return fits(32) ? as(32) : { type: v.type, count: n };
 }
 
+/** v is a value of w bits, read signed or unsigned. */
+const fitsWidth = (v: bigint, w: number): boolean => v >= -(1n << BigInt(w - 1)) && v < 1n << BigInt(w);
+
 export const elementName = (o: MemoryObject, i: number): string => (o.count === null ? o.name : `${o.name}[${i}]`);
 
 export function instantiate(mod: PtxModule, launch: Launch): Instance {
@@ -131,6 +134,9 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
     const o: MemoryObject = { name, type: el.type, count: el.count, address: next, space: v.space };
     const n = el.count ?? 1;
     if (init && init.length > n) bad(`${name} has ${n} element${n === 1 ? '' : 's'}, and ${init.length} initial values`, pos);
+    // As a litmus location's (litmus/build.ts checkInitialValues): a value past the width was cut to its low bits.
+    const w = typeWidth(el.type);
+    for (const x of init ?? []) if (!fitsWidth(x, w)) bad(`the initial value ${x} of ${name} does not fit ${el.count === null ? `its ${w} bits` : `its ${w}-bit elements`} (${-(1n << BigInt(w - 1))} .. ${(1n << BigInt(w)) - 1n}, read signed or unsigned)`, pos);
     if (locations.length + n > MAX_ELEMENTS) bad(`${name} has ${n} elements: each is a location, and ptxmm takes at most ${MAX_ELEMENTS} in all`, pos);
     for (let k = 0; k < n; k++) {
       locations.push({ kind: 'value', name: elementName(o, k), value: init?.[k] ?? 0n, type: el.type, space: v.space, pos, address: next + k * typeBytes(el.type), ...(owner ? { owner } : {}) });
@@ -153,7 +159,12 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
   launch.params.forEach((p, k) => {
     const decl = entry.params[k]!;
     if (decl.count !== null) bad(`parameter ${decl.name} is a structure passed by value, which is not modelled`, decl.pos);
-    if ('value' in p) { params.set(decl.name, p.value); return; }
+    if ('value' in p) {
+      const w = typeWidth(decl.type);
+      if (!fitsWidth(p.value, w)) bad(`parameter ${k} (${decl.name}) is a .${decl.type}: ${p.value} does not fit its ${w} bits`, decl.pos);
+      params.set(decl.name, p.value);
+      return;
+    }
     if (typeWidth(decl.type) !== 64) bad(`parameter ${k} (${decl.name}) is a .${decl.type}, not a pointer: give it a value`, decl.pos);
     if (globals.has(p.buffer) || memory.some((o) => o.name === p.buffer)) bad(`two pieces of memory are named ${p.buffer}`);
     const o = place(p.buffer, { type: p.type, count: p.size, align: typeBytes(p.type), space: 'global' }, p.init ?? null, decl.pos, none);

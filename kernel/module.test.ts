@@ -82,6 +82,19 @@ test('an assertion compares a C int that nvcc declared .u32 with a negative cons
   assert.match(wide.err, /-2147483649 is not a value of out\[1\]/);
 });
 
+test('an initial value or parameter past its width is refused (it was cut to its low bits)', () => {
+  const text = module('.global .align 4 .u32 x;', '.param .u32 k_param_0', '\tld.param.u32 %r1, [k_param_0];\n\tst.global.u32 [x], %r1;');
+  const f = S.write('wide.ptx', text);
+  assert.is(ptxmm('kernel', f, '--param', '7', '--global', 'x=-1', '--assert', 'x == 7').code, 0);
+  const g = ptxmm('kernel', f, '--param', '7', '--global', 'x=4294967296', '--assert', 'x == 7');
+  assert.is(g.code, 2, g.out + g.err);
+  assert.match(g.err, /the initial value 4294967296 of x does not fit its 32 bits/);
+  const p = ptxmm('kernel', f, '--param', '4294967303', '--assert', 'x == 7');
+  assert.is(p.code, 2, p.out + p.err);
+  assert.match(p.err, /parameter 0 \(k_param_0\) is a \.u32: 4294967303 does not fit its 32 bits/);
+  assert.not.match(g.err + p.err, /\n\s+at /, 'no stack trace');
+});
+
 test('bar.warp.sync (__syncwarp) orders memory among the threads of one warp, not across warps', () => {
   // Thread 0 writes data, every thread passes __syncwarp, then thread `reader` copies data to out.
   const handoff = (sync: string, reader: number): string => module('.global .align 4 .u32 data;\n.global .align 4 .u32 out;', '',

@@ -1012,6 +1012,7 @@ export function buildTest(cst: CstFile, file: string): LitmusTest {
     file,
   };
   if (filter) test.filter = filter;
+  checkInitialValues(test, file);
   checkConstants(test, file);
   checkSpaces(test, file);
   checkBarriers(test, file, ctx.genuine);
@@ -1060,6 +1061,24 @@ export function checkConstants(test: LitmusTest, file: string): void {
   };
   visit(test.condition.expr);
   if (test.filter) visit(test.filter);
+}
+
+/**
+ * A location's initial value must fit its width, read signed or unsigned (`.u32 x = -1` is
+ * 0xffffffff, as ptxas reads it): `.u32 x = 4294967296` or `.u8 x = 300` was cut to its low
+ * bits without a word, an answer about another test than the one written.
+ */
+export function checkInitialValues(test: LitmusTest, file: string): void {
+  const lay = layout(test, (m) => fail(m, test.condition.pos, file));
+  for (const d of test.locations) {
+    if (d.kind !== 'value') continue;
+    const w = lay.locs[lay.locOf.get(d.name)!]!.width;
+    const lo = -(1n << BigInt(w - 1));
+    const hi = (1n << BigInt(w)) - 1n;
+    if (d.value < lo || d.value > hi) {
+      fail(`the initial value ${d.value} does not fit ${d.name}, ${w === 8 ? 'an' : 'a'} ${w}-bit location (${lo} .. ${hi}, read signed or unsigned)`, d.pos, file);
+    }
+  }
 }
 
 /** How the condition's observables read: each register's and location's static type. */

@@ -605,6 +605,19 @@ const cases: Case[] = [
     at: [5, 9],
     message: "256 is not a value of x, an unsigned 8-bit value (0 .. 255): the comparison cannot depend on the execution",
   },
+  // An initial value past the location's width was cut to its low bits without a word.
+  {
+    name: "initial-value-past-the-width",
+    text: "PTX T\n{ .global .u32 x = 4294967296; }\n P0@cta 0,gpu 0 ;\n ld.global.u32 %r1, [x] ;\nexists (P0:%r1 == 0)\n",
+    at: [2, 16],
+    message: "the initial value 4294967296 does not fit x, a 32-bit location (-2147483648 .. 4294967295, read signed or unsigned)",
+  },
+  {
+    name: "initial-value-past-a-byte",
+    text: "PTX T\n{ .global .u8 x = 300; }\n P0@cta 0,gpu 0 ;\n ld.global.u8 %r1, [x] ;\nexists (P0:%r1 == 44)\n",
+    at: [2, 15],
+    message: "the initial value 300 does not fit x, an 8-bit location (-128 .. 255, read signed or unsigned)",
+  },
   // Floating-point literals: told that floats are not modelled, where the literal stands
   // (the lexer once stopped at its '.' with "unexpected character").
   {
