@@ -7,7 +7,7 @@
 import type { DataType, Imm, Instr, LitmusTest, LocDecl, LocOwner, Placement, Pos, Reg, RegInit, Stmt, Thread } from '../litmus/ast.js';
 import { typeWidth } from '../litmus/ast.js';
 import { LitmusError } from '../litmus/errors.js';
-import { destinations, registersRead } from '../litmus/types.js';
+import { bitsRange, destinations, registersRead } from '../litmus/types.js';
 import { type PtxFunction, type PtxModule, type Statement, type Variable, declaredType, registerDeclared, typeBytes } from './module.js';
 
 export interface Dim3 {
@@ -86,8 +86,11 @@ function elements(v: Pick<Variable, 'type' | 'count' | 'align'>, widths: Readonl
   return fits(32) ? as(32) : { type: v.type, count: n };
 }
 
-/** v is a value of w bits, read signed or unsigned. */
-const fitsWidth = (v: bigint, w: number): boolean => v >= -(1n << BigInt(w - 1)) && v < 1n << BigInt(w);
+/** v is a value of w bits, read signed or unsigned (litmus/types.ts bitsRange). */
+function fitsWidth(v: bigint, w: number): boolean {
+  const [lo, hi] = bitsRange(w);
+  return v >= lo && v <= hi;
+}
 
 export const elementName = (o: MemoryObject, i: number): string => (o.count === null ? o.name : `${o.name}[${i}]`);
 
@@ -136,7 +139,9 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
     if (init && init.length > n) bad(`${name} has ${n} element${n === 1 ? '' : 's'}, and ${init.length} initial values`, pos);
     // As a litmus location's (litmus/build.ts checkInitialValues): a value past the width was cut to its low bits.
     const w = typeWidth(el.type);
-    for (const x of init ?? []) if (!fitsWidth(x, w)) bad(`the initial value ${x} of ${name} does not fit ${el.count === null ? `its ${w} bits` : `its ${w}-bit elements`} (${-(1n << BigInt(w - 1))} .. ${(1n << BigInt(w)) - 1n}, read signed or unsigned)`, pos);
+    for (const x of init ?? []) {
+      if (!fitsWidth(x, w)) bad(`the initial value ${x} of ${name} does not fit ${el.count === null ? `its ${w} bits` : `its ${w}-bit elements`} (${bitsRange(w).join(' .. ')}, read signed or unsigned)`, pos);
+    }
     if (locations.length + n > MAX_ELEMENTS) bad(`${name} has ${n} elements: each is a location, and ptxmm takes at most ${MAX_ELEMENTS} in all`, pos);
     for (let k = 0; k < n; k++) {
       locations.push({ kind: 'value', name: elementName(o, k), value: init?.[k] ?? 0n, type: el.type, space: v.space, pos, address: next + k * typeBytes(el.type), ...(owner ? { owner } : {}) });

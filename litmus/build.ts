@@ -6,7 +6,7 @@ import type {
 } from './ast.js';
 import { SPACE_NAME } from './ast.js';
 import { layout } from './layout.js';
-import { type ValueType, observableName, registersRead, threadRegisters, typeRange } from './types.js';
+import { type ValueType, bitsRange, observableName, registersRead, threadRegisters, typeRange } from './types.js';
 import { checkPtxas, checkPtxasBarrier, writtenInPtx } from './ptxas.js';
 import { checkBarriers, isWarpCount, warpCountMessage } from './barriers.js';
 import type {
@@ -1073,8 +1073,7 @@ export function checkInitialValues(test: LitmusTest, file: string): void {
   for (const d of test.locations) {
     if (d.kind !== 'value') continue;
     const w = lay.locs[lay.locOf.get(d.name)!]!.width;
-    const lo = -(1n << BigInt(w - 1));
-    const hi = (1n << BigInt(w)) - 1n;
+    const [lo, hi] = bitsRange(w);
     if (d.value < lo || d.value > hi) {
       fail(`the initial value ${d.value} does not fit ${d.name}, ${w === 8 ? 'an' : 'a'} ${w}-bit location (${lo} .. ${hi}, read signed or unsigned)`, d.pos, file);
     }

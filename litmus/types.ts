@@ -102,6 +102,12 @@ export function typeRange(t: ValueType): [bigint, bigint] {
   return t.signed ? [-(1n << (w - 1n)), (1n << (w - 1n)) - 1n] : [0n, (1n << w) - 1n];
 }
 
+/** The values `width` bits hold, read signed or unsigned: what an initial value may be (`.u32 x = -1` is 0xffffffff). */
+export function bitsRange(width: number): [bigint, bigint] {
+  const w = BigInt(width);
+  return [-(1n << (w - 1n)), (1n << w) - 1n];
+}
+
 /** A value held at `width` bits, read as its type says (two's complement when signed). */
 export function asInteger(bits: bigint, t: ValueType): bigint {
   const w = BigInt(t.width);
