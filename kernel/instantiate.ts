@@ -137,10 +137,12 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
     const o: MemoryObject = { name, type: el.type, count: el.count, address: next, space: v.space };
     const n = el.count ?? 1;
     if (init && init.length > n) bad(`${name} has ${n} element${n === 1 ? '' : 's'}, and ${init.length} initial values`, pos);
-    // As a litmus location's (litmus/build.ts checkInitialValues): a value past the width was cut to its low bits.
-    const w = typeWidth(el.type);
-    for (const x of init ?? []) {
-      if (!fitsWidth(x, w)) bad(`the initial value ${x} of ${name} does not fit ${el.count === null ? `its ${w} bits` : `its ${w}-bit elements`} (${bitsRange(w).join(' .. ')}, read signed or unsigned)`, pos);
+    // As a litmus location's (litmus/build.ts checkInitialValues): a value past the width was
+    // cut to its low bits. A .b8 variable's initialiser is checked byte by byte, before its
+    // bytes become elements.
+    const w = bytes ? 8 : typeWidth(el.type);
+    for (const x of (bytes ? init0 : init) ?? []) {
+      if (!fitsWidth(x, w)) bad(`the initial value ${x} of ${name} does not fit ${bytes ? 'a byte' : el.count === null ? `its ${w} bits` : `its ${w}-bit elements`} (${bitsRange(w).join(' .. ')}, read signed or unsigned)`, pos);
     }
     if (locations.length + n > MAX_ELEMENTS) bad(`${name} has ${n} elements: each is a location, and ptxmm takes at most ${MAX_ELEMENTS} in all`, pos);
     for (let k = 0; k < n; k++) {

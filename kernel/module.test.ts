@@ -93,6 +93,8 @@ test('an initial value or parameter past its width is refused (it was cut to its
   assert.is(p.code, 2, p.out + p.err);
   assert.match(p.err, /parameter 0 \(k_param_0\) is a \.u32: 4294967303 does not fit its 32 bits/);
   assert.not.match(g.err + p.err, /\n\s+at /, 'no stack trace');
+  // A .b8 array's initialiser is bytes: each must be one (300 was masked to 0x2c inside a word).
+  refuses('bytes.ptx', module('.global .align 4 .b8 arr[4] = {1, 2, 3, 300};', '', '\tld.global.u32 %r1, [arr];'), '.global .align 4 .b8 arr', /the initial value 300 of arr does not fit a byte \(-128 \.\. 255/, '--assert', 'arr[0] == 0');
 });
 
 test('bar.warp.sync (__syncwarp) orders memory among the threads of one warp, not across warps', () => {
