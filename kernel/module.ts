@@ -5,7 +5,7 @@
 // instruction parser and one AST. What the model cannot give meaning to is an error at its
 // position, never a silent skip.
 import type { DataType, Pos, Stmt } from '../litmus/ast.js';
-import { buildInstruction, ptxInteger } from '../litmus/build.js';
+import { buildInstruction, hexFloat, ptxInteger } from '../litmus/build.js';
 import type { CstCell } from '../litmus/cst.js';
 import { LitmusError } from '../litmus/errors.js';
 import { FLOAT_TYPE } from '../litmus/opcode.js';
@@ -157,8 +157,8 @@ export function readModule(text: string, file: string): PtxModule {
     const neg = peek()?.v === '-' ? (i++, true) : false;
     const t = next('a number');
     // A 0f (0d) literal is the bits of a .b32 (.b64) variable, as ptxas reads it there.
-    const hex = neg ? null : /^0(?:[fF]([0-9a-fA-F]{8})|[dD]([0-9a-fA-F]{16}))$/.exec(t.v);
-    if (hex && type === (hex[1] ? 'b32' : 'b64')) return BigInt(`0x${hex[1] ?? hex[2]}`);
+    const hex = neg ? null : hexFloat(t.v);
+    if (hex && hex.type === type) return hex.bits;
     if (t.k === 'num' && /^0[fFdD]|\./.test(t.v)) fail(`floating-point literal '${t.v}' for a .${type} variable: floating-point data is not modelled (a 0f literal gives the bits of a .b32 variable, a 0d literal those of a .b64 one)`, t);
     if (t.k !== 'num') fail(`expected an integer, found '${t.v}'`, t);
     const v = ptxInteger(t.v) ?? fail(`'${t.v}' is no integer (a leading 0 makes it octal: digits 0 to 7)`, t);

@@ -88,10 +88,10 @@ export function ptxInteger(text: string): bigint | null {
  */
 function numValue(n: CstNum, file: string, ptx = false, bits = false): bigint {
   const text = n.tok.text;
-  if (FLOAT_LITERAL.test(text)) {
+  if (n.float) {
     // ptxas reads 0f/0d literals as bit patterns in .b32/.b64 operands (buildInstruction checks the type).
-    const hex = HEX_FLOAT.exec(text);
-    if (hex && ptx && bits) return BigInt(`0x${hex[1]}`);
+    const hex = hexFloat(text);
+    if (hex && ptx && bits) return hex.bits;
     fail(`floating-point literal '${text}': floating-point data is not modelled (integers only)${hex ? `; ${HEX_FLOAT_USE}` : ''}`, n.tok, file);
   }
   const abs = ptxInteger(text);
@@ -104,10 +104,15 @@ function numValue(n: CstNum, file: string, ptx = false, bits = false): bigint {
   return v;
 }
 
-/** The lexer's floating-point literal forms (grammar.ne `float`). */
-const FLOAT_LITERAL = /^(0[fFdD][0-9a-fA-F]+|[0-9]*\.[0-9]*([eE][+-]?[0-9]+)?|[0-9]+[eE][+-]?[0-9]+)$/;
-/** A hexadecimal floating-point literal: its IEEE bits, 8 digits after 0f, 16 after 0d. */
-const HEX_FLOAT = /^0[fFdD]([0-9a-fA-F]+)$/;
+/**
+ * A hexadecimal floating-point literal (0f and 8 digits, 0d and 16): its IEEE bits, and the
+ * one type ptxas reads them in (.b32, .b64); null for any other text. Also for a kernel
+ * module's variables (kernel/module.ts).
+ */
+export function hexFloat(text: string): { bits: bigint; type: 'b32' | 'b64' } | null {
+  const m = /^0(?:[fF]([0-9a-fA-F]{8})|[dD]([0-9a-fA-F]{16}))$/.exec(text);
+  return m ? { bits: BigInt(`0x${m[1] ?? m[2]}`), type: m[1] ? 'b32' : 'b64' } : null;
+}
 const HEX_FLOAT_USE = 'ptxas takes a 0f literal as its 32 bits in a .b32 operand, and a 0d literal as its 64 bits in a .b64 one';
 
 /** A count or index (placement, thread number): exact as a JavaScript number, so at most 2^53-1. */
@@ -659,11 +664,10 @@ export function buildInstruction(c: Extract<CstCell, { k: 'instr' }>, ctx: Ctx):
 function hexFloatsFit(c: Extract<CstCell, { k: 'instr' }>, ins: Instr, file: string): void {
   for (const o of c.operands) {
     if (o.k !== 'num') continue;
-    const hex = HEX_FLOAT.exec(o.num.tok.text);
+    const hex = hexFloat(o.num.tok.text);
     if (!hex) continue;
-    const want = hex[1]!.length === 8 ? 'b32' : 'b64';
     const type = 'type' in ins ? ins.type : null;
-    if (type !== want) {
+    if (type !== hex.type) {
       fail(`floating-point literal '${o.num.tok.text}' in a${type ? ` .${type}` : 'n untyped'} operand: ${HEX_FLOAT_USE} (floating-point data is not modelled)`, o.num.tok, file);
     }
   }
@@ -773,7 +777,7 @@ function initBlock(items: CstInit[], nThreads: number, file: string): { location
           } else fail(`unknown directive '${d.text}' in a declaration (expected a state space like .global and a type like .u32)`, d, file);
         }
         // A 0f (0d) literal gives the bits of a .b32 (.b64) location, as in a PTX module (ptxas).
-        const bits = it.value !== null && (type === 'b32' || type === 'b64') && HEX_FLOAT.exec(it.value.tok.text)?.[1]!.length === (type === 'b32' ? 8 : 16);
+        const bits = it.value !== null && type !== undefined && hexFloat(it.value.tok.text)?.type === type;
         const decl: LocDecl = { kind: 'value', name: it.name.text, value: it.value ? numValue(it.value, file, bits, bits) : 0n, pos: pos(it.name) };
         if (space) decl.space = space;
         if (type) decl.type = type;

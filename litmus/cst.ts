@@ -10,6 +10,8 @@ export interface CstNum {
   tok: Tok;
   neg: boolean;
   minus?: Tok;
+  /** A floating-point literal (the lexer's `float`): 0f3F800000, 0d..., 1.5, .5, 1e3. */
+  float?: true;
 }
 
 export type CstInit =
