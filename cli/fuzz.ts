@@ -61,7 +61,7 @@ export const FUZZ_DEFAULTS = {
 // have over ten thousand, and checking them all took up to a tenth of the whole search's time.
 export const CHECKED_WHEN_STOPPED = 1000;
 
-export type FindingKind = 'round trip' | 'executor error' | 'unsound' | 'solver vs brute force' | 'races: solver vs brute force';
+export type FindingKind = 'round trip' | 'executor error' | 'unsound' | 'missed' | 'solver vs brute force' | 'races: solver vs brute force';
 
 export interface Finding {
   kind: FindingKind;
@@ -162,7 +162,7 @@ export async function fuzzOne(z3: Z3Session, t: LitmusTest, o: FuzzOptions, tall
     if (tally) tally.incomplete++;
     o.onIncomplete?.(`${text}${formatCross(c).join('\n')}\n`);
   }
-  return c.status === 'unsound' ? { kind: 'unsound', detail: formatCross(c) } : null;
+  return c.status === 'unsound' || c.status === 'missed' ? { kind: c.status, detail: formatCross(c) } : null;
 }
 
 export interface FuzzResult {
@@ -240,7 +240,7 @@ function range(v: string | undefined, dflt: [number, number], lo: number, hi: nu
 
 export const fuzzCommand: Command = {
   name: 'fuzz',
-  summary: 'random programs: executor within solver, solver equal to brute force (states and races), print/parse round trip (shrinks and saves failures)',
+  summary: 'random programs: executor within solver and reaching what its kind of execution reaches, solver equal to brute force (states and races), print/parse round trip (shrinks and saves failures)',
   args: '',
   options: [
     { name: 'runs', arg: 'N', help: 'programs to generate', dflt: String(FUZZ_DEFAULTS.runs) },
@@ -291,7 +291,7 @@ export const fuzzCommand: Command = {
       const t = r.tally;
       const skipped = [...t.skipped.values()].reduce((a, b) => a + b, 0);
       process.stdout.write(`fuzz: ${t.programs} programs in ${r.seconds.toFixed(1)} s: ${t.programs} round trips, ${t.enumerated} solver = brute force (${t.races} also their races), `
-        + `${t.crossed} executor within solver (${t.incomplete} where the executor misses solver states), ${skipped} not fully cross-checked\n`);
+        + `${t.crossed} executor within solver (${t.incomplete} where it misses solver states, each only through executions of a kind it does not perform), ${skipped} not fully cross-checked\n`);
       for (const [why, n] of [...t.skipped].sort((a, b) => b[1] - a[1])) process.stdout.write(`  not fully cross-checked (${n}): ${why}\n`);
       if (r.thrown) {
         process.stdout.write(`fuzz: the property threw: ${r.thrown}\n0 passed, 1 failed\n`);
