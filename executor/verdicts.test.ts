@@ -46,6 +46,7 @@ function check(rows: Row[], root: string): Tally {
 /**
  * Tests whose allowed outcome the executor does not reach, and why (docs/ARCHITECTURE.md,
  * "What the executor does not reach"). Asserted exactly: a regression or a fix both show.
+ * Each needs an execution that executor/reachable.ts's axioms rule out (cli/executor.test.ts).
  */
 const KNOWN_INCOMPLETE: Record<string, string> = {
   // Two atoms that are not morally strong read each other's writes; the executor performs an
