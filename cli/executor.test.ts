@@ -182,21 +182,19 @@ exists (P1:r0 == 1)
 `;
   assert.equal(await missing(alias('xa'), [[['P1:r0', 0n]]]), [['P1:r0=1;'], []]);
   assert.equal(await missing(alias('x'), [[['P1:r0', 0n]]]), [[], []]);
-  // P1's add reads P0's store, with which it is not morally strong (.cta across CTAs), so its
-  // write may go before that store in coherence; P1's next store, morally strong with P0's,
-  // then goes between the two. The executor orders two writes left unordered only where no
-  // thread that may read the location holds the later one (memory.ts lateOrderAllowed), and
-  // P0, which reads z after its store, holds it: z = 2 at the end with both reads of 2 is missed.
+  // P0's add reads P1's store, with which it is not morally strong (other CTA, .cta store), so
+  // its write may go before that store in coherence; P2's add, morally strong with both, reads
+  // P0's write and must go between the two. The executor left them unordered when P0 wrote,
+  // and never orders them later: x = 1 at the end, with both adds reading 1, is missed.
   const between = `PTX CO-between
-{ z=0; }
- P0@cta 0,gpu 0              | P1@cta 1,gpu 0                       ;
- st.relaxed.sys.u32 [z], 2   | atom.acq_rel.cta.add.u32 %r0, [z], 0 ;
- ld.relaxed.cta.u32 %r0, [z] | st.relaxed.sys.u32 [z], 1            ;
-exists (P0:%r0 == 2 /\\ P1:%r0 == 2 /\\ z == 2)
+{ x=0; }
+ P0@cta 1,gpu 0                       | P1@cta 0,gpu 0            | P2@cta 0,gpu 0                       ;
+ atom.relaxed.sys.add.u32 %r0, [x], 0 | st.relaxed.cta.u32 [x], 1 | atom.relaxed.gpu.add.u32 %r0, [x], 1 ;
+exists (P0:%r0 == 1 /\\ P2:%r0 == 1 /\\ x == 1)
 `;
   const reached = runTest(parseLitmus(between, 'b.litmus'), { model: 'ptx75', bound: 2 });
   assert.ok(reached.ok);
-  assert.equal(await missing(between, executorValuations(reached.result)), [['P0:r0=2; P1:r0=2; z=2;'], []]);
+  assert.equal(await missing(between, executorValuations(reached.result)), [['P0:r0=1; P2:r0=1; x=1;'], []]);
 });
 
 test('cross: our tests with a state the executor misses are INCOMPLETE, not MISSED: each needs an execution it does not perform', async () => {

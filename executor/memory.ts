@@ -169,57 +169,13 @@ interface Place {
   before: number;
 }
 
-/** The Who of the access that made write m (for an RMW's write, the RMW's). */
-const whoOf = (prog: Program, m: Msg): Who => (prog.model === 'ptx75'
-  ? { tid: m.tid, strong: m.strong, scope: m.scope, mem: { proxy: m.proxy, vaddr: m.vaddr } }
-  : { tid: m.tid, strong: m.strong, scope: m.scope });
-
 /**
- * May a new write go after `after` and before `before` where that orders writes coherence has
- * left unordered (every write of `after` then comes before every write of `before`)? The model
- * could order them now as well as when the later of them was made, unless the order breaks
- * what already happened. Causality: a thread that may read the location and holds a write of
- * `before` in its view may have read a write of `after`, which would then be hidden from that
- * read (fr; cause). Atomicity: a write of `before` would come between a read-modify-write and
- * the write it read, morally strong with both. Views only grow, so a thread's view now holds
- * what it held at any of its reads: the check refuses more than it must, never less.
+ * Ways a write by `who` may join loc's coherence order: after `base` (its view, closed
+ * downwards), before `mustBefore`, ordered against each morally strong write (§8.8.6), never
+ * between a morally strong read-modify-write and the write it read (§8.9.3), and only where
+ * every write before it is already before every write after it.
  */
-function lateOrderAllowed(prog: Program, s: MState, loc: number, ms: readonly Msg[], after: number, before: number): boolean {
-  let lifted = 0;
-  for (let y = 0; y < ms.length; y++) if (has(before, y) && (ms[y]!.pred & after) !== after) lifted |= bit(y);
-  if (lifted === 0) return true;
-  const K = prog.cls.K;
-  for (let ti = 0; ti < s.th.length; ti++) {
-    if ((prog.threads[ti]!.reads & (1 << loc)) === 0) continue;
-    const t = s.th[ti]!;
-    let held = 0;
-    for (let k = 0; k < K; k++) {
-      held |= t.base[loc * K + k]!;
-      for (const e of t.win) if (e.ctb) held |= e.ctb[loc * K + k]!;
-    }
-    if ((held & lifted) !== 0) return false;
-  }
-  // A read-modify-write's write j that goes up past writes of `after` above the write it read.
-  for (let j = 0; j < ms.length; j++) {
-    if (!has(lifted, j)) continue;
-    const src = ms[j]!.src;
-    if (src === -1 || (src >= 0 && !has(after, src))) continue;
-    const u = whoOf(prog, ms[j]!);
-    for (let x = 0; x < ms.length; x++) {
-      if (has(after, x) && !has(ms[j]!.pred, x) && (src === DEAD_SRC || has(ms[x]!.pred, src)) && strongWith(prog, ms[x]!, u)) return false;
-    }
-  }
-  return true;
-}
-
-/**
- * Ways a write by `who` may join loc's coherence order (state s): after `base` (its view,
- * closed downwards), before `mustBefore`, ordered against each morally strong write (§8.8.6),
- * never between a morally strong read-modify-write and the write it read (§8.9.3), and where
- * it orders writes coherence left unordered, only as lateOrderAllowed lets it.
- */
-function placements(prog: Program, s: MState, loc: number, who: Who, base: number, mustBefore: number): Place[] {
-  const ms = s.mem[loc]!;
+function placements(prog: Program, ms: readonly Msg[], who: Who, base: number, mustBefore: number): Place[] {
   const n = ms.length;
   if (n >= MAX_WRITES) throw new WriteLimit(`more than ${MAX_WRITES} writes to one location`);
   // The initial write comes before every other write, whatever the proxies. A view may miss
@@ -240,12 +196,9 @@ function placements(prog: Program, s: MState, loc: number, who: Who, base: numbe
   // breaks one cuts off every way of completing it.
   const broken = (after: number, before: number): boolean => {
     if ((after & before) !== 0) return true;
-    // Every write before the new one comes before every write after it: already, or by
-    // ordering them now where that breaks nothing that happened.
+    // Every write before the new one must already be before every write after it.
     const a = after & all;
-    let late = false;
-    for (let y = 0; y < n; y++) if (has(before, y) && (ms[y]!.pred & a) !== a) late = true;
-    if (late && !lateOrderAllowed(prog, s, loc, ms, a, before)) return true;
+    for (let y = 0; y < n; y++) if (has(before, y) && (ms[y]!.pred & a) !== a) return true;
     // Nor between a morally strong read-modify-write and the write it read.
     for (const j of atomic) {
       const src = ms[j]!.src;
@@ -302,9 +255,7 @@ function write(prog: Program, s: MState, ti: number, idx: number, a: Acc, p: Pla
   const next: Msg[] = [];
   for (let j = 0; j < n; j++) {
     const m = ms[j]!;
-    // The writes after the new one come after everything before it (placements may have
-    // ordered writes left unordered until now).
-    next.push(has(p.before, j) ? msgWith(m, m.pred | bit(n) | p.after, m.src, m.rel) : m);
+    next.push(has(p.before, j) ? msgWith(m, m.pred | bit(n), m.src, m.rel) : m);
   }
   next.push(msg);
   const mem = s.mem.slice();
@@ -402,7 +353,7 @@ export function stores(prog: Program, s: MState, ti: number, idx: number, ci: CI
   const label = `P${pidOf(prog, ti)}: ${ci.text}`;
   const msg = newMsg(a, val, carried(t, a.loc, a.who.strong), -1, label, e.seq);
   // Own later writes that overtook it come after it in coherence (po-loc is causality).
-  return placements(prog, s, a.loc, a.who, usable(prog, ms, view, a), laterWrites(t, idx, a.loc, prog, ti)).map((p) => ({
+  return placements(prog, ms, a.who, usable(prog, ms, view, a), laterWrites(t, idx, a.loc, prog, ti)).map((p) => ({
     label: withLabels ? `${label} writes ${show(rv(prog.locs[a.loc]!.width, val), prog.locs[a.loc]!.signed)} as #${ms.length}, ${where(ms, p)}` : '',
     state: write(prog, s, ti, idx, a, p, msg, releases(i) ? a.who.scope : null, view, null, null),
   }));
@@ -444,7 +395,7 @@ export function rmws(prog: Program, s: MState, ti: number, idx: number, ci: CIns
     const dst = i.op === 'atom' ? destValue(ci, e, old) : null;
     // The new write follows the one read only through the view: a read that is not morally
     // strong does not order them (coherence follows causality, §8.9.1).
-    for (const p of placements(prog, s1, a.loc, a.who, usable(prog, ms, v2, a), mustBefore)) {
+    for (const p of placements(prog, ms, a.who, usable(prog, ms, v2, a), mustBefore)) {
       out.push({
         label: withLabels ? `${label} reads ${show(old, typeSigned(i.type))} from #${k} (${m.label}), writes ${show(rv(lw, nv), prog.locs[a.loc]!.signed)} as #${ms.length}, ${where(ms, p)}` : '',
         state: write(prog, s1, ti, idx, a, p, msg, releases(i) ? a.who.scope : null, v2, ob.ctb, dst),

@@ -80,8 +80,6 @@ export interface ThreadProg {
    * already holds: such pending releases are kept (with an empty view), not dropped (sync.ts prunePend).
    */
   keepHeld: boolean;
-  /** Locations some read of the thread (ld, atom, red) may access (bit mask; -1: any). */
-  reads: number;
 }
 
 export interface Program {
@@ -243,8 +241,7 @@ function compileThread(test: LitmusTest, ti: number, locs: ReturnType<typeof loc
   }
   const wf = writesFrom(code, locs.locOfName);
   const keepHeld = code.some((c, i) => c.ins.op === 'ld' && c.ins.ord.sem === 'acquire' && wf[i + 1] !== 0);
-  const reads = code.reduce((m, c) => m | (c.ins.op === 'st' ? 0 : accessMask(c.ins, locs.locOfName)), 0);
-  return { pid, code, regInit, regTypes, writesFrom: wf, spins: spinLoops(code), keepHeld, reads };
+  return { pid, code, regInit, regTypes, writesFrom: wf, spins: spinLoops(code), keepHeld };
 }
 
 /** Locations written by an instruction reachable from each index (a register address: all). */

@@ -34,9 +34,8 @@ export const EXECUTOR_AXIOMS: readonly Axiom[] = [
   { name: 'InOrder', section: 'docs/ARCHITECTURE.md', kind: 'acyclic', r: made },
   // A new write is ordered against the writes it is morally strong with, or that causally
   // precede it, and left unordered with the others; a write made after two writes left
-  // unordered so goes between them only where memory.ts lateOrderAllowed lets it, which
-  // refuses more than it must (it does not know which reads were made): all such executions
-  // are ruled out here.
+  // unordered so never goes between them (memory.ts placements), though coherence could order
+  // them then.
   {
     name: 'CoherenceAsMade', section: 'docs/ARCHITECTURE.md', kind: 'empty',
     r: minus(seq(and(co, plus(made)), and(co, inv(plus(made)))), alt(ref('morally-strong'), ref('cause'))),
