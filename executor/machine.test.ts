@@ -110,6 +110,26 @@ test('a location ends with any write nothing comes after (partial coherence)', (
   assert.equal(texts(r), ['x=1;', 'x=2;']);
 });
 
+test('a write never goes between two writes coherence left unordered (docs/ARCHITECTURE.md, CoherenceAsMade)', () => {
+  // P0 reads y after its own store of 2, and may read P1's weak store of 1 (left unordered
+  // with P0's store). P1's volatile store, morally strong with P0's, must not then go before
+  // P0's store: that would order the weak store before it too, behind P0's read (Coherence).
+  // Ordering the two late, where no thread that may read y still held P0's store in its view,
+  // reached y = 2 here: P0 had finished, and its view was forgotten (canonical.ts).
+  const src = lit([
+    ['st.volatile.u32 [y], 2', 'suatom.relaxed.cta.add.u32 %r0, [x], 0'],
+    ['ld.volatile.u32 %r0, [y]', 'st.weak.u32 [y], 1'],
+    ['', 'setp.ne.u32 %p0, %r0, 0'],
+    ['', '@%p0 bra L0'],
+    ['', 'st.volatile.u32 [y], 1'],
+    ['', 'L0:'],
+    ['', 'bar.sync 0'],
+  ], 'exists (P0:%r0 == 1 /\\ y == 2)', 'x=0; y=0;', ['P0@cta 0,gpu 1', 'P1@cta 0,gpu 0']);
+  const r = run(src, { model: 'ptx60' });
+  assert.equal(texts(r), ['P0:r0=1; y=1;', 'P0:r0=2; y=1;', 'P0:r0=2; y=2;']);
+  assert.not.ok(reaches(r));
+});
+
 test('atomics: morally strong atom.add never loses an update; out of scope they may', () => {
   const add = (scope: string): RunResult => run(lit([[`atom.${scope}.global.add.u32 %r1, [x], 1`, `atom.${scope}.global.add.u32 %r2, [x], 1`]], 'exists (x == 1)', 'x=0;'));
   const gpu = add('gpu');
