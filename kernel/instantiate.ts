@@ -7,7 +7,7 @@
 import type { DataType, Imm, Instr, LitmusTest, LocDecl, LocOwner, Placement, Pos, Reg, RegInit, Stmt, Thread } from '../litmus/ast.js';
 import { typeWidth } from '../litmus/ast.js';
 import { LitmusError } from '../litmus/errors.js';
-import { bitsRange, destinations, registersRead } from '../litmus/types.js';
+import { bitsRange, destinations, fitsBits, registersRead } from '../litmus/types.js';
 import { type PtxFunction, type PtxModule, type Statement, type Variable, declaredType, registerDeclared, typeBytes } from './module.js';
 
 export interface Dim3 {
@@ -86,12 +86,6 @@ function elements(v: Pick<Variable, 'type' | 'count' | 'align'>, widths: Readonl
   return fits(32) ? as(32) : { type: v.type, count: n };
 }
 
-/** v is a value of w bits, read signed or unsigned (litmus/types.ts bitsRange). */
-function fitsWidth(v: bigint, w: number): boolean {
-  const [lo, hi] = bitsRange(w);
-  return v >= lo && v <= hi;
-}
-
 export const elementName = (o: MemoryObject, i: number): string => (o.count === null ? o.name : `${o.name}[${i}]`);
 
 export function instantiate(mod: PtxModule, launch: Launch): Instance {
@@ -142,7 +136,7 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
     // bytes become elements.
     const w = bytes ? 8 : typeWidth(el.type);
     for (const x of (bytes ? init0 : init) ?? []) {
-      if (!fitsWidth(x, w)) bad(`the initial value ${x} of ${name} does not fit ${bytes ? 'a byte' : el.count === null ? `its ${w} bits` : `its ${w}-bit elements`} (${bitsRange(w).join(' .. ')}, read signed or unsigned)`, pos);
+      if (!fitsBits(x, w)) bad(`the initial value ${x} of ${name} does not fit ${bytes ? 'a byte' : el.count === null ? `its ${w} bits` : `its ${w}-bit elements`} (${bitsRange(w).join(' .. ')}, read signed or unsigned)`, pos);
     }
     if (locations.length + n > MAX_ELEMENTS) bad(`${name} has ${n} elements: each is a location, and ptxmm takes at most ${MAX_ELEMENTS} in all`, pos);
     for (let k = 0; k < n; k++) {
@@ -168,7 +162,7 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
     if (decl.count !== null) bad(`parameter ${decl.name} is a structure passed by value, which is not modelled`, decl.pos);
     if ('value' in p) {
       const w = typeWidth(decl.type);
-      if (!fitsWidth(p.value, w)) bad(`parameter ${k} (${decl.name}) is a .${decl.type}: ${p.value} does not fit its ${w} bits`, decl.pos);
+      if (!fitsBits(p.value, w)) bad(`parameter ${k} (${decl.name}) is a .${decl.type}: ${p.value} does not fit its ${w} bits`, decl.pos);
       params.set(decl.name, p.value);
       return;
     }

@@ -6,7 +6,7 @@ import type {
 } from './ast.js';
 import { SPACE_NAME } from './ast.js';
 import { layout } from './layout.js';
-import { type ValueType, bitsRange, observableName, registersRead, threadRegisters, typeRange } from './types.js';
+import { type ValueType, bitsRange, fitsBits, observableName, registersRead, threadRegisters, typeRange } from './types.js';
 import { checkPtxas, checkPtxasBarrier, writtenInPtx } from './ptxas.js';
 import { checkBarriers, isWarpCount, warpCountMessage } from './barriers.js';
 import type {
@@ -1077,9 +1077,8 @@ export function checkInitialValues(test: LitmusTest, file: string): void {
   for (const d of test.locations) {
     if (d.kind !== 'value') continue;
     const w = lay.locs[lay.locOf.get(d.name)!]!.width;
-    const [lo, hi] = bitsRange(w);
-    if (d.value < lo || d.value > hi) {
-      fail(`the initial value ${d.value} does not fit ${d.name}, ${w === 8 ? 'an' : 'a'} ${w}-bit location (${lo} .. ${hi}, read signed or unsigned)`, d.pos, file);
+    if (!fitsBits(d.value, w)) {
+      fail(`the initial value ${d.value} does not fit ${d.name}, ${w === 8 ? 'an' : 'a'} ${w}-bit location (${bitsRange(w).join(' .. ')}, read signed or unsigned)`, d.pos, file);
     }
   }
 }

@@ -108,6 +108,12 @@ export function bitsRange(width: number): [bigint, bigint] {
   return [-(1n << (w - 1n)), (1n << w) - 1n];
 }
 
+/** v is within bitsRange(width). */
+export function fitsBits(v: bigint, width: number): boolean {
+  const [lo, hi] = bitsRange(width);
+  return v >= lo && v <= hi;
+}
+
 /** A value held at `width` bits, read as its type says (two's complement when signed). */
 export function asInteger(bits: bigint, t: ValueType): bigint {
   const w = BigInt(t.width);
