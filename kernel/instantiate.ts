@@ -124,6 +124,9 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
   let next = BASE_ADDRESS;
   /** `widths` for elements(); `init` in bytes (`bytes`: a `.b8` variable's initialiser) or in elements. */
   const place = (name: string, v: Pick<Variable, 'type' | 'count' | 'align' | 'space'>, init0: readonly bigint[] | null, pos: Pos, widths: ReadonlySet<number>, owner?: LocOwner, bytes = false): MemoryObject => {
+    // .shared and .local memory has no initialiser (PTX refuses one): its initial value is
+    // unknown (ISA §8.2.4), as CUDA leaves it. .global and .const memory without one is zero.
+    const unknown = v.space === 'shared' || v.space === 'local' ? true as const : undefined;
     const el = elements(v, widths);
     const init = bytes && init0 ? bytesToElements(init0, typeBytes(el.type)) : init0;
     const align = Math.max(v.align, typeBytes(el.type), 16);
@@ -140,7 +143,10 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
     }
     if (locations.length + n > MAX_ELEMENTS) bad(`${name} has ${n} elements: each is a location, and ptxmm takes at most ${MAX_ELEMENTS} in all`, pos);
     for (let k = 0; k < n; k++) {
-      locations.push({ kind: 'value', name: elementName(o, k), value: init?.[k] ?? 0n, type: el.type, space: v.space, pos, address: next + k * typeBytes(el.type), ...(owner ? { owner } : {}) });
+      locations.push({
+        kind: 'value', name: elementName(o, k), value: init?.[k] ?? 0n, type: el.type, space: v.space, pos, address: next + k * typeBytes(el.type),
+        ...(owner ? { owner } : {}), ...(unknown ? { unknown } : {}),
+      });
     }
     next += n * typeBytes(el.type) + GAP;
     memory.push(o);

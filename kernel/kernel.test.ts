@@ -119,7 +119,8 @@ test('where brute force can enumerate a kernel, its assertion verdict, racy pair
       if (r.params) launch.params = r.params.split(' ').map(parseParam);
       const inst = instantiate(readModule(readFileSync(spec.ptx, 'utf8'), spec.ptx), launch);
       const u = unroll(inst.test, 2);
-      if (candidateBound(u) > 5_000) continue;
+      // Brute force enumerates values: memory that starts at an unknown value (.shared) is out of its reach.
+      if (candidateBound(u) > 5_000 || u.locations.some((l) => l.unknown)) continue;
       const texts = r.assertion ? [r.assertion] : spec.asserts.map((a) => a.text);
       const asserts = texts.map((t) => readAssertion(t, r.example, inst.test));
       const res = await verifyKernel(z3, inst, { model: ptx75, bound: 2, timeoutMs: 120_000, asserts, races: true, liveness: false, barriers: true });
@@ -238,6 +239,37 @@ test('an address read from memory gets an access only where it may reach: bins[i
   // A read and a write per thread and element, each guarded by the address being the element's.
   assert.is(atomic.length, 4 * 2 * 4);
   assert.ok(atomic.every((e) => e.guard !== u.dag.T));
+});
+
+test('.local and .shared memory start at an unknown value (ISA §8.2.4): a read before any write may see any value, and a note names it', async () => {
+  // int a[4]; a[0] = 1; a[1] = 2; out[0] = a[idx[0]]; (nvcc -O3: a .local depot of 16 bytes)
+  const ptx = `.version 9.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 pi, .param .u64 po)\n{\n`
+    + `\t.local .align 16 .b8 depot[16];\n\t.reg .b32 %r<5>;\n\t.reg .b64 %rd<9>;\n\tmov.u64 %rd6, depot;\n\tld.param.u64 %rd1, [pi];\n\tld.param.u64 %rd2, [po];\n`
+    + `\tcvta.to.global.u64 %rd3, %rd2;\n\tcvta.to.global.u64 %rd4, %rd1;\n\tmov.u32 %r1, 2;\n\tmov.u32 %r2, 1;\n\tst.local.v2.u32 [%rd6], {%r2, %r1};\n`
+    + `\tld.global.u32 %r3, [%rd4];\n\tmul.wide.s32 %rd7, %r3, 4;\n\tadd.s64 %rd8, %rd6, %rd7;\n\tld.local.u32 %r4, [%rd8];\n\tst.global.u32 [%rd3], %r4;\n\tret;\n}\n`;
+  const launch = (i: string) => ({ grid: { x: 1, y: 1, z: 1 }, block: { x: 1, y: 1, z: 1 }, params: [parseParam(`idx:s32[1]=${i}`), parseParam('out:s32[1]')] });
+  const z3 = await openZ3();
+  try {
+    const ask = async (i: string, cond: string) => {
+      const inst = instantiate(readModule(ptx, 'local.ptx'), launch(i));
+      const res = await verifyKernel(z3, inst, { model: ptx75, bound: 2, timeoutMs: 60_000, asserts: [readAssertion(cond, 'k', inst.test)], races: false, liveness: false, barriers: false });
+      return res.assert!;
+    };
+    // a[1] was written: its value is known.
+    assert.is((await ask('1', 'out[0] == 2')).verdict, 'holds');
+    // a[3] never was: neither 0 (what it once read as) nor any other one value is certain.
+    for (const v of ['0', '12345']) {
+      const a = await ask('3', `out[0] == ${v}`);
+      assert.is(a.verdict, 'fails', v);
+      assert.ok(a.explanation!.state.some(([k, x]) => k === 'out[0]' && x !== BigInt(v)), v);
+      assert.match(a.explanation!.unspecified.join('\n'), /P0 line \d+:\d+: ld\.weak\.local\.u32 %r4, \[%rd8\]: in this execution it reads depot\S*\[3\]\S* before anything is written there: its value is unknown/, v);
+    }
+  } finally {
+    await z3.close();
+  }
+  // The engines that enumerate values refuse such memory rather than read it as 0.
+  const inst = instantiate(readModule(ptx, 'local.ptx'), launch('3'));
+  assert.throws(() => enumerate(inst.test, unroll(inst.test, 2), ptx75), /has no initial value \(any value\)/);
 });
 
 test('the committed PTX is what nvcc writes from the sources (where nvcc is installed)', () => {

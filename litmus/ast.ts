@@ -428,6 +428,12 @@ export type LocDecl =
      * thread (Placement.id) whose it is. Only that CTA's or thread's accesses reach it.
      */
     owner?: LocOwner;
+    /**
+     * No initial value (a kernel's .shared and .local memory, which PTX cannot initialise):
+     * W0 writes an unknown but constant value (ISA §8.2.4), any value in every execution;
+     * `value` is then 0 and unused.
+     */
+    unknown?: true;
   }
   /** `y @ generic aliases x` (a virtual alias) or `s @ surface aliases x` (another proxy). */
   | { kind: 'alias'; name: string; proxy: Proxy; of: string; pos: Pos };

@@ -12,6 +12,8 @@ export interface PhysLoc {
   width: number;
   /** The initial value as written (not yet truncated to the width). */
   init: bigint;
+  /** W0 writes an unknown value (LocDecl `unknown`): `init` is unused. */
+  unknown: boolean;
   /**
    * A condition reads the value as signed: the declared type is signed, or (untyped) some
    * access is signed or the initial value is negative (see litmus/types.ts).
@@ -58,7 +60,7 @@ export function layout(test: LitmusTest, fail: (message: string) => never): Layo
     }
     locOf.set(name, locs.length);
     vaddrOf.set(name, d?.kind === 'value' && d.address !== undefined ? d.address : (vaddrOf.size + 1) * VADDR_STRIDE);
-    locs.push({ name, width: 0, init: d ? d.value : 0n, signed: d !== undefined && d.value < 0n });
+    locs.push({ name, width: 0, init: d ? d.value : 0n, unknown: d?.kind === 'value' && d.unknown === true, signed: d !== undefined && d.value < 0n });
     if (d?.type) {
       declWidth.set(locs.length - 1, typeWidth(d.type));
       declSigned.set(locs.length - 1, typeSigned(d.type));

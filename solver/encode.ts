@@ -345,7 +345,15 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
   const filterLit = filter === null ? null : 'filt';
   if (filter !== null) body.push('(declare-const filt Bool)', `(assert (=> filt ${p.ref(filter)}))`);
   const wellFormed = [...barrierLits.map((b) => b.lit), ...(filterLit ? [filterLit] : [])];
-  const unspecified = u.unspecified.map((d, i) => {
+  // A read of memory nothing initialised reads an unknown value (unroll.ts UNKNOWN_INIT).
+  const whereRead = (r: SymEvent): string => {
+    const colon = r.info.label.indexOf(':');
+    return `${r.info.label.slice(0, colon)} line ${r.instr!.pos.line}:${r.instr!.pos.col}: ${r.info.label.slice(colon + 1)}`;
+  };
+  const unknownReads = rfNodes.filter(({ w }) => infos[w]!.init && u.locations[infos[w]!.ploc]!.unknown).map(({ w, r, node }) => ({
+    at: node, where: whereRead(events[r]!), what: `reads ${u.locations[infos[w]!.ploc]!.name} before anything is written there: its value is unknown (.shared and .local memory have no initial value, ISA §8.2.4)`,
+  }));
+  const unspecified = [...u.unspecified, ...unknownReads].map((d, i) => {
     body.push(`(declare-const unspec_${i} Bool)`, `(assert (= unspec_${i} ${p.ref(d.at)}))`);
     return { lit: `unspec_${i}`, where: d.where, what: d.what };
   });

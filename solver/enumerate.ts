@@ -135,6 +135,9 @@ export function enumerate(
   inconsistentToo = false,
 ): EnumResult {
   const { events } = u;
+  // Brute force evaluates values: an unknown initial value (a kernel's .shared) would be every value.
+  const unknown = u.locations.find((l) => l.unknown);
+  if (unknown) throw new UnsupportedError(`${unknown.name} has no initial value (any value): brute force enumerates concrete values only`);
   const reads = readsOf(u);
   const writesAt = new Map<number, number[]>();
   for (const e of events) if (e.info.kind === 'W') (writesAt.get(e.info.ploc) ?? writesAt.set(e.info.ploc, []).get(e.info.ploc)!).push(e.info.id);

@@ -237,6 +237,9 @@ interface State {
 }
 
 /** `limits`: the test's time and size budget (solver/limits.ts), enforced as formulas are built. */
+/** The name of the variable a location's unknown initial value is (PhysLoc.unknown), before its number. */
+export const UNKNOWN_INIT = 'w0_';
+
 export function unroll(test: LitmusTest, bound: number, limits?: Limits, liveness = false): Unrolled {
   const dag = newDag(limits);
   const events: SymEvent[] = [];
@@ -254,6 +257,8 @@ export function unroll(test: LitmusTest, bound: number, limits?: Limits, livenes
   for (const [name, v] of vaddrOf) if (!addrNames.has(v)) addrNames.set(v, name);
 
   // ---- initial writes: strong, system scope, of no thread ----
+  // Memory without an initial value (a kernel's .shared and .local) holds an unknown value
+  // (ISA §8.2.4): a variable of its own, the same in every execution (encode.ts notes a read of it).
   for (const l of locations) {
     events.push({
       info: {
@@ -261,7 +266,7 @@ export function unroll(test: LitmusTest, bound: number, limits?: Limits, livenes
         release: false, acquire: false, fence: null, proxy: 'generic', ploc: l.ploc, vaddr: vaddrOf.get(l.name)!,
         barMode: null, label: `init ${l.name}`,
       },
-      guard: dag.T, value: dag.bv(l.width, l.init), rmw: -1, deps: new Map(), bar: null, instr: null, node: -1,
+      guard: dag.T, value: l.unknown ? dag.bvVar(`${UNKNOWN_INIT}${l.ploc}`, l.width) : dag.bv(l.width, l.init), rmw: -1, deps: new Map(), bar: null, instr: null, node: -1,
     });
   }
 

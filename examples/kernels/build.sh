@@ -35,3 +35,5 @@ nvcc -ptx -arch=sm_90 -O3 shfl_partial.cu -o shfl_partial.ptx
 nvcc -ptx -arch=sm_90 -O3 shfl_padded.cu -o shfl_padded.ptx
 nvcc -ptx -arch=sm_90 -O3 named_barrier.cu -o named_barrier.ptx
 nvcc -ptx -arch=sm_90 -O3 named_barrier_count.cu -o named_barrier_count.ptx
+nvcc -ptx -arch=sm_90 -O3 shared_count.cu -o shared_count.ptx
+nvcc -ptx -arch=sm_90 -O3 shared_count_uninit.cu -o shared_count_uninit.ptx
