@@ -31,6 +31,8 @@ const EDGES = [-(1n << 63n), (1n << 63n) - 1n, (1n << 64n) - 1n, -(1n << 31n), (
 const int = fc.oneof({ weight: 6, arbitrary: fc.bigInt({ min: -1000n, max: 1n << 20n }) }, { weight: 1, arbitrary: fc.constantFrom(...EDGES) });
 const reg = (names: string[]): fc.Arbitrary<Reg> => fc.constantFrom(...names).map((name) => ({ kind: 'reg', name }));
 const value: fc.Arbitrary<Value> = fc.oneof(reg(REGS), int.map((v) => ({ kind: 'imm' as const, value: v })));
+// A register is a predicate or a value (PTX gives it one type): .pred instructions read and write PREDS only.
+const predValue: fc.Arbitrary<Value> = fc.oneof(reg(PREDS), fc.constantFrom(0n, 1n).map((v) => ({ kind: 'imm' as const, value: v })));
 const address: fc.Arbitrary<Address> = fc.oneof(
   fc.constantFrom(...LOCS).map((name) => ({ kind: 'loc' as const, name })),
   reg(['rd1']),
@@ -100,10 +102,11 @@ function instr(labels: string[]): fc.Arbitrary<Instr> {
   const mov = fc.oneof(
     fc.record({ op: fc.constant('mov' as const), type: pick(WIDE_TYPES), dst: reg(REGS), src: value, pos: fc.constant(P) }),
     fc.record({ op: fc.constant('mov' as const), type: fc.constant<DataType>('u64'), dst: reg(['rd1']), src: pick(LOCS).map((name) => ({ kind: 'loc' as const, name })), pos: fc.constant(P) }),
-    fc.record({ op: fc.constant('mov' as const), type: fc.constant<DataType>('pred'), dst: reg(PREDS), src: value, pos: fc.constant(P) }),
+    fc.record({ op: fc.constant('mov' as const), type: fc.constant<DataType>('pred'), dst: reg(PREDS), src: predValue, pos: fc.constant(P) }),
   );
   const unary = fc.oneof(
-    fc.record({ op: fc.constant('unary' as const), uop: fc.constant('not' as const), type: pick<DataType>(['b16', 'b32', 'b64', 'pred']), dst: reg(REGS), a: value, pos: fc.constant(P) }),
+    fc.record({ op: fc.constant('unary' as const), uop: fc.constant('not' as const), type: pick<DataType>(['b16', 'b32', 'b64']), dst: reg(REGS), a: value, pos: fc.constant(P) }),
+    fc.record({ op: fc.constant('unary' as const), uop: fc.constant('not' as const), type: fc.constant<DataType>('pred'), dst: reg(PREDS), a: predValue, pos: fc.constant(P) }),
     fc.record({ op: fc.constant('unary' as const), uop: fc.constant('neg' as const), type: pick<DataType>(['s16', 's32', 's64']), dst: reg(REGS), a: value, pos: fc.constant(P) }),
     fc.record({ op: fc.constant('unary' as const), uop: pick(['popc', 'clz', 'brev'] as const), type: pick<DataType>(['b32', 'b64']), dst: reg(REGS), a: value, pos: fc.constant(P) }),
     fc.record({ op: fc.constant('unary' as const), uop: fc.constant('abs' as const), type: pick<DataType>(['s16', 's32', 's64']), dst: reg(REGS), a: value, pos: fc.constant(P) }),
@@ -130,7 +133,8 @@ function instr(labels: string[]): fc.Arbitrary<Instr> {
       op: fc.constant('alu' as const), aop: fc.constant(aop),
       type: ['and', 'or', 'xor'].includes(aop) ? pick<DataType>(['b32', 'b64', 'pred']) : pick<DataType>(['u32', 's32', 'u64', 's64', 'u16']),
       dst: reg(REGS), a: value, b: aop === 'div' || aop === 'rem' ? divisor : value, pos: fc.constant(P),
-    }).chain((a) => (aop !== 'mul' ? fc.constant(a as Instr)
+    }).chain((a) => (a.type === 'pred' ? fc.record({ dst: reg(PREDS), a: predValue, b: predValue }).map((ops): Instr => ({ ...a, ...ops }))
+      : aop !== 'mul' ? fc.constant(a as Instr)
       // mul.lo, mul.hi, or mul.wide (16- and 32-bit types only).
       : pick(['lo', 'hi', ...(['u32', 's32', 'u16'].includes(a.type) ? ['wide'] : [])]).map((half): Instr =>
         (half === 'lo' ? a : half === 'hi' ? { ...a, hi: true } : { ...a, wide: true })))),

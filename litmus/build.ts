@@ -6,7 +6,7 @@ import type {
 } from './ast.js';
 import { SPACE_NAME } from './ast.js';
 import { layout } from './layout.js';
-import { type ValueType, bitsRange, fitsBits, observableName, registersRead, threadRegisters, typeRange } from './types.js';
+import { type RegUse, type ValueType, bitsRange, destinations, fitsBits, mixedPredicate, observableName, registersRead, threadRegisters, typeRange, valueReads } from './types.js';
 import { checkPtxas, checkPtxasBarrier, writtenInPtx } from './ptxas.js';
 import { checkBarriers, isWarpCount, warpCountMessage } from './barriers.js';
 import type {
@@ -258,6 +258,9 @@ function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
     const ev = c.l1 ?? c.l2;
     if (ev && volatile) fail(`'.${ev.text}' (an eviction priority) does not go with .volatile`, ev.pos, file);
     if (ev && sp !== 'global' && sp !== 'generic') fail(`'.${ev.text}' (an eviction priority) is for global memory, not .${c.space?.text ?? sp}`, ev.pos, file);
+    // ptxas takes an L2 eviction priority on a 256-bit access only (.v8.b32, .v4.b64: sm_100).
+    if (c.l2) fail(`'.${c.l2.text}' (an L2 eviction priority) goes with a 256-bit access only (.v8.b32 or .v4.b64, sm_100), as ptxas says; .L1::${c.l2.text.slice(4)} is the hint for other accesses`, c.l2.pos, file);
+    if (c.prefetch && sp !== 'global' && sp !== 'generic') fail(`'.${c.prefetch.text}' (a prefetch size) is for global memory, not .${c.space?.text ?? sp}`, c.prefetch.pos, file);
   };
 
   // `.mmio` (PTX 8.2, sm_70+): ptxas takes it with `.relaxed.sys` only, in global memory, with no
@@ -279,8 +282,9 @@ function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
     const { ord, volatile } = ordering(c, base, setOf('weak', 'volatile', 'relaxed', 'acquire'), { sem: 'weak' }, file);
     hints(c, ord.sem, !!volatile, space(c));
     if (c.mmio) mmioRules(c, ord);
-    if (c.nc && (c.space?.text !== 'global' || ord.sem !== 'weak')) {
-      fail(`'.nc' is a weak load of global memory (ld.global.nc.u32)`, c.nc.pos, file);
+    // ptxas takes no semantics with .nc, not even .weak.
+    if (c.nc && (c.space?.text !== 'global' || c.sem)) {
+      fail(`'.nc' is a weak load of global memory, written without a semantics (ld.global.nc.u32)`, c.nc.pos, file);
     }
     arity(ops, 2, 2, opcode, 'two operands (d, [a])', file);
     const ld: Instr = {
@@ -653,8 +657,34 @@ export function buildInstruction(c: Extract<CstCell, { k: 'instr' }>, ctx: Ctx):
   if (ins.op === 'bar') checkPtxasBarrier(cell, ins, ctx.file);
   // Fences look alike in both syntaxes: their rules apply to every test.
   else if (ins.op === 'fence.proxy' || writtenInPtx(c)) checkPtxas(cell, ins, ctx.file);
+  if (writtenInPtx(c)) genuineOperands(c, ins, base, ctx.file);
   return ins;
 }
+
+/**
+ * Operand forms ptxas refuses that Dartagnan's untyped dialect writes: a bare address (`x` for
+ * `[x]`), and a special register (`%tid.x`) or any dotted name as a destination.
+ */
+function genuineOperands(c: Extract<CstCell, { k: 'instr' }>, ins: Instr, base: string, file: string): void {
+  const at = base === 'ld' || base === 'atom' ? 1 : base === 'st' || base === 'red' ? 0 : -1;
+  const a = at >= 0 ? c.operands[at] : undefined;
+  if (a && a.k === 'name' && (ins.op === 'ld' || ins.op === 'st' || ins.op === 'atom' || ins.op === 'red')) {
+    fail(`an address in PTX is written in brackets: [${a.tok.text}] (a bare ${a.tok.text} is Dartagnan's untyped form)`, a.tok, file);
+  }
+  for (const [d] of destinations(ins)) {
+    const at = d.pos ?? pos(c.opcode);
+    if (SPECIAL_NAMES.has(d.name.split('.')[0]!)) fail(`%${d.name} is a special register, which no instruction writes`, at, file);
+    if (d.name.includes('.')) fail(`%${d.name} cannot be written: a destination is a register (%r1), not a component of one`, at, file);
+  }
+}
+
+/** PTX's special registers (ISA §10), with or without their .x/.y/.z: never a destination. */
+const SPECIAL_NAMES: ReadonlySet<string> = setOf(
+  'tid', 'ntid', 'laneid', 'warpid', 'nwarpid', 'ctaid', 'nctaid', 'smid', 'nsmid', 'gridid', 'clusterid', 'nclusterid',
+  'cluster_ctaid', 'cluster_nctaid', 'cluster_ctarank', 'cluster_nctarank', 'is_explicit_cluster', 'lanemask_eq', 'lanemask_le',
+  'lanemask_lt', 'lanemask_ge', 'lanemask_gt', 'clock', 'clock_hi', 'clock64', 'globaltimer', 'globaltimer_lo', 'globaltimer_hi',
+  'total_smem_size', 'aggr_smem_size', 'dynamic_smem_size', 'current_graph_exec',
+);
 
 /**
  * A 0f literal stands for its 32 bits only where the instruction's type is .b32, a 0d literal
@@ -707,6 +737,20 @@ function buildThread(pl: Placement, cells: CstCell[], inits: RegInit[], ctx: Ctx
     if ((s.op === 'bra' || s.op === 'bcmp') && !labels.has(s.target)) {
       const at = c2pos(cells, s);
       fail(`label ${s.target} does not exist in P${pl.id}`, at, ctx.file);
+    }
+  }
+  // A register is a predicate or a value, never both (ptxas: one type per register); a
+  // predicate starts at 0 or 1.
+  const mixed = mixedPredicate({ placement: pl, code });
+  if (mixed) {
+    const { first: f, second: u } = mixed;
+    const kind = (x: RegUse): string => (x.width === 1 ? 'a predicate' : `a ${x.width}-bit value`);
+    fail(`P${pl.id} uses ${regText(u.name, ctx)} as ${kind(u)} here and as ${kind(f)}${f.pos ? ` at line ${f.pos.line}:${f.pos.col}` : ''}: a PTX register has one type`, u.pos ?? pl.pos, ctx.file);
+  }
+  const predicates = new Set(code.flatMap((s) => (s.op === 'label' ? [] : [...valueReads(s).filter(([, w]) => w === 1).map(([r]) => r), ...destinations(s).filter(([, t]) => t.width === 1).map(([d]) => d.name)])));
+  for (const r of inits) {
+    if (r.thread === pl.id && predicates.has(r.reg) && (!('value' in r) || (r.value !== 0n && r.value !== 1n))) {
+      fail(`${regText(r.reg, ctx)} is a predicate in P${pl.id}: it starts at 0 or 1, not ${'value' in r ? r.value : `&${r.addressOf}`}`, r.pos, ctx.file);
     }
   }
   // A register nothing writes would silently read as 0: most likely a misspelt name.

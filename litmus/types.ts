@@ -199,6 +199,32 @@ function reads(i: Instr): { name: string; pos?: Pos; width: number | null }[] {
   return out;
 }
 
+/** A register's use: read or written at `width` bits (1: as a predicate). */
+export interface RegUse { name: string; pos?: Pos; width: number }
+
+/**
+ * The first register a thread uses both as a predicate (a guard, setp's result, selp's
+ * selector: 1 bit) and as a value (wider): the use that came second, and the first use of the
+ * other kind. PTX gives each register one type, so ptxas refuses such a program; null when
+ * there is none.
+ */
+export function mixedPredicate(thread: Thread): { first: RegUse; second: RegUse } | null {
+  const seen = new Map<string, RegUse>();
+  for (const s of thread.code) {
+    if (s.op === 'label') continue;
+    const uses: RegUse[] = [
+      ...reads(s).flatMap((r) => (r.width === null ? [] : [{ ...r, width: r.width }])),
+      ...destinations(s).map(([d, t]) => (d.pos ? { name: d.name, pos: d.pos, width: t.width } : { name: d.name, width: t.width })),
+    ];
+    for (const u of uses) {
+      const f = seen.get(u.name);
+      if (!f) seen.set(u.name, u);
+      else if ((f.width === 1) !== (u.width === 1)) return { first: f, second: u };
+    }
+  }
+  return null;
+}
+
 /** The registers an instruction reads as values (not as addresses), each with the width it reads them at. */
 export const valueReads = (i: Instr): [string, number][] =>
   reads(i).flatMap((r) => (r.width === null ? [] : [[r.name, r.width] as [string, number]]));
