@@ -98,7 +98,7 @@ export const kernelCommand: Command = {
       await z3.close();
     }
     const where = `grid ${dimText(spec.launch.grid)}, block ${dimText(spec.launch.block)}, loop bound ${bound}`;
-    const findings = properties(model, r, asserts);
+    const findings = properties(model, r, asserts, bound);
     const svgDir = a.get('svg');
     if (svgDir) mkdirSync(svgDir, { recursive: true });
     for (const f of findings) {
@@ -109,7 +109,8 @@ export const kernelCommand: Command = {
         file: spec.ptx, entry: inst.entry.name, grid: spec.launch.grid, block: spec.launch.block, threads: inst.test.threads.length, model: model.name, bound,
         threadsAt: inst.coords.map((c, k) => ({ thread: `P${k}`, block: c.block, threadIdx: c.thread })),
         properties: findings.map((f) => ({
-          property: f.property, verdict: f.verdict, reason: f.reason, detail: f.lines, state: f.state, execution: f.graph ? graphRecord(f.graph) : null, seconds: f.seconds,
+          property: f.property, verdict: f.verdict, reason: f.reason, detail: f.lines, state: f.state, execution: f.graph ? graphRecord(f.graph) : null,
+          boundReached: f.boundReached ?? null, seconds: f.seconds,
         })),
       }));
     } else {
@@ -140,10 +141,12 @@ interface Finding {
   state: Record<string, bigint> | null;
   graph: ExecGraph | null;
   seconds: number;
+  /** KernelResult's Answer.boundReached. */
+  boundReached?: boolean | null;
 }
 
 /** Each property's answer, and for a failed one its execution, in the terms `show` uses. */
-function properties(model: Model, r: KernelResult, asserts: Expr[]): Finding[] {
+function properties(model: Model, r: KernelResult, asserts: Expr[], bound: number): Finding[] {
   const out: Finding[] = [];
   const none = { title: '', lines: [] as string[], state: null, graph: null };
   if (r.assert) {
@@ -190,6 +193,11 @@ function properties(model: Model, r: KernelResult, asserts: Expr[]): Finding[] {
         state: null, graph: buildGraph(d.witness.execution, evaluate(model, d.witness.execution.x), {}, null),
       } : none),
     });
+  }
+  // A property that holds for the executions within the bound says when others went past it.
+  for (const f of out) {
+    f.boundReached = r[f.property]!.boundReached;
+    if (f.verdict === 'holds' && f.boundReached) f.lines = [...f.lines, `note: the loop bound (${bound}) was reached: executions that need more iterations are not checked (a larger --bound checks them)`];
   }
   return out;
 }

@@ -272,6 +272,27 @@ test('.local and .shared memory start at an unknown value (ISA §8.2.4): a read 
   assert.throws(() => enumerate(inst.test, unroll(inst.test, 2), ptx75), /has no initial value \(any value\)/);
 });
 
+test('an assertion that holds within the loop bound says when executions went past it (boundReached), and a larger bound finds them', async () => {
+  // Block 0 sets n = 5; block 1 reads n (0 or 5) and sums 0..n-1 in a loop: out[0] is 0 or 10.
+  const ptx = `.version 9.0\n.target sm_90\n.address_size 64\n.global .align 4 .u32 n;\n.global .align 4 .u32 out;\n.visible .entry k()\n{\n`
+    + `\t.reg .pred %p<4>;\n\t.reg .b32 %r<8>;\n\tmov.u32 %r7, %ctaid.x;\n\tsetp.eq.u32 %p1, %r7, 0;\n\t@%p1 bra $SET;\n`
+    + `\tatom.global.add.u32 %r1, [n], 0;\n\tmov.u32 %r2, 0;\n\tmov.u32 %r3, 0;\n$LOOP:\n\tsetp.ge.u32 %p2, %r3, %r1;\n\t@%p2 bra $DONE;\n`
+    + `\tadd.u32 %r2, %r2, %r3;\n\tadd.u32 %r3, %r3, 1;\n\tbra $LOOP;\n$DONE:\n\tst.global.u32 [out], %r2;\n\tret;\n$SET:\n\tatom.global.exch.b32 %r4, [n], 5;\n\tret;\n}\n`;
+  const inst = instantiate(readModule(ptx, 'bound.ptx'), { grid: { x: 2, y: 1, z: 1 }, block: { x: 1, y: 1, z: 1 }, params: [] });
+  const z3 = await openZ3();
+  try {
+    const ask = (bound: number, cond: string) =>
+      verifyKernel(z3, inst, { model: ptx75, bound, timeoutMs: 60_000, asserts: [readAssertion(cond, 'k', inst.test)], races: false, liveness: false, barriers: false });
+    const cut = (await ask(2, 'out == 0')).assert!;
+    assert.equal([cut.verdict, cut.boundReached], ['holds', true]);
+    assert.is((await ask(6, 'out == 0')).assert!.verdict, 'fails');
+    const all = (await ask(6, 'out == 0 \\/ out == 10')).assert!;
+    assert.equal([all.verdict, all.boundReached], ['holds', false]);
+  } finally {
+    await z3.close();
+  }
+});
+
 test('the committed PTX is what nvcc writes from the sources (where nvcc is installed)', () => {
   if (spawnSync('nvcc', ['--version']).status !== 0) { console.log('  (nvcc not on PATH: skipped)'); return; }
   const tmp = mkdtempSync(join(tmpdir(), 'ptxmm-nvcc-'));

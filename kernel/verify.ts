@@ -34,6 +34,12 @@ export interface Answer<T> {
   reason: string | null;
   result: T | null;
   seconds: number;
+  /**
+   * For an answer about the executions that finish (assertions, races, divergence) that holds:
+   * some consistent execution needs more loop iterations than the bound, so it was not checked.
+   * Null when not asked (or Z3 could not tell).
+   */
+  boundReached: boolean | null;
 }
 
 export interface KernelResult {
@@ -58,43 +64,50 @@ export async function verifyKernel(z3: Z3Session, inst: Instance, opt: VerifyOpt
     // The verdict alone first (the encoding fixes forced coherence then, several times faster);
     // only a failure needs the execution.
     const [r, s] = await timed(() => runTest(z3, test, { ...base, mode: 'verdict', checkBound: false, explain: false }));
-    if (r.validated !== false) out.assert = { verdict: r.validated ? 'holds' : 'unknown', reason: r.unknown, explanation: null, seconds: s };
+    if (r.validated !== false) out.assert = { verdict: r.validated ? 'holds' : 'unknown', reason: r.unknown, explanation: null, seconds: s, boundReached: null };
     else {
       const [ex, s2] = await timed(() => explainTest(z3, test, { ...base, relax: false }));
-      out.assert = { verdict: ex.reachable === 'unknown' ? 'unknown' : ex.reachable ? 'fails' : 'holds', reason: ex.unknown, explanation: ex, seconds: s + s2 };
+      out.assert = { verdict: ex.reachable === 'unknown' ? 'unknown' : ex.reachable ? 'fails' : 'holds', reason: ex.unknown, explanation: ex, seconds: s + s2, boundReached: null };
     }
   }
   if (opt.races) {
     const [r, s] = await timed(() => findRaces(z3, inst.test, base));
-    out.races = { verdict: r.verdict === 'race-free' ? 'holds' : r.verdict === 'racy' ? 'fails' : 'unknown', reason: r.unknown, result: r, seconds: s };
+    out.races = { verdict: r.verdict === 'race-free' ? 'holds' : r.verdict === 'racy' ? 'fails' : 'unknown', reason: r.unknown, result: r, seconds: s, boundReached: null };
   }
   if (opt.liveness) {
     const [r, s] = await timed(() => checkLiveness(z3, inst.test, base));
-    out.liveness = { verdict: r.verdict === 'live' ? 'holds' : r.verdict === 'hang' ? 'fails' : 'unknown', reason: r.unknown, result: r, seconds: s };
+    out.liveness = { verdict: r.verdict === 'live' ? 'holds' : r.verdict === 'hang' ? 'fails' : 'unknown', reason: r.unknown, result: r, seconds: s, boundReached: null };
   }
   if (opt.barriers) {
     const [r, s] = await timed(() => findDivergence(z3, inst.test, base));
-    out.barriers = { verdict: r.verdict === 'uniform' ? 'holds' : r.verdict === 'divergent' ? 'fails' : 'unknown', reason: r.unknown, result: r, seconds: s };
+    out.barriers = { verdict: r.verdict === 'uniform' ? 'holds' : r.verdict === 'divergent' ? 'fails' : 'unknown', reason: r.unknown, result: r, seconds: s, boundReached: null };
   }
-  await noVacuousHolds(z3, inst, opt, out);
+  await boundsOfHolds(z3, inst, opt, out);
   return out;
 }
 
 /**
- * The assertions, races and divergence are about executions that finish. With none finishing
- * within the bound, each would hold vacuously: it is no answer instead. Asked only when it
- * matters: some of them holds, and none fails (a counterexample is a finished execution). Races
- * and divergence with nothing to ask about (no conflicting accesses, no count-less barrier) hold
- * whatever runs.
+ * The assertions, races and divergence are about executions that finish within the bound.
+ * Where one of them holds, one question says how far: does some consistent execution go past
+ * the bound (not checked: `boundReached`), and does any finish at all. With none finishing,
+ * each would hold vacuously: it is no answer instead, unless another fails (a counterexample
+ * is a finished execution). Races and divergence with nothing to ask about (no conflicting
+ * accesses, no count-less barrier) hold whatever runs.
  */
-async function noVacuousHolds(z3: Z3Session, inst: Instance, opt: VerifyOptions, out: KernelResult): Promise<void> {
+async function boundsOfHolds(z3: Z3Session, inst: Instance, opt: VerifyOptions, out: KernelResult): Promise<void> {
   const finals = [out.assert, out.races?.result?.candidates ? out.races : null, out.barriers?.result?.candidates ? out.barriers : null]
     .filter((a): a is NonNullable<typeof a> => a !== null);
-  if (!finals.some((a) => a.verdict === 'holds') || finals.some((a) => a.verdict === 'fails')) return;
+  if (!finals.some((a) => a.verdict === 'holds')) return;
   const t0 = performance.now();
   const none = withAssertions(inst.test, [{ kind: 'false' }]);
   const run = { model: opt.model, bound: opt.bound, timeoutMs: opt.timeoutMs, checkBound: false, explain: false };
-  const any = await runTest(z3, none, { ...run, mode: 'verdict' });
+  const any = await runTest(z3, none, { ...run, mode: 'verdict', checkBound: true });
+  for (const a of finals) if (a.verdict === 'holds') a.boundReached = any.boundReached;
+  if (finals.some((a) => a.verdict === 'fails')) {
+    const s = (performance.now() - t0) / 1000;
+    for (const a of finals) if (a.verdict === 'holds') a.seconds += s;
+    return;
+  }
   let why = any.validated === 'unknown' ? `whether any execution finishes: ${any.unknown}` : null;
   if (any.validated === true) {
     // Listing the final states (there are none) says why: a deadlock, or the bound.
