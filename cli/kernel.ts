@@ -25,7 +25,7 @@ import type { DivergentBarrier } from '../solver/divergence.js';
 import { openZ3 } from '../solver/z3.js';
 import { readModule } from '../kernel/module.js';
 import { type Dim3, type Instance, dimText, instantiate } from '../kernel/instantiate.js';
-import { type KernelSpec, parseDim, parseGlobal, parseParam, readSpec } from '../kernel/spec.js';
+import { type KernelSpec, parseDim, parseDynamicShared, parseGlobal, parseParam, readSpec } from '../kernel/spec.js';
 import { readAssertion } from '../kernel/assert.js';
 import { type KernelResult, type Verdict, verifyKernel } from '../kernel/verify.js';
 
@@ -39,6 +39,7 @@ export const kernelCommand: Command = {
     { name: 'block', arg: 'X[xY[xZ]]', help: 'threads in each CTA', dflt: '1' },
     { name: 'param', arg: 'V|NAME:TYPE[N][=V,...]', help: "the kernel's parameters in order: a number, or a buffer a pointer points to", repeat: true },
     { name: 'global', arg: 'NAME=V[,V...]', help: "a module variable's initial value(s) (default: the module's, else 0)", repeat: true },
+    { name: 'dynamic-shared', arg: 'BYTES', help: "dynamic shared memory per CTA (<<<grid, block, BYTES>>>): the size of the module's extern __shared__ array" },
     { name: 'assert', arg: 'EXPR', help: 'a condition every final state must satisfy (litmus syntax: counter == 2, out[1] == 2, /\\, \\/, ~)', repeat: true },
     { name: 'races', help: 'look for data races (ISA §8.6.1)' },
     { name: 'liveness', help: 'look for a thread that can wait forever (a spin loop, a barrier some thread never reaches)' },
@@ -70,6 +71,7 @@ export const kernelCommand: Command = {
       if (a.has('block')) spec.launch.block = cli(() => parseDim(a.get('block')!, '--block'));
       if (a.has('param')) spec.launch.params = a.all('param').map((p) => cli(() => parseParam(p)));
       if (a.has('global')) spec.launch.globals = { ...spec.launch.globals, ...Object.fromEntries(a.all('global').map((g) => cli(() => parseGlobal(g)))) };
+      if (a.has('dynamic-shared')) spec.launch.dynamicShared = cli(() => parseDynamicShared(a.get('dynamic-shared')!, '--dynamic-shared'));
       if (a.has('assert')) spec.asserts = a.all('assert').map((text, k) => ({ text, where: `--assert ${k + 1}` }));
       if (a.has('races')) spec.races = true;
       if (a.has('liveness')) spec.liveness = true;

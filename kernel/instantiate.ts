@@ -30,6 +30,11 @@ export interface Launch {
   params: ParamSpec[];
   /** Initial values of module variables (default: as the module says, else 0). */
   globals?: Record<string, bigint | bigint[]>;
+  /**
+   * Bytes of dynamic shared memory per CTA (`<<<grid, block, bytes>>>`), the size of the
+   * module's `.extern .shared` array (Variable.dynamic).
+   */
+  dynamicShared?: number;
 }
 
 /** A piece of memory the kernel names, where it lies and how it is split into locations. */
@@ -185,10 +190,24 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
     const unique = (v: Variable): string => ([...short.values()].filter((n) => n === short.get(v.name)).length === 1 ? short.get(v.name)! : v.name);
     for (const v of vars) {
       if (v.init) bad(`a .shared variable cannot have an initial value`, v.pos);
+      if (v.dynamic) {
+        // Sized by the launch; without a size it is left out, and an access to it says why (resolve).
+        if (launch.dynamicShared === undefined) continue;
+        const n = launch.dynamicShared / typeBytes(v.type);
+        if (!Number.isInteger(n) || n < 1) bad(`${launch.dynamicShared} bytes of dynamic shared memory do not make whole .${v.type} elements of ${v.name}[]`);
+        m.set(v.name, place(`${unique(v)}.cta${c}`, { ...v, count: n }, null, v.pos, spaceWidths.shared, { cta: c }));
+        continue;
+      }
       m.set(v.name, place(`${unique(v)}.cta${c}`, v, null, v.pos, spaceWidths.shared, { cta: c }));
     }
     sharedOf.set(c, m);
   }
+  const dynamics = [...mod.globals, ...entry.shared].filter((v) => v.dynamic);
+  // CUDA's extern __shared__ arrays all start at the dynamic shared memory's base: one array here.
+  if (dynamics.length > 1) bad(`${dynamics.map((v) => `${v.name}[]`).join(' and ')} are both the launch's dynamic shared memory (they start at one address): only one such array is modelled`, dynamics[1]!.pos);
+  if (dynamics.length === 0 && launch.dynamicShared !== undefined) bad(`the launch gives ${launch.dynamicShared} bytes of dynamic shared memory, and the module declares no .extern .shared array to hold them`);
+  const unsized = new Map(launch.dynamicShared === undefined ? dynamics.map((v) => [v.name,
+    `${v.name} is dynamic shared memory (CUDA's extern __shared__ array): give its size in bytes with --dynamic-shared N (the launch's third <<<...>>> parameter; "dynamicShared" in a spec)`]) : []);
   // Each thread's own copy of the kernel's .local variables (thread ids as the threads below
   // get them). nvcc declares a depot of bytes: its elements are as wide as the narrowest .local
   // access, and wider ones are split into accesses of that width (splitLocal).
@@ -209,7 +228,7 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
     let c = codeOf.get(key);
     if (!c) {
       const symbols = new Map([...globals, ...sharedOf.get(cta)!, ...(localsOf.get(id) ?? [])]);
-      codeOf.set(key, c = body.map((s) => (s.op === 'label' ? s : resolve(s, symbols, params, bad))));
+      codeOf.set(key, c = body.map((s) => (s.op === 'label' ? s : resolve(s, symbols, params, bad, unsized))));
     }
     return c;
   };
@@ -329,10 +348,10 @@ function bytesToElements(bytes: readonly bigint[], size: number): bigint[] {
  * (`[counter]`, `[arr+4]` -> `arr[1]`), an address (`mov.u64 %rd, arr`), a parameter's value
  * (`ld.param.u64 %rd, [p]` -> `mov.u64 %rd, value`).
  */
-function resolve(s: Instr, symbols: Map<string, MemoryObject>, params: Map<string, bigint>, bad: (m: string, p?: Pos) => never): Instr {
+function resolve(s: Instr, symbols: Map<string, MemoryObject>, params: Map<string, bigint>, bad: (m: string, p?: Pos) => never, unsized: ReadonlyMap<string, string>): Instr {
   if (s.op === 'mov' && s.src.kind === 'loc') {
     const o = symbols.get(s.src.name);
-    if (!o) return bad(params.has(s.src.name) ? `taking the address of parameter ${s.src.name} is not modelled` : `unknown symbol ${s.src.name}`, s.src.pos ?? s.pos);
+    if (!o) return bad(params.has(s.src.name) ? `taking the address of parameter ${s.src.name} is not modelled` : unsized.get(s.src.name) ?? `unknown symbol ${s.src.name}`, s.src.pos ?? s.pos);
     return { ...s, src: { kind: 'imm', value: BigInt(o.address), pos: s.pos } };
   }
   if ((s.op !== 'ld' && s.op !== 'st' && s.op !== 'atom' && s.op !== 'red') || s.addr.kind !== 'loc') return s;
@@ -343,7 +362,7 @@ function resolve(s: Instr, symbols: Map<string, MemoryObject>, params: Map<strin
     return { op: 'mov', type: s.type, dst: s.dst, src: { kind: 'imm', value: params.get(name)!, pos: s.pos }, pos: s.pos, ...(s.guard ? { guard: s.guard } : {}) };
   }
   const o = symbols.get(name);
-  if (!o) return bad(`unknown symbol ${name}`, s.addr.pos ?? s.pos);
+  if (!o) return bad(unsized.get(name) ?? `unknown symbol ${name}`, s.addr.pos ?? s.pos);
   // As ptxas: a variable named in an access of another state space (a generic one reaches any).
   const sp = s.space === 'shared_cluster' ? 'shared' : s.space;
   if (sp !== 'generic' && sp !== o.space) return bad(`a .${s.space} access to ${name}, a .${o.space} variable: the state spaces differ`, s.addr.pos ?? s.pos);

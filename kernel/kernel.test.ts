@@ -224,6 +224,15 @@ test('ptxmm kernel: exit 0 when every property holds, 1 with a counterexample, 2
   const range = ptxmm('kernel', join(DIR, 'mp_blocks.kernel.json'), '--assert', 'out[0] == 42', '--assert', 'out[0] != 4294967295');
   assert.is(range.code, 2, range.out + range.err);
   assert.match(range.err, /--assert 2:1:11: 4294967295 is not a value of out\[0\], a signed 32-bit value \(-2147483648 \.\. 2147483647\)/);
+  // Dynamic shared memory needs the launch's size; a size the module has no array for is refused too.
+  const dyn = ['kernel', join(DIR, 'dynamic_reverse.ptx'), '--block', '4', '--param', 'd:s32[4]=1,2,3,4', '--param', '4', '--assert', 'd[0] == 4'];
+  const unsized = ptxmm(...dyn);
+  assert.is(unsized.code, 2);
+  assert.match(unsized.err, /dynamic_reverse\.ptx:\d+:\d+: s is dynamic shared memory \(CUDA's extern __shared__ array\): give its size in bytes with --dynamic-shared N/);
+  assert.is(ptxmm(...dyn, '--dynamic-shared', '16').code, 0);
+  const spare = ptxmm('kernel', join(DIR, 'mp_blocks.kernel.json'), '--dynamic-shared', '16');
+  assert.is(spare.code, 2);
+  assert.match(spare.err, /the launch gives 16 bytes of dynamic shared memory, and the module declares no \.extern \.shared array/);
   const params = ptxmm('kernel', join(DIR, 'mp_blocks.ptx'), '--assert', 'flag == 1');
   assert.is(params.code, 2);
   assert.match(params.err, /takes 2 parameters, and 0 are given/);

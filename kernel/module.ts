@@ -21,6 +21,11 @@ export interface Variable {
   align: number;
   /** Initial values as written (null: zero). */
   init: bigint[] | null;
+  /**
+   * `.extern .shared .b8 dyn[];` (CUDA's `extern __shared__ int dyn[];`): the launch's dynamic
+   * shared memory, whose size the launch gives (Launch.dynamicShared); `count` is then null.
+   */
+  dynamic?: true;
   pos: Pos;
 }
 
@@ -166,7 +171,7 @@ export function readModule(text: string, file: string): PtxModule {
   };
 
   /** `[.align N] .type name[N]... [= init];` after the state space. */
-  const variable = (space: Variable['space'], start: Tok): Variable => {
+  const variable = (space: Variable['space'], start: Tok, external = false): Variable => {
     let align = 0;
     let t = next('a type');
     if (t.v === '.align') { align = number(next('an alignment'), 'an alignment'); t = next('a type'); }
@@ -175,9 +180,17 @@ export function readModule(text: string, file: string): PtxModule {
     const name = next('a name');
     if (name.k !== 'id') fail(`expected a variable name, found '${name.v}'`, name);
     let count: number | null = null;
+    let dynamic = false;
     while (peek()?.v === '[') {
       i++;
-      const n = peek()?.v === ']' ? fail(`an array needs its size here: extern arrays are not modelled`, peek()) : number(next('a size'), 'an array size');
+      if (peek()?.v === ']' && external && space === 'shared' && count === null && !dynamic) {
+        // The launch's dynamic shared memory: its size comes with the launch.
+        dynamic = true;
+        expect(']');
+        continue;
+      }
+      const n = peek()?.v === ']' ? fail(`an array needs its size here (only an .extern .shared array, dynamic shared memory, leaves it to the launch)`, peek()) : number(next('a size'), 'an array size');
+      if (dynamic) fail(`dynamic shared memory is one array of bytes or elements (${name.v}[])`, peek());
       count = (count ?? 1) * n;
       expect(']');
     }
@@ -194,7 +207,8 @@ export function readModule(text: string, file: string): PtxModule {
       item();
     }
     expect(';');
-    return { name: name.v, space, type, count, align: align || typeBytes(type), init, pos: at(start) };
+    if (dynamic && init) fail(`dynamic shared memory (${name.v}[]) cannot have an initial value`, start);
+    return { name: name.v, space, type, count, align: align || typeBytes(type), init, ...(dynamic ? { dynamic: true as const } : {}), pos: at(start) };
   };
 
   /** `.param .u64 name`, `.param .align 8 .b8 name[16]`, `.param .u64 .ptr .global .align 4 name`. */
@@ -372,8 +386,12 @@ export function readModule(text: string, file: string): PtxModule {
   };
 
   const mod: PtxModule = { file, version: null, target: null, globals: [], functions: [] };
+  // `.extern` before the declaration it qualifies (an .extern .shared array is dynamic shared memory).
+  let external = false;
   while (i < toks.length) {
     const t = next('a directive');
+    const ext = external;
+    external = false;
     switch (t.v) {
       case '.version': mod.version = next('a version').v; break;
       case '.target': mod.target = next('a target').v; while (peek()?.v === ',') { i++; next('a target'); } break;
@@ -386,9 +404,10 @@ export function readModule(text: string, file: string): PtxModule {
         break;
       }
       case '.pragma': while (next("';'").v !== ';'); break;
-      case '.visible': case '.extern': case '.weak': case '.common': break;
+      case '.visible': case '.weak': case '.common': break;
+      case '.extern': external = true; break;
       case '.global': case '.const': mod.globals.push(variable(t.v.slice(1) as 'global', t)); break;
-      case '.shared': mod.globals.push(variable('shared', t)); break;
+      case '.shared': mod.globals.push(variable('shared', t, ext)); break;
       case '.entry': case '.func': {
         const f = functionDef(t.v === '.entry' ? 'entry' : 'func', t);
         if (f) mod.functions.push(f);

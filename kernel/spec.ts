@@ -22,6 +22,13 @@ export interface KernelSpec {
 const ELEMENT_TYPES = new Set(['u8', 'u16', 'u32', 'u64', 's8', 's16', 's32', 's64', 'b8', 'b16', 'b32', 'b64']);
 
 /** `2`, `2x2`, `2x1x1` (or with commas): a grid or block size. */
+/** Bytes of dynamic shared memory (`--dynamic-shared 64`): a positive whole number. */
+export function parseDynamicShared(text: string, what: string): number {
+  const n = /^[0-9]+$/.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`${what} is a number of bytes (a positive whole number), not '${text}'`);
+  return n;
+}
+
 export function parseDim(text: string, what: string): Dim3 {
   const parts = text.trim().split(/[x,]/);
   const ns = parts.map(Number);
@@ -74,7 +81,7 @@ export function readSpec(path: string): KernelSpec {
     throw new LitmusError(`not valid JSON: ${e.message.replace(/ in JSON at position \d+.*$/, '').replace(/\n/g, '\\n')}`, pos, path);
   }
   if (typeof j !== 'object' || j === null || Array.isArray(j)) fail('a spec is a JSON object');
-  const known = new Set(['ptx', 'entry', 'grid', 'block', 'params', 'globals', 'assert', 'races', 'liveness', 'barriers', 'bound', 'why']);
+  const known = new Set(['ptx', 'entry', 'grid', 'block', 'params', 'globals', 'dynamicShared', 'assert', 'races', 'liveness', 'barriers', 'bound', 'why']);
   for (const k of Object.keys(j)) if (!known.has(k)) fail(`unknown field "${k}" (fields: ${[...known].join(', ')})`);
   const wrap = <T>(f: () => T): T => { try { return f(); } catch (e) { return fail((e as Error).message); } };
   const dim = (k: string): Dim3 => {
@@ -103,6 +110,7 @@ export function readSpec(path: string): KernelSpec {
     })),
   };
   if (j.entry !== undefined) launch.entry = String(j.entry);
+  if (j.dynamicShared !== undefined) launch.dynamicShared = wrap(() => parseDynamicShared(String(j.dynamicShared), '"dynamicShared"'));
   if (j.globals !== undefined) {
     if (typeof j.globals !== 'object' || j.globals === null) fail('"globals" maps module variables to initial values');
     launch.globals = Object.fromEntries(Object.entries(j.globals as Record<string, unknown>).map(([k, v]) => [k, wrap(() =>

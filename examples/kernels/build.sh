@@ -37,3 +37,4 @@ nvcc -ptx -arch=sm_90 -O3 named_barrier.cu -o named_barrier.ptx
 nvcc -ptx -arch=sm_90 -O3 named_barrier_count.cu -o named_barrier_count.ptx
 nvcc -ptx -arch=sm_90 -O3 shared_count.cu -o shared_count.ptx
 nvcc -ptx -arch=sm_90 -O3 shared_count_uninit.cu -o shared_count_uninit.ptx
+nvcc -ptx -arch=sm_90 -O3 dynamic_reverse.cu -o dynamic_reverse.ptx
