@@ -127,7 +127,7 @@ export const DEFAULT_TIMEOUT_S = 60;
 
 export const MODEL_OPTION: OptionSpec = { name: 'model', arg: 'ptx60|ptx75', help: 'the memory model: PTX ISA 6.0, or 7.5 with proxies', dflt: 'ptx75' };
 export const BOUND_OPTION: OptionSpec = {
-  name: 'bound', arg: 'N', help: 'backward jumps each thread may take; executions that need more are cut off and reported', dflt: String(DEFAULT_LOOP_BOUND),
+  name: 'bound', arg: 'N', help: 'times each loop may go round each time it is entered (nested loops: the inner one per outer iteration); executions that need more are cut off and reported', dflt: String(DEFAULT_LOOP_BOUND),
 };
 export const TIMEOUT_OPTION: OptionSpec = {
   name: 'timeout', arg: 'S', help: 'seconds one test may take, encoding included; past it the answer is Unknown', dflt: String(DEFAULT_TIMEOUT_S),

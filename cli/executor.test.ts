@@ -64,6 +64,55 @@ forall (P1:%r2 == 1)
   assert.not.match(unrolled.out, /Spin loops/);
 });
 
+test('both engines count the loop bound per loop and per entry: two loops in a row, and a nested loop, each going round once fit bound 1', () => {
+  // Each exchange loop goes round once (the first reads the initial 0, the second reads 1): two
+  // back jumps in all, one per loop. The nested case goes round its inner loop once per outer
+  // iteration: three back jumps in all, never two in one loop entry.
+  const twoLoops = write('two-loops.litmus', `PTX TwoLoops
+{ x=0; }
+ P0@cta 0,gpu 0                               ;
+ L1:                                          ;
+ atom.relaxed.gpu.global.exch.b32 %r0, [x], 1 ;
+ setp.eq.u32 %p0, %r0, 0                      ;
+ @%p0 bra L1                                  ;
+ L2:                                          ;
+ atom.relaxed.gpu.global.exch.b32 %r1, [x], 2 ;
+ setp.eq.u32 %p1, %r1, 1                      ;
+ @%p1 bra L2                                  ;
+exists (P0:%r0 == 1 /\\ P0:%r1 == 2)
+`);
+  const nested = write('nested.litmus', `PTX Nested
+{ P0:%r0 = 0; }
+ P0@cta 0,gpu 0               ;
+ OUT:                         ;
+ mov.u32 %r1, 0               ;
+ IN:                          ;
+ add.u32 %r1, %r1, 1          ;
+ setp.lt.u32 %p1, %r1, 2      ;
+ @%p1 bra IN                  ;
+ add.u32 %r0, %r0, 1          ;
+ setp.lt.u32 %p0, %r0, 2      ;
+ @%p0 bra OUT                 ;
+exists (P0:%r0 == 2 /\\ P0:%r1 == 2)
+`);
+  for (const f of [twoLoops, nested]) {
+    const check = ptxmm('check', '--bound', '1', f);
+    assert.is(check.code, 0, check.err);
+    assert.match(check.out, /\bOk\b/, f);
+    assert.not.match(check.out, /Bound 1 reached/, f);
+    const run = ptxmm('run', '--bound', '1', f);
+    assert.match(run.out, /States 1\n/, f);
+    assert.not.match(run.out, /Bound 1 reached/, f);
+    const cross = ptxmm('cross', '--bound', '1', f);
+    assert.is(cross.code, 0, cross.out + cross.err);
+  }
+  // An inner loop going round twice in one entry needs bound 2: at bound 1 both engines cut it and say so.
+  const twice = write('twice.litmus', readFileSync(nested, 'utf8').replace('setp.lt.u32 %p1, %r1, 2', 'setp.lt.u32 %p1, %r1, 3').replace('P0:%r1 == 2)', 'P0:%r1 == 3)'));
+  assert.match(ptxmm('check', '--bound', '1', twice).out, /Bound 1 reached/);
+  assert.match(ptxmm('run', '--bound', '1', twice).out, /Bound 1 reached/);
+  assert.match(ptxmm('check', '--bound', '2', twice).out, /\bOk\b/);
+});
+
 test('a filter on a register `locations` leaves out: run and check show the same states, cross agrees', () => {
   // The filter reads P1:r1; the states show P1:r2 and x only (as check shows them), and once
   // cross failed on the register the executor showed and the solver did not.

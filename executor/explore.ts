@@ -10,7 +10,7 @@ import { canonical } from './canonical.js';
 
 export interface RunOptions {
   model: ModelName;
-  /** Most backward jumps per thread; executions needing more are cut off (and reported). */
+  /** Most times a loop goes round per entry (litmus/loops.ts); executions needing more are cut off (and reported). */
   bound: number;
   /** Stop after this many states (the result is then marked truncated). */
   maxStates: number;

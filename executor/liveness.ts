@@ -376,7 +376,7 @@ function explore(prog: Program, canon: (s: MState) => MState, maxStates: number)
   // (memory.ts placements): exponential. More writes than the program's write instructions
   // can only come from a loop.
   const writeCap = Math.max(WRITES, prog.threads.reduce((n, t) => n + t.code.filter((c) => c.ins.op === 'st' || c.ins.op === 'atom' || c.ins.op === 'red').length, 1));
-  const cutReason = `a thread took more than ${LOCAL_JUMPS} backward jumps within one step (a loop without memory operations?)`;
+  const cutReason = `a loop went round more than ${LOCAL_JUMPS} times within one step (a loop without memory operations?)`;
   const movesOf = livenessMoves(prog, false);
   const s0 = canon(initialState(prog));
   if (s0.th.some((t) => t.cut)) limit = cutReason;

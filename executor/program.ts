@@ -11,6 +11,7 @@ import { type RV, rv } from './bits.js';
 import { type ClassTable, classTable } from './proxy.js';
 import { type Place, placeOf, scopeIncludes } from '../model/events.js';
 import { spinLoops } from './spin.js';
+import { loopsOf } from '../litmus/loops.js';
 import type { View } from './state.js';
 
 /** The test uses something the executor does not model, or cannot run it as written. */
@@ -75,6 +76,12 @@ export interface ThreadProg {
   /** Per instruction index: the backward branch of a spin loop (spin.ts). */
   spins: boolean[];
   /**
+   * The loop bound's counters (litmus/loops.ts, as the solver's): loop i's count is digit i of
+   * TState.jumps in base bound + 1 (`place[i]` its weight); `within[pc]` the loops pc lies in,
+   * whose counts control keeps when it goes to pc; `loopOf[pc]` the loop a back jump to pc goes round.
+   */
+  counters: { place: number[]; within: number[][]; loopOf: number[] };
+  /**
    * The thread has an ld.acquire with a write after it. A write may overtake that load, which
    * must then synchronize with nothing (memory.ts observe), even through a release its view
    * already holds: such pending releases are kept (with an empty view), not dropped (sync.ts prunePend).
@@ -98,7 +105,7 @@ export interface Program {
   places: Place[];
   /** Placement id (P3 -> 3) -> thread index. */
   index: Map<number, number>;
-  /** Most backward jumps a thread may take; more cuts the execution off. */
+  /** Most times a loop goes round per entry (litmus/loops.ts, ThreadProg.counters); more cuts the execution off. */
   bound: number;
   /**
    * Most instructions a thread holds in flight; fetch waits beyond. Unlimited (compile) but in
@@ -152,7 +159,7 @@ function locations(test: LitmusTest): Pick<Program, 'locs' | 'locOfName' | 'vadd
   return { locs, locOfName, vaddrOf, locOfVaddr, addrNames, reach };
 }
 
-function compileThread(test: LitmusTest, ti: number, locs: ReturnType<typeof locations>): ThreadProg {
+function compileThread(test: LitmusTest, ti: number, locs: ReturnType<typeof locations>, bound: number): ThreadProg {
   const th = test.threads[ti]!;
   const pid = th.placement.id;
   const labels = new Map<string, number>();
@@ -243,7 +250,19 @@ function compileThread(test: LitmusTest, ti: number, locs: ReturnType<typeof loc
   }
   const wf = writesFrom(code, locs.locOfName);
   const keepHeld = code.some((c, i) => c.ins.op === 'ld' && c.ins.ord.sem === 'acquire' && wf[i + 1] !== 0);
-  return { pid, code, regInit, regTypes, writesFrom: wf, spins: spinLoops(code), keepHeld };
+  return { pid, code, regInit, regTypes, writesFrom: wf, spins: spinLoops(code), keepHeld, counters: loopCounters(pid, code, bound) };
+}
+
+/** ThreadProg.counters: the thread's loops, each counted in its own digit of TState.jumps. */
+function loopCounters(pid: number, code: readonly CInstr[], bound: number): ThreadProg['counters'] {
+  const back = code.flatMap((c, pc) => ((c.ins.op === 'bra' || c.ins.op === 'bcmp') && c.target <= pc ? [[pc, c.target] as const] : []));
+  const { loops, loopOfBackJump, inLoop } = loopsOf(code.length, back);
+  const base = bound + 1;
+  if (loops.length * Math.log2(base) > 52) throw new Unsupported(`P${pid} has ${loops.length} loops: too many to count at loop bound ${bound} in the executor`);
+  const place = loops.map((_, i) => base ** i);
+  const within = Array.from({ length: code.length + 1 }, (_, pc) => loops.flatMap((_, i) => (inLoop(i, pc) ? [i] : [])));
+  const loopOf = Array.from({ length: code.length + 1 }, (_, pc) => (loops.some((l) => l.start === pc) || loops.length === 1 ? loopOfBackJump(pc) : -1));
+  return { place, within, loopOf };
 }
 
 /** Locations written by an instruction reachable from each index (a register address: all). */
@@ -299,7 +318,7 @@ export function compile(test: LitmusTest, model: ModelName, bound: number): Prog
   if (locs.locs.length > MAX_LOCATIONS) throw new Unsupported(`the test is too large: ${locs.locs.length} locations (at most ${MAX_LOCATIONS.toLocaleString('en')})`);
   const instructions = test.threads.reduce((n, t) => n + t.code.length, 0);
   if (instructions > MAX_INSTRUCTIONS) throw new Unsupported(`the test is too large: ${instructions} instructions (at most ${MAX_INSTRUCTIONS.toLocaleString('en')})`);
-  const threads = test.threads.map((_, i) => compileThread(test, i, locs));
+  const threads = test.threads.map((_, i) => compileThread(test, i, locs, bound));
   const alone = places.map((p, i) => new Set(SCOPES.filter((s) => places.every((q, j) => j === i || !scopeIncludes(s, p, q)))));
   const ctas = [...new Set(places.map((p) => p.cta))];
   const ctaIdx = places.map((p) => ctas.indexOf(p.cta));

@@ -107,7 +107,7 @@ export interface Entry {
 export interface TState {
   /** Next instruction to fetch (code.length: end of program). */
   pc: number;
-  /** Backward jumps taken (loop iterations). */
+  /** The loop bound's counters: each loop's iterations this entry, one digit each (program.ts ThreadProg.counters). */
   jumps: number;
   nextSeq: number;
   win: readonly Entry[];
@@ -131,7 +131,7 @@ export interface TState {
   wrel: readonly WRel[];
   /** Arrivals so far at each barrier (CTA, instance, id): the phase of the next one. */
   passed: ReadonlyMap<string, number>;
-  /** The thread took more backward jumps than the bound allows. */
+  /** A loop of the thread went round more times than the bound allows. */
   cut: boolean;
   /**
    * The execution is dropped: a fence acquired an early release (Rel.early), or ('spin') a
@@ -227,9 +227,9 @@ export function withWrel(t: TState, wrel: TState['wrel']): TState {
 }
 
 /** t after fetching an instruction into its window (thread.ts fetchOne). */
-export function fetched(t: TState, win: readonly Entry[]): TState {
+export function fetched(t: TState, win: readonly Entry[], jumps: number): TState {
   return {
-    pc: t.pc + 1, jumps: t.jumps, nextSeq: t.nextSeq + 1, win, regs: t.regs, rh: t.rh,
+    pc: t.pc + 1, jumps, nextSeq: t.nextSeq + 1, win, regs: t.regs, rh: t.rh,
     base: t.base, pend: t.pend, frel: t.frel, wrel: t.wrel, passed: t.passed, cut: t.cut, bad: t.bad, trace: t.trace,
   };
 }

@@ -11,7 +11,7 @@ import { formatOutcome, holds, observables, outcomesOf } from './outcome.js';
 import type { Program } from './program.js';
 import { type MState, type Msg, dropped, stateHash } from './state.js';
 import { initialState, isFinal, moves, successors } from './step.js';
-import { finished } from './thread.js';
+import { finished, loopIterations } from './thread.js';
 import { has, members } from './view.js';
 
 export { initialState };
@@ -85,7 +85,7 @@ export interface ThreadView {
   /** The next instruction to fetch (a branch waiting for its condition), null at the end. */
   next: string | null;
   pc: number;
-  /** Backward jumps taken so far (the loop bound limits them). */
+  /** Iterations so far of the loops it is in, added up (the loop bound limits each loop's per entry). */
   jumps: number;
   /** In-flight instructions, oldest first. */
   inflight: InflightView[];
@@ -255,7 +255,7 @@ function threadView(prog: Program, s: MState, ti: number, enabled: ReadonlySet<s
   });
   return {
     pid: tp.pid, index: ti, placement: placementText(prog.test.threads[ti]!.placement), status,
-    next: t.pc < tp.code.length ? tp.code[t.pc]!.text : null, pc: t.pc, jumps: t.jumps, inflight, registers, view,
+    next: t.pc < tp.code.length ? tp.code[t.pc]!.text : null, pc: t.pc, jumps: loopIterations(prog, ti, t.jumps), inflight, registers, view,
   };
 }
 

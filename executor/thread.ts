@@ -325,6 +325,23 @@ function slotValues(t: TState, ci: CInstr, code: readonly CInstr[]): Opnd[] {
   return ci.slots.map((s) => (s.k === 'none' ? null : s.k === 'imm' ? s.v : lookup(t, code, s.name)));
 }
 
+/** One loop's count in the loop counters `jumps` (ThreadProg.counters): the digit of weight `place`. */
+const loopCount = (prog: Program, jumps: number, place: number): number => Math.floor(jumps / place) % (prog.bound + 1);
+
+/** The iterations of the loops a thread is in, added up (for display: the stepper). */
+export function loopIterations(prog: Program, ti: number, jumps: number): number {
+  return prog.threads[ti]!.counters.place.reduce((n, p) => n + loopCount(prog, jumps, p), 0);
+}
+
+/** The loop counters as control goes to `to`: the counts of the loops `to` lies outside of are dropped. */
+function countersAt(prog: Program, ti: number, jumps: number, to: number): number {
+  if (jumps === 0) return 0;
+  const { place, within } = prog.threads[ti]!.counters;
+  let out = 0;
+  for (const i of within[to]!) out += loopCount(prog, jumps, place[i]!) * place[i]!;
+  return out;
+}
+
 /** Fetches one instruction; null when the thread cannot fetch (end, cut, window full, or branch not known). */
 function fetchOne(prog: Program, ti: number, t: TState): TState | null {
   const code = prog.threads[ti]!.code;
@@ -338,16 +355,19 @@ function fetchOne(prog: Program, ti: number, t: TState): TState | null {
     let taken = guardOf(ci, e)!;
     if (taken && i.op === 'bcmp') taken = compare(i.cmp, asType(operand(e, 0)!, 's32'), asType(operand(e, 1)!, 's32'), true);
     const t1 = prog.witness ? traced(t, 'b', -1, taken ? 1 : 0, -1) : t;
-    if (!taken) return withThread(t1, { pc: t.pc + 1 });
-    if (ci.target > t.pc) return withThread(t1, { pc: ci.target });
-    const jumps = t.jumps + 1;
+    if (!taken) return withThread(t1, { pc: t.pc + 1, jumps: countersAt(prog, ti, t.jumps, t.pc + 1) });
+    const jumps0 = countersAt(prog, ti, t.jumps, ci.target);
+    if (ci.target > t.pc) return withThread(t1, { pc: ci.target, jumps: jumps0 });
+    const { place, loopOf } = prog.threads[ti]!.counters;
+    const l = loopOf[ci.target]!;
     // Dropped (spin.ts); `cut` stops the thread fetching further.
-    if (prog.spinAssume && prog.threads[ti]!.spins[t.pc]) return withThread(t1, { jumps, cut: true, bad: 'spin' });
-    return jumps > prog.bound ? withThread(t1, { jumps, cut: true }) : withThread(t1, { pc: ci.target, jumps });
+    if (prog.spinAssume && prog.threads[ti]!.spins[t.pc]) return withThread(t1, { jumps: jumps0, cut: true, bad: 'spin' });
+    if (loopCount(prog, jumps0, place[l]!) + 1 > prog.bound) return withThread(t1, { jumps: jumps0, cut: true });
+    return withThread(t1, { pc: ci.target, jumps: jumps0 + place[l]! });
   }
   // msg -2 marks instructions without memory effects (they overtake nothing).
   const e: Entry = { seq: t.nextSeq, pc: t.pc, st: 0, ops: slotValues(t, ci, code), out: null, ctb: null, msg: isMemLike(i) ? -1 : -2 };
-  return fetched(t, [...t.win, e]);
+  return fetched(t, [...t.win, e], countersAt(prog, ti, t.jumps, t.pc + 1));
 }
 
 function retire(prog: Program, ti: number, t: TState): TState {

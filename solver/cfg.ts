@@ -1,9 +1,10 @@
 // The unrolled control-flow graph of one thread: nodes are (pc, iteration counters of the
-// loops that contain pc). Each loop (the back jumps to one label) may be taken `bound` times
-// per entry; a counter is dropped when control leaves its loop, so code after a loop is one
-// node whatever the iteration it exited in. Loops that overlap without nesting fall back to
-// one counter for all back jumps. The graph is acyclic; nodes come in topological order.
+// loops that contain pc). Each loop (litmus/loops.ts, as the executor counts them too) may be
+// taken `bound` times per entry; a counter is dropped when control leaves its loop, so code
+// after a loop is one node whatever the iteration it exited in. The graph is acyclic; nodes
+// come in topological order.
 import type { Instr } from '../litmus/ast.js';
+import { loopsOf } from '../litmus/loops.js';
 
 export interface CfgNode {
   id: number;
@@ -33,17 +34,9 @@ export function successors(code: Instr[], pc: number, target: (i: Instr) => numb
 
 export function buildCfg(code: Instr[], target: (i: Instr) => number, bound: number): Cfg {
   const len = code.length;
-  // Loops: back jumps grouped by their target; interval [target, last source].
-  const loopEnd = new Map<number, number>();
-  for (let pc = 0; pc < len; pc++) {
-    for (const to of successors(code, pc, target)) if (to <= pc) loopEnd.set(to, Math.max(loopEnd.get(to) ?? to, pc));
-  }
-  let loops = [...loopEnd].map(([start, end]) => ({ start, end }));
-  const laminar = loops.every((a) => loops.every((b) => a === b || a.end < b.start || b.end < a.start ||
-    (a.start <= b.start && b.end <= a.end) || (b.start <= a.start && a.end <= b.end)));
-  if (!laminar) loops = [{ start: 0, end: len }];
-  const loopOfBackJump = (to: number): number => (laminar ? loops.findIndex((l) => l.start === to) : 0);
-  const inLoop = (i: number, pc: number): boolean => loops[i]!.start <= pc && pc <= loops[i]!.end;
+  const backJumps: [number, number][] = [];
+  for (let pc = 0; pc < len; pc++) for (const to of successors(code, pc, target)) if (to <= pc) backJumps.push([pc, to]);
+  const { loops, loopOfBackJump, inLoop } = loopsOf(len, backJumps);
 
   interface Raw { node: CfgNode; counters: number[] }
   const byKey = new Map<string, Raw>();

@@ -64,7 +64,7 @@ export interface RaceResult {
   undecided: UndecidedPair[];
   /** Pairs of instructions that may conflict statically (the ones asked about). */
   candidates: number;
-  /** Some consistent execution would need more than `bound` backward jumps (those are not counted). */
+  /** Some consistent execution would need a loop to go round more than `bound` times (those are not counted). */
   boundReached: boolean | null;
 }
 

@@ -20,7 +20,7 @@ export interface RunOptions {
   timeoutMs: number;
   /** 'states' enumerates every reachable final state; 'verdict' asks only what the condition needs. */
   mode: 'states' | 'verdict';
-  /** Find out whether some execution needs more than `bound` backward jumps. */
+  /** Find out whether some execution needs a loop to go round more than `bound` times. */
   checkBound: boolean;
   /** In verdict mode, also explain it: a witness execution, or the axioms that rule it out. */
   explain: boolean;
@@ -76,7 +76,7 @@ export interface RunResult {
   states: FinalState[] | null;
   positive: number;
   negative: number;
-  /** Some consistent execution would need more than `bound` backward jumps (null: not checked). */
+  /** Some consistent execution would need a loop to go round more than `bound` times (null: not checked). */
   boundReached: boolean | null;
   /** When no final state is reachable at all, why (states mode). */
   noStates: NoStates | null;

@@ -87,7 +87,7 @@ export interface ThreadResult {
   regs: Map<string, N>;
   /** Every register's static type (litmus/types.ts). */
   types: Map<string, ValueType>;
-  /** Holds when the thread would need more than `bound` backward jumps. */
+  /** Holds when the thread would need a loop to go round more than `bound` times (per entry: litmus/loops.ts). */
   cut: N;
   /** The unrolled control-flow graph its events come from (SymEvent.node), over its code without labels. */
   cfg: Cfg;

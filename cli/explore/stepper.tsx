@@ -45,7 +45,7 @@ export function machineLines(v: MachineView): Line[] {
   if (v.scOrder.length) out.push({ text: `  fence.sc order: ${v.scOrder.map((f) => `P${f.thread}.${f.scope}`).join(' → ')}` });
   if (v.end === 'final') out.push({ text: `Final: ${v.outcomeDetails.map((o) => `${o.text}${o.holds ? ' (satisfies the condition)' : ''}${o.filtered ? ' (filtered out)' : ''}`).join(' | ')}`, color: 'green', bold: true });
   else if (v.end === 'deadlock') out.push({ text: 'Deadlock: no thread can move, and some thread has not finished', color: 'red', bold: true });
-  else if (v.end === 'cut') out.push({ text: 'Cut: a thread took more backward jumps than the loop bound allows', color: 'yellow', bold: true });
+  else if (v.end === 'cut') out.push({ text: 'Cut: a loop went round more times than the loop bound allows', color: 'yellow', bold: true });
   else if (v.end === 'dropped') out.push({ text: 'Dropped: this is not an execution of the model (see executor/)', color: 'yellow', bold: true });
   return out;
 }
