@@ -446,6 +446,18 @@ const cases: Case[] = [
     message: "%laneid is a special register, which no instruction writes",
   },
   {
+    name: "b128-access",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.global.u32 [x], 1 | ld.global.b128 %r1, [x] ;\nexists (x == 1)\n",
+    at: [4, 35],
+    message: "ld.b128: 128-bit accesses (.b128, sm_90) are not modelled",
+  },
+  {
+    name: "cluster-barrier",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.global.u32 [x], 1 | barrier.cluster.arrive ;\nexists (x == 1)\n",
+    at: [4, 33],
+    message: "barrier.cluster: cluster-wide barriers (barrier.cluster, sm_90) are not modelled",
+  },
+  {
     name: "eviction-priority-on-volatile",
     text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak.u32 [x], 1 | ld.volatile.global.L1::evict_last.u32 %r1, [x] ;\nexists (P1:%r1 == 1)\n",
     at: [4, 42],

@@ -38,6 +38,13 @@ export function splitOpcode(text: string, pos: Pos): { base: string; quals: Qual
 /** PTX's floating-point types (f16, f16x2, bf16, bf16x2, tf32, f32, f64, e4m3, e5m2, ...). */
 export const FLOAT_TYPE = /^(f16|f16x2|bf16|bf16x2|tf32|f32|f64|e4m3|e4m3x2|e5m2|e5m2x2)$/;
 
+/** Qualifiers of genuine PTX for what ptxmm does not model (`opname.q` or `q`): what they are. */
+const LATER_QUALIFIERS: Readonly<Record<string, string>> = {
+  b128: '128-bit accesses (.b128, sm_90)',
+  noftz: 'floating-point additions (.noftz: .f16, .bf16)',
+  'barrier.cluster': 'cluster-wide barriers (barrier.cluster, sm_90)',
+};
+
 /**
  * Sorts qualifiers into categories. `categories` maps a category name to its accepted
  * words; a qualifier in no category, or a second one of the same category, is an error.
@@ -54,6 +61,9 @@ export function classify<C extends string>(
     if (cat === undefined) {
       // A genuine PTX type the model has no values for reads better as that than as a typo.
       if (FLOAT_TYPE.test(q.text)) throw new LitmusError(`floating-point data (.${q.text}) is not modelled: integers only`, q.pos, file);
+      // Genuine PTX of what the model leaves out, named as such rather than as a typo.
+      const known = LATER_QUALIFIERS[`${opname}.${q.text}`] ?? LATER_QUALIFIERS[q.text];
+      if (known) throw new LitmusError(`${opname}.${q.text}: ${known} are not modelled`, q.pos, file);
       throw new LitmusError(`unknown qualifier '.${q.text}' for ${opname}`, q.pos, file);
     }
     const prev = out[cat];
