@@ -261,7 +261,7 @@ function loopCounters(pid: number, code: readonly CInstr[], bound: number): Thre
   if (loops.length * Math.log2(base) > 52) throw new Unsupported(`P${pid} has ${loops.length} loops: too many to count at loop bound ${bound} in the executor`);
   const place = loops.map((_, i) => base ** i);
   const within = Array.from({ length: code.length + 1 }, (_, pc) => loops.flatMap((_, i) => (inLoop(i, pc) ? [i] : [])));
-  const loopOf = Array.from({ length: code.length + 1 }, (_, pc) => (loops.some((l) => l.start === pc) || loops.length === 1 ? loopOfBackJump(pc) : -1));
+  const loopOf = Array.from({ length: code.length + 1 }, (_, pc) => loopOfBackJump(pc));
   return { place, within, loopOf };
 }
 
