@@ -87,6 +87,18 @@ export function checkBarriers(test: LitmusTest, file: string, genuine: boolean):
     }
   }
   const differ = (x: bigint | null, y: bigint | null): boolean => x !== null && y !== null && x !== y;
+  // A phase of a counted barrier is whichever arrivals come first (ISA 9.7.12.1: it completes,
+  // and is reinitialized, once `count` threads have arrived). Both engines meet the k-th
+  // arrival of each warp with the k-th of the others, which is that rule when exactly the
+  // counted warps use the barrier (or one warp completes it alone); with more, phases depend on
+  // timing the engines do not follow: refused rather than answered otherwise.
+  for (const u of uses) {
+    if (u.ins.instance !== undefined || u.need === null || u.need < 2) continue;
+    const users = new Set(uses.filter((v) => v.cta === u.cta && !differ(v.id, u.id) && !differ(v.instance, u.instance)).map((v) => v.thread));
+    if (users.size > u.need) {
+      fail(`${printInstr(u.ins)} counts ${u.count} threads (${u.need} warps), and ${users.size} warps (P${[...users].join(', P')}) may use barrier ${u.id ?? '(an id in a register)'} of their CTA: which arrivals then complete a phase depends on when they come, which ptxmm does not model (it meets each warp's k-th arrival with the others' k-th); give the count of all the warps that use it, or give the others a barrier of their own`, u.ins.count?.pos ?? u.ins.pos);
+    }
+  }
   const wants = (u: Use): string => (u.need === null ? 'the threads that come (no count)'
     : u.ins.instance === undefined ? `${u.count} threads (${u.need} warp${u.need === 1 ? '' : 's'})` : `${u.need} thread${u.need === 1 ? '' : 's'}`);
   for (const [j, b] of uses.entries()) {

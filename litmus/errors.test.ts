@@ -458,6 +458,24 @@ const cases: Case[] = [
     message: "barrier.cluster: cluster-wide barriers (barrier.cluster, sm_90) are not modelled",
   },
   {
+    name: "mixed-size-access-named",
+    text: "PTX T\n{ .global .u32 x = 0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.global.u32 [x], 1 | ld.global.u16 %r1, [x] ;\nexists (x == 1)\n",
+    at: [4, 25],
+    message: "ld.weak.global.u16 %r1, [x]: a 16-bit access to x, which holds 32 bits (mixed-size accesses are not modelled: a partial overlap, ISA \u00a78.2.1, is never morally strong and communicates byte by byte, and ptxmm reads and writes each location whole)",
+  },
+  {
+    name: "local-location-of-two-threads",
+    text: "PTX T\n{ .local .u32 x = 0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.local.u32 [x], 1 | ld.local.u32 %r1, [x] ;\nexists (x == 1)\n",
+    at: [4, 43],
+    message: "x is in local memory, which is each thread's own: P0 and P1 would each have their own x, and a litmus location is one variable (declare x in .global)",
+  },
+  {
+    name: "counted-barrier-used-by-more-warps",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 | P2@cta 0,gpu 0 ;\n bar.sync 1, 64 | bar.sync 1, 64 | bar.sync 1, 64 ;\nexists (x == 1)\n",
+    at: [4, 14],
+    message: "bar.sync 1, 64 counts 64 threads (2 warps), and 3 warps (P0, P1, P2) may use barrier 1 of their CTA: which arrivals then complete a phase depends on when they come, which ptxmm does not model (it meets each warp's k-th arrival with the others' k-th); give the count of all the warps that use it, or give the others a barrier of their own",
+  },
+  {
     name: "eviction-priority-on-volatile",
     text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak.u32 [x], 1 | ld.volatile.global.L1::evict_last.u32 %r1, [x] ;\nexists (P1:%r1 == 1)\n",
     at: [4, 42],

@@ -28,14 +28,16 @@ export function racePairLine(p: { a: RaceAccess; b: RaceAccess; location: string
 
 /** The whole answer for one test, as `check --races` prints it. */
 export function racesText(test: LitmusTest, model: Model, r: RaceResult, seconds: number): string[] {
-  const out = [`Test ${test.name} (${model.name}): ${r.verdict === 'racy' ? `${r.racy.length} racy pair${r.racy.length === 1 ? '' : 's'}` : r.verdict}`];
+  // Race-free is an answer about the executions within the loop bound: said on the line itself.
+  const within = r.verdict === 'race-free' && r.boundReached ? ' within the loop bound' : '';
+  const out = [`Test ${test.name} (${model.name}): ${r.verdict === 'racy' ? `${r.racy.length} racy pair${r.racy.length === 1 ? '' : 's'}` : r.verdict}${within}`];
   if (r.verdict === 'unknown' && r.undecided.length === 0) out.push(`Unknown: ${r.unknown ?? 'no answer'}`);
   for (const p of r.racy) {
     out.push(`Race ${racePairLine(p)}`, '  in this consistent execution:', '', ...graphText(raceGraph(model, p)).map((l) => (l ? `    ${l}` : l)), '');
   }
   for (const u of r.undecided) out.push(`Unknown ${racePairLine(u)}: ${u.reason}`);
   if (r.verdict === 'racy' && r.unknown) out.push(`Not every pair was asked: ${r.unknown}`);
-  if (r.boundReached) out.push('Bound reached: executions that need more loop iterations are not counted');
+  if (r.boundReached) out.push('Bound reached: executions that need more loop iterations are not counted (a larger --bound checks them)');
   out.push(`Time ${test.name} ${seconds.toFixed(2)}`);
   return out;
 }
