@@ -155,7 +155,8 @@ function properties(model: Model, r: KernelResult, asserts: Expr[], bound: numbe
     const ex = r.assert.explanation;
     const fails = r.assert.verdict === 'fails' && ex !== null;
     out.push({
-      property: 'assert', label: `Assert ${asserts.map((e) => outcomeText(e)).join(' /\\ ')}`, verdict: r.assert.verdict, reason: r.assert.reason, seconds: r.assert.seconds,
+      // Joined as checked: each assertion whole (a disjunction in parentheses, as /\\ binds tighter).
+      property: 'assert', label: `Assert ${asserts.map((e) => (asserts.length > 1 && e.kind === 'or' ? `(${outcomeText(e)})` : outcomeText(e))).join(' /\\ ')}`, verdict: r.assert.verdict, reason: r.assert.reason, seconds: r.assert.seconds,
       ...(fails ? {
         title: `a consistent execution ends in ${stateText(ex.state)}`, lines: [`final state: ${stateText(ex.state)}`, ...unspecifiedNotes(ex)],
         state: Object.fromEntries(ex.state), graph: explanationGraph(ex, []),

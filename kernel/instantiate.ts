@@ -215,16 +215,17 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
   const narrowest = Math.min(...inlined.body.filter(isLocal).map((s) => typeWidth(s.type)));
   const body = inlined.body.flatMap((s) => (isLocal(s) && typeWidth(s.type) > narrowest ? splitLocal(s, narrowest) : [s]));
   const localWidths = new Set(body.flatMap((s) => (isLocal(s) ? [typeWidth(s.type)] : [])));
-  for (const v of entry.locals) if (v.init) bad(`a .local variable cannot have an initial value`, v.pos);
+  const locals = inlined.locals;
+  for (const v of locals) if (v.init) bad(`a .local variable cannot have an initial value`, v.pos);
   const localsOf = new Map<number, Map<string, MemoryObject>>();
-  for (let id = 0; entry.locals.length && id < blocks * perBlock; id++) {
-    localsOf.set(id, new Map(entry.locals.map((v) => [v.name, place(`${localName(v.name)}.P${id}`, v, null, v.pos, localWidths, { thread: id })])));
+  for (let id = 0; locals.length && id < blocks * perBlock; id++) {
+    localsOf.set(id, new Map(locals.map((v) => [v.name, place(`${localName(v.name)}.P${id}`, v, null, v.pos, localWidths, { thread: id })])));
   }
 
   // One code per CTA (its .shared copies), or per thread when the kernel has .local memory.
   const codeOf = new Map<string, Stmt[]>();
   const code = (cta: number, id: number): Stmt[] => {
-    const key = entry.locals.length ? `${cta}/${id}` : `${cta}`;
+    const key = locals.length ? `${cta}/${id}` : `${cta}`;
     let c = codeOf.get(key);
     if (!c) {
       const symbols = new Map([...globals, ...sharedOf.get(cta)!, ...(localsOf.get(id) ?? [])]);
@@ -380,11 +381,14 @@ function resolve(s: Instr, symbols: Map<string, MemoryObject>, params: Map<strin
  * renamed apart per call, its parameters and return values passed through registers named
  * after the caller's `.param` variables (which `st.param`/`ld.param` then move to and from).
  */
-function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) => never): { body: Stmt[]; registers: Record<string, number> } {
+function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) => never): { body: Stmt[]; registers: Record<string, number>; locals: Variable[] } {
   let calls = 0;
+  // The kernel's .local variables, and each inlined call's own copy of its callee's (nvcc -G
+  // gives a device function a stack of its own): named apart per call, then per thread.
+  const locals: Variable[] = [...entry.locals];
   // The declared width of each register written, by its name after renaming (Thread.registers).
   const registers: Record<string, number> = {};
-  const expand = (fn: PtxFunction, stack: string[], rename: (r: string) => string, label: (l: string) => string, bind: Map<string, string>): Stmt[] => {
+  const expand = (fn: PtxFunction, stack: string[], rename: (r: string) => string, label: (l: string) => string, bind: Map<string, string>, own: ReadonlyMap<string, string>): Stmt[] => {
     const out: Stmt[] = [];
     const reg = <T extends { kind: string; name: string }>(v: T): T => (v.kind === 'reg' ? { ...v, name: rename(v.name) } : v);
     for (const s of fn.body as Statement[]) {
@@ -394,26 +398,26 @@ function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) =>
         if (!callee) bad(`the call's target ${s.callee} is not a device function (.func) of the module`, s.pos);
         if (stack.includes(s.callee)) bad(`${s.callee} calls itself: recursion is not modelled`, s.pos);
         if (callee!.refused) throw callee!.refused;
-        // A device function's .local memory would need a copy per call as well as per thread.
-        if (callee!.locals.length) bad(`${s.callee} has .local memory (${callee!.locals[0]!.name}), which is modelled in the kernel itself only`, callee!.locals[0]!.pos);
         if (s.args.length !== callee!.params.length || s.rets.length !== callee!.returns.length) bad(`the call to ${s.callee} passes the wrong number of parameters`, s.pos);
         const n = ++calls;
+        const mine = new Map(callee!.locals.map((v) => [v.name, `${v.name}$c${n}`]));
+        for (const v of callee!.locals) locals.push({ ...v, name: mine.get(v.name)! });
         const b = new Map<string, string>();
         callee!.params.forEach((p, k) => b.set(p.name, paramReg(fn, bind, s.args[k]!)));
         callee!.returns.forEach((p, k) => b.set(p.name, paramReg(fn, bind, s.rets[k]!)));
-        out.push(...expand(callee!, [...stack, s.callee], (r) => (SPECIAL_REGISTERS.includes(r) ? r : `__c${n}_${r}`), (l) => `${l}$c${n}`, b));
+        out.push(...expand(callee!, [...stack, s.callee], (r) => (SPECIAL_REGISTERS.includes(r) ? r : `__c${n}_${r}`), (l) => `${l}$c${n}`, b, mine));
         continue;
       }
       for (const [d] of destinations(s)) {
         const t = declaredType(fn, d.name);
         if (t !== undefined) registers[rename(d.name)] = typeWidth(t);
       }
-      out.push(renameInstr(s, reg, label, fn, bind));
+      out.push(renameInstr(s, reg, label, fn, bind, own));
     }
     return out;
   };
-  const body = expand(entry, [entry.name], (r) => r, (l) => l, new Map());
-  return { body, registers };
+  const body = expand(entry, [entry.name], (r) => r, (l) => l, new Map(), new Map());
+  return { body, registers, locals };
 }
 
 /** The register that carries a `.param` variable's value inside one (inlined) function. */
@@ -421,7 +425,7 @@ function paramReg(fn: PtxFunction, bind: Map<string, string>, name: string): str
   return bind.get(name) ?? `__${fn.name}_${name}`;
 }
 
-function renameInstr(s: Instr, reg: <T extends { kind: string; name: string }>(v: T) => T, label: (l: string) => string, fn: PtxFunction, bind: Map<string, string>): Instr {
+function renameInstr(s: Instr, reg: <T extends { kind: string; name: string }>(v: T) => T, label: (l: string) => string, fn: PtxFunction, bind: Map<string, string>, own: ReadonlyMap<string, string>): Instr {
   const isParam = (n: string): boolean => fn.callParams.has(n) || bind.has(n);
   // st.param / ld.param on a call's .param variable: a move to or from its register.
   if ((s.op === 'st' || s.op === 'ld') && s.space === 'param' && s.addr.kind === 'loc' && isParam(s.addr.name)) {
@@ -442,6 +446,11 @@ function renameInstr(s: Instr, reg: <T extends { kind: string; name: string }>(v
   if (s.guard) out.guard = { ...s.guard, reg: reg(s.guard.reg) };
   if (s.op === 'bar' && s.red) out.red = { ...s.red, dst: reg(s.red.dst), pred: s.red.pred.kind === 'reg' ? reg(s.red.pred) : s.red.pred };
   if ((s.op === 'bra' || s.op === 'bcmp')) out.target = label(s.target);
+  // The function's own .local variables, by this call's names.
+  for (const k of ['addr', 'src'] as const) {
+    const v = (s as unknown as Record<string, { kind: string; name: string } | undefined>)[k];
+    if (v && v.kind === 'loc' && own.has(v.name)) out[k] = { ...v, name: own.get(v.name)! };
+  }
   return out as unknown as Instr;
 }
 

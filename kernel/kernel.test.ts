@@ -224,6 +224,9 @@ test('ptxmm kernel: exit 0 when every property holds, 1 with a counterexample, 2
   const range = ptxmm('kernel', join(DIR, 'mp_blocks.kernel.json'), '--assert', 'out[0] == 42', '--assert', 'out[0] != 4294967295');
   assert.is(range.code, 2, range.out + range.err);
   assert.match(range.err, /--assert 2:1:11: 4294967295 is not a value of out\[0\], a signed 32-bit value \(-2147483648 \.\. 2147483647\)/);
+  // Several assertions print as they are checked: each whole, a disjunction in parentheses.
+  const two = ptxmm('kernel', join(DIR, 'mp_blocks.kernel.json'), '--assert', 'out[0] == 42 \\/ out[0] == 0', '--assert', 'flag == 1');
+  assert.match(two.out, /Assert \(out\[0\] == 42 \\\/ out\[0\] == 0\) \/\\ flag == 1: holds/);
   // Dynamic shared memory needs the launch's size; a size the module has no array for is refused too.
   const dyn = ['kernel', join(DIR, 'dynamic_reverse.ptx'), '--block', '4', '--param', 'd:s32[4]=1,2,3,4', '--param', '4', '--assert', 'd[0] == 4'];
   const unsized = ptxmm(...dyn);
@@ -297,6 +300,25 @@ test('an assertion that holds within the loop bound says when executions went pa
     assert.is((await ask(6, 'out == 0')).assert!.verdict, 'fails');
     const all = (await ask(6, 'out == 0 \\/ out == 10')).assert!;
     assert.equal([all.verdict, all.boundReached], ['holds', false]);
+  } finally {
+    await z3.close();
+  }
+});
+
+test('a device function with a .local stack of its own (nvcc -G) gets a copy per call and per thread', async () => {
+  const call = (v: string, r: string): string => `\tmov.u32 %r${v}, ${v === '1' ? 3 : 5};\n\t{\n\t.param .b32 param0;\n\tst.param.b32 [param0+0], %r${v};\n`
+    + `\t.param .b32 retval0;\n\tcall.uni (retval0), twice, (param0);\n\tld.param.b32 %r${r}, [retval0+0];\n\t}\n`;
+  const ptx = `.version 9.0\n.target sm_90\n.address_size 64\n.global .align 4 .u32 out[2];\n`
+    + `.func (.param .b32 func_retval0) twice(.param .b32 twice_param_0)\n{\n\t.local .align 4 .b8 depot[4];\n\t.reg .b32 %r<4>;\n\t.reg .b64 %rd<2>;\n`
+    + `\tmov.u64 %rd1, depot;\n\tld.param.u32 %r1, [twice_param_0];\n\tst.local.u32 [%rd1], %r1;\n\tld.local.u32 %r2, [%rd1];\n\tadd.s32 %r3, %r2, %r2;\n`
+    + `\tst.param.b32 [func_retval0+0], %r3;\n\tret;\n}\n.visible .entry k()\n{\n\t.reg .b32 %r<5>;\n${call('1', '2')}${call('3', '4')}`
+    + `\tst.global.u32 [out], %r2;\n\tst.global.u32 [out+4], %r4;\n\tret;\n}\n`;
+  const inst = instantiate(readModule(ptx, 'calls.ptx'), { grid: { x: 1, y: 1, z: 1 }, block: { x: 2, y: 1, z: 1 }, params: [] });
+  assert.equal(inst.memory.filter((o) => o.space === 'local').map((o) => o.name).sort(), ['depot$c1.P0', 'depot$c1.P1', 'depot$c2.P0', 'depot$c2.P1']);
+  const z3 = await openZ3();
+  try {
+    const res = await verifyKernel(z3, inst, { model: ptx75, bound: 2, timeoutMs: 60_000, asserts: [readAssertion('out[0] == 6 /\\ out[1] == 10', 'k', inst.test)], races: false, liveness: false, barriers: false });
+    assert.is(res.assert!.verdict, 'holds');
   } finally {
     await z3.close();
   }
