@@ -5,8 +5,7 @@ import type {
   Match, Observable, Ordering, Placement, Pos, Proxy, Quantifier, WriteProxy, Redux, Reg, RegInit, Shfl, Stmt, Term, Thread, Unary, Value, Vote,
 } from './ast.js';
 import { SPACE_NAME } from './ast.js';
-import { layout, memorySpaces, mixedSizeAccess } from './layout.js';
-import { printInstr } from './print.js';
+import { layout } from './layout.js';
 import { type RegUse, type ValueType, bitsRange, destinations, fitsBits, mixedPredicate, observableName, registersRead, threadRegisters, typeRange, valueReads } from './types.js';
 import { checkPtxas, checkPtxasBarrier, writtenInPtx } from './ptxas.js';
 import { checkBarriers, isWarpCount, warpCountMessage } from './barriers.js';
@@ -1064,7 +1063,6 @@ export function buildTest(cst: CstFile, file: string): LitmusTest {
   checkInitialValues(test, file);
   checkConstants(test, file);
   checkSpaces(test, file);
-  checkApart(test, file);
   checkBarriers(test, file, ctx.genuine);
   return test;
 }
@@ -1127,18 +1125,6 @@ export function checkInitialValues(test: LitmusTest, file: string): void {
       fail(`the initial value ${d.value} does not fit ${d.name}, ${w === 8 ? 'an' : 'a'} ${w}-bit location (${bitsRange(w).join(' .. ')}, read signed or unsigned)`, d.pos, file);
     }
   }
-}
-
-/**
- * What both engines refuse of a location named in an instruction (litmus/layout.ts): an access
- * of another width, and a location two threads, CTAs or clusters would each have their own of.
- * Static, so an input error of every command, `parse` too, with the engines' message.
- */
-function checkApart(test: LitmusTest, file: string): void {
-  const mixed = mixedSizeAccess(test, layout(test, (m) => fail(m, test.condition.pos, file)));
-  if (mixed) fail(`${printInstr(mixed.ins)}: ${mixed.why}`, mixed.ins.pos, file);
-  const { apart } = memorySpaces(test);
-  if (apart) fail(apart.why, apart.pos, file);
 }
 
 /** How the condition's observables read: each register's and location's static type. */

@@ -458,18 +458,6 @@ const cases: Case[] = [
     message: "barrier.cluster: cluster-wide barriers (barrier.cluster, sm_90) are not modelled",
   },
   {
-    name: "mixed-size-access-named",
-    text: "PTX T\n{ .global .u32 x = 0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.global.u32 [x], 1 | ld.global.u16 %r1, [x] ;\nexists (x == 1)\n",
-    at: [4, 25],
-    message: "ld.weak.global.u16 %r1, [x]: a 16-bit access to x, which holds 32 bits (mixed-size accesses are not modelled: a partial overlap, ISA \u00a78.2.1, is never morally strong and communicates byte by byte, and ptxmm reads and writes each location whole)",
-  },
-  {
-    name: "local-location-of-two-threads",
-    text: "PTX T\n{ .local .u32 x = 0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.local.u32 [x], 1 | ld.local.u32 %r1, [x] ;\nexists (x == 1)\n",
-    at: [4, 43],
-    message: "x is in local memory, which is each thread's own: P0 and P1 would each have their own x, and a litmus location is one variable (declare x in .global)",
-  },
-  {
     name: "counted-barrier-used-by-more-warps",
     text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 | P2@cta 0,gpu 0 ;\n bar.sync 1, 64 | bar.sync 1, 64 | bar.sync 1, 64 ;\nexists (x == 1)\n",
     at: [4, 14],

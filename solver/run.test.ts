@@ -139,7 +139,7 @@ test('predicated instructions take effect only when their guard holds', async ()
  P0@cta 0,gpu 0           | P1@cta 0,gpu 0 ;
  ld.weak r0, x            | st.weak x, 1   ;
  setp.eq.u32 p, r0, 1     |                ;
- @p st.weak.u32 y, 7      |                ;
+ @p st.weak.u32 [y], 7    |                ;
  @!p mov.u32 r1, 9        |                ;
 exists (y == 7)`);
   assert.equal(states(r), ['y=0', 'y=7']);
