@@ -429,9 +429,10 @@ function renameInstr(s: Instr, reg: <T extends { kind: string; name: string }>(v
   const isParam = (n: string): boolean => fn.callParams.has(n) || bind.has(n);
   // st.param / ld.param on a call's .param variable: a move to or from its register.
   if ((s.op === 'st' || s.op === 'ld') && s.space === 'param' && s.addr.kind === 'loc' && isParam(s.addr.name)) {
-    if (s.offset) throw new LitmusError(`an offset into .param ${s.addr.name} is not modelled`, s.pos, fn.name);
     const p: Instr['guard'] = s.guard ? { ...s.guard, reg: reg(s.guard.reg) } : undefined;
-    const r = { kind: 'reg' as const, name: paramReg(fn, bind, s.addr.name) };
+    // A field of a structure passed or returned by value (`[func_retval0+4]`, nvcc -G's
+    // make_int2): a register of its own per byte offset, the same on both sides of the call.
+    const r = { kind: 'reg' as const, name: `${paramReg(fn, bind, s.addr.name)}${s.offset ? `_${s.offset}` : ''}` };
     const mov: Instr = s.op === 'st'
       ? { op: 'mov', type: s.type, dst: r, src: s.src.kind === 'reg' ? reg(s.src) : s.src, pos: s.pos }
       : { op: 'mov', type: s.type, dst: reg(s.dst), src: r, pos: s.pos };

@@ -305,7 +305,7 @@ test('an assertion that holds within the loop bound says when executions went pa
   }
 });
 
-test('a device function with a .local stack of its own (nvcc -G) gets a copy per call and per thread', async () => {
+test('a device function with a .local stack of its own (nvcc -G) gets a copy per call and per thread; a structure it returns by value, a register per field', async () => {
   const call = (v: string, r: string): string => `\tmov.u32 %r${v}, ${v === '1' ? 3 : 5};\n\t{\n\t.param .b32 param0;\n\tst.param.b32 [param0+0], %r${v};\n`
     + `\t.param .b32 retval0;\n\tcall.uni (retval0), twice, (param0);\n\tld.param.b32 %r${r}, [retval0+0];\n\t}\n`;
   const ptx = `.version 9.0\n.target sm_90\n.address_size 64\n.global .align 4 .u32 out[2];\n`
@@ -315,10 +315,20 @@ test('a device function with a .local stack of its own (nvcc -G) gets a copy per
     + `\tst.global.u32 [out], %r2;\n\tst.global.u32 [out+4], %r4;\n\tret;\n}\n`;
   const inst = instantiate(readModule(ptx, 'calls.ptx'), { grid: { x: 1, y: 1, z: 1 }, block: { x: 2, y: 1, z: 1 }, params: [] });
   assert.equal(inst.memory.filter((o) => o.space === 'local').map((o) => o.name).sort(), ['depot$c1.P0', 'depot$c1.P1', 'depot$c2.P0', 'depot$c2.P1']);
+  // A structure returned by value (-G's make_int2): each field at its byte offset of func_retval0.
+  const pair = `.version 9.0\n.target sm_90\n.address_size 64\n.global .align 4 .u32 out[2];\n`
+    + `.func (.param .align 8 .b8 func_retval0[8]) pair(.param .b32 pair_param_0)\n{\n\t.reg .b32 %r<4>;\n\tld.param.u32 %r1, [pair_param_0];\n`
+    + `\tadd.s32 %r2, %r1, %r1;\n\tadd.s32 %r3, %r2, %r1;\n\tst.param.b32 [func_retval0+0], %r2;\n\tst.param.b32 [func_retval0+4], %r3;\n\tret;\n}\n`
+    + `.visible .entry k()\n{\n\t.reg .b32 %r<5>;\n\tmov.u32 %r1, 7;\n\t{\n\t.param .b32 param0;\n\tst.param.b32 [param0+0], %r1;\n`
+    + `\t.param .align 8 .b8 retval0[8];\n\tcall.uni (retval0), pair, (param0);\n\tld.param.b32 %r2, [retval0+0];\n\tld.param.b32 %r3, [retval0+4];\n\t}\n`
+    + `\tst.global.u32 [out], %r2;\n\tst.global.u32 [out+4], %r3;\n\tret;\n}\n`;
+  const returned = instantiate(readModule(pair, 'pair.ptx'), { grid: { x: 1, y: 1, z: 1 }, block: { x: 1, y: 1, z: 1 }, params: [] });
   const z3 = await openZ3();
   try {
     const res = await verifyKernel(z3, inst, { model: ptx75, bound: 2, timeoutMs: 60_000, asserts: [readAssertion('out[0] == 6 /\\ out[1] == 10', 'k', inst.test)], races: false, liveness: false, barriers: false });
     assert.is(res.assert!.verdict, 'holds');
+    const fields = await verifyKernel(z3, returned, { model: ptx75, bound: 2, timeoutMs: 60_000, asserts: [readAssertion('out[0] == 14 /\\ out[1] == 21', 'k', returned.test)], races: false, liveness: false, barriers: false });
+    assert.is(fields.assert!.verdict, 'holds');
   } finally {
     await z3.close();
   }
