@@ -21,7 +21,6 @@ export interface KernelSpec {
 
 const ELEMENT_TYPES = new Set(['u8', 'u16', 'u32', 'u64', 's8', 's16', 's32', 's64', 'b8', 'b16', 'b32', 'b64']);
 
-/** `2`, `2x2`, `2x1x1` (or with commas): a grid or block size. */
 /** Bytes of dynamic shared memory (`--dynamic-shared 64`): a positive whole number. */
 export function parseDynamicShared(text: string, what: string): number {
   const n = /^[0-9]+$/.test(text) ? Number(text) : NaN;
@@ -29,6 +28,7 @@ export function parseDynamicShared(text: string, what: string): number {
   return n;
 }
 
+/** `2`, `2x2`, `2x1x1` (or with commas): a grid or block size. */
 export function parseDim(text: string, what: string): Dim3 {
   const parts = text.trim().split(/[x,]/);
   const ns = parts.map(Number);

@@ -6,7 +6,7 @@ import type {
 } from './ast.js';
 import { SPACE_NAME } from './ast.js';
 import { layout } from './layout.js';
-import { type RegUse, type ValueType, bitsRange, destinations, fitsBits, mixedPredicate, observableName, registersRead, threadRegisters, typeRange, valueReads } from './types.js';
+import { type RegUse, type ValueType, bitsRange, destinations, fitsBits, observableName, predicateRegisters, registersRead, threadRegisters, typeRange } from './types.js';
 import { checkPtxas, checkPtxasBarrier, writtenInPtx } from './ptxas.js';
 import { checkBarriers, isWarpCount, warpCountMessage } from './barriers.js';
 import type {
@@ -672,9 +672,9 @@ function genuineOperands(c: Extract<CstCell, { k: 'instr' }>, ins: Instr, base: 
     fail(`an address in PTX is written in brackets: [${a.tok.text}] (a bare ${a.tok.text} is Dartagnan's untyped form)`, a.tok, file);
   }
   for (const [d] of destinations(ins)) {
-    const at = d.pos ?? pos(c.opcode);
-    if (SPECIAL_NAMES.has(d.name.split('.')[0]!)) fail(`%${d.name} is a special register, which no instruction writes`, at, file);
-    if (d.name.includes('.')) fail(`%${d.name} cannot be written: a destination is a register (%r1), not a component of one`, at, file);
+    const where = d.pos ?? pos(c.opcode);
+    if (SPECIAL_NAMES.has(d.name.split('.')[0]!)) fail(`%${d.name} is a special register, which no instruction writes`, where, file);
+    if (d.name.includes('.')) fail(`%${d.name} cannot be written: a destination is a register (%r1), not a component of one`, where, file);
   }
 }
 
@@ -741,13 +741,12 @@ function buildThread(pl: Placement, cells: CstCell[], inits: RegInit[], ctx: Ctx
   }
   // A register is a predicate or a value, never both (ptxas: one type per register); a
   // predicate starts at 0 or 1.
-  const mixed = mixedPredicate({ placement: pl, code });
+  const { predicates, mixed } = predicateRegisters({ placement: pl, code });
   if (mixed) {
     const { first: f, second: u } = mixed;
     const kind = (x: RegUse): string => (x.width === 1 ? 'a predicate' : `a ${x.width}-bit value`);
     fail(`P${pl.id} uses ${regText(u.name, ctx)} as ${kind(u)} here and as ${kind(f)}${f.pos ? ` at line ${f.pos.line}:${f.pos.col}` : ''}: a PTX register has one type`, u.pos ?? pl.pos, ctx.file);
   }
-  const predicates = new Set(code.flatMap((s) => (s.op === 'label' ? [] : [...valueReads(s).filter(([, w]) => w === 1).map(([r]) => r), ...destinations(s).filter(([, t]) => t.width === 1).map(([d]) => d.name)])));
   for (const r of inits) {
     if (r.thread === pl.id && predicates.has(r.reg) && (!('value' in r) || (r.value !== 0n && r.value !== 1n))) {
       fail(`${regText(r.reg, ctx)} is a predicate in P${pl.id}: it starts at 0 or 1, not ${'value' in r ? r.value : `&${r.addressOf}`}`, r.pos, ctx.file);

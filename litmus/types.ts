@@ -203,13 +203,15 @@ function reads(i: Instr): { name: string; pos?: Pos; width: number | null }[] {
 export interface RegUse { name: string; pos?: Pos; width: number }
 
 /**
- * The first register a thread uses both as a predicate (a guard, setp's result, selp's
- * selector: 1 bit) and as a value (wider): the use that came second, and the first use of the
- * other kind. PTX gives each register one type, so ptxas refuses such a program; null when
- * there is none.
+ * A thread's predicate registers: those it reads or writes as a predicate (a guard, setp's
+ * result, selp's selector: 1 bit). `mixed`: the first register it also uses as a value
+ * (wider), with the use that came second and the first use of the other kind; PTX gives each
+ * register one type, so ptxas refuses such a program. Null when there is none.
  */
-export function mixedPredicate(thread: Thread): { first: RegUse; second: RegUse } | null {
+export function predicateRegisters(thread: Thread): { predicates: ReadonlySet<string>; mixed: { first: RegUse; second: RegUse } | null } {
   const seen = new Map<string, RegUse>();
+  const predicates = new Set<string>();
+  let mixed: { first: RegUse; second: RegUse } | null = null;
   for (const s of thread.code) {
     if (s.op === 'label') continue;
     const uses: RegUse[] = [
@@ -217,12 +219,13 @@ export function mixedPredicate(thread: Thread): { first: RegUse; second: RegUse 
       ...destinations(s).map(([d, t]) => (d.pos ? { name: d.name, pos: d.pos, width: t.width } : { name: d.name, width: t.width })),
     ];
     for (const u of uses) {
+      if (u.width === 1) predicates.add(u.name);
       const f = seen.get(u.name);
       if (!f) seen.set(u.name, u);
-      else if ((f.width === 1) !== (u.width === 1)) return { first: f, second: u };
+      else if (!mixed && (f.width === 1) !== (u.width === 1)) mixed = { first: f, second: u };
     }
   }
-  return null;
+  return { predicates, mixed };
 }
 
 /** The registers an instruction reads as values (not as addresses), each with the width it reads them at. */

@@ -11,7 +11,7 @@ import { lazyReads, newPrinter, type Printer } from './expr.js';
 import type { Mask, SRel } from './symbolic.js';
 import { axiomFormula, entries, interpret, srelGet } from './symbolic.js';
 import type { Stop, Stray, SymEvent, Unrolled } from './unroll.js';
-import { UnsupportedError } from './unroll.js';
+import { UnsupportedError, instrWhere } from './unroll.js';
 import { encodeBarriers } from './barriers.js';
 import { exchangeDefinition } from './exchanges.js';
 import { LimitError, MAX_EVENTS } from './limits.js';
@@ -346,12 +346,8 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
   if (filter !== null) body.push('(declare-const filt Bool)', `(assert (=> filt ${p.ref(filter)}))`);
   const wellFormed = [...barrierLits.map((b) => b.lit), ...(filterLit ? [filterLit] : [])];
   // A read of memory nothing initialised reads an unknown value (unroll.ts UNKNOWN_INIT).
-  const whereRead = (r: SymEvent): string => {
-    const colon = r.info.label.indexOf(':');
-    return `${r.info.label.slice(0, colon)} line ${r.instr!.pos.line}:${r.instr!.pos.col}: ${r.info.label.slice(colon + 1)}`;
-  };
   const unknownReads = rfNodes.filter(({ w }) => infos[w]!.init && u.locations[infos[w]!.ploc]!.unknown).map(({ w, r, node }) => ({
-    at: node, where: whereRead(events[r]!), what: `reads ${u.locations[infos[w]!.ploc]!.name} before anything is written there: its value is unknown (.shared and .local memory have no initial value, ISA §8.2.4)`,
+    at: node, where: instrWhere(test.threads[infos[r]!.thread]!.placement.id, events[r]!.instr!), what: `reads ${u.locations[infos[w]!.ploc]!.name} before anything is written there: its value is unknown (.shared and .local memory have no initial value, ISA §8.2.4)`,
   }));
   const unspecified = [...u.unspecified, ...unknownReads].map((d, i) => {
     body.push(`(declare-const unspec_${i} Bool)`, `(assert (= unspec_${i} ${p.ref(d.at)}))`);

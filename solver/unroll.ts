@@ -236,9 +236,13 @@ interface State {
   done: ReadonlyMap<string, readonly [number, number]>;
 }
 
-/** `limits`: the test's time and size budget (solver/limits.ts), enforced as formulas are built. */
 /** The name of the variable a location's unknown initial value is (PhysLoc.unknown), before its number. */
 export const UNKNOWN_INIT = 'w0_';
+
+/** Thread P`tid`'s instruction as refusals and notes name it (refusal() turns the prefix into file:line:col). */
+export const instrWhere = (tid: number, ins: Instr): string => `P${tid} line ${ins.pos.line}:${ins.pos.col}: ${printInstr(ins)}`;
+
+/** `limits`: the test's time and size budget (solver/limits.ts), enforced as formulas are built. */
 
 export function unroll(test: LitmusTest, bound: number, limits?: Limits, liveness = false): Unrolled {
   const dag = newDag(limits);
@@ -463,8 +467,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
     const r = reg(s, v.name);
     return { v: dag.resize(r.v, w, typeSigned(type)), deps: r.deps };
   };
-  // An instruction as refusals name it (refusal() turns the prefix into file:line:col).
-  const whereIs = (ins: Instr): string => `P${tid} line ${ins.pos.line}:${ins.pos.col}: ${printInstr(ins)}`;
+  const whereIs = (ins: Instr): string => instrWhere(tid, ins);
   // Where an access goes: one target when its address is known before running; otherwise each
   // location it may reach, with the condition that it does (an address read from memory, or
   // chosen by the path taken). An execution in which it reaches none is recorded (strays).
