@@ -24,7 +24,7 @@ import { refusal } from '../solver/unroll.js';
 import type { DivergentBarrier } from '../solver/divergence.js';
 import { openZ3 } from '../solver/z3.js';
 import { readModule } from '../kernel/module.js';
-import { type Dim3, type Instance, dimText, instantiate } from '../kernel/instantiate.js';
+import { type AbortSite, type Dim3, type Instance, dimText, instantiate } from '../kernel/instantiate.js';
 import { type KernelSpec, parseDim, parseDynamicShared, parseGlobal, parseParam, readSpec } from '../kernel/spec.js';
 import { readAssertion } from '../kernel/assert.js';
 import { type KernelResult, type Verdict, verifyKernel } from '../kernel/verify.js';
@@ -85,7 +85,7 @@ export const kernelCommand: Command = {
       return EXIT.usage;
     }
     const bound = count(a.get('bound'), spec.bound ?? DEFAULT_LOOP_BOUND, 'bound');
-    if (!asserts.length && !spec.races && !spec.liveness && !spec.barriers) throw new UsageError('nothing to check: give --assert, --races, --liveness or --barriers (or a spec that does)');
+    if (!asserts.length && !spec.races && !spec.liveness && !spec.barriers && !inst.aborts.length) throw new UsageError('nothing to check: give --assert, --races, --liveness or --barriers (or a spec that does)');
     if (spec.races) askableRaces(model);
     const z3 = await openZ3();
     let r: KernelResult;
@@ -100,7 +100,7 @@ export const kernelCommand: Command = {
       await z3.close();
     }
     const where = `grid ${dimText(spec.launch.grid)}, block ${dimText(spec.launch.block)}, loop bound ${bound}`;
-    const findings = properties(model, r, asserts, bound);
+    const findings = properties(model, r, asserts, bound, inst);
     const svgDir = a.get('svg');
     if (svgDir) mkdirSync(svgDir, { recursive: true });
     for (const f of findings) {
@@ -132,8 +132,18 @@ export const kernelCommand: Command = {
   },
 };
 
+/** `assert(x == 1) (k.cu:12, in void k(int *)) at line 73:2` or `trap at line 33:2`: the PTX position last. */
+export function abortSiteText(x: AbortSite): string {
+  const at = `line ${x.pos.line}:${x.pos.col}`;
+  if (x.kind === 'trap') return `trap at ${at}`;
+  const a = x.assertion;
+  const src = a?.file !== null && a?.file !== undefined ? `${a.file}${a.line !== null ? `:${a.line}` : ''}` : null;
+  const where = [src, a?.func ? `in ${a.func}` : null].filter((w) => w !== null).join(', ');
+  return `assert(${a?.expr ?? '...'})${where ? ` (${where})` : ''} at ${at}`;
+}
+
 interface Finding {
-  property: 'assert' | 'races' | 'liveness' | 'barriers';
+  property: 'assert' | 'abort' | 'races' | 'liveness' | 'barriers';
   label: string;
   verdict: Verdict;
   reason: string | null;
@@ -148,7 +158,7 @@ interface Finding {
 }
 
 /** Each property's answer, and for a failed one its execution, in the terms `show` uses. */
-function properties(model: Model, r: KernelResult, asserts: Expr[], bound: number): Finding[] {
+function properties(model: Model, r: KernelResult, asserts: Expr[], bound: number, inst: Instance): Finding[] {
   const out: Finding[] = [];
   const none = { title: '', lines: [] as string[], state: null, graph: null };
   if (r.assert) {
@@ -161,6 +171,21 @@ function properties(model: Model, r: KernelResult, asserts: Expr[], bound: numbe
         title: `a consistent execution ends in ${stateText(ex.state)}`, lines: [`final state: ${stateText(ex.state)}`, ...unspecifiedNotes(ex)],
         state: Object.fromEntries(ex.state), graph: explanationGraph(ex, []),
       } : none),
+    });
+  }
+  if (r.abort) {
+    const ex = r.abort.explanation;
+    const kinds = new Set(inst.aborts.map((x) => x.kind));
+    // (The head line places each thread in the grid.)
+    const who = (t: number): string => `P${t}`;
+    const fired = r.abort.aborts;
+    out.push({
+      property: 'abort', label: kinds.size === 2 ? 'Device asserts and traps' : kinds.has('trap') ? 'Traps' : 'Device asserts', verdict: r.abort.verdict, reason: r.abort.reason, seconds: r.abort.seconds,
+      ...(r.abort.verdict === 'fails' && ex !== null ? {
+        title: fired.map((a) => `${who(a.thread)} ${a.site.kind === 'trap' ? 'reaches' : 'fails'} ${abortSiteText(a.site)}`).join('; '),
+        lines: [...fired.map((a) => `${who(a.thread)} ${a.site.kind === 'trap' ? 'reaches' : 'fails'} ${abortSiteText(a.site)}`), ...unspecifiedNotes(ex), 'in this consistent execution:'],
+        state: null, graph: explanationGraph(ex, []),
+      } : { ...none, lines: inst.aborts.map((x) => `checked: ${abortSiteText(x)}`) }),
     });
   }
   if (r.races) {

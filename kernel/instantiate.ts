@@ -8,7 +8,7 @@ import type { DataType, Imm, Instr, LitmusTest, LocDecl, LocOwner, Placement, Po
 import { typeWidth } from '../litmus/ast.js';
 import { LitmusError } from '../litmus/errors.js';
 import { bitsRange, destinations, fitsBits, registersRead } from '../litmus/types.js';
-import { type PtxFunction, type PtxModule, type Statement, type Variable, declaredType, registerDeclared, typeBytes } from './module.js';
+import { EXIT_LABEL, type PtxFunction, type PtxModule, type Statement, type Variable, declaredType, registerDeclared, typeBytes } from './module.js';
 
 export interface Dim3 {
   x: number;
@@ -50,10 +50,35 @@ export interface MemoryObject {
   space: 'global' | 'shared' | 'const' | 'local';
 }
 
+/**
+ * A place where the launch fails (and the kernel's aborts property with it): a `trap`, or a call
+ * of `__assertfail`, which CUDA's device-side `assert` calls when its condition is false. A
+ * thread that gets there sets its ABORT_REGISTER to the site's `k` and runs on as the PTX says
+ * (nvcc branches on after the call): every execution that reaches a site is found, also one in
+ * which another thread would otherwise have waited for the aborting one.
+ */
+export interface AbortSite {
+  /** The value ABORT_REGISTER takes there: 1, 2, ... */
+  k: number;
+  kind: 'assert' | 'trap';
+  /** The `trap` or the `call`, in the module. */
+  pos: Pos;
+  /**
+   * An assert's own words, as CUDA prints them on failure: its condition, source file and line,
+   * and function, read from the module's string constants (null where the PTX computes one).
+   */
+  assertion?: { expr: string | null; file: string | null; line: number | null; func: string | null };
+}
+
+/** The register (each thread's, 0 at the start) that an abort site sets; '__' names are no PTX program's own. */
+export const ABORT_REGISTER = '__abort';
+
 export interface Instance {
   test: LitmusTest;
   entry: PtxFunction;
   memory: MemoryObject[];
+  /** Every trap and device-side assert the launch may reach, in the order inlining met them. */
+  aborts: AbortSite[];
   /** Per litmus thread (its index), its CUDA coordinates. */
   coords: { block: Dim3; thread: Dim3 }[];
 }
@@ -158,8 +183,11 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
     return o;
   };
   const globals = new Map<string, MemoryObject>();
+  // An assert's message constants, once nothing else names them, are no memory of the launch.
+  const named = new Set(inlined.body.flatMap((s) => (s.op === 'mov' && s.src.kind === 'loc' ? [s.src.name] : isAccess(s) && s.addr.kind === 'loc' ? [s.addr.name] : [])));
   for (const v of mod.globals) {
     if (v.space === 'shared') continue;
+    if (inlined.messages.has(v.name) && !named.has(v.name) && launch.globals?.[v.name] === undefined) continue;
     const given = launch.globals?.[v.name];
     const init = given === undefined ? v.init : typeof given === 'bigint' ? [given] : given;
     globals.set(v.name, place(v.name, v, init, v.pos, spaceWidths[v.space], undefined, given === undefined && v.type === 'b8'));
@@ -277,7 +305,7 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
     file,
     perThread: true,
   };
-  return { test, entry, memory, coords };
+  return { test, entry, memory, coords, aborts: inlined.aborts };
 }
 
 // Registers of splitLocal's sequences: '__' names are no PTX program's own (instantiate
@@ -381,20 +409,68 @@ function resolve(s: Instr, symbols: Map<string, MemoryObject>, params: Map<strin
  * renamed apart per call, its parameters and return values passed through registers named
  * after the caller's `.param` variables (which `st.param`/`ld.param` then move to and from).
  */
-function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) => never): { body: Stmt[]; registers: Record<string, number>; locals: Variable[] } {
+function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) => never): { body: Stmt[]; registers: Record<string, number>; locals: Variable[]; aborts: AbortSite[]; messages: Set<string> } {
   let calls = 0;
+  // One site per trap or assert call in the module, shared by every inlined copy of its function.
+  const aborts: AbortSite[] = [];
+  const siteAt = new Map<string, AbortSite>();
+  // `key` names the site: its statement in one copy of its function (expand's `path`).
+  const abort = (key: string, kind: AbortSite['kind'], pos: Pos, assertion?: AbortSite['assertion']): number => {
+    let site = siteAt.get(key);
+    if (!site) {
+      site = { k: aborts.length + 1, kind, pos, ...(assertion ? { assertion } : {}) };
+      aborts.push(site);
+      siteAt.set(key, site);
+    }
+    registers[ABORT_REGISTER] = 32;
+    return site.k;
+  };
+  const setAbort = (k: number, pos: Pos): Instr => ({ op: 'mov', type: 'u32', dst: { kind: 'reg', name: ABORT_REGISTER }, src: { kind: 'imm', value: BigInt(k) }, pos });
   // The kernel's .local variables, and each inlined call's own copy of its callee's (nvcc -G
   // gives a device function a stack of its own): named apart per call, then per thread.
   const locals: Variable[] = [...entry.locals];
   // The declared width of each register written, by its name after renaming (Thread.registers).
   const registers: Record<string, number> = {};
-  const expand = (fn: PtxFunction, stack: string[], rename: (r: string) => string, label: (l: string) => string, bind: Map<string, string>, own: ReadonlyMap<string, string>): Stmt[] => {
+  // The string constants of assert messages, which no memory need hold once the movs that name
+  // them give 0 (instantiate leaves them out): those in the function that calls __assertfail.
+  const messages = new Set<string>();
+  const ownAssert = mod.functions.some((f) => f.name === ASSERT_FAIL && f.kind === 'func');
+  // `path` names this copy of fn (a site per copy: nvcc -G calls one __assert_fail wrapper for
+  // every assert); `arg(k)` is where its k-th parameter comes from (argSource) in its caller.
+  const expand = (fn: PtxFunction, stack: string[], rename: (r: string) => string, label: (l: string) => string, bind: Map<string, string>, own: ReadonlyMap<string, string>,
+    path: string, arg: (k: number) => ArgSource): Stmt[] => {
     const out: Stmt[] = [];
     const reg = <T extends { kind: string; name: string }>(v: T): T => (v.kind === 'reg' ? { ...v, name: rename(v.name) } : v);
-    for (const s of fn.body as Statement[]) {
-      if (s.op === 'label') { out.push({ ...s, name: label(s.name) }); continue; }
+    const body = fn.body as Statement[];
+    const source = (at: number, param: string | undefined): ArgSource => {
+      const x = argSource(fn, at, param, mod);
+      return x?.kind === 'param' ? arg(x.index) : x;
+    };
+    const asserts = new Map(ownAssert ? [] : body.flatMap((c, at) => (c.op === 'call' && c.callee === ASSERT_FAIL ? [[at, [0, 1, 2, 3].map((k) => source(at, c.args[k]))] as const] : [])));
+    const movs = new Set([...asserts.values()].flatMap((xs) => xs.flatMap((x) => (x?.kind === 'text' && x.in === fn ? [x.mov] : []))));
+    for (const [idx, s0] of body.entries()) {
+      let s = s0;
+      if (s.op === 'mov' && s.src.kind === 'loc' && movs.has(idx)) {
+        messages.add(s.src.name);
+        s = { ...s, src: { kind: 'imm', value: 0n, pos: s.pos } };
+      }
+      if (s.op === 'label') { out.push({ ...s, name: s.name === EXIT_LABEL ? s.name : label(s.name) }); continue; }
+      if (s.op === 'trap') {
+        const set = setAbort(abort(`${path}@${idx}`, 'trap', s.pos), s.pos);
+        out.push(s.guard ? { ...set, guard: { ...s.guard, reg: reg(s.guard.reg) } } : set);
+        continue;
+      }
       if (s.op === 'call') {
         const callee = mod.functions.find((f) => f.name === s.callee && f.kind === 'func');
+        const a = callee ? undefined : asserts.get(idx);
+        if (a) {
+          const text = (x: ArgSource): string | null => (x?.kind === 'text' ? x.text : null);
+          const line = a[2]?.kind === 'imm' ? Number(a[2].value) : null;
+          // The call given the assert's words is the site users know (-G: the call of the wrapper).
+          const at = a[0]?.kind === 'text' ? a[0].at : s.pos;
+          out.push(setAbort(abort(`${path}@${idx}`, 'assert', at, { expr: text(a[0]!), file: text(a[1]!), line, func: text(a[3]!) }), s.pos));
+          continue;
+        }
         if (!callee) bad(`the call's target ${s.callee} is not a device function (.func) of the module`, s.pos);
         if (stack.includes(s.callee)) bad(`${s.callee} calls itself: recursion is not modelled`, s.pos);
         if (callee!.refused) throw callee!.refused;
@@ -405,7 +481,9 @@ function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) =>
         const b = new Map<string, string>();
         callee!.params.forEach((p, k) => b.set(p.name, paramReg(fn, bind, s.args[k]!)));
         callee!.returns.forEach((p, k) => b.set(p.name, paramReg(fn, bind, s.rets[k]!)));
-        out.push(...expand(callee!, [...stack, s.callee], (r) => (SPECIAL_REGISTERS.includes(r) ? r : `__c${n}_${r}`), (l) => `${l}$c${n}`, b, mine));
+        const call = idx;
+        out.push(...expand(callee!, [...stack, s.callee], (r) => (SPECIAL_REGISTERS.includes(r) ? r : `__c${n}_${r}`), (l) => `${l}$c${n}`, b, mine,
+          `${path}/${n}`, (k) => source(call, s.args[k])));
         continue;
       }
       for (const [d] of destinations(s)) {
@@ -416,8 +494,66 @@ function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) =>
     }
     return out;
   };
-  const body = expand(entry, [entry.name], (r) => r, (l) => l, new Map(), new Map());
-  return { body, registers, locals };
+  const body = expand(entry, [entry.name], (r) => r, (l) => l, new Map(), new Map(), '', () => null);
+  // `exit` anywhere (also in a device function) ends the thread: it jumps past the kernel's last statement.
+  if (body.some((s) => s.op === 'bra' && s.target === EXIT_LABEL)) body.push({ op: 'label', name: EXIT_LABEL, pos: entry.pos });
+  return { body, registers, locals, aborts, messages };
+}
+
+/** The function CUDA's device-side `assert` calls when its condition is false (declared `.extern .func`). */
+const ASSERT_FAIL = '__assertfail';
+
+/**
+ * Where a value passed to a call comes from, as far as the call's block shows it: a string
+ * constant of the module (its text, and the `mov` naming it), an immediate, or a parameter of
+ * the calling function (found in its own caller, as nvcc -G's `__assert_fail` wrapper passes
+ * its arguments on to __assertfail); null where the PTX computes it.
+ */
+type ArgSource =
+  | { kind: 'text'; text: string; in: PtxFunction; mov: number; at: Pos }
+  | { kind: 'imm'; value: bigint; at: Pos }
+  | { kind: 'param'; index: number }
+  | null;
+
+/**
+ * The source of argument `param` of the call at `at` in fn's body: the `.param` variable's last
+ * store before the call (`st.param.b64 [param0+0], %rd6`), then back through moves (`mov.u64 %rd5,
+ * $str; cvta.global.u64 %rd6, %rd5`) within the block (a label stops the search). For an assert's
+ * words alone: a value it cannot trace is null, never a guess.
+ */
+function argSource(fn: PtxFunction, at: number, param: string | undefined, mod: PtxModule): ArgSource {
+  const body = fn.body as Statement[];
+  const pos = body[at]!.pos;
+  const before = (from: number, is: (s: Stmt) => boolean): number | null => {
+    for (let j = from - 1; j >= 0; j--) {
+      const s = body[j]!;
+      if (s.op === 'label' || s.op === 'call' || s.op === 'trap') return null;
+      if (is(s)) return j;
+    }
+    return null;
+  };
+  type Operand = Extract<Stmt, { op: 'st' }>['src'] | Extract<Stmt, { op: 'mov' }>['src'];
+  const trace = (x: Operand, from: number): ArgSource => {
+    if (x.kind === 'imm') return { kind: 'imm', value: x.value, at: pos };
+    if (x.kind !== 'reg') return null;
+    const j = before(from, (s) => (s.op === 'mov' || s.op === 'ld') && s.dst.name === x.name);
+    const d = j === null ? null : body[j]!;
+    if (d?.op === 'ld') {
+      const k = d.space === 'param' && d.addr.kind === 'loc' && !d.offset ? fn.params.findIndex((p) => p.name === (d.addr as { name: string }).name) : -1;
+      return k < 0 ? null : { kind: 'param', index: k };
+    }
+    if (!d || d.op !== 'mov') return null;
+    if (d.src.kind !== 'loc') return trace(d.src, j!);
+    const name = d.src.name;
+    const v = mod.globals.find((g) => g.name === name && g.init);
+    if (!v) return null;
+    const bytes = v.init!.map(Number);
+    const end = bytes.indexOf(0);
+    return { kind: 'text', text: Buffer.from(end < 0 ? bytes : bytes.slice(0, end)).toString('utf8'), in: fn, mov: j!, at: pos };
+  };
+  const j = param === undefined ? null : before(at, (x) => x.op === 'st' && x.space === 'param' && x.addr.kind === 'loc' && x.addr.name === param && !x.offset);
+  const st = j === null ? null : body[j]!;
+  return st && st.op === 'st' ? trace(st.src, j!) : null;
 }
 
 /** The register that carries a `.param` variable's value inside one (inlined) function. */
@@ -446,7 +582,7 @@ function renameInstr(s: Instr, reg: <T extends { kind: string; name: string }>(v
   }
   if (s.guard) out.guard = { ...s.guard, reg: reg(s.guard.reg) };
   if (s.op === 'bar' && s.red) out.red = { ...s.red, dst: reg(s.red.dst), pred: s.red.pred.kind === 'reg' ? reg(s.red.pred) : s.red.pred };
-  if ((s.op === 'bra' || s.op === 'bcmp')) out.target = label(s.target);
+  if ((s.op === 'bra' || s.op === 'bcmp') && s.target !== EXIT_LABEL) out.target = label(s.target);
   // The function's own .local variables, by this call's names.
   for (const k of ['addr', 'src'] as const) {
     const v = (s as unknown as Record<string, { kind: string; name: string } | undefined>)[k];

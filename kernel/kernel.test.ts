@@ -32,10 +32,10 @@ interface Row { example: string; grid: string; block: string; params: string; as
 
 function rows(): Row[] {
   const [head, ...lines] = readFileSync(join(DIR, 'EXPECTED.csv'), 'utf8').trim().split('\n');
-  assert.equal(head, 'example,grid,block,params,assertion,assert,races,liveness,barriers');
+  assert.equal(head, 'example,grid,block,params,assertion,assert,races,liveness,barriers,abort');
   return lines.map((l) => {
-    const [example, grid, block, params, assertion, a, races, liveness, barriers] = l.split(',');
-    return { example: example!, grid: grid!, block: block!, params: params!, assertion: assertion!, expect: { assert: a!, races: races!, liveness: liveness!, barriers: barriers! } };
+    const [example, grid, block, params, assertion, a, races, liveness, barriers, abort] = l.split(',');
+    return { example: example!, grid: grid!, block: block!, params: params!, assertion: assertion!, expect: { assert: a!, races: races!, liveness: liveness!, barriers: barriers!, abort: abort! } };
   });
 }
 
@@ -59,6 +59,7 @@ const ANSWER: Record<string, Record<string, string>> = {
   races: { holds: 'none', fails: 'racy', unknown: 'unknown' },
   liveness: { holds: 'live', fails: 'hangs', unknown: 'unknown' },
   barriers: { holds: 'uniform', fails: 'divergent', unknown: 'unknown' },
+  abort: { holds: 'holds', fails: 'fails', unknown: 'unknown' },
 };
 
 test('every example kernel gives its expected answer, with a confirmed execution for each broken property', async () => {
@@ -80,7 +81,8 @@ test('every example kernel gives its expected answer, with a confirmed execution
         races: r.expect.races !== '-', liveness: r.expect.liveness !== '-', barriers: r.expect.barriers !== '-',
       });
       const at = `${r.example} grid ${r.grid} block ${r.block}`;
-      for (const p of ['assert', 'races', 'liveness', 'barriers'] as const) {
+      // (The abort property is asked whenever the kernel has a trap or an assert: '-' says it has none.)
+      for (const p of ['assert', 'races', 'liveness', 'barriers', 'abort'] as const) {
         const got = res[p];
         if (r.expect[p] === '-') { assert.is(got, null); continue; }
         assert.is(ANSWER[p]![got!.verdict], r.expect[p], `${at}: ${p}`);
@@ -89,6 +91,12 @@ test('every example kernel gives its expected answer, with a confirmed execution
         const ex = res.assert.explanation!;
         assert.ok(ex.concrete?.consistent, `${at}: the assertion's counterexample is consistent`);
         assert.not.ok(asserts.every((a) => holds(a, new Map(ex.state))), `${at}: its final state breaks an assertion`);
+      }
+      if (res.abort?.verdict === 'fails') {
+        const ex = res.abort.explanation!;
+        assert.ok(ex.concrete?.consistent, `${at}: the abort's execution is consistent`);
+        assert.ok(res.abort.aborts.length > 0, `${at}: a failed abort names the thread and its site`);
+        for (const a of res.abort.aborts) assert.ok(ex.state.some(([k, v]) => k === `P${a.thread}:__abort` && v === BigInt(a.site.k)), `${at}: P${a.thread} reached site ${a.site.k}`);
       }
       for (const p of res.races?.result?.racy ?? []) {
         assert.ok(evaluate(ptx75, p.witness.execution.x).consistent, `${at}: race witness consistent`);
@@ -339,7 +347,8 @@ test('the committed PTX is what nvcc writes from the sources (where nvcc is inst
   const tmp = mkdtempSync(join(tmpdir(), 'ptxmm-nvcc-'));
   for (const cu of readdirSync(DIR).filter((f) => f.endsWith('.cu'))) {
     const out = join(tmp, cu.replace(/\.cu$/, '.ptx'));
-    const r = spawnSync('nvcc', ['-ptx', '-arch=sm_90', '-O3', join(DIR, cu), '-o', out], { encoding: 'utf8' });
+    // From the folder, as build.sh runs it: an assert's message names the source as given.
+    const r = spawnSync('nvcc', ['-ptx', '-arch=sm_90', '-O3', cu, '-o', out], { encoding: 'utf8', cwd: DIR });
     assert.is(r.status, 0, r.stderr);
     // The header names the compiler's build; the code below it must be the same.
     const body = (f: string): string => readFileSync(f, 'utf8').replace(/^\/\/.*\n/gm, '');

@@ -47,7 +47,17 @@ export interface Call {
   pos: Pos;
 }
 
-export type Statement = Stmt | Call;
+/**
+ * `trap;` (CUDA's `__trap()`): the launch fails. Kept to the end of inlining, where each one
+ * becomes a site of the kernel's aborts property (kernel/instantiate.ts AbortSite).
+ */
+export interface Trap {
+  op: 'trap';
+  guard?: Extract<Stmt, { op: 'bra' }>['guard'];
+  pos: Pos;
+}
+
+export type Statement = Stmt | Call | Trap;
 
 export interface PtxFunction {
   name: string;
@@ -85,8 +95,13 @@ export interface PtxModule {
   functions: PtxFunction[];
 }
 
-/** The label every `ret`/`exit` of a function jumps to: the end of its body. */
+/** The label every `ret` of a function jumps to: the end of its body. */
 export const RETURN_LABEL = '$ptxmm_return';
+/**
+ * The label every `exit` jumps to: the end of the kernel, also from inside a device function
+ * (inlining keeps this name, where it renames the callee's own labels).
+ */
+export const EXIT_LABEL = '$ptxmm_exit';
 
 /** Warp-level operations nvcc emits, and the CUDA calls they come from: refused by name. */
 const WARP_LEVEL: Readonly<Record<string, string>> = {
@@ -331,7 +346,12 @@ export function readModule(text: string, file: string): PtxModule {
       const base = opcode?.v.split('.')[0];
       if (base === 'ret' || base === 'exit') {
         returned = true;
-        fn.body.push(withGuard(stmt, { op: 'bra', target: RETURN_LABEL, pos: at(opcode) }, file));
+        fn.body.push(withGuard(stmt, { op: 'bra', target: base === 'ret' ? RETURN_LABEL : EXIT_LABEL, pos: at(opcode) }, file));
+        continue;
+      }
+      if (opcode?.v === 'trap') {
+        const g = withGuard(stmt, { op: 'bra', target: '', pos: at(opcode) }, file);
+        fn.body.push({ op: 'trap', pos: at(opcode), ...(g.op === 'bra' && g.guard ? { guard: g.guard } : {}) });
         continue;
       }
       const warp = base ? WARP_LEVEL[base] : undefined;

@@ -13,7 +13,7 @@ import { type SymEvent, UnsupportedError, unroll } from '../solver/unroll.js';
 import { type DivergenceResult, findDivergence } from '../solver/divergence.js';
 import type { Z3Session } from '../solver/z3.js';
 import { withAssertions } from './assert.js';
-import type { Instance } from './instantiate.js';
+import { ABORT_REGISTER, type AbortSite, type Instance } from './instantiate.js';
 
 export interface VerifyOptions {
   model: Model;
@@ -42,9 +42,23 @@ export interface Answer<T> {
   boundReached: boolean | null;
 }
 
+/** An answer about every final state, with a violating execution where it fails. */
+export type FinalAnswer = Omit<Answer<never>, 'result'> & { explanation: Explanation | null };
+
+/** A thread that reached a trap or failed a device-side assert, in the execution shown. */
+export interface Abort {
+  thread: number;
+  site: AbortSite;
+}
+
 export interface KernelResult {
   /** Every assertion in every final state: null when none is asked. */
-  assert: (Omit<Answer<never>, 'result'> & { explanation: Explanation | null }) | null;
+  assert: FinalAnswer | null;
+  /**
+   * No thread reaches a trap or fails a device-side assert (the launch would fail): asked
+   * whenever the kernel has one (Instance.aborts), null otherwise.
+   */
+  abort: (FinalAnswer & { aborts: Abort[] }) | null;
   races: Answer<RaceResult> | null;
   liveness: Answer<LivenessResult> | null;
   barriers: Answer<DivergenceResult> | null;
@@ -52,23 +66,36 @@ export interface KernelResult {
 
 export async function verifyKernel(z3: Z3Session, inst: Instance, opt: VerifyOptions): Promise<KernelResult> {
   readOnlyPath(inst, opt.bound);
-  const out: KernelResult = { assert: null, races: null, liveness: null, barriers: null };
+  const out: KernelResult = { assert: null, abort: null, races: null, liveness: null, barriers: null };
   const base = { model: opt.model, bound: opt.bound, timeoutMs: opt.timeoutMs };
   const timed = async <T>(f: () => Promise<T>): Promise<[T, number]> => {
     const t0 = performance.now();
     const r = await f();
     return [r, (performance.now() - t0) / 1000];
   };
-  if (opt.asserts.length) {
-    const test = withAssertions(inst.test, opt.asserts);
-    // The verdict alone first (the encoding fixes forced coherence then, several times faster);
-    // only a failure needs the execution.
+  // Every final state: the verdict alone first (the encoding fixes forced coherence then, several
+  // times faster); only a failure needs the execution.
+  const everyFinal = async (asserts: Expr[]): Promise<FinalAnswer> => {
+    const test = withAssertions(inst.test, asserts);
     const [r, s] = await timed(() => runTest(z3, test, { ...base, mode: 'verdict', checkBound: false, explain: false }));
-    if (r.validated !== false) out.assert = { verdict: r.validated ? 'holds' : 'unknown', reason: r.unknown, explanation: null, seconds: s, boundReached: null };
-    else {
-      const [ex, s2] = await timed(() => explainTest(z3, test, { ...base, relax: false }));
-      out.assert = { verdict: ex.reachable === 'unknown' ? 'unknown' : ex.reachable ? 'fails' : 'holds', reason: ex.unknown, explanation: ex, seconds: s + s2, boundReached: null };
-    }
+    if (r.validated !== false) return { verdict: r.validated ? 'holds' : 'unknown', reason: r.unknown, explanation: null, seconds: s, boundReached: null };
+    const [ex, s2] = await timed(() => explainTest(z3, test, { ...base, relax: false }));
+    return { verdict: ex.reachable === 'unknown' ? 'unknown' : ex.reachable ? 'fails' : 'holds', reason: ex.unknown, explanation: ex, seconds: s + s2, boundReached: null };
+  };
+  if (opt.asserts.length) out.assert = await everyFinal(opt.asserts);
+  if (inst.aborts.length) {
+    // Each thread's abort register stays 0: no thread reached a site.
+    const setters = inst.test.threads.flatMap((t, k) => (t.code.some((s) => s.op === 'mov' && s.dst.name === ABORT_REGISTER) ? [k] : []));
+    const a = await everyFinal(setters.map((thread): Expr => ({
+      kind: 'cmp', op: 'eq', left: { kind: 'reg', thread, reg: ABORT_REGISTER }, right: { kind: 'const', value: 0n },
+    })));
+    const ex = a.verdict === 'fails' ? a.explanation : null;
+    const aborts = setters.flatMap((thread) => {
+      const k = ex?.state.find(([name]) => name === `P${thread}:${ABORT_REGISTER}`)?.[1];
+      const site = k === undefined ? undefined : inst.aborts.find((x) => BigInt(x.k) === k);
+      return site ? [{ thread, site }] : [];
+    });
+    out.abort = { ...a, aborts };
   }
   if (opt.races) {
     const [r, s] = await timed(() => findRaces(z3, inst.test, base));
@@ -95,7 +122,7 @@ export async function verifyKernel(z3: Z3Session, inst: Instance, opt: VerifyOpt
  * accesses, no count-less barrier) hold whatever runs.
  */
 async function boundsOfHolds(z3: Z3Session, inst: Instance, opt: VerifyOptions, out: KernelResult): Promise<void> {
-  const finals = [out.assert, out.races?.result?.candidates ? out.races : null, out.barriers?.result?.candidates ? out.barriers : null]
+  const finals = [out.assert, out.abort, out.races?.result?.candidates ? out.races : null, out.barriers?.result?.candidates ? out.barriers : null]
     .filter((a): a is NonNullable<typeof a> => a !== null);
   if (!finals.some((a) => a.verdict === 'holds')) return;
   const t0 = performance.now();

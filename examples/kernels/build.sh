@@ -38,3 +38,5 @@ nvcc -ptx -arch=sm_90 -O3 named_barrier_count.cu -o named_barrier_count.ptx
 nvcc -ptx -arch=sm_90 -O3 shared_count.cu -o shared_count.ptx
 nvcc -ptx -arch=sm_90 -O3 shared_count_uninit.cu -o shared_count_uninit.ptx
 nvcc -ptx -arch=sm_90 -O3 dynamic_reverse.cu -o dynamic_reverse.ptx
+nvcc -ptx -arch=sm_90 -O3 device_assert.cu -o device_assert.ptx
+nvcc -ptx -arch=sm_90 -O3 device_assert_nofence.cu -o device_assert_nofence.ptx

@@ -1,0 +1,77 @@
+// Where a launch fails (kernel/instantiate.ts AbortSite): a thread that reaches `trap` or calls
+// __assertfail (CUDA's device-side assert) breaks the kernel's abort property; `exit` in a
+// device function ends the thread, not the call.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { ptxmm, scratch } from '../tests/cli.js';
+import { instantiate } from './instantiate.js';
+import { readModule } from './module.js';
+
+const S = scratch('ptxmm-aborts-');
+const HEAD = '.version 9.0\n.target sm_90\n.address_size 64\n.global .align 4 .u32 out[2];\n';
+const ASSERTFAIL = '.extern .func __assertfail\n(\n\t.param .b64 m,\n\t.param .b64 f,\n\t.param .b32 l,\n\t.param .b64 fn,\n\t.param .b64 sz\n)\n;\n'
+  + '.global .align 1 .b8 $str[7] = {120, 32, 61, 61, 32, 49, 0};\n.global .align 1 .b8 $str$1[5] = {107, 46, 99, 117, 0};\n.global .align 1 .b8 $fn[2] = {107, 0};\n';
+/** __assertfail's five .param variables stored and passed, as nvcc -O3 writes the call (words named by constants, line 9). */
+const callAssert = (m: string, f: string, fn: string): string =>
+  `\tmov.u64 %rd5, ${m};\n\tcvta.global.u64 %rd6, %rd5;\n\tmov.u64 %rd7, ${f};\n\tmov.u64 %rd8, ${fn};\n`
+  + '\t{\n\t.param .b64 param0;\n\tst.param.b64 [param0+0], %rd6;\n\t.param .b64 param1;\n\tst.param.b64 [param1+0], %rd7;\n'
+  + '\t.param .b32 param2;\n\tst.param.b32 [param2+0], 9;\n\t.param .b64 param3;\n\tst.param.b64 [param3+0], %rd8;\n'
+  + '\t.param .b64 param4;\n\tst.param.b64 [param4+0], 1;\n\tcall.uni __assertfail, (param0, param1, param2, param3, param4);\n\t}\n';
+/** One entry k(u32 v): thread t reads v into %r1 and runs `body`, then stores 1 to out[t]. */
+const kernel = (body: string, before = ''): string =>
+  `${HEAD}${ASSERTFAIL}${before}.visible .entry k(.param .u32 v)\n{\n\t.reg .pred %p<4>;\n\t.reg .b32 %r<8>;\n\t.reg .b64 %rd<12>;\n`
+  + `\tld.param.u32 %r1, [v];\n${body}\tmov.u32 %r2, %tid.x;\n\tmul.wide.u32 %rd1, %r2, 4;\n\tmov.u64 %rd2, out;\n\tadd.s64 %rd3, %rd2, %rd1;\n`
+  + '\tmov.u32 %r3, 1;\n\tst.global.u32 [%rd3], %r3;\n\tret;\n}\n';
+
+test('a device-side assert is a property of its own: it fails where a thread calls __assertfail, with the assert\'s words', () => {
+  const guarded = `\tsetp.eq.u32 %p1, %r1, 1;\n\t@%p1 bra $OK;\n${callAssert('$str', '$str$1', '$fn')}$OK:\n`;
+  const f = S.write('assert.ptx', kernel(guarded));
+  const holds = ptxmm('kernel', f, '--param', '1');
+  assert.is(holds.code, 0, holds.out + holds.err);
+  assert.match(holds.out, /Device asserts: holds for grid 1, block 1, loop bound 2/);
+  assert.match(holds.out, /checked: assert\(x == 1\) \(k\.cu:9, in k\) at line \d+:2/);
+  const fails = ptxmm('kernel', f, '--param', '2', '--block', '2');
+  assert.is(fails.code, 1, fails.out + fails.err);
+  assert.match(fails.out, /Device asserts: FAILS: P0 fails assert\(x == 1\) \(k\.cu:9, in k\) at line \d+:2; P1 fails/);
+  // The message's constants are no memory of the launch: only out[] is drawn.
+  assert.not.match(fails.out, /\$str/);
+  const json = JSON.parse(ptxmm('kernel', f, '--param', '2', '--json').out.split('\n')[0]!) as { properties: { property: string; verdict: string }[] };
+  assert.equal(json.properties.map((p) => [p.property, p.verdict]), [['abort', 'fails']]);
+  // Another property asked beside it: each answers for itself.
+  const both = ptxmm('kernel', f, '--param', '2', '--assert', 'out[0] == 1');
+  assert.match(both.out, /Assert out\[0\] == 1: holds[^]*Device asserts: FAILS/);
+});
+
+test('the message is read as far as the PTX names it, and through nvcc -G\'s __assert_fail wrapper, a site per call', () => {
+  const inst = (text: string) => instantiate(readModule(text, 'k.ptx'), { grid: { x: 1, y: 1, z: 1 }, block: { x: 1, y: 1, z: 1 }, params: [{ value: 0n }] });
+  // A message computed at run time is not guessed.
+  const computed = callAssert('$str', '$str$1', '$fn').replace('\tmov.u64 %rd5, $str;\n', '\tadd.s64 %rd5, %rd4, 1;\n');
+  const a = inst(kernel(computed)).aborts;
+  assert.equal(a.map((x) => x.assertion), [{ expr: null, file: 'k.cu', line: 9, func: 'k' }]);
+  // -G: every assert calls one wrapper, which passes its parameters on.
+  const wrapper = '.func __assert_fail(.param .b64 a0, .param .b64 a1, .param .b32 a2, .param .b64 a3)\n{\n\t.reg .b32 %r<2>;\n\t.reg .b64 %rd<12>;\n'
+    + '\tld.param.u64 %rd6, [a0];\n\tld.param.u64 %rd7, [a1];\n\tld.param.u32 %r1, [a2];\n\tld.param.u64 %rd8, [a3];\n'
+    + callAssert('$str', '$str$1', '$fn').replace(/\tmov\.u64 %rd\d, \S+;\n|\tcvta\.global\.u64 %rd6, %rd5;\n/g, '').replace('st.param.b32 [param2+0], 9', 'st.param.b32 [param2+0], %r1') + '\tret;\n}\n';
+  const callWrapper = (line: number): string => '\tmov.u64 %rd9, $str;\n\tmov.u64 %rd10, $str$1;\n\tmov.u64 %rd11, $fn;\n'
+    + `\t{\n\t.param .b64 p0;\n\tst.param.b64 [p0+0], %rd9;\n\t.param .b64 p1;\n\tst.param.b64 [p1+0], %rd10;\n\t.param .b32 p2;\n\tst.param.b32 [p2+0], ${line};\n`
+    + '\t.param .b64 p3;\n\tst.param.b64 [p3+0], %rd11;\n\tcall.uni __assert_fail, (p0, p1, p2, p3);\n\t}\n';
+  const g = inst(kernel(callWrapper(3) + callWrapper(4), wrapper)).aborts;
+  // (The line passed through a register is not traced: an immediate only.)
+  assert.equal(g.map((x) => [x.k, x.kind, x.assertion?.expr, x.assertion?.file]), [[1, 'assert', 'x == 1', 'k.cu'], [2, 'assert', 'x == 1', 'k.cu']]);
+  assert.ok(g[0]!.pos.line !== g[1]!.pos.line, 'each site is the call of the wrapper');
+});
+
+test('trap fails the abort property where a thread reaches it; exit in a device function ends the thread', () => {
+  const f = S.write('trap.ptx', kernel('\tsetp.eq.u32 %p1, %r1, 7;\n\t@%p1 trap;\n'));
+  assert.match(ptxmm('kernel', f, '--param', '6').out, /Traps: holds/);
+  const r = ptxmm('kernel', f, '--param', '7');
+  assert.is(r.code, 1);
+  assert.match(r.out, /Traps: FAILS: P0 reaches trap at line \d+:\d+/);
+  // A device function that exits: the caller's store after the call never runs.
+  const stop = '.func stop()\n{\n\texit;\n}\n';
+  const g = S.write('exit.ptx', `${HEAD}${stop}.visible .entry k()\n{\n\t.reg .b32 %r<2>;\n\tcall.uni stop, ();\n\tmov.u32 %r1, 1;\n\tst.global.u32 [out], %r1;\n\tret;\n}\n`);
+  const e = ptxmm('kernel', g, '--assert', 'out[0] == 0');
+  assert.is(e.code, 0, e.out + e.err);
+});
+
+test.run();
