@@ -1,5 +1,5 @@
 // `ptxmm kernel`: a PTX module as nvcc writes it, launched over a small grid, checked under the
-// model: its assertions on every final state, data races, liveness. Each property holds "for
+// model: its assertions on every final state, its own asserts and traps, data races, liveness. Each property holds "for
 // grid G, block B, loop bound K", or comes with the execution that breaks it.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,7 +31,7 @@ import { type KernelResult, type Verdict, verifyKernel } from '../kernel/verify.
 
 export const kernelCommand: Command = {
   name: 'kernel',
-  summary: 'check a PTX kernel (nvcc -ptx) over a small grid: assertions, data races, liveness, barrier divergence',
+  summary: 'check a PTX kernel (nvcc -ptx) over a small grid: assertions, device asserts and traps, data races, liveness, barrier divergence',
   args: 'FILE.ptx|FILE.kernel.json|-',
   options: [
     { name: 'entry', arg: 'NAME', help: 'the kernel (.entry) to launch; needed when the module has several' },

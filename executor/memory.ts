@@ -131,7 +131,7 @@ interface Observed {
  * observation, in Causality: irreflexive((rf | fr); cause)), may precede the release, and
  * views hold only what was observed.
  */
-function observe(prog: Program, t: TState, idx: number, a: Acc, acquire: boolean, ms: readonly Msg[], k: number): Observed | null {
+function observe(prog: Program, t: TState, idx: number, a: Acc, acquire: boolean, ms: readonly Msg[], k: number, readOp = true): Observed | null {
   const m = ms[k]!;
   let ctb: View | null = null;
   let pend = t.pend;
@@ -139,7 +139,8 @@ function observe(prog: Program, t: TState, idx: number, a: Acc, acquire: boolean
   if (strongWith(prog, m, a.who)) {
     ctb = add(prog.zero, a.slot + a.cls, down(ms, k));
     rels = m.rel;
-    if (a.who.strong && m.rel.length) pend = prunePend(prog, a.who.tid, [...t.pend, ...m.rel.map((rel): Pend => ({ rel, loc: a.loc }))], t.base);
+    // Only a read operation starts an acquire pattern: a red is none (ISA §8.4, Table 17).
+    if (readOp && a.who.strong && m.rel.length) pend = prunePend(prog, a.who.tid, [...t.pend, ...m.rel.map((rel): Pend => ({ rel, loc: a.loc }))], t.base);
   }
   if (acquire) {
     const got = acquireRels(prog, [...rels, ...pendingAt(t, a.loc)], a.who);
@@ -378,7 +379,7 @@ export function rmws(prog: Program, s: MState, ti: number, idx: number, ci: CIns
     const old: RV = resize(rv(lw, m.val), typeWidth(i.type), typeSigned(i.type));
     const nv = resize(rmwResult(i.aop, i.type, old, b, c), lw).v;
     const seen = strongWith(prog, m, a.who);
-    const ob = observe(prog, t, idx, a, acquires(i), ms, k);
+    const ob = observe(prog, t, idx, a, acquires(i), ms, k, i.op !== 'red');
     if (!ob) {
       if (withRefused) out.push(refused(s, withLabels ? `${label} reads #${k} (${m.label})` : '', k));
       continue;

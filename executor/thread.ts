@@ -288,8 +288,8 @@ function localValue(ci: CInstr, e: Entry): RV {
       }
       // .wide: operands read as the type, then extended (by its signedness) to the result's width.
       const t = i.wide ? wideType(i.type) : i.type;
-      const w = typeWidth(t);
-      const b = i.aop === 'shl' || i.aop === 'shr' ? resize(arg(1, 'u32'), w) : asType(arg(1, i.type), t);
+      // A shift amount is .u32 whatever the type: bits.ts alu clamps it to the width, uncut.
+      const b = i.aop === 'shl' || i.aop === 'shr' ? arg(1, 'u32') : asType(arg(1, i.type), t);
       const c = i.c ? arg(2, t) : undefined;
       if ((i.aop === 'div' || i.aop === 'rem') && b.v === 0n) throw new Unsupported(`${ci.text}: division by zero, whose value PTX leaves unspecified (the solver takes it as any value; the executor does not run it)`, ci.ins.pos);
       return alu(i.aop, asType(asType(a, i.type), t), b, typeSigned(t), c);

@@ -87,6 +87,9 @@ test('what is not read is refused at its position, with the reason', () => {
     ['~acyclic po', 1, 1, /a negated check/],
     ['acyclic po $', 1, 12, /unexpected character '\$'/],
     ['acyclic po\npo', 2, 1, /expected let, acyclic, irreflexive or empty, found 'po'/],
+    // Names every JavaScript object has are no definitions.
+    ['acyclic po | toString as X', 1, 14, /unknown name 'toString'/],
+    ['let x = constructor', 1, 9, /unknown name 'constructor'/],
   ];
   for (const [text, line, col, msg] of cases) {
     try {
@@ -149,6 +152,16 @@ test('sizes the interpreters can walk: deep brackets and long statements are ref
       assert.match(e.message, msg);
     }
   }
+  // A chain of definitions, each naming the one before, reaches as deep as its length.
+  const chain = (n: number): string => ['let x0 = rf', ...Array.from({ length: n }, (_, i) => `let x${i + 1} = x${i} | rf`), `acyclic x${n} as A`].join('\n');
+  try {
+    parseCat(chain(300), 'chain.cat');
+    assert.unreachable();
+  } catch (e) {
+    if (!(e instanceof CatError)) throw e;
+    assert.match(e.format(), /^chain\.cat:202:12: naming 'x200' here makes a term more than 200 definitions and brackets deep/);
+  }
+  assert.is(parseCat(chain(190), 'chain.cat').axioms.length, 1);
   // Within the limits: 900 operations in a chain are read, and a model that long prints back.
   const m = parseCat(`let a = ${'po; '.repeat(900)}po\nacyclic a as A`, 'ok.cat');
   assert.equal(shape(parseCat(printCat(m), 'ok.cat')), shape(m));

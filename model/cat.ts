@@ -104,6 +104,8 @@ const STATEMENT_STARTS: ReadonlySet<string> = new Set(['let', 'acyclic', 'irrefl
 const startsOperand = (t: Tok): boolean => (t.k === 'name' && !KEYWORDS.has(t.v)) || (t.k === 'op' && ['(', '[', '_', '0', '~'].includes(t.v));
 const MAX_OPS = 1000;
 const MAX_DEPTH = 100;
+/** Definitions and brackets one term may reach through (a let's terms, then those it names). */
+const MAX_REACH = 200;
 /** The empty relation, for `0`. */
 const NOTHING: RelTerm = minus(id(ALL), id(ALL));
 
@@ -126,14 +128,23 @@ export function parseCat(text: string, file: string): Model {
   // Names in scope: sets are inlined where used (a model has no set definitions), relations
   // are definitions of the model, read through ref. A definition may shadow a base name, as in
   // herd (`let co = co+`): its body reads the base one, what follows reads the definition.
+  // (Looked up as own properties: `toString` is no definition until a let makes it one.)
   const defs: Record<string, RelTerm> = {};
   const sets = new Map<string, SetTerm>();
   const definedAt = new Map<string, Tok>();
+  // How deep each definition's terms reach through the definitions they name (brackets and
+  // references): interpreters recurse as deep, so a long chain of lets is refused, not a crash.
+  const reach = new Map<string, number>();
+  let statementReach = 0;
 
   const lookup = (t: Tok): Val => {
     const s = sets.get(t.v);
     if (s) return { t: 'set', s };
-    if (defs[t.v]) return { t: 'rel', r: ref(t.v) };
+    if (Object.hasOwn(defs, t.v)) {
+      statementReach = Math.max(statementReach, depth + reach.get(t.v)!);
+      if (statementReach > MAX_REACH) fail(`naming '${t.v}' here makes a term more than ${MAX_REACH} definitions and brackets deep, which interpreters recurse through: merge some of the lets`, t);
+      return { t: 'rel', r: ref(t.v) };
+    }
     if (BASE_SETS.includes(t.v)) return { t: 'set', s: set(t.v) };
     if (BASE_RELS.includes(t.v)) return { t: 'rel', r: rel(t.v) };
     if (t.v === 'id') return { t: 'rel', r: id(ALL) };
@@ -244,6 +255,7 @@ export function parseCat(text: string, file: string): Model {
   const named = new Map<string, Tok>();
   while (peek().k !== 'end') {
     ops = 0;
+    statementReach = 0;
     const t = next();
     if (isKw('let', t)) {
       if (isKw('rec')) fail("'let rec' (a recursive definition) is not read: write the closure with + or *");
@@ -258,7 +270,10 @@ export function parseCat(text: string, file: string): Model {
       if (isKw('in')) fail("'let ... in' (a local definition) is not read");
       definedAt.set(name.v, name);
       if (v.t === 'set') sets.set(name.v, v.s);
-      else defs[name.v] = v.r;
+      else {
+        defs[name.v] = v.r;
+        reach.set(name.v, statementReach + 1);
+      }
       continue;
     }
     if (t.k === 'name' && TESTS.has(t.v)) {

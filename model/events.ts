@@ -32,9 +32,14 @@ export function placeOf(p: Placement): Place {
 
 const SCOPE_RANK: Record<Scope, number> = { cta: 0, cluster: 1, gpu: 2, sys: 3 };
 
-/** A .shared access cannot be seen beyond its CTA (its cluster for shared::cluster). */
+/**
+ * A .shared access cannot be seen beyond its cluster: "no thread outside the same cluster can
+ * execute an operation that accesses the same memory location" (ISA 8.x §8.3; a CTA's shared
+ * memory is reachable from the other CTAs of its cluster with .shared::cluster, so a .shared::cta
+ * access is capped there too). A thread placed in no cluster is in a cluster of its own CTA.
+ */
 export function effectiveScope(scope: Scope, space: Space): Scope {
-  const cap: Scope | null = space === 'shared' ? 'cta' : space === 'shared_cluster' ? 'cluster' : null;
+  const cap: Scope | null = space === 'shared' || space === 'shared_cluster' ? 'cluster' : null;
   return cap && SCOPE_RANK[cap] < SCOPE_RANK[scope] ? cap : scope;
 }
 
@@ -53,6 +58,12 @@ export interface EventInfo {
   strong: boolean;
   /** Effective scope of a strong event (a .shared access is capped at its CTA). */
   scope: Scope | null;
+  /**
+   * The read of a red: no read operation (ISA §8.4, Table 17: "ld and atom (but not red)"), so
+   * not in the base set R and in no acquire pattern; it still reads from a write, in rmw and
+   * observation, as atomicity needs.
+   */
+  red?: boolean;
   /** release (W), acquire (R), or for fences sc / acq_rel; 'alias' etc. for proxy fences. */
   release: boolean;
   acquire: boolean;
@@ -74,7 +85,7 @@ export const BASE_SETS: readonly string[] = ['R', 'W', 'F', 'M', 'IW', 'strong',
 /** Base sets of the model, by name. */
 export function inBaseSet(name: string, e: EventInfo): boolean {
   switch (name) {
-    case 'R': return e.kind === 'R';
+    case 'R': return e.kind === 'R' && !e.red;
     case 'W': return e.kind === 'W';
     case 'F': return e.kind === 'F';
     case 'M': return e.kind === 'R' || e.kind === 'W';

@@ -2,7 +2,8 @@
 // relation-algebra terms. One definition, two models: ptx60 and ptx75 differ only where the
 // ISA does (overlap by loc vs vloc, proxies, observation, base causality). See MODEL.md.
 //
-// Base sets: R W F M IW strong SC (fence.sc) FREL (acq_rel-or-stronger fence) REL ACQ GEN ALIAS
+// Base sets: R (read operations: ld and the read of atom; a red's read is in M, not R: ISA Table 17) W F M IW
+// strong SC (fence.sc) FREL (acq_rel-or-stronger fence) REL ACQ GEN ALIAS
 // Base relations: po rf co loc vloc sr rmw dep sync_fence sync_barrier same_proxy same_cta
 import {
   type Axiom, type Model, type RelTerm, ALL, alt, and, id, inv, minus, opt, plus, prod, ref, rel, sand, seq, set, sminus, star,

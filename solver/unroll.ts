@@ -772,7 +772,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
         const got = a.targets.map((t) => {
           const width = env.locations[t.ploc]!.width;
           const common = { strong: true, scope, proxy: instr.proxy, ploc: t.ploc, vaddr: t.vaddr };
-          const r = newEvent(instr, 'R', dag.and(g, t.at), { ...common, acquire: sem === 'acquire' || sem === 'acq_rel' }, { deps: unionDeps(dag, a.deps, ctrl) });
+          const r = newEvent(instr, 'R', dag.and(g, t.at), { ...common, acquire: sem === 'acquire' || sem === 'acq_rel', ...(instr.op === 'red' ? { red: true } : {}) }, { deps: unionDeps(dag, a.deps, ctrl) });
           r.value = dag.bvVar(`v${r.info.id}`, width);
           const old = dag.resize(r.value, typeWidth(instr.type), typeSigned(instr.type));
           const { v, deps } = rmwValue(dag, st, instr, old, operand);
@@ -972,11 +972,15 @@ export function registersThatMatter(code: Instr[]): Set<string> {
   return out;
 }
 
-/** An alu instruction's value, its operands at the type's width (the shift amount too). */
+/**
+ * An alu instruction's value, its operands at the type's width; a shift amount (.u32 whatever
+ * the type) first clamped to the width, as PTX does: cut to 16 bits, 65537 would shift by 1.
+ */
 function aluNode(dag: Dag, op: import('../litmus/ast.js').AluOp, t: DataType, a: N, b0: N, c?: N): N {
   const w = typeWidth(t);
   const signed = typeSigned(t);
-  const b = dag.resize(b0, w);
+  const amount = op === 'shl' || op === 'shr';
+  const b = dag.resize(amount ? dag.ite(dag.cmp('ult', b0, dag.bv(32, w)), b0, dag.bv(32, w)) : b0, w);
   switch (op) {
     case 'add': case 'sub': case 'mul': case 'and': case 'or': case 'xor': return dag.bin(op, a, b);
     case 'mad': return dag.bin('add', dag.bin('mul', a, b), c!);
