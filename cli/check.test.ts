@@ -141,7 +141,7 @@ test('conform explains a forbidden verdict with the axioms that forbid it', () =
   const r = ptxmm('conform', '--expect', csv, '--root', dir);
   assert.match(r.out, /FAIL mp\.litmus: expected 1, ptx75 gives 0/);
   // The explanation `why` gives: the axioms, and the cycle that breaks them.
-  assert.match(r.out, /Smallest set of axioms forbidding it: \{Causality\}/);
+  assert.match(r.out, /Smallest set of axioms to remove for it to be reachable: \{Causality\}/);
   assert.match(r.out, /cycle: (\w) -fr-> \w -cause-> \1/);
   assert.match(r.out, /ERROR bad\.litmus:4/);
   assert.is(r.out.trim().split('\n').pop(), '0 passed, 2 failed');

@@ -2,7 +2,7 @@
 // shapes of list: Dartagnan's `path,1|0` (one model, --model) and ours, `path,model,1|0`
 // (litmus/tests/EXPECTED.csv), each row with its model. 1 = the condition is validated; with
 // --races, 1 = the test is race-free (litmus/tests/races/RACES.csv).
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { DEFAULT_LOOP_BOUND, type LitmusTest } from '../litmus/ast.js';
 import {
   BOUND_OPTION, CAT_MODEL_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, JSON_OPTION, SHARD_OPTION, TIMEOUT_OPTION, UsageError, askableRaces, count, isCatFile, modelName, modelOf, seconds, shard,
@@ -157,7 +157,7 @@ export async function conformRow(z3: Z3Session, row: Row, root: string, model: M
   const failed = (e: unknown): string => refusal(e, row.path)?.format() ?? `${row.path}: internal error: ${(e as Error).message}`;
   let test: LitmusTest;
   try {
-    test = parseLitmus(readText(join(root, row.path), false), row.path);
+    test = parseLitmus(readText(isAbsolute(row.path) ? row.path : join(root, row.path), false), row.path);
   } catch (e) {
     if (!(e instanceof LitmusError)) throw e;
     return done({ ...base, status: 'error', reason: e.format() });

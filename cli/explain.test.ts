@@ -15,7 +15,7 @@ test('why names Causality and the fr;cause cycle through sync for forbidden MP',
   const r = ptxmm('why', MP);
   assert.is(r.code, 0, r.err);
   assert.match(r.out, /is unreachable/);
-  assert.match(r.out, /Smallest set of axioms forbidding it: \{Causality\}/);
+  assert.match(r.out, /Smallest set of axioms to remove for it to be reachable: \{Causality\}/);
   // e (the stale read) -fr-> a (the data write) -cause-> e, where cause is po;sync.
   assert.match(r.out, /cycle: (\w) -fr-> (\w) -cause-> \1/);
   assert.match(r.out, /where \w -cause-> \w: \w -po-> \w -sync-> \w/);

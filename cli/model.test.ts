@@ -52,7 +52,7 @@ test("a model of one's own: SC forbids SB's relaxed outcome, and why names its a
   const why = ptxmm('why', '--model', SC, SB);
   assert.is(why.code, 0, why.err);
   assert.match(why.out, /^SB \(SC\): .* is unreachable/);
-  assert.match(why.out, /Smallest set of axioms forbidding it: \{SC\}/);
+  assert.match(why.out, /Smallest set of axioms to remove for it to be reachable: \{SC\}/);
   assert.match(why.out, /SC \(.*sc\.cat:3: acyclic po \| rf \| co \| fr\) fails:\n {2}cycle: /);
   // Worker threads read the same model.
   const jobs = ptxmm('check', '--jobs', '2', '--model', SC, SB, MP);

@@ -134,6 +134,10 @@ test('every command\'s --json output is JSON lines that conform to docs/ptxmm.sc
     ['show', ['show', '--json', MP, '--outcome', 'P1:r0 == 1 /\\ P1:r1 == 1', '--rel', 'cause']],
     ['show, unreachable', ['show', '--json', MP]],
     ['why', ['why', '--json', MP]],
+    // A model's name is any cat model's, or one with axioms left out; two models compared.
+    ['check --model FILE.cat', ['check', '--json', '--model', write('my75.cat', 'acyclic po | rf as A\n'), MP]],
+    ['check --without', ['check', '--json', '--without', 'Causality', MP]],
+    ['check --against', ['check', '--json', '--against', 'ptx60', MP, SB, BAD]],
   ];
   const seen = new Set<string>();
   for (const [what, args] of runs) {
@@ -145,7 +149,7 @@ test('every command\'s --json output is JSON lines that conform to docs/ptxmm.sc
       seen.add(rec.type as string);
     }
   }
-  assert.equal([...seen].sort(), ['check', 'conform', 'cross', 'crossLiveness', 'error', 'liveness', 'races', 'run', 'show', 'summary', 'why']);
+  assert.equal([...seen].sort(), ['check', 'compare', 'conform', 'cross', 'crossLiveness', 'error', 'liveness', 'races', 'run', 'show', 'summary', 'why']);
   // The schema is not vacuous: records missing a field or with a wrong value are rejected.
   const good = lines(ptxmm('check', '--json', SB).out)[0]!;
   assert.ok(validate({ ...good, result: 'Maybe' }, PTXMM_SCHEMA).length > 0);
@@ -166,6 +170,9 @@ test('conform reads our three-column EXPECTED.csv rows as well as two-column lis
   const three = write('three.csv', '# path,model,verdict\nmp.litmus,ptx75,1\nmp.litmus,ptx60,1\nsb.litmus,ptx60,1\n');
   const all = ptxmm('conform', '--expect', three, '--root', dir);
   assert.is(all.out.trim().split('\n').pop(), '3 passed, 0 failed');
+  // An absolute path is read as it stands, whatever the root (it lost its leading '/').
+  const abs = write('abs.csv', `${join(dir, 'mp.litmus')},ptx75,1\n`);
+  assert.is(ptxmm('conform', '--expect', abs, '--root', '/nowhere').out.trim().split('\n').pop(), '1 passed, 0 failed');
   // --model keeps that model's rows only.
   const only = lines(ptxmm('conform', '--json', '--expect', three, '--root', dir, '--model', 'ptx60').out);
   assert.equal(only.filter((x) => x.type === 'conform').map((x) => x.model), ['ptx60', 'ptx60']);

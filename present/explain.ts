@@ -112,11 +112,13 @@ export function explanationText(ex: Explanation, g: ExecGraph | null): string[] 
   } else {
     out.push(`${head} is unreachable: no consistent execution reaches it.`);
     const rs = ex.relaxations;
-    if (rs === null) out.push(`  ruled out by: ${ex.core?.length ? ex.core.join(', ') : 'the program alone'}`);
-    else if (rs.length === 0) out.push('No set of axioms forbids it: the program itself cannot produce it.');
-    else {
+    // (An unsat core: axioms that rule it out together, not always a smallest such set.)
+    if (rs === null) out.push(`  ruled out by: ${ex.core?.length ? `${ex.core.join(', ')} together (why finds the smallest sets)` : 'no axiom: the program alone'}`);
+    else if (rs.length === 0) {
+      out.push(`No axiom forbids it: no execution of the program reaches it, consistent or not${ex.test.filter ? ', among those the filter keeps' : ''}${ex.boundReached ? ', within the loop bound' : ''}.`);
+    } else {
       const sets = rs.map(setText);
-      out.push(rs.length === 1 ? `Smallest set of axioms forbidding it: ${sets[0]}` : `Smallest sets of axioms forbidding it (removing any one makes it reachable): ${sets.join(', ')}`);
+      out.push(rs.length === 1 ? `Smallest set of axioms to remove for it to be reachable: ${sets[0]}` : `Smallest sets of axioms to remove for it to be reachable (any one set): ${sets.join(', ')}`);
       out.push(ex.exhausted
         ? `Without ${sets[0]}, no execution other than those already shown reaches it.`
         : `Without ${sets[0]}, this execution reaches it (state: ${stateText(ex.state)}):`);

@@ -12,7 +12,7 @@ function accepts(a: Model, b: Model, expect: Theorem['expect'], group = 'extends
   return {
     name: `${b.name}-accepts-${a.name}`,
     group,
-    statement: `Every execution ${a.name} accepts, ${b.name} accepts (generic proxy, no aliases).`,
+    statement: `Every execution ${a.name} accepts, ${b.name} accepts (generic proxy, no aliases, no barriers).`,
     expect,
     claim: (space) => acceptsClaim(space, a, b, (f) => {
       const name = `${a.name}-not-${b.name}`;

@@ -124,7 +124,9 @@ export function monotonicity(step: Step, reversed = false): Theorem {
           const ra = evaluate(opt.model, a.execution.x);
           const rb = evaluate(opt.model, b.execution.x);
           return {
-            summary: `${reversed ? 'weakening' : 'strengthening'} event ${k} (${step.what}) turns a consistent execution into one that breaks ${broken(rb).join(', ')}`,
+            // From the consistent program to the one that breaks: for a monotonicity theorem the
+            // stronger program's execution is the consistent one, so the step is undone.
+            summary: `${reversed ? '' : 'undoing '}event ${k}'s strengthening (${step.what}) turns a consistent execution into one that breaks ${broken(rb).join(', ')}`,
             details: [],
             programs: [a, b],
             concrete: ra.consistent && !rb.consistent ? null : `the concrete evaluator finds the first execution ${ra.consistent ? 'consistent' : 'inconsistent'} and the second ${rb.consistent ? 'consistent' : 'inconsistent'}`,

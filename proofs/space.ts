@@ -20,6 +20,7 @@ import type { Scope } from '../litmus/ast.js';
 import { SCOPES } from '../litmus/ast.js';
 import type { Dag, N } from '../solver/expr.js';
 import type { SRel } from '../solver/symbolic.js';
+import { type Model, baseNames } from '../model/relalg.js';
 
 export interface SpaceOptions {
   /** Program events (initial writes not counted). */
@@ -251,4 +252,25 @@ export function executionSpace(dag: Dag, opt: SpaceOptions): Space {
     ...own, dynamic: { rf, co, sync_fence: syncFence, sync_barrier: new Map(), dep },
     wellFormed, same, base,
   };
+}
+
+/**
+ * What the models name that the space never varies (README, "What the space leaves out"): a
+ * theorem that holds says nothing about it. One phrase each, for a note before the answers.
+ */
+export function unsearched(models: readonly Model[]): string[] {
+  const rels = new Set<string>();
+  const sets = new Set<string>();
+  for (const m of models) {
+    for (const t of Object.values(m.defs)) baseNames(t, rels, sets);
+    for (const a of m.axioms) {
+      baseNames(a.r, rels, sets);
+      if (a.s) baseNames(a.s, rels, sets);
+    }
+  }
+  const out: string[] = [];
+  if (rels.has('sync_barrier')) out.push('sync_barrier (no barriers)');
+  if (rels.has('vloc') || sets.has('ALIAS')) out.push(`${[rels.has('vloc') ? 'vloc' : '', sets.has('ALIAS') ? 'ALIAS' : ''].filter(Boolean).join(' and ')} (the generic proxy only, no aliases: vloc is loc)`);
+  if (rels.has('dep') && rels.has('rmw')) out.push('dep with rmw (no atom writes a value that depends on its own read)');
+  return out;
 }

@@ -33,6 +33,7 @@ export function validate(value: unknown, schema: Schema, root: Schema = schema, 
     if (ok !== 1) errs.push(`${path}: matches ${ok} of the oneOf alternatives, not exactly one`);
   }
   if (typeof value === 'number' && typeof schema.minimum === 'number' && value < schema.minimum) errs.push(`${path}: below ${schema.minimum}`);
+  if (typeof value === 'string' && typeof schema.minLength === 'number' && value.length < schema.minLength) errs.push(`${path}: shorter than ${schema.minLength}`);
   if (typeof value === 'string' && typeof schema.pattern === 'string' && !new RegExp(schema.pattern, 'u').test(value)) errs.push(`${path}: does not match ${schema.pattern}`);
   if (Array.isArray(value) && schema.items) value.forEach((x, i) => errs.push(...validate(x, schema.items as Schema, root, `${path}[${i}]`)));
   if (typeOf(value) === 'object') {

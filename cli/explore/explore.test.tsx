@@ -117,7 +117,7 @@ test('test view: program, reachable states, the forbidden outcome; why names Cau
   // Past the three states to the forbidden outcome, then why.
   await ui.until((x) => !x.includes('Esc cancels'));
   await ui.press('g', KEY.down, KEY.down, KEY.down, KEY.enter);
-  const w = await ui.until('Smallest set of axioms forbidding it');
+  const w = await ui.until('Smallest set of axioms to remove for it to be reachable');
   assert.ok(w.includes('{Causality}'), w);
   await ui.press(KEY.pageDown, KEY.pageDown);
   const cyc = await ui.until('cycle:');

@@ -24,7 +24,7 @@ test('explore in a real terminal: browse, filter, open a test, why, help, quit r
   const t = await s.until(/✗ P1:r0=1; P1:r1=0 +forbidden/);
   assert.ok(t.includes('ISA-MP'), t);
   await s.keys('w');
-  const w = await s.until(/^(?=[\s\S]*Smallest set of axioms forbidding it)(?=[\s\S]*\{Causality\})/);
+  const w = await s.until(/^(?=[\s\S]*Smallest set of axioms to remove for it to be reachable)(?=[\s\S]*\{Causality\})/);
   assert.ok(!w.includes('Forbidden outcomes'), w);
   await s.keys('?');
   await s.until('Keys: why screen');

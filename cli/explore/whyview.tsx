@@ -1,4 +1,4 @@
-// Why an outcome is forbidden, as `ptxmm why` says it: the smallest sets of axioms that forbid
+// Why an outcome is forbidden, as `ptxmm why` says it: the smallest sets of axioms whose removal
 // it, the execution that reaches it without them, and the violating cycle with derived edges
 // spelled out. What-if: switch axioms off and see which final states become reachable.
 import { useMemo, useState, type ReactNode } from 'react';
