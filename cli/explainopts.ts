@@ -11,6 +11,7 @@ import { BASE_RELS } from '../model/events.js';
 import { type ExplainOptions, type Explanation, explainTest } from '../present/explain.js';
 import { refusal } from '../solver/unroll.js';
 import type { Z3Session } from '../solver/z3.js';
+import { inputError } from './batch.js';
 
 export const EXPLAIN_OPTIONS: OptionSpec[] = [
   CAT_MODEL_OPTION,
@@ -23,6 +24,8 @@ export const EXPLAIN_OPTIONS: OptionSpec[] = [
 ];
 
 export interface ExplainArgs {
+  /** `show` or `why`: names the command in an error record. */
+  command: string;
   file: string;
   test: LitmusTest;
   opts: Omit<ExplainOptions, 'relax'>;
@@ -40,8 +43,8 @@ export function checkRelations(model: Model, rels: string[]): void {
   }
 }
 
-/** Reads the command line and the test; a bad test is reported as `file:line:col: message` (null returned). */
-export function explainArgs(a: Args): ExplainArgs | null {
+/** Reads the command line and the test; a bad test is reported as `file:line:col: message`, or with --json an error record (null returned). */
+export function explainArgs(a: Args, command: string): ExplainArgs | null {
   if (a.rest.length !== 1) throw new UsageError(a.rest.length ? `one test file at a time (got ${a.rest.length})` : 'give a test file');
   const format = a.has('json') ? 'json' : a.get('format') ?? 'text';
   if (format !== 'text' && format !== 'dot' && format !== 'svg' && format !== 'json') throw new UsageError(`unknown format '${format}' (text, dot or svg)`);
@@ -59,10 +62,10 @@ export function explainArgs(a: Args): ExplainArgs | null {
     const outcome = a.get('outcome');
     test = outcome === undefined ? parseLitmus(text, file) : parseWithOutcome(text, file, outcome);
   } catch (e) {
-    if (e instanceof LitmusError) { process.stderr.write(e.format() + '\n'); return null; }
+    if (e instanceof LitmusError) { inputError(command, e, format === 'json'); return null; }
     throw e;
   }
-  return { file, test, opts: { model, bound, timeoutMs }, format, output: a.get('output') ?? null, rels };
+  return { command, file, test, opts: { model, bound, timeoutMs }, format, output: a.get('output') ?? null, rels };
 }
 
 /** The explanation of x's test; null (reported as `file:line:col: message`) when the solver refuses the test. */
@@ -72,7 +75,7 @@ export async function explainOrRefuse(z3: Z3Session, x: ExplainArgs, relax: bool
   } catch (e) {
     const r = refusal(e, x.file);
     if (!r) throw e;
-    process.stderr.write(r.format() + '\n');
+    inputError(x.command, r, x.format === 'json');
     return null;
   }
 }

@@ -14,7 +14,7 @@ export const showCommand: Command = {
     'exit status: 0 an execution reaches the outcome, 1 none does (or no answer: a bad test, Unknown), 2 a usage error',
   ],
   async run(a) {
-    const x = explainArgs(a);
+    const x = explainArgs(a, 'show');
     if (!x) return EXIT.failed;
     const z3 = await openZ3();
     try {

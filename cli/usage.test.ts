@@ -134,6 +134,9 @@ test('every command\'s --json output is JSON lines that conform to docs/ptxmm.sc
     ['show', ['show', '--json', MP, '--outcome', 'P1:r0 == 1 /\\ P1:r1 == 1', '--rel', 'cause']],
     ['show, unreachable', ['show', '--json', MP]],
     ['why', ['why', '--json', MP]],
+    // A test that does not read is an error record, as for check (it was on stderr only).
+    ['show, a bad test', ['show', '--json', BAD]],
+    ['why, a bad outcome', ['why', '--json', MP, '--outcome', 'P7:r0 == 1']],
     // A model's name is any cat model's, or one with axioms left out; two models compared.
     ['check --model FILE.cat', ['check', '--json', '--model', write('my75.cat', 'acyclic po | rf as A\n'), MP]],
     ['check --without', ['check', '--json', '--without', 'Causality', MP]],

@@ -12,7 +12,7 @@ export const whyCommand: Command = {
   options: EXPLAIN_OPTIONS,
   details: ['exit status: 0 answered (reachable or not), 1 no answer (a bad test, Unknown), 2 a usage error'],
   async run(a) {
-    const x = explainArgs(a);
+    const x = explainArgs(a, 'why');
     if (!x) return EXIT.failed;
     const z3 = await openZ3();
     try {

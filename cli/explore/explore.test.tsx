@@ -134,6 +134,24 @@ test('test view: program, reachable states, the forbidden outcome; why names Cau
   await ui.done();
 });
 
+test('what-if on a forall test stars the states that break its condition: those reach the outcome explained', async () => {
+  const entry = readEntries([join(ISA, 'ISA-MP.litmus')], ROOT)[0]!;
+  const ui = start([entry], { initial: [{ screen: 'browser' }, { screen: 'test', entry }] });
+  await ui.until('reachable final state');
+  await ui.press('w');
+  await ui.until('Smallest set of axioms to remove for it to be reachable');
+  const axioms = ui.frame().split('\n')[1]!;
+  const steps = axioms.replace(/[[\]*…]/g, '').trim().split(/\s+/).indexOf('Causality');
+  assert.ok(steps >= 0, axioms);
+  await ui.press(...Array(steps).fill(KEY.right), ' ');
+  const r = await ui.until('The outcome is reachable');
+  // forall (P1:r0 != 1 \/ P1:r1 == 1): only r0=1, r1=0 breaks it (it was 3 of 4, the others).
+  assert.ok(r.includes('1 of 4 final states reach it'), r);
+  assert.ok(r.includes('* P1:r0=1; P1:r1=0'), r);
+  assert.not.ok(r.includes('* P1:r0=1; P1:r1=1'), r);
+  await ui.done();
+});
+
 test('test view: the data races, each pair opening the execution in which it races', async () => {
   const entry = readEntries([join(OWN_TESTS, 'races', 'RACE-MP-rel-acq-unguarded-racy.litmus')], ROOT)[0]!;
   const ui = start([entry], { initial: [{ screen: 'browser' }, { screen: 'test', entry }] });

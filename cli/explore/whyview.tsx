@@ -38,9 +38,12 @@ export function WhyView(p: { entry: Entry; outcome: string | null; back: () => v
       const r = a.answer.report;
       if (r.result === 'Unknown') lines.push({ text: `Unknown: ${r.reason ?? 'no answer'}`, color: 'yellow' });
       else {
-        const hit = r.states!.filter((s) => s.satisfies).length;
+        // The outcome explained is a counterexample to the condition: for forall, a state that
+        // breaks its expression (for exists and ~exists, one that satisfies it).
+        const reaches = (x: { satisfies: boolean }): boolean => (r.kind === 'Required' ? !x.satisfies : x.satisfies);
+        const hit = r.states!.filter(reaches).length;
         lines.push({ text: hit ? `The outcome is reachable: ${hit} of ${r.states!.length} final states reach it (*).` : `The outcome is still unreachable (${r.states!.length} final states).`, color: hit ? 'green' : 'red' });
-        for (const s of r.states!) lines.push({ text: `${s.satisfies ? '*' : ' '} ${stateText(Object.entries(s.values))}` });
+        for (const s of r.states!) lines.push({ text: `${reaches(s) ? '*' : ' '} ${stateText(Object.entries(s.values))}` });
       }
     }
     lines.push({ text: '' });
