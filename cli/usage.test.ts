@@ -274,6 +274,16 @@ test('division by zero: refused at the instruction when known; by a divisor read
   // ... and says where 77 comes from.
   assert.match(w.out, /note: P0 line 5:2: rem\.u32 %r1, 10, %r0: in this execution it divides by zero/);
   assert.match(ptxmm('run', maybe).out, /not run: .*divmem0\.litmus:5:2: rem\.u32 %r1, 10, %r0: division by zero/);
+  // The most negative value divided by -1 (a quotient the type cannot hold, undefined in PTX
+  // and in C) is any value too; its remainder, 0, is not; known before running, it is refused.
+  const over = write('divover.litmus', 'PTX O\n{ .global .s32 x = -2147483648; }\n P0@cta 0,gpu 0 ;\n ld.weak.global.s32 %r1, [x] ;\n div.s32 %r2, %r1, -1 ;\n rem.s32 %r3, %r1, -1 ;\nexists (P0:%r2 == 5 /\\ P0:%r3 == 0)\n');
+  const o = ptxmm('why', over);
+  assert.is(o.code, 0, o.out + o.err);
+  assert.match(o.out, /note: P0 line 5:2: div\.s32 %r2, %r1, -1: in this execution it divides -2147483648 by -1, a quotient the \.s32 cannot hold, which PTX leaves undefined \(any value\)/);
+  assert.match(ptxmm('why', over, '--outcome', 'P0:r3 == 1').out, /unreachable/);
+  assert.match(ptxmm('run', over).out, /not run: .*divover\.litmus:5:2: div\.s32 %r2, %r1, -1: the most negative value divided by -1/);
+  const known = write('divover2.litmus', 'PTX O\n{ P0:%r1 = -2147483648; }\n P0@cta 0,gpu 0 ;\n div.s32 %r2, %r1, -1 ;\nexists (P0:%r2 == 5)\n');
+  assert.match(ptxmm('check', known).err + ptxmm('check', known).out, /divover2\.litmus:4:2: .*-2147483648 \/ -1, whose quotient the \.s32 cannot hold and PTX does not define/);
 });
 
 test('- reads the test from standard input (check, why), the module from it (kernel)', () => {

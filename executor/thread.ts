@@ -292,6 +292,9 @@ function localValue(ci: CInstr, e: Entry): RV {
       const b = i.aop === 'shl' || i.aop === 'shr' ? arg(1, 'u32') : asType(arg(1, i.type), t);
       const c = i.c ? arg(2, t) : undefined;
       if ((i.aop === 'div' || i.aop === 'rem') && b.v === 0n) throw new Unsupported(`${ci.text}: division by zero, whose value PTX leaves unspecified (the solver takes it as any value; the executor does not run it)`, ci.ins.pos);
+      if (i.aop === 'div' && typeSigned(t) && asType(a, t).v === 1n << BigInt(typeWidth(t) - 1) && b.v === (1n << BigInt(typeWidth(t))) - 1n) {
+        throw new Unsupported(`${ci.text}: the most negative value divided by -1, a quotient PTX leaves undefined (the solver takes it as any value; the executor does not run it)`, ci.ins.pos);
+      }
       return alu(i.aop, asType(asType(a, i.type), t), b, typeSigned(t), c);
     }
     case 'selp': return operand(e, 2)!.v !== 0n ? asType(a, i.type) : asType(operand(e, 1)!, i.type);

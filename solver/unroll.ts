@@ -691,10 +691,22 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
           // which no execution with a non-zero divisor can see.
           const d = dag.constOf(b.v);
           if (d === 0n) throw new UnsupportedError(`${whereIs(instr)}: division by zero, whose value PTX leaves unspecified`, instr.pos);
+          const w = typeWidth(t);
           if (typeof d !== 'bigint') {
-            const zero = dag.eq(dag.resize(b.v, typeWidth(t)), dag.bv(typeWidth(t), 0));
-            v = dag.ite(zero, dag.bvVar(`undef${ti}_${here}`, typeWidth(t)), v);
+            const zero = dag.eq(dag.resize(b.v, w), dag.bv(w, 0));
+            v = dag.ite(zero, dag.bvVar(`undef${ti}_${here}`, w), v);
             unspecified.push({ at: dag.and(g, zero), where: whereIs(instr), what: 'divides by zero, and PTX leaves the quotient unspecified (any value)' });
+          }
+          // The most negative value divided by -1: a quotient the type cannot hold, which PTX
+          // does not define either (C leaves it undefined): any value, as for a zero divisor.
+          // (The remainder, 0, fits.)
+          if (instr.aop === 'div' && typeSigned(t)) {
+            const over = dag.and(dag.eq(a.v, dag.bv(w, -(1n << BigInt(w - 1)))), dag.eq(dag.resize(b.v, w), dag.bv(w, -1)));
+            if (over === dag.T) throw new UnsupportedError(`${whereIs(instr)}: ${-(1n << BigInt(w - 1))} / -1, whose quotient the .${t} cannot hold and PTX does not define`, instr.pos);
+            if (over !== dag.F) {
+              v = dag.ite(over, dag.bvVar(`over${ti}_${here}`, w), v);
+              unspecified.push({ at: dag.and(g, over), where: whereIs(instr), what: `divides ${-(1n << BigInt(w - 1))} by -1, a quotient the .${t} cannot hold, which PTX leaves undefined (any value)` });
+            }
           }
         }
         next(setReg(instr.dst.name, { v, deps: unionDeps(dag, a.deps, b.deps, c?.deps ?? new Map()) }));
