@@ -137,7 +137,7 @@ export function abortSiteText(x: AbortSite): string {
   const at = `line ${x.pos.line}:${x.pos.col}`;
   if (x.kind === 'trap') return `trap at ${at}`;
   const a = x.assertion;
-  const src = a?.file !== null && a?.file !== undefined ? `${a.file}${a.line !== null ? `:${a.line}` : ''}` : null;
+  const src = a?.file ? `${a.file}${a.line !== null ? `:${a.line}` : ''}` : a?.line !== null && a?.line !== undefined ? `line ${a.line}` : null;
   const where = [src, a?.func ? `in ${a.func}` : null].filter((w) => w !== null).join(', ');
   return `assert(${a?.expr ?? '...'})${where ? ` (${where})` : ''} at ${at}`;
 }

@@ -11,11 +11,11 @@ const S = scratch('ptxmm-aborts-');
 const HEAD = '.version 9.0\n.target sm_90\n.address_size 64\n.global .align 4 .u32 out[2];\n';
 const ASSERTFAIL = '.extern .func __assertfail\n(\n\t.param .b64 m,\n\t.param .b64 f,\n\t.param .b32 l,\n\t.param .b64 fn,\n\t.param .b64 sz\n)\n;\n'
   + '.global .align 1 .b8 $str[7] = {120, 32, 61, 61, 32, 49, 0};\n.global .align 1 .b8 $str$1[5] = {107, 46, 99, 117, 0};\n.global .align 1 .b8 $fn[2] = {107, 0};\n';
-/** __assertfail's five .param variables stored and passed, as nvcc -O3 writes the call (words named by constants, line 9). */
-const callAssert = (m: string, f: string, fn: string): string =>
+/** __assertfail's five .param variables stored and passed, as nvcc -O3 writes the call (words named by constants, line 9 unless given). */
+const callAssert = (m: string, f: string, fn: string, line = 9): string =>
   `\tmov.u64 %rd5, ${m};\n\tcvta.global.u64 %rd6, %rd5;\n\tmov.u64 %rd7, ${f};\n\tmov.u64 %rd8, ${fn};\n`
   + '\t{\n\t.param .b64 param0;\n\tst.param.b64 [param0+0], %rd6;\n\t.param .b64 param1;\n\tst.param.b64 [param1+0], %rd7;\n'
-  + '\t.param .b32 param2;\n\tst.param.b32 [param2+0], 9;\n\t.param .b64 param3;\n\tst.param.b64 [param3+0], %rd8;\n'
+  + `\t.param .b32 param2;\n\tst.param.b32 [param2+0], ${line};\n\t.param .b64 param3;\n\tst.param.b64 [param3+0], %rd8;\n`
   + '\t.param .b64 param4;\n\tst.param.b64 [param4+0], 1;\n\tcall.uni __assertfail, (param0, param1, param2, param3, param4);\n\t}\n';
 /** One entry k(u32 v): thread t reads v into %r1 and runs `body`, then stores 1 to out[t]. */
 const kernel = (body: string, before = ''): string =>
@@ -37,9 +37,19 @@ test('a device-side assert is a property of its own: it fails where a thread cal
   assert.not.match(fails.out, /\$str/);
   const json = JSON.parse(ptxmm('kernel', f, '--param', '2', '--json').out.split('\n')[0]!) as { properties: { property: string; verdict: string }[] };
   assert.equal(json.properties.map((p) => [p.property, p.verdict]), [['abort', 'fails']]);
-  // Another property asked beside it: each answers for itself.
-  const both = ptxmm('kernel', f, '--param', '2', '--assert', 'out[0] == 1');
-  assert.match(both.out, /Assert out\[0\] == 1: holds[^]*Device asserts: FAILS/);
+  // Another property asked beside it: each answers for itself (the thread stopped at the
+  // assert, so its store to out[0] never ran).
+  const both = ptxmm('kernel', f, '--param', '2', '--assert', 'out[0] == 0');
+  assert.match(both.out, /Assert out\[0\] == 0: holds[^]*Device asserts: FAILS/);
+});
+
+test('a thread stops at the first assert it fails: a later one is not named, and what the assert guards never runs', () => {
+  // Both asserts fail with v == 2; the store after them would go to out[2], past the buffer.
+  const f = S.write('first.ptx', kernel(`${callAssert('$str', '$str$1', '$fn', 5)}${callAssert('$str', '$str$1', '$fn', 6)}\tmov.u64 %rd9, out;\n\tst.global.u32 [%rd9+8], %r1;\n`));
+  const r = ptxmm('kernel', f, '--param', '2');
+  assert.is(r.code, 1, r.out + r.err);
+  assert.match(r.out, /Device asserts: FAILS: P0 fails assert\(x == 1\) \(k\.cu:5, in k\)/);
+  assert.not.match(r.out, /k\.cu:6/);
 });
 
 test('the message is read as far as the PTX names it, and through nvcc -G\'s __assert_fail wrapper, a site per call', () => {

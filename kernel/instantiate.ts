@@ -291,6 +291,8 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
         laneid: t % 32, warpid: Math.floor(t / 32), nwarpid: Math.ceil(perBlock / 32),
       };
       for (const r of readsSpecial) regInits.push({ thread: id, reg: r, value: BigInt(values[r]!), pos: entry.pos });
+      // (Registers start undefined in a kernel; the abort register is ptxmm's, and starts at 0.)
+      if (inlined.aborts.length) regInits.push({ thread: id, reg: ABORT_REGISTER, value: 0n, pos: entry.pos });
     }
   }
   const test: LitmusTest = {
@@ -304,6 +306,7 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
     condition: { quantifier: 'forall', expr: { kind: 'true' }, pos: entry.pos },
     file,
     perThread: true,
+    undefinedRegisters: true,
   };
   return { test, entry, memory, coords, aborts: inlined.aborts };
 }
@@ -425,7 +428,12 @@ function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) =>
     registers[ABORT_REGISTER] = 32;
     return site.k;
   };
-  const setAbort = (k: number, pos: Pos): Instr => ({ op: 'mov', type: 'u32', dst: { kind: 'reg', name: ABORT_REGISTER }, src: { kind: 'imm', value: BigInt(k) }, pos });
+  // The launch fails there: the thread records the site and stops (CUDA stops every thread;
+  // this one runs no further, so neither a later site nor the code an assert guards runs).
+  const setAbort = (k: number, pos: Pos): Instr[] => [
+    { op: 'mov', type: 'u32', dst: { kind: 'reg', name: ABORT_REGISTER }, src: { kind: 'imm', value: BigInt(k) }, pos },
+    { op: 'bra', target: EXIT_LABEL, pos },
+  ];
   // The kernel's .local variables, and each inlined call's own copy of its callee's (nvcc -G
   // gives a device function a stack of its own): named apart per call, then per thread.
   const locals: Variable[] = [...entry.locals];
@@ -438,7 +446,7 @@ function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) =>
   // `path` names this copy of fn (a site per copy: nvcc -G calls one __assert_fail wrapper for
   // every assert); `arg(k)` is where its k-th parameter comes from (argSource) in its caller.
   const expand = (fn: PtxFunction, stack: string[], rename: (r: string) => string, label: (l: string) => string, bind: Map<string, string>, own: ReadonlyMap<string, string>,
-    path: string, arg: (k: number) => ArgSource): Stmt[] => {
+    path: string, arg: (k: number) => ArgSource, caller: Pos | null): Stmt[] => {
     const out: Stmt[] = [];
     const reg = <T extends { kind: string; name: string }>(v: T): T => (v.kind === 'reg' ? { ...v, name: rename(v.name) } : v);
     const body = fn.body as Statement[];
@@ -456,8 +464,9 @@ function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) =>
       }
       if (s.op === 'label') { out.push({ ...s, name: s.name === EXIT_LABEL ? s.name : label(s.name) }); continue; }
       if (s.op === 'trap') {
-        const set = setAbort(abort(`${path}@${idx}`, 'trap', s.pos), s.pos);
-        out.push(s.guard ? { ...set, guard: { ...s.guard, reg: reg(s.guard.reg) } } : set);
+        // nvcc -G wraps __trap() in a function of that name: its caller's call is the site.
+        const set = setAbort(abort(`${path}@${idx}`, 'trap', fn.name === '__trap' && caller ? caller : s.pos), s.pos);
+        out.push(...(s.guard ? set.map((x) => ({ ...x, guard: { ...s.guard!, reg: reg(s.guard!.reg) } })) : set));
         continue;
       }
       if (s.op === 'call') {
@@ -468,9 +477,10 @@ function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) =>
           const line = a[2]?.kind === 'imm' ? Number(a[2].value) : null;
           // The call given the assert's words is the site users know (-G: the call of the wrapper).
           const at = a[0]?.kind === 'text' ? a[0].at : s.pos;
-          out.push(setAbort(abort(`${path}@${idx}`, 'assert', at, { expr: text(a[0]!), file: text(a[1]!), line, func: text(a[3]!) }), s.pos));
+          out.push(...setAbort(abort(`${path}@${idx}`, 'assert', at, { expr: text(a[0]!), file: text(a[1]!), line, func: text(a[3]!) }), s.pos));
           continue;
         }
+        if (!callee && s.callee === 'vprintf') bad('printf (vprintf) is not modelled: ptxmm checks memory, not output', s.pos);
         if (!callee) bad(`the call's target ${s.callee} is not a device function (.func) of the module`, s.pos);
         if (stack.includes(s.callee)) bad(`${s.callee} calls itself: recursion is not modelled`, s.pos);
         if (callee!.refused) throw callee!.refused;
@@ -483,7 +493,7 @@ function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) =>
         callee!.returns.forEach((p, k) => b.set(p.name, paramReg(fn, bind, s.rets[k]!)));
         const call = idx;
         out.push(...expand(callee!, [...stack, s.callee], (r) => (SPECIAL_REGISTERS.includes(r) ? r : `__c${n}_${r}`), (l) => `${l}$c${n}`, b, mine,
-          `${path}/${n}`, (k) => source(call, s.args[k])));
+          `${path}/${n}`, (k) => source(call, s.args[k]), s.pos));
         continue;
       }
       for (const [d] of destinations(s)) {
@@ -494,7 +504,7 @@ function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) =>
     }
     return out;
   };
-  const body = expand(entry, [entry.name], (r) => r, (l) => l, new Map(), new Map(), '', () => null);
+  const body = expand(entry, [entry.name], (r) => r, (l) => l, new Map(), new Map(), '', () => null, null);
   // `exit` anywhere (also in a device function) ends the thread: it jumps past the kernel's last statement.
   if (body.some((s) => s.op === 'bra' && s.target === EXIT_LABEL)) body.push({ op: 'label', name: EXIT_LABEL, pos: entry.pos });
   return { body, registers, locals, aborts, messages };

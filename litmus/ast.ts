@@ -485,4 +485,9 @@ export interface LitmusTest {
    * warp: a barrier's thread count counts litmus threads.
    */
   perThread?: boolean;
+  /**
+   * A register's value before any instruction writes it is undefined (any value), as PTX says
+   * (a kernel, kernel/); a litmus test's registers start at 0, herd's convention.
+   */
+  undefinedRegisters?: boolean;
 }

@@ -238,6 +238,8 @@ interface State {
 
 /** The name of the variable a location's unknown initial value is (PhysLoc.unknown), before its number. */
 export const UNKNOWN_INIT = 'w0_';
+/** The variable of a kernel register's value before any write (`r0_<thread>_<register>`). */
+export const UNSET_REGISTER = 'r0_';
 
 /** Thread P`tid`'s instruction as refusals and notes name it (refusal() turns the prefix into file:line:col). */
 export const instrWhere = (tid: number, ins: Instr): string => `P${tid} line ${ins.pos.line}:${ins.pos.col}: ${printInstr(ins)}`;
@@ -394,7 +396,21 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
   // Registers have one width each (litmus/types.ts): a write extends its value to it.
   const types = threadRegisters(test.regInits, thread);
   const widthOf = (name: string): number => types.get(name)?.width ?? 32;
-  const zero = (name: string): RegVal => ({ v: dag.bv(widthOf(name), 0), deps: new Map() });
+  // A register before any instruction writes it: 0 in a litmus test (herd's convention), in
+  // a kernel any value (PTX leaves it undefined), a variable of its own per thread.
+  const unsetRegs = test.undefinedRegisters === true;
+  const zero = (name: string): RegVal => ({ v: unsetRegs ? dag.bvVar(`${UNSET_REGISTER}${tid}_${name}`, widthOf(name)) : dag.bv(widthOf(name), 0), deps: new Map() });
+  // Whether v, a register's value, is still its first one: through the merges of paths (ite on
+  // their reach) down to that variable.
+  const stillUnset = (v: N, first: N): N => {
+    if (v === first) return dag.T;
+    const d = dag.nodes[v]!;
+    return d.op === 'ite' ? dag.or(dag.and(d.c, stillUnset(d.a, first)), dag.and(dag.not(d.c), stillUnset(d.b, first))) : dag.F;
+  };
+  // The instruction whose operands are being read, executed under g (the note of a read of an
+  // unset register names it, once per register).
+  let reading: { instr: Instr; g: N } | null = null;
+  const noted = new Set<string>();
   const initRegs = new Map<string, RegVal>();
   for (const r of test.regInits) {
     if (r.thread !== tid) continue;
@@ -460,11 +476,22 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
   };
 
   const reg = (s: State, name: string): RegVal => s.regs.get(name) ?? zero(name);
+  /** A register an instruction reads: in a kernel, noting where it may still be unset. */
+  const read = (s: State, name: string): RegVal => {
+    const r = reg(s, name);
+    if (!unsetRegs || !reading || noted.has(`${here}:${name}`)) return r;
+    const at = dag.and(reading.g, stillUnset(r.v, zero(name).v));
+    if (at !== dag.F) {
+      noted.add(`${here}:${name}`);
+      unspecified.push({ at, where: whereIs(reading.instr), what: `reads %${name} before any instruction writes it, and PTX leaves its value undefined (any value)` });
+    }
+    return r;
+  };
   const bounds = new Map<N, Interval>();
   const operand = (s: State, v: AstValue, type: DataType): RegVal => {
     const w = typeWidth(type);
     if (v.kind === 'imm') return { v: dag.bv(w, v.value), deps: new Map() };
-    const r = reg(s, v.name);
+    const r = read(s, v.name);
     return { v: dag.resize(r.v, w, typeSigned(type)), deps: r.deps };
   };
   const whereIs = (ins: Instr): string => instrWhere(tid, ins);
@@ -475,7 +502,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
     const a = ins.addr;
     const offset = ins.offset ?? 0n;
     if (a.kind === 'loc' && offset === 0n) return { targets: [{ ploc: env.plocOf.get(a.name)!, vaddr: env.vaddrOf.get(a.name)!, at: dag.T }], deps: new Map() };
-    const r: RegVal = a.kind === 'loc' ? { v: dag.bv(64, env.vaddrOf.get(a.name)!), deps: new Map() } : reg(s, a.name);
+    const r: RegVal = a.kind === 'loc' ? { v: dag.bv(64, env.vaddrOf.get(a.name)!), deps: new Map() } : read(s, a.name);
     const where = whereIs(ins);
     const who = { place: thread.placement, space: ins.space, write: ins.op !== 'ld' };
     // An access of another width than its location's would need a mixed-size model, which the
@@ -587,12 +614,14 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
     // The guard @p / @!p: the instruction takes effect only when it holds.
     let pred: N = dag.T;
     let predDeps: Deps = new Map();
+    reading = { instr, g: st.reach };
     if (instr.guard) {
-      const p = reg(st, instr.guard.reg.name);
+      const p = read(st, instr.guard.reg.name);
       pred = instr.guard.negated ? dag.not(holds(dag, p.v)) : holds(dag, p.v);
       predDeps = p.deps;
     }
     const g = dag.and(st.reach, pred);
+    reading = { instr, g };
     const ctrl = unionDeps(dag, st.ctrl, predDeps);
     // The destination takes the value extended (by the instruction's signedness) to its width.
     const setReg = (name: string, v0: RegVal, base: Map<string, RegVal> = st.regs): Map<string, RegVal> => {
@@ -715,7 +744,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
       case 'selp': {
         const a = operand(st, instr.a, instr.type);
         const b = operand(st, instr.b, instr.type);
-        const p = reg(st, instr.p.name);
+        const p = read(st, instr.p.name);
         const v = dag.ite(holds(dag, p.v), a.v, b.v);
         next(setReg(instr.dst.name, { v, deps: unionDeps(dag, a.deps, b.deps, p.deps) }));
         break;
@@ -830,7 +859,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
         if (instr.red) {
           // The result is a variable of its own: the other threads' predicates are not known here.
           const { op, pred, negated, dst } = instr.red;
-          const p = pred.kind === 'imm' ? { v: dag.bv(1, pred.value === 0n ? 0 : 1), deps: new Map() as Deps } : reg(st, pred.name);
+          const p = pred.kind === 'imm' ? { v: dag.bv(1, pred.value === 0n ? 0 : 1), deps: new Map() as Deps } : read(st, pred.name);
           const result = dag.bvVar(`bar_red_${b.info.id}`, op === 'popc' ? 32 : 1);
           b.bar!.red = { op, bit: negated ? dag.not(holds(dag, p.v)) : holds(dag, p.v), result };
           regs = setReg(dst.name, { v: result, deps: p.deps });
@@ -848,7 +877,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
         // What the lane puts in: a vote's predicate, the others' a.
         let mine: RegVal;
         if (instr.op === 'vote') {
-          const p = instr.pred.kind === 'imm' ? { v: dag.bv(1, instr.pred.value === 0n ? 0 : 1), deps: new Map() as Deps } : reg(st, instr.pred.name);
+          const p = instr.pred.kind === 'imm' ? { v: dag.bv(1, instr.pred.value === 0n ? 0 : 1), deps: new Map() as Deps } : read(st, instr.pred.name);
           mine = { v: instr.negated ? dag.not(holds(dag, p.v)) : holds(dag, p.v), deps: p.deps };
         } else mine = operand(st, instr.a, instr.op === 'shfl' ? 'b32' : instr.type);
         const x: Exchange = {
