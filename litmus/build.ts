@@ -974,7 +974,9 @@ function isGenuine(cst: CstFile): boolean {
       if (!c || c.k !== 'instr') continue;
       if (writtenInPtx(c)) return true;
       const parts = c.opcode.text.split('.');
-      if (parts[0] === 'barrier' || (parts[0] === 'bar' && parts[1] !== 'cta')) return true;
+      // Genuine bar forms (bar.sync, bar.arrive, bar.red, bar.warp.sync); a misspelt scope
+      // (bar.gpu.sync) is Dartagnan's dialect with an unknown qualifier, said at its place.
+      if (parts[0] === 'barrier' || (parts[0] === 'bar' && ['sync', 'arrive', 'red', 'warp'].includes(parts[1] ?? ''))) return true;
     }
   }
   return false;

@@ -14,6 +14,14 @@ interface Case {
 
 const cases: Case[] = [
   {
+    // A misspelt scope (bar.gpu) made the whole test genuine PTX, and the error fell on the
+    // valid Dartagnan arrive before it.
+    name: "bar-misspelt-scope-after-dialect-arrive",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n bar.cta.arrive 1, 64 | bar.cta.sync 1, 64 ;\n bar.gpu.sync 1, 64 | bar.cta.sync 1, 64 ;\nexists (x == 0)\n",
+    at: [5, 6],
+    message: "unknown qualifier '.gpu' for bar",
+  },
+  {
     name: "qualifier-twice",
     text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.relaxed.cta.cta.u32 [x], 1 | ld.weak.u32 %r0, [x] ;\nexists (P1:%r0 == 1)\n",
     at: [4, 17],

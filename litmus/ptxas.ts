@@ -113,7 +113,10 @@ export function checkPtxasBarrier(c: GenuineCell, ins: Extract<Instr, { op: 'bar
   const aligned = c.quals.findIndex((x) => x.text === 'aligned');
   const arrive = c.quals.findIndex((x) => x.text === 'arrive');
   if (aligned >= 0 && arrive > aligned) fail(`write barrier.arrive.aligned: ptxas reads .aligned only after .arrive`, c.quals[aligned]!.pos);
-  if (ins.mode === 'arrive' && c.operands < 2) fail(`${c.base}.arrive needs a thread count: ${c.base}.arrive a, b (b a multiple of 32)`);
+  if (ins.mode === 'arrive' && c.operands < 2) {
+    const dialect = cta === 0 ? ` (Dartagnan's ${c.base}.cta.arrive with one operand is read in a test of that dialect only, and another instruction of this test is genuine PTX)` : '';
+    fail(`${c.base}.arrive needs a thread count: ${c.base}.arrive a, b (b a multiple of 32)${dialect}`);
+  }
   if (ins.id.kind === 'imm' && (ins.id.value < 0n || ins.id.value > 15n)) {
     fail(`barrier ${ins.id.value} does not exist: PTX has barriers 0 to 15`, ins.id.pos ?? c.pos);
   }
