@@ -133,6 +133,10 @@ exists (P1:r2 == 1)
   assert.equal(states(run.out), ['P1:r2=1; x=2;', 'P1:r2=2; x=2;']);
   assert.equal(states(check.out), states(run.out));
   assert.not.match(run.out, /P1:r1=/);
+  // The final states the filter drops are said, as check says it when it drops them all.
+  assert.match(run.out, /Filter: \d+ final states left out by the filter/);
+  const none = ptxmm('run', write('filter0.litmus', readFileSync(f, 'utf8').replace('P1:r1 == 1', 'P1:r1 == 7')));
+  assert.match(none.out, /States 0\n[^]*Filter: the filter excludes every final state \(\d+ reached\)/);
   const cross = ptxmm('cross', f);
   assert.is(cross.code, 0, cross.out + cross.err);
   assert.match(cross.out, /PASS Filtered: executor 2 states, solver 2/);

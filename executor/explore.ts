@@ -61,6 +61,8 @@ export interface Stats {
   visited: number;
   /** Final machine states (all threads done) times final-write choices, those the filter keeps. */
   finals: number;
+  /** Those the filter dropped. */
+  filtered: number;
   /** Executions cut off by the loop bound. */
   cut: number;
   /** States where some thread can never go on (a barrier never completes). */
@@ -145,7 +147,7 @@ export function hashSet53(): HashSet53 {
   return set;
 }
 
-function explore(prog: Program, maxStates: number, onFinal: (s: MState) => void, onProgress?: (visited: number) => void, reduce = true, canon = true): Omit<Stats, 'finals' | 'ms'> {
+function explore(prog: Program, maxStates: number, onFinal: (s: MState) => void, onProgress?: (visited: number) => void, reduce = true, canon = true): Omit<Stats, 'finals' | 'filtered' | 'ms'> {
   const visited = hashSet53();
   // Each state waits with its part hashes (state.ts stateHashInto), which its successors
   // reuse: `width` numbers per state, on a stack of their own beside the states.
@@ -201,11 +203,12 @@ export function runProgram(prog: Program, maxStates: number, onProgress?: (visit
   const withFilter = observables(test, true);
   const byKey = new Map<string, FinalState>();
   let finals = 0;
+  let filtered = 0;
   const filter = test.filter ? holdsOn(test.filter, withFilter) : null;
   const condition = holdsOn(test.condition.expr, obs);
   const base = explore(prog, maxStates, (s) => {
     for (const full of outcomesOf(prog, withFilter, s)) {
-      if (filter && !filter(full)) continue;
+      if (filter && !filter(full)) { filtered++; continue; }
       finals++;
       const o = full.length === obs.length ? full : full.slice(0, obs.length);
       const k = outcomeKey(o);
@@ -226,7 +229,7 @@ export function runProgram(prog: Program, maxStates: number, onProgress?: (visit
   const validated = q === 'exists' ? positive > 0 : q === 'not exists' ? positive === 0 : negative === 0;
   return {
     test, model: prog.model, observables: obs, states, validated, positive, negative,
-    stats: { ...base, finals, ms: performance.now() - t0 },
+    stats: { ...base, finals, filtered, ms: performance.now() - t0 },
   };
 }
 

@@ -17,6 +17,7 @@ export function formatRun(r: RunResult, bound: number): string {
   const obs = r.positive === 0 ? 'Never' : r.negative === 0 ? 'Always' : 'Sometimes';
   out.push(r.validated ? 'Ok' : 'No', 'Witnesses', `Positive: ${r.positive} Negative: ${r.negative}`, `Condition ${conditionText(t)}`);
   out.push(`Observation ${t.name} ${obs} ${r.positive} ${r.negative}`);
+  if (st.filtered) out.push(r.states.length ? `Filter: ${st.filtered} final states left out by the filter` : `Filter: the filter excludes every final state (${st.filtered} reached)`);
   if (st.cut) out.push(`Bound ${bound} reached: ${st.cut} executions cut off (they need more loop iterations) are not counted`);
   if (st.spun) out.push(`Spin loops: ${st.spun} iterations that go round again left out (every final state is reached by leaving at once; the bound does not limit them)`);
   if (st.deadlocks) out.push(`Deadlock: ${st.deadlocks} executions end with threads waiting at a barrier forever (not counted)`);

@@ -122,7 +122,7 @@ function reaches(prog: Program, ti: number, i: Instr): boolean {
 export function isAcquireEnd(prog: Program, ti: number, i: Instr): boolean {
   switch (i.op) {
     case 'ld': return i.ord.sem === 'acquire' && reaches(prog, ti, i);
-    case 'atom': case 'red': return (i.ord.sem === 'acquire' || i.ord.sem === 'acq_rel') && reaches(prog, ti, i);
+    case 'atom': return (i.ord.sem === 'acquire' || i.ord.sem === 'acq_rel') && reaches(prog, ti, i);
     case 'fence': return reaches(prog, ti, i);
     case 'bar': return i.mode === 'sync';
     case 'fence.proxy': return true;
@@ -216,8 +216,11 @@ function sameAddress(a: Entry, b: Entry): boolean {
 }
 
 type Access = Extract<Instr, { op: 'ld' | 'st' | 'atom' | 'red' }>;
-/** An access with acquire semantics: ld.acquire, or an atom/red with .acquire or .acq_rel. */
-export const acquires = (i: Access): boolean => i.ord.sem === 'acquire' || (i.op !== 'ld' && i.ord.sem === 'acq_rel');
+/**
+ * An access with acquire semantics: ld.acquire, or an atom with .acquire or .acq_rel. Not a
+ * red (Dartagnan's red.acq_rel): it is no read operation (ISA §8.4, Table 17), so no acquire.
+ */
+export const acquires = (i: Access): boolean => i.op !== 'red' && (i.ord.sem === 'acquire' || (i.op !== 'ld' && i.ord.sem === 'acq_rel'));
 /** An access with release semantics: st.release, or an atom/red with .release or .acq_rel. */
 export const releases = (i: Access): boolean => i.ord.sem === 'release' || (i.op !== 'ld' && i.ord.sem === 'acq_rel');
 

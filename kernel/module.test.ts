@@ -142,7 +142,7 @@ test('packed movs: registers packed into one and one split into several, element
     + '\tmov.b32 %r5, {1, 2, 0xff, -1};\n\tst.global.u32 [o+12], %r5;\n' // 0xffff0201
     + '\tmov.b32 {%rs3, %rs4}, %r1;\n\tadd.u16 %rs5, %rs3, %rs4;\n\tst.global.u16 [h], %rs5;\n' // 0x1234 + 0xfedc mod 2^16
     + '\tcvt.u8.u16 %b1, %rs1;\n\tcvt.u8.u16 %b2, %rs2;\n\tmov.b16 %rs6, {%b1, %b2};\n\tst.global.u16 [h+2], %rs6;\n' // 0xdc34
-    + '\t@%p1 mov.b32 %r6, {%rs3, %rs4};\n\tst.global.u32 [o+16], %r6;'); // the guard is false: o[4] stays 0
+    + '\tmov.u32 %r6, 0;\n\tsetp.ne.u32 %p1, %r6, 0;\n\t@%p1 mov.b32 %r6, {%rs3, %rs4};\n\tst.global.u32 [o+16], %r6;'); // the guard is false: o[4] stays 0
   const f = S.write('pack.ptx', text);
   const values = 'o[0] == 4275835444 /\\ o[1] == 1432778632 /\\ o[2] == 287454020 /\\ o[3] == 4294902273 /\\ o[4] == 0 /\\ h[0] == 4368 /\\ h[1] == 56372';
   let r = ptxmm('kernel', f, '--assert', values);

@@ -56,7 +56,7 @@ export interface EventInfo {
   place: Place | null;
   /** Strong: every fence, and memory events that are not weak (ISA §8.4). */
   strong: boolean;
-  /** Effective scope of a strong event (a .shared access is capped at its CTA). */
+  /** Effective scope of a strong event (a .shared access is capped at its cluster: effectiveScope). */
   scope: Scope | null;
   /**
    * The read of a red: no read operation (ISA §8.4, Table 17: "ld and atom (but not red)"), so

@@ -15,7 +15,7 @@
 //
 // What the space leaves out (a theorem over it says nothing about them): proxies other than
 // generic and virtual aliases (theorem 2 is stated on exactly this space), barriers, and
-// .shared accesses (whose scope is capped at the CTA).
+// .shared accesses (whose scope is capped at the cluster).
 import type { Scope } from '../litmus/ast.js';
 import { SCOPES } from '../litmus/ast.js';
 import type { Dag, N } from '../solver/expr.js';

@@ -813,7 +813,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
         const got = a.targets.map((t) => {
           const width = env.locations[t.ploc]!.width;
           const common = { strong: true, scope, proxy: instr.proxy, ploc: t.ploc, vaddr: t.vaddr };
-          const r = newEvent(instr, 'R', dag.and(g, t.at), { ...common, acquire: sem === 'acquire' || sem === 'acq_rel', ...(instr.op === 'red' ? { red: true } : {}) }, { deps: unionDeps(dag, a.deps, ctrl) });
+          const r = newEvent(instr, 'R', dag.and(g, t.at), { ...common, acquire: instr.op === 'atom' && (sem === 'acquire' || sem === 'acq_rel'), ...(instr.op === 'red' ? { red: true } : {}) }, { deps: unionDeps(dag, a.deps, ctrl) });
           r.value = dag.bvVar(`v${r.info.id}`, width);
           const old = dag.resize(r.value, typeWidth(instr.type), typeSigned(instr.type));
           const { v, deps } = rmwValue(dag, st, instr, old, operand);
