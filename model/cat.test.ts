@@ -162,6 +162,8 @@ test('sizes the interpreters can walk: deep brackets and long statements are ref
     assert.match(e.format(), /^chain\.cat:202:12: naming 'x200' here makes a term more than 200 definitions and brackets deep/);
   }
   assert.is(parseCat(chain(190), 'chain.cat').axioms.length, 1);
+  // A byte-order mark before the first line is no character of the model.
+  assert.equal(shape(parseCat('\uFEFFacyclic po as A', 'bom.cat')), shape(parseCat('acyclic po as A', 'bom.cat')));
   // Within the limits: 900 operations in a chain are read, and a model that long prints back.
   const m = parseCat(`let a = ${'po; '.repeat(900)}po\nacyclic a as A`, 'ok.cat');
   assert.equal(shape(parseCat(printCat(m), 'ok.cat')), shape(m));

@@ -114,7 +114,9 @@ const NOTHING: RelTerm = minus(id(ALL), id(ALL));
  * a name) or else the file's base name, its relation definitions in order, its checks as
  * axioms, each with its position as section. Throws CatError.
  */
-export function parseCat(text: string, file: string): Model {
+export function parseCat(source: string, file: string): Model {
+  // A byte-order mark (editors on Windows write one) is no character of the model.
+  const text = source.startsWith('\uFEFF') ? source.slice(1) : source;
   const toks = lex(text, file);
   let p = 0;
   const peek = (): Tok => toks[p]!;
