@@ -51,11 +51,10 @@ export interface MemoryObject {
 }
 
 /**
- * A place where the launch fails (and the kernel's aborts property with it): a `trap`, or a call
+ * A place where the launch fails (and the kernel's abort property with it): a `trap`, or a call
  * of `__assertfail`, which CUDA's device-side `assert` calls when its condition is false. A
- * thread that gets there sets its ABORT_REGISTER to the site's `k` and runs on as the PTX says
- * (nvcc branches on after the call): every execution that reaches a site is found, also one in
- * which another thread would otherwise have waited for the aborting one.
+ * thread that gets there sets its ABORT_REGISTER to the site's `k` and stops (CUDA stops the
+ * launch): the first site a thread meets is the one named, and what an assert guards never runs.
  */
 export interface AbortSite {
   /** The value ABORT_REGISTER takes there: 1, 2, ... */
@@ -414,7 +413,8 @@ function resolve(s: Instr, symbols: Map<string, MemoryObject>, params: Map<strin
  */
 function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) => never): { body: Stmt[]; registers: Record<string, number>; locals: Variable[]; aborts: AbortSite[]; messages: Set<string> } {
   let calls = 0;
-  // One site per trap or assert call in the module, shared by every inlined copy of its function.
+  // One site per trap or assert call in each inlined copy of its function (-G calls one
+  // __assert_fail wrapper for every assert: a site per call of it).
   const aborts: AbortSite[] = [];
   const siteAt = new Map<string, AbortSite>();
   // `key` names the site: its statement in one copy of its function (expand's `path`).
