@@ -402,10 +402,13 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
   const zero = (name: string): RegVal => ({ v: unsetRegs ? dag.bvVar(`${UNSET_REGISTER}${tid}_${name}`, widthOf(name)) : dag.bv(widthOf(name), 0), deps: new Map() });
   // Whether v, a register's value, is still its first one: through the merges of paths (ite on
   // their reach) down to that variable.
-  const stillUnset = (v: N, first: N): N => {
+  const stillUnset = (v: N, first: N, memo = new Map<N, N>()): N => {
     if (v === first) return dag.T;
     const d = dag.nodes[v]!;
-    return d.op === 'ite' ? dag.or(dag.and(d.c, stillUnset(d.a, first)), dag.and(dag.not(d.c), stillUnset(d.b, first))) : dag.F;
+    if (d.op !== 'ite') return dag.F;
+    let r = memo.get(v);
+    if (r === undefined) memo.set(v, r = dag.or(dag.and(d.c, stillUnset(d.a, first, memo)), dag.and(dag.not(d.c), stillUnset(d.b, first, memo))));
+    return r;
   };
   // The instruction whose operands are being read, executed under g (the note of a read of an
   // unset register names it, once per register).
