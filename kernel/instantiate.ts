@@ -443,6 +443,26 @@ function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) =>
   // them give 0 (instantiate leaves them out): those in the function that calls __assertfail.
   const messages = new Set<string>();
   const ownAssert = mod.functions.some((f) => f.name === ASSERT_FAIL && f.kind === 'func');
+  // Which parameters of a device function reach __assertfail as an assert's words (message,
+  // file, function), through the calls it makes.
+  const wordParams = new Map<string, Set<number>>();
+  const messageParams = (name: string, seen: readonly string[] = []): Set<number> => {
+    const known = wordParams.get(name);
+    if (known) return known;
+    const out = new Set<number>();
+    const f = mod.functions.find((g) => g.name === name && g.kind === 'func');
+    if (!f || seen.includes(name)) return out;
+    for (const [at, c] of (f.body as Statement[]).entries()) {
+      if (c.op !== 'call') continue;
+      const words = c.callee === ASSERT_FAIL ? [0, 1, 3] : [...messageParams(c.callee, [...seen, name])];
+      for (const k of words) {
+        const x = argSource(f, at, c.args[k], mod);
+        if (x?.kind === 'param') out.add(x.index);
+      }
+    }
+    wordParams.set(name, out);
+    return out;
+  };
   // `path` names this copy of fn (a site per copy: nvcc -G calls one __assert_fail wrapper for
   // every assert); `arg(k)` is where its k-th parameter comes from (argSource) in its caller.
   const expand = (fn: PtxFunction, stack: string[], rename: (r: string) => string, label: (l: string) => string, bind: Map<string, string>, own: ReadonlyMap<string, string>,
@@ -455,7 +475,16 @@ function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) =>
       return x?.kind === 'param' ? arg(x.index) : x;
     };
     const asserts = new Map(ownAssert ? [] : body.flatMap((c, at) => (c.op === 'call' && c.callee === ASSERT_FAIL ? [[at, [0, 1, 2, 3].map((k) => source(at, c.args[k]))] as const] : [])));
-    const movs = new Set([...asserts.values()].flatMap((xs) => xs.flatMap((x) => (x?.kind === 'text' && x.in === fn ? [x.mov] : []))));
+    // The movs of this body that name an assert's words: for a call of __assertfail, or of a
+    // function that hands some of its parameters on to it (nvcc -G's __assert_fail).
+    const movs = new Set(body.flatMap((c, at) => {
+      if (c.op !== 'call' || ownAssert) return [];
+      const words = c.callee === ASSERT_FAIL ? [0, 1, 3] : [...messageParams(c.callee)];
+      return words.flatMap((k) => {
+        const x = argSource(fn, at, c.args[k], mod);
+        return x?.kind === 'text' ? [x.mov] : [];
+      });
+    }));
     for (const [idx, s0] of body.entries()) {
       let s = s0;
       if (s.op === 'mov' && s.src.kind === 'loc' && movs.has(idx)) {
