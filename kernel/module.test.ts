@@ -281,7 +281,9 @@ test('a statement ptxmm does not model refuses only the launches that run it', (
   const bad = '.visible .entry bad()\n{\n\t.reg .b32 %r<3>;\n\tactivemask.b32 %r1;\n\tmov.u32 %r1, 7;\n\tfns.b32 %r2, %r1, 0, 1;\n\tst.global.u32 [x], %r2;\n\tret;\n}\n';
   const calls = '.visible .entry calls()\n{\n\t.reg .b32 %r<3>;\n\tmov.u32 %r1, 8;\n\t{\n\t.param .b32 p0;\n\tst.param.b32 [p0+0], %r1;\n\t.param .b32 r0;\n'
     + '\tcall.uni (r0), low, (p0);\n\tld.param.b32 %r2, [r0+0];\n\t}\n\tst.global.u32 [x], %r2;\n\tret;\n}\n';
-  const text = head + helper + good + bad + calls;
+  // A directive ptxmm does not read inside a function (a switch's jump table) is such a statement too.
+  const table = '.visible .entry table(.param .u32 a)\n{\n\t.reg .b32 %r<2>;\n\tld.param.u32 %r1, [a];\nts: .branchtargets L0, L1;\n\tbrx.idx %r1, ts;\nL0:\nL1:\n\tret;\n}\n';
+  const text = head + helper + good + bad + calls + table;
   const f = S.write('some.ptx', text);
   const ok = ptxmm('kernel', f, '--entry', 'good', '--assert', 'x == 7');
   assert.is(ok.code, 0, ok.out + ok.err);
@@ -289,6 +291,7 @@ test('a statement ptxmm does not model refuses only the launches that run it', (
   // The first statement refused in the function is the one named (activemask before fns).
   refuses('some.ptx', text, 'activemask', /activemask \(__activemask\) is a warp-level operation/, '--entry', 'bad', '--assert', 'x == 7');
   refuses('some.ptx', text, 'fns.b32', /unknown instruction 'fns'/, '--entry', 'calls', '--assert', 'x == 1');
+  refuses('some.ptx', text, '.branchtargets', /the directive '\.branchtargets' is not supported inside a function/, '--entry', 'table', '--param', '0', '--assert', 'x == 1');
 });
 
 test('div and rem by a parameter: C\'s / and % (towards zero); by a zero parameter, refused at the instruction', () => {

@@ -306,7 +306,12 @@ export function readModule(text: string, file: string): PtxModule {
       if (t.v === '.local') { fn.locals.push(variable('local', t)); continue; }
       if (t.v === '.loc' || t.v === '.file') { restOfLine(t); continue; }
       if (t.v === '.pragma') { while (next("';'").v !== ';'); continue; }
-      if (t.k === 'dir') fail(`the directive '${t.v}' is not supported inside a function`, t);
+      if (t.k === 'dir') {
+        // (.branchtargets, .callprototype, ...) Up to its ';': only a launch that runs the function is refused.
+        fn.refused ??= new LitmusError(`the directive '${t.v}' is not supported inside a function`, at(t), file);
+        while (next("';'").v !== ';');
+        continue;
+      }
       if (t.k === 'id' && peek()?.v === ':') {
         i++;
         fn.body.push({ op: 'label', name: resolveLabel(t.v), pos: at(t) });
