@@ -176,14 +176,13 @@ function properties(model: Model, r: KernelResult, asserts: Expr[], bound: numbe
   if (r.abort) {
     const ex = r.abort.explanation;
     const kinds = new Set(inst.aborts.map((x) => x.kind));
-    // (The head line places each thread in the grid.)
-    const who = (t: number): string => `P${t}`;
-    const fired = r.abort.aborts;
+    // One line per thread stopped (the head line places each thread in the grid).
+    const fired = r.abort.aborts.map((a) => `P${a.thread} ${a.site.kind === 'trap' ? 'reaches' : 'fails'} ${abortSiteText(a.site)}`);
     out.push({
       property: 'abort', label: kinds.size === 2 ? 'Device asserts and traps' : kinds.has('trap') ? 'Traps' : 'Device asserts', verdict: r.abort.verdict, reason: r.abort.reason, seconds: r.abort.seconds,
       ...(r.abort.verdict === 'fails' && ex !== null ? {
-        title: fired.map((a) => `${who(a.thread)} ${a.site.kind === 'trap' ? 'reaches' : 'fails'} ${abortSiteText(a.site)}`).join('; '),
-        lines: [...fired.map((a) => `${who(a.thread)} ${a.site.kind === 'trap' ? 'reaches' : 'fails'} ${abortSiteText(a.site)}`), ...unspecifiedNotes(ex), 'in this consistent execution:'],
+        title: fired.join('; '),
+        lines: [...fired, ...unspecifiedNotes(ex), 'in this consistent execution:'],
         state: null, graph: explanationGraph(ex, []),
       } : { ...none, lines: inst.aborts.map((x) => `checked: ${abortSiteText(x)}`) }),
     });

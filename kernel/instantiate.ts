@@ -454,8 +454,7 @@ function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) =>
     if (!f || seen.includes(name)) return out;
     for (const [at, c] of (f.body as Statement[]).entries()) {
       if (c.op !== 'call') continue;
-      const words = c.callee === ASSERT_FAIL ? [0, 1, 3] : [...messageParams(c.callee, [...seen, name])];
-      for (const k of words) {
+      for (const k of wordArgs(c.callee, [...seen, name])) {
         const x = argSource(f, at, c.args[k], mod);
         if (x?.kind === 'param') out.add(x.index);
       }
@@ -463,6 +462,8 @@ function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) =>
     wordParams.set(name, out);
     return out;
   };
+  // The arguments of a call that are an assert's words: __assertfail's, or what a function hands on to it.
+  const wordArgs = (callee: string, seen: readonly string[] = []): readonly number[] => (callee === ASSERT_FAIL ? ASSERT_WORDS : [...messageParams(callee, seen)]);
   // `path` names this copy of fn (a site per copy: nvcc -G calls one __assert_fail wrapper for
   // every assert); `arg(k)` is where its k-th parameter comes from (argSource) in its caller.
   const expand = (fn: PtxFunction, stack: string[], rename: (r: string) => string, label: (l: string) => string, bind: Map<string, string>, own: ReadonlyMap<string, string>,
@@ -479,8 +480,7 @@ function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) =>
     // function that hands some of its parameters on to it (nvcc -G's __assert_fail).
     const movs = new Set(body.flatMap((c, at) => {
       if (c.op !== 'call' || ownAssert) return [];
-      const words = c.callee === ASSERT_FAIL ? [0, 1, 3] : [...messageParams(c.callee)];
-      return words.flatMap((k) => {
+      return wordArgs(c.callee).flatMap((k) => {
         const x = argSource(fn, at, c.args[k], mod);
         return x?.kind === 'text' ? [x.mov] : [];
       });
@@ -541,6 +541,8 @@ function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) =>
 
 /** The function CUDA's device-side `assert` calls when its condition is false (declared `.extern .func`). */
 const ASSERT_FAIL = '__assertfail';
+/** Its arguments that are words (message, file, function); the line (2) is a number, the last a size. */
+const ASSERT_WORDS: readonly number[] = [0, 1, 3];
 
 /**
  * Where a value passed to a call comes from, as far as the call's block shows it: a string
