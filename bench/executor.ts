@@ -32,10 +32,11 @@ const own = tests(OWN_TESTS);
 // 1. The executor alone: with both reductions (the default), with the partial-order
 // reduction only, and with neither.
 const SETTINGS = [
-  { name: 'on', reduce: true, canonical: true, spinAssume: true },
-  { name: 'on, spin loops unrolled', reduce: true, canonical: true, spinAssume: false },
-  { name: 'POR only', reduce: true, canonical: false, spinAssume: true },
-  { name: 'off', reduce: false, canonical: false, spinAssume: false },
+  { name: 'on', reduce: true, canonical: true, spinAssume: true, sleep: true },
+  { name: 'on, without sleep sets', reduce: true, canonical: true, spinAssume: true, sleep: false },
+  { name: 'on, spin loops unrolled', reduce: true, canonical: true, spinAssume: false, sleep: true },
+  { name: 'POR only', reduce: true, canonical: false, spinAssume: true, sleep: true },
+  { name: 'off', reduce: false, canonical: false, spinAssume: false, sleep: false },
 ] as const;
 const exRows: string[] = [];
 // Each test is run with every setting in turn, so that none pays more for the JIT warming up.
@@ -44,7 +45,7 @@ for (const [name, set] of [['dat3m corpus', corpus], ['litmus/tests', own]] as c
   for (const { file, test } of set) {
     for (const a of acc) {
       const t0 = performance.now();
-      const r = runTest(test, { model: 'ptx75', bound, reduce: a.setting.reduce, canonical: a.setting.canonical, spinAssume: a.setting.spinAssume });
+      const r = runTest(test, { model: 'ptx75', bound, reduce: a.setting.reduce, canonical: a.setting.canonical, spinAssume: a.setting.spinAssume, sleep: a.setting.sleep });
       const ms = performance.now() - t0;
       const v = r.ok ? r.result.stats.visited : 0;
       a.visited += v;
@@ -87,7 +88,7 @@ const lockRows = [2, 3, 4, 5].map((b) => `| ${b} | ${explored(lockExchanges, { b
 const FUZZ_RUNS = 200;
 const fuzzProgs = fuzzPrograms({ ...FUZZ_DEFAULTS, runs: FUZZ_RUNS, seed: 424242 });
 // "on, witnesses": as cross and fuzz run it, each thread keeping its trace (RunOptions.witness).
-const FUZZ_SETTINGS = [...SETTINGS.filter((x) => x.reduce).map((x) => ({ ...x, witness: false })), { name: 'on, witnesses', reduce: true, canonical: true, spinAssume: true, witness: true }];
+const FUZZ_SETTINGS = [...SETTINGS.filter((x) => x.reduce).map((x) => ({ ...x, witness: false })), { name: 'on, witnesses', reduce: true, canonical: true, spinAssume: true, sleep: true, witness: true }];
 /** The executor alone over programs at the fuzz search's budget: states, how many ran and how many it could not finish. */
 function exploreAll(progs: readonly LitmusTest[], opts: Partial<RunOptions>): { visited: number; ran: number; over: number; sec: number } {
   let visited = 0;
@@ -105,7 +106,7 @@ function exploreAll(progs: readonly LitmusTest[], opts: Partial<RunOptions>): { 
 }
 
 const fuzzExRows = FUZZ_SETTINGS.map((setting) => {
-  const { visited, over, sec } = exploreAll(fuzzProgs, { reduce: setting.reduce, canonical: setting.canonical, spinAssume: setting.spinAssume, witness: setting.witness });
+  const { visited, over, sec } = exploreAll(fuzzProgs, { reduce: setting.reduce, canonical: setting.canonical, spinAssume: setting.spinAssume, sleep: setting.sleep, witness: setting.witness });
   return `| ${setting.name} | ${over} (${(100 * over / FUZZ_RUNS).toFixed(1)}%) | ${visited} | ${sec.toFixed(2)} | ${(visited / sec / 1000).toFixed(0)}k |`;
 });
 
@@ -201,7 +202,7 @@ const table = [
   '',
   '## The executor alone (exhaustive exploration)',
   '',
-  'Reduction on: the partial-order reduction (`RunOptions.reduce`, executor/reduce.ts) and one state per class of states that behave alike (`RunOptions.canonical`, executor/canonical.ts: writes numbered by thread, finished threads reduced to their registers, a location nobody accesses any more reduced to its last writes, what no step to come reads forgotten: executor/footprint.ts) and spin loops that go round again dropped (`RunOptions.spinAssume`, executor/spin.ts); spin loops unrolled: without the last, every iteration up to the bound; POR only: without the classes; off: every interleaving, every state as made, every loop unrolled. Dropped executions end where they are dropped, not stored (not counted as states visited).',
+  'Reduction on: the partial-order reduction (`RunOptions.reduce`, executor/reduce.ts), with sleep sets (`RunOptions.sleep`, executor/explore.ts: an operation that commutes with the one taken is not taken again after it), and one state per class of states that behave alike (`RunOptions.canonical`, executor/canonical.ts: writes numbered by thread, finished threads reduced to their registers, a location nobody accesses any more reduced to its last writes, what no step to come reads forgotten: executor/footprint.ts) and spin loops that go round again dropped (`RunOptions.spinAssume`, executor/spin.ts); without sleep sets: the first three alone (the states visited differ too: with persistent sets, sleep sets leave out states no final state needs); spin loops unrolled: without the last, every iteration up to the bound; POR only: without the classes; off: every interleaving, every state as made, every loop unrolled. Dropped executions end where they are dropped, not stored (not counted as states visited).',
   '',
   '| tests | reduction | count | total s | states visited | states/s | slowest ms |',
   '|---|---|---|---|---|---|---|',

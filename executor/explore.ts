@@ -5,7 +5,8 @@ import { DEFAULT_LOOP_BOUND } from '../litmus/ast.js';
 import { type Outcome, formatOutcome, holdsOn, observables, outcomeKey, outcomesOf } from './outcome.js';
 import { type ModelName, type Program, Unsupported, compile } from './program.js';
 import { type MState, type Trace, dropped, stateHash, stateHashInto } from './state.js';
-import { initialState, isFinal, successors } from './step.js';
+import { initialState, isFinal, moves, successors, successorsBut } from './step.js';
+import { type Sleeper, independent, sleeper } from './reduce.js';
 import { canonical } from './canonical.js';
 
 export interface RunOptions {
@@ -21,6 +22,11 @@ export interface RunOptions {
    * final states from far fewer machine states. Off: every interleaving (for comparison).
    */
   reduce?: boolean;
+  /**
+   * With `reduce`, sleep sets as well (explore): the same states, from fewer steps into states
+   * already visited. Off only to measure them.
+   */
+  sleep?: boolean;
   /**
    * One state per class of states that behave alike (canonical.ts): writes numbered by
    * thread, finished threads reduced to their registers, a location nobody accesses any more
@@ -70,6 +76,7 @@ export interface Stats {
   /**
    * Steps into an execution that is dropped (a thread came to a count-less barrier after its
    * generation, or acquired an early release): such a state is not stored, so not a state visited.
+   * Also a state from which every step is such a read refused (memory.ts observe).
    */
   dropped: number;
   /** Steps into an execution dropped because a spin loop went round again (RunOptions.spinAssume), as `dropped`. */
@@ -98,66 +105,111 @@ export const notRunReason = (o: { error: string; pos?: Pos }, file: string): str
   (o.pos ? `${file}:${o.pos.line}:${o.pos.col}: ${o.error}` : o.error);
 
 /**
- * A set of 53-bit state hashes: open addressing over two 32-bit halves in typed arrays. A
- * Set<number> of such (non-small) numbers boxes each one, and its upkeep was a tenth of the
- * exploration's time. Slot value 0/0 marks empty; the hash 0 is kept aside.
+ * The visited states, by 53-bit hash, each with its sleep set (Godefroid's sleep sets with
+ * state caching): open addressing over two 32-bit halves in typed arrays. A Set<number> of
+ * such (non-small) numbers boxes each one, and its upkeep was a tenth of the exploration's
+ * time. Slot value 0/0 marks empty; the hash 0 is kept aside.
  */
-export interface HashSet53 {
+export interface Visited {
   size: number;
-  /** Adds h; false when it was already there. */
-  add(h: number): boolean;
+  /**
+   * Records a visit to h with sleep set z. New: null, and h keeps z. Seen before: the
+   * operations h's sleep set held that z does not (to explore now: they slept on the other
+   * path only), and h keeps the two sets' common part, in `kept`.
+   */
+  visit(h: number, z: readonly Sleeper[]): readonly Sleeper[] | null;
+  /** After a visit that was not new: the sleep set the state now keeps. */
+  kept: readonly Sleeper[];
 }
 
-export function hashSet53(): HashSet53 {
+const NO_SLEEP: readonly Sleeper[] = [];
+const sameOp = (a: Sleeper, b: Sleeper): boolean => a.ti === b.ti && a.idx === b.idx;
+const holds = (z: readonly Sleeper[], a: Sleeper): boolean => z.some((b) => sameOp(a, b));
+
+export function visitedTable(): Visited {
   let cap = 1 << 12;
   // Slot i's halves side by side (2i, 2i+1): one cache miss per probe, not two.
   let slots = new Uint32Array(2 * cap);
-  let zero = false;
-  const set = { size: 0, add };
-  function put(l: number, u: number): boolean {
+  let sleeps: (readonly Sleeper[])[] = new Array<readonly Sleeper[]>(cap).fill(NO_SLEEP);
+  let zero: readonly Sleeper[] | null = null;
+  const table: Visited = { size: 0, visit, kept: NO_SLEEP };
+  // The slot of h: found (>= 0), or where it goes (-1 - slot).
+  function find(l: number, u: number): number {
     let i = (Math.imul(l ^ u, 0x9e3779b1) >>> 0) & (cap - 1);
     for (;;) {
       const a = slots[2 * i]!;
       const b = slots[2 * i + 1]!;
-      if (a === 0 && b === 0) { slots[2 * i] = l; slots[2 * i + 1] = u; return true; }
-      if (a === l && b === u) return false;
+      if (a === 0 && b === 0) return -1 - i;
+      if (a === l && b === u) return i;
       i = (i + 1) & (cap - 1);
     }
   }
-  function add(h: number): boolean {
+  // The operations of `had` not in z; `kept` gets the common part.
+  function again(had: readonly Sleeper[], z: readonly Sleeper[]): readonly Sleeper[] {
+    if (had.length === 0) { table.kept = NO_SLEEP; return NO_SLEEP; }
+    const wake = had.filter((a) => !holds(z, a));
+    table.kept = wake.length === 0 ? had : had.filter((a) => holds(z, a));
+    return wake;
+  }
+  function visit(h: number, z: readonly Sleeper[]): readonly Sleeper[] | null {
     if (h === 0) {
-      if (zero) return false;
-      zero = true;
-      set.size++;
-      return true;
+      if (zero) { const wake = again(zero, z); zero = table.kept; return wake; }
+      zero = z;
+      table.size++;
+      return null;
     }
     const l = h >>> 0;
     const u = Math.floor(h / 4294967296) >>> 0;
-    if (!put(l, u)) return false;
-    set.size++;
-    if (set.size * 2 > cap) {
+    const at = find(l, u);
+    if (at >= 0) { const wake = again(sleeps[at]!, z); sleeps[at] = table.kept; return wake; }
+    const i = -1 - at;
+    slots[2 * i] = l;
+    slots[2 * i + 1] = u;
+    sleeps[i] = z;
+    table.size++;
+    if (table.size * 2 > cap) {
       // Grow: rehash every entry into twice the room.
       const old = slots;
+      const oldSleeps = sleeps;
       cap *= 2;
       slots = new Uint32Array(2 * cap);
-      for (let i = 0; i < old.length; i += 2) if (old[i] !== 0 || old[i + 1] !== 0) put(old[i]!, old[i + 1]!);
+      sleeps = new Array<readonly Sleeper[]>(cap).fill(NO_SLEEP);
+      for (let j = 0; j < old.length; j += 2) {
+        if (old[j] === 0 && old[j + 1] === 0) continue;
+        const k = -1 - find(old[j]!, old[j + 1]!);
+        slots[2 * k] = old[j]!;
+        slots[2 * k + 1] = old[j + 1]!;
+        sleeps[k] = oldSleeps[j / 2]!;
+      }
     }
-    return true;
+    return null;
   }
-  return set;
+  return table;
 }
 
-function explore(prog: Program, maxStates: number, onFinal: (s: MState) => void, onProgress?: (visited: number) => void, reduce = true, canon = true): Omit<Stats, 'finals' | 'filtered' | 'ms'> {
-  const visited = hashSet53();
+/**
+ * Depth-first over the reduced state space. With `reduce`, sleep sets too (Godefroid): after
+ * a state's operation t is explored, a later operation u of it hands t to u's successors
+ * asleep when the two are independent (reduce.ts independent), since t then u reaches what u
+ * then t does; a sleeping operation is not taken. They leave every state reachable, and cut the
+ * steps into states already visited. A state reached again with fewer asleep runs those it
+ * slept on before (Visited.visit), as state caching needs.
+ */
+function explore(prog: Program, maxStates: number, onFinal: (s: MState) => void, onProgress?: (visited: number) => void, reduce = true, canon = true, sleep = true): Omit<Stats, 'finals' | 'filtered' | 'ms'> {
+  const visited = visitedTable();
+  const sleeps = reduce && sleep;
   // Each state waits with its part hashes (state.ts stateHashInto), which its successors
-  // reuse: `width` numbers per state, on a stack of their own beside the states.
+  // reuse: `width` numbers per state, on a stack of their own beside the states; and with its
+  // sleep set, and for a state visited again, the operations to run now (else null).
   const stack: MState[] = [];
+  const sleepOf: (readonly Sleeper[])[] = [];
+  const onlyOf: (readonly Sleeper[] | null)[] = [];
   const width = prog.threads.length + prog.locs.length;
   let partsOf = new Float64Array(width * 64);
   const stats = { visited: 0, cut: 0, deadlocks: 0, dropped: 0, spun: 0, truncated: false };
   const out: number[] = [];
   const parts: number[] = [];
-  const push = (s: MState): void => {
+  const push = (s: MState, z: readonly Sleeper[], only: readonly Sleeper[] | null): void => {
     const at = stack.length * width;
     if (at + width > partsOf.length) {
       const grown = new Float64Array(partsOf.length * 2);
@@ -166,36 +218,94 @@ function explore(prog: Program, maxStates: number, onFinal: (s: MState) => void,
     }
     for (let i = 0; i < width; i++) partsOf[at + i] = out[i]!;
     stack.push(s);
+    sleepOf.push(z);
+    onlyOf.push(only);
   };
   const init = canon ? canonical(prog, initialState(prog)) : initialState(prog);
-  if (visited.add(stateHashInto(init, null, null, out))) push(init);
+  visited.visit(stateHashInto(init, null, null, out), NO_SLEEP);
+  push(init, NO_SLEEP, null);
   let steps = 0;
+  // The state being expanded, its sleep set, the operations explored from it so far, and the one exploring now.
+  let s: MState = init;
+  let z: readonly Sleeper[] = NO_SLEEP;
+  let only: readonly Sleeper[] | null = null;
+  const done: Sleeper[] = [];
+  let cur: Sleeper | null = null;
+  let curTi = -1;
+  let curIdx = -1;
+  let childSleep: readonly Sleeper[] = NO_SLEEP;
+  let skipped = 0;
+  let emitted = 0;
+  const seqAt = (ti: number, idx: number): number => s.th[ti]!.win[idx]!.seq;
+  const skip = (ti: number, idx: number): boolean => {
+    const seq = seqAt(ti, idx);
+    if (only) return !only.some((a) => a.ti === ti && a.idx === seq);
+    for (const a of z) {
+      if (a.ti === ti && a.idx === seq) { skipped++; return true; }
+    }
+    return false;
+  };
+  const emit = (c: MState, ti: number, idx: number): void => {
+    emitted++;
+    if (sleeps && (ti !== curTi || idx !== curIdx)) {
+      // The first successor of another operation: the one before is explored.
+      if (cur) done.push(cur);
+      curTi = ti;
+      curIdx = idx;
+      if (ti < 0) {
+        cur = null;
+        childSleep = NO_SLEEP;
+      } else {
+        const op = sleeper(prog, s, ti, idx);
+        cur = op;
+        let kept: Sleeper[] | null = null;
+        for (const a of z) if (independent(a, op)) (kept ??= []).push(a);
+        for (const a of done) if (independent(a, op)) (kept ??= []).push(a);
+        childSleep = kept ?? NO_SLEEP;
+      }
+    }
+    // A dropped execution ends here: counted, neither stored nor expanded.
+    if (dropped(c)) {
+      if (c.th.some((t) => t.bad === 'spin')) stats.spun++;
+      else stats.dropped++;
+      return;
+    }
+    const cs = canon ? canonical(prog, c, s) : c;
+    const wake = visited.visit(stateHashInto(cs, s, parts, out), childSleep);
+    if (wake === null) push(cs, childSleep, null);
+    else if (wake.length) push(cs, visited.kept, wake);
+  };
   while (stack.length) {
     if (visited.size > maxStates) { stats.truncated = true; break; }
     if (onProgress && (++steps & 0x1fff) === 0) onProgress(visited.size);
-    const s = stack.pop()!;
+    s = stack.pop()!;
+    z = sleepOf.pop()!;
+    only = onlyOf.pop()!;
     const at = stack.length * width;
     for (let i = 0; i < width; i++) parts[i] = partsOf[at + i]!;
-    if (s.th.some((t) => t.cut)) { stats.cut++; continue; }
-    if (isFinal(prog, s)) { onFinal(s); continue; }
-    const next = successors(prog, s, false, reduce);
-    if (next.length === 0) { stats.deadlocks++; continue; }
-    for (const c of next) {
-      // A dropped execution ends here: counted, neither stored nor expanded.
-      if (dropped(c.state)) {
-        if (c.state.th.some((t) => t.bad === 'spin')) stats.spun++;
-        else stats.dropped++;
-        continue;
-      }
-      const cs = canon ? canonical(prog, c.state, s) : c.state;
-      if (visited.add(stateHashInto(cs, s, parts, out))) push(cs);
+    if (s.th.some((t) => t.cut)) { if (!only) stats.cut++; continue; }
+    if (!only && isFinal(prog, s)) { onFinal(s); continue; }
+    done.length = 0;
+    cur = null;
+    curTi = -1;
+    curIdx = -1;
+    skipped = 0;
+    emitted = 0;
+    // A state visited again runs only the operations that slept on its first path: no reduction, no barrier phase.
+    successorsBut(prog, s, reduce && !only, skip, !only, emit);
+    if (!only && emitted === 0 && skipped === 0) {
+      // Nothing follows. A deadlock only when no thread can move at all (a barrier no one
+      // else comes to); else each read the operation to come may take is refused (memory.ts
+      // observe: another interleaving has that execution), so the execution is dropped.
+      if (moves(prog, s, false, true).length > 0) stats.dropped++;
+      else stats.deadlocks++;
     }
   }
   stats.visited = visited.size;
   return stats;
 }
 
-export function runProgram(prog: Program, maxStates: number, onProgress?: (visited: number) => void, reduce = true, canon = true): RunResult {
+export function runProgram(prog: Program, maxStates: number, onProgress?: (visited: number) => void, reduce = true, canon = true, sleep = true): RunResult {
   const t0 = performance.now();
   const test = prog.test;
   const obs = observables(test);
@@ -221,7 +331,7 @@ export function runProgram(prog: Program, maxStates: number, onProgress?: (visit
         });
       }
     }
-  }, onProgress, reduce, canon);
+  }, onProgress, reduce, canon, sleep);
   const states = [...byKey.values()].sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
   const positive = states.filter((f) => f.holds).reduce((n, f) => n + f.count, 0);
   const negative = finals - positive;
@@ -240,7 +350,7 @@ export function runTest(test: LitmusTest, opts: Partial<RunOptions> = {}): RunOu
     const prog = compile(test, o.model, o.bound);
     if (o.witness) prog.witness = true;
     prog.spinAssume = o.spinAssume ?? true;
-    return { ok: true, result: runProgram(prog, o.maxStates, o.onProgress, o.reduce ?? true, o.canonical ?? true) };
+    return { ok: true, result: runProgram(prog, o.maxStates, o.onProgress, o.reduce ?? true, o.canonical ?? true, o.sleep ?? true) };
   } catch (e) {
     if (e instanceof Unsupported) return e.pos ? { ok: false, test, error: e.message, pos: e.pos } : { ok: false, test, error: e.message };
     throw e;

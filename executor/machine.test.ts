@@ -137,6 +137,18 @@ test('atomics: morally strong atom.add never loses an update; out of scope they 
   assert.ok(reaches(add('cta')), 'atom.cta in different CTAs: a lost update is allowed');
 });
 
+test('a state whose every next read is refused is a dropped execution, not a deadlock (no barrier here)', () => {
+  // The cas may read the initial flag only after the data load overtook it, which an acquire
+  // refuses (memory.ts observe): another interleaving has that execution.
+  const r = run(lit([
+    ['st.weak.global.u32 [data], 1', 'atom.acquire.gpu.global.cas.b32 %r1, [flag], 1, 2'],
+    ['atom.release.gpu.global.exch.b32 %r3, [flag], 1', 'ld.weak.global.u32 %r2, [data]'],
+  ], '~exists (P1:%r1 == 1 /\\ P1:%r2 == 0)', 'data=0; flag=0;', ['P0@cta 0,gpu 0', 'P1@cta 1,gpu 0']));
+  assert.is(r.stats.deadlocks, 0);
+  assert.ok(r.stats.dropped > 0, `dropped ${r.stats.dropped}`);
+  assert.not.match(formatRun(r, 2), /Deadlock/);
+});
+
 test('addresses in registers: mov of a location and init &x', () => {
   const r = run(lit([
     ['mov.u64 %rd1, y', 'ld.acquire.gpu.u32 %r1, [%rd2]'],

@@ -13,7 +13,8 @@ import type { LitmusTest } from '../litmus/ast.js';
 import { parseLitmus, readLitmusFiles } from '../litmus/parse.js';
 import { CORPUS, OWN_TESTS, skipWithoutCorpus } from '../tests/paths.js';
 import { exFamily } from '../bench/exfamilies.js';
-import { type RunOptions, runTest } from './explore.js';
+import { type RunOptions, runTest, visitedTable } from './explore.js';
+import { type Sleeper, independent } from './reduce.js';
 import { fuzzTest } from './fuzzgen.js';
 import type { ModelName } from './program.js';
 
@@ -106,6 +107,71 @@ test('generated programs: the same outcomes with and without the reduction', () 
     }
     assert.ok(ran > 30, `compared ${ran}`);
   }
+});
+
+test('sleep sets: the same outcomes with and without them, from fewer states', () => {
+  let on = 0;
+  let off = 0;
+  for (const { file, test: t } of files(OWN_TESTS)) {
+    for (const model of ['ptx60', 'ptx75'] as const) {
+      const a = runTest(t, { model, maxStates: 200_000 });
+      const b = runTest(t, { model, maxStates: 200_000, sleep: false });
+      if (!a.ok || !b.ok || a.result.stats.truncated || b.result.stats.truncated) continue;
+      const text = (r: typeof a.result): string => r.states.map((f) => `${f.text} ${f.holds}`).join('\n');
+      assert.is(text(a.result), text(b.result), `${file} (${model})`);
+      on += a.result.stats.visited;
+      off += b.result.stats.visited;
+    }
+  }
+  assert.ok(on < off, `states with sleep sets ${on}, without ${off}`);
+});
+
+// An operation as a sleep set holds it: thread, entry, location (null: a fence or barrier).
+const op = (ti: number, idx: number, loc: number | null, kind: 'ld' | 'st' | 'ld.acquire' | 'st.release' | 'fence.sc' | 'bar'): Sleeper => ({
+  ti, idx, loc, writes: kind === 'st' || kind === 'st.release', fsc: kind === 'fence.sc', bar: kind === 'bar',
+  simple: kind === 'ld' || kind === 'st', kind: kind === 'ld.acquire' ? 'acqLd' : kind === 'st.release' ? 'relSt' : kind === 'ld' || kind === 'st' ? 'simple' : 'other',
+});
+
+test('independent: operations that commute, in both orders', () => {
+  const cases: [Sleeper, Sleeper, boolean, string][] = [
+    [op(0, 1, 0, 'ld'), op(1, 1, 1, 'st'), true, 'two threads, two locations'],
+    [op(0, 1, 0, 'ld'), op(1, 1, 0, 'ld'), true, 'two loads of one location'],
+    [op(0, 1, 0, 'ld'), op(1, 1, 0, 'st'), false, 'a load and a write of one location: the write is a new choice'],
+    [op(0, 1, 0, 'st'), op(1, 1, 0, 'st'), false, 'two writes of one location: coherence either way'],
+    [op(0, 1, 0, 'ld'), op(1, 1, -1, 'st'), false, 'an address not known: any location'],
+    [op(0, 1, null, 'fence.sc'), op(1, 1, null, 'fence.sc'), false, 'two fence.sc'],
+    [op(0, 1, null, 'fence.sc'), op(1, 1, 0, 'st'), true, "a fence.sc and another thread's write"],
+    [op(0, 1, null, 'bar'), op(1, 1, 0, 'ld'), false, 'a barrier'],
+    [op(0, 1, 0, 'st'), op(0, 2, 1, 'ld'), true, 'one thread, relaxed accesses of two locations'],
+    [op(0, 1, 0, 'st'), op(0, 2, 0, 'ld'), false, 'one thread, one location'],
+    [op(0, 1, 0, 'ld'), op(0, 2, 1, 'ld.acquire'), true, 'one thread, an access then an acquire of another location'],
+    [op(0, 1, 0, 'ld.acquire'), op(0, 2, 1, 'ld'), false, 'one thread, an acquire then a later access'],
+    [op(0, 1, 0, 'st.release'), op(0, 2, 1, 'st'), true, 'one thread, a release then a later access'],
+    [op(0, 1, 0, 'st'), op(0, 2, 1, 'st.release'), false, 'one thread, an access then a release'],
+  ];
+  for (const [a, b, want, why] of cases) {
+    assert.is(independent(a, b), want, why);
+    assert.is(independent(b, a), want, `${why} (the other way)`);
+  }
+});
+
+test('visited states with sleep sets: a state reached again with fewer asleep runs those it slept on before', () => {
+  const v = visitedTable();
+  const a = op(0, 1, 0, 'ld');
+  const b = op(1, 1, 1, 'st');
+  assert.is(v.visit(42, [a, b]), null, 'new');
+  assert.equal(v.visit(42, [a, b, op(2, 1, 2, 'ld')]), [], 'more asleep than before: nothing to run');
+  assert.equal(v.visit(42, [b]), [a], 'a slept on the first path only');
+  assert.equal(v.kept, [b]);
+  assert.equal(v.visit(42, [a, b]), [], 'a ran since: only b is asleep there');
+  assert.is(v.visit(0, []), null, 'the hash 0 is a state too');
+  assert.equal(v.visit(0, [a]), []);
+  // Growing keeps each state's sleep set.
+  for (let h = 1; h < 5000; h++) if (h !== 42) v.visit(h * 7919, h % 2 ? [b] : []);
+  assert.is(v.size, 5000);
+  assert.equal(v.visit(42, []), [b]);
+  assert.equal(v.visit(3 * 7919, []), [b]);
+  assert.equal(v.visit(4 * 7919, []), []);
 });
 
 test.run();

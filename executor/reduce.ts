@@ -154,8 +154,8 @@ function needsAcross(a: Op, b: Op): boolean {
   return a.loc !== null && b.loc !== null && sameLoc(a.loc, b.loc) && b.writes;
 }
 
-/** Do operations a and b of one thread depend on each other (module comment)? */
-function dependentWithin(a: Op, b: Op): boolean {
+/** Do operations a and b of one thread depend on each other (module comment)? `idx` orders them. */
+function dependentWithin(a: Pick<Op, 'loc' | 'simple' | 'kind' | 'idx'>, b: Pick<Op, 'loc' | 'simple' | 'kind' | 'idx'>): boolean {
   if (a.loc === null || b.loc === null || a.loc < 0 || b.loc < 0 || a.loc === b.loc) return true;
   if (a.simple && b.simple) return false;
   const [first, second] = a.idx < b.idx ? [a, b] : [b, a];
@@ -290,4 +290,34 @@ export function persistentSet(prog: Program, s: MState): [number, number][] | nu
   }
   if (!best || best.length === enabled.length) return null;
   return best.map((o) => [o.ti, o.idx]);
+}
+
+/**
+ * An enabled operation as a sleep set holds it (explore.ts): its thread and entry (`idx` is
+ * the entry's sequence number, which orders a thread's operations as window indices do, and
+ * survives the steps that shift the window), and what independence reads.
+ */
+export type Sleeper = Pick<Op, 'ti' | 'idx' | 'loc' | 'writes' | 'fsc' | 'bar' | 'simple' | 'kind'>;
+
+/** Thread ti's enabled entry idx of s as a sleeper. */
+export function sleeper(prog: Program, s: MState, ti: number, idx: number): Sleeper {
+  const e = s.th[ti]!.win[idx]!;
+  const x = staticOf(prog).ops[ti]![e.pc]!;
+  const loc = x.access ? locOf(prog, prog.threads[ti]!.code[e.pc]!, e) ?? -1 : null;
+  return { ti, idx: e.seq, loc, writes: x.writes, fsc: x.fsc, bar: x.bar, simple: x.simple, kind: x.kind };
+}
+
+/**
+ * Do two operations, both enabled in one state, commute, neither disabling the other? The
+ * symmetric kernel of the dependence above (sleep sets need it both ways): of one thread, as
+ * dependentWithin says; of two, unless both are fence.sc, or they access one location and
+ * one of them writes (a load takes its choices among the writes there, so a write changes
+ * them). A barrier depends on everything (other threads complete it).
+ */
+export function independent(a: Sleeper, b: Sleeper): boolean {
+  if (a.bar || b.bar) return false;
+  if (a.ti === b.ti) return !dependentWithin(a, b);
+  if (a.fsc && b.fsc) return false;
+  if (a.loc === null || b.loc === null) return true;
+  return !(sameLoc(a.loc, b.loc) && (a.writes || b.writes));
 }

@@ -85,10 +85,16 @@ function inSet(only: readonly [number, number][], ti: number, idx: number): bool
   return false;
 }
 
-function expand(prog: Program, s: MState, withLabels: boolean, reduce: boolean, gc: boolean, emit: Emit, refused = false): void {
+/**
+ * Emits s's transitions: with `reduce`, only a persistent set's; never those `skip` names
+ * (explore.ts's sleep sets); barrier phases completing only with `fires`.
+ */
+function expand(prog: Program, s: MState, withLabels: boolean, reduce: boolean, gc: boolean, emit: Emit, refused = false,
+  skip: ((ti: number, idx: number) => boolean) | null = null, fires = true): void {
   const alone = reduce ? independentLoad(prog, s) : null;
   if (alone) {
     const [ti, idx] = alone;
+    if (skip && skip(ti, idx)) return;
     const ci = prog.threads[ti]!.code[s.th[ti]!.win[idx]!.pc]!;
     for (const c of loads(prog, s, ti, idx, ci, withLabels, false, gc)) emit(c.label, settleThreads(prog, c.state, [ti], gc), ti, idx, null, c.read ?? -1);
     return;
@@ -105,6 +111,7 @@ function expand(prog: Program, s: MState, withLabels: boolean, reduce: boolean, 
       if (e.st !== 0) continue;
       // Membership first: it is cheap, and persistentSet has checked that its members are enabled.
       if (only && !inSet(only, ti, idx)) continue;
+      if (skip && skip(ti, idx)) continue;
       const ci = code[e.pc]!;
       if (!isMemLike(ci.ins) || !allReady(e) || guardOf(ci, e) !== true || !orderAllows(prog, ti, t, idx)) continue;
       let cs: Choice[];
@@ -129,7 +136,7 @@ function expand(prog: Program, s: MState, withLabels: boolean, reduce: boolean, 
     }
   }
   // (No barrier phase completes outside a persistent set: reduce.ts is off with barriers.)
-  if (only) return;
+  if (only || !fires) return;
   for (const key of fireable(s)) {
     const r = fire(s, key);
     emit(withLabels ? `barrier ${key} completes for ${r.released.map((i) => `P${prog.threads[i]!.pid}`).join(' ')}` : '', settleThreads(prog, r.state, r.released, gc), -1, -1, key, -1);
@@ -144,6 +151,16 @@ export function successors(prog: Program, s: MState, withLabels = false, reduce 
   const out: Choice[] = [];
   expand(prog, s, withLabels, reduce, true, (label, state) => { out.push({ label, state }); });
   return out;
+}
+
+/**
+ * The successors of s (reduced when `reduce`) for a search with sleep sets (explore.ts), each
+ * with the operation that made it (thread, window index in s; -1, -1 a barrier phase), but
+ * none of the operations `skip` names; with `fires` false, no barrier phase either.
+ */
+export function successorsBut(prog: Program, s: MState, reduce: boolean, skip: (ti: number, idx: number) => boolean, fires: boolean,
+  emit: (state: MState, ti: number, idx: number) => void): void {
+  expand(prog, s, false, reduce, true, (_label, state, ti, idx) => { emit(state, ti, idx); }, false, skip, fires);
 }
 
 /** A transition with who makes it (stepper.ts). */
