@@ -89,4 +89,14 @@ test('a thread count is reached by whole warps, each once its lanes have arrived
   }
 });
 
+test('--barriers: barrier.sync.aligned is aligned as bar.sync is; barrier.sync is not', () => {
+  // Threads 0 and 1 of one warp come to different instructions of barrier 0.
+  const at = (b: string): string => kernel(`\t@%p1 bra $E;\n\t${b};\n\tbra.uni $F;\n$E:\n\t${b};\n$F:\n`);
+  for (const [b, divergent] of [['bar.sync 0', true], ['barrier.sync.aligned 0', true], ['barrier.sync 0', false]] as const) {
+    const r = ptxmm('kernel', S.write('div.ptx', at(b)), '--block', '2', '--barriers');
+    assert.is(r.code, divergent ? 1 : 0, `${b}: ${r.out}${r.err}`);
+    assert.match(r.out, divergent ? new RegExp(`Barrier divergence: FAILS: ${b.replace(/\./g, '\\.')} \\(line \\d+\\)`) : /Barrier divergence: holds/, b);
+  }
+});
+
 test.run();

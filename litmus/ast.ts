@@ -200,6 +200,12 @@ export interface Bar extends InstrBase {
   mode: 'sync' | 'arrive';
   /** `barrier.sync` (unaligned) vs `bar.sync` (aligned). */
   form: 'bar' | 'barrier';
+  /**
+   * `barrier.sync.aligned` (and `.arrive`, `.red`): aligned as `bar` always is (ISA 9.7.12.1:
+   * `bar.sync` is `barrier.sync.aligned`), so every thread of the CTA must execute the same
+   * instruction, or behaviour is undefined (solver/divergence.ts).
+   */
+  aligned?: true;
   /** Barrier id (genuine PTX `a`). */
   id: Value;
   /** Expected number of threads (genuine PTX `b`); absent: every thread of the CTA. */

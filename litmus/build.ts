@@ -598,6 +598,7 @@ function barrier(base: 'bar' | 'barrier', quals: Qual[], cell: Extract<CstCell, 
   arity(ops, 1, 3, opcode, 'one to three operands (a{, b}, or Dartagnan\'s inst, id, count)', file);
   const v = ops.map((o, i) => value(o, `barrier operand ${i + 1}`, ctx));
   const out: Extract<Instr, { op: 'bar' }> = { op: 'bar', mode, form: base, id: v[0]!, pos: pos(opcode) };
+  if (c.aligned) out.aligned = true;
   // Dartagnan's forms: `bar.cta.sync inst, id, count` and (dialect only) `bar.cta.sync inst, id`.
   const dartagnan = v.length === 3 || (v.length === 2 && !ctx.genuine && base === 'bar' && c.cta !== undefined && mode === 'sync');
   if (dartagnan) {
@@ -638,7 +639,7 @@ function barrierRed(base: 'bar' | 'barrier', quals: Qual[], red: Qual, cell: Ext
   const pred: Value = last.k === 'notreg' ? { kind: 'reg', name: regName(last.reg), pos: pos(last.reg) } : value(last, 'the predicate', ctx);
   return {
     op: 'bar', mode: 'sync', form: base, id: value(ops[1]!, 'the barrier id', ctx), pos: pos(opcode),
-    red: { op, dst: reg(ops[0]!, 'the destination', ctx), pred, negated: last.k === 'notreg' },
+    red: { op, dst: reg(ops[0]!, 'the destination', ctx), pred, negated: last.k === 'notreg' }, ...(c.aligned ? { aligned: true as const } : {}),
   };
 }
 

@@ -9,7 +9,7 @@ import { parseLitmus, readLitmusFiles } from './parse.js';
 import { LARGE } from '../tests/large.js';
 import type { LitmusError } from './errors.js';
 import { stripPositions } from './arbitrary.js';
-import { printLitmus } from './print.js';
+import { printInstr, printLitmus } from './print.js';
 import type { Instr, LitmusTest } from './ast.js';
 
 /** A two-thread test with the given cells in thread 0 (one per row). */
@@ -106,7 +106,9 @@ test('addresses: locations, registers given an address in the init block or by m
 test('barriers: genuine (id, count), and Dartagnan instance forms', () => {
   assert.equal(one('bar.cta.sync 1'), { op: 'bar', mode: 'sync', form: 'bar', id: { kind: 'imm', value: 1n } });
   assert.equal(one('bar.sync 1, 64'), { op: 'bar', mode: 'sync', form: 'bar', id: { kind: 'imm', value: 1n }, count: { kind: 'imm', value: 64n } });
-  assert.equal(one('barrier.sync.aligned 0'), { op: 'bar', mode: 'sync', form: 'barrier', id: { kind: 'imm', value: 0n } });
+  assert.equal(one('barrier.sync.aligned 0'), { op: 'bar', mode: 'sync', form: 'barrier', id: { kind: 'imm', value: 0n }, aligned: true });
+  assert.equal(one('barrier.sync 0'), { op: 'bar', mode: 'sync', form: 'barrier', id: { kind: 'imm', value: 0n } });
+  for (const text of ['barrier.sync.aligned 0', 'barrier.arrive.aligned 1, 64', 'barrier.sync 0, 64']) assert.is(printInstr(one(text)), text, 'printed as read');
   assert.equal(one('bar.cta.sync 1, 1, 3'), { op: 'bar', mode: 'sync', form: 'bar', instance: { kind: 'imm', value: 1n }, id: { kind: 'imm', value: 1n }, count: { kind: 'imm', value: 3n } });
   // Two operands after bar.cta.sync in a Dartagnan-dialect test: instance and id.
   assert.equal(one('bar.cta.sync 1, r2'), { op: 'bar', mode: 'sync', form: 'bar', instance: { kind: 'imm', value: 1n }, id: { kind: 'reg', name: 'r2' } });

@@ -68,10 +68,11 @@ function instrBody(s: Instr): string {
       return `fence.proxy.${s.kind}`;
     case 'bar': {
       if (s.mask) return `bar.warp.sync ${val(s.mask)}`;
-      if (s.red) return `${s.form}.red.${s.red.op}.${s.red.op === 'popc' ? 'u32' : 'pred'} ${reg(s.red.dst.name)}, ${val(s.id)}, ${s.red.negated ? '!' : ''}${val(s.red.pred)}`;
+      const aligned = s.aligned ? '.aligned' : '';
+      if (s.red) return `${s.form}.red.${s.red.op}${aligned}.${s.red.op === 'popc' ? 'u32' : 'pred'} ${reg(s.red.dst.name)}, ${val(s.id)}, ${s.red.negated ? '!' : ''}${val(s.red.pred)}`;
       if (s.instance) return `bar.cta.${s.mode} ${val(s.instance)}, ${val(s.id)}, ${s.count ? val(s.count) : '0'}`;
       const count = s.count ? `, ${val(s.count)}` : '';
-      return `${s.form}.${s.mode} ${val(s.id)}${count}`;
+      return `${s.form}.${s.mode}${aligned} ${val(s.id)}${count}`;
     }
     case 'shfl':
       return `shfl.sync.${s.mode}.b32 ${reg(s.dst.name)}${s.pdst ? `|${reg(s.pdst.name)}` : ''}, ${val(s.a)}, ${val(s.b)}, ${val(s.c)}, ${val(s.mask)}`;

@@ -47,7 +47,7 @@ export const divergenceKey = (d: Pick<DivergentBarrier, 'cta' | 'line'>): string
 
 /** What findDivergence asks about: a count-less aligned barrier (`bar.sync 0`), as __syncthreads() compiles. */
 // bar.warp.sync is left out: since sm_70 a warp's threads may meet at different ones (ISA 9.7.12.2).
-const asked = (i: Instr | null): i is Instr & { op: 'bar' } => !!i && i.op === 'bar' && i.form === 'bar' && !i.count && !i.instance && !i.mask;
+const asked = (i: Instr | null): i is Instr & { op: 'bar' } => !!i && i.op === 'bar' && (i.form === 'bar' || i.aligned === true) && !i.count && !i.instance && !i.mask;
 
 /**
  * Brute force's divergent barriers (divergenceKey), the reference findDivergence is checked
