@@ -39,6 +39,7 @@ export const kernelCommand: Command = {
     { name: 'block', arg: 'X[xY[xZ]]', help: 'threads in each CTA', dflt: '1' },
     { name: 'param', arg: 'V|NAME:TYPE[N][=V,...]', help: "the kernel's parameters in order: a number, or a buffer a pointer points to", repeat: true },
     { name: 'global', arg: 'NAME=V[,V...]', help: "a module variable's initial value(s) (default: the module's, else 0)", repeat: true },
+    { name: 'cluster', arg: 'X[xY[xZ]]', help: 'CTAs per cluster (cudaLaunchKernelEx; default: the kernel\'s __cluster_dims__, else none): CTAs of one cluster share .cluster scope' },
     { name: 'dynamic-shared', arg: 'BYTES', help: "dynamic shared memory per CTA (<<<grid, block, BYTES>>>): the size of the module's extern __shared__ array" },
     { name: 'assert', arg: 'EXPR', help: 'a condition every final state must satisfy (litmus syntax: counter == 2, out[1] == 2, /\\, \\/, ~)', repeat: true },
     { name: 'races', help: 'look for data races (ISA §8.6.1)' },
@@ -71,6 +72,7 @@ export const kernelCommand: Command = {
       if (a.has('block')) spec.launch.block = cli(() => parseDim(a.get('block')!, '--block'));
       if (a.has('param')) spec.launch.params = a.all('param').map((p) => cli(() => parseParam(p)));
       if (a.has('global')) spec.launch.globals = { ...spec.launch.globals, ...Object.fromEntries(a.all('global').map((g) => cli(() => parseGlobal(g)))) };
+      if (a.has('cluster')) spec.launch.cluster = cli(() => parseDim(a.get('cluster')!, '--cluster'));
       if (a.has('dynamic-shared')) spec.launch.dynamicShared = cli(() => parseDynamicShared(a.get('dynamic-shared')!, '--dynamic-shared'));
       if (a.has('assert')) spec.asserts = a.all('assert').map((text, k) => ({ text, where: `--assert ${k + 1}` }));
       if (a.has('races')) spec.races = true;
@@ -99,7 +101,7 @@ export const kernelCommand: Command = {
     } finally {
       await z3.close();
     }
-    const where = `grid ${dimText(spec.launch.grid)}, block ${dimText(spec.launch.block)}, loop bound ${bound}`;
+    const where = `grid ${dimText(spec.launch.grid)}${inst.cluster ? ` (clusters of ${dimText(inst.cluster)})` : ''}, block ${dimText(spec.launch.block)}, loop bound ${bound}`;
     const findings = properties(model, r, asserts, bound, inst);
     const svgDir = a.get('svg');
     if (svgDir) mkdirSync(svgDir, { recursive: true });
@@ -108,7 +110,7 @@ export const kernelCommand: Command = {
     }
     if (json) {
       process.stdout.write(jsonLine('kernel', {
-        file: spec.ptx, entry: inst.entry.name, grid: spec.launch.grid, block: spec.launch.block, threads: inst.test.threads.length, model: model.name, bound,
+        file: spec.ptx, entry: inst.entry.name, grid: spec.launch.grid, cluster: inst.cluster, block: spec.launch.block, threads: inst.test.threads.length, model: model.name, bound,
         threadsAt: inst.coords.map((c, k) => ({ thread: `P${k}`, block: c.block, threadIdx: c.thread })),
         properties: findings.map((f) => ({
           property: f.property, verdict: f.verdict, reason: f.reason, detail: f.lines, state: f.state, execution: f.graph ? graphRecord(f.graph) : null,

@@ -8,7 +8,7 @@ import type { DataType, Imm, Instr, LitmusTest, LocDecl, LocOwner, Placement, Po
 import { typeWidth } from '../litmus/ast.js';
 import { LitmusError } from '../litmus/errors.js';
 import { bitsRange, destinations, fitsBits, registersRead } from '../litmus/types.js';
-import { EXIT_LABEL, type PtxFunction, type PtxModule, type Statement, type Variable, declaredType, registerDeclared, typeBytes } from './module.js';
+import { EXIT_LABEL, type LaunchDirective, type PtxFunction, type PtxModule, type Statement, type Variable, declaredType, registerDeclared, typeBytes } from './module.js';
 
 export interface Dim3 {
   x: number;
@@ -35,6 +35,12 @@ export interface Launch {
    * module's `.extern .shared` array (Variable.dynamic).
    */
   dynamicShared?: number;
+  /**
+   * CTAs per cluster (`cudaLaunchKernelEx`'s cluster dimension; the kernel's `__cluster_dims__`,
+   * `.reqnctapercluster`, when it has one): CTAs in one cluster share `.cluster` scope. None:
+   * each CTA is a cluster of its own.
+   */
+  cluster?: Dim3;
 }
 
 /** A piece of memory the kernel names, where it lies and how it is split into locations. */
@@ -80,6 +86,8 @@ export interface Instance {
   aborts: AbortSite[];
   /** Per litmus thread (its index), its CUDA coordinates. */
   coords: { block: Dim3; thread: Dim3 }[];
+  /** CTAs per cluster (Launch.cluster, else the kernel's `.reqnctapercluster`); null: none. */
+  cluster: Dim3 | null;
 }
 
 export const SPECIAL_REGISTERS = ['tid', 'ntid', 'ctaid', 'nctaid'].flatMap((r) => ['x', 'y', 'z'].map((c) => `${r}.${c}`))
@@ -126,6 +134,7 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
     : entries.length === 1 ? entries[0]! : bad(`the module has ${entries.length} kernels (${entries.map((f) => f.name).join(', ')}): name one with --entry`);
   if (entry.refused) throw entry.refused;
   const { grid, block } = launch;
+  const cluster = launchRules(entry, launch, bad);
   for (const [what, d] of [['grid', grid], ['block', block]] as const) {
     if (![d.x, d.y, d.z].every((n) => Number.isInteger(n) && n >= 1)) bad(`the ${what} must be positive whole numbers`);
   }
@@ -282,6 +291,8 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
     for (let tz = 0, t = 0; tz < block.z; tz++) for (let ty = 0; ty < block.y; ty++) for (let tx = 0; tx < block.x; tx++, t++) {
       const id = threads.length;
       const placement: Placement = { id, cta, gpu: 0, warp: Math.floor(t / 32), lane: t % 32, pos: entry.pos };
+      // Clusters are numbered as CTAs are, x fastest.
+      if (cluster) placement.cluster = (Math.floor(bz / cluster.z) * (grid.y / cluster.y) + Math.floor(by / cluster.y)) * (grid.x / cluster.x) + Math.floor(bx / cluster.x);
       threads.push({ placement, code: code(cta, id), registers });
       coords.push({ block: { x: bx, y: by, z: bz }, thread: { x: tx, y: ty, z: tz } });
       const values: Record<string, number> = {
@@ -307,7 +318,7 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
     perThread: true,
     undefinedRegisters: true,
   };
-  return { test, entry, memory, coords, aborts: inlined.aborts };
+  return { test, entry, memory, coords, aborts: inlined.aborts, cluster };
 }
 
 // Registers of splitLocal's sequences: '__' names are no PTX program's own (instantiate
@@ -359,6 +370,42 @@ function splitLocal(s: Extract<Stmt, { op: 'ld' | 'st' }>, e: number): Instr[] {
 function localName(mangled: string): string {
   const m = /^_ZZ.*E(\d+)([A-Za-z_]\w*)$/.exec(mangled);
   return m && m[2]!.length === Number(m[1]) ? m[2]! : mangled;
+}
+
+const dimOf = (vs: readonly number[]): Dim3 => ({ x: vs[0] ?? 1, y: vs[1] ?? 1, z: vs[2] ?? 1 });
+const sameDim = (a: Dim3, b: Dim3): boolean => a.x === b.x && a.y === b.y && a.z === b.z;
+
+/**
+ * The launch against the entry's launch directives (module.ts LaunchDirective): a launch CUDA
+ * would refuse is refused at the directive. The cluster shape the CTAs run in (null: none).
+ */
+function launchRules(entry: PtxFunction, launch: Launch, bad: (m: string, p?: Pos) => never): Dim3 | null {
+  const { grid, block } = launch;
+  const d = (name: LaunchDirective['name']): LaunchDirective | undefined => entry.directives.find((x) => x.name === name);
+  const size = (x: Dim3): number => x.x * x.y * x.z;
+  const req = d('reqntid');
+  if (req && !sameDim(dimOf(req.values), block)) {
+    bad(`the kernel requires blocks of ${dimText(dimOf(req.values))} threads (.reqntid): a launch with blocks of ${dimText(block)} fails`, req.pos);
+  }
+  const max = d('maxntid');
+  if (max && size(block) > size(dimOf(max.values))) {
+    bad(`the kernel takes at most ${size(dimOf(max.values))} threads a block (.maxntid): a launch with blocks of ${dimText(block)} fails`, max.pos);
+  }
+  const fixed = d('reqnctapercluster');
+  if (fixed && launch.cluster && !sameDim(launch.cluster, dimOf(fixed.values))) {
+    bad(`the kernel's clusters are ${dimText(dimOf(fixed.values))} CTAs (.reqnctapercluster, __cluster_dims__): a launch with clusters of ${dimText(launch.cluster)} fails`, fixed.pos);
+  }
+  const cluster = launch.cluster ?? (fixed ? dimOf(fixed.values) : null);
+  const explicit = d('explicitcluster');
+  if (explicit && !cluster) bad('the kernel must be launched in clusters (.explicitcluster): give their size with --cluster', explicit.pos);
+  if (!cluster) return null;
+  const where = fixed?.pos;
+  if (grid.x % cluster.x || grid.y % cluster.y || grid.z % cluster.z) {
+    bad(`a grid of ${dimText(grid)} CTAs does not divide into clusters of ${dimText(cluster)}: the launch fails`, where);
+  }
+  const rank = d('maxclusterrank');
+  if (rank && size(cluster) > rank.values[0]!) bad(`clusters of ${size(cluster)} CTAs are more than .maxclusterrank ${rank.values[0]} allows: the launch fails`, rank.pos);
+  return cluster;
 }
 
 export const dimText = (d: Dim3): string => (d.z > 1 ? `${d.x}x${d.y}x${d.z}` : d.y > 1 ? `${d.x}x${d.y}` : `${d.x}`);

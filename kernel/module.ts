@@ -84,8 +84,23 @@ export interface PtxFunction {
    * it (kernel/instantiate.ts): one kernel of a module using `div` does not stop checking the others.
    */
   refused: LitmusError | null;
+  /** An entry's launch directives that a launch must match (kernel/instantiate.ts launchRules). */
+  directives: LaunchDirective[];
   pos: Pos;
 }
+
+/**
+ * `.reqntid 64, 1, 1` (the block must be this), `.maxntid 256` (at most this many threads),
+ * `.reqnctapercluster 2, 1, 1` (CUDA's `__cluster_dims__`: CTAs launch in clusters of this
+ * shape), `.explicitcluster` (the launch must give clusters), `.maxclusterrank 8` (at most this
+ * many CTAs a cluster): ISA §11.4, §11.5. A launch that breaks one fails in CUDA.
+ */
+export interface LaunchDirective {
+  name: 'reqntid' | 'maxntid' | 'reqnctapercluster' | 'explicitcluster' | 'maxclusterrank';
+  values: number[];
+  pos: Pos;
+}
+const LAUNCH_DIRECTIVES: readonly LaunchDirective['name'][] = ['reqntid', 'maxntid', 'reqnctapercluster', 'explicitcluster', 'maxclusterrank'];
 
 export interface PtxModule {
   file: string;
@@ -258,12 +273,24 @@ export function readModule(text: string, file: string): PtxModule {
     const name = next('a name');
     if (name.k !== 'id') fail(`expected a function name, found '${name.v}'`, name);
     const params = peek()?.v === '(' ? paramList() : [];
-    // Performance directives (.maxntid 256, 1, 1; .reqntid; .minnctapersm; .noreturn) say nothing to the model.
-    while (peek() && peek()!.v !== '{' && peek()!.v !== ';') i++;
+    // Launch directives are kept (LaunchDirective); performance ones (.minnctapersm, .maxnreg,
+    // .noreturn, .pragma) say nothing to the model.
+    const directives: LaunchDirective[] = [];
+    while (peek() && peek()!.v !== '{' && peek()!.v !== ';') {
+      const t = next('a directive');
+      const name = LAUNCH_DIRECTIVES.find((d) => t.v === `.${d}`);
+      if (!name) continue;
+      const values: number[] = [];
+      if (name !== 'explicitcluster') {
+        values.push(number(next(`.${name}'s value`), `.${name}'s value`));
+        while (peek()?.v === ',' && values.length < 3) { i++; values.push(number(next(`.${name}'s value`), `.${name}'s value`)); }
+      }
+      directives.push({ name, values, pos: at(t) });
+    }
     if (peek()?.v === ';') { i++; return null; } // a prototype
     expect('{');
     const fn: PtxFunction = {
-      name: name.v, kind, params, returns, body: [], regs: new Map(), regRanges: [], callParams: new Map(), shared: [], locals: [], refused: null, pos: at(start),
+      name: name.v, kind, params, returns, body: [], regs: new Map(), regRanges: [], callParams: new Map(), shared: [], locals: [], refused: null, directives, pos: at(start),
     };
     let depth = 1;
     let returned = false;

@@ -81,7 +81,7 @@ export function readSpec(path: string): KernelSpec {
     throw new LitmusError(`not valid JSON: ${e.message.replace(/ in JSON at position \d+.*$/, '').replace(/\n/g, '\\n')}`, pos, path);
   }
   if (typeof j !== 'object' || j === null || Array.isArray(j)) fail('a spec is a JSON object');
-  const known = new Set(['ptx', 'entry', 'grid', 'block', 'params', 'globals', 'dynamicShared', 'assert', 'races', 'liveness', 'barriers', 'bound', 'why']);
+  const known = new Set(['ptx', 'entry', 'grid', 'block', 'params', 'globals', 'dynamicShared', 'cluster', 'assert', 'races', 'liveness', 'barriers', 'bound', 'why']);
   for (const k of Object.keys(j)) if (!known.has(k)) fail(`unknown field "${k}" (fields: ${[...known].join(', ')})`);
   const wrap = <T>(f: () => T): T => { try { return f(); } catch (e) { return fail((e as Error).message); } };
   const dim = (k: string): Dim3 => {
@@ -110,6 +110,7 @@ export function readSpec(path: string): KernelSpec {
     })),
   };
   if (j.entry !== undefined) launch.entry = String(j.entry);
+  if (j.cluster !== undefined) launch.cluster = dim('cluster');
   if (j.dynamicShared !== undefined) launch.dynamicShared = wrap(() => parseDynamicShared(String(j.dynamicShared), '"dynamicShared"'));
   if (j.globals !== undefined) {
     if (typeof j.globals !== 'object' || j.globals === null) fail('"globals" maps module variables to initial values');

@@ -1,0 +1,82 @@
+// A kernel's launch directives (kernel/module.ts LaunchDirective, instantiate.ts launchRules):
+// CTAs launched in clusters share .cluster scope; a launch CUDA refuses is refused at the
+// directive it breaks.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { ptxmm, scratch } from '../tests/cli.js';
+
+const S = scratch('ptxmm-launch-');
+
+/**
+ * Message passing between CTA 0 (data, then a release.cluster flag) and CTA 1 (spins on an
+ * acquire.cluster load of it, then copies the data to out): as nvcc writes
+ * `__cluster_dims__(2,1,1)` (the directives `head`).
+ */
+const mp = (head: string): string => `.version 9.0
+.target sm_90
+.address_size 64
+.global .align 4 .u32 flag;
+.global .align 4 .u32 data;
+.global .align 4 .u32 out;
+.visible .entry k()
+${head}
+{
+	.reg .pred %p<4>;
+	.reg .b32 %r<8>;
+	mov.u32 %r1, %ctaid.x;
+	setp.eq.s32 %p1, %r1, 0;
+	@%p1 bra $W;
+$R:
+	ld.acquire.cluster.global.b32 %r3, [flag];
+	setp.eq.s32 %p2, %r3, 0;
+	@%p2 bra $R;
+	ld.global.u32 %r4, [data];
+	st.global.u32 [out], %r4;
+	ret;
+$W:
+	st.global.u32 [data], 42;
+	st.release.cluster.global.b32 [flag], 1;
+	ret;
+}
+`;
+
+const run = (head: string, ...args: string[]): ReturnType<typeof ptxmm> =>
+  ptxmm('kernel', S.write('mp.ptx', mp(head)), '--grid', '2', '--assert', 'out == 42', '--races', ...args);
+
+test('CTAs of one cluster synchronize at .cluster scope; CTAs in clusters of their own do not', () => {
+  const fixed = run('.explicitcluster\n.reqnctapercluster 2, 1, 1');
+  assert.is(fixed.code, 0, fixed.out + fixed.err);
+  assert.match(fixed.out, /Assert out == 42: holds for grid 2 \(clusters of 2\), block 1/);
+  assert.match(fixed.out, /Data races: holds/);
+  // No directive: each CTA is a cluster of its own, and .cluster scope does not reach the other.
+  const none = run('');
+  assert.is(none.code, 1, none.out + none.err);
+  assert.match(none.out, /Assert out == 42: FAILS/);
+  assert.match(none.out, /Data races: FAILS/);
+  // The launch gives the clusters (cudaLaunchKernelEx).
+  const given = run('', '--cluster', '2');
+  assert.is(given.code, 0, given.out + given.err);
+  const json = JSON.parse(run('', '--cluster', '2', '--json').out.split('\n')[0]!) as { cluster: unknown };
+  assert.equal(json.cluster, { x: 2, y: 1, z: 1 });
+});
+
+test('a launch CUDA refuses is refused at the directive it breaks', () => {
+  const cases: [string, string[], RegExp][] = [
+    ['.reqnctapercluster 2, 1, 1', ['--cluster', '1'], /mp\.ptx:9:1: the kernel's clusters are 2 CTAs \(\.reqnctapercluster, __cluster_dims__\): a launch with clusters of 1 fails/],
+    ['.explicitcluster', [], /mp\.ptx:8:1: the kernel must be launched in clusters \(\.explicitcluster\): give their size with --cluster/],
+    ['.reqntid 64', [], /mp\.ptx:8:1: the kernel requires blocks of 64 threads \(\.reqntid\): a launch with blocks of 1 fails/],
+    ['.maxntid 1, 1, 1', ['--block', '2'], /mp\.ptx:8:1: the kernel takes at most 1 threads a block \(\.maxntid\): a launch with blocks of 2 fails/],
+    ['', ['--cluster', '3'], /a grid of 2 CTAs does not divide into clusters of 3: the launch fails/],
+    ['.maxclusterrank 1', ['--cluster', '2'], /mp\.ptx:8:1: clusters of 2 CTAs are more than \.maxclusterrank 1 allows: the launch fails/],
+  ];
+  for (const [head, args, want] of cases) {
+    const r = run(head === '.reqnctapercluster 2, 1, 1' ? `.explicitcluster\n${head}` : head, ...args);
+    assert.is(r.code, 2, `${head}: ${r.out}${r.err}`);
+    assert.match(r.err, want, head);
+  }
+  // Launches that keep the directives run.
+  assert.is(run('.reqntid 1', '--block', '1').code, 1, '.reqntid met (the race is still there)');
+  assert.is(run('.maxntid 256').code, 1, '.maxntid met');
+});
+
+test.run();
