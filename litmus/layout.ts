@@ -142,7 +142,6 @@ export type Reach = (name: string, place: Placement, space: Space, write: boolea
  * (Kernels give each CTA and thread its copy: kernel/instantiate.ts.)
  */
 export function memorySpaces(test: LitmusTest): { apart: { pos: Pos; why: string } | null; reach: Reach } {
-  if (test.perThread) return { apart: null, reach: () => null };
   const spaceOf = new Map<string, Space>();
   const aliasOf = new Map<string, string>();
   for (const d of test.locations) {
@@ -153,6 +152,26 @@ export function memorySpaces(test: LitmusTest): { apart: { pos: Pos; why: string
     for (let k = 0; k < 100 && aliasOf.has(n); k++) n = aliasOf.get(n)!;
     return n;
   };
+  // Whether an access through `space` (writing or not) may be to a location of `home` at all.
+  const spaceRule = (k: string, home: Space, space: Space, write: boolean, who: string): string | null => {
+    const reached = space === 'generic' || space === home || (space === 'shared_cluster' && home === 'shared');
+    if (!reached) return `the address is ${k}, in ${SPACE_NAME[home]} memory, but this access is to ${SPACE_NAME[space]}`;
+    if (home === 'const' && write) return `the address is ${k}, in constant memory, which is read-only: ${who} cannot write it`;
+    return null;
+  };
+  if (test.perThread) {
+    // A kernel gives each CTA and thread its copy (kernel/instantiate.ts, LocDecl.owner, which
+    // unroll.ts holds accesses to): only the space rules are left, for named and computed addresses.
+    const reach: Reach = (name, place, space, write) => spaceRule(root(name), spaceOf.get(root(name)) ?? 'global', space, write, `P${place.id}`);
+    for (const t of test.threads) {
+      for (const s of t.code) {
+        if (!(s.op === 'ld' || s.op === 'st' || s.op === 'atom' || s.op === 'red') || s.addr.kind !== 'loc') continue;
+        const why = reach(s.addr.name, t.placement, s.space, s.op !== 'ld');
+        if (why) return { apart: { pos: s.addr.pos ?? s.pos, why: why.replace(/^the address is (\S+), in /, '$1 is in ') }, reach };
+      }
+    }
+    return { apart: null, reach };
+  }
   type Use = { thread: number; cta: string; cluster: string; own: boolean; write: boolean; pos: Pos };
   type Where = Pick<Use, 'thread' | 'cta' | 'cluster'>;
   const where = (p: Placement): Where =>
@@ -196,9 +215,8 @@ export function memorySpaces(test: LitmusTest): { apart: { pos: Pos; why: string
     const home = spaceOf.get(k) ?? 'global';
     const p = where(place);
     const us = uses.get(k) ?? [];
-    const reached = space === 'generic' || space === home || (space === 'shared_cluster' && home === 'shared');
-    if (!reached) return `the address is ${k}, in ${SPACE_NAME[home]} memory, but this access is to ${SPACE_NAME[space]}`;
-    if (home === 'const' && write) return `the address is ${k}, in constant memory, which is read-only: P${p.thread} cannot write it`;
+    const rule = spaceRule(k, home, space, write, `P${p.thread}`);
+    if (rule) return rule;
     if ((home === 'local' || home === 'shared') && !us.length) {
       return `the address is ${k}, in ${SPACE_NAME[home]} memory, of which each ${home === 'local' ? 'thread' : 'CTA'} has its own, and no thread names ${k}: whose ${k} it is cannot be told`;
     }

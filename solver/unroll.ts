@@ -514,7 +514,9 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
     // A kernel's per-CTA and per-thread copies: another CTA's .shared or another thread's .local
     // memory is out of reach, and a .local or .shared access reaches its own space only.
     const owns = (name: string): boolean => {
-      if (!test.perThread) return env.reach(name, who.place, who.space, who.write) === null;
+      // (A kernel's reach holds only the space rules: constant memory is read-only, a space's access reaches only that space.)
+      if (env.reach(name, who.place, who.space, who.write) !== null) return false;
+      if (!test.perThread) return true;
       const o = ownerOf.get(name);
       if (ins.space === 'local') return o !== undefined && 'thread' in o && o.thread === tid;
       if (ins.space === 'shared' || ins.space === 'shared_cluster') return o !== undefined && 'cta' in o && o.cta === thread.placement.cta;
