@@ -185,7 +185,7 @@ export async function fuzz(z3: Z3Session, o: FuzzOptions, check: Check = fuzzOne
   const t0 = performance.now();
   const tally: Tally = { programs: 0, crossed: 0, enumerated: 0, races: 0, incomplete: 0, skipped: new Map() };
   let shrinking = false;
-  const prop = fc.asyncProperty(fuzzTest({ threads: o.threads, ops: o.ops }), async (t: LitmusTest) => {
+  const prop = fc.asyncProperty(fuzzTest({ threads: o.threads, ops: o.ops, proxies: o.model !== 'ptx60' }), async (t: LitmusTest) => {
     // Shrinking re-runs failing variants: count only the programs of the search proper.
     const f = await check(z3, t, o, shrinking ? undefined : tally);
     if (!shrinking && tally.programs % 500 === 0) {

@@ -12,9 +12,9 @@ import type { FuzzOptions, Tally } from './fuzz.js';
 import type { FuzzAnswer, FuzzJob, FuzzSettings } from './fuzzworker.js';
 
 /** The programs the search with these options generates, in order (fast-check draws them from the seed alone). */
-export function fuzzPrograms(o: Pick<FuzzOptions, 'runs' | 'seed' | 'threads' | 'ops'>): LitmusTest[] {
+export function fuzzPrograms(o: Pick<FuzzOptions, 'runs' | 'seed' | 'threads' | 'ops'> & Partial<Pick<FuzzOptions, 'model'>>): LitmusTest[] {
   const out: LitmusTest[] = [];
-  fc.check(fc.property(fuzzTest({ threads: o.threads, ops: o.ops }), (t) => { out.push(t); return true; }), { numRuns: o.runs, seed: o.seed });
+  fc.check(fc.property(fuzzTest({ threads: o.threads, ops: o.ops, proxies: o.model !== 'ptx60' }), (t) => { out.push(t); return true; }), { numRuns: o.runs, seed: o.seed });
   return out;
 }
 

@@ -5,7 +5,7 @@ import { DEFAULT_LOOP_BOUND } from '../litmus/ast.js';
 import { type Outcome, formatOutcome, holdsOn, observables, outcomeKey, outcomesOf } from './outcome.js';
 import { type ModelName, type Program, Unsupported, compile } from './program.js';
 import { type MState, type Trace, dropped, stateHash, stateHashInto } from './state.js';
-import { initialState, isFinal, moves, successors, successorsBut } from './step.js';
+import { deadlocked, initialState, isFinal, successors, successorsBut } from './step.js';
 import { type Sleeper, independent, sleeper } from './reduce.js';
 import { canonical } from './canonical.js';
 
@@ -76,7 +76,7 @@ export interface Stats {
   /**
    * Steps into an execution that is dropped (a thread came to a count-less barrier after its
    * generation, or acquired an early release): such a state is not stored, so not a state visited.
-   * Also a state from which every step is such a read refused (memory.ts observe).
+   * Also a state with no transition that is no deadlock (step.ts deadlocked).
    */
   dropped: number;
   /** Steps into an execution dropped because a spin loop went round again (RunOptions.spinAssume), as `dropped`. */
@@ -294,11 +294,9 @@ function explore(prog: Program, maxStates: number, onFinal: (s: MState) => void,
     // A state visited again runs only the operations that slept on its first path: no reduction, no barrier phase.
     successorsBut(prog, s, reduce && !only, skip, !only, emit);
     if (!only && emitted === 0 && skipped === 0) {
-      // Nothing follows. A deadlock only when no thread can move at all (a barrier no one
-      // else comes to); else each read the operation to come may take is refused (memory.ts
-      // observe: another interleaving has that execution), so the execution is dropped.
-      if (moves(prog, s, false, true).length > 0) stats.dropped++;
-      else stats.deadlocks++;
+      // Nothing follows: a deadlock at a barrier, or an interleaving that cannot go on (step.ts deadlocked).
+      if (deadlocked(prog, s)) stats.deadlocks++;
+      else stats.dropped++;
     }
   }
   stats.visited = visited.size;

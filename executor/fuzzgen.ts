@@ -21,7 +21,16 @@ const SCOPES: Scope[] = ['cta', 'cluster', 'gpu', 'sys'];
 export interface GenOptions {
   threads: [number, number];
   ops: [number, number];
+  /**
+   * Accesses through the texture, surface and constant proxies (default true). Off for a model
+   * without proxies (ptx60), which the texture and surface accesses of written data are
+   * outside (litmus/layout.ts proxiedWrittenAccess): every access is generic then.
+   */
+  proxies?: boolean;
 }
+
+/** The operation through the generic proxy. */
+const generic = (o: Op): Op => (o.k === 'ld' || o.k === 'st' || o.k === 'atom' || o.k === 'red' ? { ...o, proxy: 'generic' } : o);
 
 /** One operation as drawn; turned into instructions once registers are known. */
 type Op =
@@ -216,8 +225,8 @@ export function fuzzTest(o: GenOptions): fc.Arbitrary<LitmusTest> {
   ).map(([clusters, ths, vals]) => {
     const threads: Thread[] = [];
     const cmps: Expr[] = [];
-    ths.forEach(([pl, ops], id) => {
-      const c = code(ops);
+    ths.forEach(([pl, drawn], id) => {
+      const c = code(o.proxies === false ? drawn.map(generic) : drawn);
       const placement: Placement = { id, cta: pl.cta, gpu: pl.gpu, ...(clusters ? { cluster: pl.cta >> 1 } : {}), pos: P };
       threads.push({ placement, code: c.code });
       for (const r of c.regs) {

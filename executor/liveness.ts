@@ -45,7 +45,7 @@ import { collect } from './gc.js';
 import { type CInstr, type ModelName, type Program, Unsupported, WriteLimit, ahead, compile } from './program.js';
 import type { RV } from './bits.js';
 import { type BarState, type Entry, type MState, type TState, dropped, regsHash, stateHash } from './state.js';
-import { type Move, initialState, isFinal, moves } from './step.js';
+import { type Move, deadlocked, initialState, isFinal, moves } from './step.js';
 import { finished, locOf } from './thread.js';
 import { has, leq } from './view.js';
 
@@ -288,6 +288,8 @@ const FINAL = 1;
 const DEADLOCK = 2;
 /** Not explored: it holds too many writes at a location (explore). */
 const UNKNOWN = 3;
+/** No transition, and no deadlock (step.ts deadlocked): as a dropped execution, no hang. */
+const STUCK = 4;
 // Edge targets that are not nodes.
 const DROPPED = -1;
 const CUT = -2;
@@ -412,8 +414,9 @@ function explore(prog: Program, canon: (s: MState) => MState, maxStates: number)
       push(g.dst, d);
       push(g.grp, gs[j]!);
     });
-    push(g.kind, ms.length === 0 ? DEADLOCK : RUNNING);
-    if (ms.length === 0) { i++; break; }
+    const dead = ms.length === 0 && deadlocked(prog, s);
+    push(g.kind, dead ? DEADLOCK : ms.length === 0 ? STUCK : RUNNING);
+    if (dead) { i++; break; }
   }
   g.expanded = i;
   g.found = todo.length;

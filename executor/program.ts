@@ -4,7 +4,7 @@
 import type { Instr, LitmusTest, Pos, Proxy, Scope, Value } from '../litmus/ast.js';
 import { SCOPES } from '../litmus/ast.js';
 import { typeWidth } from '../litmus/ast.js';
-import { type PhysLoc, type Reach, layout, memorySpaces, mixedSize, mixedSizeAccess } from '../litmus/layout.js';
+import { type PhysLoc, type Reach, layout, memorySpaces, mixedSize, mixedSizeAccess, noProxiesMessage, proxiedWrittenAccess } from '../litmus/layout.js';
 import { type ValueType, aluWidths, threadRegisters, writerType } from '../litmus/types.js';
 import { printInstr } from '../litmus/print.js';
 import { type RV, rv } from './bits.js';
@@ -315,6 +315,8 @@ export function compile(test: LitmusTest, model: ModelName, bound: number): Prog
     clusterOf.set(p.cta, p.cluster);
   }
   const locs = locations(test);
+  const proxied = model === 'ptx60' ? proxiedWrittenAccess(test) : null;
+  if (proxied) throw new Unsupported(`${printInstr(proxied)}: ${noProxiesMessage(model)}`, proxied.pos);
   if (locs.locs.length > MAX_LOCATIONS) throw new Unsupported(`the test is too large: ${locs.locs.length} locations (at most ${MAX_LOCATIONS.toLocaleString('en')})`);
   const instructions = test.threads.reduce((n, t) => n + t.code.length, 0);
   if (instructions > MAX_INSTRUCTIONS) throw new Unsupported(`the test is too large: ${instructions} instructions (at most ${MAX_INSTRUCTIONS.toLocaleString('en')})`);

@@ -190,3 +190,12 @@ export function moves(prog: Program, s: MState, withLabels = true, refused = fal
 }
 
 export const isFinal = (prog: Program, s: MState): boolean => s.th.every((t, ti) => finished(prog, ti, t));
+
+/**
+ * A state with no transition is a deadlock when every thread not finished waits at a barrier
+ * (its phase never completes). Otherwise an interleaving that cannot go on: each read the
+ * next operation may take is refused, or a write has no place left in coherence (a later
+ * write of its thread went first, and atomicity and coherence as made leave it none), and
+ * another interleaving has its executions.
+ */
+export const deadlocked = (prog: Program, s: MState): boolean => s.th.every((t, ti) => finished(prog, ti, t) || t.win.some((e) => e.st === 1));

@@ -245,17 +245,44 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
   const unsized = new Map(launch.dynamicShared === undefined ? dynamics.map((v) => [v.name,
     `${v.name} is dynamic shared memory (CUDA's extern __shared__ array): give its size in bytes with --dynamic-shared N (the launch's third <<<...>>> parameter; "dynamicShared" in a spec)`]) : []);
   // Each thread's own copy of the kernel's .local variables (thread ids as the threads below
-  // get them). nvcc declares a depot of bytes: its elements are as wide as the narrowest .local
-  // access, and wider ones are split into accesses of that width (splitLocal).
-  const isLocal = (s: Stmt): s is Extract<Stmt, { op: 'ld' | 'st' }> => (s.op === 'ld' || s.op === 'st') && s.space === 'local';
-  const narrowest = Math.min(...inlined.body.filter(isLocal).map((s) => typeWidth(s.type)));
-  const body = inlined.body.flatMap((s) => (isLocal(s) && typeWidth(s.type) > narrowest ? splitLocal(s, narrowest) : [s]));
-  const localWidths = new Set(body.flatMap((s) => (isLocal(s) ? [typeWidth(s.type)] : [])));
+  // get them). nvcc declares a depot of bytes: its elements are as wide as the narrowest access
+  // to it, and wider ones are split into accesses of that width (splitLocal). Which variable an
+  // access reaches is known where its address is (localAddresses: -G reaches its stack by
+  // generic addresses); a .local access whose variable is not known counts for every one.
   const locals = inlined.locals;
+  const localNames = new Set(locals.map((v) => v.name));
+  const stack = localAddresses(inlined.body, localNames);
+  type Access = Extract<Stmt, { op: 'ld' | 'st' }>;
+  const target = (s: Access): string | null => (s.addr.kind === 'loc' ? (localNames.has(s.addr.name) ? s.addr.name : null) : stack.get(s.addr.name) ?? null);
+  const reaching = (s: Stmt): { s: Access; v: string | null } | null => {
+    if (s.op !== 'ld' && s.op !== 'st') return null;
+    const v = s.space === 'local' || s.space === 'generic' ? target(s) : null;
+    return v !== null || s.space === 'local' ? { s, v } : null;
+  };
+  const anyLocal = new Set(inlined.body.flatMap((s) => { const r = reaching(s); return r && r.v === null ? [typeWidth(r.s.type)] : []; }));
+  const narrowestOf = new Map<string, number>();
+  for (const s of inlined.body) {
+    const r = reaching(s);
+    if (r?.v) narrowestOf.set(r.v, Math.min(narrowestOf.get(r.v) ?? Infinity, typeWidth(r.s.type), ...anyLocal));
+  }
+  const narrowest = (v: string | null): number => Math.min(...(v === null ? [...anyLocal, ...narrowestOf.values()] : [narrowestOf.get(v) ?? Infinity, ...anyLocal]));
+  const body = inlined.body.flatMap((s) => {
+    const r = reaching(s);
+    return r && typeWidth(r.s.type) > narrowest(r.v) ? splitLocal(r.s, narrowest(r.v)) : [s];
+  });
+  const widthsOf = new Map<string, Set<number>>(locals.map((v) => [v.name, new Set<number>()]));
+  for (const s of body) {
+    const r = reaching(s);
+    if (!r) continue;
+    for (const v of r.v === null ? locals.map((x) => x.name) : [r.v]) widthsOf.get(v)?.add(typeWidth(r.s.type));
+  }
+  // A depot reached only through addresses not followed (chosen by a branch, loaded from
+  // memory) has elements as wide as its alignment: nvcc aligns a depot to its widest value.
+  for (const v of locals) if (widthsOf.get(v.name)!.size === 0) widthsOf.get(v.name)!.add(Math.min(v.align, 8) * 8);
   for (const v of locals) if (v.init) bad(`a .local variable cannot have an initial value`, v.pos);
   const localsOf = new Map<number, Map<string, MemoryObject>>();
   for (let id = 0; locals.length && id < blocks * perBlock; id++) {
-    localsOf.set(id, new Map(locals.map((v) => [v.name, place(`${localName(v.name)}.P${id}`, v, null, v.pos, localWidths, { thread: id })])));
+    localsOf.set(id, new Map(locals.map((v) => [v.name, place(`${localName(v.name)}.P${id}`, v, null, v.pos, widthsOf.get(v.name)!, { thread: id })])));
   }
 
   // One code per CTA (its .shared copies), or per thread when the kernel has .local memory.
@@ -319,6 +346,55 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
     undefinedRegisters: true,
   };
   return { test, entry, memory, coords, aborts: inlined.aborts, cluster };
+}
+
+/**
+ * The registers that hold an address of one .local variable (nvcc's stack, its depot) whatever
+ * path set them, with that variable: each write to one is a move of the variable's address, a
+ * cvta.local of such a register (its generic address), or a move or an add/sub of a constant
+ * from one. nvcc keeps its stack so (`mov.u64 %SPL, __local_depot1; cvta.local.u64 %SP, %SPL;
+ * add.u64 %rd6, %SP, 0`, then the address as a call's argument); -G reaches it by generic
+ * loads and stores. An address loaded from memory is not followed.
+ */
+function localAddresses(body: readonly Stmt[], locals: ReadonlySet<string>): Map<string, string> {
+  const writes = new Map<string, Instr[]>();
+  for (const s of body) {
+    if (s.op === 'label') continue;
+    for (const [r] of destinations(s)) {
+      const w = writes.get(r.name);
+      if (w) w.push(s);
+      else writes.set(r.name, [s]);
+    }
+  }
+  // The variable write i gives its register an address of, given what `at` knows; null: none.
+  const from = (i: Instr, at: ReadonlyMap<string, string>): string | null => {
+    const held = (v: { kind: string; name?: string }): string | null => (v.kind === 'reg' ? at.get(v.name!) ?? null : null);
+    if (i.op === 'mov') {
+      if (!i.cvta && i.src.kind === 'loc') return locals.has(i.src.name) ? i.src.name : null;
+      return !i.cvta || i.cvta === 'local' || i.cvta === 'to.local' ? held(i.src) : null;
+    }
+    if (i.op === 'alu' && (i.aop === 'add' || i.aop === 'sub')) {
+      if (i.b.kind === 'imm') return held(i.a);
+      return i.aop === 'add' && i.a.kind === 'imm' ? held(i.b) : null;
+    }
+    return null;
+  };
+  // Those some write gives an address (least fixpoint), then those every write gives one of the same variable (greatest, within).
+  const some = new Map<string, string>();
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [r, ws] of writes) {
+      if (some.has(r)) continue;
+      const v = ws.map((i) => from(i, some)).find((x) => x !== null);
+      if (v) { some.set(r, v); grew = true; }
+    }
+  }
+  const all = new Map(some);
+  for (let shrank = true; shrank;) {
+    shrank = false;
+    for (const [r, v] of all) if (!writes.get(r)!.every((i) => from(i, all) === v)) { all.delete(r); shrank = true; }
+  }
+  return all;
 }
 
 // Registers of splitLocal's sequences: '__' names are no PTX program's own (instantiate
@@ -518,6 +594,7 @@ function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) =>
     const out: Stmt[] = [];
     const reg = <T extends { kind: string; name: string }>(v: T): T => (v.kind === 'reg' ? { ...v, name: rename(v.name) } : v);
     const body = fn.body as Statement[];
+    const callAt = body.flatMap((c, j) => (c.op === 'call' ? [j] : []));
     const source = (at: number, param: string | undefined): ArgSource => {
       const x = argSource(fn, at, param, mod);
       return x?.kind === 'param' ? arg(x.index) : x;
@@ -565,8 +642,8 @@ function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) =>
         const mine = new Map(callee!.locals.map((v) => [v.name, `${v.name}$c${n}`]));
         for (const v of callee!.locals) locals.push({ ...v, name: mine.get(v.name)! });
         const b = new Map<string, string>();
-        callee!.params.forEach((p, k) => b.set(p.name, paramReg(fn, bind, s.args[k]!)));
-        callee!.returns.forEach((p, k) => b.set(p.name, paramReg(fn, bind, s.rets[k]!)));
+        callee!.params.forEach((p, k) => b.set(p.name, paramReg(fn, bind, s.args[k]!, rename, idx)));
+        callee!.returns.forEach((p, k) => b.set(p.name, paramReg(fn, bind, s.rets[k]!, rename, idx)));
         const call = idx;
         out.push(...expand(callee!, [...stack, s.callee], (r) => (SPECIAL_REGISTERS.includes(r) ? r : `__c${n}_${r}`), (l) => `${l}$c${n}`, b, mine,
           `${path}/${n}`, (k) => source(call, s.args[k]), s.pos));
@@ -576,7 +653,9 @@ function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) =>
         const t = declaredType(fn, d.name);
         if (t !== undefined) registers[rename(d.name)] = typeWidth(t);
       }
-      out.push(renameInstr(s, reg, label, fn, bind, own));
+      // A call's .param variables are stored before it and its return values read after it.
+      const near = s.op === 'st' ? callAt.find((j) => j > idx) ?? -1 : callAt.filter((j) => j < idx).pop() ?? -1;
+      out.push(renameInstr(s, reg, label, fn, bind, own, (name) => paramReg(fn, bind, name, rename, near)));
     }
     return out;
   };
@@ -644,19 +723,26 @@ function argSource(fn: PtxFunction, at: number, param: string | undefined, mod: 
   return st && st.op === 'st' ? trace(st.src, j!) : null;
 }
 
-/** The register that carries a `.param` variable's value inside one (inlined) function. */
-function paramReg(fn: PtxFunction, bind: Map<string, string>, name: string): string {
-  return bind.get(name) ?? `__${fn.name}_${name}`;
+/**
+ * The register that carries a `.param` variable's value: fn's own parameter (bound by its
+ * caller), else the argument or return value of fn's call at statement `call`, in this copy
+ * of fn (`rename`). One register per call, not per name: nvcc names every call's `param0`
+ * alike, and a register written by several calls would mix their values for what reads
+ * registers without following paths (localAddresses).
+ */
+function paramReg(fn: PtxFunction, bind: Map<string, string>, name: string, rename: (r: string) => string, call: number): string {
+  return bind.get(name) ?? rename(`__${fn.name}_${name}_${call}`);
 }
 
-function renameInstr(s: Instr, reg: <T extends { kind: string; name: string }>(v: T) => T, label: (l: string) => string, fn: PtxFunction, bind: Map<string, string>, own: ReadonlyMap<string, string>): Instr {
+function renameInstr(s: Instr, reg: <T extends { kind: string; name: string }>(v: T) => T, label: (l: string) => string, fn: PtxFunction, bind: Map<string, string>, own: ReadonlyMap<string, string>,
+  param: (name: string) => string): Instr {
   const isParam = (n: string): boolean => fn.callParams.has(n) || bind.has(n);
   // st.param / ld.param on a call's .param variable: a move to or from its register.
   if ((s.op === 'st' || s.op === 'ld') && s.space === 'param' && s.addr.kind === 'loc' && isParam(s.addr.name)) {
     const p: Instr['guard'] = s.guard ? { ...s.guard, reg: reg(s.guard.reg) } : undefined;
     // A field of a structure passed or returned by value (`[func_retval0+4]`, nvcc -G's
     // make_int2): a register of its own per byte offset, the same on both sides of the call.
-    const r = { kind: 'reg' as const, name: `${paramReg(fn, bind, s.addr.name)}${s.offset ? `_${s.offset}` : ''}` };
+    const r = { kind: 'reg' as const, name: `${param(s.addr.name)}${s.offset ? `_${s.offset}` : ''}` };
     const mov: Instr = s.op === 'st'
       ? { op: 'mov', type: s.type, dst: r, src: s.src.kind === 'reg' ? reg(s.src) : s.src, pos: s.pos }
       : { op: 'mov', type: s.type, dst: reg(s.dst), src: r, pos: s.pos };

@@ -459,4 +459,13 @@ test('a spec that is not valid JSON says where; a buffer parameter missing a fie
   assert.not.match(t.err, /undefined/);
 });
 
+test('registers declared without % (the inline-asm idiom `{ .reg .pred p; setp... p; }`) are read as registers', () => {
+  const body = '\tld.global.u32 %r2, [x];\n\t{\n\t.reg .pred p;\n\t.reg .u32 t;\n\tsetp.ne.s32 p, %r2, 0;\n\tselp.s32 t, 1, 2, p;\n\t@p add.u32 t, t, 10;\n\tmov.u32 %r1, t;\n\t}\n\tst.global.u32 [out], %r1;';
+  const f = S.write('bare.ptx', module('.global .align 4 .u32 x;\n.global .align 4 .u32 out;', '', body));
+  for (const [x, out] of [['5', '11'], ['0', '2']] as const) {
+    const r = ptxmm('kernel', f, '--global', `x=${x}`, '--assert', `out == ${out}`);
+    assert.is(r.code, 0, `x=${x}: ${r.out}${r.err}`);
+  }
+});
+
 test.run();

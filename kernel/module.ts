@@ -275,6 +275,7 @@ export function readModule(text: string, file: string): PtxModule {
     const params = peek()?.v === '(' ? paramList() : [];
     // Launch directives are kept (LaunchDirective); performance ones (.minnctapersm, .maxnreg,
     // .noreturn, .pragma) say nothing to the model.
+    bare = new Set();
     const directives: LaunchDirective[] = [];
     while (peek() && peek()!.v !== '{' && peek()!.v !== ';') {
       const t = next('a directive');
@@ -347,7 +348,8 @@ export function readModule(text: string, file: string): PtxModule {
       // One statement: an instruction up to its ';', its registers and labels as the blocks around it name them.
       const first = i - 1;
       while (toks[i] && toks[i]!.v !== ';') i++;
-      const named = (x: Tok, j: number): string => (x.k === 'reg' ? `%${resolve(x.v.slice(1))}` : x.k === 'id' && j > 0 ? resolveLabel(x.v) : x.v);
+      const named = (x: Tok, j: number): string => (x.k === 'reg' ? `%${resolve(x.v.slice(1))}`
+        : x.k === 'id' && j > 0 ? (bare.has(x.v) ? `%${resolve(x.v)}` : resolveLabel(x.v)) : x.v);
       const stmt = toks.slice(first, i).map((x, j) => {
         const v = named(x, j);
         return v === x.v ? x : { ...x, v };
@@ -410,6 +412,9 @@ export function readModule(text: string, file: string): PtxModule {
     return fn;
   };
 
+  // The current function's registers declared without '%' (`.reg .pred p;`, the inline-asm idiom
+  // of NVIDIA's guide): an operand of that name is the register.
+  let bare = new Set<string>();
   /** `.reg .b32 %r<12>;` (%r0 to %r11) or `.reg .b32 %a, %b;`; in a nested block, that block's (`scope`). */
   const registers = (fn: PtxFunction, start: Tok, scope: Scope | null): void => {
     let t = next('a register type');
@@ -430,6 +435,7 @@ export function readModule(text: string, file: string): PtxModule {
       } else {
         fn.regs.set(name, type);
         scope?.names.add(own);
+        if (r.k === 'id') bare.add(own);
       }
       const sep = next("';'");
       if (sep.v === ';') break;

@@ -107,6 +107,35 @@ export function mixedSize(name: string, width: number, bits: number): string | n
     : `${bits === 8 ? 'an' : 'a'} ${bits}-bit access to ${name}, which holds ${width} bits (mixed-size accesses are not modelled: a partial overlap, ISA §8.2.1, is never morally strong and communicates byte by byte, and ptxmm reads and writes each location whole)`;
 }
 
+/**
+ * The first access through the texture or surface proxy (ld.global.nc, tld4, suld, sust) of a
+ * location some thread writes, or null: what a model without proxies cannot answer, as the
+ * PTX 6.0 model "does not apply to texture and surface accesses" (ISA 6.x §8.1). Reading
+ * data nothing writes that way is fine: it holds its initial value.
+ */
+export function proxiedWrittenAccess(test: LitmusTest): Instr | null {
+  const written = new Set<string>();
+  let anywhere = false;
+  for (const t of test.threads) {
+    for (const s of t.code) {
+      if (s.op !== 'st' && s.op !== 'atom' && s.op !== 'red') continue;
+      if (s.addr.kind === 'loc') written.add(s.addr.name);
+      else anywhere = true;
+    }
+  }
+  for (const t of test.threads) {
+    for (const s of t.code) {
+      if ((s.op !== 'ld' && s.op !== 'st') || (s.proxy !== 'texture' && s.proxy !== 'surface')) continue;
+      if (s.op === 'st' || anywhere || s.addr.kind !== 'loc' || written.has(s.addr.name)) return s;
+    }
+  }
+  return null;
+}
+
+/** The message for proxiedWrittenAccess's access under a model (named) without proxies. */
+export const noProxiesMessage = (model: string): string =>
+  `the ${model} model has no proxies, and the PTX 6.0 memory model does not apply to texture and surface accesses (ISA 6.x §8.1), here of data the test writes: --model ptx75 models their proxies`;
+
 /** The first access that names a location of another width (mixedSize): the instruction and why; null when there is none. */
 export function mixedSizeAccess(test: LitmusTest, lay: Layout): { ins: Instr; why: string } | null {
   for (const t of test.threads) {

@@ -58,6 +58,18 @@ export const star = (a: RelTerm): RelTerm => opt(plus(a));
 export const id = (s: SetTerm): RelTerm => ({ k: 'id', s });
 export const prod = (a: SetTerm, b: SetTerm): RelTerm => ({ k: 'prod', a, b });
 
+/** The names of base relations and sets a model's definitions and axioms mention. */
+export function modelBaseNames(m: Model): { rels: Set<string>; sets: Set<string> } {
+  const rels = new Set<string>();
+  const sets = new Set<string>();
+  for (const t of Object.values(m.defs)) baseNames(t, rels, sets);
+  for (const a of m.axioms) {
+    baseNames(a.r, rels, sets);
+    if (a.s) baseNames(a.s, rels, sets);
+  }
+  return { rels, sets };
+}
+
 /** The names of base relations and sets a term mentions (to check an interpreter covers them). */
 export function baseNames(t: RelTerm, rels = new Set<string>(), sets = new Set<string>()): { rels: Set<string>; sets: Set<string> } {
   const visitSet = (s: SetTerm): void => {

@@ -20,7 +20,7 @@ import type { Scope } from '../litmus/ast.js';
 import { SCOPES } from '../litmus/ast.js';
 import type { Dag, N } from '../solver/expr.js';
 import type { SRel } from '../solver/symbolic.js';
-import { type Model, baseNames } from '../model/relalg.js';
+import { type Model, modelBaseNames } from '../model/relalg.js';
 
 export interface SpaceOptions {
   /** Program events (initial writes not counted). */
@@ -262,11 +262,9 @@ export function unsearched(models: readonly Model[]): string[] {
   const rels = new Set<string>();
   const sets = new Set<string>();
   for (const m of models) {
-    for (const t of Object.values(m.defs)) baseNames(t, rels, sets);
-    for (const a of m.axioms) {
-      baseNames(a.r, rels, sets);
-      if (a.s) baseNames(a.s, rels, sets);
-    }
+    const b = modelBaseNames(m);
+    for (const r of b.rels) rels.add(r);
+    for (const s of b.sets) sets.add(s);
   }
   const out: string[] = [];
   if (rels.has('sync_barrier')) out.push('sync_barrier (no barriers)');
