@@ -468,4 +468,45 @@ test('registers declared without % (the inline-asm idiom `{ .reg .pred p; setp..
   }
 });
 
+test('a .local stack reached by generic 64-bit addresses (nvcc -G: a pointer kept in the stack by a callee) has 64-bit elements', () => {
+  const ptx = `.version 9.0
+.target sm_90
+.address_size 64
+.visible .func bind(.param .b64 bind_param_0, .param .b64 bind_param_1)
+{
+	.reg .b64 %rd<3>;
+	ld.param.u64 %rd1, [bind_param_0];
+	ld.param.u64 %rd2, [bind_param_1];
+	st.u64 [%rd1], %rd2;
+	ret;
+}
+.visible .entry k(.param .u64 k_param_0)
+{
+	.local .align 8 .b8 __local_depot1[8];
+	.reg .b64 %SP;
+	.reg .b64 %SPL;
+	.reg .b32 %r<2>;
+	.reg .b64 %rd<5>;
+	mov.u64 %SPL, __local_depot1;
+	cvta.local.u64 %SP, %SPL;
+	ld.param.u64 %rd1, [k_param_0];
+	add.u64 %rd3, %SP, 0;
+	{
+	.reg .b32 temp_param_reg;
+	.param .b64 param0;
+	st.param.b64 [param0+0], %rd3;
+	.param .b64 param1;
+	st.param.b64 [param1+0], %rd1;
+	call.uni bind, (param0, param1);
+	}
+	ld.u64 %rd4, [%SP+0];
+	mov.u32 %r1, 7;
+	st.u32 [%rd4], %r1;
+	ret;
+}
+`;
+  const r = ptxmm('kernel', S.write('stack.ptx', ptx), '--param', 'out:s32[1]', '--assert', 'out[0] == 7');
+  assert.is(r.code, 0, r.out + r.err);
+});
+
 test.run();
