@@ -131,7 +131,8 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
   const entries = mod.functions.filter((f) => f.kind === 'entry');
   const entry = launch.entry !== undefined
     ? entries.find((f) => f.name === launch.entry) ?? bad(`no kernel ${launch.entry} in the module (it has ${entries.map((f) => f.name).join(', ') || 'none'})`)
-    : entries.length === 1 ? entries[0]! : bad(`the module has ${entries.length} kernels (${entries.map((f) => f.name).join(', ')}): name one with --entry`);
+    : entries.length === 1 ? entries[0]! : entries.length === 0 ? bad('the module has no kernel (.entry) to launch')
+      : bad(`the module has ${entries.length} kernels (${entries.map((f) => f.name).join(', ')}): name one with --entry`);
   if (entry.refused) throw entry.refused;
   const { grid, block } = launch;
   const cluster = launchRules(entry, launch, bad);
@@ -301,7 +302,12 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
     if (s.op === 'label') continue;
     for (const r of registersRead(s)) {
       if (!declared.has(r.name) && !r.name.includes('.') && !SPECIAL_REGISTERS.includes(r.name) && !r.name.startsWith('__')) {
-        bad(`%${r.name} is neither declared (.reg) nor a special register ptxmm models (${SPECIAL_REGISTERS.map((x) => `%${x}`).join(', ')})`, r.pos ?? s.pos);
+        const what = /^envreg\d+$/.test(r.name) ? 'the launch environment, which cooperative groups read for this_grid() and grid.sync(): grid-wide synchronization is not modelled'
+          : /^reserved_smem/.test(r.name) ? 'shared memory the runtime reserves (cooperative groups at -G)'
+            : /^(cluster|nclusterid|clusterid|is_explicit_cluster)/.test(r.name) ? 'a cluster special register: clusters are modelled through their scope, not their ids'
+              : null;
+        bad(what ? `the special register %${r.name} is not modelled: ${what}`
+          : `%${r.name} is neither declared (.reg) nor a special register ptxmm models (${SPECIAL_REGISTERS.map((x) => `%${x}`).join(', ')})`, r.pos ?? s.pos);
       }
       if (r.name.includes('.') && !SPECIAL_REGISTERS.includes(r.name) && !declared.has(r.name)) {
         bad(`the special register %${r.name} is not modelled`, r.pos ?? s.pos);

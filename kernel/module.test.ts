@@ -33,7 +33,7 @@ function refuses(name: string, text: string, needle: string, message: RegExp, ..
 }
 
 test('an instruction ptxmm does not model is refused where it stands', () => {
-  refuses('fma.ptx', module('', '', '\tmov.u32 %r1, 1;\n\tfma.rn.f32 %r2, %r1, %r1, %r1;'), 'fma', /unknown instruction 'fma'/, '--assert', '1 == 1');
+  refuses('fma.ptx', module('', '', '\tmov.u32 %r1, 1;\n\tfma.rn.f32 %r2, %r1, %r1, %r1;'), 'fma', /fma\.rn\.f32 is PTX that ptxmm does not model: floating-point arithmetic/, '--assert', '1 == 1');
   // A variable named in an access of another state space, as ptxas refuses it.
   refuses('space.ptx', module('.global .align 4 .u32 x;', '', '\tld.shared.u32 %r1, [x];'), 'x];', /a \.shared access to x, a \.global variable: the state spaces differ/, '--assert', 'x == 0');
   // A cache operator is a hint on a weak access only (as ptxas has it).
@@ -507,6 +507,25 @@ test('a .local stack reached by generic 64-bit addresses (nvcc -G: a pointer kep
 `;
   const r = ptxmm('kernel', S.write('stack.ptx', ptx), '--param', 'out:s32[1]', '--assert', 'out[0] == 7');
   assert.is(r.code, 0, r.out + r.err);
+});
+
+test('PTX ptxmm does not model, or that faults, is named at its position', () => {
+  const g = '.global .align 16 .u32 g[4];';
+  // Each: file, declarations, code, where the error is, what it says.
+  const cases: [string, string, string, string, RegExp][] = [
+    ['cp.ptx', '.shared .align 16 .u32 s[4];', '\tcp.async.ca.shared.global [s], [g], 16;', 'cp.async', /cp\.async\.ca\.shared\.global is PTX that ptxmm does not model: asynchronous copies/],
+    ['mbar.ptx', '.shared .align 8 .b64 m;', '\tmbarrier.init.shared.b64 [m], 1;', 'mbarrier', /mbarrier\.init\.shared\.b64 is PTX that ptxmm does not model: mbarrier objects/],
+    ['async.ptx', '', '\tst.async.shared::cluster.mbarrier::complete_tx::bytes.u32 [%rd1], %r1, [%rd2];', 'async', /st\.async: asynchronous stores and reductions .* are not modelled/],
+    ['misaligned.ptx', '', '\tld.global.v2.u32 {%r1, %r2}, [g+4];', 'v2', /vector access \(\.v2\): \[g\+4\] is not aligned to the vector's 8 bytes/],
+    ['mmio.ptx', '', '\tld.mmio.relaxed.sys.global.v2.u32 {%r1, %r2}, [g];', 'v2', /vector access \(\.v2\): \.mmio cannot be combined with \.v2/],
+    ['twice.ptx', '', '\tld.global.v2.u32 {%r1, %r1}, [g];', 'v2', /vector access \(\.v2\): a register given twice/],
+    ['texture.ptx', '', '\tfence.proxy.texture;', 'texture', /fence\.proxy\.texture is ptxmm's litmus notation, not PTX/],
+    ['envreg.ptx', '', '\tmov.u32 %r1, %envreg2;', '%envreg2', /the special register %envreg2 is not modelled: the launch environment/],
+  ];
+  for (const [name, decls, body, at, message] of cases) refuses(name, module(`${g}\n${decls}`, '', body), at, message, '--assert', '1 == 1');
+  const r = ptxmm('kernel', S.write('none.ptx', '.version 9.0\n.target sm_90\n.address_size 64\n'), '--assert', '1 == 1');
+  assert.is(r.code, 2);
+  assert.match(r.err, /the module has no kernel \(\.entry\) to launch/);
 });
 
 test.run();

@@ -487,6 +487,7 @@ export function readModule(text: string, file: string): PtxModule {
  */
 function vectorElements(text: string, vq: string, at: Pos, file: string): string[] {
   const refuse = (why: string): never => { throw new LitmusError(`vector access (${vq}): ${why}`, at, file); };
+  const n = Number(vq.slice(2));
   const m = /^(\s*@!?\s*%?[\w$]+\s+)?([\w.:]+)(\s+)([\s\S]*)$/.exec(text);
   if (!m) return refuse('not read');
   const [, guard = '', opcode, space, rest] = m as unknown as [string, string | undefined, string, string, string];
@@ -494,19 +495,23 @@ function vectorElements(text: string, vq: string, at: Pos, file: string): string
   if (quals[0] !== 'ld' && quals[0] !== 'st') return refuse(`only ld and st are modelled in vector form, not ${quals[0]}`);
   const sem = quals.find((q) => q === 'acquire' || q === 'release');
   if (sem) return refuse(`a .${sem} vector is not modelled: its elements' order is unspecified, and an element order would order them`);
+  if (quals.includes('mmio')) return refuse(`.mmio cannot be combined with ${vq} (as ptxas says)`);
   const type = quals.find((q) => /^[usb](8|16|32|64)$/.test(q));
   if (!type) return refuse(`an integer element type (.u32, .b64, ...) is needed${quals.some((q) => FLOAT_TYPE.test(q)) ? ': floating-point data is not modelled' : ''}`);
   const size = Number(type.slice(1)) / 8;
-  const n = Number(vq.slice(2));
   const brace = /\{([^}]*)\}/.exec(rest);
   const addr = /\[([^\]]+)\]/.exec(rest);
   if (!brace || !addr) return refuse('expected {registers} and [address]');
   const regs = brace[1]!.split(',').map((r) => r.trim());
   if (regs.length !== n) return refuse(`${n} elements expected, found ${regs.length}`);
   if (regs.includes('_')) return refuse('an element left out (_) is not modelled');
+  if (quals[0] === 'ld' && new Set(regs).size !== regs.length) return refuse('a register given twice: which element it ends with is unspecified');
   const a = /^\s*(.+?)\s*(?:([+-])\s*(0x[0-9a-fA-F]+|\d+))?\s*$/.exec(addr[1]!);
   if (!a) return refuse('the address is not read');
   const offset = a[3] ? (a[2] === '-' ? -1 : 1) * Number(ptxInteger(a[3]) ?? refuse(`'${a[3]}' is no integer offset`)) : 0;
+  // The whole vector is aligned to its size (ISA ld/st: "naturally aligned to access size"):
+  // an offset that breaks that from a variable (nvcc aligns them so) faults on a GPU.
+  if (offset % (n * size) !== 0 && !a[1]!.startsWith('%')) return refuse(`[${a[1]}${a[2]}${a[3]}] is not aligned to the vector's ${n * size} bytes (a misaligned address faults)`);
   const scalar = quals.filter((q) => q !== vq.slice(1)).join('.');
   return regs.map((r, k) => {
     const off = offset + k * size;

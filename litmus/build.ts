@@ -14,7 +14,7 @@ import type {
 } from './cst.js';
 import { LitmusError } from './errors.js';
 import {
-  type Qual, SCOPE_QUALS, SCOPE_SET, SPACE_QUALS, SPACE_SET, TYPE_SET, WITH_PRED, asType, classify, setOf, splitOpcode,
+  type Qual, SCOPE_QUALS, SCOPE_SET, SPACE_QUALS, SPACE_SET, TYPE_SET, WITH_PRED, UNMODELLED_INSTRUCTIONS, asType, classify, setOf, splitOpcode,
 } from './opcode.js';
 
 const pos = (t: Tok): Pos => ({ line: t.line, col: t.col });
@@ -345,6 +345,10 @@ function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
       if (!kind || !kinds.has(kind.text) || quals.length > 2) {
         fail(`unknown proxy fence '${opcode.text}' (expected ${base}.proxy.alias, .async, .texture, .surface or .constant)`, kind?.pos ?? p, file);
       }
+      // fence.proxy.texture, .surface and .constant are ptxmm's litmus notation (ptxas knows no such modifier).
+      if (ctx.module && kind.text !== 'alias' && kind.text !== 'async') {
+        fail(`${opcode.text} is ptxmm's litmus notation, not PTX (ptxas: unknown modifier '.${kind.text}'); a module's proxy fences are fence.proxy.alias and fence.proxy.async`, kind.pos, file);
+      }
       arity(ops, 0, 0, opcode, 'no operands', file);
       return { op: 'fence.proxy', kind: kind.text as 'alias', pos: p };
     }
@@ -496,6 +500,8 @@ function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
     arity(ops, 3, 3, opcode, 'three operands (a, b, LABEL)', file);
     return { op: 'bcmp', cmp: BCMP[base]!, a: value(ops[0]!, 'the first operand', ctx), b: value(ops[1]!, 'the second operand', ctx), target: label(ops[2]!, ctx), pos: p };
   }
+  const known = Object.hasOwn(UNMODELLED_INSTRUCTIONS, base) ? UNMODELLED_INSTRUCTIONS[base] : undefined;
+  if (known) return fail(`${opcode.text} is PTX that ptxmm does not model: ${known}`, opcode, file);
   return fail(`unknown instruction '${base}'`, opcode, file);
 }
 

@@ -43,6 +43,29 @@ const LATER_QUALIFIERS: Readonly<Record<string, string>> = {
   b128: '128-bit accesses (.b128, sm_90)',
   noftz: 'floating-point additions (.noftz: .f16, .bf16)',
   'barrier.cluster': 'cluster-wide barriers (barrier.cluster, sm_90)',
+  async: 'asynchronous stores and reductions (st.async, red.async: completed through an mbarrier, sm_90)',
+  'L2::cache_hint': 'cache-policy operands (.L2::cache_hint)',
+  'param::entry': 'kernel parameters addressed as memory (.param::entry)',
+  'param::func': 'device-function parameters addressed as memory (.param::func)',
+};
+
+/**
+ * PTX instructions the model leaves out, by name (what they are), so that a kernel using one
+ * hears that rather than "unknown instruction".
+ */
+export const UNMODELLED_INSTRUCTIONS: Readonly<Record<string, string>> = {
+  cp: 'asynchronous copies (cp.async, cp.async.bulk, cp.reduce.async.bulk; memcpy_async, TMA)',
+  mbarrier: 'mbarrier objects (cuda::barrier, cuda::pipeline)',
+  multimem: 'multimem accesses (NVLink multicast)',
+  prefetch: 'prefetches', prefetchu: 'prefetches', discard: 'cache discards', applypriority: 'cache priorities', createpolicy: 'cache policies',
+  griddepcontrol: 'programmatic dependent launch (griddepcontrol)',
+  tensormap: 'tensor maps', wgmma: 'warpgroup matrix operations', mma: 'matrix operations', ldmatrix: 'matrix loads', stmatrix: 'matrix stores',
+  tex: 'texture fetches (tex; a litmus test writes a texture read as tld)', tld4: 'texture gathers (tld4)', sured: 'surface reductions',
+  isspacep: 'address-space tests (isspacep, __isShared and friends)', mapa: 'distributed shared memory addresses (mapa, map_shared_rank)',
+  getctarank: 'cluster ranks (getctarank)', elect: 'elect.sync', setmaxnreg: 'register reallocation', clusterlaunchcontrol: 'cluster launch control',
+  fma: 'floating-point arithmetic', rcp: 'floating-point arithmetic', sqrt: 'floating-point arithmetic', rsqrt: 'floating-point arithmetic',
+  ex2: 'floating-point arithmetic', lg2: 'floating-point arithmetic', sin: 'floating-point arithmetic', cos: 'floating-point arithmetic', tanh: 'floating-point arithmetic',
+  testp: 'floating-point arithmetic', copysign: 'floating-point arithmetic',
 };
 
 /**
