@@ -137,6 +137,10 @@ exists (P1:r2 == 1)
   assert.match(run.out, /Filter: \d+ final states left out by the filter/);
   const none = ptxmm('run', write('filter0.litmus', readFileSync(f, 'utf8').replace('P1:r1 == 1', 'P1:r1 == 7')));
   assert.match(none.out, /States 0\n[^]*Filter: the filter excludes every final state \(\d+ reached\)/);
+  // ... and the JSON record counts them, so that an empty state list reads as the filter's.
+  const rec = JSON.parse(ptxmm('run', '--json', write('filter0.litmus', readFileSync(f, 'utf8').replace('P1:r1 == 1', 'P1:r1 == 7'))).out.split('\n')[0]!) as { states: unknown[]; filtered: number; finals: number };
+  assert.equal([rec.states.length, rec.finals], [0, 0]);
+  assert.ok(rec.filtered > 0, `filtered ${rec.filtered}`);
   const cross = ptxmm('cross', f);
   assert.is(cross.code, 0, cross.out + cross.err);
   assert.match(cross.out, /PASS Filtered: executor 2 states, solver 2/);

@@ -108,6 +108,9 @@ test('run: a test it does not run or cuts short is not an answer (exit 1), and s
   const cut = ptxmm('run', '--max-states', '3', SB);
   assert.is(cut.code, 1);
   assert.match(cut.out, /Truncated: stopped after \d+ states/);
+  // No verdict from the states found so far.
+  assert.match(cut.out, /\nUnknown: the exploration stopped after \d+ states \(--max-states\)/);
+  assert.not.match(cut.out, /^(Ok|No)$|Observation/m);
   assert.is(ptxmm('run', SB).code, 0);
   // A budget of no states is no run at all: a usage error, not one state visited and "Truncated".
   for (const cmd of ['run', 'cross']) {

@@ -4,7 +4,7 @@
 import type { Instr, LitmusTest, Pos, Proxy, Scope, Value } from '../litmus/ast.js';
 import { SCOPES } from '../litmus/ast.js';
 import { typeWidth } from '../litmus/ast.js';
-import { type PhysLoc, type Reach, layout, memorySpaces, mixedSize, mixedSizeAccess, noProxiesMessage, proxiedWrittenAccess } from '../litmus/layout.js';
+import { type PhysLoc, type Reach, layout, memorySpaces, mixedSize, mixedSizeAccess, noProxiesMessage, proxiedWrittenAccess, strongAccess } from '../litmus/layout.js';
 import { type ValueType, aluWidths, threadRegisters, writerType } from '../litmus/types.js';
 import { printInstr } from '../litmus/print.js';
 import { type RV, rv } from './bits.js';
@@ -180,7 +180,7 @@ function compileThread(test: LitmusTest, ti: number, locs: ReturnType<typeof loc
     const out = new Map<number, string>();
     for (const [v, name] of locs.addrNames) {
       const l = locs.locs[locs.locOfVaddr.get(v)!]!;
-      const why = mixedSize(l.name, l.width, typeWidth(ins.type)) ?? locs.reach(name, th.placement, ins.space, ins.op !== 'ld');
+      const why = mixedSize(l.name, l.width, typeWidth(ins.type)) ?? locs.reach(name, th.placement, ins.space, ins.op !== 'ld', strongAccess(ins));
       if (why) out.set(v, why);
     }
     return out;

@@ -15,8 +15,12 @@ export function formatRun(r: RunResult, bound: number): string {
   const out = [`Test ${t.name} ${TEST_KIND[t.condition.quantifier]} (executor, ${r.model})`, `States ${r.states.length}`];
   for (const s of r.states) out.push(`${String(s.count).padStart(6)} :> ${s.text}`);
   const obs = r.positive === 0 ? 'Never' : r.negative === 0 ? 'Always' : 'Sometimes';
-  out.push(r.validated ? 'Ok' : 'No', 'Witnesses', `Positive: ${r.positive} Negative: ${r.negative}`, `Condition ${conditionText(t)}`);
-  out.push(`Observation ${t.name} ${obs} ${r.positive} ${r.negative}`);
+  // Cut short, the states found are no answer (the JSON record's result is null too).
+  if (st.truncated) out.push(`Unknown: the exploration stopped after ${st.visited} states (--max-states), before every final state was found`, `Condition ${conditionText(t)}`);
+  else {
+    out.push(r.validated ? 'Ok' : 'No', 'Witnesses', `Positive: ${r.positive} Negative: ${r.negative}`, `Condition ${conditionText(t)}`);
+    out.push(`Observation ${t.name} ${obs} ${r.positive} ${r.negative}`);
+  }
   if (st.filtered) out.push(r.states.length ? `Filter: ${st.filtered} final states left out by the filter` : `Filter: the filter excludes every final state (${st.filtered} reached)`);
   if (st.cut) out.push(`Bound ${bound} reached: ${st.cut} executions cut off (they need more loop iterations) are not counted`);
   if (st.spun) out.push(`Spin loops: ${st.spun} iterations that go round again left out (every final state is reached by leaving at once; the bound does not limit them)`);
@@ -49,6 +53,8 @@ export interface RunJson {
   truncated: boolean;
   visited: number;
   finals: number;
+  /** Final states the filter left out (`finals` counts those it kept). */
+  filtered: number;
   seconds: number;
 }
 
@@ -56,7 +62,7 @@ export function runJson(file: string, model: string, bound: number, o: RunOutput
   const t = o.ok ? o.result.test : o.test;
   const base = { file, test: t.name, model, bound, kind: TEST_KIND[t.condition.quantifier], condition: conditionText(t) };
   if (!o.ok) {
-    return { ...base, result: null, notRun: notRunReason(o, file), states: [], positive: 0, negative: 0, cut: 0, spun: 0, deadlocks: 0, truncated: false, visited: 0, finals: 0, seconds: 0 };
+    return { ...base, result: null, notRun: notRunReason(o, file), states: [], positive: 0, negative: 0, cut: 0, spun: 0, deadlocks: 0, truncated: false, visited: 0, finals: 0, filtered: 0, seconds: 0 };
   }
   const r = o.result;
   const st = r.stats;
@@ -64,6 +70,6 @@ export function runJson(file: string, model: string, bound: number, o: RunOutput
     ...base, result: st.truncated ? null : r.validated ? 'Ok' : 'No', notRun: null,
     states: r.states.map((s, i) => ({ values: Object.fromEntries(stateValues(r, i)), count: s.count, satisfies: s.holds })),
     positive: r.positive, negative: r.negative, cut: st.cut, spun: st.spun, deadlocks: st.deadlocks, truncated: st.truncated,
-    visited: st.visited, finals: st.finals, seconds: st.ms / 1000,
+    visited: st.visited, finals: st.finals, filtered: st.filtered, seconds: st.ms / 1000,
   };
 }

@@ -45,4 +45,28 @@ test('writes to constant memory, and accesses through the wrong space, are refus
   assert.is(r.code, 0, r.out + r.err);
 });
 
+test('strong accesses and atomics of local or constant memory are undefined (ISA ld, st, atom, red): refused at the access', () => {
+  const cases: [string, RegExp][] = [
+    ['\tmov.u64 %rd1, c;\n\tcvta.const.u64 %rd2, %rd1;\n\tld.relaxed.gpu.u32 %r1, [%rd2];', /:14:2: ld\.relaxed\.gpu\.u32 %r1, \[%rd2\]: the address is c, in \.const memory, where this access is undefined/],
+  ];
+  for (const [body, want] of cases) {
+    const r = ptxmm('kernel', S.write('k.ptx', kernel(body)), '--assert', 'out == 0');
+    assert.is(r.code, 2, `${body}: ${r.out}${r.err}`);
+    assert.match(r.err, want, body);
+  }
+  // A thread's own stack: an atom through its generic address.
+  const local = kernel('\t.local .align 4 .u32 l;\n').replace('\t.local .align 4 .u32 l;\n', '')
+    .replace('\tmov.u32 %r1, 0;\n', '\t.local .align 4 .u32 l;\n\tmov.u32 %r1, 0;\n\tmov.u64 %rd1, l;\n\tcvta.local.u64 %rd2, %rd1;\n\tatom.relaxed.gpu.exch.b32 %r2, [%rd2], 7;\n');
+  const r = ptxmm('kernel', S.write('l.ptx', local), '--assert', 'out == 0');
+  assert.is(r.code, 2, r.out + r.err);
+  assert.match(r.err, /atom\.relaxed\.gpu\.exch\.b32 %r2, \[%rd2\], 7: the address is l\.P0, in \.local memory, where this access is undefined/);
+  // A weak or volatile one is fine (a C `volatile` local).
+  const weak = local.replace('atom.relaxed.gpu.exch.b32 %r2, [%rd2], 7', 'st.volatile.u32 [%rd2], 7');
+  assert.is(ptxmm('kernel', S.write('w.ptx', weak), '--assert', 'out == 0').code, 0);
+  // A litmus test's location in local memory, named by an atom.
+  const lit = S.write('l.litmus', 'PTX L\n{ .local .u32 l = 0; }\n P0@cta 0,gpu 0 ;\n atom.relaxed.gpu.add.u32 %r1, [l], 1 ;\nexists (P0:%r1 == 0)\n');
+  const c = ptxmm('check', lit);
+  assert.match(c.out + c.err, /l\.litmus:4:33: l is in \.local memory, where this access is undefined/);
+});
+
 test.run();

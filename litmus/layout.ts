@@ -153,7 +153,14 @@ export function mixedSizeAccess(test: LitmusTest, lay: Layout): { ins: Instr; wh
  * Why an access through a register, by the thread placed at `place` (through `space`, a write
  * or not), may not reach location `name`; null when it may (memorySpaces).
  */
-export type Reach = (name: string, place: Placement, space: Space, write: boolean) => string | null;
+export type Reach = (name: string, place: Placement, space: Space, write: boolean, strong?: boolean) => string | null;
+
+/**
+ * A strong access (not weak, not .volatile) or an atom/red: those the ISA allows on global and
+ * shared memory only, also through a generic address that points there (ld, st, atom, red).
+ */
+export const strongAccess = (s: Instr): boolean =>
+  s.op === 'atom' || s.op === 'red' || ((s.op === 'ld' || s.op === 'st') && s.ord.sem !== 'weak' && !s.volatile);
 
 /**
  * A test's memory spaces, read from what its threads name: `apart`, why they cannot be read as
@@ -182,20 +189,23 @@ export function memorySpaces(test: LitmusTest): { apart: { pos: Pos; why: string
     return n;
   };
   // Whether an access through `space` (writing or not) may be to a location of `home` at all.
-  const spaceRule = (k: string, home: Space, space: Space, write: boolean, who: string): string | null => {
+  const spaceRule = (k: string, home: Space, space: Space, write: boolean, who: string, strong = false): string | null => {
     const reached = space === 'generic' || space === home || (space === 'shared_cluster' && home === 'shared');
     if (!reached) return `the address is ${k}, in ${SPACE_NAME[home]} memory, but this access is to ${SPACE_NAME[space]}`;
     if (home === 'const' && write) return `the address is ${k}, in constant memory, which is read-only: ${who} cannot write it`;
+    if (strong && (home === 'local' || home === 'const')) {
+      return `the address is ${k}, in ${SPACE_NAME[home]} memory, where this access is undefined: strong accesses and atomics are for global and shared memory only (ISA ld, st, atom, red)`;
+    }
     return null;
   };
   if (test.perThread) {
     // A kernel gives each CTA and thread its copy (kernel/instantiate.ts, LocDecl.owner, which
     // unroll.ts holds accesses to): only the space rules are left, for named and computed addresses.
-    const reach: Reach = (name, place, space, write) => spaceRule(root(name), spaceOf.get(root(name)) ?? 'global', space, write, `P${place.id}`);
+    const reach: Reach = (name, place, space, write, strong) => spaceRule(root(name), spaceOf.get(root(name)) ?? 'global', space, write, `P${place.id}`, strong);
     for (const t of test.threads) {
       for (const s of t.code) {
         if (!(s.op === 'ld' || s.op === 'st' || s.op === 'atom' || s.op === 'red') || s.addr.kind !== 'loc') continue;
-        const why = reach(s.addr.name, t.placement, s.space, s.op !== 'ld');
+        const why = reach(s.addr.name, t.placement, s.space, s.op !== 'ld', strongAccess(s));
         if (why) return { apart: { pos: s.addr.pos ?? s.pos, why: why.replace(/^the address is (\S+), in /, '$1 is in ') }, reach };
       }
     }
@@ -239,12 +249,12 @@ export function memorySpaces(test: LitmusTest): { apart: { pos: Pos; why: string
     if (home === 'shared' && space === 'shared' && own.cta !== p.cta) return { kind: 'cta', with: own };
     return null;
   };
-  const reach: Reach = (name, place, space, write) => {
+  const reach: Reach = (name, place, space, write, strong) => {
     const k = root(name);
     const home = spaceOf.get(k) ?? 'global';
     const p = where(place);
     const us = uses.get(k) ?? [];
-    const rule = spaceRule(k, home, space, write, `P${p.thread}`);
+    const rule = spaceRule(k, home, space, write, `P${p.thread}`, strong);
     if (rule) return rule;
     if ((home === 'local' || home === 'shared') && !us.length) {
       return `the address is ${k}, in ${SPACE_NAME[home]} memory, of which each ${home === 'local' ? 'thread' : 'CTA'} has its own, and no thread names ${k}: whose ${k} it is cannot be told`;
@@ -273,6 +283,15 @@ export function memorySpaces(test: LitmusTest): { apart: { pos: Pos; why: string
         cta: `${name} is in shared memory, of which each CTA has its own copy: P${w.thread} and P${u.thread} access it through .shared, each its own CTA's, and a litmus location is one variable (use .shared::cluster for a peer CTA's copy, declare ${name} in .global, or place the threads in one CTA)`,
       }[kind];
       return { reach, apart: { pos: u.pos, why } };
+    }
+  }
+  // Strong accesses and atomics of named locations in local or constant memory.
+  for (const t of test.threads) {
+    for (const s of t.code) {
+      if (!(s.op === 'ld' || s.op === 'st' || s.op === 'atom' || s.op === 'red') || s.addr.kind !== 'loc' || !strongAccess(s)) continue;
+      const home = spaceOf.get(root(s.addr.name)) ?? 'global';
+      const why = home === 'local' || home === 'const' ? spaceRule(root(s.addr.name), home, 'generic', false, `P${t.placement.id}`, true) : null;
+      if (why) return { reach, apart: { pos: s.addr.pos ?? s.pos, why: why.replace(/^the address is (\S+), in /, '$1 is in ') } };
     }
   }
   return { apart: null, reach };

@@ -7,7 +7,7 @@ import { type Exchange, type Meeting, awaited, exchangeKind, meetings, placehold
 import { type BarMeetings, barrierMeetings, exitsAwaitedBy } from './barriers.js';
 import type { Atom, DataType, Instr, LitmusTest, LocOwner, Placement, Red, Space, Thread, Value as AstValue } from '../litmus/ast.js';
 import { WARP_SIZE, typeSigned, typeWidth, wideType } from '../litmus/ast.js';
-import { type PhysLoc, type Reach, layout, memorySpaces, mixedSize, mixedSizeAccess, nearestLocation } from '../litmus/layout.js';
+import { type PhysLoc, type Reach, layout, memorySpaces, mixedSize, mixedSizeAccess, nearestLocation, strongAccess } from '../litmus/layout.js';
 import { type ValueType, registersRead, threadRegisters, writerType } from '../litmus/types.js';
 import { printInstr } from '../litmus/print.js';
 import { LitmusError } from '../litmus/errors.js';
@@ -189,10 +189,11 @@ export interface Stray {
   pos: { line: number; col: number };
   /** The access's width in bits. */
   width: number;
-  /** Who accesses, through which space, and whether it writes (Unrolled.reach). */
+  /** Who accesses, through which space, whether it writes, and whether it is strong (Unrolled.reach). */
   place: Placement;
   space: Space;
   write: boolean;
+  strong: boolean;
 }
 
 /** Why an access at byte address `addr` (a stray's, in some execution) reaches no location. */
@@ -203,7 +204,7 @@ export function strayReason(u: Unrolled, s: Stray, addr: bigint): string {
   const near = nearestLocation(u.addrNames, addr);
   // A location of the access's width that it may not reach is another thread's .local or another CTA's .shared.
   if (loc && loc.width === s.width) {
-    const why = u.reach(name!, s.place, s.space, s.write);
+    const why = u.reach(name!, s.place, s.space, s.write, s.strong);
     if (why) return `${s.where}: in some execution ${why}`;
   }
   const what = loc && loc.width !== s.width
@@ -507,7 +508,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
     if (a.kind === 'loc' && offset === 0n) return { targets: [{ ploc: env.plocOf.get(a.name)!, vaddr: env.vaddrOf.get(a.name)!, at: dag.T }], deps: new Map() };
     const r: RegVal = a.kind === 'loc' ? { v: dag.bv(64, env.vaddrOf.get(a.name)!), deps: new Map() } : read(s, a.name);
     const where = whereIs(ins);
-    const who = { place: thread.placement, space: ins.space, write: ins.op !== 'ld' };
+    const who = { place: thread.placement, space: ins.space, write: ins.op !== 'ld', strong: strongAccess(ins) };
     // An access of another width than its location's would need a mixed-size model, which the
     // PTX model does not give (litmus/layout.ts mixedSize).
     const fits = (name: string): boolean => typeWidth(ins.type) === env.locations[env.plocOf.get(name)!]!.width;
@@ -515,7 +516,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
     // memory is out of reach, and a .local or .shared access reaches its own space only.
     const owns = (name: string): boolean => {
       // (A kernel's reach holds only the space rules: constant memory is read-only, a space's access reaches only that space.)
-      if (env.reach(name, who.place, who.space, who.write) !== null) return false;
+      if (env.reach(name, who.place, who.space, who.write, who.strong) !== null) return false;
       if (!test.perThread) return true;
       const o = ownerOf.get(name);
       if (ins.space === 'local') return o !== undefined && 'thread' in o && o.thread === tid;
@@ -534,7 +535,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
         return { targets: [], deps: r.deps };
       }
       if (name === undefined) throw new UnsupportedError(`${where}: address ${at}${nearestLocation(env.addrNames, at)} is no location's (out of bounds, or inside an element)`, ins.pos);
-      if (!owns(name)) throw new UnsupportedError(`${where}: ${env.reach(name, who.place, who.space, who.write) ?? `address ${at} is ${name}, which this ${ins.space === 'generic' ? 'generic' : `.${ins.space}`} access of P${tid} cannot reach (another thread's .local or another CTA's .shared memory)`}`, ins.pos);
+      if (!owns(name)) throw new UnsupportedError(`${where}: ${env.reach(name, who.place, who.space, who.write, who.strong) ?? `address ${at} is ${name}, which this ${ins.space === 'generic' ? 'generic' : `.${ins.space}`} access of P${tid} cannot reach (another thread's .local or another CTA's .shared memory)`}`, ins.pos);
       throw new UnsupportedError(`${where}: ${mixedSize(name, env.locations[env.plocOf.get(name)!]!.width, typeWidth(ins.type))}`, ins.pos);
     }
     const addr = dag.bin('add', dag.resize(r.v, 64), dag.bv(64, offset));
