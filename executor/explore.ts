@@ -71,7 +71,7 @@ export interface Stats {
   filtered: number;
   /** Executions cut off by the loop bound. */
   cut: number;
-  /** States where some thread can never go on (a barrier never completes). */
+  /** States where every thread not finished waits at a barrier that never completes (step.ts deadlocked). */
   deadlocks: number;
   /**
    * Steps into an execution that is dropped (a thread came to a count-less barrier after its
