@@ -1,11 +1,13 @@
 // The whole problem for one test as SMT-LIB text: the candidate-execution choices (rf, co,
 // Fence-SC order, barrier timing, final writes), the model's axioms each behind an assumption
 // literal (so unsat cores name the axioms involved), the observables and the condition.
-import type { Expr, LitmusTest, Observable, Term } from '../litmus/ast.js';
+import type { Expr, Instr, LitmusTest, Observable, Term } from '../litmus/ast.js';
+import { noProxiesMessage, proxiedWrittenAccess } from '../litmus/layout.js';
+import { printInstr } from '../litmus/print.js';
 import { type ValueType, compareIntegers, observableName } from '../litmus/types.js';
 import type { EventInfo } from '../model/events.js';
 import { staticRel } from '../model/events.js';
-import type { Model, RelTerm } from '../model/relalg.js';
+import { type Model, type RelTerm, modelBaseNames } from '../model/relalg.js';
 import type { Dag, N } from './expr.js';
 import { lazyReads, newPrinter, type Printer } from './expr.js';
 import type { Mask, SRel } from './symbolic.js';
@@ -133,7 +135,18 @@ export function finishedConsistent(enc: Encoding): string[] {
  * ranking of the reads, so only on request). `timedSync`: a barrier operation synchronizes with
  * a bar.sync only by the times (solver/barriers.ts), for queries without the barrier literals.
  */
+/**
+ * The access a model cannot answer, or null: under a model without proxies (ptx60, a cat model
+ * that never uses same_proxy), a texture or surface access of data the test writes
+ * (litmus/layout.ts proxiedWrittenAccess). Every check, show, race and liveness question goes
+ * through encode, so each refuses it alike.
+ */
+export const outsideModel = (test: LitmusTest, model: Model): Instr | null =>
+  (modelBaseNames(model).rels.has('same_proxy') ? null : proxiedWrittenAccess(test));
+
 export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: number, allAxioms = false, justify = false, timedSync = false): Encoding {
+  const outside = outsideModel(test, model);
+  if (outside) throw new UnsupportedError(`${printInstr(outside)}: ${noProxiesMessage(model.name)}`, outside.pos);
   const { dag, events } = u;
   if (dag.limits && events.length > MAX_EVENTS) {
     throw new LimitError(`the test is too large: ${events.length} events after unrolling its loops (at most ${MAX_EVENTS.toLocaleString('en')})`);

@@ -2,9 +2,7 @@
 // style) or just the verdict, plus an explanation (witness execution, or the axioms that
 // forbid) when asked. Each query is one round trip of SMT-LIB text.
 import type { Expr, LitmusTest } from '../litmus/ast.js';
-import { type Model, type RelTerm, modelBaseNames } from '../model/relalg.js';
-import { noProxiesMessage, proxiedWrittenAccess } from '../litmus/layout.js';
-import { printInstr } from '../litmus/print.js';
+import type { Model, RelTerm } from '../model/relalg.js';
 import type { Encoding, ObservableInfo } from './encode.js';
 import { encode, finishedConsistent, scriptWith } from './encode.js';
 import { asInteger, conditionHolds, observableName } from '../litmus/types.js';
@@ -205,8 +203,6 @@ const loadOf = (enc: Encoding, cores = false, minimal = false): string =>
   `(reset)\n${cores ? '(set-option :produce-unsat-cores true)\n' : ''}${minimal ? '(set-option :smt.core.minimize true)\n' : ''}${enc.script}\n`;
 
 async function solve(z3: Z3Session, test: LitmusTest, opt: RunOptions, limits: Limits, result: RunResult): Promise<void> {
-  const proxied = modelBaseNames(opt.model).rels.has('same_proxy') ? null : proxiedWrittenAccess(test);
-  if (proxied) throw new UnsupportedError(`${printInstr(proxied)}: ${noProxiesMessage(opt.model.name)}`, proxied.pos);
   const u = unroll(test, opt.bound, limits);
   // Explanations drop axioms or name them: only without them may the axioms shape the encoding.
   const enc = encode(test, u, opt.model, opt.timeoutMs, (opt.forcedCoherence ?? true) && !opt.explain);
