@@ -260,23 +260,26 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
     const v = s.space === 'local' || s.space === 'generic' ? target(s) : null;
     return v !== null || s.space === 'local' ? { s, v } : null;
   };
-  const anyLocal = new Set(inlined.body.flatMap((s) => { const r = reaching(s); return r && r.v === null ? [typeWidth(r.s.type)] : []; }));
+  const reached = inlined.body.map(reaching);
+  // The narrowest access to each variable; those whose variable is not known count for all.
+  let anyLocal = Infinity;
   const narrowestOf = new Map<string, number>();
-  for (const s of inlined.body) {
-    const r = reaching(s);
-    if (r?.v) narrowestOf.set(r.v, Math.min(narrowestOf.get(r.v) ?? Infinity, typeWidth(r.s.type), ...anyLocal));
-  }
-  const narrowest = (v: string | null): number => Math.min(...(v === null ? [...anyLocal, ...narrowestOf.values()] : [narrowestOf.get(v) ?? Infinity, ...anyLocal]));
-  const body = inlined.body.flatMap((s) => {
-    const r = reaching(s);
-    return r && typeWidth(r.s.type) > narrowest(r.v) ? splitLocal(r.s, narrowest(r.v)) : [s];
-  });
-  const widthsOf = new Map<string, Set<number>>(locals.map((v) => [v.name, new Set<number>()]));
-  for (const s of body) {
-    const r = reaching(s);
+  for (const r of reached) {
     if (!r) continue;
-    for (const v of r.v === null ? locals.map((x) => x.name) : [r.v]) widthsOf.get(v)?.add(typeWidth(r.s.type));
+    const w = typeWidth(r.s.type);
+    if (r.v === null) anyLocal = Math.min(anyLocal, w);
+    else narrowestOf.set(r.v, Math.min(narrowestOf.get(r.v) ?? Infinity, w));
   }
+  const narrowest = (v: string | null): number => Math.min(anyLocal, ...(v === null ? narrowestOf.values() : [narrowestOf.get(v)!]));
+  // Each access as wide as its variable's narrowest (splitLocal), and the widths each variable is then accessed at.
+  const widthsOf = new Map<string, Set<number>>(locals.map((v) => [v.name, new Set<number>()]));
+  const body = inlined.body.flatMap((s, k) => {
+    const r = reached[k];
+    if (!r) return [s];
+    const e = narrowest(r.v);
+    for (const v of r.v === null ? localNames : [r.v]) widthsOf.get(v)?.add(Math.min(e, typeWidth(r.s.type)));
+    return typeWidth(r.s.type) > e ? splitLocal(r.s, e) : [s];
+  });
   // A depot reached only through addresses not followed (chosen by a branch, loaded from
   // memory) has elements as wide as its alignment: nvcc aligns a depot to its widest value.
   for (const v of locals) if (widthsOf.get(v.name)!.size === 0) widthsOf.get(v.name)!.add(Math.min(v.align, 8) * 8);
@@ -660,8 +663,8 @@ function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) =>
         if (t !== undefined) registers[rename(d.name)] = typeWidth(t);
       }
       // A call's .param variables are stored before it and its return values read after it.
-      const near = s.op === 'st' ? callAt.find((j) => j > idx) ?? -1 : callAt.filter((j) => j < idx).pop() ?? -1;
-      out.push(renameInstr(s, reg, label, fn, bind, own, (name) => paramReg(fn, bind, name, rename, near)));
+      const near = (): number => (s.op === 'st' ? callAt.find((j) => j > idx) ?? -1 : callAt.filter((j) => j < idx).pop() ?? -1);
+      out.push(renameInstr(s, reg, label, fn, bind, own, (name) => paramReg(fn, bind, name, rename, near())));
     }
     return out;
   };

@@ -188,13 +188,25 @@ export function memorySpaces(test: LitmusTest): { apart: { pos: Pos; why: string
     for (let k = 0; k < 100 && aliasOf.has(n); k++) n = aliasOf.get(n)!;
     return n;
   };
-  // Whether an access through `space` (writing or not) may be to a location of `home` at all.
+  // A strong access or an atomic of a location in local or constant memory: undefined.
+  const strongRule = (k: string, home: Space): string | null => (home === 'local' || home === 'const'
+    ? `the address is ${k}, in ${SPACE_NAME[home]} memory, where this access is undefined: strong accesses and atomics are for global and shared memory only (ISA ld, st, atom, red)`
+    : null);
+  // Whether an access through `space` (writing or not, strong or not) may be to a location of `home` at all.
   const spaceRule = (k: string, home: Space, space: Space, write: boolean, who: string, strong = false): string | null => {
     const reached = space === 'generic' || space === home || (space === 'shared_cluster' && home === 'shared');
     if (!reached) return `the address is ${k}, in ${SPACE_NAME[home]} memory, but this access is to ${SPACE_NAME[space]}`;
     if (home === 'const' && write) return `the address is ${k}, in constant memory, which is read-only: ${who} cannot write it`;
-    if (strong && (home === 'local' || home === 'const')) {
-      return `the address is ${k}, in ${SPACE_NAME[home]} memory, where this access is undefined: strong accesses and atomics are for global and shared memory only (ISA ld, st, atom, red)`;
+    return strong ? strongRule(k, home) : null;
+  };
+  // The first access of a named location that `rule` refuses, as `apart` says it (the location first).
+  const namedApart = (rule: (s: Extract<Instr, { op: 'ld' | 'st' | 'atom' | 'red' }>, name: string, t: Thread) => string | null): { pos: Pos; why: string } | null => {
+    for (const t of test.threads) {
+      for (const s of t.code) {
+        if (!(s.op === 'ld' || s.op === 'st' || s.op === 'atom' || s.op === 'red') || s.addr.kind !== 'loc') continue;
+        const why = rule(s, s.addr.name, t);
+        if (why) return { pos: s.addr.pos ?? s.pos, why: why.replace(/^the address is (\S+), in /, '$1 is in ') };
+      }
     }
     return null;
   };
@@ -202,14 +214,7 @@ export function memorySpaces(test: LitmusTest): { apart: { pos: Pos; why: string
     // A kernel gives each CTA and thread its copy (kernel/instantiate.ts, LocDecl.owner, which
     // unroll.ts holds accesses to): only the space rules are left, for named and computed addresses.
     const reach: Reach = (name, place, space, write, strong) => spaceRule(root(name), spaceOf.get(root(name)) ?? 'global', space, write, `P${place.id}`, strong);
-    for (const t of test.threads) {
-      for (const s of t.code) {
-        if (!(s.op === 'ld' || s.op === 'st' || s.op === 'atom' || s.op === 'red') || s.addr.kind !== 'loc') continue;
-        const why = reach(s.addr.name, t.placement, s.space, s.op !== 'ld', strongAccess(s));
-        if (why) return { apart: { pos: s.addr.pos ?? s.pos, why: why.replace(/^the address is (\S+), in /, '$1 is in ') }, reach };
-      }
-    }
-    return { apart: null, reach };
+    return { apart: namedApart((s, name, t) => reach(name, t.placement, s.space, s.op !== 'ld', strongAccess(s))), reach };
   }
   type Use = { thread: number; cta: string; cluster: string; own: boolean; write: boolean; pos: Pos };
   type Where = Pick<Use, 'thread' | 'cta' | 'cluster'>;
@@ -286,15 +291,7 @@ export function memorySpaces(test: LitmusTest): { apart: { pos: Pos; why: string
     }
   }
   // Strong accesses and atomics of named locations in local or constant memory.
-  for (const t of test.threads) {
-    for (const s of t.code) {
-      if (!(s.op === 'ld' || s.op === 'st' || s.op === 'atom' || s.op === 'red') || s.addr.kind !== 'loc' || !strongAccess(s)) continue;
-      const home = spaceOf.get(root(s.addr.name)) ?? 'global';
-      const why = home === 'local' || home === 'const' ? spaceRule(root(s.addr.name), home, 'generic', false, `P${t.placement.id}`, true) : null;
-      if (why) return { reach, apart: { pos: s.addr.pos ?? s.pos, why: why.replace(/^the address is (\S+), in /, '$1 is in ') } };
-    }
-  }
-  return { apart: null, reach };
+  return { apart: namedApart((s, name) => (strongAccess(s) ? strongRule(root(name), spaceOf.get(root(name)) ?? 'global') : null)), reach };
 }
 
 /**

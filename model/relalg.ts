@@ -58,10 +58,8 @@ export const star = (a: RelTerm): RelTerm => opt(plus(a));
 export const id = (s: SetTerm): RelTerm => ({ k: 'id', s });
 export const prod = (a: SetTerm, b: SetTerm): RelTerm => ({ k: 'prod', a, b });
 
-/** The names of base relations and sets a model's definitions and axioms mention. */
-export function modelBaseNames(m: Model): { rels: Set<string>; sets: Set<string> } {
-  const rels = new Set<string>();
-  const sets = new Set<string>();
+/** The names of base relations and sets a model's definitions and axioms mention (added to `rels` and `sets`). */
+export function modelBaseNames(m: Model, rels = new Set<string>(), sets = new Set<string>()): { rels: Set<string>; sets: Set<string> } {
   for (const t of Object.values(m.defs)) baseNames(t, rels, sets);
   for (const a of m.axioms) {
     baseNames(a.r, rels, sets);

@@ -261,11 +261,7 @@ export function executionSpace(dag: Dag, opt: SpaceOptions): Space {
 export function unsearched(models: readonly Model[]): string[] {
   const rels = new Set<string>();
   const sets = new Set<string>();
-  for (const m of models) {
-    const b = modelBaseNames(m);
-    for (const r of b.rels) rels.add(r);
-    for (const s of b.sets) sets.add(s);
-  }
+  for (const m of models) modelBaseNames(m, rels, sets);
   const out: string[] = [];
   if (rels.has('sync_barrier')) out.push('sync_barrier (no barriers)');
   if (rels.has('vloc') || sets.has('ALIAS')) out.push(`${[rels.has('vloc') ? 'vloc' : '', sets.has('ALIAS') ? 'ALIAS' : ''].filter(Boolean).join(' and ')} (the generic proxy only, no aliases: vloc is loc)`);

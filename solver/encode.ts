@@ -141,12 +141,24 @@ export function finishedConsistent(enc: Encoding): string[] {
  * (litmus/layout.ts proxiedWrittenAccess). Every check, show, race and liveness question goes
  * through encode, so each refuses it alike.
  */
-export const outsideModel = (test: LitmusTest, model: Model): Instr | null =>
-  (modelBaseNames(model).rels.has('same_proxy') ? null : proxiedWrittenAccess(test));
+export const outsideModel = (test: LitmusTest, model: Model): Instr | null => (hasProxies(model) ? null : proxiedWrittenAccess(test));
 
-export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: number, allAxioms = false, justify = false, timedSync = false): Encoding {
+// Per model, once: whether it uses same_proxy (every test's encoding asks).
+const proxied = new WeakMap<Model, boolean>();
+function hasProxies(model: Model): boolean {
+  let p = proxied.get(model);
+  if (p === undefined) proxied.set(model, p = modelBaseNames(model).rels.has('same_proxy'));
+  return p;
+}
+
+/** Refuses, at the access, a test the model does not apply to (outsideModel). */
+export function refuseOutsideModel(test: LitmusTest, model: Model): void {
   const outside = outsideModel(test, model);
   if (outside) throw new UnsupportedError(`${printInstr(outside)}: ${noProxiesMessage(model.name)}`, outside.pos);
+}
+
+export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: number, allAxioms = false, justify = false, timedSync = false): Encoding {
+  refuseOutsideModel(test, model);
   const { dag, events } = u;
   if (dag.limits && events.length > MAX_EVENTS) {
     throw new LimitError(`the test is too large: ${events.length} events after unrolling its loops (at most ${MAX_EVENTS.toLocaleString('en')})`);

@@ -13,9 +13,7 @@ import { newEvaluator } from './expr.js';
 import { asInteger, conditionHolds, observableName } from '../litmus/types.js';
 import { type SymEvent, type Unrolled, UnsupportedError, strayReason } from './unroll.js';
 import { awaitedBy } from './barriers.js';
-import { outsideModel } from './encode.js';
-import { noProxiesMessage } from '../litmus/layout.js';
-import { printInstr } from '../litmus/print.js';
+import { refuseOutsideModel } from './encode.js';
 
 export interface EnumResult {
   /** Final states as `name=value;...` strings (observables in encoding order). */
@@ -139,8 +137,7 @@ export function enumerate(
 ): EnumResult {
   const { events } = u;
   // What the model does not apply to, brute force refuses as the solver does (encode.ts).
-  const outside = outsideModel(test, model);
-  if (outside) throw new UnsupportedError(`${printInstr(outside)}: ${noProxiesMessage(model.name)}`, outside.pos);
+  refuseOutsideModel(test, model);
   // Brute force evaluates values: an unknown initial value (a kernel's .shared) would be every value.
   const unknown = u.locations.find((l) => l.unknown);
   if (unknown) throw new UnsupportedError(`${unknown.name} has no initial value (any value): brute force enumerates concrete values only`);
