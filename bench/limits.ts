@@ -21,7 +21,7 @@ const encoding = (text: string, forced: boolean): { size: string; mb: string; ms
   const t = parseLitmus(text);
   const t0 = performance.now();
   try {
-    const u = unroll(t, DEFAULT_LOOP_BOUND, limitsFrom(120_000));
+    const u = unroll(t, DEFAULT_LOOP_BOUND, limitsFrom({ timeoutMs: 120_000 }));
     const e = encode(t, u, ptx75, 120_000, forced);
     return { size: u.dag.size().toLocaleString('en'), mb: (e.script.length / 1e6).toFixed(1), ms: (performance.now() - t0).toFixed(0) };
   } catch (e) {

@@ -128,7 +128,7 @@ for (const kind of ['MP', 'SB', 'LB', 'IRIW'] as Family[]) {
     const run = (i: number): boolean => i === 0 || n <= 40;
     const sizes = encoders.map((enc, i) => {
       if (!run(i)) return 'not run';
-      const e = enc.encode(t, enc.unroll(t, DEFAULT_LOOP_BOUND, enc.limitsFrom(120_000)), ptx75, 120_000, true);
+      const e = enc.encode(t, enc.unroll(t, DEFAULT_LOOP_BOUND, enc.limitsFrom({ timeoutMs: 120_000 })), ptx75, 120_000, true);
       return `${e.stats.lines.toLocaleString('en')} / ${(e.script.length / 1e6).toFixed(2)}`;
     });
     const cells = roots.map(([, r], i) => {

@@ -67,7 +67,9 @@ export interface KernelResult {
 export async function verifyKernel(z3: Z3Session, inst: Instance, opt: VerifyOptions): Promise<KernelResult> {
   readOnlyPath(inst, opt.bound);
   const out: KernelResult = { assert: null, abort: null, races: null, liveness: null, barriers: null };
-  const base = { model: opt.model, bound: opt.bound, timeoutMs: opt.timeoutMs };
+  // --timeout is the kernel's: every property's questions share one deadline.
+  const deadline = performance.now() + opt.timeoutMs;
+  const base = { model: opt.model, bound: opt.bound, timeoutMs: opt.timeoutMs, deadline };
   const timed = async <T>(f: () => Promise<T>): Promise<[T, number]> => {
     const t0 = performance.now();
     const r = await f();
@@ -109,7 +111,7 @@ export async function verifyKernel(z3: Z3Session, inst: Instance, opt: VerifyOpt
     const [r, s] = await timed(() => findDivergence(z3, inst.test, base));
     out.barriers = { verdict: r.verdict === 'uniform' ? 'holds' : r.verdict === 'divergent' ? 'fails' : 'unknown', reason: r.unknown, result: r, seconds: s, boundReached: null };
   }
-  await boundsOfHolds(z3, inst, opt, out);
+  await boundsOfHolds(z3, inst, opt, deadline, out);
   return out;
 }
 
@@ -121,13 +123,13 @@ export async function verifyKernel(z3: Z3Session, inst: Instance, opt: VerifyOpt
  * is a finished execution). Races and divergence with nothing to ask about (no conflicting
  * accesses, no count-less barrier) hold whatever runs.
  */
-async function boundsOfHolds(z3: Z3Session, inst: Instance, opt: VerifyOptions, out: KernelResult): Promise<void> {
+async function boundsOfHolds(z3: Z3Session, inst: Instance, opt: VerifyOptions, deadline: number, out: KernelResult): Promise<void> {
   const finals = [out.assert, out.abort, out.races?.result?.candidates ? out.races : null, out.barriers?.result?.candidates ? out.barriers : null]
     .filter((a): a is NonNullable<typeof a> => a !== null);
   if (!finals.some((a) => a.verdict === 'holds')) return;
   const t0 = performance.now();
   const none = withAssertions(inst.test, [{ kind: 'false' }]);
-  const run = { model: opt.model, bound: opt.bound, timeoutMs: opt.timeoutMs, checkBound: false, explain: false };
+  const run = { model: opt.model, bound: opt.bound, timeoutMs: opt.timeoutMs, deadline, checkBound: false, explain: false };
   const any = await runTest(z3, none, { ...run, mode: 'verdict', checkBound: true });
   for (const a of finals) if (a.verdict === 'holds') a.boundReached = any.boundReached;
   if (finals.some((a) => a.verdict === 'fails')) {

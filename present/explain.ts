@@ -18,6 +18,8 @@ export interface ExplainOptions {
   model: Model;
   bound: number;
   timeoutMs: number;
+  /** A deadline shared with other questions (limits.ts TimeBudget). */
+  deadline?: number;
   /** Search the axiom sets that forbid an unreachable outcome (costs a query per subset). */
   relax: boolean;
   /**
@@ -63,7 +65,7 @@ export const outcomeText = (e: Expr): string => printExpr(e);
 export async function explainTest(z3: Z3Session, test: LitmusTest, opt: ExplainOptions): Promise<Explanation> {
   const r = await runTest(z3, test, {
     model: opt.model, bound: opt.bound, timeoutMs: opt.timeoutMs, mode: 'verdict', checkBound: true, explain: true, relax: opt.relax,
-    ...(opt.exclude ? { exclude: opt.exclude } : {}),
+    ...(opt.exclude ? { exclude: opt.exclude } : {}), ...(opt.deadline === undefined ? {} : { deadline: opt.deadline }),
   });
   const q = test.condition.quantifier;
   const outcome: Expr = q === 'forall' ? { kind: 'not', arg: test.condition.expr } : test.condition.expr;

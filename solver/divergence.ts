@@ -21,6 +21,8 @@ export interface DivergenceOptions {
   model: Model;
   bound: number;
   timeoutMs: number;
+  /** A deadline shared with other questions (limits.ts TimeBudget). */
+  deadline?: number;
 }
 
 export interface DivergentBarrier {
@@ -74,7 +76,7 @@ export function divergenceCollector(u: Unrolled, out: Set<string>): NonNullable<
 export async function findDivergence(z3: Z3Session, test: LitmusTest, opt: DivergenceOptions): Promise<DivergenceResult> {
   const result: DivergenceResult = { verdict: 'unknown', unknown: null, divergent: [], candidates: 0 };
   await z3.ready();
-  const limits = limitsFrom(opt.timeoutMs);
+  const limits = limitsFrom(opt);
   try {
     const u = unroll(test, opt.bound, limits);
     const enc = encode(test, u, opt.model, opt.timeoutMs, true);

@@ -25,7 +25,18 @@ export interface Limits {
 /** A test ran out of time or space: the reason is the answer's explanation. */
 export class LimitError extends Error {}
 
-export const limitsFrom = (timeoutMs: number, maxSize = MAX_SIZE): Limits => ({ deadline: performance.now() + timeoutMs, timeoutMs, maxSize });
+/**
+ * A question's time: its --timeout and, where several questions share that time (a kernel's
+ * properties), their common deadline (performance.now() units); without one, the question's
+ * own time starts now.
+ */
+export interface TimeBudget {
+  timeoutMs: number;
+  deadline?: number;
+}
+
+export const limitsFrom = (t: TimeBudget, maxSize = MAX_SIZE): Limits =>
+  ({ deadline: t.deadline ?? performance.now() + t.timeoutMs, timeoutMs: t.timeoutMs, maxSize });
 
 /** Throws LimitError once the deadline has passed. */
 export function checkTime(l: Limits | undefined): void {

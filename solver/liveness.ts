@@ -19,6 +19,8 @@ export interface LivenessOptions {
   model: Model;
   bound: number;
   timeoutMs: number;
+  /** A deadline shared with other questions (limits.ts TimeBudget). */
+  deadline?: number;
 }
 
 /** A thread that waits forever, and where. */
@@ -47,7 +49,7 @@ export interface LivenessResult {
 export async function checkLiveness(z3: Z3Session, test: LitmusTest, opt: LivenessOptions): Promise<LivenessResult> {
   const result: LivenessResult = { verdict: 'unknown', unknown: null, stuck: [], witness: null, stats: { events: 0, lines: 0, queries: 0 } };
   await z3.ready();
-  const limits = limitsFrom(opt.timeoutMs);
+  const limits = limitsFrom(opt);
   let queries = 0;
   const ask = (cmds: string): string => { queries++; return askZ3(z3, cmds); };
   try {

@@ -21,6 +21,8 @@ export interface RaceOptions {
   model: Model;
   bound: number;
   timeoutMs: number;
+  /** A deadline shared with other questions (limits.ts TimeBudget). */
+  deadline?: number;
 }
 
 /** One side of a racy pair: an instruction of a thread. */
@@ -87,7 +89,7 @@ interface Group {
 export async function findRaces(z3: Z3Session, test: LitmusTest, opt: RaceOptions): Promise<RaceResult> {
   const result: RaceResult = { verdict: 'unknown', unknown: null, racy: [], undecided: [], candidates: 0, boundReached: null };
   await z3.ready();
-  const limits = limitsFrom(opt.timeoutMs);
+  const limits = limitsFrom(opt);
   try {
     const u = unroll(test, opt.bound, limits);
     const enc = encode(test, u, opt.model, opt.timeoutMs, true);

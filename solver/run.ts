@@ -18,6 +18,8 @@ export interface RunOptions {
   model: Model;
   bound: number;
   timeoutMs: number;
+  /** A deadline shared with other questions (limits.ts TimeBudget). */
+  deadline?: number;
   /** 'states' enumerates every reachable final state; 'verdict' asks only what the condition needs. */
   mode: 'states' | 'verdict';
   /** Find out whether some execution needs a loop to go round more than `bound` times. */
@@ -130,7 +132,7 @@ export async function runTest(z3: Z3Session, test: LitmusTest, opt: RunOptions):
   };
   // --timeout bounds the whole test, encoding included: the DAG checks it as it grows, and
   // each query gets what is left (solve readies Z3 after encoding; that wait is not counted).
-  const limits = limitsFrom(opt.timeoutMs);
+  const limits = limitsFrom(opt);
   try {
     await solve(z3, test, opt, limits, result);
   } catch (e) {
@@ -395,7 +397,7 @@ export async function checkStates(
   known: readonly boolean[] = [],
 ): Promise<StatesCheck | null> {
   await z3.ready();
-  const limits = limitsFrom(opt.timeoutMs);
+  const limits = limitsFrom(opt);
   const u = unroll(test, opt.bound, limits);
   const enc = encode(test, u, opt.model, opt.timeoutMs, true);
   const ask = (cmds: string): string => askZ3(z3, cmds);
@@ -466,7 +468,7 @@ export type ForbiddenOutcomes = OutcomeSplit | { known: false; unknown: string }
  */
 export async function forbiddenOutcomes(z3: Z3Session, test: LitmusTest, opt: Pick<RunOptions, 'model' | 'bound' | 'timeoutMs'>): Promise<ForbiddenOutcomes> {
   await z3.ready();
-  const limits = limitsFrom(opt.timeoutMs);
+  const limits = limitsFrom(opt);
   try {
     // No forced coherence: the second half drops the axioms that force it.
     const u = unroll(test, opt.bound, limits);
