@@ -285,7 +285,7 @@ export const crossCommand: Command = {
         solverStates: total, reachedStates: total - missing, seconds: secs,
       }));
     } else {
-      process.stdout.write(`Tests ${checked.length + errors} (${skipped} skipped): ${unsound} unsound, ${missed} missed, ${errors} errors, `
+      process.stdout.write(`Tests ${files.length} (${skipped} skipped): ${unsound} unsound, ${missed} missed, ${errors} errors, `
         + `${incomplete} incomplete (${total - missing} of ${total} solver states reached); ${checked.length - unsound - missed} passed, ${unsound + missed + errors + skipped} failed; ${secs.toFixed(1)} s\n`);
     }
     return unsound + missed + errors + skipped > 0 ? EXIT.failed : EXIT.ok;

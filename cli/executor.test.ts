@@ -151,6 +151,10 @@ test('cross: per-test verdict and a summary line; an unreadable file is an error
   assert.is(ok.code, 0, ok.err);
   assert.match(ok.out, 'PASS SB: executor 4 states, solver 4');
   assert.match(ok.out, /Tests 1 \(0 skipped\): 0 unsound, 0 missed, 0 errors, 0 incomplete \(4 of 4 solver states reached\); 1 passed, 0 failed/);
+  // A skipped test is one of the tests, as in the JSON summary.
+  const cut = ptxmm('cross', '--max-states', '1', SB);
+  assert.is(cut.code, 1);
+  assert.match(cut.out, /Tests 1 \(1 skipped\): .* 0 passed, 1 failed/);
   const bad = ptxmm('cross', write('bad.litmus', 'PTX Bad\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.weak.bogus r0, x ;\nexists (x == 0)\n'));
   assert.is(bad.code, 1);
   assert.match(bad.err, /bad\.litmus:4:\d+: /);
