@@ -37,7 +37,7 @@ export const kernelCommand: Command = {
     { name: 'entry', arg: 'NAME', help: 'the kernel (.entry) to launch; needed when the module has several' },
     { name: 'grid', arg: 'X[xY[xZ]]', help: 'CTAs in the grid', dflt: '1' },
     { name: 'block', arg: 'X[xY[xZ]]', help: 'threads in each CTA', dflt: '1' },
-    { name: 'param', arg: 'V|NAME:TYPE[N][=V,...]', help: "the kernel's parameters in order: a number, or a buffer a pointer points to", repeat: true },
+    { name: 'param', arg: 'V|NAME:TYPE[N][=V,...]|NAME[+K]', help: "the kernel's parameters in order: a number, a buffer a pointer points to, or a pointer to element K of the buffer another parameter gives", repeat: true },
     { name: 'global', arg: 'NAME=V[,V...]', help: "a module variable's initial value(s) (default: the module's, else 0)", repeat: true },
     { name: 'cluster', arg: 'X[xY[xZ]]', help: 'CTAs per cluster (cudaLaunchKernelEx; default: the kernel\'s __cluster_dims__, else none): CTAs of one cluster share .cluster scope' },
     { name: 'dynamic-shared', arg: 'BYTES', help: "dynamic shared memory per CTA (<<<grid, block, BYTES>>>): the size of the module's extern __shared__ array" },

@@ -16,9 +16,14 @@ export interface Dim3 {
   z: number;
 }
 
-/** A pointer parameter's buffer (elements of `type`), or a scalar parameter's value. */
+/**
+ * A pointer parameter's buffer (elements of `type`), a pointer into the buffer another
+ * parameter gives (`alias`, at element `offset`: `memmove(dst, src)` with the two
+ * overlapping), or a scalar parameter's value.
+ */
 export type ParamSpec =
   | { buffer: string; type: DataType; size: number; init?: bigint[] }
+  | { alias: string; offset: number }
   | { value: bigint };
 
 export interface Launch {
@@ -205,9 +210,11 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
     if (!globals.has(name)) bad(`no module variable ${name} to initialise (it has ${[...globals.keys()].join(', ') || 'none'})`);
   }
   const params = new Map<string, bigint>();
+  const buffers = new Map<string, MemoryObject>();
   launch.params.forEach((p, k) => {
     const decl = entry.params[k]!;
     if (decl.count !== null) bad(`parameter ${decl.name} is a structure passed by value, which is not modelled`, decl.pos);
+    if ('alias' in p) return;
     if ('value' in p) {
       const w = typeWidth(decl.type);
       if (!fitsBits(p.value, w)) bad(`parameter ${k} (${decl.name}) is a .${decl.type}: ${p.value} does not fit its ${w} bits`, decl.pos);
@@ -217,7 +224,18 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
     if (typeWidth(decl.type) !== 64) bad(`parameter ${k} (${decl.name}) is a .${decl.type}, not a pointer: give it a value`, decl.pos);
     if (globals.has(p.buffer) || memory.some((o) => o.name === p.buffer)) bad(`two pieces of memory are named ${p.buffer}`);
     const o = place(p.buffer, { type: p.type, count: p.size, align: typeBytes(p.type), space: 'global' }, p.init ?? null, decl.pos, none);
+    buffers.set(p.buffer, o);
     params.set(decl.name, BigInt(o.address));
+  });
+  // Pointers into another parameter's buffer, once every buffer is placed (before or after them).
+  launch.params.forEach((p, k) => {
+    if (!('alias' in p)) return;
+    const decl = entry.params[k]!;
+    if (typeWidth(decl.type) !== 64) bad(`parameter ${k} (${decl.name}) is a .${decl.type}, not a pointer: give it a value`, decl.pos);
+    const o = buffers.get(p.alias) ?? bad(`parameter ${k} (${decl.name}) points into ${p.alias}, and no parameter gives a buffer of that name (${[...buffers.keys()].join(', ') || 'none does'})`);
+    const n = o.count ?? 1;
+    if (!Number.isInteger(p.offset) || p.offset < 0 || p.offset > n) bad(`parameter ${k} (${decl.name}) points at element ${p.offset} of ${p.alias}, which has ${n} (0 .. ${n}, the end included)`);
+    params.set(decl.name, BigInt(o.address + p.offset * typeBytes(o.type)));
   });
   const sharedOf = new Map<number, Map<string, MemoryObject>>();
   for (let c = 0; c < blocks; c++) {

@@ -79,4 +79,47 @@ test('a launch CUDA refuses is refused at the directive it breaks', () => {
   assert.is(run('.maxntid 256').code, 1, '.maxntid met');
 });
 
+
+// One buffer given to two pointer parameters (`--param a` after `--param a:u32[2]`): the
+// kernel writes through one and reads through the other, as memmove's overlapping arguments.
+const copy = `.version 9.0
+.target sm_90
+.address_size 64
+.visible .entry k(.param .u64 k_param_0, .param .u64 k_param_1)
+{
+	.reg .b32 %r<3>;
+	.reg .b64 %rd<5>;
+	ld.param.u64 %rd1, [k_param_0];
+	ld.param.u64 %rd2, [k_param_1];
+	cvta.to.global.u64 %rd3, %rd1;
+	cvta.to.global.u64 %rd4, %rd2;
+	st.global.u32 [%rd3], 5;
+	ld.global.u32 %r1, [%rd4];
+	st.global.u32 [%rd3+4], %r1;
+	ret;
+}
+`;
+
+test('a pointer parameter may point into the buffer another parameter gives, at an element', () => {
+  const f = S.write('copy.ptx', copy);
+  const same = ptxmm('kernel', f, '--param', 'a:u32[2]=0,9', '--param', 'a', '--assert', 'a[0] == 5 /\\ a[1] == 5');
+  assert.is(same.code, 0, same.out + same.err);
+  const next = ptxmm('kernel', f, '--param', 'a:u32[2]=0,9', '--param', 'a+1', '--assert', 'a[0] == 5 /\\ a[1] == 9');
+  assert.is(next.code, 0, next.out + next.err);
+  // Apart, the read sees the other buffer's value.
+  const apart = ptxmm('kernel', f, '--param', 'a:u32[2]=0,9', '--param', 'b:u32[1]=7', '--assert', 'a[1] == 7');
+  assert.is(apart.code, 0, apart.out + apart.err);
+  const spec = S.write('copy.kernel.json', JSON.stringify({
+    ptx: 'copy.ptx', grid: [1], block: [1], params: [{ buffer: 'a', type: 'u32', size: 2, init: [0, 9] }, { alias: 'a', offset: 1 }], assert: ['a[1] == 9'],
+  }));
+  const fromSpec = ptxmm('kernel', spec);
+  assert.is(fromSpec.code, 0, fromSpec.out + fromSpec.err);
+  const none = ptxmm('kernel', f, '--param', 'a:u32[2]', '--param', 'c', '--assert', 'a[0] == 5');
+  assert.is(none.code, 2);
+  assert.match(none.err, /points into c, and no parameter gives a buffer of that name \(a\)/);
+  const past = ptxmm('kernel', f, '--param', 'a:u32[2]', '--param', 'a+3', '--assert', 'a[0] == 5');
+  assert.is(past.code, 2);
+  assert.match(past.err, /points at element 3 of a, which has 2/);
+});
+
 test.run();

@@ -38,12 +38,14 @@ export function parseDim(text: string, what: string): Dim3 {
   return { x: ns[0]!, y: ns[1] ?? 1, z: ns[2] ?? 1 };
 }
 
-/** `out:u32[4]`, `out:s32[4]=1,2,3,4` (a buffer), or `7` (a scalar). */
+/** `out:u32[4]`, `out:s32[4]=1,2,3,4` (a buffer), `out` or `out+2` (into another parameter's buffer), or `7` (a scalar). */
 export function parseParam(text: string): ParamSpec {
   const t = text.trim();
   if (/^-?(0x[0-9a-fA-F]+|\d+)$/.test(t)) return { value: BigInt(t) };
+  const a = /^([A-Za-z_]\w*)(?:\+(\d+))?$/.exec(t);
+  if (a) return { alias: a[1]!, offset: Number(a[2] ?? 0) };
   const m = /^([A-Za-z_]\w*):([a-z]\d+)\[(\d+)\](?:=(.*))?$/.exec(t);
-  if (!m) throw new Error(`a parameter is a number (7) or a buffer NAME:TYPE[SIZE] with optional =V,V,... (out:u32[4]=0,0,0,0), not '${text}'`);
+  if (!m) throw new Error(`a parameter is a number (7), a buffer NAME:TYPE[SIZE] with optional =V,V,... (out:u32[4]=0,0,0,0), or NAME or NAME+K for a pointer to element K of the buffer another parameter gives (in+1), not '${text}'`);
   if (!ELEMENT_TYPES.has(m[2]!)) throw new Error(`'${m[2]}' is not an integer type (u32, s32, u64, ...)`);
   const p: ParamSpec = { buffer: m[1]!, type: m[2] as DataType, size: Number(m[3]) };
   if (m[4] !== undefined) p.init = m[4].split(',').map((v) => integer(v.trim(), `an initial value of ${m[1]}`));
@@ -95,9 +97,14 @@ export function readSpec(path: string): KernelSpec {
     grid: dim('grid'),
     block: dim('block'),
     params: params.map((p, k): ParamSpec => wrap(() => {
-      if (typeof p !== 'object' || p === null) throw new Error(`parameter ${k}: an object, {"value": N} or {"buffer": NAME, "type": T, "size": N}`);
+      if (typeof p !== 'object' || p === null) throw new Error(`parameter ${k}: an object, {"value": N}, {"buffer": NAME, "type": T, "size": N} or {"alias": NAME, "offset": K}`);
       const o = p as Record<string, unknown>;
       if ('value' in o) return { value: integer(o.value, `parameter ${k}'s value`) };
+      if ('alias' in o) {
+        const offset = o.offset ?? 0;
+        if (typeof o.alias !== 'string' || typeof offset !== 'number') throw new Error(`parameter ${k}: {"alias": NAME, "offset": K}, NAME another parameter's buffer and K (default 0) an element of it`);
+        return { alias: o.alias, offset };
+      }
       if (typeof o.buffer !== 'string' || typeof o.type !== 'string' || typeof o.size !== 'number') {
         throw new Error(`parameter ${k}: {"value": N}, or a buffer {"buffer": NAME, "type": T, "size": N} with "buffer" and "type" strings and "size" a number`);
       }
