@@ -324,6 +324,11 @@ test('proxies (ptx75): causality reaches another proxy only through proxy fences
   // ptx60 has no proxies, and the 6.0 model does not apply to surface accesses (ISA 6.x §8.1): refused at the sust.
   const sixty = runTest(parseLitmus(mp([])), { model: 'ptx60' });
   assert.ok(!sixty.ok && /^sust\.weak\.u32 \[x\], 1: the ptx60 model has no proxies/.test(sixty.error) && sixty.pos?.line === 4, JSON.stringify(sixty.ok ? null : sixty.error));
+  // Also where the texture access names an alias of the written data (the alias is the data).
+  const tex = parseLitmus('PTX T\n{\n.global .u32 x = 0;\nt @ texture aliases x;\n}\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.relaxed.gpu.global.u32 [x], 1 | tld.weak.u32 %r1, [t] ;\nexists (P1:%r1 == 1)\n');
+  const texSixty = runTest(tex, { model: 'ptx60' });
+  assert.ok(!texSixty.ok && /^tld\.weak\.u32 %r1, \[t\]: the ptx60 model has no proxies/.test(texSixty.error), JSON.stringify(texSixty.ok ? null : texSixty.error));
+  assert.ok(runTest(tex, { model: 'ptx75' }).ok);
   // A generic alias needs fence.proxy.alias.
   const alias = (fence: string): string => `PTX A\n{ x=0; y @ generic aliases x; f=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n st.weak x, 1 | ld.acquire.cta r1, f ;\n ${fence} | ld.weak r2, y ;\n st.release.cta f, 1 | ;\nexists (P1:r1 == 1 /\\ P1:r2 == 0)\n`;
   assert.ok(reaches(run(alias('fence.acq_rel.cta'))));

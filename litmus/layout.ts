@@ -113,6 +113,15 @@ export function mixedSize(name: string, width: number, bits: number): string | n
   return `${what} (mixed-size accesses are not modelled: a partial overlap, ISA §8.2.1, is never morally strong and communicates byte by byte, and ptxmm reads and writes each location whole)`;
 }
 
+/** The location a name is, through its aliases (`t @ texture aliases x`: t is x). */
+function aliasRoot(test: LitmusTest): (name: string) => string {
+  const aliasOf = new Map(test.locations.flatMap((d) => (d.kind === 'alias' ? [[d.name, d.of] as const] : [])));
+  return (n) => {
+    for (let k = 0; k < 100 && aliasOf.has(n); k++) n = aliasOf.get(n)!;
+    return n;
+  };
+}
+
 /**
  * The first access through the texture or surface proxy (ld.global.nc, tld4, suld, sust) of a
  * location some thread writes, or null: what a model without proxies cannot answer, as the
@@ -120,19 +129,21 @@ export function mixedSize(name: string, width: number, bits: number): string | n
  * data nothing writes that way is fine: it holds its initial value.
  */
 export function proxiedWrittenAccess(test: LitmusTest): Instr | null {
+  // Through aliases (`t @ texture aliases x`): the data is the location they alias.
+  const root = aliasRoot(test);
   const written = new Set<string>();
   let anywhere = false;
   for (const t of test.threads) {
     for (const s of t.code) {
       if (s.op !== 'st' && s.op !== 'atom' && s.op !== 'red') continue;
-      if (s.addr.kind === 'loc') written.add(s.addr.name);
+      if (s.addr.kind === 'loc') written.add(root(s.addr.name));
       else anywhere = true;
     }
   }
   for (const t of test.threads) {
     for (const s of t.code) {
       if ((s.op !== 'ld' && s.op !== 'st') || (s.proxy !== 'texture' && s.proxy !== 'surface')) continue;
-      if (s.op === 'st' || anywhere || s.addr.kind !== 'loc' || written.has(s.addr.name)) return s;
+      if (s.op === 'st' || anywhere || s.addr.kind !== 'loc' || written.has(root(s.addr.name))) return s;
     }
   }
   return null;
@@ -185,15 +196,8 @@ export const strongAccess = (s: Instr): boolean =>
  */
 export function memorySpaces(test: LitmusTest): { apart: { pos: Pos; why: string } | null; reach: Reach } {
   const spaceOf = new Map<string, Space>();
-  const aliasOf = new Map<string, string>();
-  for (const d of test.locations) {
-    if (d.kind === 'value' && d.space) spaceOf.set(d.name, d.space);
-    if (d.kind === 'alias') aliasOf.set(d.name, d.of);
-  }
-  const root = (n: string): string => {
-    for (let k = 0; k < 100 && aliasOf.has(n); k++) n = aliasOf.get(n)!;
-    return n;
-  };
+  for (const d of test.locations) if (d.kind === 'value' && d.space) spaceOf.set(d.name, d.space);
+  const root = aliasRoot(test);
   // A strong access or an atomic of a location in local or constant memory: undefined.
   const strongRule = (k: string, home: Space): string | null => (home === 'local' || home === 'const'
     ? `the address is ${k}, in ${SPACE_NAME[home]} memory, where this access is undefined: strong accesses and atomics are for global and shared memory only (ISA ld, st, atom, red)`
