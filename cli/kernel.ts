@@ -227,7 +227,7 @@ function properties(model: Model, r: KernelResult, asserts: Expr[], bound: numbe
   // A property that holds for the executions within the bound says when others went past it.
   for (const f of out) {
     f.boundReached = r[f.property]!.boundReached;
-    if (f.verdict === 'holds' && f.boundReached) f.lines = [...f.lines, `note: the loop bound (${bound}) was reached: executions that need more iterations are not checked (a larger --bound checks them)`];
+    if (f.verdict === 'holds' && f.boundReached) f.lines = [...f.lines, `note: the loop bound (${bound}) was reached: executions that need more iterations are not checked (a larger --bound checks them), nor those that never finish (a thread that hangs: --liveness says)`];
   }
   return out;
 }

@@ -8,7 +8,7 @@ import type { Model } from '../model/relalg.js';
 import { type Explanation, explainTest } from '../present/explain.js';
 import { type LivenessResult, checkLiveness } from '../solver/liveness.js';
 import { type RaceResult, findRaces } from '../solver/races.js';
-import { runTest } from '../solver/run.js';
+import { noStatesReason, runTest } from '../solver/run.js';
 import { type SymEvent, UnsupportedError, unroll } from '../solver/unroll.js';
 import { type DivergenceResult, findDivergence } from '../solver/divergence.js';
 import type { Z3Session } from '../solver/z3.js';
@@ -141,11 +141,7 @@ async function boundsOfHolds(z3: Z3Session, inst: Instance, opt: VerifyOptions, 
   if (any.validated === true) {
     // Listing the final states (there are none) says why: a deadlock, or the bound.
     const n = (await runTest(z3, none, { ...run, mode: 'states' })).noStates;
-    why = n?.why === 'deadlock'
-      ? `no execution finishes: none gets past all of ${n.barriers.join('; ')} (a deadlock: --liveness says where each thread waits)`
-      : n?.why === 'model'
-        ? `the model allows no execution of the kernel (every one is ruled out by ${n.axioms.join(', ') || 'its axioms together'})`
-        : `no execution of every thread finishes within loop bound ${opt.bound} (a larger --bound may find some, unless a thread hangs: --liveness says)`;
+    why = noStatesReason(n, opt.bound);
   }
   const s = (performance.now() - t0) / 1000;
   for (const a of finals) {

@@ -37,7 +37,7 @@ export function racesText(test: LitmusTest, model: Model, r: RaceResult, seconds
   }
   for (const u of r.undecided) out.push(`Unknown ${racePairLine(u)}: ${u.reason}`);
   if (r.verdict === 'racy' && r.unknown) out.push(`Not every pair was asked: ${r.unknown}`);
-  if (r.boundReached) out.push('Bound reached: executions that need more loop iterations are not counted (a larger --bound checks them)');
+  if (r.boundReached) out.push('Bound reached: executions that need more loop iterations are not counted (a larger --bound checks them), nor those that never finish (a thread that hangs: --liveness says)');
   out.push(`Time ${test.name} ${seconds.toFixed(2)}`);
   return out;
 }

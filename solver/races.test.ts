@@ -151,6 +151,49 @@ exists (P1:%r1 == 1)`;
   assert.match(refused, /ld\.relaxed\.gpu\.global\.u16 %rs2, \[data\]: a 16-bit access to data, which holds 32 bits \(mixed-size/);
 });
 
+test('with no execution that finishes (a deadlock, a loop past the bound), race-free is no answer: unknown, and why', async () => {
+  const deadlock = await races(`PTX D
+{
+.global .u32 data = 0;
+}
+ P0@cta 0,gpu 0               | P1@cta 0,gpu 0                 ;
+ st.weak.global.u32 [data], 1 | ld.weak.global.u32 %r2, [data] ;
+ bar.sync 1, 96               | bar.sync 1, 96                 ;
+exists (P1:%r2 == 0)
+`);
+  assert.is(deadlock.verdict, 'unknown');
+  assert.match(deadlock.unknown ?? '', /no execution finishes: none gets past all of P\d:bar\.sync 1, 96/);
+  // The read lies past the loop bound: no execution of P1 finishes at bound 2.
+  const loop = `PTX L
+{
+.global .u32 data = 0;
+}
+ P0@cta 0,gpu 0               | P1@cta 1,gpu 0                 ;
+ st.weak.global.u32 [data], 1 | mov.u32 %r1, 0                 ;
+                              | LOOP:                          ;
+                              | add.u32 %r1, %r1, 1            ;
+                              | setp.lt.u32 %p1, %r1, 4        ;
+                              | @%p1 bra LOOP                  ;
+                              | ld.weak.global.u32 %r2, [data] ;
+exists (P1:%r2 == 0)
+`;
+  const short = await races(loop);
+  assert.is(short.verdict, 'unknown');
+  assert.match(short.unknown ?? '', /no execution of every thread finishes within loop bound 2/);
+  assert.is((await findRaces(z3, parseLitmus(loop), { model: ptx75, bound: 4, timeoutMs: 30_000 })).verdict, 'racy');
+  // Nothing that may conflict: race-free, however it runs.
+  const alone = await races(`PTX A
+{
+.global .u32 data = 0;
+}
+ P0@cta 0,gpu 0               | P1@cta 0,gpu 0 ;
+ st.weak.global.u32 [data], 1 | bar.sync 1, 96 ;
+ bar.sync 1, 96               |                ;
+exists (data == 1)
+`);
+  assert.is(alone.verdict, 'race-free');
+});
+
 test('a timeout is unknown, never race-free', async () => {
   const r = await races(MP('st.relaxed.sys.global.u32 [flag], 1', 'ld.relaxed.sys.global.u32 %r1, [flag]', 'ld.weak.global.u32 %r2, [data]'), ptx75, 0.001);
   assert.not.equal(r.verdict, 'race-free');

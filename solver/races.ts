@@ -10,7 +10,7 @@ import type { Model } from '../model/relalg.js';
 import type { N } from './expr.js';
 import { encode, finishedConsistent, scriptWith } from './encode.js';
 import { limitsFrom, resourceReason } from './limits.js';
-import { askZ3, checkSatCmd, refuseStrays, satOf, undecided, witness, type Witness } from './run.js';
+import { askZ3, checkSatCmd, loadOf, noStatesReason, refuseStrays, satOf, undecided, whyNoState, witness, type Witness } from './run.js';
 import { entries, pairMask } from './symbolic.js';
 import { enumerate } from './enumerate.js';
 import { type Unrolled, unroll } from './unroll.js';
@@ -101,6 +101,12 @@ export async function findRaces(z3: Z3Session, test: LitmusTest, opt: RaceOption
     const cand: [number, number][] = [];
     for (const a of mem) for (const b of mem) if (a.id < b.id && a.ploc === b.ploc && (a.kind === 'W' || b.kind === 'W')) cand.push([a.id, b.id]);
     const race = enc.evalRel(DATA_RACE, pairMask(cand));
+    // Whether two threads may conflict at all, from the program (unrolling leaves out what lies
+    // past the loop bound): one that writes memory, another that accesses it. A program where
+    // none may is race-free however it runs.
+    const isAccess = (i: { op: string }): boolean => i.op === 'ld' || i.op === 'st' || i.op === 'atom' || i.op === 'red';
+    const writers = test.threads.flatMap((t, k) => (t.code.some((i) => isAccess(i) && i.op !== 'ld') ? [k] : []));
+    const mayConflict = writers.length > 1 || (writers.length === 1 && test.threads.some((t, k) => k !== writers[0] && t.code.some(isAccess)));
     const groups = new Map<string, Group>();
     const instrIds = new Map<Instr, number>();
     const instrId = (i: Instr): number => instrIds.get(i) ?? instrIds.set(i, instrIds.size).get(i)!;
@@ -164,6 +170,16 @@ export async function findRaces(z3: Z3Session, test: LitmusTest, opt: RaceOption
         size: a.width === b.width ? 'uniform' : 'mixed',
         witness: w, events: [index(pr.a), index(pr.b)],
       });
+    }
+    // Race-free says something only of executions that finish: with none (a deadlock, a loop
+    // past the bound, a hang), it is no answer, and the reason says why.
+    if (!result.racy.length && !result.undecided.length && mayConflict) {
+      const s = satOf(ask(checkSatCmd(consistent, limits)));
+      if (s !== 'sat') {
+        const why = s === 'unknown' ? undecided(z3, opt.timeoutMs)
+          : noStatesReason(whyNoState(enc, ask, (lits) => checkSatCmd(lits, limits), (cores, minimal) => loadOf(enc, cores, minimal)), opt.bound);
+        return { ...result, verdict: 'unknown', unknown: why };
+      }
     }
     if (enc.mayCut && result.racy.length === 0) {
       const r = satOf(ask(checkSatCmd([...enc.barrierLits.map((b) => b.lit), ...enc.axiomLits.values(), enc.cutLit], limits)));

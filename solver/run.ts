@@ -201,7 +201,7 @@ export function undecided(z3: Z3Session, timeoutMs: number): string {
 }
 
 /** The commands that load an encoding's script afresh; with unsat cores (`minimal`: cores Z3 makes minimal, slower). */
-const loadOf = (enc: Encoding, cores = false, minimal = false): string =>
+export const loadOf = (enc: Encoding, cores = false, minimal = false): string =>
   `(reset)\n${cores ? '(set-option :produce-unsat-cores true)\n' : ''}${minimal ? '(set-option :smt.core.minimize true)\n' : ''}${enc.script}\n`;
 
 async function solve(z3: Z3Session, test: LitmusTest, opt: RunOptions, limits: Limits, result: RunResult): Promise<void> {
@@ -338,7 +338,7 @@ async function solve(z3: Z3Session, test: LitmusTest, opt: RunOptions, limits: L
 export type NoStates = { why: 'deadlock'; barriers: string[] } | { why: 'filter' } | { why: 'bound' } | { why: 'model'; axioms: string[] };
 
 /** Asked with enc's script loaded (`load` loads it again, for unsat cores). */
-function whyNoState(enc: Encoding, ask: (c: string) => string, check: (lits: string[]) => string, load: (cores?: boolean, minimal?: boolean) => string): NoStates | null {
+export function whyNoState(enc: Encoding, ask: (c: string) => string, check: (lits: string[]) => string, load: (cores?: boolean, minimal?: boolean) => string): NoStates | null {
   const axioms = [...enc.axiomLits.values()];
   const filter = enc.filterLit ? [enc.filterLit] : [];
   const bars = enc.barrierLits.map((b) => b.lit);
@@ -370,6 +370,19 @@ function whyNoState(enc: Encoding, ask: (c: string) => string, check: (lits: str
     return { why: 'model', axioms: [...enc.axiomLits].filter(([, lit]) => inCore.has(lit)).map(([name]) => name) };
   }
   return null;
+}
+
+/**
+ * Why a question about the finished executions (an assertion, races, divergence) has no
+ * answer when none finishes, as a reason a reader can act on; `what` names the executions.
+ */
+export function noStatesReason(n: NoStates | null, bound: number): string {
+  switch (n?.why) {
+    case 'deadlock': return `no execution finishes: none gets past all of ${n.barriers.join('; ')} (a deadlock: --liveness says where each thread waits)`;
+    case 'filter': return 'the filter excludes every final state';
+    case 'model': return `the model allows no execution (every one is ruled out by ${n.axioms.join(', ') || 'its axioms together'})`;
+    default: return `no execution of every thread finishes within loop bound ${bound} (a larger --bound may find some, unless a thread hangs: --liveness says)`;
+  }
 }
 
 /** A final state given from outside: observable name -> value (signed or unsigned). */
