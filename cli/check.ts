@@ -60,7 +60,7 @@ export function noStatesText(n: NoStates, bound: number): string {
   switch (n.why) {
     case 'deadlock': return `Deadlock: no execution terminates; every one leaves a thread waiting forever at ${n.barriers.join('; ')}`;
     case 'filter': return 'Filter: the filter excludes every final state';
-    case 'bound': return `Bound ${bound} reached by every execution: none terminates with each loop going round at most ${bound} times per entry`;
+    case 'bound': return `Bound ${bound} reached by every execution: none terminates with each loop going round at most ${bound} times per entry (a larger --bound may find some, unless a thread hangs: --liveness says)`;
     case 'model': return `Model: its axioms rule out every execution${n.axioms.length ? ` (${n.axioms.join(', ')})` : ''}`;
   }
 }

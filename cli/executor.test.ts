@@ -57,6 +57,10 @@ forall (P1:%r2 == 1)
   assert.match(dropped.out, /States 1\n +\d+ :> P1:r2=1;/);
   assert.match(dropped.out, /Spin loops: \d+ iterations that go round again left out/);
   assert.not.match(dropped.out, /Bound 2 reached/);
+  // With nobody setting the flag, no execution finishes: said as such, not as iterations left out.
+  const never = ptxmm('run', write('never.litmus', readFileSync(spin, 'utf8').replace('st.release.gpu.global.u32 [f], 1', 'st.release.gpu.global.u32 [d], 2')));
+  assert.match(never.out, /States 0\n/);
+  assert.match(never.out, /Spin loops: no execution finishes: every one goes round a spin loop again \(\d+ such iterations? left out\), so a thread may spin forever/);
   const unrolled = ptxmm('run', '--unroll-spins', spin);
   assert.is(unrolled.code, 0, unrolled.err);
   assert.match(unrolled.out, /States 1\n +\d+ :> P1:r2=1;/);

@@ -23,7 +23,11 @@ export function formatRun(r: RunResult, bound: number): string {
   }
   if (st.filtered) out.push(r.states.length ? `Filter: ${st.filtered} final states left out by the filter` : `Filter: the filter excludes every final state (${st.filtered} reached)`);
   if (st.cut) out.push(`Bound ${bound} reached: ${st.cut} executions cut off (they need more loop iterations) are not counted`);
-  if (st.spun) out.push(`Spin loops: ${st.spun} iterations that go round again left out (every final state is reached by leaving at once; the bound does not limit them)`);
+  if (st.spun) {
+    out.push(r.states.length || st.filtered
+      ? `Spin loops: ${st.spun} iterations that go round again left out (every final state is reached by leaving at once; the bound does not limit them)`
+      : `Spin loops: no execution finishes: every one goes round a spin loop again (${st.spun} such iteration${st.spun === 1 ? '' : 's'} left out), so a thread may spin forever (--liveness says)`);
+  }
   if (st.deadlocks) out.push(`Deadlock: ${st.deadlocks} executions end with threads waiting at a barrier forever (not counted)`);
   if (st.truncated) out.push(`Truncated: stopped after ${st.visited} states; some final states may be missing`);
   out.push(`Time ${t.name} ${(st.ms / 1000).toFixed(2)}`);
