@@ -1,6 +1,6 @@
 // barrier_divergence: __syncthreads() inside a branch that only thread 0 of each block takes.
-// BUGGY: the barrier waits for every thread of the block, and thread 1 never arrives, so
-// thread 0 waits forever (barrier divergence; undefined behaviour in CUDA, a hang here).
+// BUGGY: a divergent barrier (undefined behaviour in CUDA; --barriers reports it). Thread 1
+// exits without arriving and an exited thread is not waited for, so thread 0 goes on (live).
 
 __device__ int flag[2];
 
