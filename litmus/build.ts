@@ -6,7 +6,7 @@ import type {
 } from './ast.js';
 import { SPACE_NAME } from './ast.js';
 import { layout } from './layout.js';
-import { type RegUse, type ValueType, bitsRange, destinations, fitsBits, observableName, predicateRegisters, registersRead, threadRegisters, typeRange } from './types.js';
+import { type RegUse, type ValueType, bitsRange, destinations, fitsBits, observableName, predicateRegisters, registersRead, threadRegisters, typeRange, widthMismatch } from './types.js';
 import { checkPtxas, checkPtxasBarrier, writtenInPtx } from './ptxas.js';
 import { checkBarriers, isWarpCount, warpCountMessage } from './barriers.js';
 import type {
@@ -761,6 +761,14 @@ function buildThread(pl: Placement, cells: CstCell[], inits: RegInit[], ctx: Ctx
   }
   // A register nothing writes would silently read as 0: most likely a misspelt name.
   const written = threadRegisters(inits, { placement: pl, code });
+  const odd = widthMismatch(inits, { placement: pl, code }, written);
+  if (odd) {
+    const { use: u, widest: w } = odd;
+    const why = 'reg' in w
+      ? `its initial value ${'value' in w ? w.value : `&${w.addressOf}`} needs ${written.get(u.name)!.width} bits`
+      : `it is used as ${w.width} bits${w.pos ? ` at line ${w.pos.line}:${w.pos.col}` : ''}`;
+    fail(`P${pl.id} uses ${regText(u.name, ctx)} as a ${u.width}-bit value here, and ${why}: PTX gives a register one width, and only ld, st and cvt take one wider than their type`, u.pos ?? pl.pos, ctx.file);
+  }
   for (const s of code) {
     if (s.op === 'label') continue;
     for (const r of registersRead(s)) {

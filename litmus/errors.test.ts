@@ -430,6 +430,18 @@ const cases: Case[] = [
     message: "P0 uses %r2 as a predicate here and as a 32-bit value at line 4:16: a PTX register has one type",
   },
   {
+    name: "atom-result-read-at-64-bits",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 ;\n atom.global.exch.b32 %r2, [x], 1 ;\n add.s64 %rd3, %r2, 0 ;\nexists (P0:%rd3 == 0)\n",
+    at: [4, 23],
+    message: "P0 uses %r2 as a 32-bit value here, and it is used as 64 bits at line 5:16: PTX gives a register one width, and only ld, st and cvt take one wider than their type",
+  },
+  {
+    name: "initial-value-wider-than-its-reads",
+    text: "PTX T\n{ P0:%r3 = 0x1FFFFFFFF; y=0; }\n P0@cta 0,gpu 0 ;\n add.u32 %r4, %r3, 1 ;\n st.global.u32 [y], %r4 ;\nexists (y == 0)\n",
+    at: [4, 15],
+    message: "P0 uses %r3 as a 32-bit value here, and its initial value 8589934591 needs 64 bits: PTX gives a register one width, and only ld, st and cvt take one wider than their type",
+  },
+  {
     name: "predicate-read-as-a-value",
     text: "PTX T\n{ P0:%r0 = 0; }\n P0@cta 0,gpu 0 ;\n setp.eq.u32 %p1, %r0, 0 ;\n add.u32 %r3, %p1, 5 ;\nexists (P0:%r3 == 6)\n",
     at: [5, 15],

@@ -228,6 +228,43 @@ export function predicateRegisters(thread: Thread): { predicates: ReadonlySet<st
   return { predicates, mixed };
 }
 
+/**
+ * The first use of a register at a width other than its own (threadRegisters' `widths`), with
+ * the use that makes it that wide; null when there is none. PTX declares one width per register,
+ * and ptxas takes a register wider than the instruction's type only as ld's destination, st's
+ * source and cvt's operands (ISA: operand size exceeding instruction-type size): an atom.b32
+ * result read by add.s64 is no program ptxas accepts, and a width inferred for it would invent
+ * the value's upper half. `inits` widen too: an initial value that needs 64 bits.
+ */
+export function widthMismatch(inits: readonly RegInit[], thread: Thread, widths: ReadonlyMap<string, ValueType>): { use: RegUse; widest: RegUse | RegInit } | null {
+  type Use = RegUse & { loose: boolean };
+  const uses: Use[] = [];
+  for (const s of thread.code) {
+    if (s.op === 'label') continue;
+    const loose = s.op === 'cvt';
+    for (const r of reads(s)) {
+      if (r.width === null || r.width === 1) continue;
+      uses.push({ ...r, width: r.width, loose: loose || (s.op === 'st' && s.src.kind === 'reg' && s.src.name === r.name) });
+    }
+    for (const [d, t] of destinations(s)) {
+      if (t.width === 1) continue;
+      // A location's address (mov.u32 of a .shared variable) may sit in a register of either width.
+      const address = s.op === 'mov' && s.src.kind === 'loc';
+      uses.push({ name: d.name, ...(d.pos ? { pos: d.pos } : {}), width: t.width, loose: loose || s.op === 'ld' || address });
+    }
+  }
+  for (const u of uses) {
+    const w = widths.get(u.name)?.width;
+    if (w === undefined || u.width === w || (u.loose && u.width < w)) continue;
+    const widest = uses.find((x) => x.name === u.name && x.width === w)
+      ?? inits.find((r) => r.thread === thread.placement.id && r.reg === u.name) ?? u;
+    // An address given as the initial value (`P0:%r1 = &x`) is checked where it is used.
+    if ('addressOf' in widest) continue;
+    return { use: u, widest };
+  }
+  return null;
+}
+
 /** The registers an instruction reads as values (not as addresses), each with the width it reads them at. */
 export const valueReads = (i: Instr): [string, number][] =>
   reads(i).flatMap((r) => (r.width === null ? [] : [[r.name, r.width] as [string, number]]));
