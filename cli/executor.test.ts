@@ -356,7 +356,14 @@ test('cross: an address chosen by a loaded value is followed by both engines; on
   // z = 7: %rd1 is then the address 0 (never set), which is no location's: the executor meets it.
   const bad = await crossOne(z3, 'g.litmus', parseLitmus(text(7).replace(' @!%p1 mov.u64 %rd1, y ;\n', ''), 'g.litmus'), o);
   assert.is(bad.status, 'skip');
-  assert.is(bad.reason, 'executor: g.litmus:7:2: st.relaxed.gpu.u32 [%rd1], 1: the address 0 (a null pointer) is not a location of the test');
+  assert.is(bad.reason, "executor: g.litmus:7:2: st.relaxed.gpu.u32 [%rd1], 1: address 0 (a null pointer) is no location's (out of bounds, or inside an element)");
+  // `run` reports such a test as every command does: an input error at the instruction, not "not run".
+  const run = ptxmm('run', '--json', write('g7.litmus', text(7).replace(' @!%p1 mov.u64 %rd1, y ;\n', '')));
+  assert.is(run.code, 1);
+  const [err, sum] = run.out.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+  assert.equal([err!.type, err!.line, err!.col], ['error', 7, 2]);
+  assert.match(String(err!.message), /is no location's/);
+  assert.equal([sum!.errors, sum!.notRun], [1, 0]);
 });
 
 test('fuzz command: summary and exit status; bad ranges are usage errors', () => {

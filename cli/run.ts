@@ -2,7 +2,8 @@
 // it reaches, herd7-style, or JSON lines with --json.
 import { BOUND_OPTION, type Command, EXIT, EXIT_HELP, JSON_OPTION, MODEL_OPTION, type OptionSpec, SHARD_OPTION, UsageError, atLeastOne, count, modelName, shard } from './command.js';
 import { jsonLine } from './json.js';
-import { eachTest } from './batch.js';
+import { eachTest, inputError } from './batch.js';
+import { LitmusError } from '../litmus/errors.js';
 import { batchLine, progress } from './progress.js';
 import { expandPaths, readLitmusFiles } from '../litmus/parse.js';
 import { DEFAULTS, notRunReason, runTest } from '../executor/explore.js';
@@ -21,7 +22,7 @@ export const runCommand: Command = {
   summary: 'run tests on the operational executor: reachable final states, counts, states visited',
   args: 'FILE|DIR|-...',
   options: [MODEL_OPTION, BOUND_OPTION, MAX_STATES_OPTION, UNROLL_OPTION, JSON_OPTION, SHARD_OPTION],
-  details: ['A test the executor does not support is "not run"; one it stops early is "Truncated". Neither is an answer.', EXIT_HELP],
+  details: ['A test the executor does not support is "not run"; one it stops early is "Truncated". Neither is an answer. A test the model gives no meaning to (an address no location\'s, a mixed-size access) is an input error, as in every command.', EXIT_HELP],
   async run(a) {
     if (a.rest.length === 0) throw new UsageError('give at least one file or directory');
     const model = modelName(a.get('model'));
@@ -36,6 +37,12 @@ export const runCommand: Command = {
     const unreadable = await eachTest(files, 'run', json, bar, (test, file, i) => {
       const o = runTest(test, { model, bound, maxStates, spinAssume, onProgress: (n) => bar.update(batchLine(i, files.length, `${n.toLocaleString('en')} states visited: ${file}`)) });
       bar.clear();
+      if (!o.ok && o.input) {
+        // Refused by the solver too: an input error, reported as check reports it.
+        tally.errors++;
+        inputError('run', new LitmusError(o.error, o.pos ?? null, file), json);
+        return;
+      }
       if (json) process.stdout.write(jsonLine('run', runJson(file, model, bound, o)));
       if (!o.ok) {
         tally.notRun++;

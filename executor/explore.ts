@@ -3,7 +3,7 @@
 import type { LitmusTest, Observable, Pos } from '../litmus/ast.js';
 import { DEFAULT_LOOP_BOUND } from '../litmus/ast.js';
 import { type Outcome, formatOutcome, holdsOn, observables, outcomeKey, outcomesOf } from './outcome.js';
-import { type ModelName, type Program, Unsupported, compile } from './program.js';
+import { InputError, type ModelName, type Program, Unsupported, compile } from './program.js';
 import { type MState, type Trace, dropped, stateHash, stateHashInto } from './state.js';
 import { deadlocked, initialState, isFinal, successors, successorsBut } from './step.js';
 import { type Sleeper, independent, sleeper } from './reduce.js';
@@ -98,7 +98,8 @@ export interface RunResult {
 }
 
 /** A test the executor does not run: why, and where when an instruction is at fault (Unsupported.pos). */
-export type RunOutput = { ok: true; result: RunResult } | { ok: false; test: LitmusTest; error: string; pos?: Pos };
+/** `input`: the test is an input error (program.ts InputError), not one the executor lacks a feature for. */
+export type RunOutput = { ok: true; result: RunResult } | { ok: false; test: LitmusTest; error: string; pos?: Pos; input?: boolean };
 
 /** Why a test was not run, as commands print it: `file:line:col: ` before the reason when an instruction is at fault. */
 export const notRunReason = (o: { error: string; pos?: Pos }, file: string): string =>
@@ -350,7 +351,11 @@ export function runTest(test: LitmusTest, opts: Partial<RunOptions> = {}): RunOu
     prog.spinAssume = o.spinAssume ?? true;
     return { ok: true, result: runProgram(prog, o.maxStates, o.onProgress, o.reduce ?? true, o.canonical ?? true, o.sleep ?? true) };
   } catch (e) {
-    if (e instanceof Unsupported) return e.pos ? { ok: false, test, error: e.message, pos: e.pos } : { ok: false, test, error: e.message };
+    if (e instanceof Unsupported) {
+      const o: RunOutput = e.pos ? { ok: false, test, error: e.message, pos: e.pos } : { ok: false, test, error: e.message };
+      if (e instanceof InputError) o.input = true;
+      return o;
+    }
     throw e;
   }
 }

@@ -22,6 +22,13 @@ export class Unsupported extends Error {
   }
 }
 
+/**
+ * A test the model gives no meaning to (an access whose address is no location's, a mixed-size
+ * access, memory the hardware keeps apart): an input error in every command, as the solver
+ * refuses it too, not a feature the executor lacks.
+ */
+export class InputError extends Unsupported {}
+
 /** A location got more writes than views can number (view.ts MAX_WRITES): a state-space limit, not a feature. */
 export class WriteLimit extends Unsupported {}
 
@@ -141,11 +148,11 @@ export const proxyOf = (prog: Program, i: Extract<Instr, { op: 'ld' | 'st' | 'at
 
 /** Physical locations and virtual addresses, numbered as the solver numbers them (litmus/layout.ts). */
 function locations(test: LitmusTest): Pick<Program, 'locs' | 'locOfName' | 'vaddrOf' | 'locOfVaddr' | 'addrNames'> & { reach: Reach } {
-  const lay = layout(test, (m) => { throw new Unsupported(m); });
+  const lay = layout(test, (m) => { throw new InputError(m); });
   const mixed = mixedSizeAccess(test, lay);
-  if (mixed) throw new Unsupported(`${printInstr(mixed.ins)}: ${mixed.why}`, mixed.ins.pos);
+  if (mixed) throw new InputError(`${printInstr(mixed.ins)}: ${mixed.why}`, mixed.ins.pos);
   const { apart, reach } = memorySpaces(test);
-  if (apart) throw new Unsupported(apart.why, apart.pos);
+  if (apart) throw new InputError(apart.why, apart.pos);
   const { locs, locOf: locOfName, vaddrOf } = lay;
   const unknown = locs.find((l) => l.unknown);
   if (unknown) throw new Unsupported(`${unknown.name} has no initial value (any value): the executor runs concrete values only`);
@@ -304,19 +311,19 @@ export function compile(test: LitmusTest, model: ModelName, bound: number): Prog
   if (test.perThread) throw new Unsupported('the executor does not run kernels (one litmus thread per CUDA thread)');
   const index = new Map<number, number>();
   test.threads.forEach((t, i) => {
-    if (index.has(t.placement.id)) throw new Unsupported(`thread P${t.placement.id} is declared twice`);
+    if (index.has(t.placement.id)) throw new InputError(`thread P${t.placement.id} is declared twice`);
     index.set(t.placement.id, i);
   });
   const places = test.threads.map((t) => placeOf(t.placement));
   const clusterOf = new Map<string, string>();
   for (const p of places) {
     const c = clusterOf.get(p.cta);
-    if (c !== undefined && c !== p.cluster) throw new Unsupported(`CTA ${p.cta} is placed in two clusters`);
+    if (c !== undefined && c !== p.cluster) throw new InputError(`CTA ${p.cta} is placed in two clusters`);
     clusterOf.set(p.cta, p.cluster);
   }
   const locs = locations(test);
   const proxied = model === 'ptx60' ? proxiedWrittenAccess(test) : null;
-  if (proxied) throw new Unsupported(`${printInstr(proxied)}: ${noProxiesMessage(model)}`, proxied.pos);
+  if (proxied) throw new InputError(`${printInstr(proxied)}: ${noProxiesMessage(model)}`, proxied.pos);
   if (locs.locs.length > MAX_LOCATIONS) throw new Unsupported(`the test is too large: ${locs.locs.length} locations (at most ${MAX_LOCATIONS.toLocaleString('en')})`);
   const instructions = test.threads.reduce((n, t) => n + t.code.length, 0);
   if (instructions > MAX_INSTRUCTIONS) throw new Unsupported(`the test is too large: ${instructions} instructions (at most ${MAX_INSTRUCTIONS.toLocaleString('en')})`);

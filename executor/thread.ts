@@ -17,7 +17,7 @@ import type { DataType, Instr, Proxy } from '../litmus/ast.js';
 import { typeSigned, typeWidth, wideType } from '../litmus/ast.js';
 import { type RV, alu, asType, bfe, bfi, bfind, bitCount, compare, funnel, mulHi, prmt, resize, rv, toSigned } from './bits.js';
 import type { CInstr, Program } from './program.js';
-import { Unsupported } from './program.js';
+import { InputError, Unsupported } from './program.js';
 import { nearestLocation } from '../litmus/layout.js';
 import { accessKey } from './proxy.js';
 import { effectiveScope } from '../model/events.js';
@@ -155,7 +155,7 @@ export function locOf(prog: Program, ci: CInstr, e: Entry): number | undefined {
   const a = operand(e, 0);
   if (!a) return undefined;
   const l = prog.locOfVaddr.get(Number(a.v));
-  if (l === undefined) throw new Unsupported(`${ci.text}: the address ${a.v}${nearestLocation(prog.addrNames, a.v)} is not a location of the test`, ci.ins.pos);
+  if (l === undefined) throw new InputError(`${ci.text}: address ${a.v}${nearestLocation(prog.addrNames, a.v)} is no location's (out of bounds, or inside an element)`, ci.ins.pos);
   // An access through a register may reach a location it may not (program.ts CInstr.refused;
   // a direct one was refused by compile).
   const why = ci.refused?.get(Number(a.v));
