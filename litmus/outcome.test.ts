@@ -26,6 +26,15 @@ test('only the condition changes, to exists (outcome)', () => {
   assert.is(b.condition.expr.kind, 'and');
 });
 
+test('a filter and locations after the condition are kept too (herd reads the clauses in either order)', () => {
+  const after = `${MP}filter (P1:r0 == 1)\nlocations [x;]\n`;
+  const a = parseLitmus(after, 'mp.litmus');
+  assert.ok(a.filter);
+  assert.is(a.observed.length, 1);
+  const b = parseWithOutcome(after, 'mp.litmus', 'P1:r1 == 0');
+  assert.equal(strip(b), strip(a));
+});
+
 test('an error in the outcome is reported at --outcome:1:col', () => {
   try {
     parseWithOutcome(MP, 'mp.litmus', 'P1:r0 == 1 /\\ nowhere == 2');

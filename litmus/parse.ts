@@ -220,7 +220,9 @@ export function parseWithOutcome(text: string, file: string, outcome: string): L
     if (open < 0) throw new LitmusError("a ')' with no '(' before it", { line: 1, col: i + 1 }, '--outcome');
   }
   try {
-    return parseLitmus(`${head}\n${prefix}${outcome})\n`, file);
+    // `filter` and `locations` may also follow the condition, out of the head: the test's own.
+    const o = parseLitmus(`${head}\n${prefix}${outcome})\n`, file);
+    return { ...o, observed: t.observed, ...(t.filter ? { filter: t.filter } : {}) };
   } catch (e) {
     if (e instanceof LitmusError && e.line !== null && e.col !== null && e.line > line) {
       const col = e.col - prefix.length;
