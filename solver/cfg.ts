@@ -5,6 +5,7 @@
 // come in topological order.
 import type { Instr } from '../litmus/ast.js';
 import { loopsOf } from '../litmus/loops.js';
+import { LimitError, MAX_UNROLLED } from './limits.js';
 
 export interface CfgNode {
   id: number;
@@ -45,6 +46,9 @@ export function buildCfg(code: Instr[], target: (i: Instr) => number, bound: num
     const key = `${pc}|${counters.join(',')}`;
     let r = byKey.get(key);
     if (!r) {
+      if (raws.length >= MAX_UNROLLED) {
+        throw new LimitError(`the loop bound ${bound} unrolls a thread to more than ${MAX_UNROLLED.toLocaleString('en')} instructions: too large to encode (a smaller --bound)`);
+      }
       r = { node: { id: raws.length, pc }, counters };
       byKey.set(key, r);
       raws.push(r);

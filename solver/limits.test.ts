@@ -38,4 +38,10 @@ test('a deadline already past leaves each question unanswered, with the timeout 
   assert.match(live.unknown ?? '', /60 s/);
 });
 
+test('a loop bound of millions is no answer, said at once: the unrolling is bounded, not only the time', async () => {
+  const r = await runTest(z3, spin, { ...budget(), bound: 10_000_000, mode: 'verdict', checkBound: false, explain: false });
+  assert.is(r.validated, 'unknown');
+  assert.match(r.unknown ?? '', /the loop bound 10000000 unrolls a thread to more than 200,000 instructions/);
+});
+
 test.run();

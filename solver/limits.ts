@@ -13,6 +13,13 @@ export const MAX_SIZE = 3_000_000;
  */
 export const MAX_EVENTS = 1_000;
 
+/**
+ * Most instructions one thread unrolls to (solver/cfg.ts). MAX_EVENTS bounds the memory events
+ * after unrolling; this bounds the unrolling itself, which at a loop bound of millions took
+ * minutes and gigabytes before any deadline was looked at.
+ */
+export const MAX_UNROLLED = 200_000;
+
 export interface Limits {
   /** performance.now() past which the test is abandoned. */
   deadline: number;
