@@ -115,7 +115,7 @@ export async function findDivergence(z3: Z3Session, test: LitmusTest, opt: Diver
     let undecidedWhy: string | null = null;
     for (const [gi, g] of list.entries()) {
       const s = satOf(ask(checkSatCmd([...consistent, `diverge_${gi}`], limits)));
-      if (s === 'unknown') { undecidedWhy ??= undecided(z3, opt.timeoutMs); continue; }
+      if (s === 'unknown') { undecidedWhy ??= undecided(z3, limits); continue; }
       if (s === 'unsat') continue;
       const w = witness(enc, ask);
       const ran = new Set(w.execution.encodingIds);

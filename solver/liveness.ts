@@ -65,7 +65,7 @@ export async function checkLiveness(z3: Z3Session, test: LitmusTest, opt: Livene
     ask(`(reset)\n${enc.script}\n`);
     if (live) {
       const r = check([enc.noCutLit, live.stopsJustified, ...barriers, ...axioms, live.hang]);
-      if (r === 'unknown') { result.unknown = undecided(z3, opt.timeoutMs); return done(); }
+      if (r === 'unknown') { result.unknown = undecided(z3, limits); return done(); }
       if (r === 'sat') {
         const vals = parseSexps(ask(`(get-value (${live.stops.map((s) => s.lit).join(' ')}))`))[0] as [string, string][];
         result.stuck = live.stops.filter((_, i) => vals[i]![1] === 'true').map(({ stop }) => ({
@@ -81,7 +81,7 @@ export async function checkLiveness(z3: Z3Session, test: LitmusTest, opt: Livene
       // iterations than the bound allows? Only iterations that change something count: one
       // that changes nothing and goes on could be left out of the execution.
       const r = check([...(live ? [live.noRepeat] : []), ...barriers, ...axioms, enc.cutLit]);
-      if (r === 'unknown') { result.unknown = undecided(z3, opt.timeoutMs); return done(); }
+      if (r === 'unknown') { result.unknown = undecided(z3, limits); return done(); }
       if (r === 'sat') {
         result.unknown = `the loop bound (${opt.bound}) is reached: some execution goes round a loop more often, changing something each time (try a larger --bound)`;
         return done();

@@ -153,7 +153,7 @@ export async function findRaces(z3: Z3Session, test: LitmusTest, opt: RaceOption
       const b = access(g.ib, g.tb, g.pairs[0]!.b);
       const location = enc.locNames[g.ploc]!;
       const s = satOf(ask(checkSatCmd([...consistent, `race_${gi}`], limits)));
-      if (s === 'unknown') { result.undecided.push({ a, b, location, reason: undecided(z3, opt.timeoutMs) }); continue; }
+      if (s === 'unknown') { result.undecided.push({ a, b, location, reason: undecided(z3, limits) }); continue; }
       if (s === 'unsat') continue;
       const lits = pairLits[gi]!;
       const vals = parseSexps(ask(`(get-value (${lits.join(' ')}))`))[0] as [string, string][];
@@ -176,7 +176,7 @@ export async function findRaces(z3: Z3Session, test: LitmusTest, opt: RaceOption
     if (!result.racy.length && !result.undecided.length && mayConflict) {
       const s = satOf(ask(checkSatCmd(consistent, limits)));
       if (s !== 'sat') {
-        const why = s === 'unknown' ? undecided(z3, opt.timeoutMs)
+        const why = s === 'unknown' ? undecided(z3, limits)
           : noStatesReason(whyNoState(enc, ask, (lits) => checkSatCmd(lits, limits), (cores, minimal) => loadOf(enc, cores, minimal)), opt.bound);
         return { ...result, verdict: 'unknown', unknown: why };
       }

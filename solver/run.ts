@@ -140,7 +140,7 @@ export async function runTest(z3: Z3Session, test: LitmusTest, opt: RunOptions):
     if (why === null) throw e;
     return { ...result, validated: 'unknown', unknown: why, states: null };
   }
-  if (result.validated === 'unknown' && result.unknown === null) result.unknown = undecided(z3, opt.timeoutMs);
+  if (result.validated === 'unknown' && result.unknown === null) result.unknown = undecided(z3, limits);
   return result;
 }
 
@@ -193,10 +193,12 @@ export function refuseStrays(u: Unrolled, enc: Encoding, ask: (cmds: string) => 
 }
 
 /** Why Z3 said `unknown`, from its own account. */
-export function undecided(z3: Z3Session, timeoutMs: number): string {
+export function undecided(z3: Z3Session, limits: Limits): string {
   const why = z3.run('(get-info :reason-unknown)');
   if (/memout|memory/i.test(why)) return 'Z3 ran out of memory';
-  if (/timeout|canceled/i.test(why) || why.trim() === '') return `Z3 did not decide within the timeout (${timeoutMs / 1000} s)`;
+  // Z3 does not always say that its time ran out ("state of the most recent check-sat command
+  // is not known"): past the deadline, that is what happened.
+  if (/timeout|canceled/i.test(why) || why.trim() === '' || performance.now() >= limits.deadline) return `Z3 did not decide within the timeout (${limits.timeoutMs / 1000} s)`;
   return `Z3 could not decide (${why.replace(/[()":]|reason-unknown/g, '').trim()})`;
 }
 
@@ -505,7 +507,7 @@ export async function forbiddenOutcomes(z3: Z3Session, test: LitmusTest, opt: Pi
       const vals: bigint[] = [];
       for (;;) {
         const r = check([enc.noCutLit, ...enc.barrierLits.map((b) => b.lit), enc.justifiedLit!, lit]);
-        if (r === 'unknown') return { known: false, unknown: undecided(z3, opt.timeoutMs) };
+        if (r === 'unknown') return { known: false, unknown: undecided(z3, limits) };
         if (r === 'unsat') break;
         const got = parseSexps(ask(`(get-value (${w.value}))`))[0] as [string, string][];
         const v = literal(got[0]![1]);
@@ -530,7 +532,7 @@ export async function forbiddenOutcomes(z3: Z3Session, test: LitmusTest, opt: Pi
     };
     const reachable = collect([...program, ...enc.axiomLits.values()]);
     const forbidden = reachable && collect(program);
-    if (reachable === null || forbidden === null) return { known: false, unknown: undecided(z3, opt.timeoutMs) };
+    if (reachable === null || forbidden === null) return { known: false, unknown: undecided(z3, limits) };
     return { known: true, observables: names, reachable, forbidden };
   } catch (e) {
     const why = resourceReason(e);
