@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { mkdirSync, symlinkSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { scratch } from '../tests/cli.js';
 import { LitmusError } from './errors.js';
@@ -28,6 +29,21 @@ test('expandPaths: a symbolic link back up is walked once, and a dangling link i
   assert.equal(expandPaths([dir]), [a, join(dir, 'sub', 'gone.litmus')]);
   // Named twice, a folder is walked twice (each argument on its own).
   assert.equal(expandPaths([join(dir, 'sub'), join(dir, 'sub')]).length, 4);
+});
+
+test('expandPaths skips a FIFO or a device named *.litmus below a folder (reading one never ends); readText refuses a device', () => {
+  const { dir, write } = scratch('ptxmm-files-');
+  const a = write('a.litmus', 'x');
+  symlinkSync('/dev/zero', join(dir, 'zero.litmus'));
+  if (spawnSync('mkfifo', [join(dir, 'pipe.litmus')]).status !== 0) console.log('  (no mkfifo: the FIFO case is skipped)');
+  assert.equal(expandPaths([dir]), [a]);
+  try {
+    readText('/dev/zero');
+    assert.unreachable();
+  } catch (e) {
+    assert.ok(e instanceof LitmusError);
+    assert.match(e.message, /not a regular file/);
+  }
 });
 
 test('readText: a file that cannot be read is a LitmusError about the whole file, in words', () => {

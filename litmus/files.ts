@@ -28,6 +28,11 @@ export const isFsError = (e: unknown): e is NodeJS.ErrnoException =>
  */
 export function readText(file: string, stdin = true): string {
   try {
+    if (!(file === '-' && stdin)) {
+      // A device never ends (/dev/zero); a pipe named on the command line (`<(...)`) does.
+      const st = statSync(file);
+      if (st.isCharacterDevice() || st.isBlockDevice() || st.isSocket()) throw new LitmusError('not a regular file (a device or a socket)', null, file);
+    }
     return readFileSync(file === '-' && stdin ? 0 : file, 'utf8');
   } catch (e) {
     if (!isFsError(e)) throw e;
@@ -40,6 +45,15 @@ export function readText(file: string, stdin = true): string {
  * entry that cannot be looked at is kept when it is named so (its reader reports it) and
  * skipped otherwise; a symbolic link back to a folder already walked is not walked again.
  */
+const regular = (p: string): boolean => {
+  try {
+    return statSync(p).isFile();
+  } catch {
+    // Kept, so that its reader says why it cannot be read (a dangling link, no permission).
+    return true;
+  }
+};
+
 export function expandPaths(paths: readonly string[]): string[] {
   const out: string[] = [];
   for (const top of paths) {
@@ -57,7 +71,8 @@ export function expandPaths(paths: readonly string[]): string[] {
         dir = null;
       }
       if (!dir) {
-        if (named || p.endsWith('.litmus')) out.push(p);
+        // Below a folder, only regular files: a FIFO or a device named *.litmus would never end.
+        if (named || (p.endsWith('.litmus') && regular(p))) out.push(p);
         return;
       }
       for (const e of dir) walk(join(p, e), false);
