@@ -430,6 +430,12 @@ const cases: Case[] = [
     message: "P0 uses %r2 as a predicate here and as a 32-bit value at line 4:16: a PTX register has one type",
   },
   {
+    name: "header-without-a-name",
+    text: "PTX\n\"doc\"\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.weak x, 1 ;\nexists (x == 1)\n",
+    at: [2, 1],
+    message: "unexpected a doc string (expected the test name)",
+  },
+  {
     name: "atom-result-read-at-64-bits",
     text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 ;\n atom.global.exch.b32 %r2, [x], 1 ;\n add.s64 %rd3, %r2, 0 ;\nexists (P0:%rd3 == 0)\n",
     at: [4, 23],

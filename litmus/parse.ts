@@ -20,9 +20,10 @@ interface LexToken {
 }
 
 const describe = (t: LexToken): string => {
-  if (t.type === 'string') return 'a doc string';
+  if (t.type === 'string' || t.value.startsWith('"')) return 'a doc string';
   if (t.type === 'number') return `number ${t.value}`;
-  return `'${t.value}'`;
+  // A message is one line: a token the lexer ends at a line break does not take it along.
+  return `'${t.value.replace(/\s+$/, '').replace(/[\r\n]/g, ' ')}'`;
 };
 
 /** Terminals the parser could have accepted next, for the error message. */
