@@ -5,6 +5,7 @@ import * as assert from 'uvu/assert';
 import { join } from 'node:path';
 import { ptxmm, scratch } from '../tests/cli.js';
 import { CORPUS, skipWithoutCorpus } from '../tests/paths.js';
+import { drawingPaths } from './check.js';
 
 const { dir, write } = scratch('ptxmm-check-');
 
@@ -336,6 +337,13 @@ test('a file named on the command line that cannot be read: its path and why, no
   const r = ptxmm('conform', '--expect', `${dir}/missing.csv`, '--root', dir);
   assert.is(r.code, 1);
   assert.is(r.err, `ptxmm conform: ${dir}/missing.csv: no such file or directory\n`);
+});
+
+test('--witness names standard input\'s drawing apart from a stdin.litmus\'s', () => {
+  const { dir } = scratch('ptxmm-witness-');
+  const at = drawingPaths(join(dir, 'ws'), ['-', join(dir, 'stdin.litmus')]);
+  assert.is(at('-'), join(dir, 'ws', '(stdin).svg'));
+  assert.is(at(join(dir, 'stdin.litmus')), join(dir, 'ws', 'stdin.svg'));
 });
 
 test.run();

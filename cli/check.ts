@@ -123,7 +123,8 @@ export function drawingPaths(dir: string, paths: readonly string[]): DrawingPath
   }
   const root = common.join(sep) || sep;
   return (file) => {
-    const out = join(dir, `${file === '-' ? 'stdin' : relative(root, resolve(file)).replace(/\.litmus$/, '')}.svg`);
+    // Standard input's drawing is (stdin).svg, apart from a stdin.litmus's.
+    const out = join(dir, `${file === '-' ? '(stdin)' : relative(root, resolve(file)).replace(/\.litmus$/, '')}.svg`);
     mkdirSync(dirname(out), { recursive: true });
     return out;
   };
