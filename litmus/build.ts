@@ -60,6 +60,11 @@ export interface Ctx {
    * addresses; a litmus location is one variable), and st.param writes a call's parameter.
    */
   module?: boolean;
+  /**
+   * The instruction being built is written in genuine PTX (ptxas.ts writtenInPtx), where a
+   * leading zero makes a number octal; a Dartagnan cell refuses one, whatever the other cells are.
+   */
+  octal?: boolean;
 }
 
 function fail(msg: string, at: Tok | Pos, file: string): never {
@@ -172,7 +177,7 @@ function reg(o: CstOperand, what: string, ctx: Ctx): Reg {
 }
 
 function value(o: CstOperand, what: string, ctx: Ctx): Value {
-  if (o.k === 'num') return { kind: 'imm', value: numValue(o.num, ctx.file, ctx.genuine, true), pos: operandPos(o) };
+  if (o.k === 'num') return { kind: 'imm', value: numValue(o.num, ctx.file, ctx.octal ?? ctx.genuine, true), pos: operandPos(o) };
   if (o.k === 'name') return { kind: 'reg', name: regName(o.tok), pos: pos(o.tok) };
   return fail(`${what} must be a register or an immediate value`, operandPos(o), ctx.file);
 }
@@ -187,7 +192,7 @@ function address(o: CstOperand, ctx: Ctx): { addr: Address; offset?: bigint } {
   if (o.k === 'mem') {
     if (o.offset && !ctx.module) fail('address offsets are not supported (each location is one variable)', o.offset.tok, ctx.file);
     const addr = nameAsAddress(o.inner, ctx);
-    return o.offset ? { addr, offset: numValue(o.offset, ctx.file, ctx.genuine) } : { addr };
+    return o.offset ? { addr, offset: numValue(o.offset, ctx.file, ctx.octal ?? ctx.genuine) } : { addr };
   }
   if (o.k === 'name') return { addr: nameAsAddress(o.tok, ctx) };
   return fail('expected an address ([x], x, or a register holding an address)', operandPos(o), ctx.file);
@@ -445,7 +450,7 @@ function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
     for (const k of base === 'bfe' ? [2, 3] : base === 'bfi' ? [3, 4] : []) {
       const o = ops[k]!;
       if (o.k === 'num') {
-        const v = numValue(o.num, file, ctx.genuine);
+        const v = numValue(o.num, file, ctx.octal ?? ctx.genuine);
         if (v < 0n || v > 255n) fail(`${base}'s ${k === ops.length - 1 ? 'length' : 'position'} must be 0..255 as an immediate (a register's low 8 bits count), not ${v}`, operandPos(o), file);
       }
     }
@@ -656,7 +661,7 @@ function barrierRed(base: 'bar' | 'barrier', quals: Qual[], red: Qual, cell: Ext
  * both inputs, litmus tests and PTX modules (kernel/module.ts).
  */
 export function buildInstruction(c: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
-  const ins = instruction(c, ctx);
+  const ins = instruction(c, { ...ctx, octal: ctx.module === true || writtenInPtx(c) });
   hexFloatsFit(c, ins, ctx.file);
   if (c.guard) ins.guard = { reg: { kind: 'reg', name: regName(c.guard.reg), pos: pos(c.guard.reg) }, negated: c.guard.neg };
   const { base, quals } = splitOpcode(c.opcode.text, pos(c.opcode));

@@ -430,6 +430,12 @@ const cases: Case[] = [
     message: "P0 uses %r2 as a predicate here and as a 32-bit value at line 4:16: a PTX register has one type",
   },
   {
+    name: "octal-in-a-dartagnan-cell-of-a-genuine-test",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0        | P1@cta 1,gpu 0 ;\n st.relaxed.gpu x, 010 | ld.relaxed.gpu.global.u32 %r1, [x] ;\nexists (P1:%r1 == 8)\n",
+    at: [4, 20],
+    message: "'010': a leading zero is read as octal in an instruction and as decimal by other tools: write the number without it",
+  },
+  {
     name: "header-without-a-name",
     text: "PTX\n\"doc\"\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.weak x, 1 ;\nexists (x == 1)\n",
     at: [2, 1],
