@@ -122,4 +122,12 @@ test('a pointer parameter may point into the buffer another parameter gives, at 
   assert.match(past.err, /points at element 3 of a, which has 2/);
 });
 
+test('a spec number past 2^53 is refused as inexact JSON, not as a rounded value', () => {
+  S.write('copy.ptx', copy);
+  const spec = S.write('big.kernel.json', '{ "ptx": "copy.ptx", "grid": [1], "block": [1], "params": [{ "buffer": "a", "type": "u64", "size": 2, "init": [9007199254740993, 0] }, { "alias": "a" }], "assert": ["a[0] == 5"] }');
+  const r = ptxmm('kernel', spec);
+  assert.is(r.code, 2);
+  assert.match(r.err, /is past 2\^53, where a JSON number is not exact \(read as 9007199254740992\): write it in quotes/);
+});
+
 test.run();

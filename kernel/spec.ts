@@ -63,6 +63,8 @@ export function parseGlobal(text: string): [string, bigint | bigint[]] {
 function integer(v: unknown, what: string): bigint {
   if (typeof v === 'number' && Number.isSafeInteger(v)) return BigInt(v);
   if (typeof v === 'string' && /^-?(0x[0-9a-fA-F]+|\d+)$/.test(v)) return BigInt(v);
+  // JSON.parse has already rounded a number past 2^53: say so, not the rounded value alone.
+  if (typeof v === 'number' && Number.isInteger(v)) throw new Error(`${what} is past 2^53, where a JSON number is not exact (read as ${v}): write it in quotes, as a string of its digits (or "0x..." in hex)`);
   throw new Error(`${what} must be an integer, not ${JSON.stringify(v)}`);
 }
 
