@@ -361,7 +361,13 @@ const cases: Case[] = [
     name: "unclosed-paren",
     text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak x, 1 | ld.weak r0, x ;\nexists (P1:r0 == 1\n",
     at: [5, 19],
-    message: "the test ends too early (is the final condition missing?)",
+    message: "the test ends too early (a ')' is missing)",
+  },
+  {
+    name: "unclosed-comment",
+    text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak x, 1 | ld.weak r0, x ;\nexists (P1:r0 == 1) (* not closed\n",
+    at: [5, 21],
+    message: "a comment '(*' that no '*)' closes",
   },
   {
     name: "unknown-level",

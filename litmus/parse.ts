@@ -66,6 +66,9 @@ function parseCst(text: string, file: string): CstFile {
       if (tok.type === 'lbrace' && /^\s*(@!?%?\w+\s+)?[\w.:]*\.v(2|4|8)\.[\w.:]*\s/.test(before.split('|').pop()!)) {
         throw new LitmusError('vector accesses (.v2, .v4, .v8) are not read in litmus tests: write one access per element (ptxmm kernel reads them)', { line: tok.line, col: tok.col }, file);
       }
+      if (tok.value === '(' && text.split(/\r?\n/)[tok.line - 1]?.slice(tok.col - 1).startsWith('(*')) {
+        throw new LitmusError("a comment '(*' that no '*)' closes", { line: tok.line, col: tok.col }, file);
+      }
       const exp = expected(parser);
       const what = exp.length && exp.length <= 6 ? ` (expected ${exp.join(', ')})` : '';
       throw new LitmusError(`unexpected ${describe(tok)}${what}`, { line: tok.line, col: tok.col }, file);
@@ -87,7 +90,11 @@ function parseCst(text: string, file: string): CstFile {
     const lines = text.split(/\r?\n/);
     let line = lines.length;
     while (line > 1 && lines[line - 1]!.trim() === '') line--;
-    throw new LitmusError('the test ends too early (is the final condition missing?)', { line, col: (lines[line - 1]?.length ?? 0) + 1 }, file);
+    // What the parser waits for says what is missing: a ')' of the condition, or the condition.
+    const table = (parser as unknown as { table: { states: { rule: { symbols: unknown[] }; dot: number }[] }[] }).table;
+    const waits = new Set((table[table.length - 1]?.states ?? []).map((st) => (st.rule.symbols[st.dot] as { type?: string } | undefined)?.type));
+    const what = waits.has('rparen') ? "a ')' is missing" : 'is the final condition missing?';
+    throw new LitmusError(`the test ends too early (${what})`, { line, col: (lines[line - 1]?.length ?? 0) + 1 }, file);
   }
   // The grammar is unambiguous; tests check that exactly one parse comes back.
   return parser.results[0] as CstFile;
