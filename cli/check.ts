@@ -156,23 +156,24 @@ export const checkCommand: Command = {
     const timeoutS = seconds(a.get('timeout'), DEFAULT_TIMEOUT_S, 'timeout');
     const json = a.has('json');
     const witnessDir = a.get('witness') ?? null;
+    // Options that do not go together are refused before anything is made (the --witness folder).
+    if (a.has('races') && a.has('liveness')) throw new UsageError('--races and --liveness are separate questions: ask one at a time');
+    const jobs = atLeastOne(a.get('jobs'), 1, 'jobs');
+    if (jobs > 1 && (witnessDir || a.has('races') || a.has('liveness') || a.has('against'))) throw new UsageError('--jobs lists final states: not with --witness, --races, --liveness or --against');
+    if (a.has('against') && (a.has('races') || a.has('liveness'))) throw new UsageError('--against compares final states: not with --races or --liveness');
+    if (witnessDir && a.has('races')) throw new UsageError('--witness draws final states: not with --races');
+    if (witnessDir && a.has('against')) throw new UsageError('--witness draws final states of one model: not with --against');
     if (witnessDir) mkdirSync(witnessDir, { recursive: true });
     const paths = expandPaths(a.rest);
     if (paths.length === 0) throw new UsageError('no .litmus files found');
     const drawing = witnessDir ? drawingPaths(witnessDir, paths) : null;
     const files = readLitmusFiles(shard(paths, a.get('shard')));
-    if (a.has('races') && a.has('liveness')) throw new UsageError('--races and --liveness are separate questions: ask one at a time');
-    const jobs = atLeastOne(a.get('jobs'), 1, 'jobs');
-    if (jobs > 1 && (witnessDir || a.has('races') || a.has('liveness') || a.has('against'))) throw new UsageError('--jobs lists final states: not with --witness, --races, --liveness or --against');
-    if (a.has('against') && (a.has('races') || a.has('liveness'))) throw new UsageError('--against compares final states: not with --races or --liveness');
     if (a.has('races')) {
-      if (witnessDir) throw new UsageError('--witness draws final states: not with --races');
       askableRaces(model);
       return checkRaces(files, model, bound, timeoutS * 1000, json);
     }
     if (a.has('liveness')) return checkLivenessOf(files, model, bound, timeoutS * 1000, json, drawing);
     if (a.has('against')) {
-      if (witnessDir) throw new UsageError('--witness draws final states of one model: not with --against');
       const other = modelOf(a.get('against'));
       if (other.name === model.name) throw new UsageError(`--against: both models are named ${model.name} (a cat file is named by its title, else its file name)`);
       return checkAgainst(files, model, other, bound, timeoutS * 1000, json, !a.has('no-symmetry'));
