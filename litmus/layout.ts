@@ -123,7 +123,7 @@ function aliasRoot(test: LitmusTest): (name: string) => string {
 }
 
 /**
- * The first access through the texture or surface proxy (ld.global.nc, tld4, suld, sust) of a
+ * The first access through the texture or surface proxy (ld.global.nc, tld4, suld, sust, suatom, sured) of a
  * location some thread writes, or null: what a model without proxies cannot answer, as the
  * PTX 6.0 model "does not apply to texture and surface accesses" (ISA 6.x §8.1). Reading
  * data nothing writes that way is fine: it holds its initial value.
@@ -142,8 +142,9 @@ export function proxiedWrittenAccess(test: LitmusTest): Instr | null {
   }
   for (const t of test.threads) {
     for (const s of t.code) {
-      if ((s.op !== 'ld' && s.op !== 'st') || (s.proxy !== 'texture' && s.proxy !== 'surface')) continue;
-      if (s.op === 'st' || anywhere || s.addr.kind !== 'loc' || written.has(root(s.addr.name))) return s;
+      if ((s.op !== 'ld' && s.op !== 'st' && s.op !== 'atom' && s.op !== 'red') || (s.proxy !== 'texture' && s.proxy !== 'surface')) continue;
+      // A write through the proxy (sust, suatom, sured) is data the test writes.
+      if (s.op !== 'ld' || anywhere || s.addr.kind !== 'loc' || written.has(root(s.addr.name))) return s;
     }
   }
   return null;

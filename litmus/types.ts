@@ -253,13 +253,24 @@ export function widthMismatch(inits: readonly RegInit[], thread: Thread, widths:
       uses.push({ name: d.name, ...(d.pos ? { pos: d.pos } : {}), width: t.width, loose: loose || s.op === 'ld' || address });
     }
   }
+  // The instructions' own width per register: an initial value (32 bits at least, as written)
+  // widens the register only when it does not fit that width.
+  const own = new Map<string, number>();
+  for (const u of uses) own.set(u.name, Math.max(own.get(u.name) ?? 0, u.width));
+  const widthOf = (name: string): number | undefined => {
+    const w = widths.get(name)?.width;
+    const o = own.get(name);
+    if (w === undefined || o === undefined || w === o) return w;
+    const init = inits.find((r) => r.thread === thread.placement.id && r.reg === name);
+    // An address given as the initial value (`P0:%r1 = &x`) is checked where it is used.
+    if (!init || 'addressOf' in init || fitsBits(init.value, o)) return o;
+    return w;
+  };
   for (const u of uses) {
-    const w = widths.get(u.name)?.width;
+    const w = widthOf(u.name);
     if (w === undefined || u.width === w || (u.loose && u.width < w)) continue;
     const widest = uses.find((x) => x.name === u.name && x.width === w)
       ?? inits.find((r) => r.thread === thread.placement.id && r.reg === u.name) ?? u;
-    // An address given as the initial value (`P0:%r1 = &x`) is checked where it is used.
-    if ('addressOf' in widest) continue;
     return { use: u, widest };
   }
   return null;
