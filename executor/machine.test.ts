@@ -118,7 +118,7 @@ test('a write never goes between two writes coherence left unordered (docs/ARCHI
   // Ordering the two late, where no thread that may read y still held P0's store in its view,
   // reached y = 2 here: P0 had finished, and its view was forgotten (canonical.ts).
   const src = lit([
-    ['st.volatile.u32 [y], 2', 'suatom.relaxed.cta.add.u32 %r0, [x], 0'],
+    ['st.volatile.u32 [y], 2', 'atom.relaxed.cta.add.u32 %r0, [x], 0'],
     ['ld.volatile.u32 %r0, [y]', 'st.weak.u32 [y], 1'],
     ['', 'setp.ne.u32 %p0, %r0, 0'],
     ['', '@%p0 bra L0'],
