@@ -159,7 +159,7 @@ export function locOf(prog: Program, ci: CInstr, e: Entry): number | undefined {
   // An access through a register may reach a location it may not (program.ts CInstr.refused;
   // a direct one was refused by compile).
   const why = ci.refused?.get(Number(a.v));
-  if (why) throw new Unsupported(`${ci.text}: ${why}`, ci.ins.pos);
+  if (why) throw new InputError(`${ci.text}: ${why}`, ci.ins.pos);
   return l;
 }
 
@@ -294,6 +294,8 @@ function localValue(ci: CInstr, e: Entry): RV {
       // A shift amount is .u32 whatever the type: bits.ts alu clamps it to the width, uncut.
       const b = i.aop === 'shl' || i.aop === 'shr' ? arg(1, 'u32') : asType(arg(1, i.type), t);
       const c = i.c ? arg(2, t) : undefined;
+      // An immediate zero divisor is the test's mistake, refused by the solver too (unroll.ts).
+      if ((i.aop === 'div' || i.aop === 'rem') && b.v === 0n && i.b.kind === 'imm') throw new InputError(`${ci.text}: division by zero, whose value PTX leaves unspecified`, ci.ins.pos);
       if ((i.aop === 'div' || i.aop === 'rem') && b.v === 0n) throw new Unsupported(`${ci.text}: division by zero, whose value PTX leaves unspecified (the solver takes it as any value; the executor does not run it)`, ci.ins.pos);
       if (i.aop === 'div' && typeSigned(t) && asType(a, t).v === 1n << BigInt(typeWidth(t) - 1) && b.v === (1n << BigInt(typeWidth(t))) - 1n) {
         throw new Unsupported(`${ci.text}: the most negative value divided by -1, a quotient PTX leaves undefined (the solver takes it as any value; the executor does not run it)`, ci.ins.pos);

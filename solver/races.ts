@@ -2,9 +2,10 @@
 // each with such an execution. The race relation is the model's own term (DATA_RACE in
 // model/ptx.ts, over its `morally-strong` and `cause`), evaluated by the symbolic interpreter
 // on the test's encoding; one query per pair of instructions on one loaded script.
-import type { Instr, LitmusTest } from '../litmus/ast.js';
+import type { Instr, LitmusTest, Scope } from '../litmus/ast.js';
 import { typeWidth } from '../litmus/ast.js';
 import { printInstr } from '../litmus/print.js';
+import { type Place, placeOf } from '../model/events.js';
 import { DATA_RACE } from '../model/ptx.js';
 import type { Model } from '../model/relalg.js';
 import type { N } from './expr.js';
@@ -101,12 +102,7 @@ export async function findRaces(z3: Z3Session, test: LitmusTest, opt: RaceOption
     const cand: [number, number][] = [];
     for (const a of mem) for (const b of mem) if (a.id < b.id && a.ploc === b.ploc && (a.kind === 'W' || b.kind === 'W')) cand.push([a.id, b.id]);
     const race = enc.evalRel(DATA_RACE, pairMask(cand));
-    // Whether two threads may conflict at all, from the program (unrolling leaves out what lies
-    // past the loop bound): one that writes memory, another that accesses it. A program where
-    // none may is race-free however it runs.
-    const isAccess = (i: { op: string }): boolean => i.op === 'ld' || i.op === 'st' || i.op === 'atom' || i.op === 'red';
-    const writers = test.threads.flatMap((t, k) => (t.code.some((i) => isAccess(i) && i.op !== 'ld') ? [k] : []));
-    const mayConflict = writers.length > 1 || (writers.length === 1 && test.threads.some((t, k) => k !== writers[0] && t.code.some(isAccess)));
+    const mayConflict = mayRace(test);
     const groups = new Map<string, Group>();
     const instrIds = new Map<Instr, number>();
     const instrId = (i: Instr): number => instrIds.get(i) ?? instrIds.set(i, instrIds.size).get(i)!;
@@ -196,6 +192,25 @@ export async function findRaces(z3: Z3Session, test: LitmusTest, opt: RaceOption
 }
 
 const line = (i: Instr): number => i.pos?.line ?? 0;
+
+/**
+ * Whether two threads may race at all, from the program (unrolling leaves out what lies past
+ * the loop bound): a write of one and an access of another, unless both are strong, through
+ * the generic proxy, at scopes that include the other thread, and so morally strong in every
+ * execution (ISA §8.6). Locations are not compared: an address may be computed.
+ */
+function mayRace(test: LitmusTest): boolean {
+  type Access = Extract<Instr, { op: 'ld' | 'st' | 'atom' | 'red' }>;
+  const accesses = test.threads.flatMap((t) => {
+    const place = placeOf(t.placement);
+    return t.code.flatMap((i) => (i.op === 'ld' || i.op === 'st' || i.op === 'atom' || i.op === 'red' ? [{ place, i: i as Access }] : []));
+  });
+  const covers = (scope: Scope, p: Place, q: Place): boolean =>
+    scope === 'sys' || (scope === 'gpu' ? p.gpu === q.gpu : scope === 'cluster' ? p.cluster === q.cluster : p.cta === q.cta);
+  const strongFor = (x: (typeof accesses)[number], y: (typeof accesses)[number]): boolean =>
+    x.i.ord.sem !== 'weak' && x.i.proxy === 'generic' && covers(x.i.ord.scope, x.place, y.place);
+  return accesses.some((x) => x.i.op !== 'ld' && accesses.some((y) => y.place !== x.place && !(strongFor(x, y) && strongFor(y, x))));
+}
 
 /** A pair of instructions as a key (thread, line, text of each side, in source order), for comparing engines. */
 export const racyPairKey = (p: { a: Pick<RaceAccess, 'thread' | 'instr' | 'line'>; b: Pick<RaceAccess, 'thread' | 'instr' | 'line'> }): string =>
