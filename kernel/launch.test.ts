@@ -130,4 +130,14 @@ test('a spec number past 2^53 is refused as inexact JSON, not as a rounded value
   assert.match(r.err, /is past 2\^53, where a JSON number is not exact \(read as 9007199254740992\): write it in quotes/);
 });
 
+test('a spec parameter with an unknown field, and a number with a leading zero, are refused', () => {
+  S.write('copy.ptx', copy);
+  const typo = ptxmm('kernel', S.write('typo.kernel.json', '{ "ptx": "copy.ptx", "grid": [1], "block": [1], "params": [{ "buffer": "a", "type": "u32", "size": 2 }, { "alias": "a", "ofset": 1 }], "assert": ["a[0] == 5"] }'));
+  assert.is(typo.code, 2);
+  assert.match(typo.err, /parameter 1: unknown field "ofset"/);
+  const octal = ptxmm('kernel', S.write('copy.ptx', copy), '--param', 'a:u32[2]=0,010', '--param', 'a', '--assert', 'a[0] == 5');
+  assert.is(octal.code, 2);
+  assert.match(octal.err, /'010' has a leading zero/);
+});
+
 test.run();

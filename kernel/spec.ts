@@ -41,7 +41,7 @@ export function parseDim(text: string, what: string): Dim3 {
 /** `out:u32[4]`, `out:s32[4]=1,2,3,4` (a buffer), `out` or `out+2` (into another parameter's buffer), or `7` (a scalar). */
 export function parseParam(text: string): ParamSpec {
   const t = text.trim();
-  if (/^-?(0x[0-9a-fA-F]+|\d+)$/.test(t)) return { value: BigInt(t) };
+  if (/^-?(0x[0-9a-fA-F]+|\d+)$/.test(t)) return { value: integer(t, 'a parameter') };
   const a = /^([A-Za-z_]\w*)(?:\+(\d+))?$/.exec(t);
   if (a) return { alias: a[1]!, offset: Number(a[2] ?? 0) };
   const m = /^([A-Za-z_]\w*):([a-z]\d+)\[(\d+)\](?:=(.*))?$/.exec(t);
@@ -62,6 +62,8 @@ export function parseGlobal(text: string): [string, bigint | bigint[]] {
 
 function integer(v: unknown, what: string): bigint {
   if (typeof v === 'number' && Number.isSafeInteger(v)) return BigInt(v);
+  // A leading zero is octal in PTX and decimal elsewhere: refused, as in litmus tests.
+  if (typeof v === 'string' && /^-?0\d/.test(v)) throw new Error(`${what}: '${v}' has a leading zero, read as octal in PTX and as decimal by other tools: write the number without it`);
   if (typeof v === 'string' && /^-?(0x[0-9a-fA-F]+|\d+)$/.test(v)) return BigInt(v);
   // JSON.parse has already rounded a number past 2^53: say so, not the rounded value alone.
   if (typeof v === 'number' && Number.isInteger(v)) throw new Error(`${what} is past 2^53, where a JSON number is not exact (read as ${v}): write it in quotes, as a string of its digits (or "0x..." in hex)`);
@@ -101,6 +103,10 @@ export function readSpec(path: string): KernelSpec {
     params: params.map((p, k): ParamSpec => wrap(() => {
       if (typeof p !== 'object' || p === null) throw new Error(`parameter ${k}: an object, {"value": N}, {"buffer": NAME, "type": T, "size": N} or {"alias": NAME, "offset": K}`);
       const o = p as Record<string, unknown>;
+      // A misspelt field ("ofset") would silently take its default: every field is known.
+      const fields = 'value' in o ? ['value'] : 'alias' in o ? ['alias', 'offset'] : ['buffer', 'type', 'size', 'init'];
+      const stray = Object.keys(o).find((f) => !fields.includes(f));
+      if (stray !== undefined) throw new Error(`parameter ${k}: unknown field "${stray}" (this kind of parameter has ${fields.map((f) => `"${f}"`).join(', ')})`);
       if ('value' in o) return { value: integer(o.value, `parameter ${k}'s value`) };
       if ('alias' in o) {
         const offset = o.offset ?? 0;
