@@ -93,7 +93,8 @@ function parseCst(text: string, file: string): CstFile {
     // What the parser waits for says what is missing: a ')' of the condition, or the condition.
     const table = (parser as unknown as { table: { states: { rule: { symbols: unknown[] }; dot: number }[] }[] }).table;
     const waits = new Set((table[table.length - 1]?.states ?? []).map((st) => (st.rule.symbols[st.dot] as { type?: string } | undefined)?.type));
-    const what = waits.has('rparen') ? "a ')' is missing" : 'is the final condition missing?';
+    const what = waits.has('rparen') ? "a ')' is missing"
+      : waits.has('kw') || waits.size === 0 ? 'is the final condition missing?' : 'the final condition or a clause after it is incomplete';
     throw new LitmusError(`the test ends too early (${what})`, { line, col: (lines[line - 1]?.length ?? 0) + 1 }, file);
   }
   // The grammar is unambiguous; tests check that exactly one parse comes back.
