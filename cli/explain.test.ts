@@ -89,4 +89,12 @@ test('check --witness writes one SVG per test with a witness', () => {
   assert.match(readFileSync(join(out2, 'b', 'sb.svg'), 'utf8'), /SB2/);
 });
 
+test('show --outcome: a filter written after the condition is the test\'s, and is named when it is what excludes the outcome', () => {
+  const f = write('sb-filter.litmus', `${SB_TEXT.trimEnd()}\nfilter (P0:r0 == 1)\n`);
+  const r = ptxmm('show', f, '--outcome', 'P0:r0 == 0');
+  assert.is(r.code, 1, r.out + r.err);
+  assert.match(r.out, /is unreachable/);
+  assert.match(r.out, /ruled out by: no axiom: the program and its filter alone/);
+});
+
 test.run();
