@@ -346,4 +346,31 @@ test('--witness names standard input\'s drawing apart from a stdin.litmus\'s', (
   assert.is(at(join(dir, 'stdin.litmus')), join(dir, 'ws', 'stdin.svg'));
 });
 
+test('an access whose address is no location\'s, only in executions that never finish, is refused as run refuses it', () => {
+  const { write } = scratch('ptxmm-stray-');
+  const f = write('e1.litmus', `PTX E1
+{
+.global .u32 f = 0;
+.global .u32 g = 0;
+P0:%rd1 = 8;
+}
+ P0@cta 0,gpu 0                        | P1@cta 1,gpu 0 ;
+ ld.relaxed.gpu.global.u32 %r1, [f]    | st.relaxed.gpu.global.u32 [f], 1 ;
+ setp.eq.u32 %p1, %r1, 1               | ;
+ @!%p1 bra END                         | ;
+ ld.weak.global.u32 %r2, [%rd1]        | ;
+ L:                                    | ;
+ ld.relaxed.gpu.global.u32 %r3, [g]    | ;
+ setp.eq.u32 %p2, %r3, 0               | ;
+ @%p2 bra L                            | ;
+ END:                                  | ;
+exists (P0:%r1 == 0)
+`);
+  for (const cmd of ['check', 'run']) {
+    const r = ptxmm(cmd, f);
+    assert.is(r.code, 1, cmd);
+    assert.match(r.err, /e1\.litmus:11:2: ld\.weak\.global\.u32 %r2, \[%rd1\]: .*is no location's/, cmd);
+  }
+});
+
 test.run();

@@ -4,7 +4,7 @@
 import type { Expr, LitmusTest } from '../litmus/ast.js';
 import type { Model, RelTerm } from '../model/relalg.js';
 import type { Encoding, ObservableInfo } from './encode.js';
-import { encode, finishedConsistent, scriptWith } from './encode.js';
+import { encode, scriptWith } from './encode.js';
 import { asInteger, conditionHolds, observableName } from '../litmus/types.js';
 import { type Limits, LimitError, limitsFrom, resourceReason } from './limits.js';
 import { type Unrolled, UnsupportedError, strayReason, unroll } from './unroll.js';
@@ -176,14 +176,16 @@ function unspecifiedValue(enc: Encoding, ask: (cmds: string) => string, checkCmd
 }
 
 /**
- * Refuses the test, at the access, when some consistent execution that finishes within the
- * bound makes an access whose address is no location's (unroll.ts Unrolled.strays): the model
+ * Refuses the test, at the access, when some consistent execution (one that finishes within
+ * the bound, or one cut at it) makes an access whose address is no location's (unroll.ts Unrolled.strays): the model
  * gives such a program no meaning, so no answer about it would be true. Loads the script; the
  * caller loads it again for its own queries.
  */
 export function refuseStrays(u: Unrolled, enc: Encoding, ask: (cmds: string) => string, checkCmd: (lits: string[]) => string): void {
   if (enc.strays.length === 0) return;
-  const r = satOf(ask(`${scriptWith(enc, [])}${checkCmd([...finishedConsistent(enc), 'stray'])}`));
+  // Also executions cut at the loop bound: a stray access before a spin that never ends is as
+  // meaningless (the executor meets it too).
+  const r = satOf(ask(`${scriptWith(enc, [])}${checkCmd([...enc.barrierLits.map((b) => b.lit), ...enc.axiomLits.values(), 'stray'])}`));
   if (r === 'unknown') throw new LimitError('Z3 did not decide whether every access reaches a location (an address read from memory)');
   if (r === 'unsat') return;
   const got = parseSexps(ask(`(get-value (${enc.strays.flatMap((s) => [s.lit, s.addr]).join(' ')}))`))[0] as [string, Sexp][];
