@@ -102,7 +102,6 @@ export async function findRaces(z3: Z3Session, test: LitmusTest, opt: RaceOption
     const cand: [number, number][] = [];
     for (const a of mem) for (const b of mem) if (a.id < b.id && a.ploc === b.ploc && (a.kind === 'W' || b.kind === 'W')) cand.push([a.id, b.id]);
     const race = enc.evalRel(DATA_RACE, pairMask(cand));
-    const mayConflict = mayRace(test);
     const groups = new Map<string, Group>();
     const instrIds = new Map<Instr, number>();
     const instrId = (i: Instr): number => instrIds.get(i) ?? instrIds.set(i, instrIds.size).get(i)!;
@@ -169,7 +168,9 @@ export async function findRaces(z3: Z3Session, test: LitmusTest, opt: RaceOption
     }
     // Race-free says something only of executions that finish: with none (a deadlock, a loop
     // past the bound, a hang), it is no answer, and the reason says why.
-    if (!result.racy.length && !result.undecided.length && mayConflict) {
+    // (With no pair that may race in the unrolled program and no loop cut at the bound, there
+    // is none in any execution, finished or not.)
+    if (!result.racy.length && !result.undecided.length && (list.length > 0 || enc.mayCut) && mayRace(test)) {
       const s = satOf(ask(checkSatCmd(consistent, limits)));
       if (s !== 'sat') {
         const why = s === 'unknown' ? undecided(z3, limits)
