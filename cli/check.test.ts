@@ -251,7 +251,7 @@ exists (P1:%r0 == 1)
   }
   // One cluster, each CTA through its own window (.shared): still two copies.
   const windows = write('shared-windows.litmus', text('cta 0,cluster 0,gpu 0', 'cta 1,cluster 0,gpu 0', 'st.relaxed.cta.shared.u32 [s], 1', 'ld.relaxed.cta.shared.u32 %r0, [s]'));
-  assert.match(ptxmm('check', windows).err, /P0 and P1 access it through \.shared, each its own CTA's/);
+  assert.match(ptxmm('check', windows).err, /P0 and P1 access it through \.shared or a generic address, each its own CTA's/);
   // One CTA, or a cluster whose peer reaches the copy through .shared::cluster: answered.
   const one = ptxmm('check', write('shared-one.litmus', text('cta 0,gpu 0', 'cta 0,gpu 0', 'st.relaxed.cta.shared.u32 [s], 1', 'ld.relaxed.cta.shared.u32 %r0, [s]')));
   assert.is(one.code, 0, one.err);
@@ -286,7 +286,7 @@ exists (P1:%rd2 != 0 /\\ P1:%r0 == 1)
   const refused: [string, string, string, string, RegExp][] = [
     ['.local', 'cta 0,cluster 0,gpu 0', 'st.local.u32', 'ld.u32', /the address is s, in P0's local memory: P1 has its own s/],
     ['.shared', 'cta 1,cluster 1,gpu 0', 'st.shared.u32', 'ld.u32', /the address is s, in the shared memory of P0's CTA: P1 is in another cluster and cannot reach it/],
-    ['.shared', 'cta 1,cluster 0,gpu 0', 'st.shared.u32', 'ld.shared.u32', /the address is s, in the shared memory of another CTA: through \.shared, P1 reaches its own CTA's copy/],
+    ['.shared', 'cta 1,cluster 0,gpu 0', 'st.shared.u32', 'ld.shared.u32', /the address is s, in the shared memory of another CTA: through \.shared or a generic address, P1 reaches its own CTA's copy/],
     ['.shared', 'cta 0,cluster 0,gpu 0', 'st.shared.u32', 'ld.global.u32', /the address is s, in \.shared memory, but this access is to \.global/],
     ['.global', 'cta 0,cluster 0,gpu 0', 'st.global.u32', 'ld.shared.u32', /the address is s, in \.global memory, but this access is to \.shared/],
   ];
@@ -370,6 +370,20 @@ exists (P0:%r1 == 0)
     const r = ptxmm(cmd, f);
     assert.is(r.code, 1, cmd);
     assert.match(r.err, /e1\.litmus:11:2: ld\.weak\.global\.u32 %r2, \[%rd1\]: .*is no location's/, cmd);
+  }
+});
+
+test('a named location is in one space: first named .shared, then .global, is refused; a .shared one named generically from two CTAs is two copies, refused', () => {
+  const { write } = scratch('ptxmm-spaces-');
+  const two = write('two.litmus', 'PTX Two\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n st.relaxed.gpu.shared.u32 [x], 1 | ld.relaxed.gpu.global.u32 %r1, [x] ;\nexists (P1:%r1 == 1)\n');
+  const generic = write('gen.litmus', 'PTX Gen\n{ .shared .u32 x = 0; }\n P0@cta 0,cluster 0,gpu 0 | P1@cta 1,cluster 0,gpu 0 ;\n st.relaxed.gpu.u32 [x], 1 | ld.relaxed.gpu.u32 %r1, [x] ;\nexists (P1:%r1 == 1)\n');
+  for (const cmd of ['check', 'run']) {
+    const a = ptxmm(cmd, two);
+    assert.is(a.code, 1, cmd);
+    assert.match(a.err, /two\.litmus:4:\d+: x is in \.shared memory, but this access is to \.global/, cmd);
+    const b = ptxmm(cmd, generic);
+    assert.is(b.code, 1, cmd);
+    assert.match(b.err, /gen\.litmus:4:\d+: x is in shared memory, of which each CTA has its own copy/, cmd);
   }
 });
 

@@ -243,9 +243,11 @@ export function memorySpaces(test: LitmusTest): { apart: { pos: Pos; why: string
     for (const s of t.code) {
       if ((s.op === 'ld' || s.op === 'st' || s.op === 'atom' || s.op === 'red') && s.addr.kind === 'loc') {
         const k = root(s.addr.name);
-        if ((s.space === 'shared' || s.space === 'shared_cluster') && !spaceOf.has(k)) spaceOf.set(k, 'shared');
-        if (s.space === 'local' && !spaceOf.has(k)) spaceOf.set(k, 'local');
-        use(t, s.addr.name, s.space === 'shared', s.op !== 'ld', s.addr.pos ?? s.pos);
+        // An undeclared location is in the space its first access names.
+        if (!spaceOf.has(k) && s.space !== 'generic' && s.space !== 'param') spaceOf.set(k, s.space === 'shared_cluster' ? 'shared' : s.space);
+        // A .shared variable named by a generic access is the executing CTA's copy too (its
+        // generic address); only .shared::cluster reaches a peer CTA's.
+        use(t, s.addr.name, s.space === 'shared' || s.space === 'generic', s.op !== 'ld', s.addr.pos ?? s.pos);
       }
       if (s.op === 'mov' && s.src.kind === 'loc') use(t, s.src.name, false, false, s.src.pos ?? s.pos);
     }
@@ -279,7 +281,7 @@ export function memorySpaces(test: LitmusTest): { apart: { pos: Pos; why: string
     switch (c?.kind) {
       case 'local': return `the address is ${k}, in P${c.with.thread}'s local memory: P${p.thread} has its own ${k}, and a litmus location is one variable`;
       case 'cluster': return `the address is ${k}, in the shared memory of P${c.with.thread}'s CTA: P${p.thread} is in another cluster and cannot reach it`;
-      case 'cta': return `the address is ${k}, in the shared memory of another CTA: through .shared, P${p.thread} reaches its own CTA's copy, and a litmus location is one variable (use .shared::cluster for a peer CTA's copy)`;
+      case 'cta': return `the address is ${k}, in the shared memory of another CTA: through .shared or a generic address, P${p.thread} reaches its own CTA's copy, and a litmus location is one variable (use .shared::cluster for a peer CTA's copy)`;
       default: return null;
     }
   };
@@ -296,13 +298,14 @@ export function memorySpaces(test: LitmusTest): { apart: { pos: Pos; why: string
         const: `${name} is in constant memory, which is read-only: P${u.thread} cannot write it (declare ${name} in .global)`,
         local: `${name} is in local memory, which is each thread's own: P${w.thread} and P${u.thread} would each have their own ${name}, and a litmus location is one variable (declare ${name} in .global)`,
         cluster: `${name} is in shared memory, of which each CTA has its own copy, reached at most across a cluster: P${w.thread} and P${u.thread} are in different clusters, so they cannot meet there, and a litmus location is one variable (declare ${name} in .global, or place the threads in one CTA)`,
-        cta: `${name} is in shared memory, of which each CTA has its own copy: P${w.thread} and P${u.thread} access it through .shared, each its own CTA's, and a litmus location is one variable (use .shared::cluster for a peer CTA's copy, declare ${name} in .global, or place the threads in one CTA)`,
+        cta: `${name} is in shared memory, of which each CTA has its own copy: P${w.thread} and P${u.thread} access it through .shared or a generic address, each its own CTA's, and a litmus location is one variable (use .shared::cluster for a peer CTA's copy, declare ${name} in .global, or place the threads in one CTA)`,
       }[kind];
       return { reach, apart: { pos: u.pos, why } };
     }
   }
-  // Strong accesses and atomics of named locations in local or constant memory.
-  return { apart: namedApart((s, name) => (strongAccess(s) ? strongRule(root(name), spaceOf.get(root(name)) ?? 'global') : null)), reach };
+  // Named accesses through a space their location is not in, and strong accesses and atomics
+  // of named locations in local or constant memory.
+  return { apart: namedApart((s, name, t) => spaceRule(root(name), spaceOf.get(root(name)) ?? 'global', s.space, false, `P${t.placement.id}`, strongAccess(s))), reach };
 }
 
 /**
