@@ -136,7 +136,8 @@ export async function fuzzOne(z3: Z3Session, t: LitmusTest, o: FuzzOptions, tall
       solverStates = brute;
       // 4. Races, where the solver decides every pair.
       const r = await findRaces(z3, t, { model, bound: o.bound, timeoutMs: o.timeoutMs });
-      if (r.verdict !== 'unknown') {
+      // With no execution that finishes, brute force (over finished executions) has no race to find either.
+      if (r.verdict !== 'unknown' || r.noneFinishes) {
         if (tally) tally.races++;
         const solver = new Set(r.racy.map(racyPairKey));
         const only = (a: Set<string>, b: Set<string>): string[] => [...a].filter((k) => !b.has(k));

@@ -69,6 +69,8 @@ export interface RaceResult {
   candidates: number;
   /** Some consistent execution would need a loop to go round more than `bound` times (those are not counted). */
   boundReached: boolean | null;
+  /** No consistent execution finishes (a deadlock, the bound, a hang): the verdict is then unknown. */
+  noneFinishes: boolean;
 }
 
 interface Group {
@@ -88,7 +90,7 @@ interface Group {
  * read of one thread are neither morally strong nor in causality order without a proxy fence).
  */
 export async function findRaces(z3: Z3Session, test: LitmusTest, opt: RaceOptions): Promise<RaceResult> {
-  const result: RaceResult = { verdict: 'unknown', unknown: null, racy: [], undecided: [], candidates: 0, boundReached: null };
+  const result: RaceResult = { verdict: 'unknown', unknown: null, racy: [], undecided: [], candidates: 0, boundReached: null, noneFinishes: false };
   await z3.ready();
   const limits = limitsFrom(opt);
   try {
@@ -175,7 +177,7 @@ export async function findRaces(z3: Z3Session, test: LitmusTest, opt: RaceOption
       if (s !== 'sat') {
         const why = s === 'unknown' ? undecided(z3, limits)
           : noStatesReason(whyNoState(enc, ask, (lits) => checkSatCmd(lits, limits), (cores, minimal) => loadOf(enc, cores, minimal)), opt.bound);
-        return { ...result, verdict: 'unknown', unknown: why };
+        return { ...result, verdict: 'unknown', unknown: why, noneFinishes: s === 'unsat' };
       }
     }
     if (enc.mayCut && result.racy.length === 0) {
