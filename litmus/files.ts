@@ -40,11 +40,7 @@ export function readText(file: string, stdin = true): string {
   }
 }
 
-/**
- * Every `.litmus` file below the folders among `paths` (sorted), the other paths as given. An
- * entry that cannot be looked at is kept when it is named so (its reader reports it) and
- * skipped otherwise; a symbolic link back to a folder already walked is not walked again.
- */
+/** Is p a regular file (or one that cannot be looked at)? */
 const regular = (p: string): boolean => {
   try {
     return statSync(p).isFile();
@@ -54,6 +50,11 @@ const regular = (p: string): boolean => {
   }
 };
 
+/**
+ * Every `.litmus` file below the folders among `paths` (sorted), the other paths as given. An
+ * entry that cannot be looked at is kept when it is named so (its reader reports it) and
+ * skipped otherwise; a symbolic link back to a folder already walked is not walked again.
+ */
 export function expandPaths(paths: readonly string[]): string[] {
   const out: string[] = [];
   for (const top of paths) {
