@@ -2,10 +2,10 @@
 // each with such an execution. The race relation is the model's own term (DATA_RACE in
 // model/ptx.ts, over its `morally-strong` and `cause`), evaluated by the symbolic interpreter
 // on the test's encoding; one query per pair of instructions on one loaded script.
-import type { Instr, LitmusTest, Scope } from '../litmus/ast.js';
+import type { Instr, LitmusTest } from '../litmus/ast.js';
 import { typeWidth } from '../litmus/ast.js';
 import { printInstr } from '../litmus/print.js';
-import { type Place, placeOf } from '../model/events.js';
+import { effectiveScope, placeOf, scopeIncludes } from '../model/events.js';
 import { DATA_RACE } from '../model/ptx.js';
 import type { Model } from '../model/relalg.js';
 import type { N } from './expr.js';
@@ -208,10 +208,9 @@ function mayRace(test: LitmusTest): boolean {
     const place = placeOf(t.placement);
     return t.code.flatMap((i) => (i.op === 'ld' || i.op === 'st' || i.op === 'atom' || i.op === 'red' ? [{ place, i: i as Access }] : []));
   });
-  const covers = (scope: Scope, p: Place, q: Place): boolean =>
-    scope === 'sys' || (scope === 'gpu' ? p.gpu === q.gpu : scope === 'cluster' ? p.cluster === q.cluster : p.cta === q.cta);
+  // Scopes as the model reads them (a .shared access is capped at its cluster).
   const strongFor = (x: (typeof accesses)[number], y: (typeof accesses)[number]): boolean =>
-    x.i.ord.sem !== 'weak' && x.i.proxy === 'generic' && covers(x.i.ord.scope, x.place, y.place);
+    x.i.ord.sem !== 'weak' && x.i.proxy === 'generic' && scopeIncludes(effectiveScope(x.i.ord.scope, x.i.space), x.place, y.place);
   return accesses.some((x) => x.i.op !== 'ld' && accesses.some((y) => y.place !== x.place && !(strongFor(x, y) && strongFor(y, x))));
 }
 
