@@ -26,16 +26,24 @@ const describe = (t: LexToken): string => {
   return `'${t.value.replace(/\s+$/, '').replace(/[\r\n]/g, ' ')}'`;
 };
 
+type Terminal = { type?: string; literal?: string };
+
+/**
+ * The terminals the parser waits for: before the token that failed (its column is the last),
+ * or, with `atEnd`, after the whole input.
+ */
+function waitingFor(parser: nearley.Parser, atEnd = false): Terminal[] {
+  const table = (parser as unknown as { table: { states: { rule: { symbols: unknown[] }; dot: number }[] }[] }).table;
+  const column = atEnd ? table[table.length - 1] : table[table.length - 2] ?? table[table.length - 1];
+  return (column?.states ?? []).flatMap((st) => {
+    const sym = st.rule.symbols[st.dot] as Terminal | string | undefined;
+    return sym && typeof sym === 'object' ? [sym] : [];
+  });
+}
+
 /** Terminals the parser could have accepted next, for the error message. */
 function expected(parser: nearley.Parser): string[] {
-  const table = (parser as unknown as { table: { states: { rule: { symbols: unknown[] }; dot: number }[] }[] }).table;
-  const column = table[table.length - 2] ?? table[table.length - 1];
-  const out = new Set<string>();
-  for (const st of column?.states ?? []) {
-    const sym = st.rule.symbols[st.dot] as { type?: string; literal?: string } | string | undefined;
-    if (sym && typeof sym === 'object') out.add(sym.literal !== undefined ? `'${sym.literal}'` : (NAMES[sym.type!] ?? sym.type!));
-  }
-  return [...out].sort();
+  return [...new Set(waitingFor(parser).map((sym) => (sym.literal !== undefined ? `'${sym.literal}'` : (NAMES[sym.type!] ?? sym.type!))))].sort();
 }
 
 const NAMES: Record<string, string> = {
@@ -91,8 +99,7 @@ function parseCst(text: string, file: string): CstFile {
     let line = lines.length;
     while (line > 1 && lines[line - 1]!.trim() === '') line--;
     // What the parser waits for says what is missing: a ')' of the condition, or the condition.
-    const table = (parser as unknown as { table: { states: { rule: { symbols: unknown[] }; dot: number }[] }[] }).table;
-    const waits = new Set((table[table.length - 1]?.states ?? []).map((st) => (st.rule.symbols[st.dot] as { type?: string } | undefined)?.type));
+    const waits = new Set(waitingFor(parser, true).map((sym) => sym.type));
     const what = waits.has('rparen') ? "a ')' is missing"
       : waits.has('kw') || waits.size === 0 ? 'is the final condition missing?' : 'the final condition or a clause after it is incomplete';
     throw new LitmusError(`the test ends too early (${what})`, { line, col: (lines[line - 1]?.length ?? 0) + 1 }, file);
