@@ -8,7 +8,7 @@ import type { DataType, Imm, Instr, LitmusTest, LocDecl, LocOwner, Placement, Po
 import { typeWidth } from '../litmus/ast.js';
 import { LitmusError } from '../litmus/errors.js';
 import { bitsRange, destinations, fitsBits, registersRead } from '../litmus/types.js';
-import { EXIT_LABEL, type LaunchDirective, type PtxFunction, type PtxModule, type Statement, type Variable, declaredType, registerDeclared, typeBytes } from './module.js';
+import { EXIT_LABEL, type LaunchDirective, type Param, type PtxFunction, type PtxModule, type Statement, type Variable, declaredType, registerDeclared, typeBytes } from './module.js';
 
 export interface Dim3 {
   x: number;
@@ -211,6 +211,12 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
   }
   const params = new Map<string, bigint>();
   const buffers = new Map<string, MemoryObject>();
+  // A buffer, or a pointer into one, is given to a 64-bit parameter only.
+  const pointer = (k: number): Param => {
+    const decl = entry.params[k]!;
+    if (typeWidth(decl.type) !== 64) bad(`parameter ${k} (${decl.name}) is a .${decl.type}, not a pointer: give it a value`, decl.pos);
+    return decl;
+  };
   launch.params.forEach((p, k) => {
     const decl = entry.params[k]!;
     if (decl.count !== null) bad(`parameter ${decl.name} is a structure passed by value, which is not modelled`, decl.pos);
@@ -221,7 +227,7 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
       params.set(decl.name, p.value);
       return;
     }
-    if (typeWidth(decl.type) !== 64) bad(`parameter ${k} (${decl.name}) is a .${decl.type}, not a pointer: give it a value`, decl.pos);
+    pointer(k);
     if (globals.has(p.buffer) || memory.some((o) => o.name === p.buffer)) bad(`two pieces of memory are named ${p.buffer}`);
     const o = place(p.buffer, { type: p.type, count: p.size, align: typeBytes(p.type), space: 'global' }, p.init ?? null, decl.pos, none);
     buffers.set(p.buffer, o);
@@ -230,8 +236,7 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
   // Pointers into another parameter's buffer, once every buffer is placed (before or after them).
   launch.params.forEach((p, k) => {
     if (!('alias' in p)) return;
-    const decl = entry.params[k]!;
-    if (typeWidth(decl.type) !== 64) bad(`parameter ${k} (${decl.name}) is a .${decl.type}, not a pointer: give it a value`, decl.pos);
+    const decl = pointer(k);
     const o = buffers.get(p.alias) ?? bad(`parameter ${k} (${decl.name}) points into ${p.alias}, and no parameter gives a buffer of that name (${[...buffers.keys()].join(', ') || 'none does'})`);
     const n = o.count ?? 1;
     if (!Number.isInteger(p.offset) || p.offset < 0 || p.offset > n) bad(`parameter ${k} (${decl.name}) points at element ${p.offset} of ${p.alias}, which has ${n} (0 .. ${n}, the end included)`);
