@@ -770,7 +770,7 @@ function buildThread(pl: Placement, cells: CstCell[], inits: RegInit[], ctx: Ctx
   if (odd) {
     const { use: u, widest: w } = odd;
     const why = 'reg' in w
-      ? `its initial value ${'value' in w ? w.value : `&${w.addressOf}`} needs ${written.get(u.name)!.width} bits`
+      ? `its initial value ${w.value} needs ${written.get(u.name)!.width} bits`
       : `it is used as ${w.width} bits${w.pos ? ` at line ${w.pos.line}:${w.pos.col}` : ''}`;
     fail(`P${pl.id} uses ${regText(u.name, ctx)} as a ${u.width}-bit value here, and ${why}: PTX gives a register one width, and only ld, st and cvt take one wider than their type`, u.pos ?? pl.pos, ctx.file);
   }

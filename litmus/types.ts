@@ -228,6 +228,9 @@ export function predicateRegisters(thread: Thread): { predicates: ReadonlySet<st
   return { predicates, mixed };
 }
 
+/** An initial value given as a number (not a location's address). */
+type ValueInit = Extract<RegInit, { value: bigint }>;
+
 /**
  * The first use of a register at a width other than its own (threadRegisters' `widths`), with
  * the use that makes it that wide; null when there is none. PTX declares one width per register,
@@ -236,7 +239,7 @@ export function predicateRegisters(thread: Thread): { predicates: ReadonlySet<st
  * result read by add.s64 is no program ptxas accepts, and a width inferred for it would invent
  * the value's upper half. `inits` widen too: an initial value that needs 64 bits.
  */
-export function widthMismatch(inits: readonly RegInit[], thread: Thread, widths: ReadonlyMap<string, ValueType>): { use: RegUse; widest: RegUse | RegInit } | null {
+export function widthMismatch(inits: readonly RegInit[], thread: Thread, widths: ReadonlyMap<string, ValueType>): { use: RegUse; widest: RegUse | ValueInit } | null {
   type Use = RegUse & { loose: boolean };
   const uses: Use[] = [];
   for (const s of thread.code) {
@@ -257,21 +260,20 @@ export function widthMismatch(inits: readonly RegInit[], thread: Thread, widths:
   // widens the register only when it does not fit that width.
   const own = new Map<string, number>();
   for (const u of uses) own.set(u.name, Math.max(own.get(u.name) ?? 0, u.width));
+  // An address given as the initial value (`P0:%r1 = &x`) is checked where it is used.
+  const initOf = (name: string): ValueInit | undefined =>
+    inits.find((r): r is ValueInit => r.thread === thread.placement.id && r.reg === name && 'value' in r);
   const widthOf = (name: string): number | undefined => {
     const w = widths.get(name)?.width;
     const o = own.get(name);
     if (w === undefined || o === undefined || w === o) return w;
-    const init = inits.find((r) => r.thread === thread.placement.id && r.reg === name);
-    // An address given as the initial value (`P0:%r1 = &x`) is checked where it is used.
-    if (!init || 'addressOf' in init || fitsBits(init.value, o)) return o;
-    return w;
+    const init = initOf(name);
+    return !init || fitsBits(init.value, o) ? o : w;
   };
   for (const u of uses) {
     const w = widthOf(u.name);
     if (w === undefined || u.width === w || (u.loose && u.width < w)) continue;
-    const widest = uses.find((x) => x.name === u.name && x.width === w)
-      ?? inits.find((r) => r.thread === thread.placement.id && r.reg === u.name) ?? u;
-    return { use: u, widest };
+    return { use: u, widest: uses.find((x) => x.name === u.name && x.width === w) ?? initOf(u.name) ?? u };
   }
   return null;
 }
