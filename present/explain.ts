@@ -2,6 +2,7 @@
 // the smallest sets of axioms that forbid it and how an execution that reaches it breaks them.
 // Used by `show`, `why`, `check --witness` and `conform`.
 import type { Expr, LitmusTest } from '../litmus/ast.js';
+import type { TimeBudget } from '../solver/limits.js';
 import { printExpr } from '../litmus/print.js';
 import type { ConcreteResult, Mat } from '../model/concrete.js';
 import { evaluate } from '../model/concrete.js';
@@ -14,12 +15,10 @@ import { buildGraph, type ExecGraph, relationByName } from './graph.js';
 import { graphText, violationText } from './text.js';
 import { findViolation, type Violation } from './violation.js';
 
-export interface ExplainOptions {
+/** Its time: `timeoutMs`, and a `deadline` shared with other questions (limits.ts TimeBudget). */
+export interface ExplainOptions extends TimeBudget {
   model: Model;
   bound: number;
-  timeoutMs: number;
-  /** A deadline shared with other questions (limits.ts TimeBudget). */
-  deadline?: number;
   /** Search the axiom sets that forbid an unreachable outcome (costs a query per subset). */
   relax: boolean;
   /**

@@ -11,18 +11,16 @@ import { printInstr } from '../litmus/print.js';
 import type { Model } from '../model/relalg.js';
 import type { N } from './expr.js';
 import { encode, finishedConsistent, scriptWith } from './encode.js';
-import { limitsFrom, resourceReason } from './limits.js';
+import { type TimeBudget, limitsFrom, resourceReason } from './limits.js';
 import { askZ3, checkSatCmd, refuseStrays, satOf, undecided, witness, type Witness } from './run.js';
 import { enumerate } from './enumerate.js';
 import { type Unrolled, unroll } from './unroll.js';
 import type { Z3Session } from './z3.js';
 
-export interface DivergenceOptions {
+/** Its time: `timeoutMs`, and a `deadline` shared with other questions (limits.ts TimeBudget). */
+export interface DivergenceOptions extends TimeBudget {
   model: Model;
   bound: number;
-  timeoutMs: number;
-  /** A deadline shared with other questions (limits.ts TimeBudget). */
-  deadline?: number;
 }
 
 export interface DivergentBarrier {

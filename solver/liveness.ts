@@ -9,18 +9,16 @@ import type { LitmusTest } from '../litmus/ast.js';
 import { printInstr } from '../litmus/print.js';
 import type { Model } from '../model/relalg.js';
 import { encode } from './encode.js';
-import { limitsFrom, resourceReason } from './limits.js';
+import { type TimeBudget, limitsFrom, resourceReason } from './limits.js';
 import { askZ3, checkSatCmd, refuseStrays, satOf, undecided, witness, type Witness } from './run.js';
 import { unroll } from './unroll.js';
 import type { Z3Session } from './z3.js';
 import { parseSexps } from './z3.js';
 
-export interface LivenessOptions {
+/** Its time: `timeoutMs`, and a `deadline` shared with other questions (limits.ts TimeBudget). */
+export interface LivenessOptions extends TimeBudget {
   model: Model;
   bound: number;
-  timeoutMs: number;
-  /** A deadline shared with other questions (limits.ts TimeBudget). */
-  deadline?: number;
 }
 
 /** A thread that waits forever, and where. */

@@ -10,7 +10,7 @@ import { DATA_RACE } from '../model/ptx.js';
 import type { Model } from '../model/relalg.js';
 import type { N } from './expr.js';
 import { encode, finishedConsistent, scriptWith } from './encode.js';
-import { limitsFrom, resourceReason } from './limits.js';
+import { type TimeBudget, limitsFrom, resourceReason } from './limits.js';
 import { askZ3, checkSatCmd, loadOf, noStatesReason, refuseStrays, satOf, undecided, whyNoState, witness, type Witness } from './run.js';
 import { entries, pairMask } from './symbolic.js';
 import { enumerate } from './enumerate.js';
@@ -18,12 +18,10 @@ import { type Unrolled, unroll } from './unroll.js';
 import type { Z3Session } from './z3.js';
 import { parseSexps } from './z3.js';
 
-export interface RaceOptions {
+/** Its time: `timeoutMs`, and a `deadline` shared with other questions (limits.ts TimeBudget). */
+export interface RaceOptions extends TimeBudget {
   model: Model;
   bound: number;
-  timeoutMs: number;
-  /** A deadline shared with other questions (limits.ts TimeBudget). */
-  deadline?: number;
 }
 
 /** One side of a racy pair: an instruction of a thread. */

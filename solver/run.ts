@@ -6,7 +6,7 @@ import type { Model, RelTerm } from '../model/relalg.js';
 import type { Encoding, ObservableInfo } from './encode.js';
 import { encode, scriptWith } from './encode.js';
 import { asInteger, conditionHolds, observableName } from '../litmus/types.js';
-import { type Limits, LimitError, limitsFrom, resourceReason } from './limits.js';
+import { type Limits, LimitError, type TimeBudget, limitsFrom, resourceReason } from './limits.js';
 import { type Unrolled, UnsupportedError, strayReason, unroll } from './unroll.js';
 import { orbit, symmetryOf } from './symmetry.js';
 import { stateSetTerm } from './stateset.js';
@@ -14,12 +14,10 @@ import { readExecution, type WitnessExecution } from './witness.js';
 import type { Z3Session } from './z3.js';
 import { type Sexp, literal, parseSexps } from './z3.js';
 
-export interface RunOptions {
+/** Its time: `timeoutMs`, and a `deadline` shared with other questions (limits.ts TimeBudget). */
+export interface RunOptions extends TimeBudget {
   model: Model;
   bound: number;
-  timeoutMs: number;
-  /** A deadline shared with other questions (limits.ts TimeBudget). */
-  deadline?: number;
   /** 'states' enumerates every reachable final state; 'verdict' asks only what the condition needs. */
   mode: 'states' | 'verdict';
   /** Find out whether some execution needs a loop to go round more than `bound` times. */
@@ -378,7 +376,7 @@ export function whyNoState(enc: Encoding, ask: (c: string) => string, check: (li
 
 /**
  * Why a question about the finished executions (an assertion, races, divergence) has no
- * answer when none finishes, as a reason a reader can act on; `what` names the executions.
+ * answer when none finishes, as a reason a reader can act on (null: the loop bound).
  */
 export function noStatesReason(n: NoStates | null, bound: number): string {
   switch (n?.why) {
