@@ -510,36 +510,15 @@ test('a .local stack reached by generic 64-bit addresses (nvcc -G: a pointer kep
 });
 
 test('a stack slot read at another width through a pointer kept in the stack (nvcc -G closures) is refused, naming the stack', () => {
-  const ptx = `.version 9.0
-.target sm_90
-.address_size 64
-.visible .entry k(.param .u64 k_param_0)
-{
-	.local .align 8 .b8 __local_depot0[16];
-	.reg .b64 %SP;
-	.reg .b64 %SPL;
-	.reg .b16 %rs<2>;
-	.reg .b32 %r<3>;
-	.reg .b64 %rd<6>;
-	mov.u64 %SPL, __local_depot0;
-	cvta.local.u64 %SP, %SPL;
-	mov.u32 %r2, 7;
-	st.u32 [%SP+0], %r2;
-	mov.u16 %rs1, 1;
-	st.u8 [%SP+4], %rs1;
-	add.u64 %rd1, %SP, 0;
-	st.u64 [%SP+8], %rd1;
-	ld.u64 %rd2, [%SP+8];
-	ld.u32 %r1, [%rd2];
-	ld.param.u64 %rd3, [k_param_0];
-	cvta.to.global.u64 %rd4, %rd3;
-	st.global.u32 [%rd4], %r1;
-	ret;
-}
-`;
-  const r = ptxmm('kernel', S.write('slot.ptx', ptx), '--param', 'out:u32[1]', '--assert', 'out[0] == 7');
-  assert.is(r.code, 2, r.out + r.err);
-  assert.match(r.err, /slot\.ptx:21:2: ld\.weak\.u32 %r1, \[%rd2\]: .*a 32-bit access to __local_depot0\.P0\[0\], which holds 8 bits: the access reaches nvcc's stack/);
+  // An int and a bool in one -G frame, and the int read back through a pointer stored in the frame.
+  const body = [
+    '.local .align 8 .b8 __local_depot0[16];', '.reg .b64 %SP;', '.reg .b64 %SPL;', '.reg .b16 %rs<2>;',
+    'mov.u64 %SPL, __local_depot0;', 'cvta.local.u64 %SP, %SPL;', 'mov.u32 %r2, 7;', 'st.u32 [%SP+0], %r2;', 'mov.u16 %rs1, 1;', 'st.u8 [%SP+4], %rs1;',
+    'add.u64 %rd1, %SP, 0;', 'st.u64 [%SP+8], %rd1;', 'ld.u64 %rd2, [%SP+8];', 'ld.u32 %r1, [%rd2];',
+    'ld.param.u64 %rd3, [k_param_0];', 'cvta.to.global.u64 %rd4, %rd3;', 'st.global.u32 [%rd4], %r1;',
+  ].map((l) => `\t${l}`).join('\n');
+  refuses('slot.ptx', module('', '.param .u64 k_param_0', body), 'ld.u32 %r1',
+    /ld\.weak\.u32 %r1, \[%rd2\]: .*a 32-bit access to __local_depot0\.P0\[0\], which holds 8 bits: the access reaches nvcc's stack/, '--param', 'out:u32[1]', '--assert', 'out[0] == 7');
 });
 
 test('PTX ptxmm does not model, or that faults, is named at its position', () => {
