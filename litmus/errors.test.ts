@@ -894,6 +894,24 @@ const cases: Case[] = [
     at: [5, 2],
     message: "membar.proxy has no .async: write fence.proxy.async",
   },
+  {
+    name: "only-comments",
+    text: "// MP, from the ISA's examples\n(* nothing more *)\n",
+    at: null,
+    message: "the file has only comments (no header 'PTX NAME')",
+  },
+  {
+    name: "unclosed-comment-before-header",
+    text: "\n(* a licence\nPTX T\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.weak x, 1 ;\nexists (x == 1)\n",
+    at: [2, 1],
+    message: "a comment '(*' that no '*)' closes",
+  },
+  {
+    name: "comment-before-header-then-no-init",
+    text: "// a note\nPTX T\n\"doc\"\n P0@cta 0,gpu 0 ;\n",
+    at: [4, 2],
+    message: "expected the init block '{' after the header and doc strings; found 'P'",
+  },
 ];
 
 test(`at least 30 malformed inputs are covered (${cases.length})`, () => {

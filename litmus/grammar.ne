@@ -8,9 +8,11 @@
 import moo from 'moo';
 
 const lexer = moo.states({
+  // Comments may come before the header (a licence, a note on where the test comes from).
   start: {
     ws: /[ \t]+/,
     nl: { match: /\r?\n/, lineBreaks: true },
+    comment: [/\/\/[^\r\n]*/, { match: /\(\*[^]*?\*\)/, lineBreaks: true }],
     arch: { match: /[A-Za-z][A-Za-z0-9_]*/, next: 'name' },
   },
   name: {

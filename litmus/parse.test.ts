@@ -160,6 +160,15 @@ test('doc strings may quote other text', () => {
   assert.equal(t.docs, ['first', 'second says "hi" twice']);
 });
 
+test('comments and blank lines may come before the header; the test is the same', () => {
+  const text = 'PTX T\n"doc"\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.weak x, 1 ;\nexists (x == 1)\n';
+  const t = parseLitmus('// from the ISA\n\n(* two\n lines *)\n' + text);
+  assert.is(t.name, 'T');
+  assert.equal(t.docs, ['doc']);
+  assert.equal(t.threads[0]!.code[0]!.pos, { line: 8, col: 2 });
+  assert.equal(stripPositions(t), stripPositions(parseLitmus(text)));
+});
+
 test('values are exact to 64 bits, and print back unchanged', () => {
   const text = 'PTX T\n{ .global .u64 x = 18446744073709551615; .global .s64 y = -9223372036854775808; }\n P0@cta 0,gpu 0 ;\n'
     + ' st.weak.u64 [x], 18446744073709551614 ;\n ld.weak.u64 %rd1, [x] ;\nexists (P0:%rd1 == 18446744073709551615 /\\ y == -9223372036854775808)\n';

@@ -152,14 +152,30 @@ export function showChar(ch: string): string {
 }
 
 /**
+ * Where the header line starts: after blank lines and comments. A file that has nothing
+ * else, or a comment there that is never closed, is refused here, before the parser's
+ * messages about what comes later.
+ */
+function headerStart(text: string, file: string): number {
+  const lead = /^(?:\s+|\/\/[^\n]*|\(\*[^]*?\*\))*/.exec(text)![0].length;
+  if (lead < text.length && text.startsWith('(*', lead)) {
+    const before = text.slice(0, lead);
+    throw new LitmusError("a comment '(*' that no '*)' closes", { line: before.split('\n').length, col: lead - before.lastIndexOf('\n') }, file);
+  }
+  if (lead === text.length && text.trim() !== '') throw new LitmusError("the file has only comments (no header 'PTX NAME')", null, file);
+  return lead;
+}
+
+/**
  * After the header line come doc strings and then the init block. When something else comes
  * first, the lexer takes it all as documentation and the parse fails far away (at the end of
  * the file): report it where the init block should start instead.
  */
 function missingInitBlock(text: string, file: string): void {
-  const header = text.search(/\n/);
+  const lead = headerStart(text, file);
+  const header = text.slice(lead).search(/\n/);
   if (header < 0 || text.trim() === '') return;
-  let i = header + 1;
+  let i = lead + header + 1;
   for (;;) {
     while (i < text.length && /\s/.test(text[i]!)) i++;
     if (text[i] !== '"') break;
