@@ -33,11 +33,12 @@ export interface CrossReport {
   bound: number;
   /**
    * skip: an engine gave no answer; error: an engine failed (a bug). Neither is an answer.
+   * refused: both engines refuse the test as bad input (the executor's reason): they agree.
    * missed: the executor misses a state that an execution of the kind it performs reaches
    * (executor/reachable.ts), which it must reach: a defect of one engine.
    */
-  status: 'pass' | 'unsound' | 'missed' | 'skip' | 'error';
-  /** Why the test was skipped or failed. */
+  status: 'pass' | 'unsound' | 'missed' | 'skip' | 'error' | 'refused';
+  /** Why the test was skipped, refused or failed. */
   reason: string | null;
   executorStates: number | null;
   /** Final states the solver allows (a lower bound when `incompleteAll` is false). */
@@ -154,6 +155,19 @@ export async function crossOne(z3: Z3Session, file: string, test: LitmusTest, o:
   } catch (e) {
     return no('error', `executor: internal error: ${(e as Error).stack ?? e}`);
   }
+  if (!ex.ok && ex.input) {
+    // Bad input: the solver must refuse it too (the engines share their input errors), else one of them is wrong.
+    const reason = notRunReason(ex, file);
+    try {
+      await checkStates(z3, test, { model: MODELS[o.model]!, bound: o.bound, timeoutMs: o.timeoutMs }, [], 0);
+    } catch (e) {
+      const why = refusal(e, file)?.format();
+      if (why) return { ...base, status: 'refused', reason };
+      const limit = resourceReason(e);
+      return limit ? no('skip', `solver: ${limit} (the executor refuses the test: ${reason})`) : no('error', `solver: internal error: ${(e as Error).message}`);
+    }
+    return no('error', `the executor refuses the test as bad input (${reason}), but the solver answers it`);
+  }
   if (!ex.ok) return no('skip', `executor: ${notRunReason(ex, file)}`);
   // An executor stopped at its budget still claims the states it reached: they are checked
   // against the model (soundness); what it did not reach says nothing (no completeness).
@@ -209,6 +223,7 @@ export async function crossOne(z3: Z3Session, file: string, test: LitmusTest, o:
 
 export function formatCross(c: CrossReport): string[] {
   if (c.status === 'skip') return [`SKIP ${c.test} (${c.file}): ${c.reason}`];
+  if (c.status === 'refused') return [`REFUSED ${c.test}: both engines refuse it: ${c.reason}`];
   if (c.status === 'error') return [`ERROR ${c.test} (${c.file}): ${c.reason}`];
   const out: string[] = [];
   const tag = c.status === 'unsound' ? 'UNSOUND' : c.status === 'missed' ? 'MISSED' : c.incomplete.length ? 'INCOMPLETE' : 'PASS';
@@ -239,7 +254,7 @@ export const crossCommand: Command = {
     'states the executor never reaches, listed; not a failure: each needs an execution of a kind it does not perform,',
     'executor/reachable.ts), MISSED (a state the executor never reaches, though an execution of the kind it performs',
     'reaches it: a defect), SKIP (an engine gave no answer) or ERROR.',
-    'exit status: 0 every test cross-checked, sound and not missed, 1 some test unsound, missed, in error or skipped (no answer), 2 a usage error',
+    'exit status: 0 every test cross-checked, sound and not missed (or refused as bad input by both engines), 1 some test unsound, missed, in error or skipped (no answer), 2 a usage error',
   ],
   async run(a) {
     if (a.rest.length === 0) throw new UsageError('give at least one file or directory');
@@ -275,17 +290,18 @@ export const crossCommand: Command = {
     const missed = count_('missed');
     const errors = count_('error') + unreadable;
     const skipped = count_('skip');
+    const refused = count_('refused');
     const incomplete = checked.filter((c) => c.incomplete.length > 0).length;
     const missing = checked.reduce((n, c) => n + c.incomplete.length, 0);
     const total = checked.reduce((n, c) => n + (c.solverStates ?? 0), 0);
     const secs = (performance.now() - t0) / 1000;
     if (json) {
       process.stdout.write(jsonLine('summary', {
-        command: 'cross', tests: files.length, passed: checked.length - unsound - missed, unsound, missed, incomplete, skipped, errors,
+        command: 'cross', tests: files.length, passed: checked.length - unsound - missed, unsound, missed, incomplete, skipped, refused, errors,
         solverStates: total, reachedStates: total - missing, seconds: secs,
       }));
     } else {
-      process.stdout.write(`Tests ${files.length} (${skipped} skipped): ${unsound} unsound, ${missed} missed, ${errors} errors, `
+      process.stdout.write(`Tests ${files.length} (${refused ? `${refused} refused by both engines, ` : ''}${skipped} skipped): ${unsound} unsound, ${missed} missed, ${errors} errors, `
         + `${incomplete} incomplete (${total - missing} of ${total} solver states reached); ${checked.length - unsound - missed} passed, ${unsound + missed + errors + skipped} failed; ${secs.toFixed(1)} s\n`);
     }
     return unsound + missed + errors + skipped > 0 ? EXIT.failed : EXIT.ok;

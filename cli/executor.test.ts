@@ -159,6 +159,14 @@ test('cross: per-test verdict and a summary line; an unreadable file is an error
   const cut = ptxmm('cross', '--max-states', '1', SB);
   assert.is(cut.code, 1);
   assert.match(cut.out, /Tests 1 \(1 skipped\): .* 0 passed, 1 failed/);
+  // Bad input both engines refuse is their agreement, not a failure: said apart from the skips.
+  const proxied = write('proxied.litmus', 'PTX Proxied\n{ s=0; }\n P0@cta 0,gpu 0 ;\n sust.weak.u32 [s], 1 ;\n ld.weak.u32 r0, [s] ;\nexists (P0:r0 == 0)\n');
+  const refused = ptxmm('cross', '--model', 'ptx60', proxied, SB);
+  assert.is(refused.code, 0, refused.out + refused.err);
+  assert.match(refused.out, /REFUSED Proxied: both engines refuse it: .*proxied\.litmus:4:2: sust\.weak\.u32 \[s\], 1: the ptx60 model has no proxies/);
+  assert.match(refused.out, /Tests 2 \(1 refused by both engines, 0 skipped\): .* 1 passed, 0 failed/);
+  const json = ptxmm('cross', '--json', '--model', 'ptx60', proxied).out.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+  assert.equal([json[0]!.status, json[1]!.refused, json[1]!.skipped], ['refused', 1, 0]);
   const bad = ptxmm('cross', write('bad.litmus', 'PTX Bad\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.weak.bogus r0, x ;\nexists (x == 0)\n'));
   assert.is(bad.code, 1);
   assert.match(bad.err, /bad\.litmus:4:\d+: /);
@@ -346,7 +354,7 @@ test("fuzz's checks on the round-trip generator's programs: every instruction, t
   }
 });
 
-test('cross: an address chosen by a loaded value is followed by both engines; one that reaches no location is skipped, with its position', async () => {
+test('cross: an address chosen by a loaded value is followed by both engines; one that reaches no location is refused by both, with its position', async () => {
   // The path taken (a loaded value) picks x or y: the executor stores where the value leads it,
   // the solver makes one store per location the address may reach (solver/unroll.ts).
   const text = (z: number): string => `PTX G\n{ x=0; y=0; z=${z}; }\n P0@cta 0,gpu 0 ;\n ld.relaxed.gpu.u32 %r1, [z] ;\n setp.eq.u32 %p1, %r1, 1 ;\n @%p1 mov.u64 %rd1, x ;\n @!%p1 mov.u64 %rd1, y ;\n st.relaxed.gpu.u32 [%rd1], 1 ;\nexists (x == 1)\n`;
@@ -355,8 +363,9 @@ test('cross: an address chosen by a loaded value is followed by both engines; on
   assert.is(c.status, 'pass', c.reason ?? '');
   // z = 7: %rd1 is then the address 0 (never set), which is no location's: the executor meets it.
   const bad = await crossOne(z3, 'g.litmus', parseLitmus(text(7).replace(' @!%p1 mov.u64 %rd1, y ;\n', ''), 'g.litmus'), o);
-  assert.is(bad.status, 'skip');
-  assert.is(bad.reason, "executor: g.litmus:7:2: st.relaxed.gpu.u32 [%rd1], 1: address 0 (a null pointer) is no location's (out of bounds, or inside an element)");
+  // Bad input, which the solver refuses too: the engines agree.
+  assert.is(bad.status, 'refused');
+  assert.is(bad.reason, "g.litmus:7:2: st.relaxed.gpu.u32 [%rd1], 1: address 0 (a null pointer) is no location's (out of bounds, or inside an element)");
   // `run` reports such a test as every command does: an input error at the instruction, not "not run".
   const run = ptxmm('run', '--json', write('g7.litmus', text(7).replace(' @!%p1 mov.u64 %rd1, y ;\n', '')));
   assert.is(run.code, 1);

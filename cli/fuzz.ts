@@ -152,8 +152,8 @@ export async function fuzzOne(z3: Z3Session, t: LitmusTest, o: FuzzOptions, tall
 
   // 1. Executor against solver.
   const c = await crossOne(z3, '<fuzz>', t, { ...o, maxMissing: o.allMissing ? Infinity : 1, maxChecked: CHECKED_WHEN_STOPPED, ...(solverStates ? { solverStates } : {}) });
-  if (c.status === 'skip') {
-    const why = (c.reason ?? '').replace(/\d+/g, 'N');
+  if (c.status === 'skip' || c.status === 'refused') {
+    const why = `${c.status === 'refused' ? 'refused by both engines: ' : ''}${c.reason ?? ''}`.replace(/\d+/g, 'N');
     tally?.skipped.set(why, (tally.skipped.get(why) ?? 0) + 1);
     return null;
   }
