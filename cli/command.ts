@@ -2,6 +2,7 @@
 // is declared once (name, value, meaning, default), and that one declaration parses the
 // arguments and writes `--help`.
 import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import type { ModelName } from '../executor/program.js';
 import { DEFAULT_LOOP_BOUND } from '../litmus/ast.js';
 import { CatError, parseCat } from '../model/cat.js';
@@ -146,10 +147,10 @@ export const CAT_MODEL_OPTION: OptionSpec = {
 export const isCatFile = (v: string | undefined): v is string => v !== undefined && v.endsWith('.cat');
 
 /** `--model`: ptx75 unless another is named. */
-export function modelName(v: string | undefined): ModelName {
+export function modelName(v: string | undefined, catToo = false): ModelName {
   const m = v ?? 'ptx75';
   if (isCatFile(m)) throw new UsageError(`'${m}': this command takes ptx60 or ptx75 (the executor runs the PTX model; a cat model is read by check, conform, show, why, prove and kernel)`);
-  if (m !== 'ptx60' && m !== 'ptx75') throw new UsageError(`unknown model '${m}' (ptx60 or ptx75)`);
+  if (m !== 'ptx60' && m !== 'ptx75') throw new UsageError(`unknown model '${m}' (ptx60, ptx75${catToo ? ' or a FILE.cat' : ''})`);
   return m;
 }
 
@@ -158,13 +159,24 @@ export function modelName(v: string | undefined): ModelName {
  * FILE.cat (model/cat.ts); a fault in the file is a usage error at its position.
  */
 export function modelOf(v: string | undefined): Model {
-  if (!isCatFile(v)) return MODELS[modelName(v)]!;
+  if (!isCatFile(v)) return MODELS[modelName(v, true)]!;
+  let text: string;
   try {
-    return parseCat(readFileSync(v, 'utf8'), v);
+    text = readFileSync(v, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new UsageError(`cannot read ${v}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (e as Error).message}`);
+  }
+  let model: Model;
+  try {
+    model = parseCat(text, v);
   } catch (e) {
     if (e instanceof CatError) throw new UsageError(e.format());
     throw e;
   }
+  // A copy of a built-in model keeps its title when printed back (`ptxmm model ptx75.cat`): a
+  // variant must not answer under the built-in's name, so it is named by its file.
+  return MODELS[model.name] ? { ...model, name: basename(v) } : model;
 }
 
 /** `--races` asks the model's data race: a usage error for a model that cannot say one (raceRefusal). */

@@ -89,7 +89,7 @@ export const conformCommand: Command = {
     const root = a.get('root') ?? '.';
     // A model read from cat checks every row; rows that name their model are for ptx60 and ptx75.
     const cat = isCatFile(a.get('model')) ? modelOf(a.get('model')) : null;
-    const only = a.has('model') && !cat ? modelName(a.get('model')) : null;
+    const only = a.has('model') && !cat ? modelName(a.get('model'), true) : null;
     const bound = count(a.get('bound'), DEFAULT_LOOP_BOUND, 'bound');
     const timeoutMs = seconds(a.get('timeout'), DEFAULT_TIMEOUT_S, 'timeout') * 1000;
     const json = a.has('json');

@@ -3,6 +3,7 @@
 // axiom names in `why`, on worker threads too; faults in the file at their position.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { MP_TEXT, SB_TEXT, ptxmm, scratch } from '../tests/cli.js';
 
@@ -29,7 +30,10 @@ test('the printed ptx75 answers as the built-in; without its Causality line, as 
   const builtIn = ptxmm('check', '--json', MP, SB);
   const fromCat = ptxmm('check', '--json', '--model', cat, MP, SB);
   assert.is(fromCat.code, 0, fromCat.err);
-  assert.equal(records(fromCat.out), records(builtIn.out));
+  // The same answers, under the file's name: a file is not the built-in model, whatever its name.
+  const unnamed = (out: string): unknown[] => records(out).map((r) => ({ ...(r as object), model: null }));
+  assert.equal(unnamed(fromCat.out), unnamed(builtIn.out));
+  assert.equal((records(fromCat.out) as { model?: string }[]).slice(0, 2).map((r) => r.model), ['ptx75.cat', 'ptx75.cat']);
 
   const lines = printed.out.split('\n');
   const causality = lines.findIndex((l) => l.startsWith('irreflexive (rf | fr); cause as Causality'));
@@ -141,8 +145,29 @@ test('faults: a bad cat file at its position (exit 2); commands of the PTX machi
   assert.match(printed.err, /bad\.cat:2:9:/);
   assert.is(ptxmm('model').code, 2);
   const missing = ptxmm('check', '--model', '/nonexistent/m.cat', MP);
-  assert.is(missing.code, 1);
-  assert.match(missing.err, /\/nonexistent\/m\.cat: /);
+  assert.is(missing.code, 2);
+  assert.match(missing.err, /cannot read \/nonexistent\/m\.cat: no such file/);
+  const dir = join(dirname(SC), 'adir.cat');
+  mkdirSync(dir, { recursive: true });
+  const isDir = ptxmm('model', dir);
+  assert.is(isDir.code, 2);
+  assert.match(isDir.err, /cannot read .*adir\.cat: it is a directory/);
+});
+
+test("a copy of a built-in model titled with its name answers under its file's name, never the built-in's", () => {
+  // A copy titled "ptx75" (herd's first line), then edited: it is not ptx75.
+  const titled = `"ptx75"\n${ptxmm('model', 'ptx75').out}`;
+  const variant = write('variant.cat', titled.split('\n').filter((l) => !l.startsWith('irreflexive (rf | fr); cause as Causality')).join('\n'));
+  const rec = JSON.parse(ptxmm('check', '--json', '--model', variant, MP).out.split('\n')[0]!) as { model: string };
+  assert.is(rec.model, 'variant.cat');
+  assert.match(ptxmm('prove', '--model', variant, '--list').out, /variant\.cat's other axioms imply Coherence/);
+});
+
+test('prove --model FILE.cat of a model without checks: no theorems of its own, none run', () => {
+  const none = write('nochecks.cat', '"Any"\nlet x = po\n');
+  const r = ptxmm('prove', '--model', none, '--events', '2');
+  assert.is(r.code, 0, r.err);
+  assert.match(r.out, /nochecks\.cat has no checks, so no theorems of its own .*\nTotals: 0 theorems\n$/);
 });
 
 test.run();

@@ -5,12 +5,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { evaluate } from '../model/concrete.js';
-import { buildGraph, graphRecord } from '../present/graph.js';
+import { type ExecGraph, buildGraph, graphRecord } from '../present/graph.js';
+import { rel } from '../model/relalg.js';
 import { graphText } from '../present/text.js';
 import { toDot } from '../present/dot.js';
 import { renderSvg } from '../present/svg.js';
 import { type Confirmation, confirm } from '../proofs/confirm.js';
-import { type ProofResult, type Theorem, prove } from '../proofs/prove.js';
+import { type CounterProgram, type ProofResult, type Theorem, prove } from '../proofs/prove.js';
 import { comparisonTheorems } from '../proofs/extends.js';
 import { allTheorems, selectTheorems } from '../proofs/theorems.js';
 import { unsearched } from '../proofs/space.js';
@@ -28,7 +29,7 @@ export const proveCommand: Command = {
   options: [
     { name: 'events', arg: 'N', help: 'program events in an execution (initial writes not counted)', dflt: String(DEFAULT_EVENTS) },
     CAT_MODEL_OPTION,
-    { name: 'timeout', arg: 'S', help: 'seconds one theorem may take; past it the answer is a timeout, never "holds"', dflt: String(DEFAULT_PROOF_TIMEOUT_S) },
+    { name: 'timeout', arg: 'S', help: 'seconds one theorem may take; past it the answer is a timeout, never "holds" (it bounds the solving: building and reading the script, a few seconds at 12 events, come on top)', dflt: String(DEFAULT_PROOF_TIMEOUT_S) },
     { name: 'out', arg: 'DIR', help: "write each counterexample's litmus tests to DIR", dflt: 'counterexamples' },
     { name: 'svg', arg: 'DIR', help: "also draw each counterexample's executions as DIR/TEST.svg" },
     { name: 'against', arg: 'ptx60|ptx75|FILE.cat', help: 'compare --model with this model instead: does each accept every execution the other accepts (generic proxy, no aliases, no barriers)?' },
@@ -54,9 +55,17 @@ export const proveCommand: Command = {
     if (against && against.name === model.name) throw new UsageError(`--against: both models are named ${model.name} (a cat file is named by its title, else its file name)`);
     if (against && a.rest.length) throw new UsageError('--against runs the two comparison theorems: name no theorem with it');
     // A model read from cat: by default its own theorems (the others are about ptx60 and ptx75).
-    const own = isCatFile(a.get('model')) && a.rest.length === 0 && !a.has('list')
-      ? allTheorems(model).filter((t) => t.group === 'independence' || t.group === 'encoding').map((t) => t.name)
-      : a.rest;
+    const ownOnly = isCatFile(a.get('model')) && a.rest.length === 0 && !a.has('list');
+    const own = ownOnly ? allTheorems(model).filter((t) => t.group === 'independence' || t.group === 'encoding').map((t) => t.name) : a.rest;
+    // None of its own (a model without checks): nothing to prove, rather than every built-in theorem.
+    if (ownOnly && own.length === 0) {
+      const none = `${a.get('model')} has no checks, so no theorems of its own (independence and encoding are about its axioms); name a theorem or group to run it under this model`;
+      if (a.has('json')) {
+        process.stderr.write(`${none}\n`);
+        process.stdout.write(jsonLine('summary', { command: 'prove', theorems: 0, seconds: 0 }));
+      } else process.stdout.write(`${none}\nTotals: 0 theorems\n`);
+      return EXIT.ok;
+    }
     const events = count(a.get('events'), DEFAULT_EVENTS, 'events');
     if (events < 1 || events > 12) throw new UsageError(`--events must be between 1 and 12, not ${events}`);
     const timeoutS = seconds(a.get('timeout'), DEFAULT_PROOF_TIMEOUT_S, 'timeout');
@@ -85,9 +94,11 @@ export const proveCommand: Command = {
           for (const k of c.checks) writeFileSync(join(out, `${k.program.test.name}.litmus`), k.text);
           if (svgDir) {
             mkdirSync(svgDir, { recursive: true });
-            for (const p of r.counterexample.programs) {
-              const g = buildGraph(p.execution, evaluate(p.model, p.execution.x), {}, null);
-              writeFileSync(join(svgDir, `${p.test.name}.svg`), await renderSvg(toDot(g, `${th.name}: ${p.role}`)));
+            // The programs of one counterexample often share a test (one execution, two models): a file each.
+            const progs = r.counterexample.programs;
+            for (const [k, p] of progs.entries()) {
+              const file = progs.some((q, j) => j !== k && q.test.name === p.test.name) ? `${p.test.name}-${k + 1}.svg` : `${p.test.name}.svg`;
+              writeFileSync(join(svgDir, file), await renderSvg(toDot(drawn(p), `${th.name}: ${p.role}`)));
             }
           }
         }
@@ -111,10 +122,18 @@ export const proveCommand: Command = {
   },
 };
 
+/** A counterexample program's execution as drawn: with its dependencies, which NoThinAir's cycles go through. */
+function drawn(p: CounterProgram): ExecGraph {
+  const res = evaluate(p.model, p.execution.x);
+  return buildGraph(p.execution, res, p.execution.x.dep.length ? { dep: res.evalRel(rel('dep')) } : {}, null);
+}
+
 /** The answer is the one we know (a timeout never is). */
 export function asExpected(th: Theorem, r: ProofResult): boolean {
   if (r.answer === 'timeout') return false;
-  return th.expect === 'either' || (th.expect === 'holds') === (r.answer === 'holds');
+  // A known counterexample larger than the bound is not there to find.
+  const expect = th.expect === 'fails' && th.fewest !== undefined && r.events < th.fewest ? 'holds' : th.expect;
+  return expect === 'either' || (expect === 'holds') === (r.answer === 'holds');
 }
 
 function proveText(r: ProofResult, c: Confirmation | null, out: string, expected: boolean, cats: ReadonlyMap<string, string>): string[] {
@@ -138,9 +157,7 @@ function proveText(r: ProofResult, c: Confirmation | null, out: string, expected
     const verdict = k.reachable === k.program.reachable ? 'as claimed' : k.agrees ? 'reached by another execution: a counterexample for executions, not for outcomes' : 'NOT CONFIRMED';
     lines.push(`  ${k.program.role}: ptxmm check ${checkFlags(k.program.model.name, cats)} ${join(out, `${k.program.test.name}.litmus`)}: outcome ${got} (${said} claimed, ${verdict})`);
   }
-  const p = x.programs[0]!;
-  const g = buildGraph(p.execution, evaluate(p.model, p.execution.x), {}, null);
-  lines.push(...graphText(g).map((l) => `    ${l}`));
+  lines.push(...graphText(drawn(x.programs[0]!)).map((l) => `    ${l}`));
   if (!c.confirmed) lines.push('  NOT CONFIRMED: this counterexample is not confirmed (a bug in ptxmm; please report it)');
   return lines;
 }
@@ -164,7 +181,7 @@ function proveRecord(r: ProofResult, c: Confirmation | null, out: string, expect
       programs: c.checks.map((k) => ({
         role: k.program.role, file: join(out, `${k.program.test.name}.litmus`), model: k.program.model.name,
         claimed: k.program.reachable, checked: k.reachable, agrees: k.agrees,
-        execution: graphRecord(buildGraph(k.program.execution, evaluate(k.program.model, k.program.execution.x), {}, null)),
+        execution: graphRecord(drawn(k.program)),
       })),
     } : null,
   };

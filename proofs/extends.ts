@@ -14,6 +14,7 @@ function accepts(a: Model, b: Model, expect: Theorem['expect'], group = 'extends
     group,
     statement: `Every execution ${a.name} accepts, ${b.name} accepts (generic proxy, no aliases, no barriers).`,
     expect,
+    models: `${a.name} and ${b.name}`,
     claim: (space) => acceptsClaim(space, a, b, (f) => {
       const name = `${a.name}-not-${b.name}`;
       const docs = [`An execution ${a.name} accepts and ${b.name} rejects (ptxmm prove ${b.name}-accepts-${a.name}).`];

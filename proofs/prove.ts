@@ -68,6 +68,10 @@ export interface Theorem {
   statement: string;
   /** The answer we know: it holds, or it fails (a known finding, `note` says why), or either (a question). */
   expect: 'holds' | 'fails' | 'either';
+  /** For `fails`: the events its known counterexample needs; up to fewer, it holds. */
+  fewest?: number;
+  /** The models it is about when they are not --model's (extends: ptx60 and ptx75), as results name them. */
+  models?: string;
   note?: string;
   /** The claim over the execution space, decided by one query (most theorems). */
   claim?(space: Space, opt: ProofOptions): Claim;
@@ -121,7 +125,7 @@ export async function prove(z3: Z3Session, theorem: Theorem, opt: ProofOptions):
   if (reply.includes('(error')) throw new Error(`Z3: ${reply.trim().slice(0, 300)}`);
   const sat = reply.trim().split('\n').pop()!.trim();
   const result: ProofResult = {
-    theorem, events: opt.events, model: opt.model.name, answer: 'timeout', seconds: 0, counterexample: null, size: null, minimal: false, lines: p.lines.length + asserts.length,
+    theorem, events: opt.events, model: theorem.models ?? opt.model.name, answer: 'timeout', seconds: 0, counterexample: null, size: null, minimal: false, lines: p.lines.length + asserts.length,
   };
   if (sat === 'unsat') result.answer = 'holds';
   else if (sat === 'sat') {
