@@ -2,14 +2,14 @@
 // overlay, and the keys that work everywhere (quit, help, model, bound). Every answer comes from
 // a worker (jobs.ts) running the functions the commands use; this file holds no model logic.
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Box, Text, useApp, useInput } from 'ink';
+import { Box, type Key, Text, useApp, useInput } from 'ink';
 import type { ModelName } from '../../executor/program.js';
 import { ExploreContext, type Explore } from './ask.js';
 import type { Jobs } from './jobs.js';
 import type { Answer, Settings } from './protocol.js';
 import { type Badge, type Entry, badgeOf } from './tree.js';
 import { type Screen, GLOBAL_KEYS, SCREEN_KEYS } from './keys.js';
-import { type KeyHandler, KeySlot, type Size, colour, useSize } from './ui.js';
+import { type KeyHandler, KeySlot, type Size, colour, keysOf, useSize } from './ui.js';
 import { Browser } from './browser.js';
 import { TestView } from './testview.js';
 import { ExecutionView } from './execview.js';
@@ -67,7 +67,22 @@ export function App(p: AppProps): ReactNode {
     }
     slot.current?.(input, key);
   };
-  useInput((input, key) => onKey.current(input, key));
+  // Keys one a render: several that come together (keysOf) would otherwise all be handled by
+  // the same render's handlers, each from the state before the first (three j's, one move).
+  const queue = useRef<[string, Key][]>([]).current;
+  const [, setQueued] = useState(0);
+  useInput((input, key) => {
+    queue.push(...keysOf(input, key));
+    setQueued((n) => n + 1);
+  });
+  useEffect(() => {
+    const next = queue.shift();
+    if (!next) return;
+    // Ctrl-C inside a run of keys: ink quits only on one that comes alone.
+    if (next[1].ctrl && next[0] === 'c') { exit(); return; }
+    onKey.current(next[0], next[1]);
+    if (queue.length) setQueued((n) => n + 1);
+  });
 
   const ctx: Explore = useMemo(() => ({ jobs: p.jobs, settings, size, cache }), [p.jobs, settings, size, cache]);
   const open = (v: View): void => setStack((s) => [...s, v]);

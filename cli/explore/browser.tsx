@@ -36,6 +36,16 @@ export function Browser(p: { entries: Entry[]; badges: Map<string, Badge>; open:
 
   const setTyping = (t: boolean): void => { setTypingHere(t); p.setTyping(t); };
   const move = (d: number): void => setCursor(Math.max(0, Math.min(tests.length - 1, at + d)));
+  // A page of rows, not of tests: folder rows take room too, and a page of tests would jump
+  // past rows never shown. The last test within a page of rows (at least the next one); a page
+  // as short as it gets, since the next test may bring two lines of detail that shorten it.
+  const page = (d: 1 | -1): void => {
+    const rowsPerPage = Math.max(1, p.height - 2 - (typing || filter ? 1 : 0));
+    const within = (i: number): boolean => (d > 0 ? tests[i]! <= lineAt + rowsPerPage - 1 : tests[i]! >= lineAt - rowsPerPage + 1);
+    let i = at;
+    while (i + d >= 0 && i + d < tests.length && within(i + d)) i += d;
+    setCursor(i === at ? Math.max(0, Math.min(tests.length - 1, at + d)) : i);
+  };
   useKeys((input, key) => {
     if (typing) {
       if (key.return) setTyping(false);
@@ -46,8 +56,8 @@ export function Browser(p: { entries: Entry[]; badges: Map<string, Badge>; open:
     }
     if (key.upArrow || input === 'k') move(-1);
     else if (key.downArrow || input === 'j') move(1);
-    else if (key.pageUp) move(-height);
-    else if (key.pageDown) move(height);
+    else if (key.pageUp) page(-1);
+    else if (key.pageDown) page(1);
     else if (input === 'g') setCursor(0);
     else if (input === 'G') setCursor(tests.length - 1);
     else if (input === '/') setTyping(true);

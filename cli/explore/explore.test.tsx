@@ -9,7 +9,7 @@ import { startJobs, type Jobs } from './jobs.js';
 import { readEntries } from '../explore.js';
 import { OWN_TESTS, ROOT } from '../../tests/paths.js';
 import { scratch, manyWrites } from '../../tests/cli.js';
-import type { Entry } from './tree.js';
+import { type Entry, rows } from './tree.js';
 
 const KEY = { up: '\u001B[A', down: '\u001B[B', right: '\u001B[C', left: '\u001B[D', enter: '\r', esc: '\u001B', pageDown: '\u001B[6~' };
 const plain = (s: string | undefined): string => (s ?? '').replace(/\u001B\[[0-9;]*m/g, '');
@@ -84,6 +84,32 @@ test('browser: a filter longer than the terminal is wide stays on one line, show
   assert.ok(lines.length <= SIZE.rows, `${lines.length} lines:\n${f}`);
   const line = lines.find((l) => l.startsWith('/'))!;
   assert.ok(line.startsWith('/…') && line.endsWith('hijZ▏') && [...line].length <= SIZE.columns, line);
+  await ui.done();
+});
+
+test('browser: keys that come together are each a key (typing ahead, a paste); PgDn pages over every test', async () => {
+  const ui = start(readEntries([OWN_TESTS], ROOT));
+  await ui.until('ptxmm explore');
+  const selected = (f: string): string => f.split('\n').find((l) => l.startsWith('› '))!.slice(2).trim().split(/\s+/)[0]!;
+  const names = rows(readEntries([OWN_TESTS], ROOT), '').flatMap((r) => (r.kind === 'test' ? [r.entry.name] : []));
+  // Three j's in one write move three tests, as three writes do; a 'q' after them still quits later.
+  await ui.press('jjj');
+  await ui.until((f) => selected(f) === names[3]);
+  await ui.press('g');
+  await ui.until((f) => selected(f) === names[0]);
+  // PgDn to the end: every test is on some page (folder rows take room too).
+  const seen = new Set<string>();
+  for (let k = 0; k < 100 && seen.size < names.length; k++) {
+    for (const l of ui.frame().split('\n').slice(1, SIZE.rows - 2)) {
+      const name = l.replace(/^[›]?\s+/, '').split(/\s+/)[0]!;
+      if (names.includes(name)) seen.add(name);
+    }
+    if (selected(ui.frame()) === names.at(-1)) break;
+    const before = selected(ui.frame());
+    await ui.press(KEY.pageDown);
+    await ui.until((f) => selected(f) !== before);
+  }
+  assert.equal(names.filter((n) => !seen.has(n)), []);
   await ui.done();
 });
 

@@ -4,7 +4,9 @@ import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../../tests/paths.js';
+import type { Key } from 'ink';
 import { GLOBAL_KEYS, SCREEN_KEYS, type Screen, footerText } from './keys.js';
+import { keysOf } from './ui.js';
 
 test('README lists every key of every screen as keys.ts does', () => {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
@@ -26,6 +28,20 @@ test('the footer fits the width and starts with the screen\'s own keys', () => {
       assert.ok(f.startsWith(SCREEN_KEYS[screen][0]!.keys), f);
     }
   }
+});
+
+test('an input of several characters is several keys, each read as it would be alone', () => {
+  const none: Key = {
+    upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, home: false, end: false,
+    return: false, escape: false, ctrl: false, shift: false, tab: false, backspace: false, delete: false, meta: false, super: false, hyper: false,
+    capsLock: false, numLock: false,
+  };
+  const got = keysOf('jG\r\u007F\u0003', none).map(([input, k]) => [input, Object.entries(k).filter(([, v]) => v === true).map(([n]) => n)]);
+  assert.equal(got, [['j', []], ['G', ['shift']], ['', ['return']], ['', ['backspace']], ['c', ['ctrl']]]);
+  // One key, or an escape sequence, stays as ink gave it.
+  assert.equal(keysOf('j', none), [['j', none]]);
+  const down = { ...none, downArrow: true };
+  assert.equal(keysOf('', down), [['', down]]);
 });
 
 test.run();

@@ -34,6 +34,8 @@ test('explore in a real terminal: browse, filter, open a test, why, help, quit r
   // ink hid the cursor while it ran and shows it again on the way out.
   const raw = s.raw();
   assert.ok(raw.lastIndexOf('\u001B[?25h') > raw.lastIndexOf('\u001B[?25l'), 'cursor shown again at exit');
+  // Drawn on the alternate screen, left at exit: the shell's screen comes back as it was.
+  assert.ok(raw.indexOf('\u001B[?1049h') >= 0 && raw.lastIndexOf('\u001B[?1049l') > raw.lastIndexOf('ptxmm explore'), 'alternate screen left at exit');
   // NO_COLOR (set by openTerminal): no foreground or background colour at all.
   assert.not.match(raw, /\u001B\[(?:[0-9;]*;)?(?:3[0-7]|9[0-7]|4[0-7]|10[0-7]|38;5;\d+)m/);
 });

@@ -27,6 +27,26 @@ export function useKeys(handler: KeyHandler, active: boolean): void {
   useInput(mine, { isActive: active && !slot });
 }
 
+/**
+ * One input as the keys it holds. ink hands over a run of plain characters as one input
+ * ("jjj" from typing ahead, a paste, auto-repeat over a slow link); each is a key of its own,
+ * read as ink reads it alone (Enter, Tab, Backspace, Ctrl-letter, Shift for capitals).
+ * Escape sequences come one an input already.
+ */
+export function keysOf(input: string, key: Key): [string, Key][] {
+  const chars = [...input];
+  if (chars.length <= 1 || input.startsWith('\u001B') || key.ctrl || key.meta) return [[input, key]];
+  return chars.map((ch): [string, Key] => {
+    const k: Key = { ...key, shift: /^[A-Z]$/.test(ch) };
+    if (ch === '\r' || ch === '\n') return ['', { ...k, return: true }];
+    if (ch === '\t') return ['', { ...k, tab: true }];
+    if (ch === '\u007F' || ch === '\b') return ['', { ...k, backspace: true }];
+    const code = ch.codePointAt(0)!;
+    if (code >= 1 && code <= 26) return [String.fromCharCode(code + 96), { ...k, ctrl: true }];
+    return [ch, k];
+  });
+}
+
 /** NO_COLOR (no-color.org): any non-empty value turns colour off; inverse and bold stay. */
 export const colour = (c: string): string | undefined => (process.env['NO_COLOR'] ? undefined : c);
 
