@@ -135,6 +135,15 @@ export const kernelCommand: Command = {
   },
 };
 
+/**
+ * How the threads met the barrier: how often each executed the instruction, or, where that is
+ * the same for all, the lines of each thread's arrivals in order (two instructions met in turn).
+ */
+function divergenceText(x: DivergentBarrier): string {
+  if (new Set(x.times.map(([, n]) => n)).size > 1) return x.times.map(([t, n]) => `P${t} ${n}×`).join(', ');
+  return `arrivals at the barrier, by line: ${x.order.map(([t, lines]) => `P${t} ${lines.map((l) => l ?? '?').join(', ')}`).join('; ')}`;
+}
+
 /** `assert(x == 1) (k.cu:12, in void k(int *)) at line 73:2` or `trap at line 33:2`: the PTX position last. */
 export function abortSiteText(x: AbortSite): string {
   const at = `line ${x.pos.line}:${x.pos.col}`;
@@ -218,8 +227,10 @@ function properties(model: Model, r: KernelResult, asserts: Expr[], bound: numbe
     out.push({
       property: 'barriers', label: 'Barrier divergence', verdict: r.barriers.verdict, reason: r.barriers.reason, seconds: r.barriers.seconds,
       ...(d ? {
-        title: `${where(d)} is executed by some threads of a CTA and not by others`,
-        lines: [...ds.map((x) => `${where(x)}, CTA ${x.cta.split('/')[1]}: ${x.times.map(([t, n]) => `P${t} ${n}×`).join(', ')}`), 'in this consistent execution:'],
+        title: new Set(d.times.map(([, n]) => n)).size > 1
+          ? `${where(d)} is executed by some threads of a CTA and not by others`
+          : `${where(d)} is met in turn with another barrier instruction: at one generation of the barrier, threads of a CTA are at different instructions`,
+        lines: [...ds.map((x) => `${where(x)}, CTA ${x.cta.split('/')[1]}: ${divergenceText(x)}`), 'in this consistent execution:'],
         state: null, graph: buildGraph(d.witness.execution, evaluate(model, d.witness.execution.x), {}, null),
       } : none),
     });

@@ -99,4 +99,19 @@ test('--barriers: barrier.sync.aligned is aligned as bar.sync is; barrier.sync i
   }
 });
 
+test('--barriers: two bar.sync met in turn (A then B by one thread, B then A by another) diverge, though each runs each once', async () => {
+  // Thread 0 falls through A then B; thread 1 jumps to B, then back to A. At each generation of
+  // barrier 0 the two are at different instructions: counting executions alone saw none.
+  const turn = '\t@%p1 bra $B;\n$A:\n\tbar.sync 0;\n\t@%p1 bra $F;\n$B:\n\tbar.sync 0;\n\t@%p1 bra $A;\n$F:\n';
+  const r = ptxmm('kernel', S.write('turn.ptx', kernel(turn)), '--block', '2', '--barriers');
+  assert.is(r.code, 1, r.out + r.err);
+  assert.match(r.out, /Barrier divergence: FAILS: bar\.sync 0 \(line (\d+)\) is met in turn with another barrier instruction/);
+  assert.match(r.out, /arrivals at the barrier, by line: P0 (\d+), (\d+); P1 \2, \1\n/);
+  // The same two instructions in the same order for both threads: uniform.
+  const same = '\t@%p1 bra $B;\n\tbra.uni $B;\n$B:\n\tbar.sync 0;\n\tbar.sync 0;\n';
+  const u = ptxmm('kernel', S.write('same.ptx', kernel(same)), '--block', '2', '--barriers');
+  assert.is(u.code, 0, u.out + u.err);
+  assert.match(u.out, /Barrier divergence: holds/);
+});
+
 test.run();

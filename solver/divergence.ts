@@ -4,8 +4,12 @@
 // of them (§9.7.13.1); CUDA asks the same of __syncthreads(). A thread that skips it and exits
 // is no hang in the model (the barrier waits for threads that have not exited), so liveness
 // does not see it: this asks for it directly, one query per CTA and instruction, on one
-// loaded script: a consistent, terminating execution in which two of its threads execute the
-// instruction a different number of times.
+// loaded script: a consistent, terminating execution in which the threads do not meet at the
+// instruction alike. The threads' arrivals at one barrier (an id) are its generations, in
+// order; an instruction diverges when some thread's k-th arrival is there and another
+// thread's is not (elsewhere, or none): skipped by some, or met by two threads at two
+// instructions in turn (`if (c) { __syncthreads(); } else { __syncthreads(); }`), which the
+// same number of executions everywhere does not rule out.
 import type { Instr, LitmusTest } from '../litmus/ast.js';
 import { printInstr } from '../litmus/print.js';
 import type { Model } from '../model/relalg.js';
@@ -31,6 +35,8 @@ export interface DivergentBarrier {
   cta: string;
   /** How many times each thread of the CTA executes it in `witness` (thread number -> times). */
   times: [number, number][];
+  /** Each thread's arrivals at the barrier in `witness`, in order, by line (thread number -> lines). */
+  order: [number, (number | null)[]][];
   witness: Witness;
 }
 
@@ -50,24 +56,55 @@ export const divergenceKey = (d: Pick<DivergentBarrier, 'cta' | 'line'>): string
 const asked = (i: Instr | null): i is Instr & { op: 'bar' } => !!i && i.op === 'bar' && (i.form === 'bar' || i.aligned === true) && !i.count && !i.instance && !i.mask;
 
 /**
+ * Which arrivals count as one barrier's generations: those of the instructions with the same
+ * constant id; an instruction whose id is a register is a barrier of its own (its executions
+ * compared by number only).
+ */
+const barrierOf = (i: Instr & { op: 'bar' }): string => (i.id.kind === 'imm' ? `id ${i.id.value}` : `at ${at(i)}`);
+
+/** An instruction by its place in the kernel: each thread runs its own copy of the code. */
+const at = (i: Instr): string => `${i.pos.line}:${i.pos.col}`;
+
+/**
+ * Per thread, at which generation of its barrier each arrival at an instruction is: the
+ * events of `ran` (or all), in program order, grouped by CTA and barrier (barrierOf).
+ */
+function generations<E extends { info: { thread: number; poIndex: number; place: { cta: string } | null; init: boolean; kind: string }; instr: Instr | null }>(events: readonly E[]): Map<string, { cta: string; arrivals: Map<number, E[]> }> {
+  const groups = new Map<string, { cta: string; arrivals: Map<number, E[]> }>();
+  const threadsOf = new Map<string, Set<number>>();
+  for (const e of events) if (!e.info.init) threadsOf.set(e.info.place!.cta, (threadsOf.get(e.info.place!.cta) ?? new Set()).add(e.info.thread));
+  const ids = new Map<string, number>();
+  for (const e of [...events].sort((a, b) => a.info.poIndex - b.info.poIndex)) {
+    if (e.info.kind !== 'B' || !asked(e.instr)) continue;
+    const b = barrierOf(e.instr);
+    if (!ids.has(b)) ids.set(b, ids.size);
+    const cta = e.info.place!.cta;
+    const key = `${cta}|${ids.get(b)}`;
+    let g = groups.get(key);
+    if (!g) groups.set(key, g = { cta, arrivals: new Map([...threadsOf.get(cta)!].map((t) => [t, []])) });
+    g.arrivals.get(e.info.thread)!.push(e);
+  }
+  return groups;
+}
+
+/**
  * Brute force's divergent barriers (divergenceKey), the reference findDivergence is checked
- * against (kernel.test.ts, cli/fuzz.ts): given to solver/enumerate.ts as its `onConsistent`,
- * adds to `out` each count-less aligned barrier that two threads of a CTA execute a different
- * number of times in a consistent terminating execution.
+ * against (kernel.test.ts): given to solver/enumerate.ts as its `onConsistent`, adds to `out`
+ * each count-less aligned barrier instruction that some thread of a CTA reaches at a
+ * generation at which another thread of the CTA is not there, in a consistent terminating
+ * execution.
  */
 export function divergenceCollector(u: Unrolled, out: Set<string>): NonNullable<Parameters<typeof enumerate>[4]> {
-  const threadsOf = new Map<string, Set<number>>();
-  for (const e of u.events) if (!e.info.init) threadsOf.set(e.info.place!.cta, (threadsOf.get(e.info.place!.cta) ?? new Set()).add(e.info.thread));
   return (_x, _states, _res, ids) => {
-    const times = new Map<string, Map<number, number>>();
-    for (const id of ids) {
-      const e = u.events[id]!;
-      if (e.info.kind !== 'B' || !asked(e.instr)) continue;
-      const key = divergenceKey({ cta: e.info.place!.cta, line: e.instr.pos.line });
-      const per = times.get(key) ?? times.set(key, new Map([...threadsOf.get(e.info.place!.cta)!].map((t) => [t, 0]))).get(key)!;
-      per.set(e.info.thread, per.get(e.info.thread)! + 1);
+    const ran = new Set(ids);
+    for (const g of generations(u.events.filter((e) => e.info.init || ran.has(e.info.id))).values()) {
+      const seqs = [...g.arrivals.values()];
+      const longest = Math.max(...seqs.map((q) => q.length));
+      for (let k = 0; k < longest; k++) {
+        const here = new Map(seqs.map((q) => { const i = q[k]?.instr ?? null; return [i ? at(i) : null, i] as const; }));
+        if (here.size > 1) for (const i of here.values()) if (i) out.add(divergenceKey({ cta: g.cta, line: i.pos.line }));
+      }
     }
-    for (const [key, per] of times) if (new Set(per.values()).size > 1) out.add(key);
   };
 }
 
@@ -80,32 +117,32 @@ export async function findDivergence(z3: Z3Session, test: LitmusTest, opt: Diver
     const enc = encode(test, u, opt.model, opt.timeoutMs, true);
     refuseStrays(u, enc, (cmds) => askZ3(z3, cmds), (lits) => checkSatCmd(lits, limits));
     const { dag, events } = enc;
-    // Per CTA and aligned count-less barrier instruction: each thread's number of executions.
-    const groups = new Map<string, { instr: Instr; cta: string; times: Map<number, N[]> }>();
-    const threadsOf = new Map<string, Set<number>>();
-    for (const e of events) {
-      if (e.info.init) continue;
-      threadsOf.set(e.info.place!.cta, (threadsOf.get(e.info.place!.cta) ?? new Set()).add(e.info.thread));
+    // Per CTA and barrier, each thread's arrivals in program order, each with its generation
+    // (the arrivals executed before it); then per instruction: is some thread there at a
+    // generation at which another is not? Comparing each thread with the CTA's first, both ways,
+    // is enough: if all agree with it, all agree.
+    const list: { instr: Instr; cta: string; threads: number[]; differ: N[] }[] = [];
+    for (const g of generations(events).values()) {
+      const ranked = new Map([...g.arrivals].map(([t, es]) => [t, es.map((e, k) => ({ e, rank: dag.iadd(dag.int(0), ...es.slice(0, k).map((x) => dag.b2i(x.guard))) }))]));
+      const [first, ...others] = [...ranked.keys()];
+      const instrs = new Map([...g.arrivals.values()].flat().map((e) => [at(e.instr!), e.instr!]));
+      for (const [where, instr] of instrs) {
+        const differ: N[] = [];
+        // t at instr at some generation, u not at instr then.
+        const missing = (t: number, u: number): void => {
+          for (const a of ranked.get(t)!) {
+            if (at(a.e.instr!) !== where) continue;
+            differ.push(dag.and(a.e.guard, ...ranked.get(u)!.filter((b) => at(b.e.instr!) === where).map((b) => dag.not(dag.and(b.e.guard, dag.ile(a.rank, b.rank), dag.ile(b.rank, a.rank))))));
+          }
+        };
+        for (const u of others) { missing(first!, u); missing(u, first!); }
+        list.push({ instr, cta: g.cta, threads: [...ranked.keys()], differ });
+      }
     }
-    for (const e of events) {
-      const i = e.instr;
-      if (e.info.kind !== 'B' || !asked(i)) continue;
-      const cta = e.info.place!.cta;
-      const key = `${cta}|${i.pos.line}:${i.pos.col}`;
-      let g = groups.get(key);
-      if (!g) groups.set(key, g = { instr: i, cta, times: new Map([...threadsOf.get(cta)!].map((t) => [t, []])) });
-      g.times.get(e.info.thread)!.push(dag.b2i(e.guard));
-    }
-    const list = [...groups.values()];
     result.candidates = list.length;
     const p = enc.printer;
     const decl: string[] = [];
-    list.forEach((g, gi) => {
-      const counts = [...g.times.values()].map((xs) => dag.iadd(dag.int(0), ...xs));
-      const differ: N[] = [];
-      for (let k = 1; k < counts.length; k++) differ.push(dag.not(dag.and(dag.ile(counts[k - 1]!, counts[k]!), dag.ile(counts[k]!, counts[k - 1]!))));
-      decl.push(`(declare-const diverge_${gi} Bool)`, `(assert (= diverge_${gi} ${p.ref(dag.or(...differ))}))`);
-    });
+    list.forEach((g, gi) => decl.push(`(declare-const diverge_${gi} Bool)`, `(assert (= diverge_${gi} ${p.ref(dag.or(...g.differ))}))`));
     if (!list.length) return { ...result, verdict: 'uniform' };
     const ask = (cmds: string): string => askZ3(z3, cmds);
     ask(scriptWith(enc, decl));
@@ -117,11 +154,13 @@ export async function findDivergence(z3: Z3Session, test: LitmusTest, opt: Diver
       if (s === 'unsat') continue;
       const w = witness(enc, ask);
       const ran = new Set(w.execution.encodingIds);
-      const times: [number, number][] = [...g.times.keys()].map((t) => [
-        test.threads[t]!.placement.id,
-        events.filter((e) => e.info.thread === t && e.instr === g.instr && ran.has(e.info.id)).length,
-      ]);
-      result.divergent.push({ instr: printInstr(g.instr), line: g.instr.pos.line, cta: g.cta, times, witness: w });
+      const barrier = barrierOf(g.instr as Instr & { op: 'bar' });
+      const arrivals = (t: number): typeof events => events
+        .filter((e) => e.info.thread === t && ran.has(e.info.id) && e.info.kind === 'B' && asked(e.instr) && barrierOf(e.instr) === barrier)
+        .sort((a, b) => a.info.poIndex - b.info.poIndex);
+      const times: [number, number][] = g.threads.map((t) => [test.threads[t]!.placement.id, arrivals(t).filter((e) => at(e.instr!) === at(g.instr)).length]);
+      const order: [number, (number | null)[]][] = g.threads.map((t) => [test.threads[t]!.placement.id, arrivals(t).map((e) => e.instr?.pos.line ?? null)]);
+      result.divergent.push({ instr: printInstr(g.instr), line: g.instr.pos.line, cta: g.cta, times, order, witness: w });
     }
     result.verdict = result.divergent.length ? 'divergent' : undecidedWhy ? 'unknown' : 'uniform';
     result.unknown = result.verdict === 'unknown' ? undecidedWhy : null;
