@@ -114,4 +114,20 @@ test('--barriers: two bar.sync met in turn (A then B by one thread, B then A by 
   assert.match(u.out, /Barrier divergence: holds/);
 });
 
+test('a trap ends the launch: no race or divergence is made of what other threads would do after it', () => {
+  // Thread 0 sets y and meets thread 1 at the barrier, then reads x. Thread 1 writes x, and
+  // traps if it sees y set. Counted as exited, the trapped thread would let thread 0 pass the
+  // barrier alone, to read x unordered with its write: a race no launch can show.
+  const body = '\t@%p1 bra $T1;\n\tst.relaxed.gpu.global.u32 [y], 1;\n\tbra.uni $B;\n$T1:\n\tst.global.u32 [x], 1;\n'
+    + '\tld.relaxed.gpu.global.u32 %r3, [y];\n\tsetp.eq.u32 %p2, %r3, 1;\n\t@%p2 trap;\n$B:\n\tbar.sync 0;\n\t@%p1 bra $E;\n\tld.global.u32 %r2, [x];\n$E:\n';
+  const r = ptxmm('kernel', S.write('trap.ptx', kernel(body)), '--block', '2', '--races', '--barriers');
+  assert.match(r.out, /Traps: FAILS: P1 reaches trap/, r.out + r.err);
+  assert.match(r.out, /Data races: holds/);
+  assert.match(r.out, /Barrier divergence: holds/);
+  // Where every execution traps, nothing is left to ask: no answer, and why.
+  const always = ptxmm('kernel', S.write('trap1.ptx', kernel(body.replace('\t@%p2 trap;', '\ttrap;'))), '--block', '2', '--races', '--barriers');
+  assert.match(always.out, /Data races: unknown: no execution finishes without an abort \(a failed assert or trap ends the launch\)/);
+  assert.match(always.out, /Barrier divergence: unknown: no execution finishes without an abort/);
+});
+
 test.run();

@@ -85,12 +85,19 @@ export async function verifyKernel(z3: Z3Session, inst: Instance, opt: VerifyOpt
     return { verdict: ex.reachable === 'unknown' ? 'unknown' : ex.reachable ? 'fails' : 'holds', reason: ex.unknown, explanation: ex, seconds: s + s2, boundReached: null };
   };
   if (opt.asserts.length) out.assert = await everyFinal(opt.asserts);
+  // Each thread's abort register stays 0: no thread reached a site.
+  const setters = inst.test.threads.flatMap((t, k) => (t.code.some((s) => s.op === 'mov' && s.dst.name === ABORT_REGISTER) ? [k] : []));
+  const noAbort = setters.map((thread): Expr => ({
+    kind: 'cmp', op: 'eq', left: { kind: 'reg', thread, reg: ABORT_REGISTER }, right: { kind: 'const', value: 0n },
+  }));
+  // A failed assert or a trap ends the launch (CUDA): what the other threads would do after it
+  // (an aborted thread counts as exited, so a barrier lets them on) never happens. Races and
+  // divergence are asked of the executions without one; an abort is a finding of its own.
+  const kept = noAbort.length
+    ? { test: { ...inst.test, filter: noAbort.length === 1 ? noAbort[0]! : { kind: 'and' as const, args: noAbort } }, keep: 'without an abort (a failed assert or trap ends the launch)' }
+    : { test: inst.test };
   if (inst.aborts.length) {
-    // Each thread's abort register stays 0: no thread reached a site.
-    const setters = inst.test.threads.flatMap((t, k) => (t.code.some((s) => s.op === 'mov' && s.dst.name === ABORT_REGISTER) ? [k] : []));
-    const a = await everyFinal(setters.map((thread): Expr => ({
-      kind: 'cmp', op: 'eq', left: { kind: 'reg', thread, reg: ABORT_REGISTER }, right: { kind: 'const', value: 0n },
-    })));
+    const a = await everyFinal(noAbort);
     const ex = a.verdict === 'fails' ? a.explanation : null;
     const aborts = setters.flatMap((thread) => {
       const k = ex?.state.find(([name]) => name === `P${thread}:${ABORT_REGISTER}`)?.[1];
@@ -100,7 +107,7 @@ export async function verifyKernel(z3: Z3Session, inst: Instance, opt: VerifyOpt
     out.abort = { ...a, aborts };
   }
   if (opt.races) {
-    const [r, s] = await timed(() => findRaces(z3, inst.test, base));
+    const [r, s] = await timed(() => findRaces(z3, kept.test, { ...base, ...(kept.keep ? { keep: kept.keep } : {}) }));
     out.races = { verdict: r.verdict === 'race-free' ? 'holds' : r.verdict === 'racy' ? 'fails' : 'unknown', reason: r.unknown, result: r, seconds: s, boundReached: null };
   }
   if (opt.liveness) {
@@ -108,7 +115,7 @@ export async function verifyKernel(z3: Z3Session, inst: Instance, opt: VerifyOpt
     out.liveness = { verdict: r.verdict === 'live' ? 'holds' : r.verdict === 'hang' ? 'fails' : 'unknown', reason: r.unknown, result: r, seconds: s, boundReached: null };
   }
   if (opt.barriers) {
-    const [r, s] = await timed(() => findDivergence(z3, inst.test, base));
+    const [r, s] = await timed(() => findDivergence(z3, kept.test, { ...base, ...(kept.keep ? { keep: kept.keep } : {}) }));
     out.barriers = { verdict: r.verdict === 'uniform' ? 'holds' : r.verdict === 'divergent' ? 'fails' : 'unknown', reason: r.unknown, result: r, seconds: s, boundReached: null };
   }
   await boundsOfHolds(z3, inst, opt, deadline, out);

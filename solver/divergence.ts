@@ -14,7 +14,7 @@ import type { Instr, LitmusTest } from '../litmus/ast.js';
 import { printInstr } from '../litmus/print.js';
 import type { Model } from '../model/relalg.js';
 import type { N } from './expr.js';
-import { encode, finishedConsistent, scriptWith } from './encode.js';
+import { encode, keptFinished, scriptWith } from './encode.js';
 import { type TimeBudget, limitsFrom, resourceReason } from './limits.js';
 import { askZ3, checkSatCmd, refuseStrays, satOf, undecided, witness, type Witness } from './run.js';
 import { enumerate } from './enumerate.js';
@@ -25,6 +25,8 @@ import type { Z3Session } from './z3.js';
 export interface DivergenceOptions extends TimeBudget {
   model: Model;
   bound: number;
+  /** As races.ts RaceOptions.keep: only the executions the filter keeps (a kernel's without an abort). */
+  keep?: string;
 }
 
 export interface DivergentBarrier {
@@ -146,7 +148,7 @@ export async function findDivergence(z3: Z3Session, test: LitmusTest, opt: Diver
     if (!list.length) return { ...result, verdict: 'uniform' };
     const ask = (cmds: string): string => askZ3(z3, cmds);
     ask(scriptWith(enc, decl));
-    const consistent = finishedConsistent(enc);
+    const consistent = keptFinished(enc, opt.keep);
     let undecidedWhy: string | null = null;
     for (const [gi, g] of list.entries()) {
       const s = satOf(ask(checkSatCmd([...consistent, `diverge_${gi}`], limits)));
@@ -161,6 +163,13 @@ export async function findDivergence(z3: Z3Session, test: LitmusTest, opt: Diver
       const times: [number, number][] = g.threads.map((t) => [test.threads[t]!.placement.id, arrivals(t).filter((e) => at(e.instr!) === at(g.instr)).length]);
       const order: [number, (number | null)[]][] = g.threads.map((t) => [test.threads[t]!.placement.id, arrivals(t).map((e) => e.instr?.pos.line ?? null)]);
       result.divergent.push({ instr: printInstr(g.instr), line: g.instr.pos.line, cta: g.cta, times, order, witness: w });
+    }
+    // Uniform over no execution at all is no answer: where every execution that finishes is one
+    // the filter drops (a kernel's that abort), say so. (With none finishing at all,
+    // kernel/verify.ts boundsOfHolds says why.)
+    if (!result.divergent.length && !undecidedWhy && opt.keep && enc.filterLit
+      && satOf(ask(checkSatCmd(consistent, limits))) === 'unsat' && satOf(ask(checkSatCmd(keptFinished(enc, undefined), limits))) === 'sat') {
+      return { ...result, verdict: 'unknown', unknown: `no execution finishes ${opt.keep}` };
     }
     result.verdict = result.divergent.length ? 'divergent' : undecidedWhy ? 'unknown' : 'uniform';
     result.unknown = result.verdict === 'unknown' ? undecidedWhy : null;

@@ -128,6 +128,10 @@ export function finishedConsistent(enc: Encoding): string[] {
   return [enc.noCutLit, ...enc.barrierLits.map((b) => b.lit), ...enc.axiomLits.values()];
 }
 
+/** finishedConsistent, and with `keep` (races.ts RaceOptions.keep) only those the filter keeps. */
+export const keptFinished = (enc: Encoding, keep: string | undefined): string[] =>
+  [...finishedConsistent(enc), ...(keep && enc.filterLit ? [enc.filterLit] : [])];
+
 /**
  * `allAxioms`: every query will enforce every axiom (not `why`, not unsat cores), so what the
  * axioms imply may be used before solving: coherence they force (solver/must.ts), closure steps

@@ -9,7 +9,7 @@ import { effectiveScope, placeOf, scopeIncludes } from '../model/events.js';
 import { DATA_RACE } from '../model/ptx.js';
 import type { Model } from '../model/relalg.js';
 import type { N } from './expr.js';
-import { encode, finishedConsistent, scriptWith } from './encode.js';
+import { encode, keptFinished, scriptWith } from './encode.js';
 import { type TimeBudget, limitsFrom, resourceReason } from './limits.js';
 import { askZ3, checkSatCmd, loadOf, noStatesReason, refuseStrays, satOf, undecided, whyNoState, witness, type Witness } from './run.js';
 import { entries, pairMask } from './symbolic.js';
@@ -22,6 +22,12 @@ import { parseSexps } from './z3.js';
 export interface RaceOptions extends TimeBudget {
   model: Model;
   bound: number;
+  /**
+   * Only the executions the test's filter keeps, and what they are (`without an abort`): a
+   * kernel's, where a failed assert or a trap ends the launch (kernel/verify.ts). A litmus
+   * test's filter is left out: a race is the program's, not one final state's.
+   */
+  keep?: string;
 }
 
 /** One side of a racy pair: an instruction of a thread. */
@@ -136,9 +142,8 @@ export async function findRaces(z3: Z3Session, test: LitmusTest, opt: RaceOption
     });
     const ask = (cmds: string): string => askZ3(z3, cmds);
     ask(scriptWith(enc, decl));
-    // Consistent, terminating executions. The filter is left out: a race is the program's, not
-    // one final state's.
-    const consistent = finishedConsistent(enc);
+    // Consistent, terminating executions (those the filter keeps only when asked: `keep`).
+    const consistent = keptFinished(enc, opt.keep);
     const access = (ins: Instr, t: number, e: number): RaceAccess => ({
       thread: test.threads[t]!.placement.id, instr: printInstr(ins), line: ins.pos?.line ?? null,
       name: nameOf(ins, enc.locNames[infos[e]!.ploc]!), width: widthOf(ins),
@@ -173,8 +178,9 @@ export async function findRaces(z3: Z3Session, test: LitmusTest, opt: RaceOption
     if (!result.racy.length && !result.undecided.length && (list.length > 0 || enc.mayCut) && mayRace(test)) {
       const s = satOf(ask(checkSatCmd(consistent, limits)));
       if (s !== 'sat') {
+        const none = s === 'unsat' ? whyNoState(enc, ask, (lits) => checkSatCmd(lits, limits), (cores, minimal) => loadOf(enc, cores, minimal)) : null;
         const why = s === 'unknown' ? undecided(z3, limits)
-          : noStatesReason(whyNoState(enc, ask, (lits) => checkSatCmd(lits, limits), (cores, minimal) => loadOf(enc, cores, minimal)), opt.bound);
+          : none?.why === 'filter' && opt.keep ? `no execution finishes ${opt.keep}` : noStatesReason(none, opt.bound);
         return { ...result, verdict: 'unknown', unknown: why, noneFinishes: s === 'unsat' };
       }
     }
