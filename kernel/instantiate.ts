@@ -95,8 +95,9 @@ export interface Instance {
   cluster: Dim3 | null;
 }
 
+// Not %warpid nor %nwarpid: the ISA gives neither as a function of the thread (below).
 export const SPECIAL_REGISTERS = ['tid', 'ntid', 'ctaid', 'nctaid'].flatMap((r) => ['x', 'y', 'z'].map((c) => `${r}.${c}`))
-  .concat(['laneid', 'warpid', 'nwarpid']);
+  .concat(['laneid']);
 
 const BASE_ADDRESS = 0x1000;
 /** Bytes left unused after every object, so that an access past its end is no location's. */
@@ -331,7 +332,10 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
         const what = /^envreg\d+$/.test(r.name) ? 'the launch environment, which cooperative groups read for this_grid() and grid.sync(): grid-wide synchronization is not modelled'
           : /^reserved_smem/.test(r.name) ? 'shared memory the runtime reserves (cooperative groups at -G)'
             : /^(cluster|nclusterid|clusterid|is_explicit_cluster)/.test(r.name) ? 'a cluster special register: clusters are modelled through their scope, not their ids'
-              : null;
+              : r.name === 'warpid' ? 'it is where the warp runs when read, and may change as it runs (ISA: "%warpid is volatile"; it is not the warp\'s number in its CTA): compute a warp index from %tid.x / 32'
+                : r.name === 'nwarpid' ? 'it is the hardware\'s largest warp identifier, not the CTA\'s warp count: compute that from %ntid'
+                  : /^(clock|clock64|globaltimer)/.test(r.name) ? 'time is not modelled'
+                    : null;
         bad(what ? `the special register %${r.name} is not modelled: ${what}`
           : `%${r.name} is neither declared (.reg) nor a special register ptxmm models (${SPECIAL_REGISTERS.map((x) => `%${x}`).join(', ')})`, r.pos ?? s.pos);
       }
@@ -357,7 +361,7 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
       const values: Record<string, number> = {
         'tid.x': tx, 'tid.y': ty, 'tid.z': tz, 'ntid.x': block.x, 'ntid.y': block.y, 'ntid.z': block.z,
         'ctaid.x': bx, 'ctaid.y': by, 'ctaid.z': bz, 'nctaid.x': grid.x, 'nctaid.y': grid.y, 'nctaid.z': grid.z,
-        laneid: t % 32, warpid: Math.floor(t / 32), nwarpid: Math.ceil(perBlock / 32),
+        laneid: t % 32,
       };
       for (const r of readsSpecial) regInits.push({ thread: id, reg: r, value: BigInt(values[r]!), pos: entry.pos });
       // (Registers start undefined in a kernel; the abort register is ptxmm's, and starts at 0.)
