@@ -200,8 +200,10 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
   const globals = new Map<string, MemoryObject>();
   // An assert's message constants, once nothing else names them, are no memory of the launch.
   const named = new Set(inlined.body.flatMap((s) => (s.op === 'mov' && s.src.kind === 'loc' ? [s.src.name] : isAccess(s) && s.addr.kind === 'loc' ? [s.addr.name] : [])));
+  // A variable ptxmm cannot model refuses the launch only where its code names it.
+  for (const v of mod.globals) if (v.refused && (named.has(v.name) || launch.globals?.[v.name] !== undefined)) throw v.refused;
   for (const v of mod.globals) {
-    if (v.space === 'shared') continue;
+    if (v.space === 'shared' || v.refused) continue;
     if (inlined.messages.has(v.name) && !named.has(v.name) && launch.globals?.[v.name] === undefined) continue;
     const given = launch.globals?.[v.name];
     const init = given === undefined ? v.init : typeof given === 'bigint' ? [given] : given;
@@ -246,7 +248,7 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
   const sharedOf = new Map<number, Map<string, MemoryObject>>();
   for (let c = 0; c < blocks; c++) {
     const m = new Map<string, MemoryObject>();
-    const vars = [...mod.globals.filter((g) => g.space === 'shared'), ...entry.shared];
+    const vars = [...mod.globals.filter((g) => g.space === 'shared' && !g.refused), ...entry.shared];
     const short = new Map(vars.map((v) => [v.name, localName(v.name)]));
     const unique = (v: Variable): string => ([...short.values()].filter((n) => n === short.get(v.name)).length === 1 ? short.get(v.name)! : v.name);
     for (const v of vars) {
@@ -263,7 +265,7 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
     }
     sharedOf.set(c, m);
   }
-  const dynamics = [...mod.globals, ...entry.shared].filter((v) => v.dynamic);
+  const dynamics = [...mod.globals, ...entry.shared].filter((v) => v.dynamic && !v.refused);
   // CUDA's extern __shared__ arrays all start at the dynamic shared memory's base: one array here.
   if (dynamics.length > 1) bad(`${dynamics.map((v) => `${v.name}[]`).join(' and ')} are both the launch's dynamic shared memory (they start at one address): only one such array is modelled`, dynamics[1]!.pos);
   if (dynamics.length === 0 && launch.dynamicShared !== undefined) bad(`the launch gives ${launch.dynamicShared} bytes of dynamic shared memory, and the module declares no .extern .shared array to hold them`);

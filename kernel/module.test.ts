@@ -43,7 +43,7 @@ test('an instruction ptxmm does not model is refused where it stands', () => {
   refuses('vecf.ptx', module('.global .align 8 .u32 x[2];', '', '\tld.global.v2.f32 {%r1, %r2}, [x];'), 'v2', /floating-point data is not modelled/, '--assert', 'x[0] == 0');
   // A generic pointer to local memory (what nvcc -G writes for its stack) is not modelled; .local accesses are.
   refuses('cvtaparam.ptx', module('', '', '\tmov.u64 %rd1, 0;\n\tcvta.param.u64 %rd2, %rd1;'), 'param.u64', /cvta takes \.global, \.shared, \.local or \.const, not \.param/, '--assert', '1 == 1');
-  refuses('float.ptx', module('.global .align 4 .f32 f;', '', ''), '.f32', /floating-point/, '--assert', '1 == 1');
+  refuses('float.ptx', module('.global .align 4 .f32 f;', '', '\tmov.u64 %rd1, f;'), '.f32', /floating-point/, '--assert', '1 == 1');
   refuses('clock.ptx', module('', '', '\tmov.u32 %r1, %clock;'), '%clock', /the special register %clock is not modelled: time is not modelled/, '--assert', '1 == 1');
   refuses('semi.ptx', module('', '', '\tmov.u32 %r1, 1\n\tbra.uni $L;\n$L:'), 'bra.uni', /unexpected/, '--assert', '1 == 1');
   // Warp-level operations not modelled, by name, whatever their operands (elect.sync's `%r|%p`).
@@ -519,6 +519,14 @@ test('a stack slot read at another width through a pointer kept in the stack (nv
   ].map((l) => `\t${l}`).join('\n');
   refuses('slot.ptx', module('', '.param .u64 k_param_0', body), 'ld.u32 %r1',
     /ld\.weak\.u32 %r1, \[%rd2\]: .*a 32-bit access to __local_depot0\.P0\[0\], which holds 8 bits: the access reaches nvcc's stack/, '--param', 'out:u32[1]', '--assert', 'out[0] == 7');
+});
+
+test("a module's floating-point variable refuses only the launches whose code names it", () => {
+  const decls = '.global .align 4 .f32 g = 0f3F800000;\n.global .align 4 .u32 x;';
+  const ok = ptxmm('kernel', S.write('fglobal.ptx', module(decls, '', '\tmov.u32 %r1, 7;\n\tst.global.u32 [x], %r1;')), '--assert', 'x == 7');
+  assert.is(ok.code, 0, ok.out + ok.err);
+  assert.match(ok.out, /Assert x == 7: holds/);
+  refuses('fglobal2.ptx', module(decls, '', '\tmov.u64 %rd1, g;\n\tld.global.u32 %r1, [%rd1];'), '.f32', /floating-point data \(\.f32\) is not modelled: integers only/, '--assert', '1 == 1');
 });
 
 test('PTX ptxmm does not model, or that faults, is named at its position', () => {

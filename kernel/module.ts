@@ -27,6 +27,11 @@ export interface Variable {
    */
   dynamic?: true;
   pos: Pos;
+  /**
+   * A variable ptxmm cannot model (floating-point data): only a launch whose code names it is
+   * refused, as a function's `refused` (a module's float global does not block its integer kernels).
+   */
+  refused?: LitmusError;
 }
 
 export interface Param {
@@ -206,6 +211,12 @@ export function readModule(text: string, file: string): PtxModule {
     let t = next('a type');
     if (t.v === '.align') { align = number(next('an alignment'), 'an alignment'); t = next('a type'); }
     if (t.v === '.v2' || t.v === '.v4') fail(`vector variables (${t.v}) are not modelled`, t);
+    if (/^\.f\d+$/.test(t.v)) {
+      const refused = new LitmusError(`floating-point data (${t.v}) is not modelled: integers only`, at(t), file);
+      const name = next('a name');
+      while (next("';'").v !== ';');
+      return { name: name.v, space, type: 'b32', count: null, align, init: null, pos: at(start), refused };
+    }
     const type = dataType(t);
     const name = next('a name');
     if (name.k !== 'id') fail(`expected a variable name, found '${name.v}'`, name);
