@@ -41,9 +41,10 @@ const lexer = moo.states({
     directive: /\.[A-Za-z_][\w]*(?:::[A-Za-z_]\w*)?/,
     // Two destinations, `%d|%p` (shfl.sync, match.all.sync): one token, so that a row's cell
     // separator never reads as one (a cell never starts with a register).
-    pregpair: /%[A-Za-z_]\w*[ \t]*\|[ \t]*%[A-Za-z_]\w*/,
+    pregpair: /%[A-Za-z_$][\w$]*[ \t]*\|[ \t]*%[A-Za-z_$][\w$]*/,
     // A special register's component (%tid.x) is part of its name.
-    preg: /%[A-Za-z_][\w]*(?:\.[xyz](?![\w.]))?/,
+    // PTX identifiers may hold '$' (`%r$0`), as ptxas reads them.
+    preg: /%[A-Za-z_$][\w$]*(?:\.[xyz](?![\w.]))?/,
     // PTX's floating-point literals (0f3F800000, 0d3FF8000000000000, 1.5, .5, 1e3), lexed whole:
     // a 0f/0d literal is a bit pattern in a .b32/.b64 operand (build.ts); any other use is told
     // that floats are not modelled, not that '.' is unexpected.

@@ -160,12 +160,19 @@ test('doc strings may quote other text', () => {
   assert.equal(t.docs, ['first', 'second says "hi" twice']);
 });
 
+test("registers may hold '$', as ptxas reads PTX identifiers (%r$0), and print back", () => {
+  const t = parseLitmus('PTX T\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.global.relaxed.sys.u32 %r$0, [x] ;\nexists (P0:%r$0 == 0)\n');
+  const ld = t.threads[0]!.code[0]!;
+  assert.is(ld.op === 'ld' ? ld.dst.name : null, 'r$0');
+  assert.equal(stripPositions(parseLitmus(printLitmus(t))), stripPositions(t));
+});
+
 test('comments and blank lines may come before the header; the test is the same', () => {
   const text = 'PTX T\n"doc"\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.weak x, 1 ;\nexists (x == 1)\n';
   const t = parseLitmus('// from the ISA\n\n(* two\n lines *)\n' + text);
   assert.is(t.name, 'T');
   assert.equal(t.docs, ['doc']);
-  assert.equal(t.threads[0]!.code[0]!.pos, { line: 8, col: 2 });
+  assert.equal(t.threads[0]!.code[0]!.pos, { line: 9, col: 2 });
   assert.equal(stripPositions(t), stripPositions(parseLitmus(text)));
 });
 

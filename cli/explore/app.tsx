@@ -4,6 +4,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Box, type Key, Text, useApp, useInput } from 'ink';
 import type { ModelName } from '../../executor/program.js';
+import { parseLitmus } from '../../litmus/parse.js';
 import { ExploreContext, type Explore } from './ask.js';
 import type { Jobs } from './jobs.js';
 import type { Answer, Settings } from './protocol.js';
@@ -123,18 +124,28 @@ function useBadges(entries: Entry[], jobs: Jobs, settings: Settings): Map<string
         if (!live) return;
         if (e.text === null) {
           const err = e.error ?? 'cannot read the file';
-          setBadges((b) => new Map(b).set(e.file, { kind: 'error', text: err }));
+          setBadges((b) => new Map(b).set(e.file, { kind: 'error', text: err, parse: true }));
           continue;
         }
         const a = await jobs.ask('badges', { kind: 'states', test: { file: e.file, text: e.text }, settings, without: [], forbidden: false, outcome: null });
         if (!live) return;
-        const badge: Badge = a.kind === 'states' ? badgeOf(a.answer.report) : { kind: 'error', text: a.kind === 'error' ? a.message : 'unexpected answer' };
+        const badge: Badge = a.kind === 'states' ? badgeOf(a.answer.report) : { kind: 'error', text: a.kind === 'error' ? a.message : 'unexpected answer', parse: !parses(e.text, e.file) };
         setBadges((b) => new Map(b).set(e.file, badge));
       }
     })();
     return () => { live = false; };
   }, [entries, jobs, settings.model, settings.bound, settings.timeoutMs]);
   return badges;
+}
+
+/** The test parses (an error about it is then a refusal under the settings, not a parse error). */
+function parses(text: string, file: string): boolean {
+  try {
+    parseLitmus(text, file);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function Help({ screen, size }: { screen: Screen; size: Size }): ReactNode {

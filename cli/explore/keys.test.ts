@@ -7,6 +7,7 @@ import { ROOT } from '../../tests/paths.js';
 import type { Key } from 'ink';
 import { GLOBAL_KEYS, SCREEN_KEYS, type Screen, footerText } from './keys.js';
 import { keysOf } from './ui.js';
+import { badgeText } from './tree.js';
 
 test('README lists every key of every screen as keys.ts does', () => {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
@@ -42,6 +43,11 @@ test('an input of several characters is several keys, each read as it would be a
   assert.equal(keysOf('j', none), [['j', none]]);
   const down = { ...none, downArrow: true };
   assert.equal(keysOf('', down), [['', down]]);
+});
+
+test("a badge says 'parse error' only for a file that does not parse; a test refused under the settings is 'refused'", () => {
+  assert.is(badgeText({ kind: 'error', text: 'a.litmus:4:2: unexpected ...', parse: true }), 'parse error');
+  assert.is(badgeText({ kind: 'error', text: 'the ptx60 model has no proxies ...', parse: false }), 'refused');
 });
 
 test.run();

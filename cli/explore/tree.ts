@@ -43,16 +43,17 @@ export function rows(entries: readonly Entry[], filter: string): Row[] {
 
 export type Badge =
   | { kind: 'pending' }
-  | { kind: 'error'; text: string }
+  /** `parse`: the file does not parse; else the test is refused under the settings (a ptx60 proxy, a bad address). */
+  | { kind: 'error'; text: string; parse: boolean }
   | { kind: 'answer'; testKind: string; result: 'Ok' | 'No' | 'Unknown'; reason: string | null };
 
 export function badgeOf(r: CheckReport): Badge {
   return { kind: 'answer', testKind: r.kind, result: r.result, reason: r.reason };
 }
 
-/** `Forbidden Ok`, `Allowed No`, `Required Unknown`, `parse error`, `…`. */
+/** `Forbidden Ok`, `Allowed No`, `Required Unknown`, `parse error`, `refused`, `…`. */
 export function badgeText(b: Badge | undefined): string {
   if (!b || b.kind === 'pending') return '…';
-  if (b.kind === 'error') return 'parse error';
+  if (b.kind === 'error') return b.parse ? 'parse error' : 'refused';
   return b.result === 'Unknown' ? `${b.testKind} Unknown` : `${b.testKind} ${b.result}`;
 }
