@@ -5,6 +5,7 @@ import * as assert from 'uvu/assert';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MP_TEXT, SB_TEXT, ptxmm, scratch } from '../tests/cli.js';
+import { OWN_TESTS } from '../tests/paths.js';
 
 const { dir, write } = scratch('ptxmm-explain-');
 
@@ -95,6 +96,9 @@ test('show --outcome: a filter written after the condition is the test\'s, and i
   assert.is(r.code, 1, r.out + r.err);
   assert.match(r.out, /is unreachable/);
   assert.match(r.out, /ruled out by: no axiom: the program and its filter alone/);
+  // One axiom alone is named alone (not "together").
+  const mp = ptxmm('show', join(OWN_TESTS, 'isa', 'ISA-MP.litmus'), '--outcome', 'P1:r0 == 1 /\\ P1:r1 == 0');
+  assert.match(mp.out, /\n {2}ruled out by: Causality \(why says how\)\n/);
 });
 
 test.run();
