@@ -213,6 +213,7 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
     if (!globals.has(name)) bad(`no module variable ${name} to initialise (it has ${[...globals.keys()].join(', ') || 'none'})`);
   }
   const params = new Map<string, bigint>();
+  const paramBytes = new Map(entry.params.map((d) => [d.name, typeBytes(d.type)]));
   const buffers = new Map<string, MemoryObject>();
   // A buffer, or a pointer into one, is given to a 64-bit parameter only.
   const pointer = (k: number): Param => {
@@ -322,7 +323,7 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
     let c = codeOf.get(key);
     if (!c) {
       const symbols = new Map([...globals, ...sharedOf.get(cta)!, ...(localsOf.get(id) ?? [])]);
-      codeOf.set(key, c = body.map((s) => (s.op === 'label' ? s : resolve(s, symbols, params, bad, unsized))));
+      codeOf.set(key, c = body.map((s) => (s.op === 'label' ? s : resolve(s, symbols, params, bad, unsized, paramBytes))));
     }
     return c;
   };
@@ -540,7 +541,7 @@ function bytesToElements(bytes: readonly bigint[], size: number): bigint[] {
  * (`[counter]`, `[arr+4]` -> `arr[1]`), an address (`mov.u64 %rd, arr`), a parameter's value
  * (`ld.param.u64 %rd, [p]` -> `mov.u64 %rd, value`).
  */
-function resolve(s: Instr, symbols: Map<string, MemoryObject>, params: Map<string, bigint>, bad: (m: string, p?: Pos) => never, unsized: ReadonlyMap<string, string>): Instr {
+function resolve(s: Instr, symbols: Map<string, MemoryObject>, params: Map<string, bigint>, bad: (m: string, p?: Pos) => never, unsized: ReadonlyMap<string, string>, paramBytes: ReadonlyMap<string, number>): Instr {
   if (s.op === 'mov' && s.src.kind === 'loc') {
     const o = symbols.get(s.src.name);
     if (!o) return bad(params.has(s.src.name) ? `taking the address of parameter ${s.src.name} is not modelled` : unsized.get(s.src.name) ?? `unknown symbol ${s.src.name}`, s.src.pos ?? s.pos);
@@ -550,8 +551,14 @@ function resolve(s: Instr, symbols: Map<string, MemoryObject>, params: Map<strin
   const name = s.addr.name;
   if (params.has(name)) {
     if (s.op !== 'ld' || s.space !== 'param') return bad(`parameter ${name} can only be read, with ld.param`, s.pos);
-    if (s.offset) return bad(`an offset into parameter ${name} is not modelled`, s.pos);
-    return { op: 'mov', type: s.type, dst: s.dst, src: { kind: 'imm', value: params.get(name)!, pos: s.pos }, pos: s.pos, ...(s.guard ? { guard: s.guard } : {}) };
+    // A part of it (`ld.param.u32 %r, [p+4]`: the high half of a 64-bit value, as nvcc reads
+    // `(int)(x >> 32)`): its bytes, little-endian as the GPU lays parameters out.
+    const off = Number(s.offset ?? 0n);
+    const bytes = paramBytes.get(name) ?? 0;
+    const width = typeBytes(s.type);
+    if (off !== 0 && (off < 0 || off % width !== 0 || off + width > bytes)) return bad(`[${name}+${off}] is not a part of parameter ${name} (${bytes} bytes) that a ${width * 8}-bit read can take`, s.pos);
+    const value = off === 0 ? params.get(name)! : BigInt.asUintN(width * 8, BigInt.asUintN(bytes * 8, params.get(name)!) >> BigInt(off * 8));
+    return { op: 'mov', type: s.type, dst: s.dst, src: { kind: 'imm', value, pos: s.pos }, pos: s.pos, ...(s.guard ? { guard: s.guard } : {}) };
   }
   const o = symbols.get(name);
   if (!o) return bad(unsized.get(name) ?? `unknown symbol ${name}`, s.addr.pos ?? s.pos);

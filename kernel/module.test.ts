@@ -521,6 +521,15 @@ test('a stack slot read at another width through a pointer kept in the stack (nv
     /ld\.weak\.u32 %r1, \[%rd2\]: .*a 32-bit access to __local_depot0\.P0\[0\], which holds 8 bits: the access reaches nvcc's stack/, '--param', 'out:u32[1]', '--assert', 'out[0] == 7');
 });
 
+test('a part of a parameter is read as its bytes: the high half of a 64-bit value ((int)(x >> 32))', () => {
+  const text = module('.global .align 4 .u32 x;', '.param .u64 k_param_0', '\tld.param.u32 %r1, [k_param_0+4];\n\tst.global.u32 [x], %r1;');
+  const r = ptxmm('kernel', S.write('half.ptx', text), '--param', '0x500000003', '--assert', 'x == 5');
+  assert.is(r.code, 0, r.out + r.err);
+  const wrong = ptxmm('kernel', S.write('half.ptx', text), '--param', '0x500000003', '--assert', 'x == 3');
+  assert.is(wrong.code, 1, wrong.out + wrong.err);
+  refuses('past.ptx', module('.global .align 4 .u32 x;', '.param .u64 k_param_0', '\tld.param.u32 %r1, [k_param_0+8];'), 'ld.param', /\[k_param_0\+8\] is not a part of parameter k_param_0 \(8 bytes\)/, '--param', '1', '--assert', '1 == 1');
+});
+
 test("a module's floating-point variable refuses only the launches whose code names it", () => {
   const decls = '.global .align 4 .f32 g = 0f3F800000;\n.global .align 4 .u32 x;';
   const ok = ptxmm('kernel', S.write('fglobal.ptx', module(decls, '', '\tmov.u32 %r1, 7;\n\tst.global.u32 [x], %r1;')), '--assert', 'x == 7');
