@@ -521,6 +521,14 @@ test('a stack slot read at another width through a pointer kept in the stack (nv
     /ld\.weak\.u32 %r1, \[%rd2\]: .*a 32-bit access to __local_depot0\.P0\[0\], which holds 8 bits: the access reaches nvcc's stack/, '--param', 'out:u32[1]', '--assert', 'out[0] == 7');
 });
 
+test("--assert names a one-element variable nvcc declares as bytes (cuda::atomic<int> c is .b8 c[4]) by its bare name", () => {
+  const text = module('.global .align 4 .b8 c[4];', '', '\tmov.u32 %r1, 9;\n\tst.relaxed.gpu.global.u32 [c], %r1;');
+  const r = ptxmm('kernel', S.write('one.ptx', text), '--assert', 'c == 9');
+  assert.is(r.code, 0, r.out + r.err);
+  assert.match(r.out, /Assert c\[0\] == 9: holds/);
+  assert.is(ptxmm('kernel', S.write('one.ptx', text), '--assert', 'c == 8').code, 1);
+});
+
 test('a part of a parameter is read as its bytes: the high half of a 64-bit value ((int)(x >> 32))', () => {
   const text = module('.global .align 4 .u32 x;', '.param .u64 k_param_0', '\tld.param.u32 %r1, [k_param_0+4];\n\tst.global.u32 [x], %r1;');
   const r = ptxmm('kernel', S.write('half.ptx', text), '--param', '0x500000003', '--assert', 'x == 5');
