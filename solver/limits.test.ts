@@ -8,6 +8,7 @@ import { parseLitmus } from '../litmus/parse.js';
 import { ptx75 } from '../model/ptx.js';
 import { ROOT } from '../tests/paths.js';
 import { checkLiveness } from './liveness.js';
+import { limitsFrom } from './limits.js';
 import { findRaces } from './races.js';
 import { runTest } from './run.js';
 import { openZ3, type Z3Session } from './z3.js';
@@ -36,6 +37,9 @@ test('a deadline already past leaves each question unanswered, with the timeout 
   const live = await checkLiveness(z3, spin, budget(past));
   assert.is(live.verdict, 'unknown');
   assert.match(live.unknown ?? '', /60 s/);
+  // A deadline given is time shared with other questions: messages about it say so.
+  assert.is(limitsFrom({ timeoutMs: 60_000, deadline: past }).shared, true);
+  assert.is(limitsFrom({ timeoutMs: 60_000 }).shared, undefined);
 });
 
 test('a loop bound of millions is no answer, said at once: the unrolling is bounded, not only the time', async () => {

@@ -27,6 +27,8 @@ export interface Limits {
   timeoutMs: number;
   /** Largest encoding (nodes and operands) the test may build. */
   maxSize: number;
+  /** The time is shared with other questions (TimeBudget.deadline): messages say so. */
+  shared?: boolean;
 }
 
 /** A test ran out of time or space: the reason is the answer's explanation. */
@@ -43,7 +45,7 @@ export interface TimeBudget {
 }
 
 export const limitsFrom = (t: TimeBudget, maxSize = MAX_SIZE): Limits =>
-  ({ deadline: t.deadline ?? performance.now() + t.timeoutMs, timeoutMs: t.timeoutMs, maxSize });
+  ({ deadline: t.deadline ?? performance.now() + t.timeoutMs, timeoutMs: t.timeoutMs, maxSize, ...(t.deadline !== undefined ? { shared: true } : {}) });
 
 /** Throws LimitError once the deadline has passed. */
 export function checkTime(l: Limits | undefined): void {

@@ -198,7 +198,9 @@ export function undecided(z3: Z3Session, limits: Limits): string {
   if (/memout|memory/i.test(why)) return 'Z3 ran out of memory';
   // Z3 does not always say that its time ran out ("state of the most recent check-sat command
   // is not known"): past the deadline, that is what happened.
-  if (/timeout|canceled/i.test(why) || why.trim() === '' || performance.now() >= limits.deadline) return `Z3 did not decide within the timeout (${limits.timeoutMs / 1000} s)`;
+  if (/timeout|canceled/i.test(why) || why.trim() === '' || performance.now() >= limits.deadline) {
+    return `Z3 did not decide within the timeout (${limits.timeoutMs / 1000} s${limits.shared ? ', shared with the questions before this one' : ''})`;
+  }
   return `Z3 could not decide (${why.replace(/[()":]|reason-unknown/g, '').trim()})`;
 }
 
