@@ -68,16 +68,17 @@ const barrierOf = (i: Instr & { op: 'bar' }): string => (i.id.kind === 'imm' ? `
 const at = (i: Instr): string => `${i.pos.line}:${i.pos.col}`;
 
 /**
- * Per thread, at which generation of its barrier each arrival at an instruction is: the
- * events of `ran` (or all), in program order, grouped by CTA and barrier (barrierOf).
+ * Per thread, its arrivals at each barrier: the barrier events (those of `ran`, when given:
+ * one execution's), in program order, grouped by CTA and barrier (barrierOf), with every
+ * thread of the CTA, arrivals or none.
  */
-function generations<E extends { info: { thread: number; poIndex: number; place: { cta: string } | null; init: boolean; kind: string }; instr: Instr | null }>(events: readonly E[]): Map<string, { cta: string; arrivals: Map<number, E[]> }> {
+function generations<E extends { info: { id: number; thread: number; poIndex: number; place: { cta: string } | null; init: boolean; kind: string }; instr: Instr | null }>(events: readonly E[], ran?: ReadonlySet<number>): Map<string, { cta: string; arrivals: Map<number, E[]> }> {
   const groups = new Map<string, { cta: string; arrivals: Map<number, E[]> }>();
   const threadsOf = new Map<string, Set<number>>();
   for (const e of events) if (!e.info.init) threadsOf.set(e.info.place!.cta, (threadsOf.get(e.info.place!.cta) ?? new Set()).add(e.info.thread));
   const ids = new Map<string, number>();
   for (const e of [...events].sort((a, b) => a.info.poIndex - b.info.poIndex)) {
-    if (e.info.kind !== 'B' || !asked(e.instr)) continue;
+    if (e.info.kind !== 'B' || !asked(e.instr) || (ran && !ran.has(e.info.id))) continue;
     const b = barrierOf(e.instr);
     if (!ids.has(b)) ids.set(b, ids.size);
     const cta = e.info.place!.cta;
@@ -98,8 +99,7 @@ function generations<E extends { info: { thread: number; poIndex: number; place:
  */
 export function divergenceCollector(u: Unrolled, out: Set<string>): NonNullable<Parameters<typeof enumerate>[4]> {
   return (_x, _states, _res, ids) => {
-    const ran = new Set(ids);
-    for (const g of generations(u.events.filter((e) => e.info.init || ran.has(e.info.id))).values()) {
+    for (const g of generations(u.events, new Set(ids)).values()) {
       const seqs = [...g.arrivals.values()];
       const longest = Math.max(...seqs.map((q) => q.length));
       for (let k = 0; k < longest; k++) {
