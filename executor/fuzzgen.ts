@@ -8,7 +8,7 @@
 // Programs come in the parser's canonical shape, so the printed text of a failing case parses
 // back to the same test; ISA type rules are kept so the text passes the front end.
 import fc from 'fast-check';
-import type { AtomOp, DataType, Expr, Instr, LitmusTest, LocDecl, Observable, Ordering, Placement, Proxy, Scope, Stmt, Thread } from '../litmus/ast.js';
+import { type AtomOp, type DataType, type Expr, type Instr, type LitmusTest, type LocDecl, type Observable, type Ordering, type Placement, type Proxy, type Scope, type Stmt, type Thread, allOf } from '../litmus/ast.js';
 
 const P = { line: 0, col: 0 };
 const LOCS = ['x', 'y', 'z'];
@@ -233,7 +233,7 @@ export function fuzzTest(o: GenOptions): fc.Arbitrary<LitmusTest> {
         cmps.push({ kind: 'cmp', op: 'eq', left: { kind: 'reg', thread: id, reg: r }, right: { kind: 'const', value: BigInt(vals[cmps.length % vals.length]!) } });
       }
     });
-    const expr: Expr = cmps.length === 0 ? { kind: 'true' } : cmps.length === 1 ? cmps[0]! : { kind: 'and', args: cmps };
+    const expr = allOf(cmps);
     return {
       arch: 'PTX', name: 'fuzz', docs: [], ...declared(threads),
       regInits: [], threads, condition: { quantifier: 'exists' as const, expr, pos: P },

@@ -1,7 +1,7 @@
 // A kernel's assertions (`--assert "counter == 2"`, `out[1] == 2`): the litmus condition
 // syntax, read by the litmus grammar's own `expr` rule and builder, over the instance's
 // locations (a module variable, a buffer's or array's element) and registers (`P3:r1`).
-import type { Expr, LitmusTest, Term } from '../litmus/ast.js';
+import { type Expr, type LitmusTest, type Term, allOf } from '../litmus/ast.js';
 import { checkConstants, expr, twosComplement } from '../litmus/build.js';
 import type { CstExpr } from '../litmus/cst.js';
 import { parseFragment } from '../litmus/parse.js';
@@ -45,6 +45,5 @@ function renameLocs(e: Expr, to: ReadonlyMap<string, string>): Expr {
 
 /** Every assertion must hold in every final state: `forall (a1 /\ a2 ...)`. */
 export function withAssertions(test: LitmusTest, asserts: Expr[]): LitmusTest {
-  const e: Expr = asserts.length === 0 ? { kind: 'true' } : asserts.length === 1 ? asserts[0]! : { kind: 'and', args: asserts };
-  return { ...test, condition: { ...test.condition, quantifier: 'forall', expr: e } };
+  return { ...test, condition: { ...test.condition, quantifier: 'forall', expr: allOf(asserts) } };
 }

@@ -3,7 +3,7 @@
 // otherwise), data races (solver/races.ts) and liveness (solver/liveness.ts; a bar.sync that
 // some thread of the CTA never reaches is a hang there) and barrier divergence
 // (solver/divergence.ts: __syncthreads() that the threads of a CTA do not all execute).
-import type { Expr } from '../litmus/ast.js';
+import { type Expr, allOf } from '../litmus/ast.js';
 import type { Model } from '../model/relalg.js';
 import { type Explanation, explainTest } from '../present/explain.js';
 import { type LivenessResult, checkLiveness } from '../solver/liveness.js';
@@ -93,9 +93,8 @@ export async function verifyKernel(z3: Z3Session, inst: Instance, opt: VerifyOpt
   // A failed assert or a trap ends the launch (CUDA): what the other threads would do after it
   // (an aborted thread counts as exited, so a barrier lets them on) never happens. Races and
   // divergence are asked of the executions without one; an abort is a finding of its own.
-  const kept = noAbort.length
-    ? { test: { ...inst.test, filter: noAbort.length === 1 ? noAbort[0]! : { kind: 'and' as const, args: noAbort } }, keep: 'without an abort (a failed assert or trap ends the launch)' }
-    : { test: inst.test };
+  const kept = noAbort.length ? { ...inst.test, filter: allOf(noAbort) } : inst.test;
+  const keptOpts = noAbort.length ? { ...base, keep: 'without an abort (a failed assert or trap ends the launch)' } : base;
   if (inst.aborts.length) {
     const a = await everyFinal(noAbort);
     const ex = a.verdict === 'fails' ? a.explanation : null;
@@ -107,7 +106,7 @@ export async function verifyKernel(z3: Z3Session, inst: Instance, opt: VerifyOpt
     out.abort = { ...a, aborts };
   }
   if (opt.races) {
-    const [r, s] = await timed(() => findRaces(z3, kept.test, { ...base, ...(kept.keep ? { keep: kept.keep } : {}) }));
+    const [r, s] = await timed(() => findRaces(z3, kept, keptOpts));
     out.races = { verdict: r.verdict === 'race-free' ? 'holds' : r.verdict === 'racy' ? 'fails' : 'unknown', reason: r.unknown, result: r, seconds: s, boundReached: null };
   }
   if (opt.liveness) {
@@ -115,7 +114,7 @@ export async function verifyKernel(z3: Z3Session, inst: Instance, opt: VerifyOpt
     out.liveness = { verdict: r.verdict === 'live' ? 'holds' : r.verdict === 'hang' ? 'fails' : 'unknown', reason: r.unknown, result: r, seconds: s, boundReached: null };
   }
   if (opt.barriers) {
-    const [r, s] = await timed(() => findDivergence(z3, kept.test, { ...base, ...(kept.keep ? { keep: kept.keep } : {}) }));
+    const [r, s] = await timed(() => findDivergence(z3, kept, keptOpts));
     out.barriers = { verdict: r.verdict === 'uniform' ? 'holds' : r.verdict === 'divergent' ? 'fails' : 'unknown', reason: r.unknown, result: r, seconds: s, boundReached: null };
   }
   await boundsOfHolds(z3, inst, opt, deadline, out);

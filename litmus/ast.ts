@@ -463,6 +463,9 @@ export type Expr =
   | { kind: 'true' }
   | { kind: 'false' };
 
+/** Every one of `es` holds: true for none, the one itself for one. */
+export const allOf = (es: readonly Expr[]): Expr => (es.length === 0 ? { kind: 'true' } : es.length === 1 ? es[0]! : { kind: 'and', args: [...es] });
+
 export type Quantifier = 'exists' | 'not exists' | 'forall';
 
 export interface Condition {
