@@ -1,10 +1,11 @@
 // What every ptxmm subcommand provides to the dispatcher, and its command line: each option
 // is declared once (name, value, meaning, default), and that one declaration parses the
 // arguments and writes `--help`.
-import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { ModelName } from '../executor/program.js';
 import { DEFAULT_LOOP_BOUND } from '../litmus/ast.js';
+import { LitmusError } from '../litmus/errors.js';
+import { readText } from '../litmus/files.js';
 import { CatError, parseCat } from '../model/cat.js';
 import { MODELS, raceRefusal } from '../model/ptx.js';
 import type { Model } from '../model/relalg.js';
@@ -160,18 +161,13 @@ export function modelName(v: string | undefined, catToo = false): ModelName {
  */
 export function modelOf(v: string | undefined): Model {
   if (!isCatFile(v)) return MODELS[modelName(v, true)]!;
-  let text: string;
-  try {
-    text = readFileSync(v, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new UsageError(`cannot read ${v}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (e as Error).message}`);
-  }
   let model: Model;
   try {
-    model = parseCat(text, v);
+    model = parseCat(readText(v, false), v);
   } catch (e) {
     if (e instanceof CatError) throw new UsageError(e.format());
+    // The file's own words for why it cannot be read (litmus/files.ts), as for every input.
+    if (e instanceof LitmusError) throw new UsageError(`cannot read ${e.format()}`);
     throw e;
   }
   // A copy of a built-in model keeps its title when printed back (`ptxmm model ptx75.cat`): a

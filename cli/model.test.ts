@@ -151,7 +151,7 @@ test('faults: a bad cat file at its position (exit 2); commands of the PTX machi
   mkdirSync(dir, { recursive: true });
   const isDir = ptxmm('model', dir);
   assert.is(isDir.code, 2);
-  assert.match(isDir.err, /cannot read .*adir\.cat: it is a directory/);
+  assert.match(isDir.err, /cannot read .*adir\.cat: is a directory/);
 });
 
 test("a copy of a built-in model titled with its name answers under its file's name, never the built-in's", () => {
