@@ -76,13 +76,10 @@ function generations<E extends { info: { id: number; thread: number; poIndex: nu
   const groups = new Map<string, { cta: string; arrivals: Map<number, E[]> }>();
   const threadsOf = new Map<string, Set<number>>();
   for (const e of events) if (!e.info.init) threadsOf.set(e.info.place!.cta, (threadsOf.get(e.info.place!.cta) ?? new Set()).add(e.info.thread));
-  const ids = new Map<string, number>();
   for (const e of [...events].sort((a, b) => a.info.poIndex - b.info.poIndex)) {
     if (e.info.kind !== 'B' || !asked(e.instr) || (ran && !ran.has(e.info.id))) continue;
-    const b = barrierOf(e.instr);
-    if (!ids.has(b)) ids.set(b, ids.size);
     const cta = e.info.place!.cta;
-    const key = `${cta}|${ids.get(b)}`;
+    const key = `${cta}|${barrierOf(e.instr)}`;
     let g = groups.get(key);
     if (!g) groups.set(key, g = { cta, arrivals: new Map([...threadsOf.get(cta)!].map((t) => [t, []])) });
     g.arrivals.get(e.info.thread)!.push(e);
@@ -123,8 +120,8 @@ export async function findDivergence(z3: Z3Session, test: LitmusTest, opt: Diver
     // (the arrivals executed before it); then per instruction: is some thread there at a
     // generation at which another is not? Comparing each thread with the CTA's first, both ways,
     // is enough: if all agree with it, all agree.
-    const list: { instr: Instr; cta: string; threads: number[]; differ: N[] }[] = [];
-    for (const g of generations(events).values()) {
+    const list: { instr: Instr; cta: string; key: string; threads: number[]; differ: N[] }[] = [];
+    for (const [key, g] of generations(events)) {
       const ranked = new Map([...g.arrivals].map(([t, es]) => [t, es.map((e, k) => ({ e, rank: dag.iadd(dag.int(0), ...es.slice(0, k).map((x) => dag.b2i(x.guard))) }))]));
       const [first, ...others] = [...ranked.keys()];
       const instrs = new Map([...g.arrivals.values()].flat().map((e) => [at(e.instr!), e.instr!]));
@@ -138,7 +135,7 @@ export async function findDivergence(z3: Z3Session, test: LitmusTest, opt: Diver
           }
         };
         for (const u of others) { missing(first!, u); missing(u, first!); }
-        list.push({ instr, cta: g.cta, threads: [...ranked.keys()], differ });
+        list.push({ instr, cta: g.cta, key, threads: [...ranked.keys()], differ });
       }
     }
     result.candidates = list.length;
@@ -155,13 +152,11 @@ export async function findDivergence(z3: Z3Session, test: LitmusTest, opt: Diver
       if (s === 'unknown') { undecidedWhy ??= undecided(z3, limits); continue; }
       if (s === 'unsat') continue;
       const w = witness(enc, ask);
-      const ran = new Set(w.execution.encodingIds);
-      const barrier = barrierOf(g.instr as Instr & { op: 'bar' });
-      const arrivals = (t: number): typeof events => events
-        .filter((e) => e.info.thread === t && ran.has(e.info.id) && e.info.kind === 'B' && asked(e.instr) && barrierOf(e.instr) === barrier)
-        .sort((a, b) => a.info.poIndex - b.info.poIndex);
-      const times: [number, number][] = g.threads.map((t) => [test.threads[t]!.placement.id, arrivals(t).filter((e) => at(e.instr!) === at(g.instr)).length]);
-      const order: [number, (number | null)[]][] = g.threads.map((t) => [test.threads[t]!.placement.id, arrivals(t).map((e) => e.instr?.pos.line ?? null)]);
+      // The witness's own arrivals at this barrier, as brute force reads an execution.
+      const arrivals = generations(events, new Set(w.execution.encodingIds)).get(g.key)?.arrivals;
+      const of = (t: number): typeof events => arrivals?.get(t) ?? [];
+      const times: [number, number][] = g.threads.map((t) => [test.threads[t]!.placement.id, of(t).filter((e) => at(e.instr!) === at(g.instr)).length]);
+      const order: [number, (number | null)[]][] = g.threads.map((t) => [test.threads[t]!.placement.id, of(t).map((e) => e.instr?.pos.line ?? null)]);
       result.divergent.push({ instr: printInstr(g.instr), line: g.instr.pos.line, cta: g.cta, times, order, witness: w });
     }
     // Uniform over no execution at all is no answer: where every execution that finishes is one
