@@ -135,12 +135,15 @@ export const kernelCommand: Command = {
   },
 };
 
+/** Some threads execute the barrier instruction more often than others (else they meet it in turn with another). */
+const countsDiffer = (x: DivergentBarrier): boolean => new Set(x.times.map(([, n]) => n)).size > 1;
+
 /**
  * How the threads met the barrier: how often each executed the instruction, or, where that is
  * the same for all, the lines of each thread's arrivals in order (two instructions met in turn).
  */
 function divergenceText(x: DivergentBarrier): string {
-  if (new Set(x.times.map(([, n]) => n)).size > 1) return x.times.map(([t, n]) => `P${t} ${n}×`).join(', ');
+  if (countsDiffer(x)) return x.times.map(([t, n]) => `P${t} ${n}×`).join(', ');
   return `arrivals at the barrier, by line: ${x.order.map(([t, lines]) => `P${t} ${lines.map((l) => l ?? '?').join(', ')}`).join('; ')}`;
 }
 
@@ -227,7 +230,7 @@ function properties(model: Model, r: KernelResult, asserts: Expr[], bound: numbe
     out.push({
       property: 'barriers', label: 'Barrier divergence', verdict: r.barriers.verdict, reason: r.barriers.reason, seconds: r.barriers.seconds,
       ...(d ? {
-        title: new Set(d.times.map(([, n]) => n)).size > 1
+        title: countsDiffer(d)
           ? `${where(d)} is executed by some threads of a CTA and not by others`
           : `${where(d)} is met in turn with another barrier instruction: at one generation of the barrier, threads of a CTA are at different instructions`,
         lines: [...ds.map((x) => `${where(x)}, CTA ${x.cta.split('/')[1]}: ${divergenceText(x)}`), 'in this consistent execution:'],

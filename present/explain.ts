@@ -114,8 +114,13 @@ export function explanationText(ex: Explanation, g: ExecGraph | null): string[] 
     out.push(`${head} is unreachable: no consistent execution reaches it.`);
     const rs = ex.relaxations;
     // (An unsat core: axioms that rule it out together, not always a smallest such set.)
-    if (rs === null) out.push(`  ruled out by: ${ex.core?.length ? `${ex.core.length === 1 ? `${ex.core[0]} (why says how)` : `${ex.core.join(', ')} together (why finds the smallest sets)`}` : ex.test.filter ? 'no axiom: the program and its filter alone' : 'no axiom: the program alone'}`);
-    else if (rs.length === 0) {
+    if (rs === null) {
+      const core = ex.core ?? [];
+      const by = core.length > 1 ? `${core.join(', ')} together (why finds the smallest sets)`
+        : core.length === 1 ? `${core[0]} (why says how)`
+          : ex.test.filter ? 'no axiom: the program and its filter alone' : 'no axiom: the program alone';
+      out.push(`  ruled out by: ${by}`);
+    } else if (rs.length === 0) {
       out.push(`No axiom forbids it: no execution of the program reaches it, consistent or not${ex.test.filter ? ', among those the filter keeps' : ''}${ex.boundReached ? ', within the loop bound' : ''}.`);
     } else {
       const sets = rs.map(setText);

@@ -44,7 +44,8 @@ export function Browser(p: { entries: Entry[]; badges: Map<string, Badge>; open:
     const within = (i: number): boolean => (d > 0 ? tests[i]! <= lineAt + rowsPerPage - 1 : tests[i]! >= lineAt - rowsPerPage + 1);
     let i = at;
     while (i + d >= 0 && i + d < tests.length && within(i + d)) i += d;
-    setCursor(i === at ? Math.max(0, Math.min(tests.length - 1, at + d)) : i);
+    if (i === at) move(d);
+    else setCursor(i);
   };
   useKeys((input, key) => {
     if (typing) {
