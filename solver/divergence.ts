@@ -114,7 +114,7 @@ export async function findDivergence(z3: Z3Session, test: LitmusTest, opt: Diver
   try {
     const u = unroll(test, opt.bound, limits);
     const enc = encode(test, u, opt.model, opt.timeoutMs, true);
-    refuseStrays(u, enc, (cmds) => askZ3(z3, cmds), (lits) => checkSatCmd(lits, limits));
+    refuseStrays(u, enc, (cmds) => askZ3(z3, cmds, limits), (lits) => checkSatCmd(lits, limits));
     const { dag, events } = enc;
     // Per CTA and barrier, each thread's arrivals in program order, each with its generation
     // (the arrivals executed before it); then per instruction: is some thread there at a
@@ -143,7 +143,7 @@ export async function findDivergence(z3: Z3Session, test: LitmusTest, opt: Diver
     const decl: string[] = [];
     list.forEach((g, gi) => decl.push(`(declare-const diverge_${gi} Bool)`, `(assert (= diverge_${gi} ${p.ref(dag.or(...g.differ))}))`));
     if (!list.length) return { ...result, verdict: 'uniform' };
-    const ask = (cmds: string): string => askZ3(z3, cmds);
+    const ask = (cmds: string): string => askZ3(z3, cmds, limits);
     ask(scriptWith(enc, decl));
     const consistent = keptFinished(enc, opt.keep);
     let undecidedWhy: string | null = null;

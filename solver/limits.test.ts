@@ -8,9 +8,9 @@ import { parseLitmus } from '../litmus/parse.js';
 import { ptx75 } from '../model/ptx.js';
 import { ROOT } from '../tests/paths.js';
 import { checkLiveness } from './liveness.js';
-import { limitsFrom } from './limits.js';
+import { LimitError, limitsFrom } from './limits.js';
 import { findRaces } from './races.js';
-import { runTest } from './run.js';
+import { askZ3, commandPieces, runTest } from './run.js';
 import { openZ3, type Z3Session } from './z3.js';
 
 let z3: Z3Session;
@@ -37,15 +37,39 @@ test('a deadline already past leaves each question unanswered, with the timeout 
   const live = await checkLiveness(z3, spin, budget(past));
   assert.is(live.verdict, 'unknown');
   assert.match(live.unknown ?? '', /60 s/);
-  // A deadline given is time shared with other questions: messages about it say so.
+  // A deadline that earlier questions have used part of is shared: messages about it say so;
+  // the first question's, with the whole time still ahead, is not.
   assert.is(limitsFrom({ timeoutMs: 60_000, deadline: past }).shared, true);
   assert.is(limitsFrom({ timeoutMs: 60_000 }).shared, undefined);
+  assert.is(limitsFrom({ timeoutMs: 60_000, deadline: performance.now() + 60_000 }).shared, undefined);
 });
 
 test('a loop bound of millions is no answer, said at once: the unrolling is bounded, not only the time', async () => {
   const r = await runTest(z3, spin, { ...budget(), bound: 10_000_000, mode: 'verdict', checkBound: false, explain: false });
   assert.is(r.validated, 'unknown');
   assert.match(r.unknown ?? '', /the loop bound 10000000 unrolls a thread to more than 200,000 instructions/);
+});
+
+
+test('a long script goes to Z3 in pieces of whole commands, and no piece is read past the deadline', async () => {
+  // Parentheses inside |symbols| and "strings" do not end a command; each piece but the last is at least the size asked.
+  const text = '(declare-const |a)(| Bool)\n(echo "x)\n(")\n(assert\n  (or |a)(| true))\n(check-sat)\n';
+  const pieces = commandPieces(text, 10);
+  assert.is(pieces.join(''), text);
+  assert.equal(pieces, ['(declare-const |a)(| Bool)\n', '(echo "x)\n(")\n', '(assert\n  (or |a)(| true))\n', '(check-sat)\n']);
+  assert.equal(commandPieces(text, 1000), [text]);
+  // 2 MB of declarations: read in several pieces, the same answer as at once.
+  const decls = Array.from({ length: 60_000 }, (_, i) => `(declare-const long_name_of_a_literal_${i} Bool)`).join('\n');
+  const script = `(reset)\n${decls}\n(assert (and long_name_of_a_literal_0 long_name_of_a_literal_59999 (not long_name_of_a_literal_0)))\n(check-sat)\n`;
+  assert.ok(commandPieces(script, 1 << 18).length > 4);
+  assert.is(askZ3(z3, script, limitsFrom({ timeoutMs: 60_000 })).trim(), 'unsat');
+  // Past the deadline nothing more is read: the question stops with the timeout as its reason.
+  z3.run('(reset)');
+  const late = limitsFrom({ timeoutMs: 5_000, deadline: performance.now() - 1 });
+  assert.throws(() => askZ3(z3, script, late), (e: unknown) => e instanceof LimitError && /^the timeout \(5 s, shared with the questions before this one\) ran out while Z3 read the encoding$/.test(e.message));
+  assert.match(z3.run('(check-sat)'), /^sat/); // the script's unsatisfiable assertion never arrived
+  // A short command is no load: the deadline is for the questions' own checks.
+  assert.match(askZ3(z3, '(check-sat)\n', late), /^sat/);
 });
 
 test.run();

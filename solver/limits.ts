@@ -27,7 +27,7 @@ export interface Limits {
   timeoutMs: number;
   /** Largest encoding (nodes and operands) the test may build. */
   maxSize: number;
-  /** The time is shared with other questions (TimeBudget.deadline): messages say so. */
+  /** Earlier questions used part of the time (TimeBudget.deadline): messages say so. */
   shared?: boolean;
 }
 
@@ -44,8 +44,12 @@ export interface TimeBudget {
   deadline?: number;
 }
 
+/** A common deadline counts as shared once earlier questions have used this much of it (ms): the first question's is its own. */
+const SHARED_AFTER_MS = 100;
+
 export const limitsFrom = (t: TimeBudget, maxSize = MAX_SIZE): Limits =>
-  ({ deadline: t.deadline ?? performance.now() + t.timeoutMs, timeoutMs: t.timeoutMs, maxSize, ...(t.deadline !== undefined ? { shared: true } : {}) });
+  ({ deadline: t.deadline ?? performance.now() + t.timeoutMs, timeoutMs: t.timeoutMs, maxSize,
+    ...(t.deadline !== undefined && t.deadline < performance.now() + t.timeoutMs - SHARED_AFTER_MS ? { shared: true } : {}) });
 
 /** Throws LimitError once the deadline has passed. */
 export function checkTime(l: Limits | undefined): void {

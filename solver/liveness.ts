@@ -49,7 +49,7 @@ export async function checkLiveness(z3: Z3Session, test: LitmusTest, opt: Livene
   await z3.ready();
   const limits = limitsFrom(opt);
   let queries = 0;
-  const ask = (cmds: string): string => { queries++; return askZ3(z3, cmds); };
+  const ask = (cmds: string): string => { queries++; return askZ3(z3, cmds, limits); };
   try {
     const u = unroll(test, opt.bound, limits, true);
     const enc = encode(test, u, opt.model, opt.timeoutMs, true);

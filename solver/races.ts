@@ -100,7 +100,7 @@ export async function findRaces(z3: Z3Session, test: LitmusTest, opt: RaceOption
   try {
     const u = unroll(test, opt.bound, limits);
     const enc = encode(test, u, opt.model, opt.timeoutMs, true);
-    refuseStrays(u, enc, (cmds) => askZ3(z3, cmds), (lits) => checkSatCmd(lits, limits));
+    refuseStrays(u, enc, (cmds) => askZ3(z3, cmds, limits), (lits) => checkSatCmd(lits, limits));
     const { dag, events } = enc;
     const infos = events.map((e) => e.info);
     const mem = infos.filter((e) => (e.kind === 'R' || e.kind === 'W') && !e.init && events[e.id]!.guard !== dag.F);
@@ -140,7 +140,7 @@ export async function findRaces(z3: Z3Session, test: LitmusTest, opt: RaceOption
       decl.push(`(declare-const race_${gi} Bool)`, `(assert (=> race_${gi} (or false ${lits.join(' ')})))`);
       pairLits.push(lits);
     });
-    const ask = (cmds: string): string => askZ3(z3, cmds);
+    const ask = (cmds: string): string => askZ3(z3, cmds, limits);
     ask(scriptWith(enc, decl));
     // Consistent, terminating executions (those the filter keeps only when asked: `keep`).
     const consistent = keptFinished(enc, opt.keep);

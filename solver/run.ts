@@ -98,11 +98,55 @@ export interface RunResult {
 
 export type Sat = 'sat' | 'unsat' | 'unknown';
 
-/** Runs commands; an error reply is a bug in the encoding, so it throws. */
-export function askZ3(z3: Z3Session, cmds: string): string {
-  const out = z3.run(cmds);
+/**
+ * Runs commands; an error reply is a bug in the encoding, so it throws. With `limits`, a long
+ * script (a large encoding's load) goes to Z3 a piece at a time and the deadline is looked at
+ * between pieces: Z3's own timeout bounds only check-sat, and reading a liveness encoding of
+ * a few MB took minutes once, past any --timeout.
+ */
+export function askZ3(z3: Z3Session, cmds: string, limits?: Limits): string {
+  if (!limits || cmds.length <= LOAD_PIECE) return replyOf(z3.run(cmds));
+  let out = '';
+  for (const piece of commandPieces(cmds, LOAD_PIECE)) {
+    if (performance.now() > limits.deadline) throw new LimitError(timedOut(limits, true));
+    out += replyOf(z3.run(piece));
+  }
+  return out;
+}
+
+function replyOf(out: string): string {
   if (out.includes('(error')) throw new Error(`Z3: ${out.trim().slice(0, 300)}`);
   return out;
+}
+
+/** Characters of SMT-LIB a piece of a long script has, about: Z3 reads 256 KB in well under a second. */
+const LOAD_PIECE = 1 << 18;
+
+/** `text` cut into pieces of whole commands, each about `size` characters or one longer command. */
+export function commandPieces(text: string, size: number): string[] {
+  const pieces: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 40) depth++; // (
+    else if (c === 41) depth--; // )
+    else if (c === 124 || c === 34) { // |symbol| and "string" may hold parentheses
+      const end = text.indexOf(c === 124 ? '|' : '"', i + 1);
+      i = end < 0 ? text.length : end;
+    } else if (c === 10 && depth === 0 && i + 1 - start >= size) {
+      pieces.push(text.slice(start, i + 1));
+      start = i + 1;
+    }
+  }
+  if (start < text.length) pieces.push(text.slice(start));
+  return pieces;
+}
+
+/** The answer when a question's time ran out: Z3 was deciding, or (`reading`) still reading the encoding. */
+export function timedOut(limits: Limits, reading = false): string {
+  const timeout = `the timeout (${limits.timeoutMs / 1000} s${limits.shared ? ', shared with the questions before this one' : ''})`;
+  return reading ? `${timeout} ran out while Z3 read the encoding` : `Z3 did not decide within ${timeout}`;
 }
 
 /**
@@ -112,7 +156,7 @@ export function askZ3(z3: Z3Session, cmds: string): string {
  */
 export function checkSatCmd(lits: string[], limits: Limits): string {
   const left = Math.round(limits.deadline - performance.now());
-  if (left < 1) throw new LimitError(`Z3 did not decide within the timeout (${limits.timeoutMs / 1000} s)`);
+  if (left < 1) throw new LimitError(timedOut(limits));
   return `(set-option :timeout ${left})\n(check-sat-assuming (${lits.join(' ')}))`;
 }
 
@@ -199,7 +243,7 @@ export function undecided(z3: Z3Session, limits: Limits): string {
   // Z3 does not always say that its time ran out ("state of the most recent check-sat command
   // is not known"): past the deadline, that is what happened.
   if (/timeout|canceled/i.test(why) || why.trim() === '' || performance.now() >= limits.deadline) {
-    return `Z3 did not decide within the timeout (${limits.timeoutMs / 1000} s${limits.shared ? ', shared with the questions before this one' : ''})`;
+    return timedOut(limits);
   }
   return `Z3 could not decide (${why.replace(/[()":]|reason-unknown/g, '').trim()})`;
 }
@@ -221,7 +265,7 @@ async function solve(z3: Z3Session, test: LitmusTest, opt: RunOptions, limits: L
   let queries = 0;
   const ask = (cmds: string): string => {
     queries++;
-    return askZ3(z3, cmds);
+    return askZ3(z3, cmds, limits);
   };
   const load = (cores = false, minimal = false): string => loadOf(enc, cores, minimal);
   const checkCmd = (lits: string[]): string => checkSatCmd(lits, limits);
@@ -417,7 +461,7 @@ export async function checkStates(
   const limits = limitsFrom(opt);
   const u = unroll(test, opt.bound, limits);
   const enc = encode(test, u, opt.model, opt.timeoutMs, true);
-  const ask = (cmds: string): string => askZ3(z3, cmds);
+  const ask = (cmds: string): string => askZ3(z3, cmds, limits);
   refuseStrays(u, enc, ask, (lits) => checkSatCmd(lits, limits));
   const check = (lits: string[]): Sat => satOf(ask(checkSatCmd(lits, limits)));
   const byName = new Map(enc.observables.map((o) => [o.name, o]));
@@ -490,7 +534,7 @@ export async function forbiddenOutcomes(z3: Z3Session, test: LitmusTest, opt: Pi
     // No forced coherence: the second half drops the axioms that force it.
     const u = unroll(test, opt.bound, limits);
     const enc = encode(test, u, opt.model, opt.timeoutMs, false, true);
-    const ask = (cmds: string): string => askZ3(z3, cmds);
+    const ask = (cmds: string): string => askZ3(z3, cmds, limits);
     refuseStrays(u, enc, ask, (lits) => checkSatCmd(lits, limits));
     const check = (lits: string[]): Sat => satOf(ask(checkSatCmd(lits, limits)));
     const names = conditionObservables(test.condition.expr);
