@@ -479,7 +479,21 @@ export interface Printer {
 /** Nested inline terms stay shallower than this: deeper ones are defined. */
 const MAX_INLINE_DEPTH = 32;
 
-export function newPrinter(dag: Dag): Printer {
+/**
+ * DAGs larger than this are printed with each defined node a constant and an equation
+ * (`declare-const` and `assert (=)`) instead of a `define-fun`. Z3 expands define-funs where
+ * they are used, and asserting a formula over a large shared DAG of them took tens of seconds
+ * while the script was read, before any query and so past any timeout: a 33-thread
+ * named-barrier kernel's liveness encoding (386k nodes, 14 MB) took 35 s to read, 25 s of it in
+ * two axioms' asserts, and its check-sat 6 s; as equations, 7 s to read and 16 s to solve,
+ * inside check-sat, which the timeout bounds. Smaller DAGs keep define-funs, with which
+ * check-sat was the faster (6 s against 16 s there): every encoding of the corpus and of our
+ * litmus tests, liveness included, is under 25k nodes, and of the kernel examples under 85k.
+ */
+export const DECLARE_OVER = 200_000;
+
+export function newPrinter(dag: Dag, opt: { declare?: boolean } = {}): Printer {
+  const declare = opt.declare ?? dag.nodes.length > DECLARE_OVER;
   const names = new Map<N, string>();
   const lines: string[] = [];
   const declared = new Set<string>();
@@ -552,7 +566,8 @@ export function newPrinter(dag: Dag): Printer {
       return;
     }
     const name = `n${n}`;
-    lines.push(`(define-fun ${name} () ${sortSmt(dag.sorts[n]!)} ${body})`);
+    if (declare) lines.push(`(declare-const ${name} ${sortSmt(dag.sorts[n]!)})`, `(assert (= ${name} ${body}))`);
+    else lines.push(`(define-fun ${name} () ${sortSmt(dag.sorts[n]!)} ${body})`);
     names.set(n, name);
   };
   return { ref, term: (n: N): string => walk(n, true), lines };

@@ -1,7 +1,7 @@
 // The SMT-LIB printer: a node with one parent is spelled out inside it, a shared node is
 // defined once, a spelled-out node that is needed again later is then defined, deep chains
 // stay within the nesting limit; and whatever it prints, Z3 computes what the concrete
-// evaluator computes.
+// evaluator computes, whether defined nodes are define-funs or (large DAGs) constants with equations.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type N, newDag, newEvaluator, newPrinter } from './expr.js';
@@ -48,10 +48,11 @@ test('a long chain of single-use nodes nests no deeper than the limit', () => {
   assert.ok(defined(p.lines).length >= 200 * 2 / 32, 'deep chains are cut into definitions');
 });
 
-test('Z3 reads the printed terms as the concrete evaluator does', async () => {
+test('Z3 reads the printed terms as the concrete evaluator does, as define-funs and as declared constants with their equations', async () => {
   const z3 = await openZ3();
   try {
-    for (let seed = 1; seed <= 30; seed++) {
+    for (let seed = 1; seed <= 60; seed++) {
+      const declare = seed > 30;
       let s = seed;
       const rnd = (k: number): number => { s = (s * 1103515245 + 12345) % 2147483648; return Math.floor(s / 65536) % k; };
       const dag = newDag();
@@ -72,13 +73,16 @@ test('Z3 reads the printed terms as the concrete evaluator does', async () => {
         }
       }
       const roots = [pool[pool.length - 1]!, pool[pool.length - 2]!, bpool[bpool.length - 1]!];
-      const p = newPrinter(dag);
+      const p = newPrinter(dag, { declare });
       for (const v of [...vars, ...bvs]) p.ref(v); // declared, whether the roots use them or not
+      // A defined node is one or the other, never both.
+      assert.ok(p.lines.every((l) => declare ? !l.startsWith('(define-fun') : !l.startsWith('(assert')), `seed ${seed}`);
       const names = roots.map((r) => p.ref(r));
+      assert.ok(p.lines.some((l) => l.startsWith(declare ? '(assert (= n' : '(define-fun n')), `seed ${seed}: the roots are defined`);
       const env = new Map<string, boolean | bigint>([...vars.map((_, i): [string, boolean] => [`b${i}`, rnd(2) === 1]), ...bvs.map((_, i): [string, bigint] => [`x${i}`, BigInt(rnd(256))])]);
       const fix = [...env].map(([k, v]) => `(assert (= ${k} ${typeof v === 'boolean' ? v : `(_ bv${v} 8)`}))`);
       await z3.ready();
-      const reply = z3.run(`${p.lines.join('\n')}\n${fix.join('\n')}\n(check-sat)\n(get-value (${names.join(' ')}))`);
+      const reply = z3.run(`(reset)\n${p.lines.join('\n')}\n${fix.join('\n')}\n(check-sat)\n(get-value (${names.join(' ')}))`);
       assert.match(reply, /^sat/, `seed ${seed}: ${reply.slice(0, 200)}`);
       const got = (parseSexps(reply.slice(reply.indexOf('\n')))[0] as [string, string][]).map(([, v]) => literal(v));
       const ev = newEvaluator(dag, (name) => env.get(name));
