@@ -48,7 +48,7 @@ export const kernelCommand: Command = {
     CAT_MODEL_OPTION, BOUND_OPTION,
     { ...TIMEOUT_OPTION, help: 'seconds the kernel may take, every property together, encoding included; past it what is not yet answered is Unknown' },
     { name: 'svg', arg: 'DIR', help: 'draw each counterexample execution as DIR/KERNEL-PROPERTY.svg' },
-    JSON_OPTION,
+    { ...JSON_OPTION, help: 'one JSON object, a kernel record: the launch and each property asked, with its verdict and any counterexample (docs/JSON.md)' },
   ],
   details: [
     'A spec file (FILE.kernel.json, next to its FILE.ptx) gives the launch and the properties; options given too replace its values.',

@@ -6,6 +6,7 @@ import * as assert from 'uvu/assert';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { MP_TEXT, SB_TEXT, ptxmm, scratch } from '../tests/cli.js';
+import { PTXMM_SCHEMA, validate } from '../tests/jsonschema.js';
 
 const { write } = scratch('ptxmm-model-');
 const MP = write('mp.litmus', MP_TEXT);
@@ -81,6 +82,11 @@ test('prove --model FILE.cat --against ptx75: sync in any scope is stronger, wit
   assert.match(r.out, new RegExp(`rejected by any-scope: ptxmm check --model ${cat.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} \\S+: outcome unreachable \\(unreachable claimed, as claimed\\)`));
   assert.match(r.out, /Totals: 2 theorems up to 5 events, 1 hold, 1 counterexample, 0 timeouts; 0 unexpected, 0 unconfirmed/);
   assert.is(ptxmm('prove', '--model', cat, '--against', 'ptx75', 'implied-Causality').code, 2);
+  // As JSON: both records are the group 'compare', their model the two compared (the accepting one first), and they hold to the schema.
+  const j = ptxmm('prove', '--model', cat, '--against', 'ptx75', '--events', '3', '--json');
+  const recs = j.out.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+  for (const rec of recs) assert.equal(validate(rec, PTXMM_SCHEMA), [], JSON.stringify(rec).slice(0, 200));
+  assert.equal(recs.filter((r) => r['type'] === 'prove').map((r) => [r['group'], r['model']]), [['compare', 'any-scope and ptx75'], ['compare', 'ptx75 and any-scope']]);
 });
 
 test('check --against: the states only one model allows, test by test', () => {

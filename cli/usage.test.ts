@@ -143,6 +143,8 @@ test('every command\'s --json output is JSON lines that conform to docs/ptxmm.sc
     // A model's name is any cat model's, or one with axioms left out; two models compared.
     ['check --model FILE.cat', ['check', '--json', '--model', write('my75.cat', 'acyclic po | rf as A\n'), MP]],
     ['check --without', ['check', '--json', '--without', 'Causality', MP]],
+    // A cat model whose axioms rule out every execution: noStates names them.
+    ['check, a model that allows nothing', ['check', '--json', '--model', write('none.cat', 'irreflexive id as Never\n'), MP]],
     ['check --against', ['check', '--json', '--against', 'ptx60', MP, SB, BAD]],
   ];
   const seen = new Set<string>();
@@ -156,6 +158,7 @@ test('every command\'s --json output is JSON lines that conform to docs/ptxmm.sc
     }
   }
   assert.equal([...seen].sort(), ['check', 'compare', 'conform', 'cross', 'crossLiveness', 'error', 'liveness', 'races', 'run', 'show', 'summary', 'why']);
+  assert.equal(lines(ptxmm('check', '--json', '--model', join(dir, 'none.cat'), MP).out)[0]!.noStates, { why: 'model', axioms: ['Never'] });
   // The schema is not vacuous: records missing a field or with a wrong value are rejected.
   const good = lines(ptxmm('check', '--json', SB).out)[0]!;
   assert.ok(validate({ ...good, result: 'Maybe' }, PTXMM_SCHEMA).length > 0);
