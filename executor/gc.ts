@@ -115,6 +115,10 @@ export function deadWrites(prog: Program, s: MState): number[] | null {
     const ms = s.mem[l]!;
     let later = 0;
     for (const x of ms) later |= x.pred;
+    // The initial write (always first) stays: it is before every other write, so
+    // keeping it changes no state's behaviour, and dropping it alone renumbered every view.
+    // (Every write comes after it, so without this test each location written once asked for the windows.)
+    later &= ms[0]!.tid < 0 ? ~1 : -1;
     if (later === 0) continue;
     if (!pinnedKnown) {
       // The writes of in-flight entries are kept: the entries refer to them by index.
@@ -124,9 +128,7 @@ export function deadWrites(prog: Program, s: MState): number[] | null {
         for (const e of t.win) if (e.msg >= 0) pinned[locOf(prog, prog.threads[ti]!.code[e.pc]!, e)!] |= 1 << e.msg;
       });
     }
-    // The initial write (always first) stays: it is before every other write, so
-    // keeping it changes no state's behaviour, and dropping it alone renumbered every view.
-    let dead = later & ~pinned[l]! & (ms[0]!.tid < 0 ? ~1 : -1);
+    let dead = later & ~pinned[l]!;
     for (let ti = 0; dead !== 0 && ti < s.th.length; ti++) {
       const t = s.th[ti]!;
       // An acquire that later operations overtake may synchronize only with what is not new to
