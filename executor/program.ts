@@ -69,6 +69,13 @@ export interface CInstr {
    * null for other instructions.
    */
   refused: ReadonlyMap<number, string> | null;
+  /**
+   * A direct access (address written as a location): its address operand, the very value
+   * fetch puts in slot 0, and its location, so that thread.ts locOf needs no lookup for it
+   * (asked many times a step); null and -1 for others.
+   */
+  addr: RV | null;
+  loc: number;
 }
 
 export interface ThreadProg {
@@ -247,7 +254,13 @@ function compileThread(test: LitmusTest, ti: number, locs: ReturnType<typeof loc
       }
     }
     const dstWidth = dst === null ? 0 : regTypes.get(dst)!.width;
-    return { ins, slots, guardSlot, oldSlot, dst, dstWidth, dstSigned: writerType(ins)?.signed ?? false, target, text: printInstr(ins), refused: refusedAt(ins) };
+    const s0 = slots[0];
+    const direct = (ins.op === 'ld' || ins.op === 'st' || ins.op === 'atom' || ins.op === 'red') && ins.addr.kind === 'loc' && s0?.k === 'imm' ? s0.v : null;
+    const loc = direct ? locs.locOfVaddr.get(Number(direct.v)) ?? -1 : -1;
+    return {
+      ins, slots, guardSlot, oldSlot, dst, dstWidth, dstSigned: writerType(ins)?.signed ?? false, target, text: printInstr(ins), refused: refusedAt(ins),
+      addr: loc >= 0 ? direct : null, loc,
+    };
   });
   const regInit = new Map<string, RV>();
   for (const [name, t] of regTypes) regInit.set(name, rv(t.width, 0));

@@ -152,6 +152,8 @@ export const allReady = (e: Entry): boolean => e.ops.every((o) => typeof o !== '
 
 /** Physical location an access addresses, once its address operand is known. */
 export function locOf(prog: Program, ci: CInstr, e: Entry): number | undefined {
+  // A direct access: its location was found at compile (its slot holds the compiled value itself).
+  if (ci.addr !== null && e.ops[0] === ci.addr) return ci.loc;
   const a = operand(e, 0);
   if (!a) return undefined;
   const l = prog.locOfVaddr.get(Number(a.v));
@@ -163,29 +165,62 @@ export function locOf(prog: Program, ci: CInstr, e: Entry): number | undefined {
   return l;
 }
 
+/** What orderAllows asks of an instruction, the same in every state (orderStatics). */
+interface OrderStatic {
+  mem: boolean;
+  access: boolean;
+  /** isReleaseStart. */
+  rel: boolean;
+  /** isAcquireEnd, and no ld (a pending ld.acquire may be overtaken). */
+  wall: boolean;
+  reaches: boolean;
+}
+
+// Per program, per thread and code index; the last program's at hand without a WeakMap lookup.
+// orderAllows runs for every in-flight operation of every state, several times (reduce.ts,
+// step.ts), and these were most of its cost (a scope set lookup per pair of entries).
+const orderTables = new WeakMap<Program, OrderStatic[][]>();
+let lastOrderProg: Program | null = null;
+let lastOrder: OrderStatic[][] = [];
+function orderStatics(prog: Program): OrderStatic[][] {
+  if (prog === lastOrderProg) return lastOrder;
+  let tb = orderTables.get(prog);
+  if (!tb) {
+    tb = prog.threads.map((tp, ti) => tp.code.map((c): OrderStatic => ({
+      mem: isMemLike(c.ins), access: isAccess(c.ins), rel: isReleaseStart(prog, ti, c.ins),
+      wall: isAcquireEnd(prog, ti, c.ins) && c.ins.op !== 'ld', reaches: reaches(prog, ti, c.ins),
+    })));
+    orderTables.set(prog, tb);
+  }
+  lastOrderProg = prog;
+  lastOrder = tb;
+  return tb;
+}
+
 /** May in-flight entry idx be performed now, given what is still in flight before it? */
 export function orderAllows(prog: Program, ti: number, t: TState, idx: number): boolean {
   const code = prog.threads[ti]!.code;
+  const os = orderStatics(prog)[ti]!;
   const e = t.win[idx]!;
   const ci = code[e.pc]!;
-  const rel = isReleaseStart(prog, ti, ci.ins);
-  const access = isAccess(ci.ins);
-  const loc = access ? locOf(prog, ci, e) : undefined;
+  const me = os[e.pc]!;
+  const loc = me.access ? locOf(prog, ci, e) : undefined;
   for (let j = 0; j < idx; j++) {
     const f = t.win[j]!;
     if (f.st === 2) continue;
-    const cj = code[f.pc]!;
-    if (!isMemLike(cj.ins)) continue;
+    const o = os[f.pc]!;
+    if (!o.mem) continue;
     // A release access may go early: its release is then marked early (memory.ts) and an
     // execution that acquires it is dropped. Fences and barriers never go early.
-    if (rel && !isAccess(ci.ins)) return false;
+    if (me.rel && !me.access) return false;
     // A pending ld.acquire may be overtaken: it is then held to acquiring nothing new.
-    if (isAcquireEnd(prog, ti, cj.ins) && cj.ins.op !== 'ld') return false;
-    if (access && isAccess(cj.ins)) {
+    if (o.wall) return false;
+    if (me.access && o.access) {
+      const cj = code[f.pc]!;
       const lj = locOf(prog, cj, f);
       if (lj === undefined || lj === loc) {
-        if (related(prog, cj, f, ci, e) && !mayPass(cj.ins, ci.ins, !reaches(prog, ti, cj.ins), !reaches(prog, ti, ci.ins))) return false;
-        if (sameAddress(f, e) && joinsPattern(cj.ins as Access, ci.ins as Access, reaches(prog, ti, cj.ins), reaches(prog, ti, ci.ins))) return false;
+        if (related(prog, cj, f, ci, e) && !mayPass(cj.ins, ci.ins, !o.reaches, !me.reaches)) return false;
+        if (sameAddress(f, e) && joinsPattern(cj.ins as Access, ci.ins as Access, o.reaches, me.reaches)) return false;
       }
     }
   }
