@@ -192,7 +192,7 @@ function collapse(win: readonly Entry[]): readonly Entry[] {
 function canonizer(prog: Program): (s: MState) => MState {
   const cache = new WeakMap<TState, TState>();
   const done = prog.threads.map((tp): TState => ({
-    pc: tp.code.length, jumps: 0, nextSeq: 0, win: [], regs: tp.regInit, rh: regsHash(tp.regInit), base: prog.zero,
+    pc: tp.code.length, jumps: 0, nextSeq: 0, win: [], regs: tp.regs0, rh: regsHash(tp.regs0, tp.regKeys), base: prog.zero,
     pend: [], frel: [], wrel: [], passed: new Map(), cut: false, trace: null,
   }));
   // mayCome(ti, t): the thread may still come to some barrier.

@@ -73,7 +73,8 @@ export function outcomesOf(prog: Program, obs: readonly Observable[], s: MState)
     const t = observableType(prog, o);
     if (o.kind === 'loc') return asInteger(p.get(prog.locOfName.get(o.name)!)!, t);
     const ti = prog.index.get(o.thread);
-    return asInteger((ti === undefined ? undefined : s.th[ti]!.regs.get(o.reg))?.v ?? 0n, t);
+    const ri = ti === undefined ? undefined : prog.threads[ti]!.regIndex.get(o.reg);
+    return asInteger((ri === undefined ? undefined : s.th[ti!]!.regs[ri])?.v ?? 0n, t);
   }));
 }
 

@@ -12,7 +12,7 @@ import { type ClassTable, classTable } from './proxy.js';
 import { type Place, placeOf, scopeIncludes } from '../model/events.js';
 import { spinLoops } from './spin.js';
 import { loopsOf } from '../litmus/loops.js';
-import type { View } from './state.js';
+import { type View, regKeys } from './state.js';
 
 /** The test uses something the executor does not model, or cannot run it as written. */
 export class Unsupported extends Error {
@@ -83,6 +83,14 @@ export interface ThreadProg {
   code: CInstr[];
   /** Every register the thread has, at its width: initialised, else 0. */
   regInit: Map<string, RV>;
+  /**
+   * The register file as threads hold it (TState.regs): registers by number, in regInit's
+   * order (`regNames`, `regIndex`), and each name's hash for regsHash (state.ts regKeys).
+   */
+  regNames: readonly string[];
+  regIndex: ReadonlyMap<string, number>;
+  regs0: readonly RV[];
+  regKeys: readonly number[];
   /** Each register's static type (litmus/types.ts), as both engines store and read it. */
   regTypes: Map<string, ValueType>;
   /** Per instruction index (and code.length): locations some write from there on may write (bit mask). */
@@ -270,7 +278,11 @@ function compileThread(test: LitmusTest, ti: number, locs: ReturnType<typeof loc
   }
   const wf = writesFrom(code, locs.locOfName);
   const keepHeld = code.some((c, i) => c.ins.op === 'ld' && c.ins.ord.sem === 'acquire' && wf[i + 1] !== 0);
-  return { pid, code, regInit, regTypes, writesFrom: wf, spins: spinLoops(code), keepHeld, counters: loopCounters(pid, code, bound) };
+  const regNames = [...regInit.keys()];
+  return {
+    pid, code, regInit, regNames, regIndex: new Map(regNames.map((r, i) => [r, i])), regs0: [...regInit.values()], regKeys: regKeys(regNames),
+    regTypes, writesFrom: wf, spins: spinLoops(code), keepHeld, counters: loopCounters(pid, code, bound),
+  };
 }
 
 /** ThreadProg.counters: the thread's loops, each counted in its own digit of TState.jumps. */

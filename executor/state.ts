@@ -111,8 +111,11 @@ export interface TState {
   jumps: number;
   nextSeq: number;
   win: readonly Entry[];
-  /** Registers as of the retired instructions. */
-  regs: ReadonlyMap<string, RV>;
+  /**
+   * Registers as of the retired instructions, by number (ThreadProg.regIndex): an array, since
+   * a retirement copies the file, and copying a Map cost several times more.
+   */
+  regs: readonly RV[];
   /**
    * regsHash(regs), kept beside it: a register file changes only when an instruction retires,
    * and looking its hash up on every thread hash was a good share of hashing.
@@ -182,10 +185,11 @@ export function traced(t: TState, k: Trace['k'], seq: number, x: number, loc: nu
  * over threads with and without the optional field, built several and was a large part of a
  * step's cost.
  */
-export function withThread(t: TState, c: Partial<TState>): TState {
+export function withThread(t: TState, c: Partial<Omit<TState, 'regs' | 'rh'>>): TState {
+  // Registers change only by retiring (retired), which hashes them with their names.
   return {
-    pc: c.pc ?? t.pc, jumps: c.jumps ?? t.jumps, nextSeq: c.nextSeq ?? t.nextSeq, win: c.win ?? t.win, regs: c.regs ?? t.regs,
-    rh: c.regs && c.regs !== t.regs ? regsHash(c.regs) : t.rh,
+    pc: c.pc ?? t.pc, jumps: c.jumps ?? t.jumps, nextSeq: c.nextSeq ?? t.nextSeq, win: c.win ?? t.win, regs: t.regs,
+    rh: t.rh,
     base: c.base ?? t.base, pend: c.pend ?? t.pend, frel: c.frel ?? t.frel, wrel: c.wrel ?? t.wrel, passed: c.passed ?? t.passed,
     cut: c.cut ?? t.cut, bad: c.bad ?? t.bad, trace: c.trace !== undefined ? c.trace : t.trace,
   };
@@ -210,10 +214,10 @@ export function withPend(t: TState, pend: readonly Pend[]): TState {
   };
 }
 
-/** t after retiring: registers, retired view, pending releases and window (thread.ts retire). */
-export function retired(t: TState, regs: ReadonlyMap<string, RV>, base: View, pend: readonly Pend[], win: readonly Entry[]): TState {
+/** t after retiring: registers (hashed `rh`), retired view, pending releases and window (thread.ts retire). */
+export function retired(t: TState, regs: readonly RV[], rh: number, base: View, pend: readonly Pend[], win: readonly Entry[]): TState {
   return {
-    pc: t.pc, jumps: t.jumps, nextSeq: t.nextSeq, win, regs, rh: regs === t.regs ? t.rh : regsHash(regs),
+    pc: t.pc, jumps: t.jumps, nextSeq: t.nextSeq, win, regs, rh,
     base, pend, frel: t.frel, wrel: t.wrel, passed: t.passed, cut: t.cut, bad: t.bad, trace: t.trace,
   };
 }
@@ -371,11 +375,17 @@ function opnd(o: Opnd): void {
   else { n(-3); rv(o); }
 }
 
-/** The hash of a register file (TState.rh). */
-export function regsHash(regs: ReadonlyMap<string, RV>): number {
+/** The hashes of a thread's register names, in its register file's order (ThreadProg.regKeys). */
+export const regKeys = (names: readonly string[]): number[] => names.map(strHash);
+
+/**
+ * The hash of a register file (TState.rh), `keys` its names' regKeys: the same numbers as
+ * when the file was a Map hashed name by name in its order.
+ */
+export function regsHash(regs: readonly RV[], keys: readonly number[]): number {
   begin();
-  n(regs.size);
-  for (const [k, v] of regs) { n(strHash(k)); rv(v); }
+  n(regs.length);
+  for (let i = 0; i < regs.length; i++) { n(keys[i]!); rv(regs[i]!); }
   return end();
 }
 

@@ -4,7 +4,7 @@
 // that a UI can replay, undo and jump without holding any state of its own. The UI holds no
 // model logic: everything it shows about a state comes from here.
 import type { Placement, Proxy, Scope } from '../litmus/ast.js';
-import { rv, show } from './bits.js';
+import { type RV, rv, show } from './bits.js';
 import { DEFAULTS } from './explore.js';
 import { collect, deadWrites, DEAD_SRC } from './gc.js';
 import { formatOutcome, holds, observables, outcomesOf } from './outcome.js';
@@ -243,7 +243,7 @@ function threadView(prog: Program, s: MState, ti: number, enabled: ReadonlySet<s
       wrote: e.st === 2 && e.msg >= 0 ? e.msg : null,
     };
   });
-  const registers = [...t.regs].sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }))
+  const registers = tp.regNames.map((r, i): [string, RV] => [r, t.regs[i]!]).sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }))
     .map(([r, v]): [string, string] => [r, show(v, signed(r))]);
   const K = prog.cls.K;
   const view = prog.locs.map((loc, l): KnownWrites => {

@@ -16,7 +16,7 @@
 import type { DataType, Instr, Proxy } from '../litmus/ast.js';
 import { typeSigned, typeWidth, wideType } from '../litmus/ast.js';
 import { type RV, alu, asType, bfe, bfi, bfind, bitCount, compare, funnel, mulHi, prmt, resize, rv, toSigned } from './bits.js';
-import type { CInstr, Program } from './program.js';
+import type { CInstr, Program, ThreadProg } from './program.js';
 import { InputError, Unsupported } from './program.js';
 import { nearestLocation } from '../litmus/layout.js';
 import { accessKey } from './proxy.js';
@@ -30,7 +30,7 @@ const ZERO32 = rv(32, 0);
 export function initialThread(prog: Program, ti: number): TState {
   const t: TState = {
     // The initial writes, known as generic writes (class 0).
-    pc: 0, jumps: 0, nextSeq: 0, win: [], regs: prog.threads[ti]!.regInit, rh: regsHash(prog.threads[ti]!.regInit), base: prog.zero.map((_, i) => (i % prog.cls.K === 0 ? 1 : 0)),
+    pc: 0, jumps: 0, nextSeq: 0, win: [], regs: prog.threads[ti]!.regs0, rh: regsHash(prog.threads[ti]!.regs0, prog.threads[ti]!.regKeys), base: prog.zero.map((_, i) => (i % prog.cls.K === 0 ? 1 : 0)),
     pend: [], frel: [], wrel: [], passed: new Map(), cut: false, trace: null,
   };
   return settle(prog, ti, t);
@@ -356,16 +356,18 @@ function localValue(ci: CInstr, e: Entry): RV {
 }
 
 /** Current value of register r for an instruction being fetched: a value or the producer's seq. */
-function lookup(t: TState, code: readonly CInstr[], r: string): Opnd {
+function lookup(t: TState, tp: ThreadProg, r: string): Opnd {
+  const code = tp.code;
   for (let j = t.win.length - 1; j >= 0; j--) {
     const f = t.win[j]!;
     if (code[f.pc]!.dst === r) return f.st === 2 ? f.out : f.seq;
   }
-  return t.regs.get(r) ?? ZERO32; // every register is initialised (program.ts); kept for safety
+  const ri = tp.regIndex.get(r);
+  return (ri === undefined ? undefined : t.regs[ri]) ?? ZERO32; // every register is initialised (program.ts); kept for safety
 }
 
-function slotValues(t: TState, ci: CInstr, code: readonly CInstr[]): Opnd[] {
-  return ci.slots.map((s) => (s.k === 'none' ? null : s.k === 'imm' ? s.v : lookup(t, code, s.name)));
+function slotValues(t: TState, ci: CInstr, tp: ThreadProg): Opnd[] {
+  return ci.slots.map((s) => (s.k === 'none' ? null : s.k === 'imm' ? s.v : lookup(t, tp, s.name)));
 }
 
 /** One loop's count in the loop counters `jumps` (ThreadProg.counters): the digit of weight `place`. */
@@ -392,7 +394,7 @@ function fetchOne(prog: Program, ti: number, t: TState): TState | null {
   const ci = code[t.pc]!;
   const i = ci.ins;
   if (i.op === 'bra' || i.op === 'bcmp') {
-    const ops = slotValues(t, ci, code);
+    const ops = slotValues(t, ci, prog.threads[ti]!);
     if (ops.some((o) => typeof o === 'number')) return null; // wait for the condition
     const e: Entry = { seq: -1, pc: t.pc, st: 0, ops, out: null, ctb: null, msg: -1 };
     let taken = guardOf(ci, e)!;
@@ -409,36 +411,36 @@ function fetchOne(prog: Program, ti: number, t: TState): TState | null {
     return withThread(t1, { pc: ci.target, jumps: jumps0 + place[l]! });
   }
   // msg -2 marks instructions without memory effects (they overtake nothing).
-  const e: Entry = { seq: t.nextSeq, pc: t.pc, st: 0, ops: slotValues(t, ci, code), out: null, ctb: null, msg: isMemLike(i) ? -1 : -2 };
+  const e: Entry = { seq: t.nextSeq, pc: t.pc, st: 0, ops: slotValues(t, ci, prog.threads[ti]!), out: null, ctb: null, msg: isMemLike(i) ? -1 : -2 };
   return fetched(t, [...t.win, e], countersAt(prog, ti, t.jumps, t.pc + 1));
 }
 
 function retire(prog: Program, ti: number, t: TState): TState {
-  const code = prog.threads[ti]!.code;
+  const tp = prog.threads[ti]!;
+  const code = tp.code;
   let n = 0;
   while (n < t.win.length && t.win[n]!.st === 2) n++;
   if (n === 0) return t;
   // The register file is copied only when a retiring instruction writes a register: the
-  // same object otherwise, which also keeps its cached hash (state.ts).
-  let regs = t.regs;
-  let own: Map<string, RV> | null = null;
+  // same object otherwise, which also keeps its hash (TState.rh).
+  let own: RV[] | null = null;
   let base = t.base;
   for (let j = 0; j < n; j++) {
     const f = t.win[j]!;
     const d = code[f.pc]!.dst;
-    if (d !== null && f.out && regs.get(d) !== f.out) {
-      if (!own) {
-        // Copied by hand: new Map(map) measured about twice as slow for these small maps.
-        own = new Map();
-        const m = own;
-        t.regs.forEach((v, k) => m.set(k, v));
+    if (d !== null && f.out) {
+      const ri = tp.regIndex.get(d);
+      // Every register written has a type, so a number (program.ts regInit).
+      if (ri === undefined) throw new Error(`P${tp.pid}: register ${d} has no place in the register file`);
+      if ((own ?? t.regs)[ri] !== f.out) {
+        own ??= t.regs.slice();
+        own[ri] = f.out;
       }
-      own.set(d, f.out);
-      regs = own;
     }
     if (f.ctb) base = join(base, f.ctb);
   }
-  return retired(t, regs, base, base === t.base ? t.pend : prunePend(prog, ti, t.pend, base), t.win.slice(n));
+  const regs = own ?? t.regs;
+  return retired(t, regs, own ? regsHash(own, tp.regKeys) : t.rh, base, base === t.base ? t.pend : prunePend(prog, ti, t.pend, base), t.win.slice(n));
 }
 
 /**
