@@ -80,11 +80,6 @@ function independentLoad(prog: Program, s: MState): [number, number] | null {
  */
 type Emit = (label: string, state: MState, ti: number, idx: number, bar: string | null, read: number) => void;
 
-function inSet(only: readonly [number, number][], ti: number, idx: number): boolean {
-  for (const [a, b] of only) if (a === ti && b === idx) return true;
-  return false;
-}
-
 /**
  * Emits s's transitions: with `reduce`, only a persistent set's; never those `skip` names
  * (explore.ts's sleep sets); barrier phases completing only with `fires`.
@@ -101,42 +96,55 @@ function expand(prog: Program, s: MState, withLabels: boolean, reduce: boolean, 
   }
   // Otherwise a persistent set (reduce.ts), when one is smaller than everything.
   const only = reduce ? persistentSet(prog, s) : null;
+  // Performs enabled entry idx of thread ti (emits nothing for a fence.proxy or a local instruction).
+  const perform = (ti: number, idx: number): void => {
+    const ci = prog.threads[ti]!.code[s.th[ti]!.win[idx]!.pc]!;
+    const pid = prog.threads[ti]!.pid;
+    let cs: Choice[];
+    switch (ci.ins.op) {
+      case 'ld': cs = loads(prog, s, ti, idx, ci, withLabels, refused, gc); break;
+      case 'st': cs = stores(prog, s, ti, idx, ci, withLabels); break;
+      case 'atom': case 'red': cs = rmws(prog, s, ti, idx, ci, withLabels, refused); break;
+      case 'fence': {
+        // fence.acq_rel is thread-local and already run by settle; only fence.sc is left here.
+        cs = [{ label: withLabels ? `P${pid}: ${ci.text}` : '', state: fenceSc(prog, s, ti, idx, (ci.ins as Fence).scope) }];
+        break;
+      }
+      case 'bar': {
+        const r = arrive(prog, s, ti, idx, ci);
+        const what = r.released.length ? `, releasing ${r.released.map((i) => `P${prog.threads[i]!.pid}`).join(' ')}` : '';
+        emit(withLabels ? `P${pid}: ${ci.text} arrives${what}` : '', settleThreads(prog, r.state, [ti, ...r.released], gc), ti, idx, null, -1);
+        return;
+      }
+      default: return;
+    }
+    for (const c of cs) emit(c.label, settleThreads(prog, c.state, [ti], gc), ti, idx, null, c.read ?? -1);
+  };
+  if (only) {
+    // persistentSet has checked that its members are enabled: they are performed in the order
+    // the scan below would take them (by thread, then window index), without asking again.
+    const inOrder = only.length > 1 ? only.slice().sort((a, b) => a[0] - b[0] || a[1] - b[1]) : only;
+    for (const [ti, idx] of inOrder) {
+      if (skip && skip(ti, idx)) continue;
+      perform(ti, idx);
+    }
+    // (No barrier phase completes outside a persistent set: reduce.ts is off with barriers.)
+    return;
+  }
   for (let ti = 0; ti < s.th.length; ti++) {
     const t = s.th[ti]!;
     if (t.cut) continue;
     const code = prog.threads[ti]!.code;
-    const pid = prog.threads[ti]!.pid;
     for (let idx = 0; idx < t.win.length; idx++) {
       const e = t.win[idx]!;
       if (e.st !== 0) continue;
-      // Membership first: it is cheap, and persistentSet has checked that its members are enabled.
-      if (only && !inSet(only, ti, idx)) continue;
       if (skip && skip(ti, idx)) continue;
       const ci = code[e.pc]!;
       if (!isMemLike(ci.ins) || !allReady(e) || guardOf(ci, e) !== true || !orderAllows(prog, ti, t, idx)) continue;
-      let cs: Choice[];
-      switch (ci.ins.op) {
-        case 'ld': cs = loads(prog, s, ti, idx, ci, withLabels, refused, gc); break;
-        case 'st': cs = stores(prog, s, ti, idx, ci, withLabels); break;
-        case 'atom': case 'red': cs = rmws(prog, s, ti, idx, ci, withLabels, refused); break;
-        case 'fence': {
-          // fence.acq_rel is thread-local and already run by settle; only fence.sc is left here.
-          cs = [{ label: withLabels ? `P${pid}: ${ci.text}` : '', state: fenceSc(prog, s, ti, idx, (ci.ins as Fence).scope) }];
-          break;
-        }
-        case 'bar': {
-          const r = arrive(prog, s, ti, idx, ci);
-          const what = r.released.length ? `, releasing ${r.released.map((i) => `P${prog.threads[i]!.pid}`).join(' ')}` : '';
-          emit(withLabels ? `P${pid}: ${ci.text} arrives${what}` : '', settleThreads(prog, r.state, [ti, ...r.released], gc), ti, idx, null, -1);
-          continue;
-        }
-        default: continue;
-      }
-      for (const c of cs) emit(c.label, settleThreads(prog, c.state, [ti], gc), ti, idx, null, c.read ?? -1);
+      perform(ti, idx);
     }
   }
-  // (No barrier phase completes outside a persistent set: reduce.ts is off with barriers.)
-  if (only || !fires) return;
+  if (!fires) return;
   for (const key of fireable(s)) {
     const r = fire(s, key);
     emit(withLabels ? `barrier ${key} completes for ${r.released.map((i) => `P${prog.threads[i]!.pid}`).join(' ')}` : '', settleThreads(prog, r.state, r.released, gc), -1, -1, key, -1);
