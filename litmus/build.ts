@@ -55,6 +55,10 @@ export interface Ctx {
   genuine: boolean;
   /** Registers of the current thread: initialised, written, or used as a guard. */
   regs: Set<string>;
+  /** Those of them the thread spells without `%` somewhere (Dartagnan's registers have none). */
+  bare?: Set<string>;
+  /** The locations the init block declares, which a bare name in an address may mean too. */
+  locNames?: Set<string>;
   /**
    * A PTX module's function body (kernel/module.ts): `[a+offset]` has a meaning (byte
    * addresses; a litmus location is one variable), and st.param writes a call's parameter.
@@ -182,10 +186,26 @@ function value(o: CstOperand, what: string, ctx: Ctx): Value {
   return fail(`${what} must be a register or an immediate value`, operandPos(o), ctx.file);
 }
 
-/** A bare name in an address position is a register if the thread uses it as one, else a location. */
+/** A bare name in an address position is a register if the thread spells it so, else a location. */
 function nameAsAddress(t: Tok, ctx: Ctx): Address {
-  if (t.text.startsWith('%') || ctx.regs.has(t.text)) return { kind: 'reg', name: regName(t), pos: pos(t) };
+  if (isRegister(t, ctx)) return { kind: 'reg', name: regName(t), pos: pos(t) };
   return { kind: 'loc', name: t.text, pos: pos(t) };
+}
+
+/**
+ * Is this name, where a location may stand (an address, mov's source), a register? `%x` is;
+ * a bare `x` is when the thread has a register x, except in a genuine-PTX instruction where
+ * the thread writes that register only as `%x`: there, as in PTX, `x` is a variable's name.
+ * A bare `x` that may still be either, with a location declared `x`, is an error.
+ */
+function isRegister(t: Tok, ctx: Ctx): boolean {
+  if (t.text.startsWith('%')) return true;
+  if (!ctx.regs.has(t.text)) return false;
+  if (ctx.octal && !ctx.bare?.has(t.text)) return false;
+  if (ctx.locNames?.has(t.text)) {
+    fail(`'${t.text}' names both a location and a register of this thread: rename one (or write the register %${t.text}, as genuine PTX does)`, t, ctx.file);
+  }
+  return true;
 }
 
 function address(o: CstOperand, ctx: Ctx): { addr: Address; offset?: bigint } {
@@ -380,7 +400,7 @@ function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
     arity(ops, 2, 2, opcode, 'two operands (d, a)', file);
     const src = ops[1]!;
     const dst = reg(ops[0]!, 'the destination', ctx);
-    if (src.k === 'name' && !src.tok.text.startsWith('%') && !ctx.regs.has(src.tok.text)) {
+    if (src.k === 'name' && !isRegister(src.tok, ctx)) {
       if (c.type?.text === 'pred') fail(`an address is not a predicate: mov.u64 takes a location's address`, c.type.pos, file);
       const loc: LocRef = { kind: 'loc', name: src.tok.text, pos: pos(src.tok) };
       return { op: 'mov', type: asType(c.type, 'u64'), dst, src: loc, pos: p };
@@ -715,23 +735,29 @@ function hexFloatsFit(c: Extract<CstCell, { k: 'instr' }>, ins: Instr, file: str
   }
 }
 
-function threadRegs(cells: CstCell[], inits: RegInit[], tid: number): Set<string> {
+/** Ctx.regs and Ctx.bare of a thread (`bareInits`: the init block's registers without `%`, as `tid:name`). */
+function threadRegs(cells: CstCell[], inits: RegInit[], bareInits: ReadonlySet<string>, tid: number): { regs: Set<string>; bare: Set<string> } {
   const regs = new Set<string>();
+  const bare = new Set<string>();
   for (const r of inits) if (r.thread === tid) regs.add(r.reg);
+  for (const k of bareInits) if (k.startsWith(`${tid}:`)) bare.add(k.slice(k.indexOf(':') + 1));
+  const add = (t: Tok): void => {
+    regs.add(regName(t));
+    if (!t.text.startsWith('%')) bare.add(t.text);
+  };
   for (const c of cells) {
     if (!c || c.k !== 'instr') continue;
-    if (c.guard) regs.add(regName(c.guard.reg));
+    if (c.guard) add(c.guard.reg);
     const base = c.opcode.text.split('.')[0]!;
     const d = c.operands[0];
     const writesFirst = base in LD_BASES || base in ATOM_BASES || ['mov', 'setp', 'selp', 'cvt', 'cvta', 'shf', 'bfe', 'bfi', 'prmt'].includes(base) || UNARY_BASES.has(base) || ALU_BASES.has(base);
-    if (writesFirst && d && d.k === 'name') regs.add(regName(d.tok));
+    if (writesFirst && d && d.k === 'name') add(d.tok);
   }
-  return regs;
+  return { regs, bare };
 }
 
-function buildThread(pl: Placement, cells: CstCell[], inits: RegInit[], ctx: Ctx): Thread {
-  const regs = threadRegs(cells, inits, pl.id);
-  const tctx = { ...ctx, regs };
+function buildThread(pl: Placement, cells: CstCell[], inits: RegInit[], bareInits: ReadonlySet<string>, ctx: Ctx): Thread {
+  const tctx = { ...ctx, ...threadRegs(cells, inits, bareInits, pl.id) };
   const code: Stmt[] = [];
   const labels = new Map<string, Pos>();
   for (const c of cells) {
@@ -799,9 +825,11 @@ function c2pos(cells: CstCell[], s: Stmt): Pos {
 
 // ---- init block ---------------------------------------------------------------------------
 
-function initBlock(items: CstInit[], nThreads: number, file: string): { locations: LocDecl[]; regInits: RegInit[] } {
+function initBlock(items: CstInit[], nThreads: number, file: string): { locations: LocDecl[]; regInits: RegInit[]; bareInits: Set<string> } {
   const locations: LocDecl[] = [];
   const regInits: RegInit[] = [];
+  // Registers initialised without `%` (Dartagnan's spelling), as `tid:name` (threadRegs).
+  const bareInits = new Set<string>();
   const seenLoc = new Map<string, Pos>();
   const seenReg = new Set<string>();
   const addLoc = (name: Tok) => {
@@ -857,18 +885,20 @@ function initBlock(items: CstInit[], nThreads: number, file: string): { location
       case 'reg': {
         const tid = thread(it.thread);
         addReg(tid, it.reg);
+        if (!it.reg.text.startsWith('%')) bareInits.add(`${tid}:${it.reg.text}`);
         regInits.push({ thread: tid, reg: regName(it.reg), value: numValue(it.value, file), pos: pos(it.reg) });
         break;
       }
       case 'regaddr': {
         const tid = thread(it.thread);
         addReg(tid, it.reg);
+        if (!it.reg.text.startsWith('%')) bareInits.add(`${tid}:${it.reg.text}`);
         regInits.push({ thread: tid, reg: regName(it.reg), addressOf: it.loc.text, pos: pos(it.reg) });
         break;
       }
     }
   }
-  return { locations, regInits };
+  return { locations, regInits, bareInits };
 }
 
 // ---- conditions ----------------------------------------------------------------------------
@@ -1023,8 +1053,8 @@ export function buildTest(cst: CstFile, file: string): LitmusTest {
   const placements = cst.threads.list.map((p, i) => placement(p, i, file));
   checkClusters(placements, file);
   const n = placements.length;
-  const { locations, regInits } = initBlock(cst.init, n, file);
-  const ctx: Ctx = { file, genuine: isGenuine(cst), regs: new Set() };
+  const { locations, regInits, bareInits } = initBlock(cst.init, n, file);
+  const ctx: Ctx = { file, genuine: isGenuine(cst), regs: new Set(), locNames: new Set(locations.map((l) => l.name)) };
 
   const columns: CstCell[][] = placements.map(() => []);
   for (const row of cst.rows) {
@@ -1033,7 +1063,7 @@ export function buildTest(cst: CstFile, file: string): LitmusTest {
     }
     row.cells.forEach((c, i) => columns[i]!.push(c));
   }
-  const threads = placements.map((pl, i) => buildThread(pl, columns[i]!, regInits, ctx));
+  const threads = placements.map((pl, i) => buildThread(pl, columns[i]!, regInits, bareInits, ctx));
 
   for (const r of regInits) {
     if ('addressOf' in r && !locations.some((l) => l.name === r.addressOf)) {

@@ -912,6 +912,33 @@ const cases: Case[] = [
     at: [4, 2],
     message: "expected the init block '{' after the header and doc strings; found 'P'",
   },
+  {
+    // Dartagnan's registers have no %: a bare name that is both is ambiguous (it read as the
+    // register, a null pointer here).
+    name: "register-and-location-one-bare-name",
+    text: "PTX T\n{ a = 0; P1:a = 0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak a, 1 | ld.relaxed.gpu r2, a ;\nexists (P1:r2 == 1)\n",
+    at: [4, 36],
+    message: "'a' names both a location and a register of this thread: rename one (or write the register %a, as genuine PTX does)",
+  },
+  {
+    name: "keyword-as-location",
+    text: "PTX T\n{ exists = 0; }\n P0@cta 0,gpu 0 ;\n st.weak exists, 1 ;\nexists (exists == 1)\n",
+    at: [2, 3],
+    message: "'exists' is a keyword of the litmus format (exists, forall, filter, locations, aliases): it cannot name a location, a register or a label",
+  },
+  {
+    name: "keyword-as-label",
+    text: "PTX T\n{ x = 0; }\n P0@cta 0,gpu 0 ;\nforall: ;\n st.weak x, 1 ;\nexists (x == 1)\n",
+    at: [4, 1],
+    message: "'forall' is a keyword of the litmus format (exists, forall, filter, locations, aliases): it cannot name a location, a register or a label",
+  },
+  {
+    // A condition that comes while an operand is still missing: the plain message, not the keyword's.
+    name: "condition-before-last-operand",
+    text: "PTX T\n{ x = 0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak x, 1 | ld.weak r0,\nexists (P1:r0 == 1)\n",
+    at: [5, 1],
+    message: "unexpected 'exists'",
+  },
 ];
 
 test(`at least 30 malformed inputs are covered (${cases.length})`, () => {

@@ -203,6 +203,33 @@ test('a doc string may hold any character but a double quote, braces included', 
   assert.equal(t.locations.map((l) => l.name), ['x']);
 });
 
+test('a bare name is a register only where the thread spells that register bare: `%x` leaves `[x]` the location x', () => {
+  // Genuine PTX: the register is %x, so [x] and mov's x are the location (they were read as %x,
+  // which here holds &y: a wrong answer).
+  const t = parseLitmus(`PTX T
+{
+.global .u64 x = 0;
+.global .u64 y = 5;
+P1:%x = &y;
+}
+ P0@cta 0,gpu 0                   | P1@cta 1,gpu 0                     ;
+ st.relaxed.gpu.global.u64 [x], 1 | ld.relaxed.gpu.global.u64 %r1, [x] ;
+                                  | mov.u64 %rd1, x                    ;
+                                  | ld.relaxed.gpu.global.u64 %r2, [%x] ;
+exists (P1:%r1 == 5)
+`);
+  const [ld, mov, ld2] = instrs(t, 1) as [Instr & { op: 'ld' }, Instr & { op: 'mov' }, Instr & { op: 'ld' }];
+  assert.equal(stripPositions(ld.addr), { kind: 'loc', name: 'x' });
+  assert.equal(stripPositions(mov.src), { kind: 'loc', name: 'x' });
+  assert.equal(stripPositions(ld2.addr), { kind: 'reg', name: 'x' });
+  // A register written to %x by a load of x: both there, as ptxas reads them.
+  const u = parseLitmus('PTX T\n{ .global .u32 x = 0; }\n P0@cta 0,gpu 0 ;\n ld.relaxed.gpu.global.u32 %x, [x] ;\nexists (P0:%x == 0)\n');
+  assert.equal(stripPositions((instrs(u, 0)[0] as Instr & { op: 'ld' }).addr), { kind: 'loc', name: 'x' });
+  // Dartagnan's registers have no %: a bare register name stays a register in an address.
+  const d = parseLitmus('PTX T\n{ x = 0; y = 0; P1:r0 = &y; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak x, 1 | ld.weak r1, r0 ;\nexists (P1:r1 == 0)\n');
+  assert.equal(stripPositions((instrs(d, 1)[0] as Instr & { op: 'ld' }).addr), { kind: 'reg', name: 'r0' });
+});
+
 test('typed declarations in the init block', () => {
   const t = withCells(['st.weak.u32 [x], 1'], '.global .u32 x = 3; .shared .u32 s;');
   assert.equal(stripPositions(t.locations), [

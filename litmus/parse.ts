@@ -61,6 +61,10 @@ function floatRefused(tok: LexToken, file: string): void {
   }
 }
 
+/** The words the grammar reserves (grammar.ne's `kw` tokens). */
+const KEYWORDS = ['exists', 'forall', 'filter', 'locations', 'aliases'];
+const KEYWORD_BEFORE = new RegExp(`\\b(${KEYWORDS.join('|')})\\s*$`);
+
 function parseCst(text: string, file: string): CstFile {
   const parser = new nearley.Parser(compiled);
   try {
@@ -78,6 +82,16 @@ function parseCst(text: string, file: string): CstFile {
         throw new LitmusError("a comment '(*' that no '*)' closes", { line: tok.line, col: tok.col }, file);
       }
       const exp = expected(parser);
+      // A keyword used as a name (not followed by the '(' or '[' a clause opens with), or just
+      // before a label's ':' (the parser then took it for the condition): say that the word is
+      // reserved, not merely unexpected. A clause come too early keeps the plain message.
+      const kwBefore = tok.value === ':' ? KEYWORD_BEFORE.exec(before) : null;
+      const opensClause = /^\s*[([]/.test(text.split(/\r?\n/)[tok.line - 1]?.slice(tok.col - 1 + tok.value.length) ?? '');
+      if ((tok.type === 'kw' && exp.includes('a name') && !opensClause) || kwBefore) {
+        const word = kwBefore ? kwBefore[1]! : tok.value;
+        const at = kwBefore ? { line: tok.line, col: kwBefore.index + 1 } : { line: tok.line, col: tok.col };
+        throw new LitmusError(`'${word}' is a keyword of the litmus format (${KEYWORDS.join(', ')}): it cannot name a location, a register or a label`, at, file);
+      }
       const what = exp.length && exp.length <= 6 ? ` (expected ${exp.join(', ')})` : '';
       throw new LitmusError(`unexpected ${describe(tok)}${what}`, { line: tok.line, col: tok.col }, file);
     }
