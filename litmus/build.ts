@@ -413,7 +413,14 @@ function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
       fail(`cvta takes .global, .shared, .local or .const${c.space ? `, not .${c.space.text}` : ''}`, c.space?.pos ?? p, file);
     }
     arity(ops, 2, 2, opcode, 'two operands (d, a)', file);
-    return { op: 'mov', cvta: `${c.to ? 'to.' : ''}${c.space!.text as CvtaSpace}`, type: asType(c.type, 'u64'), dst: reg(ops[0]!, 'the destination', ctx), src: value(ops[1]!, 'the address', ctx), pos: p };
+    const src = ops[1]!;
+    const dst = reg(ops[0]!, 'the destination', ctx);
+    // `cvta.global.u64 %rd1, x`: a variable's generic address (checkSpaces: of its space).
+    if (src.k === 'name' && !isRegister(src.tok, ctx)) {
+      if (c.to) fail(`cvta.to converts a generic address held in a register, not the variable ${src.tok.text} (write cvta.${c.space!.text}, or mov.u64 for its address)`, pos(src.tok), file);
+      return { op: 'mov', cvta: c.space!.text as CvtaSpace, type: asType(c.type, 'u64'), dst, src: { kind: 'loc', name: src.tok.text, pos: pos(src.tok) }, pos: p };
+    }
+    return { op: 'mov', cvta: `${c.to ? 'to.' : ''}${c.space!.text as CvtaSpace}`, type: asType(c.type, 'u64'), dst, src: value(src, 'the address', ctx), pos: p };
   }
   if (base === 'cvt') {
     // cvt.dtype.atype: two types, in that order; integer conversions only (no rounding, no .sat).
@@ -1128,6 +1135,12 @@ function checkSpaces(test: LitmusTest, file: string): void {
   for (const l of test.locations) if (l.kind === 'value' && l.space) declared.set(l.name, l.space);
   for (const t of test.threads) {
     for (const s of t.code) {
+      if (s.op === 'mov' && s.cvta && s.src.kind === 'loc') {
+        const d = declared.get(s.src.name);
+        const want: Space = s.cvta === 'shared::cta' ? 'shared' : s.cvta as Space;
+        if (d !== undefined && d !== want) fail(`${s.src.name} is declared in ${SPACE_NAME[d]}, but cvta.${s.cvta} takes the address of a ${SPACE_NAME[want]} variable`, s.src.pos ?? s.pos, file);
+        continue;
+      }
       if (!(s.op === 'ld' || s.op === 'st' || s.op === 'atom' || s.op === 'red') || s.addr.kind !== 'loc' || s.space === 'generic') continue;
       const d = declared.get(s.addr.name);
       if (d === undefined || d === s.space || (d === 'shared' && s.space === 'shared_cluster')) continue;

@@ -230,6 +230,17 @@ exists (P1:%r1 == 5)
   assert.equal(stripPositions((instrs(d, 1)[0] as Instr & { op: 'ld' }).addr), { kind: 'reg', name: 'r0' });
 });
 
+test('cvta of a variable is its generic address, as ptxas reads `cvta.global.u64 %rd1, x`; cvta.to takes a register', () => {
+  const t = withCells(['cvta.global.u64 %rd1, x', 'st.u32 [%rd1], 1'], '.global .u32 x = 0;');
+  assert.equal(stripPositions(instrs(t)[0]), { op: 'mov', cvta: 'global', type: 'u64', dst: { kind: 'reg', name: 'rd1' }, src: { kind: 'loc', name: 'x' } });
+  const refused = (cell: string): string => {
+    try { withCells([cell], '.global .u32 x = 0;'); } catch (e) { return (e as LitmusError).message; }
+    return 'accepted';
+  };
+  assert.is(refused('cvta.shared.u64 %rd1, x'), 'x is declared in .global, but cvta.shared takes the address of a .shared variable');
+  assert.is(refused('cvta.to.global.u64 %rd1, x'), 'cvta.to converts a generic address held in a register, not the variable x (write cvta.global, or mov.u64 for its address)');
+});
+
 test('typed declarations in the init block', () => {
   const t = withCells(['st.weak.u32 [x], 1'], '.global .u32 x = 3; .shared .u32 s;');
   assert.equal(stripPositions(t.locations), [
