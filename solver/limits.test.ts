@@ -70,6 +70,12 @@ test('a long script goes to Z3 in pieces of whole commands, and no piece is read
   assert.match(z3.run('(check-sat)'), /^sat/); // the script's unsatisfiable assertion never arrived
   // A short command is no load: the deadline is for the questions' own checks.
   assert.match(askZ3(z3, '(check-sat)\n', late), /^sat/);
+  // A check-sat's timeout written before a long load is what is left when it is sent.
+  z3.run('(reset)');
+  const soon = limitsFrom({ timeoutMs: 60_000 });
+  soon.deadline = performance.now() + 30_000;
+  const echoed = askZ3(z3, `${script}(set-option :timeout 3600000)\n(get-option :timeout)\n`, soon).trim().split('\n').pop()!;
+  assert.ok(Number(echoed) > 0 && Number(echoed) <= 30_000, echoed);
 });
 
 test.run();

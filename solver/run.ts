@@ -108,11 +108,15 @@ export function askZ3(z3: Z3Session, cmds: string, limits?: Limits): string {
   if (!limits || cmds.length <= LOAD_PIECE) return replyOf(z3.run(cmds));
   let out = '';
   for (const piece of commandPieces(cmds, LOAD_PIECE)) {
-    if (performance.now() > limits.deadline) throw new LimitError(timedOut(limits, true));
-    out += replyOf(z3.run(piece));
+    const left = Math.round(limits.deadline - performance.now());
+    if (left < 1) throw new LimitError(timedOut(limits, true));
+    // A check written before the load (checkSatCmd) gets what is left of the time now.
+    out += replyOf(z3.run(piece.replace(TIMEOUT_OPTION, (m, ms: string) => (Number(ms) > left ? `(set-option :timeout ${left})` : m))));
   }
   return out;
 }
+
+const TIMEOUT_OPTION = /\(set-option :timeout (\d+)\)/g;
 
 function replyOf(out: string): string {
   if (out.includes('(error')) throw new Error(`Z3: ${out.trim().slice(0, 300)}`);
