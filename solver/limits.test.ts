@@ -34,6 +34,7 @@ test('a deadline already past leaves each question unanswered, with the timeout 
   assert.match(r.unknown ?? '', /60 s/);
   const races = await findRaces(z3, spin, budget(past));
   assert.is(races.verdict, 'unknown');
+  assert.match(races.unknown ?? '', /60 s.*shared with the questions before this one/);
   const live = await checkLiveness(z3, spin, budget(past));
   assert.is(live.verdict, 'unknown');
   assert.match(live.unknown ?? '', /60 s/);

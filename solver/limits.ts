@@ -53,7 +53,7 @@ export const limitsFrom = (t: TimeBudget, maxSize = MAX_SIZE): Limits =>
 
 /** Throws LimitError once the deadline has passed. */
 export function checkTime(l: Limits | undefined): void {
-  if (l && performance.now() > l.deadline) throw new LimitError(`out of time: --timeout ${l.timeoutMs / 1000} s ran out while encoding the test`);
+  if (l && performance.now() > l.deadline) throw new LimitError(`out of time: --timeout ${l.timeoutMs / 1000} s${l.shared ? ' (shared with the questions before this one)' : ''} ran out while encoding the test`);
 }
 
 /**
