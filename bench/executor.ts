@@ -195,6 +195,48 @@ try {
   await z3.close();
 }
 
+// 5. Before and after: with PTXMM_BASELINE=DIR (another checkout, built), the fuzz programs and
+// the corpus explored by both executors in this process, alternating, three rounds; process CPU
+// time is compared as well as wall time, since wall time on a shared machine swings between
+// rounds. The states visited must be the same: a change of speed only.
+const BASELINE = process.env['PTXMM_BASELINE'] ?? null;
+const baselineRows: string[] = [];
+let baselineCommit = '';
+if (BASELINE) {
+  const { execFileSync } = await import('node:child_process');
+  baselineCommit = execFileSync('git', ['-C', BASELINE, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  type Run = typeof runTest;
+  const before = (await import(join(BASELINE, 'dist', 'executor', 'explore.js')) as { runTest: Run }).runTest;
+  const sets: [string, LitmusTest[], Partial<RunOptions>][] = [
+    [`fuzz programs (${FUZZ_RUNS}), reductions on`, fuzzProgs, { maxStates: FUZZ_DEFAULTS.maxStates }],
+    [`fuzz programs (${FUZZ_RUNS}), reductions off`, fuzzProgs, { maxStates: FUZZ_DEFAULTS.maxStates, reduce: false, canonical: false, spinAssume: false, sleep: false }],
+    ['dat3m corpus, reductions on', corpus.map((c) => c.test), {}],
+  ];
+  const median3 = (xs: number[]): number => [...xs].sort((a, b) => a - b)[1]!;
+  for (const [name, progs, opts] of sets) {
+    const m: Record<'now' | 'before', { cpu: number[]; wall: number[]; visited: number }> = { now: { cpu: [], wall: [], visited: 0 }, before: { cpu: [], wall: [], visited: 0 } };
+    for (let round = 0; round < 3; round++) {
+      for (const [which, run] of [['before', before], ['now', runTest]] as ['now' | 'before', Run][]) {
+        const c0 = process.cpuUsage();
+        const t0 = performance.now();
+        let visited = 0;
+        for (const t of progs) {
+          const r = run(t, { model: 'ptx75', bound, ...opts });
+          if (r.ok) visited += r.result.stats.visited;
+        }
+        const c = process.cpuUsage(c0);
+        m[which].wall.push((performance.now() - t0) / 1000);
+        m[which].cpu.push((c.user + c.system) / 1e6);
+        m[which].visited = visited;
+      }
+    }
+    const rate = (v: number, s: number): string => `${(v / s / 1000).toFixed(1)}k/s`;
+    const [n, b] = [m.now, m.before];
+    const same = n.visited === b.visited ? 'same' : `DIFFERENT (${b.visited} before)`;
+    baselineRows.push(`| ${name} | ${n.visited} (${same}) | ${median3(b.cpu).toFixed(2)} (${rate(b.visited, median3(b.cpu))}) | ${median3(n.cpu).toFixed(2)} (${rate(n.visited, median3(n.cpu))}) | ${(100 * (median3(b.cpu) / median3(n.cpu) - 1)).toFixed(1)}% | ${median3(b.wall).toFixed(2)} / ${median3(n.wall).toFixed(2)} |`);
+  }
+}
+
 const table = [
   '# Executor benchmark',
   '',
@@ -248,6 +290,14 @@ const table = [
   '',
   `Peak memory: max RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB.`,
   '',
+  ...(BASELINE ? [
+    `## Before and after (PTXMM_BASELINE: commit ${baselineCommit} against this one, alternating, median of 3 rounds in one process)`,
+    '',
+    '| programs | states visited | before: CPU s (states per CPU second) | now: CPU s | faster by | wall s, before / now |',
+    '|---|---|---|---|---|---|',
+    ...baselineRows,
+    '',
+  ] : []),
 ].join('\n');
 writeFileSync(join(ROOT, 'bench', 'EXECUTOR.md'), table);
 process.stdout.write(table);
