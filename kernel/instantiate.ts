@@ -391,7 +391,7 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
  * The registers that hold an address of one .local variable (nvcc's stack, its depot) whatever
  * path set them, with that variable: each write to one is a move of the variable's address, a
  * cvta.local of such a register (its generic address), or a move or an add/sub of a constant
- * from one. nvcc keeps its stack so (`mov.u64 %SPL, __local_depot1; cvta.local.u64 %SP, %SPL;
+ * or of an index register to one. nvcc keeps its stack so (`mov.u64 %SPL, __local_depot1; cvta.local.u64 %SP, %SPL;
  * add.u64 %rd6, %SP, 0`, then the address as a call's argument); -G reaches it by generic
  * loads and stores. An address loaded from memory is not followed.
  */
@@ -414,7 +414,11 @@ function localAddresses(body: readonly Stmt[], locals: ReadonlySet<string>): Map
     }
     if (i.op === 'alu' && (i.aop === 'add' || i.aop === 'sub')) {
       if (i.b.kind === 'imm') return held(i.a);
-      return i.aop === 'add' && i.a.kind === 'imm' ? held(i.b) : null;
+      if (i.a.kind === 'imm') return i.aop === 'add' ? held(i.b) : null;
+      // An address plus (or minus) an index held in a register: an element of the same variable,
+      // as C's pointer arithmetic stays within its object (-G's `a[i]` on the stack).
+      const [a, b] = [held(i.a), held(i.b)];
+      return a !== null && b === null ? a : i.aop === 'add' && b !== null && a === null ? b : null;
     }
     return null;
   };

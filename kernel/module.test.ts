@@ -246,6 +246,20 @@ test('.local accesses of several widths: the elements of the depot are as wide a
   assert.match(r.out, /ends in o\[0\]=255;/);
 });
 
+test('-G reaches its stack by generic accesses at the stack pointer plus an index register: those count for the depot\'s elements too', () => {
+  // int a[2]; a[k] = 0x0102; then the byte at &a[k] (nvcc -G: `add.u64 %rd4, %SP, 0; add.s64 %rd5, %rd4, %rd3`).
+  // The index-register addresses were not followed: the depot's elements were words, and the byte load refused.
+  const text = module('.global .align 4 .u32 o[1];\n.global .align 4 .u32 k;', '',
+    '\t.local .align 4 .b8 d[8];\n\t.reg .b64 %SP;\n\t.reg .b64 %SPL;\n\t.reg .b16 %rs<2>;\n\tmov.u64 %SPL, d;\n\tcvta.local.u64 %SP, %SPL;\n'
+    + '\tld.global.u32 %r2, [k];\n\tcvt.u64.u32 %rd2, %r2;\n\tshl.b64 %rd3, %rd2, 2;\n\tadd.u64 %rd4, %SP, 0;\n\tadd.s64 %rd5, %rd4, %rd3;\n'
+    + '\tmov.u32 %r1, 258;\n\tst.u32 [%rd5], %r1;\n\tld.u8 %rs1, [%rd5];\n\tcvt.u32.u16 %r3, %rs1;\n\tst.global.u32 [o], %r3;');
+  const f = S.write('stackindex.ptx', text);
+  const mem = instantiate(readModule(text, f), { grid: { x: 1, y: 1, z: 1 }, block: { x: 1, y: 1, z: 1 }, params: [] }).memory;
+  assert.equal(mem.filter((o) => o.space === 'local').map((o) => [o.type, o.count]), [['u8', 8]]);
+  const r = ptxmm('kernel', f, '--global', 'k=1', '--assert', 'o[0] == 2');
+  assert.is(r.code, 0, r.out + r.err);
+});
+
 test('nanosleep (__nanosleep) is read, and a kernel with it answers as without it', () => {
   const spin = (sleep: string): string => module('.global .align 4 .u32 flag;\n.global .align 4 .u32 data;', '',
     `\tmov.u32 %r1, %tid.x;\n\tsetp.ne.u32 %p1, %r1, 0;\n\t@%p1 bra $W;\n\tst.global.u32 [data], 7;\n\tst.release.gpu.global.u32 [flag], 1;\n\tbra $E;\n$W:\n${sleep}\tld.acquire.gpu.global.u32 %r2, [flag];\n\tsetp.eq.u32 %p2, %r2, 0;\n\t@%p2 bra $W;\n\tld.global.u32 %r3, [data];\n\tst.global.u32 [data], %r3;\n$E:`);
