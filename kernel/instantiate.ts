@@ -158,8 +158,13 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
   // The widths of the accesses of each state space (a generic access may be of any), for the
   // elements of the arrays nvcc declares as bytes (elements()).
   const isAccess = (s: Stmt): s is Extract<Stmt, { op: 'ld' | 'st' | 'atom' | 'red' }> => s.op === 'ld' || s.op === 'st' || s.op === 'atom' || s.op === 'red';
+  const variableSpace = new Map<string, string>([...mod.globals, ...entry.shared, ...inlined.locals].map((v) => [v.name, v.space]));
+  const generic = genericSpaces(inlined.body, (name) => variableSpace.get(name) ?? null);
+  // A generic access counts for the space its address is known to be in, else for every space.
+  const inSpace = (s: Extract<Stmt, { op: 'ld' | 'st' | 'atom' | 'red' }>, space: string): boolean =>
+    s.space === space || (s.space === 'generic' && (s.addr.kind !== 'reg' || (generic.get(s.addr.name) ?? space) === space));
   const widthsIn = (space: 'global' | 'shared' | 'const'): Set<number> =>
-    new Set(inlined.body.flatMap((s) => (isAccess(s) && (s.space === space || s.space === 'generic') ? [typeWidth(s.type)] : [])));
+    new Set(inlined.body.flatMap((s) => (isAccess(s) && inSpace(s, space) ? [typeWidth(s.type)] : [])));
   const none = new Set<number>();
   const spaceWidths = { global: widthsIn('global'), shared: widthsIn('shared'), const: widthsIn('const'), local: none };
 
@@ -391,11 +396,41 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
  * The registers that hold an address of one .local variable (nvcc's stack, its depot) whatever
  * path set them, with that variable: each write to one is a move of the variable's address, a
  * cvta.local of such a register (its generic address), or a move or an add/sub of a constant
- * or of an index register to one. nvcc keeps its stack so (`mov.u64 %SPL, __local_depot1; cvta.local.u64 %SP, %SPL;
- * add.u64 %rd6, %SP, 0`, then the address as a call's argument); -G reaches it by generic
- * loads and stores. An address loaded from memory is not followed.
+ * or of an index register to one. nvcc keeps its stack so (`mov.u64 %SPL, __local_depot1;
+ * cvta.local.u64 %SP, %SPL; add.u64 %rd6, %SP, 0`, then the address as a call's argument); -G
+ * reaches it by generic loads and stores. An address loaded from memory is not followed.
  */
 function localAddresses(body: readonly Stmt[], locals: ReadonlySet<string>): Map<string, string> {
+  return addressOrigins(body, (i, held) => {
+    if (i.op !== 'mov') return null;
+    if (!i.cvta && i.src.kind === 'loc') return locals.has(i.src.name) ? i.src.name : null;
+    return !i.cvta || i.cvta === 'local' || i.cvta === 'to.local' ? held(i.src) : null;
+  });
+}
+
+/**
+ * The state space of the generic addresses registers hold, where every path that sets one
+ * gives it: a cvta from (or to) that space, a move of a variable of it, or a pointer
+ * parameter (global), then moves and additions as in localAddresses. A generic access whose address is known so counts for its
+ * own space's element widths only (`extern __shared__ unsigned short buf[]` at -G, written
+ * through cvta.shared, beside 32-bit stores to a global buffer).
+ */
+function genericSpaces(body: readonly Stmt[], spaceOfVariable: (name: string) => string | null): Map<string, string> {
+  return addressOrigins(body, (i, held) => {
+    // A pointer parameter: the launch's buffers are global memory.
+    if (i.op === 'ld' && i.space === 'param') return 'global';
+    if (i.op !== 'mov') return null;
+    if (i.cvta) return i.cvta.replace(/^to\./, '').replace('::cta', '');
+    return i.src.kind === 'loc' ? spaceOfVariable(i.src.name) : held(i.src);
+  });
+}
+
+/**
+ * Registers an origin reaches whatever path set them: `origin` names what a move gives its
+ * register (given what registers already hold), an add/sub of a constant or of an index
+ * register keeps its address operand's; every write to the register must give the same.
+ */
+function addressOrigins(body: readonly Stmt[], origin: (i: Instr, held: (v: { kind: string; name?: string }) => string | null) => string | null): Map<string, string> {
   const writes = new Map<string, Instr[]>();
   for (const s of body) {
     if (s.op === 'label') continue;
@@ -405,24 +440,20 @@ function localAddresses(body: readonly Stmt[], locals: ReadonlySet<string>): Map
       else writes.set(r.name, [s]);
     }
   }
-  // The variable write i gives its register an address of, given what `at` knows; null: none.
+  // What write i gives its register, given what `at` knows; null: nothing known.
   const from = (i: Instr, at: ReadonlyMap<string, string>): string | null => {
     const held = (v: { kind: string; name?: string }): string | null => (v.kind === 'reg' ? at.get(v.name!) ?? null : null);
-    if (i.op === 'mov') {
-      if (!i.cvta && i.src.kind === 'loc') return locals.has(i.src.name) ? i.src.name : null;
-      return !i.cvta || i.cvta === 'local' || i.cvta === 'to.local' ? held(i.src) : null;
-    }
     if (i.op === 'alu' && (i.aop === 'add' || i.aop === 'sub')) {
       if (i.b.kind === 'imm') return held(i.a);
       if (i.a.kind === 'imm') return i.aop === 'add' ? held(i.b) : null;
-      // An address plus (or minus) an index held in a register: an element of the same variable,
-      // as C's pointer arithmetic stays within its object (-G's `a[i]` on the stack).
+      // An address plus (or minus) an index held in a register: an element of the same object,
+      // as C's pointer arithmetic stays within it (-G's `a[i]` on the stack).
       const [a, b] = [held(i.a), held(i.b)];
       return a !== null && b === null ? a : i.aop === 'add' && b !== null && a === null ? b : null;
     }
-    return null;
+    return origin(i, held);
   };
-  // Those some write gives an address (least fixpoint), then those every write gives one of the same variable (greatest, within).
+  // Those some write gives an origin (least fixpoint), then those every write gives the same one (greatest, within).
   const some = new Map<string, string>();
   for (let grew = true; grew;) {
     grew = false;

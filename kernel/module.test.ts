@@ -260,6 +260,20 @@ test('-G reaches its stack by generic accesses at the stack pointer plus an inde
   assert.is(r.code, 0, r.out + r.err);
 });
 
+test('a generic access whose address is known to be in one state space counts for that space\'s element widths only', () => {
+  // extern __shared__ unsigned short buf[] as -G writes it: generic 16-bit accesses through
+  // cvta.shared, beside a generic 32-bit store to the pointer parameter's buffer (global). The
+  // store counted for .shared too, and the shared array's elements became words.
+  const text = module('.extern .shared .align 16 .b8 buf[];', '.param .u64 p',
+    '\t.reg .b16 %rs<3>;\n\tld.param.u64 %rd1, [p];\n\tmov.u32 %r1, %tid.x;\n\tadd.s32 %r2, %r1, 65520;\n\tcvt.u16.u32 %rs1, %r2;\n'
+    + '\tmov.u32 %r3, buf;\n\tcvt.u64.u32 %rd9, %r3;\n\tcvta.shared.u64 %rd2, %rd9;\n\tcvt.s64.s32 %rd3, %r1;\n\tshl.b64 %rd4, %rd3, 1;\n\tadd.s64 %rd5, %rd2, %rd4;\n'
+    + '\tst.u16 [%rd5], %rs1;\n\tbar.sync 0;\n\tld.u16 %rs2, [%rd5];\n\tcvt.u32.u16 %r4, %rs2;\n\tshl.b64 %rd6, %rd3, 2;\n\tadd.s64 %rd7, %rd1, %rd6;\n\tst.u32 [%rd7], %r4;');
+  const f = S.write('genericspace.ptx', text);
+  const r = ptxmm('kernel', f, '--block', '2', '--dynamic-shared', '4', '--param', 'out:u32[2]', '--assert', 'out[0] == 65520 /\\ out[1] == 65521', '--races');
+  assert.is(r.code, 0, r.out + r.err);
+  assert.match(r.out, /Data races: holds/);
+});
+
 test('nanosleep (__nanosleep) is read, and a kernel with it answers as without it', () => {
   const spin = (sleep: string): string => module('.global .align 4 .u32 flag;\n.global .align 4 .u32 data;', '',
     `\tmov.u32 %r1, %tid.x;\n\tsetp.ne.u32 %p1, %r1, 0;\n\t@%p1 bra $W;\n\tst.global.u32 [data], 7;\n\tst.release.gpu.global.u32 [flag], 1;\n\tbra $E;\n$W:\n${sleep}\tld.acquire.gpu.global.u32 %r2, [flag];\n\tsetp.eq.u32 %p2, %r2, 0;\n\t@%p2 bra $W;\n\tld.global.u32 %r3, [data];\n\tst.global.u32 [data], %r3;\n$E:`);
