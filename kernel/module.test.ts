@@ -311,7 +311,9 @@ test('a statement ptxmm does not model refuses only the launches that run it', (
     + '\tcall.uni (r0), low, (p0);\n\tld.param.b32 %r2, [r0+0];\n\t}\n\tst.global.u32 [x], %r2;\n\tret;\n}\n';
   // A directive ptxmm does not read inside a function (a switch's jump table) is such a statement too.
   const table = '.visible .entry table(.param .u32 a)\n{\n\t.reg .b32 %r<2>;\n\tld.param.u32 %r1, [a];\nts: .branchtargets L0, L1;\n\tbrx.idx %r1, ts;\nL0:\nL1:\n\tret;\n}\n';
-  const text = head + helper + good + bad + calls + table;
+  // libcu++'s indirect call at -G (a function-local .callprototype): named as such.
+  const proto = '.visible .entry proto()\n{\n\t.reg .b32 %r<2>;\n\tprototype_1 : .callprototype (.param .b32 _) _ (.param .b64 _);\n\tmov.u32 %r1, 7;\n\tst.global.u32 [x], %r1;\n\tret;\n}\n';
+  const text = head + helper + good + bad + calls + table + proto;
   const f = S.write('some.ptx', text);
   const ok = ptxmm('kernel', f, '--entry', 'good', '--assert', 'x == 7');
   assert.is(ok.code, 0, ok.out + ok.err);
@@ -320,6 +322,7 @@ test('a statement ptxmm does not model refuses only the launches that run it', (
   refuses('some.ptx', text, 'activemask', /activemask \(__activemask\) is a warp-level operation/, '--entry', 'bad', '--assert', 'x == 7');
   refuses('some.ptx', text, 'fns.b32', /unknown instruction 'fns'/, '--entry', 'calls', '--assert', 'x == 1');
   refuses('some.ptx', text, '.branchtargets', /the directive '\.branchtargets' is not supported inside a function/, '--entry', 'table', '--param', '0', '--assert', 'x == 1');
+  refuses('some.ptx', text, '.callprototype', /the function makes an indirect call \(its '\.callprototype'\), which is not modelled: nvcc writes one for libcu\+\+'s atomics/, '--entry', 'proto', '--assert', 'x == 7');
 });
 
 test('div and rem by a parameter: C\'s / and % (towards zero); by a zero parameter, refused at the instruction', () => {
