@@ -68,20 +68,35 @@ export function App(p: AppProps): ReactNode {
     }
     slot.current?.(input, key);
   };
-  // Keys one a render: several that come together (keysOf) would otherwise all be handled by
-  // the same render's handlers, each from the state before the first (three j's, one move).
+  // Keys one a render: several that come together (keysOf), or before the screen is drawn
+  // again, would otherwise all be handled by the same render's handlers, each from the state
+  // before the first (three j's, one move). A key with none before it since the last render is
+  // handled at once: queueing it too cost a second frame (about 60 ms a key instead of 20).
   const queue = useRef<[string, Key][]>([]).current;
+  const handledSinceRender = useRef(false);
   const [, setQueued] = useState(0);
+  const handle = ([input, key]: [string, Key]): void => {
+    // Ctrl-C inside a run of keys: ink quits only on one that comes alone.
+    if (key.ctrl && input === 'c') { exit(); return; }
+    onKey.current(input, key);
+  };
   useInput((input, key) => {
-    queue.push(...keysOf(input, key));
-    setQueued((n) => n + 1);
+    const keys = keysOf(input, key);
+    if (!handledSinceRender.current && queue.length === 0) {
+      handledSinceRender.current = true;
+      handle(keys.shift()!);
+    }
+    if (keys.length) {
+      queue.push(...keys);
+      setQueued((n) => n + 1);
+    }
   });
   useEffect(() => {
+    handledSinceRender.current = false;
     const next = queue.shift();
     if (!next) return;
-    // Ctrl-C inside a run of keys: ink quits only on one that comes alone.
-    if (next[1].ctrl && next[0] === 'c') { exit(); return; }
-    onKey.current(next[0], next[1]);
+    handledSinceRender.current = true;
+    handle(next);
     if (queue.length) setQueued((n) => n + 1);
   });
 
