@@ -186,7 +186,7 @@ function value(o: CstOperand, what: string, ctx: Ctx): Value {
   return fail(`${what} must be a register or an immediate value`, operandPos(o), ctx.file);
 }
 
-/** A bare name in an address position is a register if the thread spells it so, else a location. */
+/** A name in an address position: a register (isRegister), else a location. */
 function nameAsAddress(t: Tok, ctx: Ctx): Address {
   if (isRegister(t, ctx)) return { kind: 'reg', name: regName(t), pos: pos(t) };
   return { kind: 'loc', name: t.text, pos: pos(t) };
