@@ -5,7 +5,7 @@
 // unrolling folds the address arithmetic to one element per access (solver/unroll.ts); an
 // address that stays symbolic (read from memory) is an error there, with its position.
 import type { DataType, Imm, Instr, LitmusTest, LocDecl, LocOwner, Placement, Pos, Reg, RegInit, Stmt, Thread } from '../litmus/ast.js';
-import { typeWidth } from '../litmus/ast.js';
+import { cvtaSpace, typeWidth } from '../litmus/ast.js';
 import { LitmusError } from '../litmus/errors.js';
 import { bitsRange, destinations, fitsBits, registersRead } from '../litmus/types.js';
 import { EXIT_LABEL, type LaunchDirective, type Param, type PtxFunction, type PtxModule, type Statement, type Variable, declaredType, registerDeclared, typeBytes } from './module.js';
@@ -411,16 +411,17 @@ function localAddresses(body: readonly Stmt[], locals: ReadonlySet<string>): Map
 /**
  * The state space of the generic addresses registers hold, where every path that sets one
  * gives it: a cvta from (or to) that space, a move of a variable of it, or a pointer
- * parameter (global), then moves and additions as in localAddresses. A generic access whose address is known so counts for its
- * own space's element widths only (`extern __shared__ unsigned short buf[]` at -G, written
- * through cvta.shared, beside 32-bit stores to a global buffer).
+ * parameter (global), then moves and additions as in localAddresses. A generic access whose
+ * address is known so counts for its own space's element widths only (`extern __shared__
+ * unsigned short buf[]` at -G, written through cvta.shared, beside 32-bit stores to a global
+ * buffer).
  */
 function genericSpaces(body: readonly Stmt[], spaceOfVariable: (name: string) => string | null): Map<string, string> {
   return addressOrigins(body, (i, held) => {
     // A pointer parameter: the launch's buffers are global memory.
     if (i.op === 'ld' && i.space === 'param') return 'global';
     if (i.op !== 'mov') return null;
-    if (i.cvta) return i.cvta.replace(/^to\./, '').replace('::cta', '');
+    if (i.cvta) return cvtaSpace(i.cvta);
     return i.src.kind === 'loc' ? spaceOfVariable(i.src.name) : held(i.src);
   });
 }

@@ -285,6 +285,8 @@ export interface Match extends InstrBase {
 }
 /** The state spaces cvta converts addresses of (not `.param`, nor `.shared::cluster`, whose addresses name other CTAs' memory). */
 export type CvtaSpace = 'global' | 'shared' | 'shared::cta' | 'local' | 'const';
+/** The state space a cvta converts from or to (`to.shared::cta` is .shared's). */
+export const cvtaSpace = (c: NonNullable<Mov['cvta']>): Space => (c.replace(/^to\./, '').replace('::cta', '') as Space);
 export interface Mov extends InstrBase {
   op: 'mov';
   /**

@@ -4,7 +4,7 @@ import type {
   Address, AtomOp, AluOp, CmpOp, CvtaSpace, Space, Condition, DataType, Expr, Instr, LitmusTest, LocDecl, LocRef,
   Match, Observable, Ordering, Placement, Pos, Proxy, Quantifier, WriteProxy, Redux, Reg, RegInit, Shfl, Stmt, Term, Thread, Unary, Value, Vote,
 } from './ast.js';
-import { SPACE_NAME } from './ast.js';
+import { SPACE_NAME, cvtaSpace } from './ast.js';
 import { layout } from './layout.js';
 import { type RegUse, type ValueType, bitsRange, destinations, fitsBits, observableName, predicateRegisters, registersRead, threadRegisters, typeRange, widthMismatch } from './types.js';
 import { checkPtxas, checkPtxasBarrier, writtenInPtx } from './ptxas.js';
@@ -1137,7 +1137,7 @@ function checkSpaces(test: LitmusTest, file: string): void {
     for (const s of t.code) {
       if (s.op === 'mov' && s.cvta && s.src.kind === 'loc') {
         const d = declared.get(s.src.name);
-        const want: Space = s.cvta === 'shared::cta' ? 'shared' : s.cvta as Space;
+        const want = cvtaSpace(s.cvta);
         if (d !== undefined && d !== want) fail(`${s.src.name} is declared in ${SPACE_NAME[d]}, but cvta.${s.cvta} takes the address of a ${SPACE_NAME[want]} variable`, s.src.pos ?? s.pos, file);
         continue;
       }

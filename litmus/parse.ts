@@ -74,11 +74,12 @@ function parseCst(text: string, file: string): CstFile {
     if (tok && tok.line !== undefined) {
       floatRefused(tok, file);
       // `ld.global.v2.u32 {%r1, %r2}, [x]`, copied from nvcc's output: say what is not read.
-      const before = text.split(/\r?\n/)[tok.line - 1]?.slice(0, tok.col - 1) ?? '';
+      const line = text.split(/\r?\n/)[tok.line - 1] ?? '';
+      const before = line.slice(0, tok.col - 1);
       if (tok.type === 'lbrace' && /^\s*(@!?%?\w+\s+)?[\w.:]*\.v(2|4|8)\.[\w.:]*\s/.test(before.split('|').pop()!)) {
         throw new LitmusError('vector accesses (.v2, .v4, .v8) are not read in litmus tests: write one access per element (ptxmm kernel reads them)', { line: tok.line, col: tok.col }, file);
       }
-      if (tok.value === '(' && text.split(/\r?\n/)[tok.line - 1]?.slice(tok.col - 1).startsWith('(*')) {
+      if (tok.value === '(' && line.slice(tok.col - 1).startsWith('(*')) {
         throw new LitmusError("a comment '(*' that no '*)' closes", { line: tok.line, col: tok.col }, file);
       }
       const exp = expected(parser);
@@ -86,7 +87,7 @@ function parseCst(text: string, file: string): CstFile {
       // before a label's ':' (the parser then took it for the condition): say that the word is
       // reserved, not merely unexpected. A clause come too early keeps the plain message.
       const kwBefore = tok.value === ':' ? KEYWORD_BEFORE.exec(before) : null;
-      const opensClause = /^\s*[([]/.test(text.split(/\r?\n/)[tok.line - 1]?.slice(tok.col - 1 + tok.value.length) ?? '');
+      const opensClause = /^\s*[([]/.test(line.slice(tok.col - 1 + tok.value.length));
       if ((tok.type === 'kw' && exp.includes('a name') && !opensClause) || kwBefore) {
         const word = kwBefore ? kwBefore[1]! : tok.value;
         const at = kwBefore ? { line: tok.line, col: kwBefore.index + 1 } : { line: tok.line, col: tok.col };

@@ -51,9 +51,17 @@ export const limitsFrom = (t: TimeBudget, maxSize = MAX_SIZE): Limits =>
   ({ deadline: t.deadline ?? performance.now() + t.timeoutMs, timeoutMs: t.timeoutMs, maxSize,
     ...(t.deadline !== undefined && t.deadline < performance.now() + t.timeoutMs - SHARED_AFTER_MS ? { shared: true } : {}) });
 
+const SHARED = 'shared with the questions before this one';
+
 /** Throws LimitError once the deadline has passed. */
 export function checkTime(l: Limits | undefined): void {
-  if (l && performance.now() > l.deadline) throw new LimitError(`out of time: --timeout ${l.timeoutMs / 1000} s${l.shared ? ' (shared with the questions before this one)' : ''} ran out while encoding the test`);
+  if (l && performance.now() > l.deadline) throw new LimitError(`out of time: --timeout ${l.timeoutMs / 1000} s${l.shared ? ` (${SHARED})` : ''} ran out while encoding the test`);
+}
+
+/** The answer when a question's time ran out: Z3 was deciding, or (`reading`) still reading the encoding. */
+export function timedOut(l: Limits, reading = false): string {
+  const timeout = `the timeout (${l.timeoutMs / 1000} s${l.shared ? `, ${SHARED}` : ''})`;
+  return reading ? `${timeout} ran out while Z3 read the encoding` : `Z3 did not decide within ${timeout}`;
 }
 
 /**

@@ -6,7 +6,7 @@ import type { Model, RelTerm } from '../model/relalg.js';
 import type { Encoding, ObservableInfo } from './encode.js';
 import { encode, scriptWith } from './encode.js';
 import { asInteger, conditionHolds, observableName } from '../litmus/types.js';
-import { type Limits, LimitError, type TimeBudget, limitsFrom, resourceReason } from './limits.js';
+import { type Limits, LimitError, type TimeBudget, limitsFrom, resourceReason, timedOut } from './limits.js';
 import { type Unrolled, UnsupportedError, strayReason, unroll } from './unroll.js';
 import { orbit, symmetryOf } from './symmetry.js';
 import { stateSetTerm } from './stateset.js';
@@ -145,12 +145,6 @@ export function commandPieces(text: string, size: number): string[] {
   }
   if (start < text.length) pieces.push(text.slice(start));
   return pieces;
-}
-
-/** The answer when a question's time ran out: Z3 was deciding, or (`reading`) still reading the encoding. */
-export function timedOut(limits: Limits, reading = false): string {
-  const timeout = `the timeout (${limits.timeoutMs / 1000} s${limits.shared ? ', shared with the questions before this one' : ''})`;
-  return reading ? `${timeout} ran out while Z3 read the encoding` : `Z3 did not decide within ${timeout}`;
 }
 
 /**
