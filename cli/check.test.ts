@@ -183,14 +183,15 @@ exists (P0:%r0 == 257)
     assert.match(r.out + r.err, why, args.join(' '));
     assert.not.match(r.out + r.err, /\n\s+at /, 'no stack trace');
   }
-  // Through a register the address is known only as the test runs: refused there, in both engines.
+  // Through a register the address is known only as the test runs: refused there when a thread
+  // writes what the narrower load reads (the solver, once every thread is unrolled; the executor always).
   const viaReg = write('reg.litmus', `PTX Reg
 {
 .global .u32 y = 0;
 }
- P0@cta 0,gpu 0           ;
- mov.u64 %rd1, y          ;
- ld.global.u16 %rs0, [%rd1] ;
+ P0@cta 0,gpu 0             | P1@cta 1,gpu 0                   ;
+ mov.u64 %rd1, y            | st.relaxed.gpu.global.u32 [y], 1 ;
+ ld.global.u16 %rs0, [%rd1] |                                  ;
 exists (P0:%rs0 == 0)
 `);
   for (const cmd of ['check', 'run']) {
@@ -198,6 +199,7 @@ exists (P0:%rs0 == 0)
     assert.is(r.code, 1, cmd);
     assert.match(r.out + r.err, /reg\.litmus:7:2: ld\.weak\.global\.u16 %rs0, \[%rd1\]: .*a 16-bit access to y, which holds 32 bits \(mixed-size/, cmd);
   }
+  assert.match(ptxmm('check', viaReg).err, /answered only of memory no thread writes, and y is written by P1:st\.relaxed\.gpu\.global\.u32 \[y\], 1 \(line 6\)/);
   // Under a guard the access is refused only if some consistent execution makes it (here, one that reads f = 1).
   const guarded = ptxmm('check', write('guarded.litmus', `PTX Guarded
 {
@@ -208,11 +210,47 @@ exists (P0:%rs0 == 0)
  ld.relaxed.gpu.global.u32 %r1, [f] | st.relaxed.gpu.global.u32 [f], 1 ;
  setp.eq.u32 %p1, %r1, 1            |                                  ;
  mov.u64 %rd1, y                    |                                  ;
- @%p1 ld.global.u16 %rs0, [%rd1]    |                                  ;
+ @%p1 st.global.u16 [%rd1], 1       |                                  ;
 exists (P0:%r1 == 0)
 `));
   assert.is(guarded.code, 1);
-  assert.match(guarded.err, /guarded\.litmus:10:7: @%p1 ld\.weak\.global\.u16 %rs0, \[%rd1\]: in some execution the address is y: a 16-bit access to y, which holds 32 bits \(mixed-size/);
+  assert.match(guarded.err, /guarded\.litmus:10:7: @%p1 st\.weak\.global\.u16 \[%rd1\], 1: in some execution the address is y: a 16-bit access to y, which holds 32 bits \(mixed-size/);
+});
+
+test('a load of another width of memory no thread writes reads its initial bytes, little-endian (check); the executor refuses it', () => {
+  // y's bytes are 78 56 34 12. nvcc reads `in[i] & 0xff` as ld.u8 and `(short)in[i]` as ld.s16.
+  const narrow = write('narrow.litmus', `PTX Narrow
+{
+.global .u32 y = 0x12345678;
+.global .s32 z = -2;
+}
+ P0@cta 0,gpu 0             ;
+ mov.u64 %rd1, y            ;
+ ld.global.u16 %rs0, [%rd1] ;
+ ld.global.u8 %rs2, [y]     ;
+ ld.global.s16 %r3, [z]     ;
+ ld.global.u16 %r4, [z]     ;
+exists (P0:%rs0 == 0x5678 /\\ P0:%rs2 == 0x78 /\\ P0:%r3 == -2 /\\ P0:%r4 == 0xfffe)
+`);
+  const r = ptxmm('check', narrow);
+  assert.is(r.code, 0, r.out + r.err);
+  assert.match(r.out, /States 1\n.*\nOk\n/);
+  const run = ptxmm('run', narrow);
+  assert.is(run.code, 1);
+  assert.match(run.out + run.err, /narrow\.litmus:9:2: .*the solver \(check\) answers such a load of memory no thread writes, the executor does not/);
+  // A misaligned address is no location's (PTX requires an access's address to be a multiple of its size).
+  const odd = ptxmm('check', write('odd.litmus', `PTX Odd
+{
+.global .u32 y = 0x12345678;
+}
+ P0@cta 0,gpu 0             ;
+ mov.u64 %rd1, y            ;
+ add.u64 %rd1, %rd1, 1      ;
+ ld.global.u16 %rs0, [%rd1] ;
+exists (P0:%rs0 == 0)
+`));
+  assert.is(odd.code, 1);
+  assert.match(odd.err, /odd\.litmus:8:2: .*address 65537 \(y \+ 1\) is no location's \(out of bounds, or inside an element\)/);
 });
 
 test('an address computed from a location\'s is no other location: locations lie far apart, and the message names the nearest', () => {

@@ -164,8 +164,11 @@ export const proxyOf = (prog: Program, i: Extract<Instr, { op: 'ld' | 'st' | 'at
 /** Physical locations and virtual addresses, numbered as the solver numbers them (litmus/layout.ts). */
 function locations(test: LitmusTest): Pick<Program, 'locs' | 'locOfName' | 'vaddrOf' | 'locOfVaddr' | 'addrNames'> & { reach: Reach } {
   const lay = layout(test, (m) => { throw new InputError(m); });
-  const mixed = mixedSizeAccess(test, lay);
+  const mixed = mixedSizeAccess(test, lay, true);
   if (mixed) throw new InputError(`${printInstr(mixed.ins)}: ${mixed.why}`, mixed.ins.pos);
+  // The solver answers a load of another width of memory no thread writes (solver/unroll.ts readOnlyRead).
+  const narrow = mixedSizeAccess(test, lay, false, true);
+  if (narrow) throw new Unsupported(`${printInstr(narrow.ins)}: ${narrow.why}; the solver (check) answers such a load of memory no thread writes, the executor does not`, narrow.ins.pos);
   const { apart, reach } = memorySpaces(test);
   if (apart) throw new InputError(apart.why, apart.pos);
   const { locs, locOf: locOfName, vaddrOf } = lay;

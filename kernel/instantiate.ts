@@ -603,6 +603,16 @@ function resolve(s: Instr, symbols: Map<string, MemoryObject>, params: Map<strin
   if (sp !== 'generic' && sp !== o.space) return bad(`a .${s.space} access to ${name}, a .${o.space} variable: the state spaces differ`, s.addr.pos ?? s.pos);
   const size = typeBytes(o.type);
   const off = Number(s.offset ?? 0n);
+  // A load of another width reads bytes from the element its address is in (the solver answers
+  // it where no thread writes them, solver/unroll.ts readOnlyRead); bytes past the end are no
+  // location's there.
+  if (s.op === 'ld' && typeWidth(s.type) !== typeWidth(o.type)) {
+    const k = Math.floor(off / size);
+    if (off < 0 || k >= (o.count ?? 1) || off % typeBytes(s.type) !== 0) return bad(`[${name}+${off}] is not a part of ${name} (${o.count ?? 1} of ${size} bytes) that a ${typeWidth(s.type)}-bit read can take`, s.pos);
+    const { offset: _whole, ...load } = s;
+    const inside = off - k * size;
+    return { ...load, addr: { kind: 'loc', name: elementName(o, k), pos: s.addr.pos ?? s.pos }, ...(inside ? { offset: BigInt(inside) } : {}) } as Instr;
+  }
   const k = off / size;
   if (!Number.isInteger(k) || k < 0 || k >= (o.count ?? 1)) return bad(`[${name}+${off}] is not an element of ${name} (${o.count ?? 1} of ${size} bytes)`, s.pos);
   if (typeWidth(s.type) !== typeWidth(o.type)) return bad(`a ${typeWidth(s.type)}-bit access to ${name}, whose elements are ${typeWidth(o.type)} bits (mixed-size accesses are not modelled)`, s.pos);

@@ -294,8 +294,8 @@ test('addresses that reach no element (in some execution) are refused at the acc
   // Past the end of a 2-element buffer: thread 2 of a block of 3.
   const past = module('', '.param .u64 out', '\tld.param.u64 %rd1, [out];\n\tcvta.to.global.u64 %rd2, %rd1;\n\tmov.u32 %r1, %tid.x;\n\tmul.wide.u32 %rd3, %r1, 4;\n\tadd.s64 %rd4, %rd2, %rd3;\n\tst.global.u32 [%rd4], %r1;');
   refuses('past.ptx', past, 'st.global', /no location's \(out of bounds/, '--block', '3', '--param', 'out:u32[2]', '--assert', 'out[0] == 0');
-  // A 64-bit access to 32-bit elements.
-  refuses('mixed.ptx', module('.global .align 8 .u32 a[2];', '', '\tld.global.u64 %rd1, [a];'), 'ld.global', /mixed-size/, '--assert', 'a[0] == 0');
+  // A 64-bit access to 32-bit elements that a thread writes.
+  refuses('mixed.ptx', module('.global .align 8 .u32 a[2];', '', '\tld.global.u64 %rd1, [a];\n\tst.global.u32 [a+4], 1;'), 'ld.global', /mixed-size.*and a\[1\] is written by P0:st\.weak\.global\.u32 \[a\[1\]\], 1 \(line 11\)/, '--assert', 'a[0] == 0');
   // A static offset that is not an element.
   refuses('inside.ptx', module('.global .align 4 .u32 a[2];', '', '\tld.global.u32 %r1, [a+2];'), 'ld.global', /not an element of a/, '--assert', 'a[0] == 0');
 });
@@ -437,6 +437,35 @@ test('ld.global.nc (__ldg, const __restrict__) reads through the texture path, a
   assert.is(r.code, 0, r.out + r.err);
   const text = module('.global .align 4 .u32 a = 5;\n.global .align 4 .u32 b;', '', body.replace('[b]', '[a]'));
   refuses('nc-written.ptx', text, 'ld.global.nc', /ld\.global\.nc reads a, which the kernel writes \(line 16\)/, '--block', '2', '--assert', 'a == 5');
+});
+
+test('a load of another width reads the initial bytes of memory no thread writes, little-endian; where a thread writes them it is refused', () => {
+  // nvcc -O3 reads `in[t] & 0xff` as ld.global.u8 and `(short)in[t + 2]` as ld.global.s16; and a
+  // __device__ table's bytes and halves at static offsets.
+  const body = [
+    'ld.param.u64 %rd1, [k_param_0];', 'ld.param.u64 %rd2, [k_param_1];', 'cvta.to.global.u64 %rd3, %rd1;', 'cvta.to.global.u64 %rd4, %rd2;',
+    'mov.u32 %r1, %tid.x;', 'mul.wide.u32 %rd5, %r1, 4;', 'add.s64 %rd6, %rd3, %rd5;', 'ld.global.u8 %r2, [%rd6];', 'ld.global.s16 %r3, [%rd6+8];',
+    'add.s32 %r4, %r2, %r3;', 'ld.global.u8 %r5, [t+5];', 'ld.global.u16 %r6, [t+2];', 'add.s32 %r4, %r4, %r5;', 'add.s32 %r4, %r4, %r6;',
+    'ld.global.u64 %rd8, [t];', 'cvt.u32.u64 %r7, %rd8;', 'shr.u64 %rd9, %rd8, 32;', 'cvt.u32.u64 %r8, %rd9;', 'xor.b32 %r4, %r4, %r7;', 'xor.b32 %r4, %r4, %r8;',
+    'add.s64 %rd7, %rd4, %rd5;', 'st.global.u32 [%rd7], %r4;',
+  ].map((l) => `\t${l}`).join('\n');
+  const text = module('.global .align 4 .u32 t[2] = {0x11223344, 0x55667788};', '.param .u64 k_param_0, .param .u64 k_param_1', body);
+  const f = S.write('narrow.ptx', text);
+  const t0 = 0x11223344;
+  const t1 = 0x55667788;
+  // Thread i: in[i] & 0xff, plus (short)in[i + 2], plus byte 5 and half 1 of t, xor t's two words.
+  const inn = [0x1ff, 0x2fe, 0x3fd, 0x18001];
+  const want = [0, 1].map((i) => ((((inn[i]! & 0xff) + ((inn[i + 2]! << 16) >> 16) + 0x77 + 0x1122) ^ t0 ^ t1) >>> 0));
+  const r = ptxmm('kernel', f, '--block', '2', '--param', `in:u32[4]=${inn.join(',')}`, '--param', 'out:u32[2]', '--assert', `out[0] == ${want[0]} /\\ out[1] == ${want[1]}`, '--races');
+  assert.is(r.code, 0, r.out + r.err);
+  assert.match(r.out, /Assert .*: holds/);
+  assert.match(r.out, /Data races: holds/);
+  // Another value of in[3] changes thread 1's answer: the bytes are read, not assumed.
+  const other = ptxmm('kernel', f, '--block', '2', '--param', `in:u32[4]=${inn.slice(0, 3).join(',')},5`, '--param', 'out:u32[2]', '--assert', `out[1] == ${want[1]}`);
+  assert.is(other.code, 1, other.out + other.err);
+  // out is the same buffer as in: each thread's store writes what it read narrower.
+  refuses('narrow-written.ptx', text, 'ld.global.u8 %r2', /an 8-bit access to in\[0\], which holds 32 bits \(mixed-size.*answered only of memory no thread writes, and in\[0\] is written by P0:st\.weak\.global\.u32 \[%rd7\], %r4 \(line 31\)/,
+    '--block', '2', '--param', `in:u32[4]=${inn.join(',')}`, '--param', 'in', '--assert', 'in[0] == 0');
 });
 
 test('debug line information (nvcc -lineinfo) is read past', () => {

@@ -154,11 +154,16 @@ export function proxiedWrittenAccess(test: LitmusTest): Instr | null {
 export const noProxiesMessage = (model: string): string =>
   `the ${model} model has no proxies, and the PTX 6.0 memory model does not apply to texture and surface accesses (ISA 6.x §8.1), here of data the test writes: --model ptx75 models their proxies`;
 
-/** The first access that names a location of another width (mixedSize): the instruction and why; null when there is none. */
-export function mixedSizeAccess(test: LitmusTest, lay: Layout): { ins: Instr; why: string } | null {
+/**
+ * The first access that names a location of another width (mixedSize): the instruction and
+ * why; null when there is none. `loadsLater`: loads are left out (the solver answers one of
+ * memory no thread writes, solver/unroll.ts readOnlyRead); `loadsOnly`: only loads.
+ */
+export function mixedSizeAccess(test: LitmusTest, lay: Layout, loadsLater = false, loadsOnly = false): { ins: Instr; why: string } | null {
   for (const t of test.threads) {
     for (const s of t.code) {
       if (!(s.op === 'ld' || s.op === 'st' || s.op === 'atom' || s.op === 'red') || s.addr.kind !== 'loc') continue;
+      if ((loadsLater && s.op === 'ld') || (loadsOnly && s.op !== 'ld')) continue;
       const l = lay.locs[lay.locOf.get(s.addr.name)!]!;
       const why = mixedSize(s.addr.name, l.width, typeWidth(s.type));
       if (why) return { ins: s, why };

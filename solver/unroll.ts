@@ -253,7 +253,8 @@ export function unroll(test: LitmusTest, bound: number, limits?: Limits, livenes
 
   // ---- locations: physical locations and virtual addresses (shared with the executor) ----
   const lay = layout(test, (m) => { throw new UnsupportedError(m); });
-  const mixed = mixedSizeAccess(test, lay);
+  // A load of another width is answered where it reads memory no thread writes (readOnlyRead).
+  const mixed = mixedSizeAccess(test, lay, true);
   if (mixed) throw new UnsupportedError(`${printInstr(mixed.ins)}: ${mixed.why}`, mixed.ins.pos);
   const { apart, reach } = memorySpaces(test);
   if (apart) throw new UnsupportedError(apart.why, apart.pos);
@@ -296,8 +297,17 @@ export function unroll(test: LitmusTest, bound: number, limits?: Limits, livenes
   const unspecified: Unrolled['unspecified'] = [];
   const strays: Stray[] = [];
   const exchanges: Exchange[] = [];
+  const env: LocEnv = { plocOf, vaddrOf, locations, addrNames, reach, elements: elementsOf(addrNames, plocOf, locations), narrow: [] };
   const threads = test.threads.map((t, ti) =>
-    unrollThread(test, t, ti, bound, dag, events, { plocOf, vaddrOf, locations, addrNames, reach }, stops, unspecified, strays, exchanges));
+    unrollThread(test, t, ti, bound, dag, events, env, stops, unspecified, strays, exchanges));
+  // Each load of another width read its bytes' initial values: right only where no thread writes them.
+  for (const r of env.narrow) {
+    const w = events.find((e) => e.info.kind === 'W' && !e.info.init && e.guard !== dag.F && r.plocs.has(e.info.ploc));
+    if (w) {
+      const line = w.instr ? ` (line ${w.instr.pos.line})` : '';
+      throw new UnsupportedError(`${r.where}: ${mixedSize(r.first.name, r.first.width, r.bits)}; a load of another width is answered only of memory no thread writes, and ${locations[w.info.ploc]!.name} is written by ${w.info.label}${line}`, r.pos);
+    }
+  }
   // Which lanes' exchanges meet, known now that every thread is unrolled. Each gets its X
   // events, after every other event (so that those keep their numbers): `put` depends on what
   // the lane puts in, `take` on the `put`s it may take from; its placeholder becomes `take`.
@@ -336,6 +346,33 @@ interface LocEnv {
   locations: Location[];
   addrNames: Map<number, string>;
   reach: Reach;
+  /** Every location's bytes, by address: where a load of another width reads (readOnlyRead). */
+  elements: readonly Element[];
+  /** Loads of another width answered from initial values, checked once every thread is unrolled. */
+  narrow: NarrowRead[];
+}
+
+/** A location at an address: its name there and its first byte; sorted by address. */
+interface Element { base: number; name: string; bytes: number }
+
+interface NarrowRead { plocs: ReadonlySet<number>; first: Location; bits: number; where: string; pos: { line: number; col: number } }
+
+function elementsOf(addrNames: ReadonlyMap<number, string>, plocOf: ReadonlyMap<string, number>, locations: readonly Location[]): Element[] {
+  return [...addrNames].map(([base, name]) => ({ base, name, bytes: locations[plocOf.get(name)!]!.width / 8 })).sort((a, b) => a.base - b.base);
+}
+
+/** The element holding byte address `at`, or undefined. */
+function elementAt(els: readonly Element[], at: number): Element | undefined {
+  let lo = 0;
+  let hi = els.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const e = els[mid]!;
+    if (at < e.base) hi = mid - 1;
+    else if (at >= e.base + e.bytes) lo = mid + 1;
+    else return e;
+  }
+  return undefined;
 }
 
 const unionDeps = (dag: Dag, ...ds: Deps[]): Deps => {
@@ -502,16 +539,42 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
   // Where an access goes: one target when its address is known before running; otherwise each
   // location it may reach, with the condition that it does (an address read from memory, or
   // chosen by the path taken). An execution in which it reaches none is recorded (strays).
-  const address = (s: State, g: N, ins: Extract<Instr, { op: 'ld' | 'st' | 'atom' | 'red' }>): { targets: Target[]; deps: Deps } => {
+  /**
+   * A load of another width than the memory it reads (nvcc reads `in[i] & 0xff` as
+   * ld.global.u8, `(short)in[i]` as ld.global.s16): where no thread writes those bytes, each
+   * holds its initial value in every execution, so the load reads them, little-endian, without
+   * a mixed-size model. Null where some byte is no location's, out of reach, or of an unknown
+   * initial value; otherwise noted, for unroll to refuse should a thread write any of them.
+   */
+  const readOnlyRead = (at: bigint, bits: number, owns: (name: string) => boolean, where: string, pos: NarrowRead['pos']): bigint | null => {
+    // PTX requires an access's address to be a multiple of its size.
+    if (at % BigInt(bits / 8) !== 0n) return null;
+    let v = 0n;
+    const plocs = new Set<number>();
+    let first: Location | undefined;
+    for (let k = 0; k < bits / 8; k++) {
+      const byte = Number(at) + k;
+      const el = elementAt(env.elements, byte);
+      if (!el || !owns(el.name)) return null;
+      const loc = env.locations[env.plocOf.get(el.name)!]!;
+      if (loc.unknown) return null;
+      v |= ((BigInt.asUintN(loc.width, loc.init) >> BigInt(8 * (byte - el.base))) & 0xffn) << BigInt(8 * k);
+      plocs.add(loc.ploc);
+      first ??= loc;
+    }
+    env.narrow.push({ plocs, first: first!, bits, where, pos });
+    return v;
+  };
+  const address = (s: State, g: N, ins: Extract<Instr, { op: 'ld' | 'st' | 'atom' | 'red' }>): { targets: Target[]; deps: Deps; fixed?: bigint } => {
     const a = ins.addr;
     const offset = ins.offset ?? 0n;
-    if (a.kind === 'loc' && offset === 0n) return { targets: [{ ploc: env.plocOf.get(a.name)!, vaddr: env.vaddrOf.get(a.name)!, at: dag.T }], deps: new Map() };
-    const r: RegVal = a.kind === 'loc' ? { v: dag.bv(64, env.vaddrOf.get(a.name)!), deps: new Map() } : read(s, a.name);
-    const where = whereIs(ins);
-    const who = { place: thread.placement, space: ins.space, write: ins.op !== 'ld', strong: strongAccess(ins) };
     // An access of another width than its location's would need a mixed-size model, which the
     // PTX model does not give (litmus/layout.ts mixedSize).
     const fits = (name: string): boolean => typeWidth(ins.type) === env.locations[env.plocOf.get(name)!]!.width;
+    if (a.kind === 'loc' && offset === 0n && fits(a.name)) return { targets: [{ ploc: env.plocOf.get(a.name)!, vaddr: env.vaddrOf.get(a.name)!, at: dag.T }], deps: new Map() };
+    const r: RegVal = a.kind === 'loc' ? { v: dag.bv(64, env.vaddrOf.get(a.name)!), deps: new Map() } : read(s, a.name);
+    const where = whereIs(ins);
+    const who = { place: thread.placement, space: ins.space, write: ins.op !== 'ld', strong: strongAccess(ins) };
     // A kernel's per-CTA and per-thread copies: another CTA's .shared or another thread's .local
     // memory is out of reach, and a .local or .shared access reaches its own space only.
     const owns = (name: string): boolean => {
@@ -529,6 +592,8 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
       const at = BigInt.asUintN(64, c + offset);
       const name = env.addrNames.get(Number(at));
       if (name !== undefined && owns(name) && fits(name)) return { targets: [{ ploc: env.plocOf.get(name)!, vaddr: env.vaddrOf.get(name)!, at: dag.T }], deps: r.deps };
+      const fixed = ins.op === 'ld' ? readOnlyRead(at, typeWidth(ins.type), owns, where, ins.pos) : null;
+      if (fixed !== null) return { targets: [], deps: r.deps, fixed };
       // Under a guard that depends on what is read, only an execution that makes it counts.
       if (g !== dag.T) {
         strays.push({ at: g, addr: dag.bv(64, at), where, pos: ins.pos, width: typeWidth(ins.type), ...who });
@@ -785,6 +850,11 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
       case 'ld': {
         if (never()) break;
         const a = address(st, g, instr);
+        if (a.fixed !== undefined) {
+          // Bytes no thread writes: their initial values, no read event (readOnlyRead).
+          next(setReg(instr.dst.name, { v: dag.bv(typeWidth(instr.type), a.fixed), deps: unionDeps(dag, a.deps, ctrl) }));
+          break;
+        }
         const strong = instr.ord.sem !== 'weak';
         // One read per location the address may reach; the register takes the one that happens.
         const got = a.targets.map((t) => {
