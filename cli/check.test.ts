@@ -217,6 +217,29 @@ exists (P0:%r1 == 0)
   assert.match(guarded.err, /guarded\.litmus:10:7: @%p1 st\.weak\.global\.u16 \[%rd1\], 1: in some execution the address is y: a 16-bit access to y, which holds 32 bits \(mixed-size/);
 });
 
+test('ret and exit end a thread early, in both engines: the same states', () => {
+  // P0 returns when it reads 0; otherwise it writes 2 after P1's 1 (coherence), so x ends 1 or 2.
+  const f = write('ret.litmus', `PTX Ret
+{
+.global .u32 x = 0;
+}
+ P0@cta 0,gpu 0                     | P1@cta 1,gpu 0                   ;
+ ld.relaxed.gpu.global.u32 %r1, [x] | st.relaxed.gpu.global.u32 [x], 1 ;
+ setp.eq.u32 %p1, %r1, 0            | exit                             ;
+ @%p1 ret                           | st.relaxed.gpu.global.u32 [x], 3 ;
+ st.relaxed.gpu.global.u32 [x], 2   |                                  ;
+exists (x == 3 \\/ P0:%r1 == 3)
+`);
+  for (const cmd of ['check', 'run']) {
+    const r = ptxmm(cmd, f);
+    assert.is(r.code, 0, cmd + r.err);
+    // (run lists registers first, as herd does.)
+    const states = r.out.split('\n').filter((l) => l.includes('x=')).map((l) => l.replace(/^.*:> /, '').split(' ').sort().join(' '));
+    assert.equal(states, ['P0:r1=0; x=1;', 'P0:r1=1; x=2;'], cmd);
+    assert.match(r.out, /States 2\n[^]*\nNo\n/, cmd);
+  }
+});
+
 test('a load of another width of memory no thread writes reads its initial bytes, little-endian (check); the executor refuses it', () => {
   // y's bytes are 78 56 34 12. nvcc reads `in[i] & 0xff` as ld.u8 and `(short)in[i]` as ld.s16.
   const narrow = write('narrow.litmus', `PTX Narrow

@@ -372,7 +372,15 @@ export interface Setp extends InstrBase {
 export interface Bra extends InstrBase {
   op: 'bra';
   target: string;
+  /** `ret` or `exit` as written: a jump to the end of the thread (target LEAVE_LABEL), which the printer writes back as written. */
+  leave?: 'ret' | 'exit';
 }
+
+/**
+ * The label at the end of a thread that `ret` and `exit` jump to (a litmus thread is one
+ * function, so both end it). Not printed; `$` keeps it apart from Dartagnan's labels.
+ */
+export const LEAVE_LABEL = '$ptxmm_leave';
 /** Dartagnan's compare-and-branch `beq r, v, L` (and bne, blt, ble, bgt, bge). */
 export interface BranchCmp extends InstrBase {
   op: 'bcmp';

@@ -4,7 +4,7 @@ import type {
   Address, AtomOp, AluOp, CmpOp, CvtaSpace, Space, Condition, DataType, Expr, Instr, LitmusTest, LocDecl, LocRef,
   Match, Observable, Ordering, Placement, Pos, Proxy, Quantifier, WriteProxy, Redux, Reg, RegInit, Shfl, Stmt, Term, Thread, Unary, Value, Vote,
 } from './ast.js';
-import { SPACE_NAME, cvtaSpace } from './ast.js';
+import { LEAVE_LABEL, SPACE_NAME, cvtaSpace } from './ast.js';
 import { layout } from './layout.js';
 import { type RegUse, type ValueType, bitsRange, destinations, fitsBits, observableName, predicateRegisters, registersRead, threadRegisters, typeRange, widthMismatch } from './types.js';
 import { checkPtxas, checkPtxasBarrier, writtenInPtx } from './ptxas.js';
@@ -521,6 +521,13 @@ function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
     arity(ops, 1, 1, opcode, 'one operand (the time in nanoseconds)', file);
     return { op: 'nanosleep', t: value(ops[0]!, 'the time', ctx), pos: p };
   }
+  if (base === 'ret' || base === 'exit') {
+    // As ptxas: ret may be .uni, exit takes no qualifier; neither takes an operand.
+    if (base === 'ret') cats({ uni: setOf('uni') });
+    else if (quals.length) fail(`exit takes no qualifiers`, quals[0]!.pos, file);
+    arity(ops, 0, 0, opcode, 'no operands', file);
+    return { op: 'bra', target: LEAVE_LABEL, leave: base, pos: p };
+  }
   if (base === 'bra' || base === 'goto') {
     if (base === 'bra') cats({ uni: setOf('uni') });
     else if (quals.length) fail(`goto takes no qualifiers`, quals[0]!.pos, file);
@@ -777,6 +784,11 @@ function buildThread(pl: Placement, cells: CstCell[], inits: RegInit[], bareInit
       continue;
     }
     code.push(buildInstruction(c, tctx));
+  }
+  const leaves = code.find((s) => s.op === 'bra' && s.leave);
+  if (leaves) {
+    code.push({ op: 'label', name: LEAVE_LABEL, pos: leaves.pos });
+    labels.set(LEAVE_LABEL, leaves.pos);
   }
   for (const s of code) {
     if ((s.op === 'bra' || s.op === 'bcmp') && !labels.has(s.target)) {

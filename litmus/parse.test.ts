@@ -241,6 +241,29 @@ test('cvta of a variable is its generic address, as ptxas reads `cvta.global.u64
   assert.is(refused('cvta.to.global.u64 %rd1, x'), 'cvta.to converts a generic address held in a register, not the variable x (write cvta.global, or mov.u64 for its address)');
 });
 
+test('ret and exit end the thread: a jump to its end, printed back as written; qualifiers and operands as ptxas takes them', () => {
+  const t = withCells(['ld.global.u32 %r1, [x]', 'setp.eq.u32 %p1, %r1, 0', '@%p1 ret.uni', 'exit', 'st.global.u32 [x], 2'], '.global .u32 x = 0;');
+  const code = t.threads[0]!.code;
+  const leave = code.filter((s) => s.op === 'bra').map((s) => stripPositions(s));
+  assert.equal(leave, [
+    { op: 'bra', target: '$ptxmm_leave', leave: 'ret', guard: { reg: { kind: 'reg', name: 'p1' }, negated: false } },
+    { op: 'bra', target: '$ptxmm_leave', leave: 'exit' },
+  ]);
+  // The jump's label ends the thread, after the store.
+  assert.equal(code.map((s) => s.op), ['ld', 'setp', 'bra', 'bra', 'st', 'label']);
+  const printed = printLitmus(t);
+  assert.match(printed, /@%p1 ret +\|/);
+  assert.match(printed, /\n exit +\|/);
+  assert.not.match(printed, /ptxmm_leave/);
+  assert.equal(stripPositions(parseLitmus(printed)), stripPositions(t));
+  const refused = (cell: string): string => {
+    try { withCells([cell], '.global .u32 x = 0;'); } catch (e) { return (e as LitmusError).message; }
+    return 'accepted';
+  };
+  assert.is(refused('exit.uni'), 'exit takes no qualifiers');
+  assert.match(refused('ret 1'), /ret takes no operands/);
+});
+
 test('typed declarations in the init block', () => {
   const t = withCells(['st.weak.u32 [x], 1'], '.global .u32 x = 3; .shared .u32 s;');
   assert.equal(stripPositions(t.locations), [

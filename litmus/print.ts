@@ -5,6 +5,7 @@
 // (beq/bne/...), Dartagnan's barrier instance (`bar.cta.sync inst, id, count`), and atom.sub and
 // red.acq_rel, which ptxas rejects and which are therefore written in Dartagnan's untyped form.
 import type { Address, Atom, Bar, Expr, Instr, LitmusTest, LocDecl, Observable, Ordering, Red, Stmt, Term, Thread, Value, Space } from './ast.js';
+import { LEAVE_LABEL } from './ast.js';
 import { destinations } from './types.js';
 
 const reg = (name: string): string => `%${name}`;
@@ -99,7 +100,7 @@ function instrBody(s: Instr): string {
     case 'setp':
       return `setp.${s.cmp}.${s.type} ${reg(s.dst.name)}, ${val(s.a)}, ${val(s.b)}`;
     case 'bra':
-      return `bra ${s.target}`;
+      return s.leave ?? `bra ${s.target}`;
     case 'bcmp':
       return `b${s.cmp} ${val(s.a)}, ${val(s.b)}, ${s.target}`;
     case 'nanosleep':
@@ -181,7 +182,7 @@ export function printLitmus(t: LitmusTest): string {
     ].filter((x) => x !== null);
     return `P${p.id}@${levels.join(',')}`;
   });
-  const columns = t.threads.map((th) => th.code.map((s) => stmt(s.op === 'bar' ? genuineBar(s, th, t) : s)));
+  const columns = t.threads.map((th) => th.code.filter((s) => s.op !== 'label' || s.name !== LEAVE_LABEL).map((s) => stmt(s.op === 'bar' ? genuineBar(s, th, t) : s)));
   const height = Math.max(0, ...columns.map((c) => c.length));
   const widths = t.threads.map((_, i) => Math.max(header[i]!.length, ...columns[i]!.map((s) => s.length)));
   const row = (cells: string[]) => ' ' + cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ') + ' ;';
