@@ -91,14 +91,19 @@ function axioms(v: '60' | '75'): Axiom[] {
 /**
  * §8.6.1 data race: two conflicting memory operations (overlapping: the same physical
  * location; at least one a write; initial writes are not the program's) that are not morally
- * strong and not related in causality order either way. Over the model's own `morally-strong`
- * and `cause`, so it means what they mean in each model (solver/races.ts, and the concrete
+ * strong and not related in causality order either way (an atom or red as one operation).
+ * Over the model's own `morally-strong` and `cause`, so it means what they mean in each model (solver/races.ts, and the concrete
  * evaluator in its tests).
  */
 const access = sminus(M, set('IW'));
+// An atom or red is one memory operation (§8.2), made here of a read and a write linked by
+// rmw: it is ordered with another operation when either of its events is (its write may be
+// observed, its read comes first in program order).
+const whole = opt(alt(rmw, inv(rmw)));
+const opCause = seq(whole, cause, whole);
 export const DATA_RACE: RelTerm = minus(
   and(loc, alt(prod(sand(access, W), access), prod(access, sand(access, W)))),
-  alt(id(ALL), ms, cause, inv(cause)),
+  alt(id(ALL), ms, opCause, inv(opCause)),
 );
 
 /**

@@ -108,6 +108,30 @@ exists (x == 0)`;
   confirm(ptx75, ww);
 });
 
+test('an atom or red is one operation: ordered with another when its write is observed, though its read is not (§8.2, §8.8.5)', async () => {
+  // P1 writes x only after reading the RMW's value: the RMW precedes the store in causality
+  // order. Split into a read and a write, the RMW's read was paired with the store as a race.
+  const text = (rmw: string, guard: string): string => `PTX RMW
+{
+.global .u32 x = 0;
+}
+ P0@cta 0,gpu 0 | P1@cta 1,gpu 0                     ;
+ ${rmw}         | ld.relaxed.gpu.global.u32 %r1, [x] ;
+                | setp.eq.u32 %p1, %r1, 1            ;
+                | ${guard}st.weak.global.u32 [x], 5  ;
+exists (x == 5)`;
+  for (const rmw of ['atom.relaxed.gpu.global.add.u32 %r0, [x], 1', 'red.relaxed.gpu.global.add.u32 [x], 1']) {
+    for (const model of [ptx60, ptx75]) {
+      assert.is((await races(text(rmw, '@%p1 '), model)).verdict, 'race-free', `${model.name}: ${rmw}`);
+      // Unguarded, the store may come before the RMW or unseen by it: the whole RMW races with it, read and write.
+      const r = await races(text(rmw, ''), model);
+      assert.is(r.verdict, 'racy', `${model.name}: ${rmw}`);
+      assert.equal(pairs(r), [`P0:${rmw} ~ P1:st.weak.global.u32 [x], 5`]);
+      confirm(model, r);
+    }
+  }
+});
+
 test('one thread: program order makes same-proxy accesses morally strong; a proxy without a fence races in ptx75 only', async () => {
   const src = (b: string): string => `PTX T
 {
