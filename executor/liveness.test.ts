@@ -194,6 +194,13 @@ test('a loop whose state grows for ever is unknown, never live', () => {
   assert.match(JSON.stringify(verdict(lit(cols(['LOOP:', 'bra LOOP'], ['st.weak.global.u32 [flag], 1']), INIT))), /a loop went round more than \d+ times within one step/);
 });
 
+test('a spin through the texture path need never see the flag (not coherent); read generic first and fenced, it is live', () => {
+  const tex = (read: string[]): string => lit(cols(['st.relaxed.gpu.global.u32 [flag], 1'], ['L:', ...read, 'setp.eq.u32 %p1, %r1, 0', '@%p1 bra L']), '.global .u32 flag = 0; t @ texture aliases flag; P0:%r9 = 0;');
+  assert.is(verdict(tex(['tld.weak.u32 %r1, [t]'])).kind, 'hang');
+  assert.is(verdict(tex(['ld.global.nc.u32 %r1, [flag]'])).kind, 'hang');
+  assert.is(verdict(tex(['ld.relaxed.gpu.global.u32 %r2, [flag]', 'fence.proxy.texture', 'tld.weak.u32 %r1, [t]'])).kind, 'live');
+});
+
 test('no loops, no barriers: live', () => {
   const mp = lit(cols(['st.weak.global.u32 [other], 1', 'st.release.gpu.global.u32 [flag], 1'],
     ['ld.acquire.gpu.global.u32 %r1, [flag]', 'ld.weak.global.u32 %r2, [other]']), INIT);

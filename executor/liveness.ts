@@ -42,7 +42,7 @@
 import type { Bar, LitmusTest } from '../litmus/ast.js';
 import { DEFAULTS } from './explore.js';
 import { collect } from './gc.js';
-import { type CInstr, type ModelName, type Program, Unsupported, WriteLimit, ahead, compile } from './program.js';
+import { type CInstr, type ModelName, type Program, Unsupported, WriteLimit, ahead, compile, proxyOf } from './program.js';
 import type { RV } from './bits.js';
 import { type BarState, type Entry, type MState, type TState, dropped, regsHash, stateHash } from './state.js';
 import { type Move, deadlocked, initialState, isFinal, moves } from './step.js';
@@ -329,7 +329,8 @@ interface Graph {
 /**
  * Fairness groups of a state's moves: every move but a read is its own group; a pending read's
  * reads of its latest choices (writes it may take that no other it may take is coherence-after)
- * are one group, since it need only settle on one of them; its stale reads are optional (-1).
+ * are one group, since it need only settle on one of them; its stale reads are optional (-1),
+ * but for a read through a non-generic proxy, whose choices are all one group.
  * Latest among its own choices, not among all writes: a write a read may not take (its own
  * thread's later write, say) is no reason to wait for ever.
  */
@@ -342,9 +343,13 @@ function groups(prog: Program, s: MState, ms: readonly Move[]): number[] {
   return ms.map((m) => {
     if (m.read < 0) return next++;
     const e = s.th[m.ti]!.win[m.idx]!;
-    const writes = s.mem[locOf(prog, prog.threads[m.ti]!.code[e.pc]!, e)!]!;
+    const c = prog.threads[m.ti]!.code[e.pc]!;
+    const writes = s.mem[locOf(prog, c, e)!]!;
     const choices = taken.get(entry(m))!;
-    if (writes.some((w, k) => has(choices, k) && has(w.pred, m.read))) return -1;
+    // A read through the texture, surface or constant path need never see a newer write (they
+    // are not coherent, ISA §8.1): any of its choices will do, as the solver reads liveness.
+    const coherent = !(c.ins.op === 'ld' || c.ins.op === 'atom') || proxyOf(prog, c.ins) === 'generic';
+    if (coherent && writes.some((w, k) => has(choices, k) && has(w.pred, m.read))) return -1;
     let g = group.get(entry(m));
     if (g === undefined) { g = next++; group.set(entry(m), g); }
     return g;

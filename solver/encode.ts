@@ -422,7 +422,11 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
       // Stopping is justified when the thread would wait forever: the iteration would repeat
       // itself (it changed nothing, and what it read no write will change), or the barrier
       // never completes.
-      const why = s.kind === 'loop' ? dag.and(s.quiet, ...s.reads.map(latest)) : never.get(s.event) ?? dag.F;
+      // Only the generic proxy's reads: the texture, surface and constant paths are not
+      // coherent (ISA §8.1), so nothing promises that a read through them ever sees a newer
+      // write, unless the model's proxy rules make it (a generic read it follows does).
+      const coherent = s.reads.filter((r) => infos[r]!.proxy === 'generic');
+      const why = s.kind === 'loop' ? dag.and(s.quiet, ...coherent.map(latest)) : never.get(s.event) ?? dag.F;
       body.push(`(declare-const ${lit} Bool)`, `(assert (= ${lit} ${p.ref(s.lit)}))`, `(assert (=> stopok (=> ${lit} ${p.ref(why)})))`);
       if (s.kind === 'loop') body.push(`(assert (=> norepeat (not ${p.ref(s.repeat)})))`);
       return { stop: s, lit };

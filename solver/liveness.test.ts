@@ -162,6 +162,29 @@ exists (P1:%r1 == 0)`;
   assert.is((await live(src('st.global.release.gpu.u32 [lock], 0'))).verdict, 'live');
 });
 
+const TEX = (read: string): string => `PTX tex
+{
+.global .u32 f = 0;
+t @ texture aliases f;
+}
+ P0@cta 0,gpu 0                   | P1@cta 0,gpu 0          ;
+ st.relaxed.gpu.global.u32 [f], 1 | L:                      ;
+${read.split('\n').map((r) => `                                  | ${r} ;`).join('\n')}
+                                  | setp.eq.u32 %p1, %r1, 0 ;
+                                  | @%p1 bra L              ;
+exists (f == 1)`;
+
+test('a spin through the texture path need never see the flag (not coherent, ISA §8.1); read generic first and fenced, it is live', async () => {
+  for (const read of ['tld.weak.u32 %r1, [t]', 'ld.global.nc.u32 %r1, [f]']) {
+    const r = await live(TEX(read));
+    assert.is(r.verdict, 'hang', read);
+    assert.equal(where(r), ['P1 loop @%p1 bra L'], read);
+  }
+  // The generic read eventually sees 1, and fence.proxy.texture carries it to the texture read.
+  const fenced = await live(TEX('ld.relaxed.gpu.global.u32 %r2, [f]\nfence.proxy.texture\ntld.weak.u32 %r1, [t]'));
+  assert.is(fenced.verdict, 'live', fenced.unknown ?? '');
+});
+
 test('no loops and no barriers: live', async () => {
   const r = await live(`PTX straight
 {
