@@ -99,6 +99,23 @@ export function checkBarriers(test: LitmusTest, file: string, genuine: boolean):
       fail(`${printInstr(u.ins)} counts ${u.count} threads (${u.need} warps), and ${users.size} warps (P${[...users].join(', P')}) may use barrier ${u.id ?? '(an id in a register)'} of their CTA: which arrivals then complete a phase depends on when they come, which ptxmm does not model (it meets each warp's k-th arrival with the others' k-th); give the count of all the warps that use it, or give the others a barrier of their own`, u.ins.count?.pos ?? u.ins.pos);
     }
   }
+  // A bar.arrive does not wait: should the same warp come to that barrier again before the
+  // phase completes, both its arrivals may count in the one phase (ISA 9.7.12.1: "care must be
+  // taken to keep a warp from executing more barrier instructions than intended (barrier.arrive
+  // followed by any other barrier instruction to the same barrier) prior to the reset"), which
+  // the k-th rule above does not follow. Refused where the warp may reach another operation on
+  // that barrier from a bar.arrive without waiting at any barrier on the way; a wait at another
+  // barrier in between (the ISA's producer and consumer) is taken to order it.
+  for (const t of test.threads) {
+    const mine = uses.filter((u) => u.thread === t.placement.id && u.ins.instance === undefined && u.need !== null && u.need >= 2);
+    for (const u of mine) {
+      if (u.ins.mode !== 'arrive') continue;
+      const again = nextUse(t.code, t.code.indexOf(u.ins), (v) => !differ(uses.find((x) => x.ins === v)!.id, u.id));
+      if (again) {
+        fail(`${printInstr(u.ins)} does not wait, and P${u.thread} may come to barrier ${u.id ?? '(an id in a register)'} again (${printInstr(again)}, line ${again.pos.line}) before the other warps arrive: both arrivals may then count in one phase (ISA 9.7.12.1 warns of a warp executing barrier.arrive and then another barrier instruction to the same barrier before the reset), which ptxmm does not model (it meets each warp's k-th arrival with the others' k-th); make the first a bar.sync, or wait at another barrier in between`, u.ins.pos);
+      }
+    }
+  }
   const wants = (u: Use): string => (u.need === null ? 'the threads that come (no count)'
     : u.ins.instance === undefined ? `${u.count} threads (${u.need} warp${u.need === 1 ? '' : 's'})` : `${u.need} thread${u.need === 1 ? '' : 's'}`);
   for (const [j, b] of uses.entries()) {
@@ -109,4 +126,33 @@ export function checkBarriers(test: LitmusTest, file: string, genuine: boolean):
       fail(`P${b.thread}'s ${printInstr(b.ins)} waits for ${wants(b)}, P${a.thread}'s ${printInstr(a.ins)} (line ${a.ins.pos.line}) for ${wants(a)}: threads that may meet at a barrier must give it one thread count (ISA 9.7.12.1)${why}`, b.ins.count?.pos ?? b.ins.pos);
     }
   }
+}
+
+/**
+ * The first barrier operation that `same` accepts which code may reach from the instruction at
+ * `from` (not included) without passing a waiting barrier operation (a bar.sync on another
+ * barrier stops the search; one on this barrier is found); null when there is none.
+ */
+function nextUse(code: LitmusTest['threads'][number]['code'], from: number, same: (b: Bar) => boolean): Bar | null {
+  const labels = new Map<string, number>();
+  code.forEach((s, i) => { if (s.op === 'label') labels.set(s.name, i); });
+  const seen = new Set<number>();
+  const todo = [from + 1];
+  while (todo.length) {
+    const i = todo.pop()!;
+    if (i >= code.length || seen.has(i)) continue;
+    seen.add(i);
+    const s = code[i]!;
+    if (s.op === 'bar') {
+      if (same(s)) return s;
+      if (s.mode !== 'arrive') continue;
+    }
+    if (s.op === 'bra' || s.op === 'bcmp') {
+      const to = labels.get(s.target);
+      if (to !== undefined) todo.push(to);
+      if (s.op === 'bra' && !s.guard) continue;
+    }
+    todo.push(i + 1);
+  }
+  return null;
 }

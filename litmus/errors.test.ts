@@ -502,6 +502,19 @@ const cases: Case[] = [
     message: "bar.sync 1, 64 counts 64 threads (2 warps), and 3 warps (P0, P1, P2) may use barrier 1 of their CTA: which arrivals then complete a phase depends on when they come, which ptxmm does not model (it meets each warp's k-th arrival with the others' k-th); give the count of all the warps that use it, or give the others a barrier of their own",
   },
   {
+    name: "arrive-then-same-barrier-again",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n bar.arrive 1, 64 | bar.sync 1, 64 ;\n bar.arrive 1, 64 | ;\nexists (x == 1)\n",
+    at: [4, 2],
+    message: "bar.arrive 1, 64 does not wait, and P0 may come to barrier 1 again (bar.arrive 1, 64, line 5) before the other warps arrive: both arrivals may then count in one phase (ISA 9.7.12.1 warns of a warp executing barrier.arrive and then another barrier instruction to the same barrier before the reset), which ptxmm does not model (it meets each warp's k-th arrival with the others' k-th); make the first a bar.sync, or wait at another barrier in between",
+  },
+  {
+    // Round a loop, past a bar.arrive on another barrier (which does not wait either).
+    name: "arrive-again-round-a-loop",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n L: | bar.sync 1, 64 ;\n bar.arrive 1, 64 | bar.sync 2, 64 ;\n bar.arrive 2, 64 | bar.sync 1, 64 ;\n ld.global.u32 %r1, [x] | bar.sync 2, 64 ;\n setp.eq.u32 %p1, %r1, 0 | ;\n @%p1 bra L | ;\nexists (x == 1)\n",
+    at: [5, 2],
+    message: "bar.arrive 1, 64 does not wait, and P0 may come to barrier 1 again (bar.arrive 1, 64, line 5) before the other warps arrive: both arrivals may then count in one phase (ISA 9.7.12.1 warns of a warp executing barrier.arrive and then another barrier instruction to the same barrier before the reset), which ptxmm does not model (it meets each warp's k-th arrival with the others' k-th); make the first a bar.sync, or wait at another barrier in between",
+  },
+  {
     name: "eviction-priority-on-volatile",
     text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n st.weak.u32 [x], 1 | ld.volatile.global.L1::evict_last.u32 %r1, [x] ;\nexists (P1:%r1 == 1)\n",
     at: [4, 42],

@@ -264,6 +264,23 @@ test('ret and exit end the thread: a jump to its end, printed back as written; q
   assert.match(refused('ret 1'), /ret takes no operands/);
 });
 
+test('a bar.arrive followed by a wait at another barrier before its barrier again (the ISA\'s producer and consumer) is read', () => {
+  // Producer: arrive at 0 (buffer full), wait at 1 (buffer empty); consumer the other way round.
+  const t = parseLitmus(`PTX PC
+{ x=0; }
+ P0@cta 0,gpu 0          | P1@cta 0,gpu 0          ;
+ L:                      | M:                      ;
+ st.global.u32 [x], 1    | bar.sync 0, 64          ;
+ bar.arrive 0, 64        | ld.global.u32 %r1, [x]  ;
+ bar.sync 1, 64          | bar.arrive 1, 64        ;
+ ld.global.u32 %r2, [x]  | setp.eq.u32 %p2, %r1, 0 ;
+ setp.eq.u32 %p1, %r2, 0 | @%p2 bra M              ;
+ @%p1 bra L              |                         ;
+exists (x == 1)
+`);
+  assert.is(t.threads.length, 2);
+});
+
 test('typed declarations in the init block', () => {
   const t = withCells(['st.weak.u32 [x], 1'], '.global .u32 x = 3; .shared .u32 s;');
   assert.equal(stripPositions(t.locations), [
