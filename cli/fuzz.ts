@@ -139,7 +139,8 @@ export async function fuzzOne(z3: Z3Session, t: LitmusTest, o: FuzzOptions, tall
       // With no execution that finishes, brute force (over finished executions) has no race to find either.
       if (r.verdict !== 'unknown' || r.noneFinishes) {
         if (tally) tally.races++;
-        const solver = new Set(r.racy.map(racyPairKey));
+        // Brute force enumerates executions that finish: a pair racing only in one that never does is left out.
+        const solver = new Set(r.racy.filter((p) => p.stuck.length === 0).map(racyPairKey));
         const only = (a: Set<string>, b: Set<string>): string[] => [...a].filter((k) => !b.has(k));
         const detail = [
           ...only(bruteRaces, solver).map((k) => `brute force finds a race the solver does not: ${k}`),

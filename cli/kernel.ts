@@ -208,7 +208,7 @@ function properties(model: Model, r: KernelResult, asserts: Expr[], bound: numbe
     out.push({
       property: 'races', label: 'Data races', verdict: r.races.verdict, reason: r.races.reason, seconds: r.races.seconds,
       ...(p ? {
-        title: `${racy.length} racy pair${racy.length === 1 ? '' : 's'}`, lines: [...racy.map((x) => `race ${racePairLine(x)}`), 'the first pair races in this execution:'],
+        title: `${racy.length} racy pair${racy.length === 1 ? '' : 's'}`, lines: [...racy.map((x) => `race ${racePairLine(x)}`), `the first pair races in this execution${p.stuck.length ? `, after which ${p.stuck.map(stuckLine).join(' and ')}, so that it never finishes` : ''}:`],
         state: null, graph: raceGraph(model, p),
       } : none),
     });

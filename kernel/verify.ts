@@ -126,7 +126,7 @@ export async function verifyKernel(z3: Z3Session, inst: Instance, opt: VerifyOpt
  * Where one of them holds, one question says how far: does some consistent execution go past
  * the bound (not checked: `boundReached`), and does any finish at all. With none finishing,
  * each would hold vacuously: it is no answer instead, unless another fails (a counterexample
- * is a finished execution). Races and divergence with nothing to ask about (no conflicting
+ * is a finished execution, but for a race in one after which a thread waits forever). Races and divergence with nothing to ask about (no conflicting
  * accesses, no count-less barrier) hold whatever runs.
  */
 async function boundsOfHolds(z3: Z3Session, inst: Instance, opt: VerifyOptions, deadline: number, out: KernelResult): Promise<void> {
@@ -138,7 +138,9 @@ async function boundsOfHolds(z3: Z3Session, inst: Instance, opt: VerifyOptions, 
   const run = { model: opt.model, bound: opt.bound, timeoutMs: opt.timeoutMs, deadline, checkBound: false, explain: false };
   const any = await runTest(z3, none, { ...run, mode: 'verdict', checkBound: true });
   for (const a of finals) if (a.verdict === 'holds') a.boundReached = any.boundReached;
-  if (finals.some((a) => a.verdict === 'fails')) {
+  // A race in an execution that never finishes (a thread then waits forever) is no finished one.
+  const finished = (a: (typeof finals)[number]): boolean => a !== out.races || (out.races.result?.racy ?? []).some((p) => p.stuck.length === 0);
+  if (finals.some((a) => a.verdict === 'fails' && finished(a))) {
     const s = (performance.now() - t0) / 1000;
     for (const a of finals) if (a.verdict === 'holds') a.seconds += s;
     return;

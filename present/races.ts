@@ -5,6 +5,7 @@ import { evaluate, type Mat } from '../model/concrete.js';
 import type { Model } from '../model/relalg.js';
 import type { RaceAccess, RaceResult, RacyPair } from '../solver/races.js';
 import { buildGraph, type ExecGraph, graphRecord } from './graph.js';
+import { stuckLine } from './liveness.js';
 import { graphText } from './text.js';
 
 /** The racy pair's execution as a graph, the two racing events joined by a `data-race` edge. */
@@ -33,7 +34,9 @@ export function racesText(test: LitmusTest, model: Model, r: RaceResult, seconds
   const out = [`Test ${test.name} (${model.name}): ${r.verdict === 'racy' ? `${r.racy.length} racy pair${r.racy.length === 1 ? '' : 's'}` : r.verdict}${within}`];
   if (r.verdict === 'unknown' && r.undecided.length === 0) out.push(`Unknown: ${r.unknown ?? 'no answer'}`);
   for (const p of r.racy) {
-    out.push(`Race ${racePairLine(p)}`, '  in this consistent execution:', '', ...graphText(raceGraph(model, p)).map((l) => (l ? `    ${l}` : l)), '');
+    // A pair that races only in executions that never finish says so, and who waits forever.
+    const after = p.stuck.length ? `, after which ${p.stuck.map(stuckLine).join(' and ')}, so that it never finishes` : '';
+    out.push(`Race ${racePairLine(p)}`, `  in this consistent execution${after}:`, '', ...graphText(raceGraph(model, p)).map((l) => (l ? `    ${l}` : l)), '');
   }
   for (const u of r.undecided) out.push(`Unknown ${racePairLine(u)}: ${u.reason}`);
   if (r.verdict === 'racy' && r.unknown) out.push(`Not every pair was asked: ${r.unknown}`);
@@ -49,7 +52,7 @@ export function racesRecord(file: string, test: LitmusTest, model: Model, bound:
   return {
     file, test: test.name, model: model.name, bound, verdict: r.verdict, reason: r.unknown, candidates: r.candidates,
     racy: r.racy.map((p) => {
-      return { a: accessRecord(p.a), b: accessRecord(p.b), location: p.location, size: p.size, events: p.events, execution: graphRecord(raceGraph(model, p)) };
+      return { a: accessRecord(p.a), b: accessRecord(p.b), location: p.location, size: p.size, events: p.events, stuck: p.stuck.map(stuckLine), execution: graphRecord(raceGraph(model, p)) };
     }),
     undecided: r.undecided.map((u) => ({ a: accessRecord(u.a), b: accessRecord(u.b), location: u.location, reason: u.reason })),
     boundReached: r.boundReached, seconds,

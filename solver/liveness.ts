@@ -8,7 +8,7 @@
 import type { LitmusTest } from '../litmus/ast.js';
 import { printInstr } from '../litmus/print.js';
 import type { Model } from '../model/relalg.js';
-import { encode } from './encode.js';
+import { type Encoding, encode } from './encode.js';
 import { type TimeBudget, limitsFrom, resourceReason } from './limits.js';
 import { askZ3, checkSatCmd, refuseStrays, satOf, undecided, witness, type Witness } from './run.js';
 import { unroll } from './unroll.js';
@@ -65,10 +65,7 @@ export async function checkLiveness(z3: Z3Session, test: LitmusTest, opt: Livene
       const r = check([enc.noCutLit, live.stopsJustified, ...barriers, ...axioms, live.hang]);
       if (r === 'unknown') { result.unknown = undecided(z3, limits); return done(); }
       if (r === 'sat') {
-        const vals = parseSexps(ask(`(get-value (${live.stops.map((s) => s.lit).join(' ')}))`))[0] as [string, string][];
-        result.stuck = live.stops.filter((_, i) => vals[i]![1] === 'true').map(({ stop }) => ({
-          thread: test.threads[stop.thread]!.placement.id, at: stop.kind, instr: printInstr(stop.instr), line: stop.instr.pos?.line ?? null,
-        }));
+        result.stuck = stuckThreads(test, live, ask);
         result.witness = witness(enc, ask);
         result.verdict = 'hang';
         return done();
@@ -97,4 +94,12 @@ export async function checkLiveness(z3: Z3Session, test: LitmusTest, opt: Livene
     result.stats.queries = queries;
     return result;
   }
+}
+
+/** After a satisfiable query on an encoding with stops: the threads the model has wait forever, and where. */
+export function stuckThreads(test: LitmusTest, live: NonNullable<Encoding['liveness']>, ask: (cmds: string) => string): StuckThread[] {
+  const vals = parseSexps(ask(`(get-value (${live.stops.map((s) => s.lit).join(' ')}))`))[0] as [string, string][];
+  return live.stops.filter((_, i) => vals[i]![1] === 'true').map(({ stop }) => ({
+    thread: test.threads[stop.thread]!.placement.id, at: stop.kind, instr: printInstr(stop.instr), line: stop.instr.pos?.line ?? null,
+  }));
 }

@@ -9,7 +9,8 @@ import { effectiveScope, placeOf, scopeIncludes } from '../model/events.js';
 import { DATA_RACE } from '../model/ptx.js';
 import type { Model } from '../model/relalg.js';
 import type { N } from './expr.js';
-import { encode, keptFinished, scriptWith } from './encode.js';
+import { type Encoding, encode, keptFinished, scriptWith } from './encode.js';
+import { type StuckThread, stuckThreads } from './liveness.js';
 import { type TimeBudget, limitsFrom, resourceReason } from './limits.js';
 import { askZ3, checkSatCmd, loadOf, noStatesReason, refuseStrays, satOf, undecided, whyNoState, witness, type Witness } from './run.js';
 import { entries, pairMask } from './symbolic.js';
@@ -53,6 +54,11 @@ export interface RacyPair {
   /** A consistent execution in which they race, and the racing events in it (indices into its events). */
   witness: Witness;
   events: [number, number];
+  /**
+   * The threads that wait forever after that execution (at a barrier, in a spin loop), where
+   * no execution that finishes makes the pair race; empty when one does.
+   */
+  stuck: StuckThread[];
 }
 
 export interface UndecidedPair {
@@ -88,8 +94,8 @@ interface Group {
 }
 
 /**
- * Every pair of instructions that races in some consistent, terminating execution (within the
- * bound), each with one such execution. Initial writes are not the program's accesses. Pairs
+ * Every pair of instructions that races in some consistent execution (within the bound) that
+ * terminates, or after which some thread waits forever, each with one such execution. Initial writes are not the program's accesses. Pairs
  * of one thread are asked too: the model decides (in ptx75 a generic write and a constant
  * read of one thread are neither morally strong nor in causality order without a proxy fence).
  */
@@ -101,75 +107,64 @@ export async function findRaces(z3: Z3Session, test: LitmusTest, opt: RaceOption
     const u = unroll(test, opt.bound, limits);
     const enc = encode(test, u, opt.model, opt.timeoutMs, true);
     refuseStrays(u, enc, (cmds) => askZ3(z3, cmds, limits), (lits) => checkSatCmd(lits, limits));
-    const { dag, events } = enc;
-    const infos = events.map((e) => e.info);
-    const mem = infos.filter((e) => (e.kind === 'R' || e.kind === 'W') && !e.init && events[e.id]!.guard !== dag.F);
-    // Statically conflicting pairs: one physical location, at least one a write.
-    const cand: [number, number][] = [];
-    for (const a of mem) for (const b of mem) if (a.id < b.id && a.ploc === b.ploc && (a.kind === 'W' || b.kind === 'W')) cand.push([a.id, b.id]);
-    const race = enc.evalRel(DATA_RACE, pairMask(cand));
-    const groups = new Map<string, Group>();
     const instrIds = new Map<Instr, number>();
     const instrId = (i: Instr): number => instrIds.get(i) ?? instrIds.set(i, instrIds.size).get(i)!;
-    for (const [a, b, f0] of entries(race)) {
-      if (a >= b) continue;
-      const f = dag.and(events[a]!.guard, events[b]!.guard, f0);
-      if (f === dag.F) continue;
-      // Report in source order: the earlier thread (then line) first.
-      const [x, y] = order(events[a]!, events[b]!);
-      const key = `${instrId(x.instr!)},${instrId(y.instr!)}`;
-      let g = groups.get(key);
-      if (!g) {
-        g = { ia: x.instr!, ib: y.instr!, ta: x.info.thread, tb: y.info.thread, ploc: x.info.ploc, pairs: [] };
-        groups.set(key, g);
-      }
-      g.pairs.push({ a: x.info.id, b: y.info.id, f });
-    }
-    const list = [...groups.values()].sort((g, h) => g.ta - h.ta || line(g.ia) - line(h.ia) || g.tb - h.tb || line(g.ib) - line(h.ib));
+    const list = raceGroups(enc, instrId);
     result.candidates = list.length;
-
-    const p = enc.printer;
-    const decl: string[] = [];
-    const pairLits: string[][] = [];
-    list.forEach((g, gi) => {
-      const lits = g.pairs.map((pr, k) => {
-        const lit = `rp_${gi}_${k}`;
-        decl.push(`(declare-const ${lit} Bool)`, `(assert (= ${lit} ${p.ref(pr.f)}))`);
-        return lit;
-      });
-      decl.push(`(declare-const race_${gi} Bool)`, `(assert (=> race_${gi} (or false ${lits.join(' ')})))`);
-      pairLits.push(lits);
-    });
     const ask = (cmds: string): string => askZ3(z3, cmds, limits);
-    ask(scriptWith(enc, decl));
+    // The pairs of instructions answered (racy or undecided), by instrId.
+    const answered = new Set<string>();
+    const groupKey = (g: Group): string => `${instrId(g.ia)},${instrId(g.ib)}`;
+    // Asks each group under `assumptions` on `e` (loaded first); the racy ones go in `result`.
+    const askGroups = (e: Encoding, groups: readonly Group[], assumptions: readonly string[], waits: () => StuckThread[], first = false): void => {
+      ask(scriptWith(e, raceDecls(e, groups)));
+      // One question first for all of them (`race_any`): most tests have no such execution.
+      if (first && satOf(ask(checkSatCmd([...assumptions, 'race_any'], limits))) === 'unsat') return;
+      const ei = e.events.map((x) => x.info);
+      const access = (ins: Instr, id: number): RaceAccess => ({
+        thread: test.threads[ei[id]!.thread]!.placement.id, instr: printInstr(ins), line: ins.pos?.line ?? null,
+        name: nameOf(ins, e.locNames[ei[id]!.ploc]!), width: widthOf(ins),
+      });
+      for (const [gi, g] of groups.entries()) {
+        const a = access(g.ia, g.pairs[0]!.a);
+        const b = access(g.ib, g.pairs[0]!.b);
+        const location = e.locNames[g.ploc]!;
+        const s = satOf(ask(checkSatCmd([...assumptions, `race_${gi}`], limits)));
+        if (s === 'unknown') { result.undecided.push({ a, b, location, reason: undecided(z3, limits) }); answered.add(groupKey(g)); continue; }
+        if (s === 'unsat') continue;
+        answered.add(groupKey(g));
+        const lits = g.pairs.map((_, k) => `rp_${gi}_${k}`);
+        const vals = parseSexps(ask(`(get-value (${lits.join(' ')}))`))[0] as [string, string][];
+        const pr = g.pairs[Math.max(0, vals.findIndex(([, v]) => v === 'true'))]!;
+        const stuck = waits();
+        const w = witness(e, ask);
+        // The witness numbers only executed events.
+        const index = (id: number): number => w.execution.encodingIds.indexOf(id);
+        // Named as the witness has them: one instruction pair may race between several threads
+        // (a kernel's threads share their code) and, through an address read from memory, at
+        // several locations.
+        result.racy.push({
+          a: access(g.ia, pr.a), b: access(g.ib, pr.b), location: e.locNames[ei[pr.a]!.ploc]!,
+          size: a.width === b.width ? 'uniform' : 'mixed',
+          witness: w, events: [index(pr.a), index(pr.b)], stuck,
+        });
+      }
+    };
     // Consistent, terminating executions (those the filter keeps only when asked: `keep`).
     const consistent = keptFinished(enc, opt.keep);
-    const access = (ins: Instr, t: number, e: number): RaceAccess => ({
-      thread: test.threads[t]!.placement.id, instr: printInstr(ins), line: ins.pos?.line ?? null,
-      name: nameOf(ins, enc.locNames[infos[e]!.ploc]!), width: widthOf(ins),
-    });
-    for (const [gi, g] of list.entries()) {
-      const a = access(g.ia, g.ta, g.pairs[0]!.a);
-      const b = access(g.ib, g.tb, g.pairs[0]!.b);
-      const location = enc.locNames[g.ploc]!;
-      const s = satOf(ask(checkSatCmd([...consistent, `race_${gi}`], limits)));
-      if (s === 'unknown') { result.undecided.push({ a, b, location, reason: undecided(z3, limits) }); continue; }
-      if (s === 'unsat') continue;
-      const lits = pairLits[gi]!;
-      const vals = parseSexps(ask(`(get-value (${lits.join(' ')}))`))[0] as [string, string][];
-      const k = Math.max(0, vals.findIndex(([, v]) => v === 'true'));
-      const pr = g.pairs[k]!;
-      const w = witness(enc, ask);
-      // The witness numbers only executed events.
-      const index = (id: number): number => w.execution.encodingIds.indexOf(id);
-      // Named as the witness has them: one instruction pair may race between several threads
-      // (a kernel's threads share their code) and, through an address read from memory, at
-      // several locations.
-      result.racy.push({
-        a: access(g.ia, infos[pr.a]!.thread, pr.a), b: access(g.ib, infos[pr.b]!.thread, pr.b), location: enc.locNames[infos[pr.a]!.ploc]!,
-        size: a.width === b.width ? 'uniform' : 'mixed',
-        witness: w, events: [index(pr.a), index(pr.b)],
-      });
+    askGroups(enc, list, consistent, () => []);
+    // Then executions that never finish, for the pairs not asked yet: a thread waits forever at
+    // a barrier or in a spin loop (docs/LIVENESS.md: on the unrolling with stop points, each
+    // stop justified), after both accesses ran, which are then as much the program's as any.
+    if (list.length > answered.size && mayWait(test) && mayRace(test)) {
+      const u2 = unroll(test, opt.bound, limits, true);
+      const enc2 = u2.stops.length ? encode(test, u2, opt.model, opt.timeoutMs, true) : null;
+      const live = enc2?.liveness;
+      if (enc2 && live) {
+        const rest = raceGroups(enc2, instrId).filter((g) => !answered.has(groupKey(g)));
+        if (rest.length) askGroups(enc2, rest, [...keptFinished(enc2, opt.keep), live.stopsJustified, live.hang], () => stuckThreads(test, live, ask), true);
+      }
+      ask(scriptWith(enc, []));
     }
     // Race-free says something only of executions that finish: with none (a deadlock, a loop
     // past the bound, a hang), it is no answer, and the reason says why.
@@ -261,4 +256,56 @@ function widthOf(ins: Instr): number {
 /** The name an access uses: the location its address names, else (an address in a register) the physical one. */
 function nameOf(ins: Instr, phys: string): string {
   return 'addr' in ins && ins.addr.kind === 'loc' ? ins.addr.name : phys;
+}
+
+/** The pairs of instructions DATA_RACE may relate on `enc`, each with its event pairs, in source order. */
+function raceGroups(enc: Encoding, instrId: (i: Instr) => number): Group[] {
+  const { dag, events } = enc;
+  const infos = events.map((e) => e.info);
+  const mem = infos.filter((e) => (e.kind === 'R' || e.kind === 'W') && !e.init && events[e.id]!.guard !== dag.F);
+  // Statically conflicting pairs: one physical location, at least one a write.
+  const cand: [number, number][] = [];
+  for (const a of mem) for (const b of mem) if (a.id < b.id && a.ploc === b.ploc && (a.kind === 'W' || b.kind === 'W')) cand.push([a.id, b.id]);
+  const race = enc.evalRel(DATA_RACE, pairMask(cand));
+  const groups = new Map<string, Group>();
+  for (const [a, b, f0] of entries(race)) {
+    if (a >= b) continue;
+    const f = dag.and(events[a]!.guard, events[b]!.guard, f0);
+    if (f === dag.F) continue;
+    // Report in source order: the earlier thread (then line) first.
+    const [x, y] = order(events[a]!, events[b]!);
+    const key = `${instrId(x.instr!)},${instrId(y.instr!)}`;
+    let g = groups.get(key);
+    if (!g) {
+      g = { ia: x.instr!, ib: y.instr!, ta: x.info.thread, tb: y.info.thread, ploc: x.info.ploc, pairs: [] };
+      groups.set(key, g);
+    }
+    g.pairs.push({ a: x.info.id, b: y.info.id, f });
+  }
+  return [...groups.values()].sort((g, h) => g.ta - h.ta || line(g.ia) - line(h.ia) || g.tb - h.tb || line(g.ib) - line(h.ib));
+}
+
+/** Per group gi: `race_gi` holds only where one of its event pairs (`rp_gi_k`) races; `race_any` only where some group does. */
+function raceDecls(enc: Encoding, groups: readonly Group[]): string[] {
+  const p = enc.printer;
+  const decl: string[] = [];
+  groups.forEach((g, gi) => {
+    const lits = g.pairs.map((pr, k) => {
+      const lit = `rp_${gi}_${k}`;
+      decl.push(`(declare-const ${lit} Bool)`, `(assert (= ${lit} ${p.ref(pr.f)}))`);
+      return lit;
+    });
+    decl.push(`(declare-const race_${gi} Bool)`, `(assert (=> race_${gi} (or false ${lits.join(' ')})))`);
+  });
+  decl.push('(declare-const race_any Bool)', `(assert (=> race_any (or false ${groups.map((_, gi) => `race_${gi}`).join(' ')})))`);
+  return decl;
+}
+
+/** Whether some thread could wait forever: it has a barrier or a backward jump (a loop). */
+function mayWait(test: LitmusTest): boolean {
+  return test.threads.some((t) => {
+    const at = new Map<string, number>();
+    t.code.forEach((s, i) => { if (s.op === 'label') at.set(s.name, i); });
+    return t.code.some((s, i) => s.op === 'bar' || ((s.op === 'bra' || s.op === 'bcmp') && (at.get(s.target) ?? Infinity) <= i));
+  });
 }
