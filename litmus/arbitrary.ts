@@ -6,6 +6,7 @@ import type {
   Address, AtomOp, Bar, CmpOp, DataType, Expr, Imm, Instr, LitmusTest, LocDecl, Observable, Ordering, Proxy, Reg,
   RegInit, Scope, Space, Stmt, Term, Thread, Value,
 } from './ast.js';
+import { nextUse } from './barriers.js';
 import { layout } from './layout.js';
 import { registersRead, threadRegisters, typeRange, widthMismatch } from './types.js';
 
@@ -265,15 +266,26 @@ function wellFormed(t0: LitmusTest): LitmusTest {
     return b;
   };
   // A CTA is in one cluster (build.ts checkClusters): the first thread's placement decides it.
+  // And no two threads are one warp: a later one that would be loses its warp number.
   const clusterOf = new Map<string, number | undefined>();
+  const warpTaken = new Set<string>();
   const inCluster = (p: Thread['placement']): Thread['placement'] => {
     const key = `${p.gpu}/${p.cta}`;
     if (!clusterOf.has(key)) clusterOf.set(key, p.cluster);
-    const { cluster: _, ...rest } = p;
+    const { cluster: _, warp, ...rest } = p;
     const c = clusterOf.get(key);
-    return c === undefined ? rest : { ...rest, cluster: c };
+    const out: Thread['placement'] = c === undefined ? rest : { ...rest, cluster: c };
+    if (warp !== undefined && !warpTaken.has(`${key}/${warp}`)) {
+      warpTaken.add(`${key}/${warp}`);
+      out.warp = warp;
+    }
+    return out;
   };
-  const t: LitmusTest = { ...t0, threads: t0.threads.map((th) => ({ ...th, placement: inCluster(th.placement), code: th.code.map(inSpace).map(barrier) })) };
+  // A genuine bar.arrive (of two warps or more) from which its thread may come to a barrier
+  // again without waiting is refused (barriers.ts nextUse): such an arrive becomes a bar.sync.
+  const noArriveAgain = (code: Stmt[]): Stmt[] => code.map((s, i) =>
+    (s.op === 'bar' && s.mode === 'arrive' && s.instance === undefined && nextUse(code, i, () => true) ? { ...s, mode: 'sync' } : s));
+  const t: LitmusTest = { ...t0, threads: t0.threads.map((th) => ({ ...th, placement: inCluster(th.placement), code: noArriveAgain(th.code.map(inSpace).map(barrier)) })) };
   // A barrier operand in a register the thread never writes is its initial value: a .u32 one
   // (a genuine id 0..15).
   const regInits = t.regInits.map((r) => {

@@ -110,7 +110,10 @@ export function checkBarriers(test: LitmusTest, file: string, genuine: boolean):
     const mine = uses.filter((u) => u.thread === t.placement.id && u.ins.instance === undefined && u.need !== null && u.need >= 2);
     for (const u of mine) {
       if (u.ins.mode !== 'arrive') continue;
-      const again = nextUse(t.code, t.code.indexOf(u.ins), (v) => !differ(uses.find((x) => x.ins === v)!.id, u.id));
+      const again = nextUse(t.code, t.code.indexOf(u.ins), (v) => {
+        const x = uses.find((w) => w.ins === v)!;
+        return !differ(x.id, u.id) && !differ(x.instance, u.instance);
+      });
       if (again) {
         fail(`${printInstr(u.ins)} does not wait, and P${u.thread} may come to barrier ${u.id ?? '(an id in a register)'} again (${printInstr(again)}, line ${again.pos.line}) before the other warps arrive: both arrivals may then count in one phase (ISA 9.7.12.1 warns of a warp executing barrier.arrive and then another barrier instruction to the same barrier before the reset), which ptxmm does not model (it meets each warp's k-th arrival with the others' k-th); make the first a bar.sync, or wait at another barrier in between`, u.ins.pos);
       }
@@ -133,7 +136,7 @@ export function checkBarriers(test: LitmusTest, file: string, genuine: boolean):
  * `from` (not included) without passing a waiting barrier operation (a bar.sync on another
  * barrier stops the search; one on this barrier is found); null when there is none.
  */
-function nextUse(code: LitmusTest['threads'][number]['code'], from: number, same: (b: Bar) => boolean): Bar | null {
+export function nextUse(code: LitmusTest['threads'][number]['code'], from: number, same: (b: Bar) => boolean): Bar | null {
   const labels = new Map<string, number>();
   code.forEach((s, i) => { if (s.op === 'label') labels.set(s.name, i); });
   const seen = new Set<number>();

@@ -1053,7 +1053,7 @@ function isGenuine(cst: CstFile): boolean {
 
 /**
  * A CTA lies in one cluster (ISA §2.2.2): every thread of a CTA names the same cluster, or none
- * (a cluster of that CTA alone). Both engines take this for granted.
+ * (a cluster of that CTA alone). Both engines take this for granted. And no two threads are one warp.
  */
 function checkClusters(placements: readonly Placement[], file: string): void {
   const first = new Map<string, Placement>();
@@ -1065,6 +1065,16 @@ function checkClusters(placements: readonly Placement[], file: string): void {
     else if (q.cluster !== p.cluster) {
       fail(`P${p.id} puts CTA ${p.cta} of GPU ${p.gpu} in ${clusterText(p)}, but P${q.id} puts it in ${clusterText(q)} (a CTA is in one cluster)`, p.pos, file);
     }
+  }
+  // A litmus thread stands for a whole warp (its barrier arrivals count 32 threads): two
+  // cannot be one warp, where barriers would count its threads twice.
+  const warps = new Map<string, Placement>();
+  for (const p of placements) {
+    if (p.warp === undefined) continue;
+    const key = `${p.gpu}/${p.cta}/${p.warp}`;
+    const q = warps.get(key);
+    if (q) fail(`P${p.id} is placed in warp ${p.warp} of CTA ${p.cta}, as P${q.id} is: a litmus thread stands for a whole warp, so two cannot share one (give each its own warp number)`, p.pos, file);
+    warps.set(key, p);
   }
 }
 

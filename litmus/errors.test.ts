@@ -502,6 +502,12 @@ const cases: Case[] = [
     message: "bar.sync 1, 64 counts 64 threads (2 warps), and 3 warps (P0, P1, P2) may use barrier 1 of their CTA: which arrivals then complete a phase depends on when they come, which ptxmm does not model (it meets each warp's k-th arrival with the others' k-th); give the count of all the warps that use it, or give the others a barrier of their own",
   },
   {
+    name: "two-threads-one-warp",
+    text: "PTX T\n{ x=0; }\n P0@warp 0,cta 0,gpu 0 | P1@warp 0,cta 0,gpu 0 ;\n bar.sync 1, 64 | bar.sync 1, 64 ;\nexists (x == 1)\n",
+    at: [3, 26],
+    message: "P1 is placed in warp 0 of CTA 0, as P0 is: a litmus thread stands for a whole warp, so two cannot share one (give each its own warp number)",
+  },
+  {
     name: "arrive-then-same-barrier-again",
     text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n bar.arrive 1, 64 | bar.sync 1, 64 ;\n bar.arrive 1, 64 | ;\nexists (x == 1)\n",
     at: [4, 2],
