@@ -37,7 +37,7 @@ export interface ExplainArgs {
 /** Relations `--rel` may name: the model's definitions and its base relations. */
 export function checkRelations(model: Model, rels: string[]): void {
   for (const name of rels) {
-    if (!model.defs[name] && !BASE_RELS.includes(name)) {
+    if (!Object.hasOwn(model.defs, name) && !BASE_RELS.includes(name)) {
       throw new UsageError(`unknown relation '${name}' (${model.name} defines ${Object.keys(model.defs).join(', ')}; base: ${BASE_RELS.join(', ')})`);
     }
   }

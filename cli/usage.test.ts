@@ -316,6 +316,12 @@ test('show --rel rejects an unknown relation before any solving', () => {
   // The relation is checked first: the missing file is never reached.
   assert.is(r.code, 2);
   assert.match(r.err, /unknown relation 'nosuch' \(ptx75 defines fr, morally-strong, /);
+  // Names every JavaScript object has are no relations (they were accepted and drew nothing).
+  for (const name of ['constructor', 'toString', '__proto__']) {
+    const o = ptxmm('show', '--rel', name, join(dir, 'nothere.litmus'));
+    assert.is(o.code, 2, name);
+    assert.match(o.err, new RegExp(`unknown relation '${name}'`));
+  }
 });
 
 test('progress: a line rewritten in place on a terminal, nothing at all otherwise', () => {

@@ -56,6 +56,13 @@ test('a definition shadows a base name: its body reads the base, what follows th
   assert.equal(m.defs.fr, seq({ k: 'inv', a: rel('rf') }, { k: 'ref', name: 'co' }));
   assert.equal(m.axioms[0]!.r, seq(id(sand(set('W'), set('strong'))), { k: 'ref', name: 'co' }));
   assert.equal(shape(parseCat(printCat(m), 't.cat')), shape(m));
+  // A check on the base rf before a let that shadows it: printed after the let, its rf would
+  // read back as the definition (and the model as another one).
+  const early = parseCat('acyclic rf | dep as NTA\nempty [IW]; rf as NoInitReads\nlet rf = rf \\ ([IW]; rf)\nacyclic po | rf as Late\n', 's.cat');
+  const printed = printCat(early);
+  assert.ok(printed.indexOf('as NoInitReads') < printed.indexOf('let rf'), printed);
+  assert.ok(printed.indexOf('as Late') > printed.indexOf('let rf'), printed);
+  assert.equal(shape(parseCat(printed, 's.cat')), shape(early));
 });
 
 test('checks: names, `empty r \\ s` as r ⊆ s, the title, comments, show ignored', () => {
@@ -85,6 +92,12 @@ test('what is not read is refused at its position, with the reason', () => {
     ['let a = po^+', 1, 11, /only \^-1 follows/],
     ['let a = po and b = rf', 1, 12, /simultaneous definitions/],
     ['~acyclic po', 1, 1, /a negated check/],
+    // show (skipped) ends where the next statement starts: a negated check, or herd syntax, is not swallowed.
+    ['show po\n~empty [IW]; rf as X', 2, 1, /a negated check \(~empty\)/],
+    ['unshow po, rf ~irreflexive po', 1, 15, /a negated check \(~irreflexive\)/],
+    ['show po\nwith co from linearisations(W, co)\nacyclic po | rf', 2, 1, /'with' is herd syntax that ptxmm does not read/],
+    ['show po\ncall check(rf)', 2, 1, /'call' is herd syntax/],
+    ['procedure p(r) = acyclic r end', 1, 1, /'procedure' is herd syntax/],
     ['acyclic po $', 1, 12, /unexpected character '\$'/],
     ['acyclic po\npo', 2, 1, /expected let, acyclic, irreflexive or empty, found 'po'/],
     // Names every JavaScript object has are no definitions.

@@ -12,7 +12,7 @@
 // BASE_RELS), over ptxmm's events: a model written for another tool's names must be renamed.
 import { BASE_RELS, BASE_SETS } from './events.js';
 import {
-  type Axiom, type AxiomKind, type Model, type RelTerm, type SetTerm, ALL, LEVEL, alt, and, id, inv, minus, opt, plus, prod, ref, rel, sand, seq, set, showRel, sminus, sor,
+  type Axiom, type AxiomKind, type Model, type RelTerm, type SetTerm, ALL, LEVEL, alt, and, baseNames, id, inv, minus, opt, plus, prod, ref, rel, sand, seq, set, showRel, sminus, sor,
 } from './relalg.js';
 
 /** A fault in a cat file, at its 1-based position. */
@@ -100,6 +100,8 @@ type Val = { t: 'set'; s: SetTerm } | { t: 'rel'; r: RelTerm };
 
 const TESTS: ReadonlySet<string> = new Set(['acyclic', 'irreflexive', 'empty']);
 const STATEMENT_STARTS: ReadonlySet<string> = new Set(['let', 'acyclic', 'irreflexive', 'empty', 'show', 'unshow', 'include', 'flag', 'undefined_unless']);
+/** herd's other statements: not read, so refused where they stand (a `show` before one must not swallow it). */
+const HERD_ONLY: ReadonlySet<string> = new Set(['procedure', 'call', 'forall', 'with', 'debug', 'enum', 'if', 'match', 'instructions', 'rec']);
 /** Tokens that begin an operand: what makes `a * b` a product and `a*` a closure. */
 const startsOperand = (t: Tok): boolean => (t.k === 'name' && !KEYWORDS.has(t.v)) || (t.k === 'op' && ['(', '[', '_', '0', '~'].includes(t.v));
 const MAX_OPS = 1000;
@@ -299,14 +301,18 @@ export function parseCat(source: string, file: string): Model {
       continue;
     }
     if (isKw('show', t) || isKw('unshow', t)) {
-      // What herd draws: no effect on which executions are allowed.
-      while (peek().k !== 'end' && !(peek().k === 'name' && STATEMENT_STARTS.has(peek().v))) next();
+      // What herd draws: no effect on which executions are allowed. It ends where the next
+      // statement starts, a negated check (`~empty`) or one ptxmm refuses included.
+      const starts = (t: Tok, after: Tok): boolean => (t.k === 'name' && (STATEMENT_STARTS.has(t.v) || HERD_ONLY.has(t.v)))
+        || (isOp('~', t) && after.k === 'name' && TESTS.has(after.v));
+      while (peek().k !== 'end' && !starts(peek(), toks[p + 1] ?? peek())) next();
       continue;
     }
     if (isKw('include', t)) fail("'include' is not read: put the definitions in this file (ptxmm's base relations already include fr's parts, rf and co)", t);
     if (isKw('flag', t)) fail("'flag' is not read: a flagged check reports executions without forbidding them (ptxmm check --races asks for data races)", t);
     if (isKw('undefined_unless', t)) fail("'undefined_unless' is not read", t);
     if (isOp('~', t) && peek().k === 'name' && TESTS.has(peek().v)) fail(`a negated check (~${peek().v}) is not read: ptxmm's checks forbid the executions that break them`, t);
+    if (t.k === 'name' && HERD_ONLY.has(t.v)) fail(`'${t.v}' is herd syntax that ptxmm does not read (procedures, calls, with ... from, forall, debug, enum, if, match): write the model with let and the checks`, t);
     fail(`expected let, acyclic, irreflexive or empty, found ${shown(t)}`, t);
   }
   const base = file.split(/[\\/]/).pop()!.replace(/\.cat$/, '');
@@ -322,20 +328,52 @@ export function printCat(model: Model, header: readonly string[] = [], titled = 
   const lines: string[] = titled ? [JSON.stringify(model.name)] : [];
   if (header.length) lines.push(`(* ${header.join('\n   ')} *)`);
   lines.push('');
-  for (const [name, term] of Object.entries(model.defs)) {
-    const line = `let ${name} = ${showRel(term)}`;
-    if (line.length <= 100 || term.k !== 'union') { lines.push(line); continue; }
-    // A long union: one alternative a line (the chain nests to the left).
-    const alts: RelTerm[] = [];
-    let u: RelTerm = term;
-    for (; u.k === 'union'; u = u.a) alts.unshift(u.b);
-    alts.unshift(u);
-    lines.push(`let ${name} =`, ...alts.map((x, i) => `  ${i ? '| ' : '  '}${showRel(x, LEVEL.union + 1)}`));
-  }
-  if (Object.keys(model.defs).length) lines.push('');
+  const names = Object.keys(model.defs);
+  // The checks come last, but for one that reads a base name a later let shadows (`let rf =
+  // rf \ ...` after a check on rf): read back after that let, it would name the definition.
+  // Such a check goes right after the last definition it names, where it was written.
+  const early = new Map<number, Axiom[]>();
+  const late: Axiom[] = [];
   for (const ax of model.axioms) {
-    const check = ax.kind === 'subset' ? `empty ${showRel(ax.r, LEVEL.diff)} \\ ${showRel(ax.s!, LEVEL.diff + 1)}` : `${ax.kind} ${showRel(ax.r)}`;
-    lines.push(`${check} as ${ax.name}${ax.section ? ` (* ${ax.section} *)` : ''}`);
+    const terms = ax.s ? [ax.r, ax.s] : [ax.r];
+    const last = Math.max(-1, ...terms.flatMap((t) => [...refNames(t)].map((n) => names.indexOf(n))));
+    const { rels, sets } = terms.reduce((acc, t) => baseNames(t, acc.rels, acc.sets), { rels: new Set<string>(), sets: new Set<string>() });
+    if (names.slice(last + 1).some((n) => rels.has(n) || sets.has(n))) (early.get(last) ?? early.set(last, []).get(last)!).push(ax);
+    else late.push(ax);
   }
+  for (const ax of early.get(-1) ?? []) lines.push(checkLine(ax));
+  names.forEach((name, i) => {
+    const term = model.defs[name]!;
+    const line = `let ${name} = ${showRel(term)}`;
+    if (line.length <= 100 || term.k !== 'union') lines.push(line);
+    else {
+      // A long union: one alternative a line (the chain nests to the left).
+      const alts: RelTerm[] = [];
+      let u: RelTerm = term;
+      for (; u.k === 'union'; u = u.a) alts.unshift(u.b);
+      alts.unshift(u);
+      lines.push(`let ${name} =`, ...alts.map((x, k) => `  ${k ? '| ' : '  '}${showRel(x, LEVEL.union + 1)}`));
+    }
+    for (const ax of early.get(i) ?? []) lines.push(checkLine(ax));
+  });
+  if (names.length) lines.push('');
+  for (const ax of late) lines.push(checkLine(ax));
   return lines.join('\n') + '\n';
+}
+
+/** A check as cat, its section in a comment. */
+function checkLine(ax: Axiom): string {
+  const check = ax.kind === 'subset' ? `empty ${showRel(ax.r, LEVEL.diff)} \\ ${showRel(ax.s!, LEVEL.diff + 1)}` : `${ax.kind} ${showRel(ax.r)}`;
+  return `${check} as ${ax.name}${ax.section ? ` (* ${ax.section} *)` : ''}`;
+}
+
+/** The definitions a term names. */
+function refNames(t: RelTerm, out = new Set<string>()): Set<string> {
+  switch (t.k) {
+    case 'ref': out.add(t.name); break;
+    case 'rel': case 'id': case 'prod': break;
+    case 'inv': case 'opt': case 'plus': refNames(t.a, out); break;
+    default: refNames(t.a, out); refNames(t.b, out);
+  }
+  return out;
 }
