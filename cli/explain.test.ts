@@ -22,6 +22,13 @@ test('why names Causality and the fr;cause cycle through sync for forbidden MP',
   assert.match(r.out, /where \w -cause-> \w: \w -po-> \w -sync-> \w/);
 });
 
+test('why names the event of a check an identity breaks (acyclic [R]): the cycle is that event to itself', () => {
+  const cat = write('self.cat', 'acyclic rf | dep as NTA\nacyclic [R] as X\n');
+  const r = ptxmm('why', '--model', cat, '--outcome', 'P1:r0 == 0', MP);
+  assert.is(r.code, 0, r.err);
+  assert.match(r.out, /X \(.*self\.cat:2: acyclic \[R\]\) fails:\n  cycle: (\w) -\[R\]-> \1\n/);
+});
+
 test('show: a counterexample is none here (exit 1); the allowed outcome is drawn', () => {
   const none = ptxmm('show', MP);
   assert.is(none.code, 1);

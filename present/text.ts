@@ -37,9 +37,11 @@ export function violationText(v: Violation): string[] {
   const what = ax.kind === 'subset' ? `${showRel(ax.r)} in ${rhs}` : `${ax.kind} ${showRel(ax.r)}`;
   const out = [`${ax.name} (${ax.section}: ${what}) fails:`];
   const [a, b] = v.pair;
-  if (ax.kind === 'acyclic' || ax.kind === 'irreflexive') out.push(`  cycle: ${stepsText(v.steps)}`);
-  else if (ax.kind === 'empty') out.push(`  ${stepsText(v.steps)}, and ${eventName(a)}, ${eventName(b)} are in the relation that must be empty`);
-  else out.push(`  ${stepsText(v.steps)}, but not ${eventName(a)} -${rhs}-> ${eventName(b)}`);
+  // A pair an identity relates has no steps (`acyclic [R]`): the pair itself, by the check's relation.
+  const path = stepsText(v.steps) || `${eventName(a)} -${showRel(ax.r, LEVEL.atom)}-> ${eventName(b)}`;
+  if (ax.kind === 'acyclic' || ax.kind === 'irreflexive') out.push(`  cycle: ${path}`);
+  else if (ax.kind === 'empty') out.push(`  ${path}, and ${eventName(a)}, ${eventName(b)} are in the relation that must be empty`);
+  else out.push(`  ${path}, but not ${eventName(a)} -${rhs}-> ${eventName(b)}`);
   v.steps.forEach((s, i) => {
     const c = v.chains[i]!;
     if (c.length) out.push(`  where ${eventName(s.from)} -${s.label}-> ${eventName(s.to)}: ${stepsText(c)}`);
