@@ -217,6 +217,25 @@ exists (P0:%r1 == 0)
   assert.match(guarded.err, /guarded\.litmus:10:7: @%p1 st\.weak\.global\.u16 \[%rd1\], 1: in some execution the address is y: a 16-bit access to y, which holds 32 bits \(mixed-size/);
 });
 
+test('a barrier id the program computes past 15 is refused at the barrier where an execution makes it, by both engines', () => {
+  const text = (x: number): string => `PTX BarId
+{
+.global .u32 x = ${x};
+}
+ P0@cta 0,gpu 0              ;
+ ld.weak.global.u32 %r1, [x] ;
+ bar.sync %r1                ;
+exists (x == ${x})
+`;
+  const f = write('barid.litmus', text(20));
+  for (const args of [['check'], ['check', '--liveness'], ['check', '--races'], ['run']]) {
+    const r = ptxmm(...args, f);
+    assert.is(r.code, 1, args.join(' '));
+    assert.match(r.err, /barid\.litmus:7:2: bar\.sync %r1: (in some execution )?the barrier id is 20, and PTX has barriers 0 to 15/, args.join(' '));
+  }
+  assert.is(ptxmm('check', write('barid3.litmus', text(3))).code, 0);
+});
+
 test('ret and exit end a thread early, in both engines: the same states', () => {
   // P0 returns when it reads 0; otherwise it writes 2 after P1's 1 (coherence), so x ends 1 or 2.
   const f = write('ret.litmus', `PTX Ret

@@ -194,10 +194,13 @@ export interface Stray {
   space: Space;
   write: boolean;
   strong: boolean;
+  /** Not an access: a barrier whose id, in a register, is past PTX's barriers in this execution (`addr` holds it). */
+  barrier?: true;
 }
 
 /** Why an access at byte address `addr` (a stray's, in some execution) reaches no location. */
 export function strayReason(u: Unrolled, s: Stray, addr: bigint): string {
+  if (s.barrier) return `${s.where}: in some execution the barrier id is ${addr}, and PTX has barriers 0 to 15`;
   const name = u.addrNames.get(Number(addr));
   const loc = name === undefined ? undefined : u.locations[u.plocOf.get(name)!];
   // Named by the nearest location, as a debugger would: `out[3] + 4` past an end, `a[0] - 4` before a start.
@@ -920,6 +923,13 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
         const val = (v: AstValue | undefined, dflt: number): N => (v ? operand(st, v, 'u32').v : dag.bv(32, dflt));
         // (A bar.warp.sync its guard skips is never executed: its mask is not checked.)
         const mask = instr.mask ? (g === dag.F ? val(instr.mask, 0) : warpMask(instr, val(instr.mask, 0))) : null;
+        if (!mask && !instr.instance && instr.id.kind === 'reg') {
+          // A genuine id in a register the program sets: a barrier past 15 does not exist (ptxas
+          // checks an immediate, litmus/barriers.ts a register's initial value).
+          const id = val(instr.id, 0);
+          const past = dag.and(g, dag.not(dag.cmp('ult', id, dag.bv(32, 16))));
+          if (past !== dag.F) strays.push({ at: past, addr: dag.resize(id, 64), where: whereIs(instr), pos: instr.pos, width: 0, place: thread.placement, space: 'generic', write: false, strong: false, barrier: true });
+        }
         const b = newEvent(instr, 'B', g, { scope: 'cta', barMode: instr.mode }, {
           bar: {
             instance: val(instr.instance, 0), id: mask ?? val(instr.id, 0), count: instr.count ? val(instr.count, 0) : null,
