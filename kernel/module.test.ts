@@ -468,6 +468,16 @@ test('a load of another width reads the initial bytes of memory no thread writes
     '--block', '2', '--param', `in:u32[4]=${inn.join(',')}`, '--param', 'in', '--assert', 'in[0] == 0');
 });
 
+test('a bar.arrive from which its warp may reach the same barrier again without waiting is refused (ISA 9.7.12.1\'s hazard); a wait between is read', () => {
+  const twice = module('', '', '\tbar.arrive 1, 64;\n\tbar.arrive 1, 64;');
+  refuses('arrive2.ptx', twice, 'bar.arrive 1, 64;', /bar\.arrive 1, 64 does not wait, and its warp may come to barrier 1 again \(bar\.arrive 1, 64, line 11\)/, '--block', '64', '--liveness');
+  // Producer and consumer: the warp waits at barrier 2 between its arrivals at 1.
+  const ok = S.write('arrive-ok.ptx', module('', '', '\tmov.u32 %r1, %tid.x;\n\tsetp.lt.u32 %p1, %r1, 32;\n\t@!%p1 bra $C;\n\tbar.arrive 1, 64;\n\tbar.sync 2, 64;\n\tbar.arrive 1, 64;\n\tbra.uni $E;\n$C:\n\tbar.sync 1, 64;\n\tbar.arrive 2, 64;\n\tbar.sync 1, 64;\n$E:'));
+  const r = ptxmm('kernel', ok, '--block', '64', '--assert', '1 == 1');
+  assert.is(r.code, 0, r.out + r.err);
+  assert.match(r.out, /Assert 1 == 1: holds/);
+});
+
 test('debug line information (nvcc -lineinfo) is read past', () => {
   const text = module('.global .align 4 .u32 x;', '', '\t.loc\t1 5 3\n\tst.global.u32 [x], 1;')
     + '\t.file\t1 "k.cu"\n\t.section\t.debug_str\n\t{\n$L__info_string0:\n.b8 95,90,0\n\t}\n';
