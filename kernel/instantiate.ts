@@ -6,8 +6,7 @@
 // address that stays symbolic (read from memory) is an error there, with its position.
 import type { DataType, Imm, Instr, LitmusTest, LocDecl, LocOwner, Placement, Pos, Reg, RegInit, Stmt, Thread } from '../litmus/ast.js';
 import { WARP_SIZE, cvtaSpace, typeWidth } from '../litmus/ast.js';
-import { nextUse } from '../litmus/barriers.js';
-import { printInstr } from '../litmus/print.js';
+import { arriveAgainMessage, nextUse } from '../litmus/barriers.js';
 import { LitmusError } from '../litmus/errors.js';
 import { bitsRange, destinations, fitsBits, registersRead } from '../litmus/types.js';
 import { EXIT_LABEL, type LaunchDirective, type Param, type PtxFunction, type PtxModule, type Statement, type Variable, declaredType, registerDeclared, typeBytes } from './module.js';
@@ -873,7 +872,7 @@ function arriveHazards(body: readonly Stmt[], bad: (msg: string, pos: Pos | null
     if (s.count?.kind === 'imm' && s.count.value <= BigInt(WARP_SIZE)) return;
     const again = nextUse(body as Stmt[], i, (v) => !v.mask && (idOf(v) === null || idOf(s) === null || idOf(v) === idOf(s)));
     if (again) {
-      bad(`${printInstr(s)} does not wait, and its warp may come to barrier ${idOf(s) ?? '(an id in a register)'} again (${printInstr(again)}, line ${again.pos.line}) before the other warps arrive: both arrivals may then count in one phase (ISA 9.7.12.1 warns of a warp executing barrier.arrive and then another barrier instruction to the same barrier before the reset), which ptxmm does not model; make the first a bar.sync, or wait at another barrier in between`, s.pos);
+      bad(arriveAgainMessage(s, 'its warp', idOf(s), again), s.pos);
     }
   });
 }

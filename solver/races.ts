@@ -95,9 +95,10 @@ interface Group {
 
 /**
  * Every pair of instructions that races in some consistent execution (within the bound) that
- * terminates, or after which some thread waits forever, each with one such execution. Initial writes are not the program's accesses. Pairs
- * of one thread are asked too: the model decides (in ptx75 a generic write and a constant
- * read of one thread are neither morally strong nor in causality order without a proxy fence).
+ * terminates, or after which some thread waits forever, each with one such execution. Initial
+ * writes are not the program's accesses. Pairs of one thread are asked too: the model decides
+ * (in ptx75 a generic write and a constant read of one thread are neither morally strong nor
+ * in causality order without a proxy fence).
  */
 export async function findRaces(z3: Z3Session, test: LitmusTest, opt: RaceOptions): Promise<RaceResult> {
   const result: RaceResult = { verdict: 'unknown', unknown: null, racy: [], undecided: [], candidates: 0, boundReached: null, noneFinishes: false };

@@ -855,7 +855,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
         const a = address(st, g, instr);
         if (a.fixed !== undefined) {
           // Bytes no thread writes: their initial values, no read event (readOnlyRead).
-          next(setReg(instr.dst.name, { v: dag.bv(typeWidth(instr.type), a.fixed), deps: unionDeps(dag, a.deps, ctrl) }));
+          next(setReg(instr.dst.name, { v: dag.bv(typeWidth(instr.type), a.fixed), deps: a.deps }));
           break;
         }
         const strong = instr.ord.sem !== 'weak';
