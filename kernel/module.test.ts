@@ -478,6 +478,15 @@ test('a bar.arrive from which its warp may reach the same barrier again without 
   assert.match(r.out, /Assert 1 == 1: holds/);
 });
 
+test('bar.red met by a bar.sync in one phase of a barrier is refused (the ISA: unpredictable); one after the other is read', () => {
+  const mixed = module('', '', '\tmov.u32 %r1, %tid.x;\n\tsetp.lt.u32 %p1, %r1, 32;\n\t@!%p1 bra $R;\n\tbar.sync 0;\n\tbra.uni $E;\n$R:\n\tbar.red.popc.u32 %r2, 0, %p1;\n$E:');
+  refuses('red-mixed.ptx', mixed, 'bar.red.popc', /in some execution it meets P0's bar\.sync 0 \(line 13\) in one phase of its barrier, which the ISA makes unpredictable/, '--block', '33', '--assert', '1 == 1');
+  // __syncthreads() and then __syncthreads_count() by every thread: two phases, each of one kind.
+  const ok = S.write('red-after.ptx', module('', '', '\tmov.u32 %r1, %tid.x;\n\tsetp.lt.u32 %p1, %r1, 32;\n\tbar.sync 0;\n\tbar.red.popc.u32 %r2, 0, %p1;'));
+  const r = ptxmm('kernel', ok, '--block', '33', '--assert', '1 == 1');
+  assert.is(r.code, 0, r.out + r.err);
+});
+
 test('debug line information (nvcc -lineinfo) is read past', () => {
   const text = module('.global .align 4 .u32 x;', '', '\t.loc\t1 5 3\n\tst.global.u32 [x], 1;')
     + '\t.file\t1 "k.cu"\n\t.section\t.debug_str\n\t{\n$L__info_string0:\n.b8 95,90,0\n\t}\n';

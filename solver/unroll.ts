@@ -196,11 +196,14 @@ export interface Stray {
   strong: boolean;
   /** Not an access: a barrier whose id, in a register, is past PTX's barriers in this execution (`addr` holds it). */
   barrier?: true;
+  /** Not an access: what the barrier operation does then that the ISA leaves unpredictable (`addr` unused). */
+  unpredictable?: string;
 }
 
 /** Why an access at byte address `addr` (a stray's, in some execution) reaches no location. */
 export function strayReason(u: Unrolled, s: Stray, addr: bigint): string {
   if (s.barrier) return `${s.where}: in some execution the barrier id is ${addr}, and PTX has barriers 0 to 15`;
+  if (s.unpredictable) return `${s.where}: in some execution ${s.unpredictable}`;
   const name = u.addrNames.get(Number(addr));
   const loc = name === undefined ? undefined : u.locations[u.plocOf.get(name)!];
   // Named by the nearest location, as a debugger would: `out[3] + 4` past an end, `a[0] - 4` before a start.
@@ -333,6 +336,22 @@ export function unroll(test: LitmusTest, bound: number, limits?: Limits, livenes
     if (at !== dag.F) unspecified.push({ at, where: x.where, what: 'reads a lane that does not take part, whose value the ISA leaves unpredictable (any value)' });
   }
   const barMeets = barrierMeetings(dag, events.filter((e) => e.info.kind === 'B' && e.guard !== dag.F));
+  // barrier.red "should not be intermixed with barrier.sync or barrier.arrive using the same
+  // active barrier. Execution in this case is unpredictable" (ISA 9.7.12.1): a phase met so is
+  // refused where a consistent execution makes it. (One after the other, as __syncthreads()
+  // then __syncthreads_count(), is fine.)
+  for (const e of events) {
+    if (e.info.kind !== 'B' || !e.bar!.red || e.guard === dag.F) continue;
+    for (const m of barMeets.get(e.info.id) ?? []) {
+      if (m.a.bar!.red) continue;
+      const other = m.a.instr!;
+      strays.push({
+        at: m.same, addr: dag.bv(64, 0), where: instrWhere(test.threads[e.info.thread]!.placement.id, e.instr!), pos: e.instr!.pos, width: 0,
+        place: test.threads[e.info.thread]!.placement, space: 'generic', write: false, strong: false,
+        unpredictable: `it meets P${test.threads[m.a.info.thread]!.placement.id}'s ${printInstr(other)} (line ${other.pos.line}) in one phase of its barrier, which the ISA makes unpredictable (9.7.12.1: barrier.red is not to be intermixed with barrier.sync or barrier.arrive on the same active barrier)`,
+      });
+    }
+  }
   waitsForExits(dag, test, events, exchanges, meet, barMeets, threads, xEvent);
   if (exchanges.length) {
     for (const e of events) {
