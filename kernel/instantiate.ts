@@ -5,8 +5,7 @@
 // unrolling folds the address arithmetic to one element per access (solver/unroll.ts); an
 // address that stays symbolic (read from memory) is an error there, with its position.
 import type { DataType, Imm, Instr, LitmusTest, LocDecl, LocOwner, Placement, Pos, Reg, RegInit, Stmt, Thread } from '../litmus/ast.js';
-import { WARP_SIZE, cvtaSpace, typeWidth } from '../litmus/ast.js';
-import { arriveAgainMessage, nextUse } from '../litmus/barriers.js';
+import { cvtaSpace, typeWidth } from '../litmus/ast.js';
 import { LitmusError } from '../litmus/errors.js';
 import { bitsRange, destinations, fitsBits, registersRead } from '../litmus/types.js';
 import { EXIT_LABEL, type LaunchDirective, type Param, type PtxFunction, type PtxModule, type Statement, type Variable, declaredType, registerDeclared, typeBytes } from './module.js';
@@ -155,7 +154,6 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
 
   // ---- code: calls inlined (symbols are resolved per CTA or thread below) ----
   const inlined = inline(entry, mod, bad);
-  arriveHazards(inlined.body, bad);
   const registers = inlined.registers;
   // The widths of the accesses of each state space (a generic access may be of any), for the
   // elements of the arrays nvcc declares as bytes (elements()).
@@ -856,23 +854,4 @@ function renameInstr(s: Instr, reg: <T extends { kind: string; name: string }>(v
     if (v && v.kind === 'loc' && own.has(v.name)) out[k] = { ...v, name: own.get(v.name)! };
   }
   return out as unknown as Instr;
-}
-
-
-
-/**
- * A bar.arrive whose count needs more than its own warp, from which its warp may come to that
- * barrier again without waiting at a barrier: both arrivals may count in one phase (ISA
- * 9.7.12.1), which the engines do not follow (litmus/barriers.ts says the same of a litmus test).
- */
-function arriveHazards(body: readonly Stmt[], bad: (msg: string, pos: Pos | null) => never): void {
-  const idOf = (b: Extract<Stmt, { op: 'bar' }>): bigint | null => (b.id.kind === 'imm' ? b.id.value : null);
-  body.forEach((s, i) => {
-    if (s.op !== 'bar' || s.mode !== 'arrive' || s.mask || s.instance) return;
-    if (s.count?.kind === 'imm' && s.count.value <= BigInt(WARP_SIZE)) return;
-    const again = nextUse(body as Stmt[], i, (v) => !v.mask && (idOf(v) === null || idOf(s) === null || idOf(v) === idOf(s)));
-    if (again) {
-      bad(arriveAgainMessage(s, 'its warp', idOf(s), again), s.pos);
-    }
-  });
 }

@@ -336,6 +336,7 @@ export function unroll(test: LitmusTest, bound: number, limits?: Limits, livenes
     if (at !== dag.F) unspecified.push({ at, where: x.where, what: 'reads a lane that does not take part, whose value the ISA leaves unpredictable (any value)' });
   }
   const barMeets = barrierMeetings(dag, events.filter((e) => e.info.kind === 'B' && e.guard !== dag.F));
+  arriveHazards(dag, test, events, strays);
   // barrier.red "should not be intermixed with barrier.sync or barrier.arrive using the same
   // active barrier. Execution in this case is unpredictable" (ISA 9.7.12.1): a phase met so is
   // refused where a consistent execution makes it. (One after the other, as __syncthreads()
@@ -1366,4 +1367,40 @@ function reaches([lo, hi]: Interval, v: number): boolean {
   const M = 1n << 64n;
   const first = lo + ((((BigInt(v) - lo) % M) + M) % M);
   return first <= hi;
+}
+
+/**
+ * A genuine bar.arrive whose count needs more than one warp, after which its thread comes to
+ * the same barrier again without waiting at any barrier in between: both arrivals may count in
+ * one phase (ISA 9.7.12.1: "care must be taken to keep a warp from executing more barrier
+ * instructions than intended (barrier.arrive followed by any other barrier instruction to the
+ * same barrier) prior to the reset"), which the engines' k-th-arrival rule does not follow.
+ * Recorded per execution as a stray (Stray.unpredictable), so that only a path some thread
+ * really takes is refused (a kernel's producer and consumer share their code; litmus/barriers.ts
+ * refuses a litmus test's statically, for the executor too).
+ */
+function arriveHazards(dag: Dag, test: LitmusTest, events: readonly SymEvent[], strays: Stray[]): void {
+  const bars = events.filter((e) => e.info.kind === 'B' && e.guard !== dag.F && e.bar!.warp === null);
+  const sameBarrier = (x: SymEvent, y: SymEvent): N => dag.and(dag.eq(x.bar!.instance, y.bar!.instance), dag.eq(x.bar!.id, y.bar!.id));
+  for (const a of bars) {
+    const ins = a.instr;
+    if (a.info.barMode !== 'arrive' || ins?.op !== 'bar' || ins.instance) continue;
+    const count = a.bar!.count ? dag.constOf(a.bar!.count) : null;
+    if (typeof count === 'bigint' && count <= BigInt(WARP_SIZE)) continue;
+    // Whatever comes between on a path: a wait at any barrier, or this barrier already met again.
+    const between: N[] = [];
+    for (const b of bars.filter((x) => x.info.thread === a.info.thread && x.info.poIndex > a.info.poIndex).sort((x, y) => x.info.poIndex - y.info.poIndex)) {
+      const same = sameBarrier(a, b);
+      const at = dag.and(a.guard, b.guard, same, ...between.map((w) => dag.not(w)));
+      if (at !== dag.F) {
+        const tid = test.threads[a.info.thread]!.placement.id;
+        strays.push({
+          at, addr: dag.bv(64, 0), where: instrWhere(tid, ins), pos: ins.pos, width: 0, place: test.threads[a.info.thread]!.placement,
+          space: 'generic', write: false, strong: false,
+          unpredictable: `P${tid} comes to its barrier again (${printInstr(b.instr!)}, line ${b.instr!.pos.line}) without waiting at a barrier in between, before the other warps arrive: both arrivals may then count in one phase (ISA 9.7.12.1 warns of a warp executing barrier.arrive and then another barrier instruction to the same barrier before the reset), which ptxmm does not model (it meets each warp's k-th arrival with the others' k-th); make the first a bar.sync, or wait at another barrier in between`,
+        });
+      }
+      between.push(b.info.barMode === 'arrive' ? dag.and(b.guard, same) : b.guard);
+    }
+  }
 }
