@@ -19,7 +19,7 @@ import type { Bar } from '../litmus/ast.js';
 import { WARP_SIZE } from '../litmus/ast.js';
 import { isWarpCount } from '../litmus/barriers.js';
 import type { CInstr, Program } from './program.js';
-import { InputError, Unsupported } from './program.js';
+import { Unsupported } from './program.js';
 import type { BarState, MState, TState } from './state.js';
 import { complete, operand, viewAt } from './thread.js';
 import { join } from './view.js';
@@ -31,7 +31,8 @@ function barOf(prog: Program, ti: number, ci: CInstr, e: TState['win'][number]):
   const inst = operand(e, 2);
   // A genuine id the program computes: past 15 there is no such barrier (as the solver refuses it).
   if (!inst && ci.ins.op === 'bar' && !ci.ins.mask && ci.ins.id.kind === 'reg' && id > 15n) {
-    throw new InputError(`${ci.text}: the barrier id is ${id}, and PTX has barriers 0 to 15`, ci.ins.pos);
+    // Not an input error here: the solver refuses it only where a consistent execution that finishes makes it.
+    throw new Unsupported(`${ci.text}: the barrier id is ${id}, and PTX has barriers 0 to 15`, ci.ins.pos);
   }
   let need = 0;
   if (count && inst) need = Number(count.v);

@@ -1385,7 +1385,11 @@ function arriveHazards(dag: Dag, test: LitmusTest, events: readonly SymEvent[], 
   for (const a of bars) {
     const ins = a.instr;
     if (a.info.barMode !== 'arrive' || ins?.op !== 'bar' || ins.instance) continue;
-    const count = a.bar!.count ? dag.constOf(a.bar!.count) : null;
+    // (A count-less arrive waits for the threads that come, as litmus/barriers.ts reads it: no phase to share.)
+    if (!a.bar!.count) continue;
+    // With no other thread of its CTA at a barrier, nobody's arrival can be overtaken.
+    if (!bars.some((x) => x.info.thread !== a.info.thread && x.info.place!.cta === a.info.place!.cta)) continue;
+    const count = dag.constOf(a.bar!.count);
     if (typeof count === 'bigint' && count <= BigInt(WARP_SIZE)) continue;
     // Whatever comes between on a path: a wait at any barrier, or this barrier already met again.
     const between: N[] = [];
