@@ -231,7 +231,7 @@ exists (x == ${x})
   for (const args of [['check'], ['check', '--liveness'], ['check', '--races'], ['run']]) {
     const r = ptxmm(...args, f);
     assert.is(r.code, 1, args.join(' '));
-    assert.match(r.err, /barid\.litmus:7:2: bar\.sync %r1: (in some execution )?the barrier id is 20, and PTX has barriers 0 to 15/, args.join(' '));
+    assert.match(r.out + r.err, /barid\.litmus:7:2: bar\.sync %r1: (in some execution )?the barrier id is 20, and PTX has barriers 0 to 15/, args.join(' '));
   }
   assert.is(ptxmm('check', write('barid3.litmus', text(3))).code, 0);
 });
