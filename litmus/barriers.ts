@@ -132,8 +132,11 @@ export function checkBarriers(test: LitmusTest, file: string, genuine: boolean):
 }
 
 /** Why a bar.arrive from which `who` may reach the same barrier again (`again`) is refused. */
-export const arriveAgainMessage = (arrive: Bar, who: string, id: bigint | null, again: Bar): string =>
-  `${printInstr(arrive)} does not wait, and ${who} may come to barrier ${id ?? '(an id in a register)'} again (${printInstr(again)}, line ${again.pos.line}) before the other warps arrive: both arrivals may then count in one phase (ISA 9.7.12.1 warns of a warp executing barrier.arrive and then another barrier instruction to the same barrier before the reset), which ptxmm does not model (it meets each warp's k-th arrival with the others' k-th); make the first a bar.sync, or wait at another barrier in between`;
+const arriveAgainMessage = (arrive: Bar, who: string, id: bigint | null, again: Bar): string =>
+  `${printInstr(arrive)} does not wait, and ${who} may come to barrier ${id ?? '(an id in a register)'} again (${printInstr(again)}, line ${again.pos.line}) before the other warps arrive: ${ARRIVE_AGAIN}`;
+
+/** Why a second arrival before the phase completes is refused, and what to do: litmus (read off the code) and kernels (per execution, solver/unroll.ts) end their messages with it. */
+export const ARRIVE_AGAIN = "both arrivals may then count in one phase (ISA 9.7.12.1 warns of a warp executing barrier.arrive and then another barrier instruction to the same barrier before the reset), which ptxmm does not model (it meets each warp's k-th arrival with the others' k-th); make the first a bar.sync, or wait at another barrier in between";
 
 /**
  * The first barrier operation that `same` accepts which code may reach from the instruction at

@@ -11,6 +11,7 @@ import { type PhysLoc, type Reach, layout, memorySpaces, mixedSize, mixedSizeAcc
 import { type ValueType, registersRead, threadRegisters, writerType } from '../litmus/types.js';
 import { printInstr } from '../litmus/print.js';
 import { LitmusError } from '../litmus/errors.js';
+import { ARRIVE_AGAIN } from '../litmus/barriers.js';
 import { type EventInfo, effectiveScope, placeOf } from '../model/events.js';
 import type { Dag, N } from './expr.js';
 import { newDag, toSigned } from './expr.js';
@@ -1401,7 +1402,7 @@ function arriveHazards(dag: Dag, test: LitmusTest, events: readonly SymEvent[], 
         strays.push({
           at, addr: dag.bv(64, 0), where: instrWhere(tid, ins), pos: ins.pos, width: 0, place: test.threads[a.info.thread]!.placement,
           space: 'generic', write: false, strong: false,
-          unpredictable: `P${tid} comes to its barrier again (${printInstr(b.instr!)}, line ${b.instr!.pos.line}) without waiting at a barrier in between, before the other warps arrive: both arrivals may then count in one phase (ISA 9.7.12.1 warns of a warp executing barrier.arrive and then another barrier instruction to the same barrier before the reset), which ptxmm does not model (it meets each warp's k-th arrival with the others' k-th); make the first a bar.sync, or wait at another barrier in between`,
+          unpredictable: `P${tid} comes to its barrier again (${printInstr(b.instr!)}, line ${b.instr!.pos.line}) without waiting at a barrier in between, before the other warps arrive: ${ARRIVE_AGAIN}`,
         });
       }
       between.push(b.info.barMode === 'arrive' ? dag.and(b.guard, same) : b.guard);
