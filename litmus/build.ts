@@ -509,6 +509,9 @@ function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
     if (!c.cmp) fail(`setp needs a comparison (.eq, .ne, .lt, .le, .gt, .ge)`, p, file);
     if (!c.type) fail(`setp needs a type (.u32, .s32, ...)`, p, file);
     arity(ops, 3, 3, opcode, 'three operands (p, a, b)', file);
+    // `setp p|q` (q the negation) needs a second destination no engine has; a clear refusal
+    // rather than the generic "must be a register".
+    if (ops[0]!.k === 'pair') fail(`setp with two destinations (p|q) is not supported: write a second setp with the opposite comparison for q`, operandPos(ops[0]!), file);
     return {
       op: 'setp', cmp: SETP_CMP[c.cmp.text]!, type: c.type.text as DataType,
       dst: reg(ops[0]!, 'the predicate', ctx), a: value(ops[1]!, 'the first operand', ctx), b: value(ops[2]!, 'the second operand', ctx), pos: p,

@@ -346,6 +346,12 @@ const cases: Case[] = [
     message: "setp needs a comparison (.eq, .ne, .lt, .le, .gt, .ge)",
   },
   {
+    name: "setp-two-destinations",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.weak r0, x ;\n setp.eq.u32 %p1|%p2, r0, 1 ;\nexists (P0:r0 == 1)\n",
+    at: [5, 14],
+    message: "setp with two destinations (p|q) is not supported: write a second setp with the opposite comparison for q",
+  },
+  {
     name: "thread-order",
     text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 | P2@cta 1,gpu 0 ;\n st.weak x, 1 | ld.weak r0, x ;\nexists (P1:r0 == 1)\n",
     at: [3, 19],
