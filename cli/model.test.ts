@@ -169,6 +169,21 @@ test("a copy of a built-in model titled with its name answers under its file's n
   assert.match(ptxmm('prove', '--model', variant, '--list').out, /variant\.cat's other axioms imply Coherence/);
 });
 
+test('prove --model FILE.cat of a model that may leave coherence partial: fenced-sc and mapping-mototal fail, each with two unordered writes', () => {
+  // Without Coherence2, two morally strong writes may stay unordered in co; SC and RC11 order
+  // each location's writes totally. Their acyclicity over the partial co once said "holds".
+  const printed = ptxmm('model', 'ptx75').out;
+  const variant = printed.split('\n').filter((l) => !l.includes(' as Coherence2')).join('\n');
+  assert.is.not(variant, printed);
+  const cat = write('nocoh2.cat', variant);
+  const r = ptxmm('prove', '--model', cat, '--events', '4', '--out', join(dirname(cat), 'cx-nocoh2'), 'fenced-sc', 'mapping-mototal');
+  assert.is(r.code, 1, r.out + r.err);
+  assert.match(r.out, /^fenced-sc: counterexample with 2 events .*UNEXPECTED/m);
+  assert.match(r.out, /nocoh2 allows this execution, which is not sequentially consistent \(CoTotal\)/);
+  assert.match(r.out, /^mapping-mototal: counterexample with 2 events .*UNEXPECTED/m);
+  assert.match(r.out, /0 unconfirmed/);
+});
+
 test('prove --model FILE.cat of a model without checks: no theorems of its own, none run', () => {
   const none = write('nochecks.cat', '"Any"\nlet x = po\n');
   const r = ptxmm('prove', '--model', none, '--events', '2');

@@ -9,6 +9,7 @@
 // IW, and the memory orders NA RLX ACQ REL AR (acq_rel) SC, A = atomic accesses. Base
 // relations: po (sequenced-before), rf, co (modification order), loc, rmw, and incl: two events
 // of one thread, or two atomics (or fences) whose scopes each include the other's thread.
+import { coUnordered } from './sc.js';
 import { type Axiom, type Model, type RelTerm, ALL, alt, and, id, inv, minus, opt, plus, prod, ref, rel, sand, seq, set, sminus, sor, star } from './relalg.js';
 
 const [po, rf, co, loc, rmw, incl] = ['po', 'rf', 'co', 'loc', 'rmw', 'incl'].map(rel) as [RelTerm, RelTerm, RelTerm, RelTerm, RelTerm, RelTerm];
@@ -35,6 +36,8 @@ defs['psc-F'] = seq(scF, alt(hb, seq(hb, eco, hb)), scF);
 defs.psc = alt(ref('psc-base'), ref('psc-F'));
 
 const axioms: Axiom[] = [
+  // RC11's mo is total per location by definition (§3); PTX's co, read as mo, may not be.
+  { name: 'MoTotal', section: 'RC11 §3', kind: 'empty', r: coUnordered(co) },
   { name: 'Coherence', section: 'RC11 §3', kind: 'irreflexive', r: seq(hb, opt(eco)) },
   { name: 'Atomicity', section: 'RC11 §3', kind: 'empty', r: and(rmw, seq(fr, co)) },
   { name: 'SC', section: 'RC11 §3, scoped: ASPLOS 2019 §6', kind: 'acyclic', r: and(ref('psc'), incl) },

@@ -43,9 +43,9 @@ async function confirmed(r: ProofResult): Promise<string[]> {
 
 const mutated = (f: (m: Mapping) => void): Mapping => { const m = structuredClone(MAPPING); f(m); return m; };
 
-test('mapping: coherence, atomicity and SC hold for every execution of up to 4 events (ptx75 and ptx60)', async () => {
+test('mapping: a total coherence order, coherence, atomicity and SC hold for every execution of up to 4 events (ptx75 and ptx60)', async () => {
   for (const model of [ptx75, ptx60]) {
-    for (const name of ['mapping-coherence', 'mapping-atomicity', 'mapping-sc']) {
+    for (const name of ['mapping-mototal', 'mapping-coherence', 'mapping-atomicity', 'mapping-sc']) {
       const r = await run(named(mappingTheorems(), name), 4, model);
       assert.is(r.answer, 'holds', `${name} under ${model.name}`);
     }
