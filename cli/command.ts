@@ -184,8 +184,9 @@ export function askableRaces(model: Model): void {
 /** A non-negative integer option (bounds, counts, seeds). */
 export function count(v: string | undefined, dflt: number, what: string): number {
   if (v === undefined) return dflt;
-  const n = Number(v);
-  if (v.trim() === '' || !Number.isSafeInteger(n) || n < 0) throw new UsageError(`--${what} needs a non-negative integer, not '${v}'`);
+  // Decimal digits only: Number() also reads 0x2, 1e0, 2.0 and +2.
+  const n = /^\d+$/.test(v) ? Number(v) : NaN;
+  if (!Number.isSafeInteger(n)) throw new UsageError(`--${what} needs a non-negative integer, not '${v}'`);
   return n;
 }
 

@@ -184,6 +184,30 @@ test('prove --model FILE.cat of a model that may leave coherence partial: fenced
   assert.match(r.out, /0 unconfirmed/);
 });
 
+test('prove: a theorem that holds of no execution is vacuous, not as expected; options are checked before anything runs', () => {
+  const printed = ptxmm('model', 'ptx75').out;
+  const cat = write('nothing.cat', `${printed}\nirreflexive id as Nothing\n`);
+  const r = ptxmm('prove', '--model', cat, '--events', '3', 'fenced-sc', 'mono-added-fence');
+  assert.is(r.code, 1, r.out + r.err);
+  assert.match(r.out, /^fenced-sc: holds for every execution of up to 3 events \(nothing, [\d.]+ s\) {2}VACUOUS\n.*\n {2}No execution of 1 to 3 events meets its assumptions under nothing: it holds of nothing\./m);
+  assert.match(r.out, /2 unexpected/);
+  const j = ptxmm('prove', '--model', cat, '--events', '2', 'fenced-sc', '--json');
+  const rec = JSON.parse(j.out.split('\n')[0]!) as Record<string, unknown>;
+  assert.equal(validate(rec, PTXMM_SCHEMA), []);
+  assert.equal([rec['answer'], rec['vacuous'], rec['asExpected']], ['holds', true, false]);
+  assert.ok((rec['unsearched'] as string[]).some((u) => u.startsWith('sync_barrier')), 'the note that text prints first');
+  // Under ptx75 the same theorem holds of something.
+  const real = JSON.parse(ptxmm('prove', '--events', '2', 'fenced-sc', '--json').out.split('\n')[0]!) as Record<string, unknown>;
+  assert.equal([real['answer'], real['vacuous'], real['asExpected']], ['holds', false, true]);
+  // Usage errors, each exit 2, also for a model without checks (which runs nothing).
+  const none = write('nochecks2.cat', '"Any"\nlet x = po\n');
+  for (const args of [['--events', '0x2'], ['--events', '1e0'], ['--model', none, '--events', 'abc'], ['--model', none, '--timeout', 'x'], ['--list', '--json'], ['compare']]) {
+    const u = ptxmm('prove', ...args);
+    assert.is(u.code, 2, `${args.join(' ')}: ${u.out}${u.err}`);
+  }
+  assert.match(ptxmm('prove', 'compare').err, /the group compare is the two theorems --against MODEL asks/);
+});
+
 test('prove --model FILE.cat of a model without checks: no theorems of its own, none run', () => {
   const none = write('nochecks.cat', '"Any"\nlet x = po\n');
   const r = ptxmm('prove', '--model', none, '--events', '2');

@@ -57,6 +57,13 @@ export const proveCommand: Command = {
     // A model read from cat: by default its own theorems (the others are about ptx60 and ptx75).
     const ownOnly = isCatFile(a.get('model')) && a.rest.length === 0 && !a.has('list');
     const own = ownOnly ? allTheorems(model).filter((t) => t.group === 'independence' || t.group === 'encoding').map((t) => t.name) : a.rest;
+    // Options are checked first, whatever is then run (or not).
+    const events = count(a.get('events'), DEFAULT_EVENTS, 'events');
+    if (events < 1 || events > 12) throw new UsageError(`--events must be between 1 and 12, not ${events}`);
+    const timeoutS = seconds(a.get('timeout'), DEFAULT_PROOF_TIMEOUT_S, 'timeout');
+    const json = a.has('json');
+    if (json && a.has('list')) throw new UsageError('--list prints the theorems as text: give it without --json');
+    if (!against && a.rest.includes('compare')) throw new UsageError(`the group compare is the two theorems --against MODEL asks (does each model accept every execution the other accepts?): give --against rather than the name`);
     // None of its own (a model without checks): nothing to prove, rather than every built-in theorem.
     if (ownOnly && own.length === 0) {
       const none = `${a.get('model')} has no checks, so no theorems of its own (independence and encoding are about its axioms); name a theorem or group to run it under this model`;
@@ -66,10 +73,6 @@ export const proveCommand: Command = {
       } else process.stdout.write(`${none}\nTotals: 0 theorems\n`);
       return EXIT.ok;
     }
-    const events = count(a.get('events'), DEFAULT_EVENTS, 'events');
-    if (events < 1 || events > 12) throw new UsageError(`--events must be between 1 and 12, not ${events}`);
-    const timeoutS = seconds(a.get('timeout'), DEFAULT_PROOF_TIMEOUT_S, 'timeout');
-    const json = a.has('json');
     const picked = against ? comparisonTheorems(model, against) : a.has('list') && a.rest.length === 0 ? allTheorems(model) : selectTheorems(model, own);
     if (!Array.isArray(picked)) throw new UsageError(`unknown theorem or group ${picked.unknown.map((n) => `'${n}'`).join(', ')} (known: ${picked.known.join(', ')})`);
     if (a.has('list')) {
@@ -106,7 +109,7 @@ export const proveCommand: Command = {
         tally[r.answer === 'holds' ? 'holds' : r.answer === 'counterexample' ? 'counterexamples' : 'timeouts']++;
         if (!expected) tally.unexpected++;
         if (c && !c.confirmed) tally.unconfirmed++;
-        process.stdout.write(json ? jsonLine('prove', proveRecord(r, c, out, expected)) : proveText(r, c, out, expected, cats).join('\n') + '\n\n');
+        process.stdout.write(json ? jsonLine('prove', proveRecord(r, c, out, expected, blind)) : proveText(r, c, out, expected, cats).join('\n') + '\n\n');
       }
     } finally {
       await z3.close();
@@ -130,7 +133,8 @@ function drawn(p: CounterProgram): ExecGraph {
 
 /** The answer is the one we know (a timeout never is). */
 export function asExpected(th: Theorem, r: ProofResult): boolean {
-  if (r.answer === 'timeout') return false;
+  // Holding of no execution at all is no answer a theorem was written for.
+  if (r.answer === 'timeout' || r.vacuous === true) return false;
   // A known counterexample larger than the bound is not there to find.
   const expect = th.expect === 'fails' && th.fewest !== undefined && r.events < th.fewest ? 'holds' : th.expect;
   return expect === 'either' || (expect === 'holds') === (r.answer === 'holds');
@@ -145,7 +149,8 @@ function proveText(r: ProofResult, c: Confirmation | null, out: string, expected
     : r.answer === 'timeout'
       ? `${th.name}: TIMEOUT after ${time}: no answer up to ${r.events} events (${r.model}${tried})`
       : `${th.name}: counterexample with ${r.size} events (${r.model}, ${time}${r.minimal ? '; none has fewer' : ''})`;
-  const lines = [head + (expected ? '' : r.answer === 'timeout' ? '' : th.expect === 'holds' ? '  UNEXPECTED: this theorem should hold' : '  UNEXPECTED: a counterexample was expected'), `  ${th.statement}`];
+  const lines = [head + (expected ? '' : r.answer === 'timeout' ? '' : r.vacuous ? '  VACUOUS' : th.expect === 'holds' ? '  UNEXPECTED: this theorem should hold' : '  UNEXPECTED: a counterexample was expected'), `  ${th.statement}`];
+  if (r.vacuous) lines.push(`  No execution of 1 to ${r.events} events meets its assumptions under ${r.model}: it holds of nothing.`);
   if (th.note && r.answer === 'counterexample') lines.push(`  Known: ${th.note}`);
   const x = r.counterexample;
   if (!x || !c) return lines;
@@ -171,11 +176,11 @@ function checkFlags(model: string, cats: ReadonlyMap<string, string>): string {
   return [`--model ${cats.get(base!) ?? base}`, ...(gone ? gone.split(', ').map((a) => `--without ${a}`) : [])].join(' ');
 }
 
-function proveRecord(r: ProofResult, c: Confirmation | null, out: string, expected: boolean): object {
+function proveRecord(r: ProofResult, c: Confirmation | null, out: string, expected: boolean, unsearched: readonly string[]): object {
   const th = r.theorem;
   return {
     theorem: th.name, group: th.group, statement: th.statement, expect: th.expect, model: r.model, events: r.events, proof: 'bounded',
-    answer: r.answer, asExpected: expected, seconds: r.seconds, lines: r.lines, counterexampleEvents: r.size, minimal: r.minimal, rounds: r.rounds ?? null,
+    answer: r.answer, asExpected: expected, vacuous: r.vacuous, unsearched, seconds: r.seconds, lines: r.lines, counterexampleEvents: r.size, minimal: r.minimal, rounds: r.rounds ?? null,
     counterexample: r.counterexample && c ? {
       summary: r.counterexample.summary, details: r.counterexample.details, concrete: r.counterexample.concrete, confirmed: c.confirmed,
       programs: c.checks.map((k) => ({

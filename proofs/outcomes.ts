@@ -118,7 +118,7 @@ export function outcomeTheorems(model: Model): Theorem[] {
 
 async function searchOutcome(z3: Z3Session, theorem: Theorem, model: Model, ax: Axiom, events: number, timeoutMs: number): Promise<ProofResult> {
   const t0 = performance.now();
-  const result: ProofResult = { theorem, events, model: model.name, answer: 'timeout', seconds: 0, counterexample: null, size: null, minimal: false, lines: 0, rounds: 0 };
+  const result: ProofResult = { theorem, events, model: model.name, answer: 'timeout', seconds: 0, counterexample: null, size: null, minimal: false, lines: 0, rounds: 0, vacuous: null };
   const left = (): number => Math.round(timeoutMs - (performance.now() - t0));
   await z3.ready();
   z3.run('(reset)');

@@ -96,6 +96,12 @@ export interface ProofResult {
   lines: number;
   /** Candidates a search tried (proofs/outcomes.ts). */
   rounds?: number;
+  /**
+   * For a theorem that holds: no execution of 1 to N events meets its assumptions (the model
+   * accepts none), so it holds of nothing. False: one does; null: not asked (no holds, a
+   * search theorem) or undecided in the time left.
+   */
+  vacuous: boolean | null;
 }
 
 /** The model's axioms on an execution: each asserted (`exact` false) or decided exactly. */
@@ -117,18 +123,26 @@ export async function prove(z3: Z3Session, theorem: Theorem, opt: ProofOptions):
   const space = executionSpace(dag, { events: opt.events, locations: locationsFor(opt.events) });
   const claim = theorem.claim!(space, opt);
   const p = newPrinter(dag);
-  const asserts = [...space.wellFormed, ...claim.assume, dag.not(claim.conclusion)].map((f) => `(assert ${p.ref(f)})`);
-  const script = [...p.lines, ...asserts].join('\n');
-  const left = Math.max(1, Math.round(opt.timeoutMs - (performance.now() - t0)));
+  const assumed = [...space.wellFormed, ...claim.assume].map((f) => `(assert ${p.ref(f)})`);
+  const negated = `(assert ${p.ref(dag.not(claim.conclusion))})`;
+  const script = [...p.lines, ...assumed, negated].join('\n');
+  const left = (): number => Math.max(1, Math.round(opt.timeoutMs - (performance.now() - t0)));
   z3.run('(reset)');
-  const reply = z3.run(`${script}\n(set-option :timeout ${left})\n(check-sat)`);
+  const reply = z3.run(`${script}\n(set-option :timeout ${left()})\n(check-sat)`);
   if (reply.includes('(error')) throw new Error(`Z3: ${reply.trim().slice(0, 300)}`);
   const sat = reply.trim().split('\n').pop()!.trim();
   const result: ProofResult = {
-    theorem, events: opt.events, model: theorem.models ?? opt.model.name, answer: 'timeout', seconds: 0, counterexample: null, size: null, minimal: false, lines: p.lines.length + asserts.length,
+    theorem, events: opt.events, model: theorem.models ?? opt.model.name, answer: 'timeout', seconds: 0, counterexample: null, size: null, minimal: false,
+    lines: p.lines.length + assumed.length + 1, vacuous: null,
   };
-  if (sat === 'unsat') result.answer = 'holds';
-  else if (sat === 'sat') {
+  if (sat === 'unsat') {
+    result.answer = 'holds';
+    // Whether anything meets the assumptions at all. A query of its own, not the one above in a
+    // push scope: that changed which counterexamples Z3 finds first.
+    z3.run('(reset)');
+    const some = z3.run(`${[...p.lines, ...assumed].join('\n')}\n(set-option :timeout ${left()})\n(check-sat)`).trim().split('\n').pop()!.trim();
+    result.vacuous = some === 'unsat' ? true : some === 'sat' ? false : null;
+  } else if (sat === 'sat') {
     result.answer = 'counterexample';
     // The smallest counterexample reads best: ask again for fewer events while there is time.
     const ask = (cmds: string): string => z3.run(cmds);
