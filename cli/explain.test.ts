@@ -108,4 +108,20 @@ test('show --outcome: a filter written after the condition is the test\'s, and i
   assert.match(mp.out, /\n {2}ruled out by: Causality \(why says how\)\n/);
 });
 
+test('show names a minimal core; show and why name the barriers where every execution waits forever when the program alone rules an outcome out', () => {
+  // Causality alone forbids it: an unminimized core also named Coherence.
+  const cas = ptxmm('show', join(OWN_TESTS, 'instr', 'MP+exch.rel-cas.acq.litmus'));
+  assert.match(cas.out, /\n {2}ruled out by: Causality \(why says how\)\n/);
+  // Two threads of one CTA at count-less barriers of different instances: neither gets past.
+  const hang = join(OWN_TESTS, 'liveness', 'HANG-bar-diff-cta-dat.litmus');
+  const show = ptxmm('show', hang);
+  assert.match(show.out, /ruled out by: no axiom: the program alone\n {2}No consistent execution finishes: every one leaves a thread waiting forever at P\d:bar\.cta\.sync 0, 1, 2\./);
+  const why = ptxmm('why', hang);
+  assert.match(why.out, /consistent or not\.\nNo consistent execution finishes: every one leaves a thread waiting forever at P\d:bar\.cta\.sync/);
+  const rec = JSON.parse(ptxmm('why', '--json', hang).out.split('\n')[0]!) as { deadlock: string[] | null };
+  assert.equal(rec.deadlock, ['P0:bar.cta.sync 0, 1, 2']);
+  // No deadlock where the program finishes: the field is null.
+  assert.is((JSON.parse(ptxmm('why', '--json', MP).out.split('\n')[0]!) as { deadlock: unknown }).deadlock, null);
+});
+
 test.run();

@@ -37,5 +37,6 @@ export function explanationRecord(ex: Explanation, g: ExecGraph | null, file: st
       steps: v.steps.map((s, i) => ({ from: s.from, to: s.to, rel: s.label, via: v.chains[i]!.map((c) => ({ from: c.from, to: c.to, rel: c.label })) })),
     })),
     boundReached: ex.boundReached,
+    deadlock: ex.deadlock,
   };
 }

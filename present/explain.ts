@@ -57,6 +57,11 @@ export interface Explanation {
   /** How `witness` breaks the axioms (empty when reachable). */
   violations: Violation[];
   boundReached: boolean | null;
+  /**
+   * Unreachable by any execution, consistent or not (or by the program alone): where no
+   * consistent execution finishes because threads wait forever, those barriers; else null.
+   */
+  deadlock: string[] | null;
 }
 
 export const outcomeText = (e: Expr): string => printExpr(e);
@@ -75,11 +80,21 @@ export async function explainTest(z3: Z3Session, test: LitmusTest, opt: ExplainO
   const violations = !r.witness && concrete
     ? opt.model.axioms.map((ax) => findViolation(opt.model, concrete, ax)).filter((v): v is Violation => v !== null)
     : [];
+  // No axiom at fault: the program alone. Asked whether any execution finishes at all, so that a
+  // deadlock is named rather than left for the reader to find.
+  const programAlone = reachable === false && (r.relaxations ? r.relaxations.length === 0 : r.core !== null && r.core.length === 0);
+  const deadlock = programAlone ? await deadlockOf(z3, test, opt) : null;
   return {
     test, model: opt.model, outcome, reachable, unknown: r.unknown, witness: w?.execution ?? null, choice: w?.choice ?? null, exhausted: r.exhausted,
     state: w?.state ?? [], unspecified: w?.unspecified ?? [], concrete,
-    relaxations: r.relaxations, core: r.core, violations, boundReached: r.boundReached,
+    relaxations: r.relaxations, core: r.core, violations, boundReached: r.boundReached, deadlock,
   };
+}
+
+/** The barriers at which every consistent execution leaves a thread waiting forever, if none finishes; else null. */
+async function deadlockOf(z3: Z3Session, test: LitmusTest, opt: ExplainOptions): Promise<string[] | null> {
+  const s = await runTest(z3, test, { model: opt.model, bound: opt.bound, timeoutMs: opt.timeoutMs, mode: 'states', checkBound: false, explain: false, ...(opt.deadline === undefined ? {} : { deadline: opt.deadline }) });
+  return s.noStates?.why === 'deadlock' ? s.noStates.barriers : null;
 }
 
 /** The graph of the explanation's execution, with `rels` drawn too. Throws on unknown names. */
@@ -118,13 +133,15 @@ export function explanationText(ex: Explanation, g: ExecGraph | null): string[] 
       const core = ex.core ?? [];
       const by = core.length > 1 ? `${core.join(', ')} together (why finds the smallest sets)`
         : core.length === 1 ? `${core[0]} (why says how)`
-          : ex.test.filter ? 'no axiom: the program and its filter alone' : 'no axiom: the program alone';
+          : `no axiom: the program${ex.test.filter ? ' and its filter' : ''} alone${ex.boundReached ? ', within the loop bound' : ''}`;
       out.push(`  ruled out by: ${by}`);
+      if (ex.deadlock) out.push(`  ${deadlockText(ex.deadlock)}`);
     } else if (rs.length === 0) {
       out.push(`No axiom forbids it: no execution of the program reaches it, consistent or not${ex.test.filter ? ', among those the filter keeps' : ''}${ex.boundReached ? ', within the loop bound' : ''}.`);
+      if (ex.deadlock) out.push(deadlockText(ex.deadlock));
     } else {
       const sets = rs.map(setText);
-      out.push(rs.length === 1 ? `Smallest set of axioms to remove for it to be reachable: ${sets[0]}` : `Smallest sets of axioms to remove for it to be reachable (any one set): ${sets.join(', ')}`);
+      out.push(rs.length === 1 ? `Smallest set of axioms to remove for it to be reachable: ${sets[0]}` : `Smallest sets of axioms to remove for it to be reachable (any one of these; larger sets that also do are not listed): ${sets.join(', ')}`);
       out.push(ex.exhausted
         ? `Without ${sets[0]}, no execution other than those already shown reaches it.`
         : `Without ${sets[0]}, this execution reaches it (state: ${stateText(ex.state)}):`);
@@ -136,6 +153,9 @@ export function explanationText(ex: Explanation, g: ExecGraph | null): string[] 
   if (ex.boundReached) out.push('', 'note: the loop bound was reached; executions needing more iterations are not counted');
   return out;
 }
+
+const deadlockText = (barriers: readonly string[]): string =>
+  `No consistent execution finishes: every one leaves a thread waiting forever at ${barriers.join('; ')}.`;
 
 /** One line naming what the picture shows. */
 export function graphTitle(ex: Explanation): string {

@@ -335,7 +335,9 @@ async function solve(z3: Z3Session, test: LitmusTest, opt: RunOptions, limits: L
         if (found) result.witness = witness(enc, ask);
         else result.exhausted = true;
       }
-      if (opt.explain && r === 'unsat' && sat(ask(load(true) + checkCmd([...consistent, lit]))) === 'unsat') {
+      // A minimized core: no axiom in it that the others do without (an unminimized one named
+      // axioms that play no part).
+      if (opt.explain && r === 'unsat' && sat(ask(load(true, true) + checkCmd([...consistent, lit]))) === 'unsat') {
         const core = parseSexps(ask('(get-unsat-core)'))[0];
         const byLit = new Map([...enc.axiomLits].map(([name, l]) => [l, name]));
         result.core = Array.isArray(core) ? core.map((c) => byLit.get(c as string)).filter((x): x is string => x !== undefined) : [];
