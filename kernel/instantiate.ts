@@ -551,6 +551,8 @@ function launchRules(entry: PtxFunction, launch: Launch, bad: (m: string, p?: Po
   if (explicit && !cluster) bad('the kernel must be launched in clusters (.explicitcluster): give their size with --cluster', explicit.pos);
   if (!cluster) return null;
   const where = fixed?.pos;
+  // CUDA: 8 CTAs a cluster portably, 16 where the kernel allows non-portable sizes (sm_90).
+  if (size(cluster) > 16) bad(`clusters of ${size(cluster)} CTAs: CUDA launches at most 16 (8 portably, 16 with cudaFuncAttributeNonPortableClusterSizeAllowed): the launch fails`, where);
   if (grid.x % cluster.x || grid.y % cluster.y || grid.z % cluster.z) {
     bad(`a grid of ${dimText(grid)} CTAs does not divide into clusters of ${dimText(cluster)}: the launch fails`, where);
   }

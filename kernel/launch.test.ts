@@ -74,6 +74,10 @@ test('a launch CUDA refuses is refused at the directive it breaks', () => {
     assert.is(r.code, 2, `${head}: ${r.out}${r.err}`);
     assert.match(r.err, want, head);
   }
+  // Clusters past 16 CTAs (the grid is 2 in run(): given here in full).
+  const big = ptxmm('kernel', S.write('mp.ptx', mp('')), '--grid', '32', '--cluster', '32', '--assert', 'out == 42');
+  assert.is(big.code, 2, big.out + big.err);
+  assert.match(big.err, /clusters of 32 CTAs: CUDA launches at most 16 \(8 portably/);
   // Launches that keep the directives run.
   assert.is(run('.reqntid 1', '--block', '1').code, 1, '.reqntid met (the race is still there)');
   assert.is(run('.maxntid 256').code, 1, '.maxntid met');

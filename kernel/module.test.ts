@@ -626,6 +626,11 @@ test("a module's floating-point variable refuses only the launches whose code na
   assert.is(ok.code, 0, ok.out + ok.err);
   assert.match(ok.out, /Assert x == 7: holds/);
   refuses('fglobal2.ptx', module(decls, '', '\tmov.u64 %rd1, g;\n\tld.global.u32 %r1, [%rd1];'), '.f32', /floating-point data \(\.f32\) is not modelled: integers only/, '--assert', '1 == 1');
+  // A kernel with a float parameter refuses its own launches only (it once refused the module).
+  const two = `${module('.global .align 4 .u32 x;', '.param .u32 k_param_0', '\tld.param.u32 %r1, [k_param_0];\n\tst.global.u32 [x], %r1;')}.visible .entry f(.param .f64 f_param_0)\n{\n\tret;\n}\n`;
+  const ip = ptxmm('kernel', S.write('fparam.ptx', two), '--entry', 'k', '--param', '5', '--assert', 'x == 5');
+  assert.is(ip.code, 0, ip.out + ip.err);
+  refuses('fparam.ptx', two, '.f64 f_param_0', /floating-point data \(\.f64\) is not modelled: integers only/, '--entry', 'f', '--param', '5', '--assert', '1 == 1');
 });
 
 test('PTX ptxmm does not model, or that faults, is named at its position', () => {

@@ -40,6 +40,8 @@ export interface Param {
   /** `.param .align 8 .b8 p[16]`: a structure passed by value (bytes). */
   count: number | null;
   pos: Pos;
+  /** A floating-point parameter: its function is refused (PtxFunction.refused), not the module. */
+  refused?: LitmusError;
 }
 
 /** `call (r), f, (a, b);`: inlined by kernel/instantiate.ts. */
@@ -256,17 +258,22 @@ export function readModule(text: string, file: string): PtxModule {
   const param = (): Param => {
     const start = expect('.param');
     let type: DataType | null = null;
+    let refused: LitmusError | undefined;
     let t = next('a parameter');
     while (t.k === 'dir') {
       if (t.v === '.align') number(next('an alignment'), 'an alignment');
-      else if (INT_TYPES.has(t.v.slice(1)) || /^\.f\d+$/.test(t.v)) type = dataType(t);
+      else if (INT_TYPES.has(t.v.slice(1))) type = dataType(t);
+      else if (/^\.f\d+$/.test(t.v)) {
+        refused = new LitmusError(`floating-point data (${t.v}) is not modelled: integers only`, at(t), file);
+        type = t.v === '.f64' ? 'b64' : 'b32';
+      }
       else if (!['.ptr', '.global', '.shared', '.const', '.local'].includes(t.v)) fail(`unexpected '${t.v}' in a parameter`, t);
       t = next('a parameter name');
     }
     if (t.k !== 'id' || type === null) return fail(`expected a typed parameter (.param .u64 name)`, t);
     let count: number | null = null;
     if (peek()?.v === '[') { i++; count = number(next('a size'), 'a size'); expect(']'); }
-    return { name: t.v, type, count, pos: at(start) };
+    return { name: t.v, type, count, pos: at(start), ...(refused ? { refused } : {}) };
   };
   const paramList = (): Param[] => {
     const out: Param[] = [];
@@ -302,7 +309,8 @@ export function readModule(text: string, file: string): PtxModule {
     if (peek()?.v === ';') { i++; return null; } // a prototype
     expect('{');
     const fn: PtxFunction = {
-      name: name.v, kind, params, returns, body: [], regs: new Map(), regRanges: [], callParams: new Map(), shared: [], locals: [], refused: null, directives, pos: at(start),
+      name: name.v, kind, params, returns, body: [], regs: new Map(), regRanges: [], callParams: new Map(), shared: [], locals: [],
+      refused: [...params, ...returns].find((p) => p.refused)?.refused ?? null, directives, pos: at(start),
     };
     let depth = 1;
     let returned = false;
