@@ -1,9 +1,9 @@
 // `ptxmm check`: every reachable final state of each test under a model, in herd7's shape
 // (or JSON lines with --json), and totals for a batch.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import {
-  BOUND_OPTION, CAT_MODEL_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, EXIT_HELP, JSON_OPTION, SHARD_OPTION, TIMEOUT_OPTION, UsageError, askableRaces, atLeastOne, count, modelOf, seconds, shard,
+  BOUND_OPTION, CAT_MODEL_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, EXIT_HELP, JSON_OPTION, SHARD_OPTION, TIMEOUT_OPTION, UsageError, askableRaces, atLeastOne, count, makeDir, modelOf, seconds, shard,
 } from './command.js';
 import { type RecordType, jsonLine } from './json.js';
 import { batchLine, progress } from './progress.js';
@@ -125,7 +125,7 @@ export function drawingPaths(dir: string, paths: readonly string[]): DrawingPath
   return (file) => {
     // Standard input's drawing is (stdin).svg, apart from a stdin.litmus's.
     const out = join(dir, `${file === '-' ? '(stdin)' : relative(root, resolve(file)).replace(/\.litmus$/, '')}.svg`);
-    mkdirSync(dirname(out), { recursive: true });
+    makeDir(dirname(out));
     return out;
   };
 }
@@ -163,7 +163,7 @@ export const checkCommand: Command = {
     if (a.has('against') && (a.has('races') || a.has('liveness'))) throw new UsageError('--against compares final states: not with --races or --liveness');
     if (witnessDir && a.has('races')) throw new UsageError('--witness draws final states: not with --races');
     if (witnessDir && a.has('against')) throw new UsageError('--witness draws final states of one model: not with --against');
-    if (witnessDir) mkdirSync(witnessDir, { recursive: true });
+    if (witnessDir) makeDir(witnessDir);
     const paths = expandPaths(a.rest);
     if (paths.length === 0) throw new UsageError('no .litmus files found');
     const drawing = witnessDir ? drawingPaths(witnessDir, paths) : null;

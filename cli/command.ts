@@ -1,7 +1,8 @@
 // What every ptxmm subcommand provides to the dispatcher, and its command line: each option
 // is declared once (name, value, meaning, default), and that one declaration parses the
 // arguments and writes `--help`.
-import { basename } from 'node:path';
+import { mkdirSync, statSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
 import type { ModelName } from '../executor/program.js';
 import { DEFAULT_LOOP_BOUND } from '../litmus/ast.js';
 import { LitmusError } from '../litmus/errors.js';
@@ -49,6 +50,32 @@ export interface Args {
 
 /** Thrown for bad command-line usage; the dispatcher prints it with the usage line. */
 export class UsageError extends Error {}
+
+/**
+ * Makes directory `dir` and those above it, one at a time: Node's recursive mkdirSync loops
+ * forever where a parent refuses a new entry (/proc/nope). Failures are usage errors.
+ */
+export function makeDir(dir: string): void {
+  const chain: string[] = [];
+  for (let d = resolve(dir); ; d = dirname(d)) {
+    chain.unshift(d);
+    if (dirname(d) === d) break;
+  }
+  for (const d of chain) {
+    let isDir: boolean;
+    try {
+      isDir = statSync(d).isDirectory();
+    } catch {
+      try {
+        mkdirSync(d);
+        continue;
+      } catch (e) {
+        throw new UsageError(`${dir}: cannot make the directory ${d} (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+      }
+    }
+    if (!isDir) throw new UsageError(d === resolve(dir) ? `${dir}: exists and is not a directory` : `${dir}: ${d} is not a directory`);
+  }
+}
 
 /** Exit statuses of every command. */
 export const EXIT = {

@@ -1,10 +1,10 @@
 // `ptxmm kernel`: a PTX module as nvcc writes it, launched over a small grid, checked under the
 // model: its assertions on every final state, its own asserts and traps, data races, liveness. Each property holds "for
 // grid G, block B, loop bound K", or comes with the execution that breaks it.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  BOUND_OPTION, CAT_MODEL_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, JSON_OPTION, TIMEOUT_OPTION, UsageError, askableRaces, count, modelOf, seconds,
+  BOUND_OPTION, CAT_MODEL_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, JSON_OPTION, TIMEOUT_OPTION, UsageError, askableRaces, count, makeDir, modelOf, seconds,
 } from './command.js';
 import { jsonLine } from './json.js';
 import { inputError } from './batch.js';
@@ -62,6 +62,9 @@ export const kernelCommand: Command = {
     const model = modelOf(a.get('model'));
     const timeoutS = seconds(a.get('timeout'), DEFAULT_TIMEOUT_S, 'timeout');
     const json = a.has('json');
+    // Made first: a directory that cannot be made is a usage error before any time is spent.
+    const svgDir = a.get('svg');
+    if (svgDir) makeDir(svgDir);
     const cli = <T>(f: () => T): T => { try { return f(); } catch (e) { throw new UsageError((e as Error).message); } };
     let spec: KernelSpec;
     let inst: Instance;
@@ -104,8 +107,6 @@ export const kernelCommand: Command = {
     }
     const where = `grid ${dimText(spec.launch.grid)}${inst.cluster ? ` (clusters of ${dimText(inst.cluster)})` : ''}, block ${dimText(spec.launch.block)}, loop bound ${bound}`;
     const findings = properties(model, r, asserts, bound, inst);
-    const svgDir = a.get('svg');
-    if (svgDir) mkdirSync(svgDir, { recursive: true });
     for (const f of findings) {
       if (svgDir && f.graph) writeFileSync(join(svgDir, `${inst.entry.name}-${f.property}.svg`), await renderSvg(toDot(f.graph, `${inst.entry.name}: ${f.title}`)));
     }

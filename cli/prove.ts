@@ -2,7 +2,7 @@
 // (proofs/). Each answer is "holds" with the time, a counterexample (the execution drawn as
 // `show` draws it, and litmus tests written to files that `ptxmm check` confirms), or a
 // timeout.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { evaluate } from '../model/concrete.js';
 import { type ExecGraph, buildGraph, graphRecord } from '../present/graph.js';
@@ -16,7 +16,7 @@ import { comparisonTheorems } from '../proofs/extends.js';
 import { allTheorems, selectTheorems } from '../proofs/theorems.js';
 import { unsearched } from '../proofs/space.js';
 import { openZ3 } from '../solver/z3.js';
-import { CAT_MODEL_OPTION, type Command, EXIT, JSON_OPTION, UsageError, count, isCatFile, modelOf, seconds } from './command.js';
+import { CAT_MODEL_OPTION, type Command, EXIT, JSON_OPTION, UsageError, count, isCatFile, makeDir, modelOf, seconds } from './command.js';
 import { jsonLine } from './json.js';
 
 export const DEFAULT_EVENTS = 5;
@@ -93,10 +93,10 @@ export const proveCommand: Command = {
         const r = await prove(z3, th, { events, model, timeoutMs: timeoutS * 1000 });
         const c = r.counterexample ? await confirm(z3, r.counterexample, timeoutS * 1000) : null;
         if (r.counterexample && c) {
-          mkdirSync(out, { recursive: true });
+          makeDir(out);
           for (const k of c.checks) writeFileSync(join(out, `${k.program.test.name}.litmus`), k.text);
           if (svgDir) {
-            mkdirSync(svgDir, { recursive: true });
+            makeDir(svgDir);
             // The programs of one counterexample often share a test (one execution, two models): a file each.
             const progs = r.counterexample.programs;
             for (const [k, p] of progs.entries()) {

@@ -222,7 +222,15 @@ test('a folder, an empty list or a binary file where a file is expected: a clear
   }
   // A folder asked for where a file is.
   const w = ptxmm('check', '--witness', MP, MP);
-  assert.equal([w.code, w.err], [1, `ptxmm check: ${MP}: exists and is not a directory\n`]);
+  assert.equal([w.code, w.err.split('\n')[0]], [2, `ptxmm check: ${MP}: exists and is not a directory`]);
+  // Below a file, or where no directory can be made (Node's own recursive mkdir loops forever
+  // under /proc): a usage error, at once.
+  const below = ptxmm('kernel', '--svg', join(MP, 'sub'), MP);
+  assert.equal([below.code, below.err.split('\n')[0]], [2, `ptxmm kernel: ${join(MP, 'sub')}: ${MP} is not a directory`]);
+  if (existsSync('/proc/self')) {
+    const proc = ptxmm('prove', '--events', '4', '--out', '/proc/nope', 'mapping-nothinair');
+    assert.equal([proc.code, proc.err.split('\n')[0]], [2, 'ptxmm prove: /proc/nope: cannot make the directory /proc/nope (ENOENT)']);
+  }
 });
 
 test('a test the solver does not model is an input error at its instruction in every command, never an internal error', () => {
