@@ -7,6 +7,7 @@
 import type { DataType, Imm, Instr, LitmusTest, LocDecl, LocOwner, Placement, Pos, Reg, RegInit, Stmt, Thread } from '../litmus/ast.js';
 import { cvtaSpace, typeWidth } from '../litmus/ast.js';
 import { LitmusError } from '../litmus/errors.js';
+import { printInstr } from '../litmus/print.js';
 import { bitsRange, destinations, fitsBits, registersRead } from '../litmus/types.js';
 import { EXIT_LABEL, type LaunchDirective, type Param, type PtxFunction, type PtxModule, type Statement, type Variable, declaredType, registerDeclared, typeBytes } from './module.js';
 
@@ -349,6 +350,10 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
       }
       if (r.name.includes('.') && !SPECIAL_REGISTERS.includes(r.name) && !declared.has(r.name)) {
         bad(`the special register %${r.name} is not modelled`, r.pos ?? s.pos);
+      }
+      // As ptxas: "Special register argument not allowed for instruction 'add'".
+      if (SPECIAL_REGISTERS.includes(r.name) && !declared.has(r.name) && s.op !== 'mov' && s.op !== 'cvt') {
+        bad(`%${r.name} is a special register, which PTX reads only with mov or cvt (ptxas refuses it as an operand of ${printInstr(s as Instr).split(' ')[0]})`, r.pos ?? s.pos);
       }
     }
   }

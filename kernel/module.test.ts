@@ -32,6 +32,12 @@ function refuses(name: string, text: string, needle: string, message: RegExp, ..
   assert.not.match(r.err, /\n\s+at /, 'no stack trace');
 }
 
+test('a special register read by another instruction than mov or cvt is refused, as ptxas refuses it', () => {
+  refuses('sreg.ptx', module('.global .align 4 .u32 x;', '', '\tadd.u32 %r1, %tid.x, 100;\n\tst.global.u32 [x], %r1;'), '%tid.x', /%tid\.x is a special register, which PTX reads only with mov or cvt \(ptxas refuses it as an operand of add\.u32\)/, '--assert', 'x == 100');
+  const ok = ptxmm('kernel', S.write('sreg2.ptx', module('.global .align 4 .u32 x;', '', '\tmov.u32 %r2, %tid.x;\n\tadd.u32 %r1, %r2, 100;\n\tst.global.u32 [x], %r1;')), '--assert', 'x == 100');
+  assert.is(ok.code, 0, ok.out + ok.err);
+});
+
 test('an instruction ptxmm does not model is refused where it stands', () => {
   refuses('fma.ptx', module('', '', '\tmov.u32 %r1, 1;\n\tfma.rn.f32 %r2, %r1, %r1, %r1;'), 'fma', /fma\.rn\.f32 is PTX that ptxmm does not model: floating-point arithmetic/, '--assert', '1 == 1');
   // A variable named in an access of another state space, as ptxas refuses it.

@@ -727,6 +727,10 @@ function genuineOperands(c: Extract<CstCell, { k: 'instr' }>, ins: Instr, base: 
   }
 }
 
+/** Why a litmus test has no special registers (kernels have them: ptxmm kernel). */
+const NO_SPECIALS = 'a litmus thread stands for a whole warp, placed by the test\'s header (P0@cta 0,gpu 0), and has no thread or block index, lane or clock of its own; write the value as a constant (ptxmm kernel gives a kernel\'s threads theirs)';
+const isSpecial = (t: Tok): boolean => t.text.startsWith('%') && SPECIAL_NAMES.has(t.text.slice(1).split('.')[0]!);
+
 /** PTX's special registers (ISA §10), with or without their .x/.y/.z: never a destination. */
 const SPECIAL_NAMES: ReadonlySet<string> = setOf(
   'tid', 'ntid', 'laneid', 'warpid', 'nwarpid', 'ctaid', 'nctaid', 'smid', 'nsmid', 'gridid', 'clusterid', 'nclusterid',
@@ -825,6 +829,9 @@ function buildThread(pl: Placement, cells: CstCell[], inits: RegInit[], bareInit
   for (const s of code) {
     if (s.op === 'label') continue;
     for (const r of registersRead(s)) {
+      if (!written.has(r.name) && ctx.genuine && SPECIAL_NAMES.has(r.name.split('.')[0]!)) {
+        fail(`P${pl.id} reads %${r.name}, a special register: ${NO_SPECIALS}`, r.pos ?? s.pos, ctx.file);
+      }
       if (!written.has(r.name)) fail(`P${pl.id} reads ${regText(r.name, ctx)}, which it never writes or initialises`, r.pos ?? s.pos, ctx.file);
     }
   }
@@ -906,6 +913,7 @@ function initBlock(items: CstInit[], nThreads: number, file: string): { location
         break;
       case 'reg': {
         const tid = thread(it.thread);
+        if (isSpecial(it.reg)) fail(`${it.reg.text} is a special register, which a test cannot set: ${NO_SPECIALS}`, it.reg, file);
         addReg(tid, it.reg);
         if (!it.reg.text.startsWith('%')) bareInits.add(`${tid}:${it.reg.text}`);
         regInits.push({ thread: tid, reg: regName(it.reg), value: numValue(it.value, file), pos: pos(it.reg) });

@@ -352,6 +352,18 @@ const cases: Case[] = [
     message: "setp with two destinations (p|q) is not supported: write a second setp with the opposite comparison for q",
   },
   {
+    name: "special-register-init",
+    text: "PTX T\n{ x=0; P0:%ctaid.x = 1; }\n P0@cta 0,gpu 0 ;\n mov.u32 %r1, %ctaid.x ;\n st.global.u32 [x], %r1 ;\nexists (x == 1)\n",
+    at: [2, 11],
+    message: "%ctaid.x is a special register, which a test cannot set: a litmus thread stands for a whole warp, placed by the test's header (P0@cta 0,gpu 0), and has no thread or block index, lane or clock of its own; write the value as a constant (ptxmm kernel gives a kernel's threads theirs)",
+  },
+  {
+    name: "special-register-read",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 ;\n mov.u32 %r1, %laneid ;\n st.global.u32 [x], %r1 ;\nexists (x == 1)\n",
+    at: [4, 15],
+    message: "P0 reads %laneid, a special register: a litmus thread stands for a whole warp, placed by the test's header (P0@cta 0,gpu 0), and has no thread or block index, lane or clock of its own; write the value as a constant (ptxmm kernel gives a kernel's threads theirs)",
+  },
+  {
     name: "thread-order",
     text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 | P2@cta 1,gpu 0 ;\n st.weak x, 1 | ld.weak r0, x ;\nexists (P1:r0 == 1)\n",
     at: [3, 19],
