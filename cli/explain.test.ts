@@ -42,6 +42,18 @@ test('show: a counterexample is none here (exit 1); the allowed outcome is drawn
   assert.match(r.out, /P0: st.release.gpu/);
 });
 
+test('--rel: a relation already drawn is drawn once; a relation asked for keeps its self-loops', () => {
+  const base = ptxmm('show', MP, '--outcome', 'P1:r0 == 1', '--rel', 'po,rf,co');
+  const plain = ptxmm('show', MP, '--outcome', 'P1:r0 == 1');
+  const lines = (o: string): string[] => o.split('\n').filter((l) => /^\s+(po|rf|co):/.test(l));
+  assert.equal(lines(base.out), lines(plain.out));
+  // The atom causes itself (it reads the write that comes after it): c -cause-> c, and not only
+  // the one the violation marks.
+  const cause = ptxmm('why', join(OWN_TESTS, 'instr', 'ATOM-exch.litmus'), '--rel', 'cause');
+  const loops = [...(cause.out.match(/cause: (.*)/)?.[1] ?? '').matchAll(/(\w+)->\1\b/g)].length;
+  assert.ok(loops >= 2, cause.out);
+});
+
 test('show writes DOT and SVG', () => {
   const svg = join(dir, 'mp.svg');
   const r = ptxmm('show', MP, '--outcome', 'P1:r0=1 /\\ P1:r1=1', '--format', 'svg', '-o', svg);

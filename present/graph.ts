@@ -63,9 +63,9 @@ function nodeOf(w: WitnessExecution, e: EventInfo): GNode {
   };
 }
 
-const pairsOf = (r: Mat): [number, number][] => {
+const pairsOf = (r: Mat, loops = false): [number, number][] => {
   const out: [number, number][] = [];
-  for (let a = 0; a < r.n; a++) for (let b = 0; b < r.n; b++) if (r.m[a * r.n + b] && a !== b) out.push([a, b]);
+  for (let a = 0; a < r.n; a++) for (let b = 0; b < r.n; b++) if (r.m[a * r.n + b] && (loops || a !== b)) out.push([a, b]);
   return out;
 };
 
@@ -105,8 +105,11 @@ export function buildGraph(w: WitnessExecution, res: ConcreteResult, extra: Reco
   if (res.rels.sync) for (const [a, b] of pairsOf(res.rels.sync)) add(a, b, 'sync');
   for (const [a, b] of w.x.syncFence) add(a, b, 'sync_fence');
   for (const [a, b] of w.x.syncBarrier) add(a, b, 'sync_barrier');
+  // A relation asked for (--rel) with its self-loops (an event that causes itself breaks
+  // Coherence); one drawn already is not drawn again.
+  const drawn = new Set(edges.map((e) => e.rel));
   for (const [name, r] of Object.entries(extra)) {
-    for (const [a, b] of pairsOf(r)) add(a, b, name);
+    if (!drawn.has(name)) for (const [a, b] of pairsOf(r, true)) add(a, b, name);
   }
   if (violation) {
     const mark = (s: Step): void => {
