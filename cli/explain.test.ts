@@ -54,6 +54,21 @@ test('--rel: a relation already drawn is drawn once; a relation asked for keeps 
   assert.ok(loops >= 2, cause.out);
 });
 
+test('show says which of several writes last in coherence the final value is', () => {
+  // P0's and P1's weak stores to data are not morally strong: co may leave both last.
+  const r = ptxmm('show', join(OWN_TESTS, 'instr', 'MP+red-fence-not-acquire.litmus'));
+  assert.is(r.code, 0, r.err);
+  const m = r.out.match(/note: data=(\d+) is the value of (\w+): (\w+), (\w+) are each last in coherence/);
+  assert.ok(m, r.out);
+  // The write named holds that value, and it is one of the two last.
+  const [, v, by, w1, w2] = m!;
+  assert.match(r.out, new RegExp(`\\b${by}: W data=${v}\\b`));
+  assert.ok([w1, w2].includes(by!));
+  // Neither of the two has a co successor.
+  const co = r.out.match(/\n\s+co: (.*)/)![1]!;
+  for (const w of [w1, w2]) assert.not.match(co, new RegExp(`\\b${w}->`));
+});
+
 test('show writes DOT and SVG', () => {
   const svg = join(dir, 'mp.svg');
   const r = ptxmm('show', MP, '--outcome', 'P1:r0=1 /\\ P1:r1=1', '--format', 'svg', '-o', svg);

@@ -11,7 +11,8 @@ import { BASE_RELS } from '../model/events.js';
 import { runTest } from '../solver/run.js';
 import type { WitnessExecution } from '../solver/witness.js';
 import type { Z3Session } from '../solver/z3.js';
-import { buildGraph, type ExecGraph, relationByName } from './graph.js';
+import { buildGraph, eventName, type ExecGraph, relationByName } from './graph.js';
+import { rel } from '../model/relalg.js';
 import { graphText, violationText } from './text.js';
 import { findViolation, type Violation } from './violation.js';
 
@@ -116,6 +117,26 @@ const setText = (s: string[]): string => `{${s.join(', ')}}`;
 /** The values PTX leaves unspecified that the explanation's execution makes, a `note:` line each. */
 export const unspecifiedNotes = (ex: Explanation): string[] => ex.unspecified.map((u) => `note: ${u}`);
 
+/**
+ * Where coherence leaves several writes of a location last (it is partial, ISA §8.8.6), which
+ * of them the final state's value is, a `note:` line each: the drawing alone does not say.
+ */
+export function finalWriteNotes(ex: Explanation): string[] {
+  if (!ex.witness || !ex.concrete) return [];
+  const { x, values, locNames } = ex.witness;
+  const co = ex.concrete.evalRel(rel('co'));
+  const writes = x.events.filter((e) => e.kind === 'W');
+  const out: string[] = [];
+  for (const [ploc, name] of locNames.entries()) {
+    const last = writes.filter((e) => e.ploc === ploc && !writes.some((f) => f.ploc === ploc && co.m[e.id * co.n + f.id]));
+    const v = ex.state.find(([k]) => k === name)?.[1];
+    if (last.length < 2 || v === undefined) continue;
+    const by = last.filter((e) => values[e.id] === v).map((e) => eventName(e.id));
+    out.push(`note: ${name}=${v} is the value of ${by.join(' or ')}: ${last.map((e) => eventName(e.id)).join(', ')} are each last in coherence, which leaves them unordered (ISA §8.8.6), and the final state takes one of them`);
+  }
+  return out;
+}
+
 /** The headline and details, for `show`, `why` and `conform`. */
 export function explanationText(ex: Explanation, g: ExecGraph | null): string[] {
   const head = `${ex.test.name} (${ex.model.name}): ${outcomeText(ex.outcome)}`;
@@ -148,7 +169,8 @@ export function explanationText(ex: Explanation, g: ExecGraph | null): string[] 
     }
   }
   if (g) out.push('', ...graphText(g).map((l) => (l ? `  ${l}` : l)));
-  if (ex.unspecified.length) out.push('', ...unspecifiedNotes(ex));
+  const last = g ? finalWriteNotes(ex) : [];
+  if (ex.unspecified.length || last.length) out.push('', ...unspecifiedNotes(ex), ...last);
   if (ex.violations.length) out.push('', ...ex.violations.flatMap(violationText));
   if (ex.boundReached) out.push('', 'note: the loop bound was reached; executions needing more iterations are not counted');
   return out;
