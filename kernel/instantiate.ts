@@ -344,7 +344,9 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
               : r.name === 'warpid' ? 'it is where the warp runs when read, and may change as it runs (ISA: "%warpid is volatile"; it is not the warp\'s number in its CTA): compute a warp index from %tid.x / 32'
                 : r.name === 'nwarpid' ? 'it is the hardware\'s largest warp identifier, not the CTA\'s warp count: compute that from %ntid'
                   : /^(clock|clock64|globaltimer)/.test(r.name) ? 'time is not modelled'
-                    : null;
+                    : /^lanemask_(eq|le|lt|ge|gt)$/.test(r.name) ? 'compute the mask from the lane, %tid.x % 32'
+                      : /^(smid|nsmid|gridid|pm\d+|pm\d+_64|dynamic_smem_size|total_smem_size|aggr_smem_size|current_graph_exec)$/.test(r.name) ? 'it says where or how the kernel runs, which the memory model does not'
+                        : null;
         bad(what ? `the special register %${r.name} is not modelled: ${what}`
           : `%${r.name} is neither declared (.reg) nor a special register ptxmm models (${SPECIAL_REGISTERS.map((x) => `%${x}`).join(', ')})`, r.pos ?? s.pos);
       }

@@ -32,6 +32,17 @@ function refuses(name: string, text: string, needle: string, message: RegExp, ..
   assert.not.match(r.err, /\n\s+at /, 'no stack trace');
 }
 
+test('a file that is not PTX says so; special registers ptxmm does not model say why', () => {
+  const cu = S.write('k.cu', '__global__ void k(int *out) { *out = 1; }\n');
+  const r = ptxmm('kernel', cu, '--assert', '1 == 1');
+  assert.is(r.code, 2);
+  assert.match(r.err, /k\.cu:1:\d+: unexpected character '\*' \(this is not PTX, which starts with \.version: give what nvcc -ptx writes\)/);
+  const bin = ptxmm('kernel', S.write('k.bin', '\x01\x02'), '--assert', '1 == 1');
+  assert.match(bin.err, /k\.bin:1:1: unexpected character U\+0001 \(this is not PTX/);
+  refuses('lanemask.ptx', module('', '', '\tmov.u32 %r1, %lanemask_lt;'), '%lanemask_lt', /the special register %lanemask_lt is not modelled: compute the mask from the lane/, '--assert', '1 == 1');
+  refuses('smid.ptx', module('', '', '\tmov.u32 %r1, %smid;'), '%smid', /the special register %smid is not modelled: it says where or how the kernel runs/, '--assert', '1 == 1');
+});
+
 test('a special register read by another instruction than mov or cvt is refused, as ptxas refuses it', () => {
   refuses('sreg.ptx', module('.global .align 4 .u32 x;', '', '\tadd.u32 %r1, %tid.x, 100;\n\tst.global.u32 [x], %r1;'), '%tid.x', /%tid\.x is a special register, which PTX reads only with mov or cvt \(ptxas refuses it as an operand of add\.u32\)/, '--assert', 'x == 100');
   const ok = ptxmm('kernel', S.write('sreg2.ptx', module('.global .align 4 .u32 x;', '', '\tmov.u32 %r2, %tid.x;\n\tadd.u32 %r1, %r2, 100;\n\tst.global.u32 [x], %r1;')), '--assert', 'x == 100');

@@ -157,7 +157,10 @@ function tokenize(text: string, file: string): Tok[] {
     const m = re.exec(text);
     if (!m) {
       const ch = text[i]!;
-      throw new LitmusError(`unexpected character '${ch}'`, { line, col: i - lineStart + 1 }, file);
+      const shown = /^[\x21-\x7e]$/.test(ch) ? `'${ch}'` : `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+      // A .cu file, a cubin or a litmus test given by mistake: say so, not only where it broke.
+      const ptx = /^\s*\.version\b/.test(blankComments(text));
+      throw new LitmusError(`unexpected character ${shown}${ptx ? '' : ' (this is not PTX, which starts with .version: give what nvcc -ptx writes)'}`, { line, col: i - lineStart + 1 }, file);
     }
     if (m[1] === undefined) {
       const k: Tok['k'] = m[2] ? 'dir' : m[3] ? 'reg' : m[4] ? 'id' : m[5] ? 'num' : m[6] ? 'str' : 'p';
