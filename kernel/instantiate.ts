@@ -23,7 +23,8 @@ export interface Dim3 {
  * overlapping), or a scalar parameter's value.
  */
 export type ParamSpec =
-  | { buffer: string; type: DataType; size: number; init?: bigint[] }
+  /** An element given as `{alias, offset}` holds a pointer into another parameter's buffer (a table of pointers). */
+  | { buffer: string; type: DataType; size: number; init?: (bigint | { alias: string; offset: number })[] }
   | { alias: string; offset: number }
   | { value: bigint };
 
@@ -221,6 +222,7 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
   const params = new Map<string, bigint>();
   const paramBytes = new Map(entry.params.map((d) => [d.name, typeBytes(d.type)]));
   const buffers = new Map<string, MemoryObject>();
+  const tables: { o: MemoryObject; e: number; alias: string; offset: number }[] = [];
   // A buffer, or a pointer into one, is given to a 64-bit parameter only.
   const pointer = (k: number): Param => {
     const decl = entry.params[k]!;
@@ -239,19 +241,31 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
     }
     pointer(k);
     if (globals.has(p.buffer) || memory.some((o) => o.name === p.buffer)) bad(`two pieces of memory are named ${p.buffer}`);
-    const o = place(p.buffer, { type: p.type, count: p.size, align: typeBytes(p.type), space: 'global' }, p.init ?? null, decl.pos, none);
+    const refs = (p.init ?? []).flatMap((x, e) => (typeof x === 'bigint' ? [] : [{ e, ...x }]));
+    if (refs.length && typeWidth(p.type) !== 64) bad(`${p.buffer}[${refs[0]!.e}] is given a pointer (${refs[0]!.alias}), and ${p.buffer}'s elements are .${p.type}: a pointer takes a 64-bit element`);
+    const o = place(p.buffer, { type: p.type, count: p.size, align: typeBytes(p.type), space: 'global' }, p.init?.map((x) => (typeof x === 'bigint' ? x : 0n)) ?? null, decl.pos, none);
     buffers.set(p.buffer, o);
     params.set(decl.name, BigInt(o.address));
+    for (const r of refs) tables.push({ o, ...r });
   });
   // Pointers into another parameter's buffer, once every buffer is placed (before or after them).
+  const into = (alias: string, offset: number, what: string): bigint => {
+    const o = buffers.get(alias) ?? bad(`${what} points into ${alias}, and no parameter gives a buffer of that name (${[...buffers.keys()].join(', ') || 'none does'})`);
+    const n = o.count ?? 1;
+    if (!Number.isInteger(offset) || offset < 0 || offset > n) bad(`${what} points at element ${offset} of ${alias}, which has ${n} (0 .. ${n}, the end included)`);
+    return BigInt(o.address + offset * typeBytes(o.type));
+  };
   launch.params.forEach((p, k) => {
     if (!('alias' in p)) return;
     const decl = pointer(k);
-    const o = buffers.get(p.alias) ?? bad(`parameter ${k} (${decl.name}) points into ${p.alias}, and no parameter gives a buffer of that name (${[...buffers.keys()].join(', ') || 'none does'})`);
-    const n = o.count ?? 1;
-    if (!Number.isInteger(p.offset) || p.offset < 0 || p.offset > n) bad(`parameter ${k} (${decl.name}) points at element ${p.offset} of ${p.alias}, which has ${n} (0 .. ${n}, the end included)`);
-    params.set(decl.name, BigInt(o.address + p.offset * typeBytes(o.type)));
+    params.set(decl.name, into(p.alias, p.offset, `parameter ${k} (${decl.name})`));
   });
+  // A table of pointers: its elements' initial values, now that every buffer has its address.
+  for (const t of tables) {
+    const name = elementName(t.o, t.e);
+    const at = locations.findIndex((l) => l.name === name);
+    locations[at] = { ...locations[at]!, value: into(t.alias, t.offset, `${name}`) } as (typeof locations)[number];
+  }
   const sharedOf = new Map<number, Map<string, MemoryObject>>();
   for (let c = 0; c < blocks; c++) {
     const m = new Map<string, MemoryObject>();

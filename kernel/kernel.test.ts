@@ -4,7 +4,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Expr, LitmusTest, Term } from '../litmus/ast.js';
@@ -259,6 +259,40 @@ test('an address read from memory gets an access only where it may reach: bins[i
   // A read and a write per thread and element, each guarded by the address being the element's.
   assert.is(atomic.length, 4 * 2 * 4);
   assert.ok(atomic.every((e) => e.guard !== u.dag.T));
+});
+
+const writeSpec = (dir: string, j: object): string => {
+  const f = join(dir, 'pp.kernel.json');
+  writeFileSync(f, JSON.stringify(j));
+  return f;
+};
+
+test('a buffer of pointers (int **ptrs): its u64 elements given as NAME+K point into another buffer, checked like a pointer parameter', () => {
+  // *ptrs[threadIdx.x] = threadIdx.x + 1, as nvcc -O3 writes it.
+  const ptx = `.version 9.0\n.target sm_90\n.address_size 64\n.visible .entry pp(\n\t.param .u64 pp_param_0,\n\t.param .u64 pp_param_1\n)\n{\n\t.reg .b32 %r<3>;\n\t.reg .b64 %rd<7>;\n`
+    + `\tld.param.u64 %rd1, [pp_param_0];\n\tcvta.to.global.u64 %rd2, %rd1;\n\tmov.u32 %r1, %tid.x;\n\tadd.s32 %r2, %r1, 1;\n\tmul.wide.u32 %rd3, %r1, 8;\n`
+    + `\tadd.s64 %rd4, %rd2, %rd3;\n\tld.global.u64 %rd5, [%rd4];\n\tcvta.to.global.u64 %rd6, %rd5;\n\tst.global.u32 [%rd6], %r2;\n\tret;\n}\n`;
+  const dir = mkdtempSync(join(tmpdir(), 'ptxmm-ptrs-'));
+  const f = join(dir, 'pp.ptx');
+  writeFileSync(f, ptx);
+  const crossed = ptxmm('kernel', f, '--block', '2', '--param', 'ptrs:u64[2]=out+1,out', '--param', 'out:s32[2]', '--assert', 'out[0] == 2 /\\ out[1] == 1', '--races');
+  assert.is(crossed.code, 0, crossed.out + crossed.err);
+  // Both to out[0]: the two stores race.
+  const same = ptxmm('kernel', f, '--block', '2', '--param', 'ptrs:u64[2]=out,out', '--param', 'out:s32[2]', '--races');
+  assert.is(same.code, 1, same.out + same.err);
+  assert.match(same.out, /Data races: FAILS/);
+  for (const [ptrs, why] of [
+    ['ptrs:u32[2]=out,out', /ptrs\[0\] is given a pointer \(out\), and ptrs's elements are \.u32: a pointer takes a 64-bit element/],
+    ['ptrs:u64[2]=out,nope', /ptrs\[1\] points into nope, and no parameter gives a buffer of that name/],
+    ['ptrs:u64[2]=out,out+3', /ptrs\[1\] points at element 3 of out, which has 2/],
+  ] as const) {
+    const r = ptxmm('kernel', f, '--block', '2', '--param', ptrs, '--param', 'out:s32[2]', '--races');
+    assert.is(r.code, 2, r.out + r.err);
+    assert.match(r.err, why);
+  }
+  // The same in a spec's "init".
+  const spec = readSpec(writeSpec(dir, { entry: 'pp', block: [2], params: [{ buffer: 'ptrs', type: 'u64', size: 2, init: ['out+1', 'out'] }, { buffer: 'out', type: 's32', size: 2 }] }));
+  assert.equal((spec.launch.params[0] as { init: unknown[] }).init, [{ alias: 'out', offset: 1 }, { alias: 'out', offset: 0 }]);
 });
 
 test('.local and .shared memory start at an unknown value (ISA §8.2.4): a read before any write may see any value, and a note names it', async () => {

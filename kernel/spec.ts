@@ -45,11 +45,17 @@ export function parseParam(text: string): ParamSpec {
   const a = /^([A-Za-z_]\w*)(?:\+(\d+))?$/.exec(t);
   if (a) return { alias: a[1]!, offset: Number(a[2] ?? 0) };
   const m = /^([A-Za-z_]\w*):([a-z]\d+)\[(\d+)\](?:=(.*))?$/.exec(t);
-  if (!m) throw new Error(`a parameter is a number (7), a buffer NAME:TYPE[SIZE] with optional =V,V,... (out:u32[4]=0,0,0,0), or NAME or NAME+K for a pointer to element K of the buffer another parameter gives (in+1), not '${text}'`);
+  if (!m) throw new Error(`a parameter is a number (7), a buffer NAME:TYPE[SIZE] with optional =V,V,... (out:u32[4]=0,0,0,0; a u64 element may be NAME+K, a pointer into another buffer), or NAME or NAME+K for a pointer to element K of the buffer another parameter gives (in+1), not '${text}'`);
   if (!ELEMENT_TYPES.has(m[2]!)) throw new Error(`'${m[2]}' is not an integer type (u32, s32, u64, ...)`);
   const p: ParamSpec = { buffer: m[1]!, type: m[2] as DataType, size: Number(m[3]) };
-  if (m[4] !== undefined) p.init = m[4].split(',').map((v) => integer(v.trim(), `an initial value of ${m[1]}`));
+  if (m[4] !== undefined) p.init = m[4].split(',').map((v) => initial(v.trim(), m[1]!));
   return p;
+}
+
+/** A buffer's initial element: an integer, or (a table of pointers) NAME or NAME+K, element K of another parameter's buffer. */
+function initial(v: unknown, buffer: string): bigint | { alias: string; offset: number } {
+  const a = typeof v === 'string' ? /^([A-Za-z_]\w*)(?:\+(\d+))?$/.exec(v.trim()) : null;
+  return a ? { alias: a[1]!, offset: Number(a[2] ?? 0) } : integer(v, `an initial value of ${buffer}`);
 }
 
 /** `name=5` or `name=1,2,3` for a module variable's initial value(s). */
@@ -118,8 +124,8 @@ export function readSpec(path: string): KernelSpec {
       }
       const spec = parseParam(`${String(o.buffer)}:${String(o.type)}[${String(o.size)}]`);
       if ('buffer' in spec && o.init !== undefined) {
-        if (!Array.isArray(o.init)) throw new Error(`parameter ${k}: "init" is a list of integers`);
-        spec.init = o.init.map((v) => integer(v, `an initial value of ${spec.buffer}`));
+        if (!Array.isArray(o.init)) throw new Error(`parameter ${k}: "init" is a list of integers (or of "NAME+K", pointers into another parameter's buffer)`);
+        spec.init = o.init.map((v) => initial(v, spec.buffer));
       }
       return spec;
     })),
