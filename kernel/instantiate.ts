@@ -220,7 +220,7 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
     if (!globals.has(name)) bad(`no module variable ${name} to initialise (it has ${[...globals.keys()].join(', ') || 'none'})`);
   }
   const params = new Map<string, bigint>();
-  const paramBytes = new Map(entry.params.map((d) => [d.name, typeBytes(d.type)]));
+  const paramBytes = new Map(entry.params.map((d) => [d.name, typeBytes(d.type) * (d.count ?? 1)]));
   const buffers = new Map<string, MemoryObject>();
   const tables: { o: MemoryObject; e: number; alias: string; offset: number }[] = [];
   // A buffer, or a pointer into one, is given to a 64-bit parameter only.
@@ -231,7 +231,16 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
   };
   launch.params.forEach((p, k) => {
     const decl = entry.params[k]!;
-    if (decl.count !== null) bad(`parameter ${decl.name} is a structure passed by value, which is not modelled`, decl.pos);
+    if (decl.count !== null) {
+      // Bytes passed by value (a structure, a __grid_constant__ scalar): one number, read
+      // little-endian by the ld.param at each offset.
+      const bytes = paramBytes.get(decl.name)!;
+      const how = `give its ${bytes} bytes as one number, little-endian (0x0000000500000003 for the two ints {3, 5})`;
+      if (!('value' in p)) return bad(`parameter ${k} (${decl.name}) is ${bytes} bytes passed by value (a structure, or a __grid_constant__ scalar): ${how}`, decl.pos);
+      if (!fitsBits(p.value, bytes * 8)) bad(`parameter ${k} (${decl.name}) is ${bytes} bytes passed by value: ${p.value} does not fit them; ${how}`, decl.pos);
+      params.set(decl.name, p.value);
+      return;
+    }
     if ('alias' in p) return;
     if ('value' in p) {
       const w = typeWidth(decl.type);
@@ -616,7 +625,7 @@ function resolve(s: Instr, symbols: Map<string, MemoryObject>, params: Map<strin
     const bytes = paramBytes.get(name) ?? 0;
     const width = typeBytes(s.type);
     if (off !== 0 && (off < 0 || off % width !== 0 || off + width > bytes)) return bad(`[${name}+${off}] is not a part of parameter ${name} (${bytes} bytes) that a ${width * 8}-bit read can take`, s.pos);
-    const value = off === 0 ? params.get(name)! : BigInt.asUintN(width * 8, BigInt.asUintN(bytes * 8, params.get(name)!) >> BigInt(off * 8));
+    const value = off === 0 && bytes <= width ? params.get(name)! : BigInt.asUintN(width * 8, BigInt.asUintN(bytes * 8, params.get(name)!) >> BigInt(off * 8));
     return { op: 'mov', type: s.type, dst: s.dst, src: { kind: 'imm', value, pos: s.pos }, pos: s.pos, ...(s.guard ? { guard: s.guard } : {}) };
   }
   const o = symbols.get(name);

@@ -290,6 +290,17 @@ test('a buffer of pointers (int **ptrs): its u64 elements given as NAME+K point 
     assert.is(r.code, 2, r.out + r.err);
     assert.match(r.err, why);
   }
+  // A structure passed by value: one number, its bytes little-endian, read at each field's offset.
+  const sv = `.version 9.0\n.target sm_90\n.address_size 64\n.visible .entry sv(\n\t.param .align 4 .b8 sv_param_0[8],\n\t.param .u64 sv_param_1\n)\n{\n\t.reg .b32 %r<3>;\n\t.reg .b64 %rd<3>;\n`
+    + `\tld.param.u64 %rd1, [sv_param_1];\n\tcvta.to.global.u64 %rd2, %rd1;\n\tld.param.u32 %r1, [sv_param_0+4];\n\tld.param.u32 %r2, [sv_param_0];\n\tst.global.u32 [%rd2], %r2;\n\tst.global.u32 [%rd2+4], %r1;\n\tret;\n}\n`;
+  const g = join(dir, 'sv.ptx');
+  writeFileSync(g, sv);
+  const byValue = ptxmm('kernel', g, '--param', '0x0000000500000003', '--param', 'out:s32[2]', '--assert', 'out[0] == 3 /\\ out[1] == 5');
+  assert.is(byValue.code, 0, byValue.out + byValue.err);
+  const asBuffer = ptxmm('kernel', g, '--param', 's:u32[2]', '--param', 'out:s32[2]', '--assert', '1 == 1');
+  assert.is(asBuffer.code, 2);
+  assert.match(asBuffer.err, /parameter 0 \(sv_param_0\) is 8 bytes passed by value \(a structure, or a __grid_constant__ scalar\): give its 8 bytes as one number, little-endian/);
+  assert.match(ptxmm('kernel', g, '--param', '0x10000000000000000', '--param', 'out:s32[2]', '--assert', '1 == 1').err, /is 8 bytes passed by value: 18446744073709551616 does not fit them/);
   // The same in a spec's "init".
   const spec = readSpec(writeSpec(dir, { entry: 'pp', block: [2], params: [{ buffer: 'ptrs', type: 'u64', size: 2, init: ['out+1', 'out'] }, { buffer: 'out', type: 's32', size: 2 }] }));
   assert.equal((spec.launch.params[0] as { init: unknown[] }).init, [{ alias: 'out', offset: 1 }, { alias: 'out', offset: 0 }]);
