@@ -121,7 +121,7 @@ export const unspecifiedNotes = (ex: Explanation): string[] => ex.unspecified.ma
  * Where coherence leaves several writes of a location last (it is partial, ISA §8.8.6), which
  * of them the final state's value is, a `note:` line each: the drawing alone does not say.
  */
-export function finalWriteNotes(ex: Explanation): string[] {
+function finalWriteNotes(ex: Explanation): string[] {
   if (!ex.witness || !ex.concrete) return [];
   const { x, values, locNames } = ex.witness;
   const co = ex.concrete.evalRel(rel('co'));
@@ -132,6 +132,7 @@ export function finalWriteNotes(ex: Explanation): string[] {
     const v = ex.state.find(([k]) => k === name)?.[1];
     if (last.length < 2 || v === undefined) continue;
     const by = last.filter((e) => values[e.id] === v).map((e) => eventName(e.id));
+    if (by.length === 0) continue;
     out.push(`note: ${name}=${v} is the value of ${by.join(' or ')}: ${last.map((e) => eventName(e.id)).join(', ')} are each last in coherence, which leaves them unordered (ISA §8.8.6), and the final state takes one of them`);
   }
   return out;
