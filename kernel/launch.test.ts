@@ -74,6 +74,10 @@ test('a launch CUDA refuses is refused at the directive it breaks', () => {
     assert.is(r.code, 2, `${head}: ${r.out}${r.err}`);
     assert.match(r.err, want, head);
   }
+  // A size past 2^53 is no whole number JavaScript holds: refused as given, not echoed rounded.
+  const huge = ptxmm('kernel', S.write('mp.ptx', mp('')), '--grid', '99999999999999999999', '--assert', 'out == 42');
+  assert.is(huge.code, 2);
+  assert.match(huge.err, /--grid must be 1 to 3 positive whole numbers \(2, 2x2, 2x1x1\), not '99999999999999999999'/);
   // Clusters past 16 CTAs (the grid is 2 in run(): given here in full).
   const big = ptxmm('kernel', S.write('mp.ptx', mp('')), '--grid', '32', '--cluster', '32', '--assert', 'out == 42');
   assert.is(big.code, 2, big.out + big.err);

@@ -32,7 +32,7 @@ export function parseDynamicShared(text: string, what: string): number {
 export function parseDim(text: string, what: string): Dim3 {
   const parts = text.trim().split(/[x,]/);
   const ns = parts.map(Number);
-  if (parts.length > 3 || ns.some((n, k) => !/^\d+$/.test(parts[k]!.trim()) || n < 1)) {
+  if (parts.length > 3 || ns.some((n, k) => !/^\d+$/.test(parts[k]!.trim()) || n < 1 || !Number.isSafeInteger(n))) {
     throw new Error(`${what} must be 1 to 3 positive whole numbers (2, 2x2, 2x1x1), not '${text}'`);
   }
   return { x: ns[0]!, y: ns[1] ?? 1, z: ns[2] ?? 1 };
