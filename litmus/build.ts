@@ -722,14 +722,16 @@ function genuineOperands(c: Extract<CstCell, { k: 'instr' }>, ins: Instr, base: 
   }
   for (const [d] of destinations(ins)) {
     const where = d.pos ?? pos(c.opcode);
-    if (SPECIAL_NAMES.has(d.name.split('.')[0]!)) fail(`%${d.name} is a special register, which no instruction writes`, where, file);
+    if (isSpecialName(d.name)) fail(`%${d.name} is a special register, which no instruction writes`, where, file);
     if (d.name.includes('.')) fail(`%${d.name} cannot be written: a destination is a register (%r1), not a component of one`, where, file);
   }
 }
 
 /** Why a litmus test has no special registers (kernels have them: ptxmm kernel). */
 const NO_SPECIALS = 'a litmus thread stands for a whole warp, placed by the test\'s header (P0@cta 0,gpu 0), and has no thread or block index, lane or clock of its own; write the value as a constant (ptxmm kernel gives a kernel\'s threads theirs)';
-const isSpecial = (t: Tok): boolean => t.text.startsWith('%') && SPECIAL_NAMES.has(t.text.slice(1).split('.')[0]!);
+/** A special register's name (`tid.x`, `laneid`), with or without its component. */
+const isSpecialName = (name: string): boolean => SPECIAL_NAMES.has(name.split('.')[0]!);
+const isSpecial = (t: Tok): boolean => t.text.startsWith('%') && isSpecialName(t.text.slice(1));
 
 /** PTX's special registers (ISA §10), with or without their .x/.y/.z: never a destination. */
 const SPECIAL_NAMES: ReadonlySet<string> = setOf(
@@ -829,7 +831,7 @@ function buildThread(pl: Placement, cells: CstCell[], inits: RegInit[], bareInit
   for (const s of code) {
     if (s.op === 'label') continue;
     for (const r of registersRead(s)) {
-      if (!written.has(r.name) && ctx.genuine && SPECIAL_NAMES.has(r.name.split('.')[0]!)) {
+      if (!written.has(r.name) && ctx.genuine && isSpecialName(r.name)) {
         fail(`P${pl.id} reads %${r.name}, a special register: ${NO_SPECIALS}`, r.pos ?? s.pos, ctx.file);
       }
       if (!written.has(r.name)) fail(`P${pl.id} reads ${regText(r.name, ctx)}, which it never writes or initialises`, r.pos ?? s.pos, ctx.file);

@@ -94,7 +94,12 @@ export async function explainTest(z3: Z3Session, test: LitmusTest, opt: ExplainO
 
 /** The barriers at which every consistent execution leaves a thread waiting forever, if none finishes; else null. */
 async function deadlockOf(z3: Z3Session, test: LitmusTest, opt: ExplainOptions): Promise<string[] | null> {
-  const s = await runTest(z3, test, { model: opt.model, bound: opt.bound, timeoutMs: opt.timeoutMs, mode: 'states', checkBound: false, explain: false, ...(opt.deadline === undefined ? {} : { deadline: opt.deadline }) });
+  const base = { model: opt.model, bound: opt.bound, timeoutMs: opt.timeoutMs, checkBound: false, explain: false, ...(opt.deadline === undefined ? {} : { deadline: opt.deadline }) };
+  // One query first: does any execution finish? Only where none does is the states query (which
+  // lists every final state, and says why there is none) asked.
+  const finishes: LitmusTest = { ...test, condition: { ...test.condition, quantifier: 'exists', expr: { kind: 'true' } } };
+  if ((await runTest(z3, finishes, { ...base, mode: 'verdict' })).validated !== false) return null;
+  const s = await runTest(z3, test, { ...base, mode: 'states' });
   return s.noStates?.why === 'deadlock' ? s.noStates.barriers : null;
 }
 

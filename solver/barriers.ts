@@ -142,15 +142,19 @@ export function encodeBarriers(u: Unrolled, asserts: N[], live?: BarrierStops, t
       enough = inWarps(dag, b.bar!.count!, warpsIn(arrivedBy, (t) => dag.and(dag.not(stopped(t)), dag.ile(exitAfter(t), pass(b)))));
       never_ = dag.or(missing, dag.not(inWarps(dag, b.bar!.count!, warpsIn(metBy, (t) => dag.not(stopped(t))))));
     } else {
-      const arrivedBefore = (): N => dag.iadd(dag.int(1), ...members.map(({ a, same }) => dag.b2i(dag.and(same, dag.ile(arrive(a), pass(b))))));
-      const arrivals = (): N => dag.iadd(dag.int(1), ...members.map(({ same }) => dag.b2i(same)));
-      // The count is reached by this many arrivals (each litmus thread accounting for `unit` threads).
-      const counted = (n: N): N => dag.ile(dag.bv2int(b.bar!.count!), dag.iadd(...Array<N>(b.bar!.unit).fill(n)));
-      // With a count: enough threads have arrived. Without: every member, as one difference
-      // constraint each rather than a count of them: sums over the members made Z3 solve
-      // general linear arithmetic (two __syncthreads() in 32 threads took 11 s).
-      enough = b.bar!.count ? counted(arrivedBefore()) : dag.and(...members.map(({ a, same }) => dag.implies(same, dag.ile(arrive(a), pass(b)))));
-      never_ = b.bar!.count ? dag.not(counted(arrivals())) : missing;
+      const count = b.bar!.count;
+      if (count) {
+        // Enough threads have arrived (each litmus thread accounting for `unit` threads).
+        const counted = (n: N): N => dag.ile(dag.bv2int(count), dag.iadd(...Array<N>(b.bar!.unit).fill(n)));
+        enough = counted(dag.iadd(dag.int(1), ...members.map(({ a, same }) => dag.b2i(dag.and(same, dag.ile(arrive(a), pass(b)))))));
+        never_ = dag.not(counted(dag.iadd(dag.int(1), ...members.map(({ same }) => dag.b2i(same)))));
+      } else {
+        // Every member has arrived: one difference constraint each, not a count of them (sums
+        // over the members made Z3 solve general linear arithmetic: two __syncthreads() in 32
+        // threads took 11 s).
+        enough = dag.and(...members.map(({ a, same }) => dag.implies(same, dag.ile(arrive(a), pass(b)))));
+        never_ = missing;
+      }
     }
     waits.push({ event: b.info.id, label: b.info.label, ok: dag.implies(passes, dag.and(dag.ile(arrive(b), pass(b)), mates, enough, exited, dag.not(missing))) });
     if (stop !== dag.F) never.set(b.info.id, never_);

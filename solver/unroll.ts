@@ -201,6 +201,10 @@ export interface Stray {
   unpredictable?: string;
 }
 
+/** A stray that is no access: a barrier operation refused where some execution makes it (Stray.barrier, Stray.unpredictable). */
+const barrierStray = (at: N, addr: N, where: string, pos: Stray['pos'], place: Placement, why: { barrier: true } | { unpredictable: string }): Stray =>
+  ({ at, addr, where, pos, width: 0, place, space: 'generic', write: false, strong: false, ...why });
+
 /** Why an access at byte address `addr` (a stray's, in some execution) reaches no location. */
 export function strayReason(u: Unrolled, s: Stray, addr: bigint): string {
   if (s.barrier) return `${s.where}: in some execution the barrier id is ${addr}, and PTX has barriers 0 to 15`;
@@ -347,11 +351,10 @@ export function unroll(test: LitmusTest, bound: number, limits?: Limits, livenes
     for (const m of barMeets.get(e.info.id) ?? []) {
       if (m.a.bar!.red) continue;
       const other = m.a.instr!;
-      strays.push({
-        at: m.same, addr: dag.bv(64, 0), where: instrWhere(test.threads[e.info.thread]!.placement.id, e.instr!), pos: e.instr!.pos, width: 0,
-        place: test.threads[e.info.thread]!.placement, space: 'generic', write: false, strong: false,
+      const place = test.threads[e.info.thread]!.placement;
+      strays.push(barrierStray(m.same, dag.bv(64, 0), instrWhere(place.id, e.instr!), e.instr!.pos, place, {
         unpredictable: `it meets P${test.threads[m.a.info.thread]!.placement.id}'s ${printInstr(other)} (line ${other.pos.line}) in one phase of its barrier, which the ISA makes unpredictable (9.7.12.1: barrier.red is not to be intermixed with barrier.sync or barrier.arrive on the same active barrier)`,
-      });
+      }));
     }
   }
   waitsForExits(dag, test, events, exchanges, meet, barMeets, threads, xEvent);
@@ -949,7 +952,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
           // checks an immediate, litmus/barriers.ts a register's initial value).
           const id = val(instr.id, 0);
           const past = dag.and(g, dag.not(dag.cmp('ult', id, dag.bv(32, 16))));
-          if (past !== dag.F) strays.push({ at: past, addr: dag.resize(id, 64), where: whereIs(instr), pos: instr.pos, width: 0, place: thread.placement, space: 'generic', write: false, strong: false, barrier: true });
+          if (past !== dag.F) strays.push(barrierStray(past, dag.resize(id, 64), whereIs(instr), instr.pos, thread.placement, { barrier: true }));
         }
         const b = newEvent(instr, 'B', g, { scope: 'cta', barMode: instr.mode }, {
           bar: {
@@ -1398,12 +1401,10 @@ function arriveHazards(dag: Dag, test: LitmusTest, events: readonly SymEvent[], 
       const same = sameBarrier(a, b);
       const at = dag.and(a.guard, b.guard, same, ...between.map((w) => dag.not(w)));
       if (at !== dag.F) {
-        const tid = test.threads[a.info.thread]!.placement.id;
-        strays.push({
-          at, addr: dag.bv(64, 0), where: instrWhere(tid, ins), pos: ins.pos, width: 0, place: test.threads[a.info.thread]!.placement,
-          space: 'generic', write: false, strong: false,
-          unpredictable: `P${tid} comes to its barrier again (${printInstr(b.instr!)}, line ${b.instr!.pos.line}) without waiting at a barrier in between, before the other warps arrive: ${ARRIVE_AGAIN}`,
-        });
+        const place = test.threads[a.info.thread]!.placement;
+        strays.push(barrierStray(at, dag.bv(64, 0), instrWhere(place.id, ins), ins.pos, place, {
+          unpredictable: `P${place.id} comes to its barrier again (${printInstr(b.instr!)}, line ${b.instr!.pos.line}) without waiting at a barrier in between, before the other warps arrive: ${ARRIVE_AGAIN}`,
+        }));
       }
       between.push(b.info.barMode === 'arrive' ? dag.and(b.guard, same) : b.guard);
     }
