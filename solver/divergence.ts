@@ -114,7 +114,7 @@ export async function findDivergence(z3: Z3Session, test: LitmusTest, opt: Diver
   try {
     const u = unroll(test, opt.bound, limits);
     const enc = encode(test, u, opt.model, opt.timeoutMs, true);
-    refuseStrays(u, enc, (cmds) => askZ3(z3, cmds, limits), (lits) => checkSatCmd(lits, limits));
+    refuseStrays(u, enc, opt.model, (cmds) => askZ3(z3, cmds, limits), (lits) => checkSatCmd(lits, limits));
     const { dag, events } = enc;
     // Per CTA and barrier, each thread's arrivals in program order, each with its generation
     // (the arrivals executed before it); then per instruction: is some thread there at a

@@ -53,7 +53,7 @@ export async function checkLiveness(z3: Z3Session, test: LitmusTest, opt: Livene
   try {
     const u = unroll(test, opt.bound, limits, true);
     const enc = encode(test, u, opt.model, opt.timeoutMs, true);
-    refuseStrays(u, enc, ask, (lits) => checkSatCmd(lits, limits));
+    refuseStrays(u, enc, opt.model, ask, (lits) => checkSatCmd(lits, limits));
     result.stats = { ...enc.stats, queries: 0 };
     const live = enc.liveness;
     const check = (lits: string[]): ReturnType<typeof satOf> => satOf(ask(checkSatCmd(lits, limits)));

@@ -107,7 +107,7 @@ export async function findRaces(z3: Z3Session, test: LitmusTest, opt: RaceOption
   try {
     const u = unroll(test, opt.bound, limits);
     const enc = encode(test, u, opt.model, opt.timeoutMs, true);
-    refuseStrays(u, enc, (cmds) => askZ3(z3, cmds, limits), (lits) => checkSatCmd(lits, limits));
+    refuseStrays(u, enc, opt.model, (cmds) => askZ3(z3, cmds, limits), (lits) => checkSatCmd(lits, limits));
     const instrIds = new Map<Instr, number>();
     const instrId = (i: Instr): number => instrIds.get(i) ?? instrIds.set(i, instrIds.size).get(i)!;
     const list = raceGroups(enc, instrId);

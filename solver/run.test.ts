@@ -190,6 +190,32 @@ exists (x == 1)`;
   }
 });
 
+test('a program found to reach a location with every access is not asked again, but the same threads with other initial values are', async () => {
+  // The address is x (0) plus r1: y's address, or 0 (no location) when r1 starts at 0.
+  const src = (r1: string): string => `PTX A3
+{ x=0; y=0; P0:r1=${r1}; }
+ P0@cta 0,gpu 0            ;
+ ld.weak r0, x             ;
+ add.u64 %r2, %r0, %r1     ;
+ st.weak.u32 [%r2], 1      ;
+exists (y == 1)`;
+  const opt = { model: ptx75, bound: 1, timeoutMs: 60_000, mode: 'states' as const, checkBound: false, explain: false };
+  const ok = parseLitmus(src('&y'));
+  assert.equal(states(await runTest(z3, ok, opt)), ['y=1']);
+  // Another condition on the same program: answered from the first question (the stray question assumes no condition).
+  assert.equal(states(await runTest(z3, { ...ok, condition: { ...ok.condition, quantifier: 'forall' } }, opt)), ['y=1']);
+  // The same threads (one array) with r1 = 0: every execution stores at address 0.
+  const stray = { ...ok, regInits: parseLitmus(src('0')).regInits };
+  assert.is(stray.threads, ok.threads);
+  try {
+    await runTest(z3, stray, opt);
+    assert.unreachable('refused');
+  } catch (e) {
+    assert.ok(e instanceof UnsupportedError, String(e));
+    assert.match((e as Error).message, /address is 0x0 \(a null pointer\)/);
+  }
+});
+
 test('atom.cas that fails writes the old value back', () => {
   const t = parseLitmus(`PTX C1
 { x=0; }

@@ -157,6 +157,8 @@ export interface Unrolled {
   threadIndex: Map<number, number>;
   /** Stop points (empty unless unrolled with `liveness`). */
   stops: Stop[];
+  /** What was unrolled: the test, the loop bound, and whether with stop points (`liveness`). */
+  source: { test: LitmusTest; bound: number; liveness: boolean };
   /**
    * Each value PTX leaves unspecified in some executions (any value): a division (div, rem) by
    * a divisor not known before running, when it divides by zero; a shfl.sync reading a lane
@@ -364,7 +366,7 @@ export function unroll(test: LitmusTest, bound: number, limits?: Limits, livenes
       e.deps = new Map([...e.deps].map(([k, c]) => [k < 0 ? exchanges[-1 - k]!.take : k, c]));
     }
   }
-  return { dag, events, locations, plocOf, threads, threadIndex, stops: stops ?? [], unspecified, strays, addrNames, reach, exchanges, meetings: meet, barMeetings: barMeets };
+  return { dag, events, locations, plocOf, threads, threadIndex, stops: stops ?? [], source: { test, bound, liveness }, unspecified, strays, addrNames, reach, exchanges, meetings: meet, barMeetings: barMeets };
 }
 
 interface LocEnv {
