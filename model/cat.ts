@@ -99,15 +99,18 @@ function lex(text: string, file: string): Tok[] {
 type Val = { t: 'set'; s: SetTerm } | { t: 'rel'; r: RelTerm };
 
 const TESTS: ReadonlySet<string> = new Set(['acyclic', 'irreflexive', 'empty']);
-const STATEMENT_STARTS: ReadonlySet<string> = new Set(['let', 'acyclic', 'irreflexive', 'empty', 'show', 'unshow', 'include', 'flag', 'undefined_unless']);
-/** herd's other statements: not read, so refused where they stand (a `show` before one must not swallow it). */
+/** herd's other statements: not read, so refused where they stand. */
 const HERD_ONLY: ReadonlySet<string> = new Set(['procedure', 'call', 'forall', 'with', 'debug', 'enum', 'if', 'match', 'instructions', 'rec']);
 /** Tokens that begin an operand: what makes `a * b` a product and `a*` a closure. */
 const startsOperand = (t: Tok): boolean => (t.k === 'name' && !KEYWORDS.has(t.v)) || (t.k === 'op' && ['(', '[', '_', '0', '~'].includes(t.v));
 const MAX_OPS = 1000;
 const MAX_DEPTH = 100;
-/** Definitions and brackets one term may reach through (a let's terms, then those it names). */
-const MAX_REACH = 200;
+/**
+ * How deep a statement's terms may nest: operators, brackets, set definitions (inlined) and
+ * the definitions they name, which every interpreter recurses through. Measured: a chain of
+ * 400 compositions is answered, 450 overflowed the stack (`check`, `why`).
+ */
+const MAX_NEST = 250;
 /** The empty relation, for `0`. */
 const NOTHING: RelTerm = minus(id(ALL), id(ALL));
 
@@ -136,19 +139,41 @@ export function parseCat(source: string, file: string): Model {
   const defs: Record<string, RelTerm> = {};
   const sets = new Map<string, SetTerm>();
   const definedAt = new Map<string, Tok>();
-  // How deep each definition's terms reach through the definitions they name (brackets and
-  // references): interpreters recurse as deep, so a long chain of lets is refused, not a crash.
-  const reach = new Map<string, number>();
-  let statementReach = 0;
+  // How deep each term nests (MAX_NEST), and how large a set's definition is written out
+  // (sets are inlined where used: `let S1 = S0 | S0` doubles), by term: shared terms are counted once each.
+  const nestOf = new WeakMap<RelTerm | SetTerm, number>();
+  const sizeOf = new WeakMap<SetTerm, number>();
+  const nest = (t: RelTerm | SetTerm): number => {
+    let d = nestOf.get(t);
+    if (d !== undefined) return d;
+    switch (t.k) {
+      case 'rel': case 'set': case 'all': d = 1; break;
+      case 'ref': d = 1 + nest(defs[t.name]!); break;
+      case 'id': d = 1 + nest(t.s); break;
+      case 'inv': case 'opt': case 'plus': d = 1 + nest(t.a); break;
+      default: d = 1 + Math.max(nest(t.a), nest(t.b));
+    }
+    nestOf.set(t, d);
+    return d;
+  };
+  const size = (t: SetTerm): number => {
+    let n = sizeOf.get(t);
+    if (n === undefined) sizeOf.set(t, n = t.k === 'set' || t.k === 'all' ? 1 : 1 + size(t.a) + size(t.b));
+    return n;
+  };
+  const shallow = (t: RelTerm | SetTerm, at: Tok): void => {
+    const d = nest(t);
+    if (d > MAX_NEST) fail(`this term nests ${d} deep (operators, brackets, and the sets and definitions it names), past the ${MAX_NEST} that interpreters recurse through: group a long chain with brackets or lets ((a | b) | (c | d)), or merge lets`, at);
+  };
 
   const lookup = (t: Tok): Val => {
     const s = sets.get(t.v);
-    if (s) return { t: 'set', s };
-    if (Object.hasOwn(defs, t.v)) {
-      statementReach = Math.max(statementReach, depth + reach.get(t.v)!);
-      if (statementReach > MAX_REACH) fail(`naming '${t.v}' here makes a term more than ${MAX_REACH} definitions and brackets deep, which interpreters recurse through: merge some of the lets`, t);
-      return { t: 'rel', r: ref(t.v) };
+    if (s) {
+      ops += size(s) - 1;
+      if (ops > MAX_OPS) fail(`more than ${MAX_OPS} operations in one statement with the sets it names written out (a set's definition is inlined where it is used): split it with let, or name fewer sets`, t);
+      return { t: 'set', s };
     }
+    if (Object.hasOwn(defs, t.v)) return { t: 'rel', r: ref(t.v) };
     if (BASE_SETS.includes(t.v)) return { t: 'set', s: set(t.v) };
     if (BASE_RELS.includes(t.v)) return { t: 'rel', r: rel(t.v) };
     if (t.v === 'id') return { t: 'rel', r: id(ALL) };
@@ -259,7 +284,6 @@ export function parseCat(source: string, file: string): Model {
   const named = new Map<string, Tok>();
   while (peek().k !== 'end') {
     ops = 0;
-    statementReach = 0;
     const t = next();
     if (isKw('let', t)) {
       if (isKw('rec')) fail("'let rec' (a recursive definition) is not read: write the closure with + or *");
@@ -272,17 +296,19 @@ export function parseCat(source: string, file: string): Model {
       const v = union();
       if (isKw('and')) fail("'let ... and ...' (simultaneous definitions) is not read: one let per definition");
       if (isKw('in')) fail("'let ... in' (a local definition) is not read");
+      // A set's definition is inlined where it is used, base names and all: a relation named
+      // after a base set would make those uses, printed (printCat), read the relation instead.
+      if (v.t === 'rel' && BASE_SETS.includes(name.v)) fail(`'${name.v}' is one of ptxmm's base sets: a relation named so would hide it; give the relation another name`, name);
+      shallow(v.t === 'set' ? v.s : v.r, t);
       definedAt.set(name.v, name);
       if (v.t === 'set') sets.set(name.v, v.s);
-      else {
-        defs[name.v] = v.r;
-        reach.set(name.v, statementReach + 1);
-      }
+      else defs[name.v] = v.r;
       continue;
     }
     if (t.k === 'name' && TESTS.has(t.v)) {
       const v = union();
       const r = relOf(v, t, `'${t.v}'`);
+      shallow(r, t);
       // Unnamed: named by kind and line (and column, for a second one on the line), as cat names go.
       let name = named.has(`${t.v}-${t.line}`) ? `${t.v}-${t.line}.${t.col}` : `${t.v}-${t.line}`;
       if (isKw('as')) {
@@ -301,11 +327,19 @@ export function parseCat(source: string, file: string): Model {
       continue;
     }
     if (isKw('show', t) || isKw('unshow', t)) {
-      // What herd draws: no effect on which executions are allowed. It ends where the next
-      // statement starts, a negated check (`~empty`) or one ptxmm refuses included.
-      const starts = (t: Tok, after: Tok): boolean => (t.k === 'name' && (STATEMENT_STARTS.has(t.v) || HERD_ONLY.has(t.v)))
-        || (isOp('~', t) && after.k === 'name' && TESTS.has(after.v));
-      while (peek().k !== 'end' && !starts(peek(), toks[p + 1] ?? peek())) next();
+      // What herd draws: no effect on which executions are allowed, but read as herd reads it
+      // (`show r1, r2`, `show r as n`), so that what follows is a statement of its own: skipped
+      // up to the next keyword, a check with a misspelt keyword vanished.
+      for (;;) {
+        union();
+        if (isKw('as')) {
+          next();
+          const n = next();
+          if (n.k !== 'name' || KEYWORDS.has(n.v)) fail(`expected a name after 'as', found ${shown(n)}`, n);
+        }
+        if (!isOp(',')) break;
+        next();
+      }
       continue;
     }
     if (isKw('include', t)) fail("'include' is not read: put the definitions in this file (ptxmm's base relations already include fr's parts, rf and co)", t);

@@ -11,7 +11,7 @@ import { type Model, type RelTerm, modelBaseNames } from '../model/relalg.js';
 import type { Dag, N } from './expr.js';
 import { lazyReads, newPrinter, type Printer } from './expr.js';
 import type { Mask, SRel } from './symbolic.js';
-import { axiomFormula, entries, interpret, srelGet } from './symbolic.js';
+import { axiomFormula, entries, interpret, srelGet, symbolPart } from './symbolic.js';
 import type { Stop, Stray, SymEvent, Unrolled } from './unroll.js';
 import { UnsupportedError, instrWhere } from './unroll.js';
 import { encodeBarriers } from './barriers.js';
@@ -361,7 +361,7 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
   body.push('(declare-const nocut Bool)', '(declare-const cut Bool)', `(assert (= cut ${p.ref(cut)}))`, '(assert (=> nocut (not cut)))');
   const axiomLits = new Map<string, string>();
   for (const { ax, body: b } of axiomBodies) {
-    const lit = `ax_${ax.name.replace(/[^A-Za-z0-9]/g, '_')}`;
+    const lit = `ax_${symbolPart(ax.name)}`;
     axiomLits.set(ax.name, lit);
     body.push(`(declare-const ${lit} Bool)`, `(assert (=> ${lit} ${p.term(b)}))`);
   }

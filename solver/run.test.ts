@@ -4,6 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseLitmus } from '../litmus/parse.js';
 import { ptx60, ptx75 } from '../model/ptx.js';
+import { parseCat } from '../model/cat.js';
 import type { Model } from '../model/relalg.js';
 import { type RunResult, checkStates, runTest } from './run.js';
 import { unroll, UnsupportedError } from './unroll.js';
@@ -214,6 +215,19 @@ exists (y == 1)`;
     assert.ok(e instanceof UnsupportedError, String(e));
     assert.match((e as Error).message, /address is 0x0 \(a null pointer\)/);
   }
+});
+
+test('checks whose names differ only in punctuation are two checks (their literals and ranks were one symbol)', async () => {
+  // Each ranking alone allows the store-buffering outcome; one ranking shared by both would be
+  // acyclic(po | rf | co | fr), sequential consistency, which forbids it.
+  const m = parseCat('let fr = rf^-1; co\nacyclic po | rf as Sc-1\nacyclic co | fr as Sc.1\nacyclic po as Sc_1', 'punct.cat');
+  const r = await run(`PTX SB
+{ x=0; y=0; }
+ P0@cta 0,gpu 0    | P1@cta 1,gpu 0    ;
+ st.relaxed.gpu x, 1 | st.relaxed.gpu y, 1 ;
+ ld.relaxed.gpu r0, y | ld.relaxed.gpu r1, x ;
+exists (P0:r0 == 0 /\\ P1:r1 == 0)`, { model: m });
+  assert.equal(states(r), ['P0:r0=0 P1:r1=0', 'P0:r0=0 P1:r1=1', 'P0:r0=1 P1:r1=0', 'P0:r0=1 P1:r1=1']);
 });
 
 test('atom.cas that fails writes the old value back', () => {

@@ -431,6 +431,14 @@ export function interpret(model: Model, env: SymbolicEnv): SymbolicResult {
 }
 
 /**
+ * A name (an axiom's) as part of an SMT-LIB symbol, one to one: letters and digits as they are,
+ * `_` doubled, any other character `_`, its code in hex, `_`. Cat names may differ only in
+ * `-`, `.` or `'` (`Sc-1`, `Sc.1`): mapped alike, two axioms would share a literal or ranks.
+ */
+export const symbolPart = (name: string): string =>
+  name.replace(/[^A-Za-z0-9]/g, (c) => (c === '_' ? '__' : `_${c.charCodeAt(0).toString(16)}_`));
+
+/**
  * One axiom as a formula over the execution: the constraint the ISA states, on executed events.
  * Acyclicity is stated with a ranking of the events (an integer each), which is exact where the
  * formula is asserted; `exact` states it as an irreflexive transitive closure instead, which
@@ -459,7 +467,7 @@ export function axiomFormula(dag: Dag, ax: Axiom, evalRel: (t: RelTerm, m?: Mask
       // Acyclic iff some ranking decreases along no edge; exact for the (exact) relation r. A
       // cycle lies within one strongly connected component of the edges that may exist, so
       // only those need a rank.
-      const rank = (e: number): N => dag.intVar(`rk_${tag}${ax.name.replace(/[^A-Za-z0-9]/g, '_')}_${e}`);
+      const rank = (e: number): N => dag.intVar(`rk_${tag}_${symbolPart(ax.name)}_${e}`);
       const edges: [number, number, N][] = [];
       for (const [a, aRow] of r) for (const [b, f] of aRow) {
         const g = dag.and(exec[a]!, exec[b]!, f);
