@@ -1,6 +1,7 @@
 // `ptxmm explore`: the terminal UI over tests, outcomes, executions and the SIMT machine. This
 // module only reads the command line and checks for a terminal; the UI (React, ink) is loaded
 // when the command runs, so other commands never pay for it.
+import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import { BOUND_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, MODEL_OPTION, TIMEOUT_OPTION, UsageError, count, modelName, seconds } from './command.js';
 import { DEFAULT_LOOP_BOUND } from '../litmus/ast.js';
@@ -43,11 +44,17 @@ export const exploreCommand: Command = {
     const model = modelName(a.get('model'));
     const bound = count(a.get('bound'), DEFAULT_LOOP_BOUND, 'bound');
     const timeoutMs = seconds(a.get('timeout'), DEFAULT_TIMEOUT_S, 'timeout') * 1000;
+    const paths = a.rest.length ? a.rest : [DEFAULT_EXPLORE_PATH];
+    // A path that is not there would open the UI on a test that is only its error.
+    for (const path of paths) {
+      if (path === '-') throw new UsageError("'-' (standard input) is where explore reads its keys: give files or directories");
+      if (!existsSync(path)) throw new UsageError(`${path}: no such file or directory${a.rest.length ? '' : ` (with no FILE or DIR, explore opens ${DEFAULT_EXPLORE_PATH})`}`);
+    }
     if (!process.stdin.isTTY || !process.stdout.isTTY) {
       process.stderr.write(NO_TTY_MESSAGE + '\n');
       return EXIT.usage;
     }
-    const entries = readEntries(a.rest.length ? a.rest : [DEFAULT_EXPLORE_PATH]);
+    const entries = readEntries(paths);
     if (entries.length === 0) throw new UsageError('no .litmus files found');
     // ink draws nothing but the last frame when CI or CONTINUOUS_INTEGRATION is set (it reads
     // them once, on import). We have a terminal and a person at it, so those do not apply.

@@ -87,6 +87,9 @@ test('pathTo: a path to an allowed outcome replays to it; a forbidden one has no
   assert.ok(v.outcomes.includes(text), v.outcomes.join(' | '));
   assert.ok(v.outcomeDetails.every((d) => d.holds && !d.filtered));
   assert.ok(pathTo(MP, 'P1:r0=1; P1:r1=1') !== null, 'the trailing ; may be left out');
+  // As the solver lists a state (locations first, in declaration order): the same state.
+  const lb = load('isa/ISA-LB.litmus');
+  assert.ok(pathTo(lb, 'x=0; y=0; P0:r0=0; P1:r1=0') !== null, 'in the solver\'s order');
   // The forbidden message passing outcome, from the start and from midway.
   assert.is(pathTo(MP, 'P1:r0=1; P1:r1=0;'), null);
   assert.is(pathTo(MP, 'P1:r0=1; P1:r1=0;', states[1]!), null);

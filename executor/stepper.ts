@@ -355,8 +355,9 @@ export function replay(prog: Program, path: readonly number[], from: MState = in
   return out;
 }
 
-// Outcome texts compare without surrounding blanks and a trailing `;` (formatOutcome ends each value with one).
-const normOutcome = (t: string): string => t.trim().replace(/;$/, '');
+// Outcome texts compare as sets of `name=value` items: the solver lists locations first, in
+// declaration order, the executor sorts (formatOutcome ends each value with a `;`).
+const normOutcome = (t: string): string => t.split(';').map((v) => v.trim()).filter((v) => v !== '').sort().join('; ');
 
 /**
  * The states from `from` to a final state with the given outcome, by a depth-first search

@@ -11,7 +11,7 @@ import type { Answer, Settings } from './protocol.js';
 import { type Badge, type Entry, badgeOf } from './tree.js';
 import { type Screen, GLOBAL_KEYS, SCREEN_KEYS } from './keys.js';
 import { type KeyHandler, KeySlot, type Size, colour, keysOf, useSize } from './ui.js';
-import { Browser } from './browser.js';
+import { Browser, settingsText } from './browser.js';
 import { TestView } from './testview.js';
 import { ExecutionView } from './execview.js';
 import { WhyView } from './whyview.js';
@@ -62,9 +62,14 @@ export function App(p: AppProps): ReactNode {
     if (!typing) {
       if (input === 'q') { exit(); return; }
       if (input === '?') { setHelp(true); return; }
-      if (input === 'm') { setSettings((s) => ({ ...s, model: s.model === 'ptx75' ? 'ptx60' : 'ptx75' })); return; }
-      if (input === '+' || input === '=') { setSettings((s) => ({ ...s, bound: s.bound + 1 })); return; }
-      if (input === '-') { setSettings((s) => ({ ...s, bound: Math.max(MIN_BOUND, s.bound - 1) })); return; }
+      const change = (f: (s: Settings) => Settings): void => {
+        setSettings(f);
+        // A text screen (a race's or a hang's drawing) was made under the settings before.
+        setStack((st) => st.filter((v) => v.screen !== 'text'));
+      };
+      if (input === 'm') { change((s) => ({ ...s, model: s.model === 'ptx75' ? 'ptx60' : 'ptx75' })); return; }
+      if (input === '+' || input === '=') { change((s) => ({ ...s, bound: s.bound + 1 })); return; }
+      if (input === '-') { change((s) => ({ ...s, bound: Math.max(MIN_BOUND, s.bound - 1) })); return; }
     }
     slot.current?.(input, key);
   };
@@ -120,7 +125,9 @@ export function App(p: AppProps): ReactNode {
       <KeySlot.Provider value={slot}>
       {stack.map((v, i) => {
         const shown = i === stack.length - 1 && !help;
-        return <Box key={`${i}:${v.screen}:${'entry' in v ? v.entry.file : ''}:${'outcome' in v ? v.outcome : ''}:${'title' in v ? v.title : ''}`} display={shown ? 'flex' : 'none'}>{screenOf(v, shown)}</Box>;
+        // An execution screen keeps the executions it found: under other settings it starts afresh.
+        const made = v.screen === 'execution' ? `:${settingsText(settings)}` : '';
+        return <Box key={`${i}:${v.screen}:${'entry' in v ? v.entry.file : ''}:${'outcome' in v ? v.outcome : ''}:${'title' in v ? v.title : ''}${made}`} display={shown ? 'flex' : 'none'}>{screenOf(v, shown)}</Box>;
       })}
       {help ? <Help screen={top.screen} size={size} /> : null}
       </KeySlot.Provider>

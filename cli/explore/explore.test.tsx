@@ -251,6 +251,85 @@ test('execution view: relation switches, next execution until there are no more'
   await ui.done();
 });
 
+const SPIN = `PTX spin
+{ .global .u32 x = 0; }
+ P0@cta 0,gpu 0                      | P1@cta 1,gpu 0                   ;
+ LOOP:                               | st.relaxed.gpu.global.u32 [x], 1 ;
+ ld.relaxed.gpu.global.u32 %r1, [x]  |                                  ;
+ add.u32 %r2, %r2, 1                 |                                  ;
+ setp.eq.u32 %p1, %r1, 0             |                                  ;
+ @%p1 bra LOOP                       |                                  ;
+exists (P0:%r2 == 3)`;
+
+test('execution view: under another bound (or model) it asks again; a text screen made under the old settings closes', async () => {
+  const s = scratch('ptxmm-explore-');
+  const entry = readEntries([s.write('spin.litmus', SPIN)], s.dir)[0]!;
+  // Three loads need the loop to go round twice: reachable at bound 2, not at bound 1.
+  const ui = start([entry], { initial: [{ screen: 'browser' }, { screen: 'test', entry }, { screen: 'execution', entry, outcome: 'P0:r2 == 3' }] });
+  await ui.until('is reachable; a');
+  await ui.press('-');
+  const f = await ui.until('is unreachable');
+  assert.ok(f.includes('bound 1'), f);
+  await ui.press('+', KEY.esc);
+  await ui.until('reachable final state');
+  // A race drawing is a text screen: under another model it is gone, back to the test.
+  const racy = readEntries([join(OWN_TESTS, 'races', 'RACE-weak-st-st-racy.litmus')], ROOT)[0]!;
+  const ui2 = start([racy], { initial: [{ screen: 'browser' }, { screen: 'test', entry: racy }] });
+  await ui2.until('racy pair');
+  await ui2.press('G', KEY.enter);
+  await ui2.until('in this consistent execution');
+  await ui2.press('m');
+  const g = await ui2.until((x) => x.includes('ptx60') && !x.includes('in this consistent execution'));
+  assert.ok(g.includes('reachable final state') || g.includes('checking'), g);
+  await ui.done();
+  await ui2.done();
+});
+
+test('stepper: a step past the executor\'s limits (31 writes to one location) ends the run with the reason', async () => {
+  const s = scratch('ptxmm-explore-');
+  const entry = readEntries([s.write('many.litmus', `PTX many
+{ .global .u32 x = 0; }
+ P0@cta 0,gpu 0                      ;
+ LOOP:                               ;
+ add.u32 %r1, %r1, 1                 ;
+ st.relaxed.gpu.global.u32 [x], %r1  ;
+ setp.lt.u32 %p1, %r1, 40            ;
+ @%p1 bra LOOP                       ;
+exists (x == 40)`)], s.dir)[0]!;
+  const ui = start([entry], { bound: 45, initial: [{ screen: 'browser' }, { screen: 'stepper', entry }] });
+  await ui.until('step 0');
+  await ui.press('r');
+  const f = await ui.until('goes no further');
+  assert.match(f, /more than 30 writes to one location/);
+  await ui.done();
+});
+
+test('under ~exists, * marks the outcome the condition forbids; the stepper reaches a state listed in the solver\'s order', async () => {
+  const s = scratch('ptxmm-explore-');
+  const entry = readEntries([s.write('mp.litmus', `PTX MPno
+{ .global .u32 data = 0; .global .u32 flag = 0; }
+ P0@cta 0,gpu 0                      | P1@cta 1,gpu 0                        ;
+ st.weak.global.u32 [data], 1        | ld.relaxed.gpu.global.u32 %r1, [flag] ;
+ st.relaxed.gpu.global.u32 [flag], 1 | ld.weak.global.u32 %r2, [data]        ;
+~exists (P1:%r1 == 1 /\\ P1:%r2 == 0)`)], s.dir)[0]!;
+  const ui = start([entry], { initial: [{ screen: 'browser' }, { screen: 'test', entry }] });
+  const f = await ui.until('reachable final states');
+  assert.ok(f.includes('(*: the outcome ~exists forbids)'), f);
+  assert.ok(f.includes('* P1:r1=1; P1:r2=0'), f);
+  assert.ok(f.includes('  P1:r1=1; P1:r2=1'), f);
+  await ui.done();
+  // ISA-LB's one state, as the solver lists it (locations first): the executor finds a path.
+  const lb = readEntries([join(ISA, 'ISA-LB.litmus')], ROOT)[0]!;
+  const ui2 = start([lb], { initial: [{ screen: 'browser' }, { screen: 'stepper', entry: lb }] });
+  await ui2.until('step 0');
+  await ui2.press('t');
+  await ui2.until('x=0; y=0; P0:r0=0; P1:r1=0');
+  await ui2.press(KEY.enter);
+  const g = await ui2.until((x) => x.includes('reached') || x.includes('reaches no final state'));
+  assert.match(g, /reached x=0; y=0; P0:r0=0; P1:r1=0 in \d+ steps/);
+  await ui2.done();
+});
+
 test('help overlay, Esc backs out, 80x24 respected', async () => {
   const ui = start([mp()], { initial: [{ screen: 'browser' }, { screen: 'test', entry: mp() }] });
   await ui.until('forbidden');

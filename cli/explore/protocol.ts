@@ -52,6 +52,8 @@ export interface RacesAnswer {
   /** Why there is no answer, for the test or for some pair. */
   unknown: string | null;
   pairs: { line: string; drawing: string[] }[];
+  /** Some execution needs more loop iterations than the bound: race-free says so. */
+  boundReached: boolean;
 }
 
 /** Liveness as the test view shows it: `check --liveness`'s lines, the execution prefix drawn. */

@@ -6,18 +6,20 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Text } from 'ink';
 import { compile, Unsupported, type Program } from '../../executor/program.js';
-import { type MachineView, inspect, randomRun, replay, transitions } from '../../executor/stepper.js';
+import { type MachineView, type Transition, inspect, randomRun, replay, transitions } from '../../executor/stepper.js';
 import type { MState } from '../../executor/state.js';
 import { useAsk, useExplore } from './ask.js';
 import { settingsText } from './browser.js';
 import { footerText } from './keys.js';
 import { stateText } from '../../present/explain.js';
+import type { Quantifier } from '../../litmus/ast.js';
+import { markMeaning } from './outcome.js';
 import { useTest } from './testview.js';
 import { type Entry, testRef } from './tree.js';
 import { Frame, type Line, Pane, Spinner, useScrollTop, wrap, useKeys } from './ui.js';
 
 /** The machine state as lines: threads, then memory, barriers and the Fence-SC order. */
-export function machineLines(v: MachineView): Line[] {
+export function machineLines(v: MachineView, q: Quantifier): Line[] {
   const out: Line[] = [];
   for (const t of v.threads) {
     const next = t.next ? ` · next: ${t.next}` : '';
@@ -43,7 +45,7 @@ export function machineLines(v: MachineView): Line[] {
     out.push({ text: `  barrier ${b.id} of cta ${b.cta}, phase ${b.phase}: ${b.arrived}${b.need === null ? '' : `/${b.need}`} arrived${b.done ? ', done' : ''}${b.waiting.length ? `, waiting: ${b.waiting.map((p) => `P${p}`).join(' ')}` : ''}` });
   }
   if (v.scOrder.length) out.push({ text: `  fence.sc order: ${v.scOrder.map((f) => `P${f.thread}.${f.scope}`).join(' → ')}` });
-  if (v.end === 'final') out.push({ text: `Final: ${v.outcomeDetails.map((o) => `${o.text}${o.holds ? ' (satisfies the condition)' : ''}${o.filtered ? ' (filtered out)' : ''}`).join(' | ')}`, color: 'green', bold: true });
+  if (v.end === 'final') out.push({ text: `Final: ${v.outcomeDetails.map((o) => `${o.text}${o.holds ? ` (${markMeaning(q)})` : ''}${o.filtered ? ' (filtered out)' : ''}`).join(' | ')}`, color: 'green', bold: true });
   else if (v.end === 'deadlock') out.push({ text: 'Deadlock: no thread can move, and some thread has not finished', color: 'red', bold: true });
   else if (v.end === 'cut') out.push({ text: 'Cut: a loop went round more times than the loop bound allows', color: 'yellow', bold: true });
   else if (v.end === 'dropped') out.push({ text: 'Dropped: this is not an execution of the model (see executor/)', color: 'yellow', bold: true });
@@ -77,7 +79,16 @@ export function Stepper(p: { entry: Entry; back: () => void; active: boolean; he
 
   const cur = states[states.length - 1];
   // Once per state, not per keypress; inspect marks what may go from the same list.
-  const ts = useMemo(() => (prog && cur ? transitions(prog, cur) : []), [prog, cur]);
+  // A step past what the executor models (more than 30 writes to one location) ends the run here, as `run` says.
+  const [ts, stopped] = useMemo((): [Transition[], string | null] => {
+    if (!prog || !cur) return [[], null];
+    try {
+      return [transitions(prog, cur), null];
+    } catch (e) {
+      if (e instanceof Unsupported) return [[], `the executor goes no further: ${e.message}`];
+      throw e;
+    }
+  }, [prog, cur]);
   const view = useMemo(() => (prog && cur ? inspect(prog, cur, ts) : null), [prog, cur, ts]);
   const test = testRef(p.entry);
   const reachable = useAsk('view', choosing ? { kind: 'states', test, settings, without: [], forbidden: false, outcome: null } : null, p.active);
@@ -94,7 +105,7 @@ export function Stepper(p: { entry: Entry; back: () => void; active: boolean; he
     setTarget(null);
   }, [path.state]);
 
-  const mLines = wrap(view ? machineLines(view) : [{ text: 'error' in compiled ? compiled.error : '', color: 'red' }], size.columns);
+  const mLines = wrap([...(view && prog ? machineLines(view, prog.test.condition.quantifier) : [{ text: 'error' in compiled ? compiled.error : '', color: 'red' }]), ...(stopped ? [{ text: stopped, color: 'red' }] : [])], size.columns);
   const listHeight = Math.max(3, Math.min(ts.length || 1, Math.floor((p.height - 2) / 3)));
   const machineHeight = p.height - listHeight - 1;
   const at = Math.min(cursor, Math.max(0, ts.length - 1));
@@ -121,10 +132,15 @@ export function Stepper(p: { entry: Entry; back: () => void; active: boolean; he
     else if ((key.return || key.rightArrow) && ts[at]) { setStates((s) => [...s, ts[at]!.state]); setCursor(0); setNote(null); }
     else if (input === 'u' || key.leftArrow || key.backspace || key.delete) { setStates((s) => (s.length > 1 ? s.slice(0, -1) : s)); setCursor(0); setNote(null); }
     else if (input === 'r' && cur) {
-      const run = randomRun(prog, cur, Math.random);
-      setStates((s) => [...s, ...replay(prog, run.steps, cur).slice(1)]);
+      try {
+        const run = randomRun(prog, cur, Math.random);
+        setStates((s) => [...s, ...replay(prog, run.steps, cur).slice(1)]);
+        setNote(`random run: ${run.steps.length} steps${run.end ? `, ${run.end}` : ''}`);
+      } catch (e) {
+        if (!(e instanceof Unsupported)) throw e;
+        setNote(`random run: the executor goes no further (${e.message})`);
+      }
       setCursor(0);
-      setNote(`random run: ${run.steps.length} steps${run.end ? `, ${run.end}` : ''}`);
     } else if (input === 'J' || key.pageDown) setScroll((x) => Math.min(Math.max(0, mLines.length - machineHeight), x + (key.pageDown ? machineHeight : 1)));
     else if (input === 'K' || key.pageUp) setScroll((x) => Math.max(0, x - (key.pageUp ? machineHeight : 1)));
     else if (input === 't') { setChoosing(true); setPick(0); }
@@ -136,7 +152,7 @@ export function Stepper(p: { entry: Entry; back: () => void; active: boolean; he
   const status = path.state?.status === 'running' ? <Spinner label={`finding a path to ${target ?? 'the state'}`} />
     : choosing && reachable.state?.status === 'running' ? <Spinner label="listing the reachable final states" />
     : note ? <Text wrap="truncate-end">{note}</Text> : undefined;
-  const title = `${p.entry.path} · machine · step ${states.length - 1} · ${ts.length} transition${ts.length === 1 ? '' : 's'} · ${settingsText(settings)}`;
+  const title = `${p.entry.path} · machine · step ${Math.max(0, states.length - 1)} · ${ts.length} transition${ts.length === 1 ? '' : 's'} · ${settingsText(settings)}`;
   if (choosing) {
     const lines: Line[] = finals.map((f) => ({ text: `${f.satisfies ? '*' : ' '} ${stateText(Object.entries(f.values))}`, item: true }));
     return (

@@ -12,10 +12,10 @@ import { useAsk, useExplore } from './ask.js';
 import type { View } from './app.js';
 import { settingsText } from './browser.js';
 import { footerText } from './keys.js';
-import { outcomeExpr } from './outcome.js';
+import { markMeaning, outcomeExpr } from './outcome.js';
 import { stateText } from '../../present/explain.js';
 import { type Entry, testRef } from './tree.js';
-import { Frame, type Line, Pane, Spinner, useScrollTop, useKeys } from './ui.js';
+import { Frame, type Line, Pane, Spinner, useScrollTop, useKeys, wrap } from './ui.js';
 
 /** The test parsed on this thread (cheap), or its positioned error. */
 export function useTest(entry: Entry): { test: LitmusTest } | { error: string } {
@@ -48,17 +48,20 @@ export function TestView(p: { entry: Entry; open: (v: View) => void; back: () =>
 
   const lines: Line[] = [];
   const items: Item[] = [];
+  // Lines before this one are the program's.
+  let program = 0;
   if (!test) lines.push(...('error' in parsed ? parsed.error : '').split('\n').map((text) => ({ text, color: 'red' })));
   else {
     lines.push(...printLitmus(test).trimEnd().split('\n').map((text) => ({ text })));
     lines.push({ text: '' });
+    program = lines.length;
     const a = state?.status === 'done' ? state.answer : null;
     if (a?.kind === 'error') lines.push({ text: a.message, color: 'red' });
     if (a?.kind === 'states') {
       const r = a.answer.report;
       if (r.result === 'Unknown') lines.push({ text: `Unknown: ${r.reason ?? 'no answer'}`, color: 'yellow' });
       else {
-        lines.push({ text: `${r.kind} · ${r.result} · ${r.states!.length} reachable final state${r.states!.length === 1 ? '' : 's'} (* satisfies the condition)`, bold: true });
+        lines.push({ text: `${r.kind} · ${r.result} · ${r.states!.length} reachable final state${r.states!.length === 1 ? '' : 's'} (*: ${markMeaning(test.condition.quantifier)})`, bold: true });
         if (r.noStates) lines.push({ text: noStatesText(r.noStates, r.bound), color: 'yellow' });
         for (const s of r.states!) {
           const v = Object.entries(s.values);
@@ -69,7 +72,7 @@ export function TestView(p: { entry: Entry; open: (v: View) => void; back: () =>
         if (f) {
           lines.push({ text: '' });
           const over = a.answer.condObs.join(', ') || 'no observables';
-          lines.push({ text: f.length ? `Forbidden outcomes over ${over} (the program can produce them; no consistent execution does):` : `No forbidden outcome over ${over}.`, bold: true });
+          lines.push({ text: f.length ? `Forbidden outcomes over ${over} (the program can produce them; no consistent execution does):` : `No forbidden outcome over ${over}.`, bold: true, cut: true });
           for (const v of f) {
             items.push({ line: lines.length, outcome: outcomeExpr(v), to: 'why' });
             lines.push({ text: `✗ ${stateText(v)}   forbidden`, item: true, color: 'red' });
@@ -80,7 +83,7 @@ export function TestView(p: { entry: Entry; open: (v: View) => void; back: () =>
         lines.push({ text: '' });
         if (ra?.kind === 'races') {
           const n = ra.answer.pairs.length;
-          lines.push({ text: ra.answer.verdict === 'race-free' ? 'Data races (ISA §8.6.1): race-free' : ra.answer.verdict === 'racy' ? `Data races (ISA §8.6.1): ${n} racy pair${n === 1 ? '' : 's'} (Enter: the execution)` : `Data races (ISA §8.6.1): unknown: ${ra.answer.unknown ?? 'no answer'}`, bold: true });
+          lines.push({ text: ra.answer.verdict === 'race-free' ? `Data races (ISA §8.6.1): race-free${ra.answer.boundReached ? ' within the loop bound' : ''}` : ra.answer.verdict === 'racy' ? `Data races (ISA §8.6.1): ${n} racy pair${n === 1 ? '' : 's'} (Enter: the execution)` : `Data races (ISA §8.6.1): unknown: ${ra.answer.unknown ?? 'no answer'}`, bold: true });
           for (const pr of ra.answer.pairs) {
             items.push({ line: lines.length, to: 'text', title: 'data race', lines: [`Race ${pr.line}`, 'in this consistent execution:', '', ...pr.drawing] });
             lines.push({ text: `~ ${pr.line}`, item: true, color: 'yellow' });
@@ -101,6 +104,16 @@ export function TestView(p: { entry: Entry; open: (v: View) => void; back: () =>
       }
     }
   }
+  // What follows the program wraps (a refusal's or an Unknown's reason is long); the program
+  // keeps its columns, and an item stays one line, its index moved with the lines before it.
+  const lineAt: number[] = [];
+  const wrapped: Line[] = [];
+  lines.forEach((l, i) => {
+    lineAt[i] = wrapped.length;
+    wrapped.push(...(l.item || l.cut || i < program ? [l] : wrap([l], size.columns)));
+  });
+  for (const it of items) it.line = lineAt[it.line]!;
+  lines.splice(0, lines.length, ...wrapped);
   const at = Math.min(cursor, Math.max(0, items.length - 1));
   const height = p.height;
   const cursorLine = items[at]?.line ?? 0;

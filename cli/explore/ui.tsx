@@ -115,6 +115,8 @@ export interface Line {
   color?: string;
   bold?: boolean;
   dim?: boolean;
+  /** Cut at the width rather than wrapped where a screen wraps its lines (a heading whose end only explains). */
+  cut?: boolean;
 }
 
 /** The first line to show so that `cursor` is inside a window of `height` lines. */

@@ -63,6 +63,7 @@ async function answer(req: Request): Promise<Answer> {
           verdict: r.verdict,
           unknown: r.unknown ?? (undecided.length ? undecided.join('; ') : null),
           pairs: r.racy.map((pr) => ({ line: racePairLine(pr), drawing: graphText(raceGraph(model, pr)) })),
+          boundReached: r.boundReached === true,
         },
       };
     }
