@@ -4,7 +4,8 @@
 // takes no register narrower than the instruction reading it, so that is the only width a
 // genuine program can have: an ld.u16 result read by add.s32 is zero-extended into 32 bits, as
 // in a `.reg .b32`, and an ld.u32 result in a register also written by an ld.u64 into 64), and
-// reads as signed when some instruction writes it with a signed type (or it starts negative). Both
+// reads as signed when some instruction writes it with a signed type (or it starts negative, or
+// the dialect's blt/bgt/ble/bge, which compare signed, read it). Both
 // engines store register values at these widths, so they agree on every value by construction,
 // and a condition compares values as the integers their types say (u32 0xffffffff is
 // 4294967295, never -1).
@@ -86,6 +87,17 @@ export function threadRegisters(inits: readonly RegInit[], thread: Thread): Map<
     for (const [r, w] of valueReads(s)) {
       const o = out.get(r);
       if (o && w > o.width) out.set(r, { width: w, signed: o.signed });
+    }
+  }
+  // The dialect's blt/bgt/ble/bge compare as signed 32-bit integers (Dartagnan's): a register
+  // they read reads so in the condition too, or a branch taken on r < 0 would leave a final
+  // state in which r < 0 is false.
+  for (const s of thread.code) {
+    if (s.op !== 'bcmp' || s.cmp === 'eq' || s.cmp === 'ne') continue;
+    for (const v of [s.a, s.b]) {
+      if (v.kind !== 'reg') continue;
+      const o = out.get(v.name);
+      if (o && !o.signed) out.set(v.name, { width: o.width, signed: true });
     }
   }
   // A declared register is as wide as declared: narrower writes are extended into it.

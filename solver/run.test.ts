@@ -230,6 +230,20 @@ exists (P0:r0 == 0 /\\ P1:r1 == 0)`, { model: m });
   assert.equal(states(r), ['P0:r0=0 P1:r1=0', 'P0:r0=0 P1:r1=1', 'P0:r0=1 P1:r1=0', 'P0:r0=1 P1:r1=1']);
 });
 
+test('a register the dialect\'s blt compares (signed, as Dartagnan reads it) reads signed in the condition too', async () => {
+  const r = await run(`PTX sgn
+{ x=0; }
+ P0@cta 0,gpu 0 ;
+ ld r1, -1 ;
+ blt r1, 0, LC00 ;
+ ld r2, 1 ;
+ LC00: ;
+exists (P0:r1 < 0 /\\ P0:r2 == 0)`);
+  // The branch was taken on r1 < 0: the condition sees the same -1 (it saw 4294967295).
+  assert.equal(states(r), ['P0:r1=-1 P0:r2=0']);
+  assert.is(r.validated, true);
+});
+
 test('atom.cas that fails writes the old value back', () => {
   const t = parseLitmus(`PTX C1
 { x=0; }
