@@ -92,6 +92,28 @@ const SPIN = write('spin.litmus', `PTX Spin
 exists (P0:r0 == 1)
 `);
 
+test('conform: a verdict that holds within the loop bound only passes with a line that says so (JSON boundReached)', () => {
+  // P1 counts its loads; five need the loop to go round four times: unreachable at bound 2 only.
+  const f = write('count.litmus', `PTX Count
+{ x=0; }
+ P0@cta 0,gpu 0 | P1@cta 0,gpu 0       ;
+ st.relaxed.gpu x, 1 | LC00:           ;
+                     | add r1, r1, 1   ;
+                     | ld.relaxed.gpu r2, x ;
+                     | beq r2, 0, LC00 ;
+exists (P1:r1 == 5)
+`);
+  const csv = write('count.csv', `${f.split('/').pop()},0\nmp.litmus,0\n`);
+  const r = ptxmm('conform', '--expect', csv, '--root', dir);
+  assert.is(r.out, 'PASS count.litmus: ptx75 gives 0 within the loop bound only (some execution needs more iterations: a larger --bound checks it)\n2 passed, 0 failed\n');
+  assert.is(r.code, 0);
+  const j = ptxmm('conform', '--json', '--expect', csv, '--root', dir).out.trim().split('\n').map((l) => JSON.parse(l) as { boundReached?: boolean | null });
+  // The other row's forbidden outcome rests on no execution within the bound too, but MP has no loop.
+  assert.equal(j.slice(0, 2).map((o) => o.boundReached), [true, false]);
+  // At a bound that lets it reach, the row fails as it should.
+  assert.match(ptxmm('conform', '--bound', '4', '--expect', csv, '--root', dir).out, /FAIL count\.litmus: expected 0, ptx75 gives 1\n/);
+});
+
 test('check --liveness: who hangs where, after which execution; the exit status; conform --liveness explains', () => {
   const r = ptxmm('check', '--liveness', SPIN, SB);
   assert.is(r.code, 0);

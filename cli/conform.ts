@@ -61,6 +61,12 @@ export interface ConformReport {
   reason: string | null;
   /** A failure explained as `why` explains it. */
   explanation: string[];
+  /**
+   * The answer rests on no execution within the loop bound doing something (the condition not
+   * reached, no race), and some execution needs more iterations: it holds within the bound
+   * only. Null where the answer is a witness, or the bound was not asked.
+   */
+  boundReached: boolean | null;
   seconds: number;
 }
 
@@ -123,7 +129,10 @@ export const conformCommand: Command = {
         tally[res.status === 'pass' ? 'passed' : res.status === 'fail' ? 'failed' : res.status === 'unknown' ? 'unknown' : 'errors']++;
         bar.clear();
         if (json) process.stdout.write(jsonLine('conform', res));
-        else if (res.status !== 'pass') process.stdout.write(conformText(res).join('\n') + '\n');
+        else {
+          const lines = conformText(res);
+          if (lines.length) process.stdout.write(lines.join('\n') + '\n');
+        }
       }
     } finally {
       bar.clear();
@@ -136,22 +145,24 @@ export const conformCommand: Command = {
   },
 };
 
-/** A row that did not pass, as text. */
+/** A row that did not pass, or passed within the loop bound only, as text. */
 export function conformText(r: ConformReport): string[] {
   switch (r.status) {
-    case 'pass': return [];
+    case 'pass': return r.boundReached ? [`PASS ${r.file}: ${r.model} gives ${r.got} ${WITHIN}`] : [];
     case 'error': return [`ERROR ${r.reason}`];
     case 'unknown': return [`UNKNOWN ${r.file}: ${r.reason} (expected ${r.expected})`];
-    case 'fail': return [`FAIL ${r.file}: expected ${r.expected}, ${r.model} gives ${r.got}`, ...r.explanation.map((l) => (l ? '  ' + l : l))];
+    case 'fail': return [`FAIL ${r.file}: expected ${r.expected}, ${r.model} gives ${r.got}${r.boundReached ? ` ${WITHIN}` : ''}`, ...r.explanation.map((l) => (l ? '  ' + l : l))];
   }
 }
+
+const WITHIN = 'within the loop bound only (some execution needs more iterations: a larger --bound checks it)';
 
 /** What a CSV's 1 and 0 answer: the condition, race-freedom, or that no thread can hang. */
 export type Question = 'condition' | 'races' | 'liveness';
 
 export async function conformRow(z3: Z3Session, row: Row, root: string, model: Model, bound: number, timeoutMs: number, question: Question = 'condition'): Promise<ConformReport> {
   const t0 = performance.now();
-  const base = { file: row.path, test: null, model: model.name, expected: row.expected ? 1 as const : 0 as const, got: null, reason: null, explanation: [] as string[] };
+  const base = { file: row.path, test: null, model: model.name, expected: row.expected ? 1 as const : 0 as const, got: null, reason: null, explanation: [] as string[], boundReached: null };
   const done = (r: Omit<ConformReport, 'seconds'>): ConformReport => ({ ...r, seconds: (performance.now() - t0) / 1000 });
   // An error met answering: the solver's refusal of the test (an input error), or a bug.
   const failed = (e: unknown): string => refusal(e, row.path)?.format() ?? `${row.path}: internal error: ${(e as Error).message}`;
@@ -165,24 +176,25 @@ export async function conformRow(z3: Z3Session, row: Row, root: string, model: M
   if (question !== 'condition') {
     // 1 = race-free / no thread can hang; a disagreement shows the racy pairs or the hanging
     // threads with their executions, or says there are none.
-    let a: { good: boolean | null; unknown: string | null; text: (secs: number) => string[] };
+    let a: { good: boolean | null; unknown: string | null; text: (secs: number) => string[]; boundReached: boolean | null };
     try {
       if (question === 'races') {
         const r = await findRaces(z3, test, { model, bound, timeoutMs });
-        a = { good: r.verdict === 'unknown' ? null : r.verdict === 'race-free', unknown: r.unknown, text: (secs) => racesText(test, model, r, secs) };
+        a = { good: r.verdict === 'unknown' ? null : r.verdict === 'race-free', unknown: r.unknown, text: (secs) => racesText(test, model, r, secs), boundReached: r.verdict === 'race-free' ? r.boundReached : null };
       } else {
         const r = await checkLiveness(z3, test, { model, bound, timeoutMs });
-        a = { good: r.verdict === 'unknown' ? null : r.verdict === 'live', unknown: r.unknown, text: (secs) => livenessText(test, model, r, secs) };
+        a = { good: r.verdict === 'unknown' ? null : r.verdict === 'live', unknown: r.unknown, text: (secs) => livenessText(test, model, r, secs), boundReached: null };
       }
     } catch (e) {
       return done({ ...base, test: test.name, status: 'error', reason: failed(e) });
     }
     if (a.good === null) return done({ ...base, test: test.name, status: 'unknown', reason: a.unknown });
     const got = a.good ? 1 : 0;
-    if (a.good === row.expected) return done({ ...base, test: test.name, got, status: 'pass' });
-    return done({ ...base, test: test.name, got, status: 'fail', explanation: a.text((performance.now() - t0) / 1000) });
+    if (a.good === row.expected) return done({ ...base, test: test.name, got, status: 'pass', boundReached: a.boundReached });
+    return done({ ...base, test: test.name, got, status: 'fail', explanation: a.text((performance.now() - t0) / 1000), boundReached: a.boundReached });
   }
-  const opts = { model, bound, timeoutMs, mode: 'verdict' as const, checkBound: false, explain: false };
+  // The bound is asked of loops only (enc.mayCut): one query more for them.
+  const opts = { model, bound, timeoutMs, mode: 'verdict' as const, checkBound: true, explain: false };
   let r: RunResult;
   try {
     r = await runTest(z3, test, opts);
@@ -191,8 +203,11 @@ export async function conformRow(z3: Z3Session, row: Row, root: string, model: M
   }
   if (r.validated === 'unknown') return done({ ...base, test: test.name, status: 'unknown', reason: r.unknown });
   const got = r.validated ? 1 : 0;
-  if (r.validated === row.expected) return done({ ...base, test: test.name, got, status: 'pass' });
+  // A witness answers whatever the bound; no execution reaching (or breaking) the condition is an answer within it.
+  const absence = (test.condition.quantifier === 'exists') !== r.validated;
+  const boundReached = absence ? r.boundReached : null;
+  if (r.validated === row.expected) return done({ ...base, test: test.name, got, status: 'pass', boundReached });
   // The same explanation `ptxmm why` gives: the execution, or the axioms and how they fail.
   const ex = await explainTest(z3, test, { model, bound, timeoutMs, relax: true });
-  return done({ ...base, test: test.name, got, status: 'fail', explanation: explanationText(ex, explanationGraph(ex, [])) });
+  return done({ ...base, test: test.name, got, status: 'fail', explanation: explanationText(ex, explanationGraph(ex, [])), boundReached });
 }
