@@ -258,6 +258,26 @@ exists (x == ${x})
   assert.is(ptxmm('check', write('barid3.litmus', text(3))).code, 0);
 });
 
+test('the dialect\'s barrier id is not held to 0 to 15, in a register as in an immediate; printed, it means the same', () => {
+  const f = write('dbar.litmus', `PTX DBar
+{ x = 0; y = 0; P0:r3 = 96; }
+ P0@cta 0,gpu 0  | P1@cta 0,gpu 0  ;
+ st.weak x, 1    | st.weak y, 1    ;
+ bar.cta.sync r3 | bar.cta.sync 96 ;
+ ld.weak r1, y   | ld.weak r2, x   ;
+forall (P0:r1 == 1 /\\ P1:r2 == 1)
+`);
+  // Both threads meet at barrier 96 (it was refused in the register, answered as an immediate).
+  for (const args of [['check'], ['run']]) {
+    const r = ptxmm(...args, f);
+    assert.is(r.code, 0, `${args.join(' ')}: ${r.out}${r.err}`);
+    assert.match(r.out, /\nOk\n/);
+  }
+  const printed = ptxmm('print', f).out;
+  assert.match(printed, /bar\.cta\.sync 0, %r3, 0 \| bar\.cta\.sync 0, 96, 0/);
+  assert.is(ptxmm('check', write('dbar-printed.litmus', printed)).code, 0);
+});
+
 test('ret and exit end a thread early, in both engines: the same states', () => {
   // P0 returns when it reads 0; otherwise it writes 2 after P1's 1 (coherence), so x ends 1 or 2.
   const f = write('ret.litmus', `PTX Ret

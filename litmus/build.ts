@@ -663,8 +663,11 @@ function barrier(base: 'bar' | 'barrier', quals: Qual[], cell: Extract<CstCell, 
     out.count = count;
   }
   // An arrive that names no count exists only in Dartagnan's dialect (PTX's bar.arrive always
-  // has one): recorded with its (default) instance, it prints in that dialect's notation.
+  // has one): recorded with its (default) instance, it prints in that dialect's notation. So
+  // is the dialect's barrier with its id in a register: PTX's 0 to 15 hold a genuine id, not
+  // one of the dialect, in a register as in an immediate (`bar.cta.sync 96`).
   if (mode === 'arrive' && !out.count && !out.instance) out.instance = { kind: 'imm', value: 0n };
+  if (!ctx.genuine && !out.instance && !out.count && out.id.kind === 'reg') out.instance = { kind: 'imm', value: 0n };
   return out;
 }
 
