@@ -3,14 +3,14 @@
 import { writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import {
-  BOUND_OPTION, CAT_MODEL_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, EXIT_HELP, JSON_OPTION, SHARD_OPTION, TIMEOUT_OPTION, UsageError, askableRaces, atLeastOne, count, makeDir, modelOf, seconds, shard,
+  BOUND_OPTION, CAT_MODEL_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, EXIT_HELP, JSON_OPTION, SHARD_OPTION, TIMEOUT_OPTION, UsageError, askableRaces, atLeastOne, count, litmusInputs, makeDir, modelOf, seconds, shard,
 } from './command.js';
 import { type RecordType, jsonLine } from './json.js';
 import { batchLine, progress } from './progress.js';
 import { eachTest, inputError, internalError, testFailed } from './batch.js';
 import { checkOnWorkers } from './checkjobs.js';
 import type { ExplainOptions } from '../present/explain.js';
-import { type FileResult, expandPaths, readLitmusFiles } from '../litmus/parse.js';
+import { type FileResult, readLitmusFiles } from '../litmus/parse.js';
 import { TEST_KIND, conditionText } from '../litmus/print.js';
 import { DEFAULT_LOOP_BOUND, type LitmusTest } from '../litmus/ast.js';
 import { type Model, withoutAxioms } from '../model/relalg.js';
@@ -164,8 +164,7 @@ export const checkCommand: Command = {
     if (witnessDir && a.has('races')) throw new UsageError('--witness draws final states: not with --races');
     if (witnessDir && a.has('against')) throw new UsageError('--witness draws final states of one model: not with --against');
     if (witnessDir) makeDir(witnessDir);
-    const paths = expandPaths(a.rest);
-    if (paths.length === 0) throw new UsageError('no .litmus files found');
+    const paths = litmusInputs(a.rest);
     const drawing = witnessDir ? drawingPaths(witnessDir, paths) : null;
     const files = readLitmusFiles(shard(paths, a.get('shard')));
     if (a.has('races')) {

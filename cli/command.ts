@@ -7,6 +7,7 @@ import type { ModelName } from '../executor/program.js';
 import { DEFAULT_LOOP_BOUND } from '../litmus/ast.js';
 import { LitmusError } from '../litmus/errors.js';
 import { readText } from '../litmus/files.js';
+import { expandPaths } from '../litmus/parse.js';
 import { CatError, parseCat } from '../model/cat.js';
 import { MODELS, raceRefusal } from '../model/ptx.js';
 import type { Model } from '../model/relalg.js';
@@ -237,6 +238,13 @@ export function seconds(v: string | undefined, dflt: number, what: string): numb
   if (v.trim() === '' || !Number.isFinite(n) || n <= 0) throw new UsageError(`--${what} needs a positive number of seconds, not '${v}'`);
   if (n > MAX_SECONDS) throw new UsageError(`--${what} is at most ${MAX_SECONDS} seconds (about 24 days), not '${v}'`);
   return n;
+}
+
+/** The .litmus files under the paths given; none is a usage error (a wrong path in CI would pass, having checked nothing). */
+export function litmusInputs(paths: string[]): string[] {
+  const files = expandPaths(paths);
+  if (files.length === 0) throw new UsageError('no .litmus files found');
+  return files;
 }
 
 /**

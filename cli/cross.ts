@@ -2,14 +2,14 @@
 // executor must never reach a final state the solver rules out (unsound: printed with the
 // executor's trace) and should reach every state the solver allows (incomplete: listed).
 import {
-  BOUND_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, JSON_OPTION, MODEL_OPTION, SHARD_OPTION, TIMEOUT_OPTION, UsageError, atLeastOne, count, modelName, seconds, shard,
+  BOUND_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, JSON_OPTION, MODEL_OPTION, SHARD_OPTION, TIMEOUT_OPTION, UsageError, atLeastOne, count, litmusInputs, modelName, seconds, shard,
 } from './command.js';
 import { jsonLine } from './json.js';
 import { progress } from './progress.js';
 import { eachTest } from './batch.js';
 import { MAX_STATES_OPTION } from './run.js';
-import { type FileResult, expandPaths, readLitmusFiles } from '../litmus/parse.js';
-import { crossLiveness, crossLivenessText } from './crosslive.js';
+import { type FileResult, readLitmusFiles } from '../litmus/parse.js';
+import { crossLiveness, crossLivenessText, timeUp } from './crosslive.js';
 import type { LitmusTest } from '../litmus/ast.js';
 import { MODELS } from '../model/ptx.js';
 import type { Model } from '../model/relalg.js';
@@ -151,7 +151,7 @@ export async function crossOne(z3: Z3Session, file: string, test: LitmusTest, o:
   const no = (status: 'skip' | 'error', reason: string): CrossReport => ({ ...base, status, reason });
   let ex: ReturnType<typeof runTest>;
   try {
-    ex = runTest(test, { model: o.model, bound: o.bound, maxStates: o.maxStates, witness: true });
+    ex = runTest(test, { model: o.model, bound: o.bound, maxStates: o.maxStates, witness: true, deadline: timeUp(o.timeoutMs) });
   } catch (e) {
     return no('error', `executor: internal error: ${(e as Error).stack ?? e}`);
   }
@@ -174,7 +174,7 @@ export async function crossOne(z3: Z3Session, file: string, test: LitmusTest, o:
   const truncated = ex.result.stats.truncated;
   const reached = ex.result.states.length;
   const r: RunResult = truncated ? { ...ex.result, states: spread(ex.result.states, o.maxChecked ?? Infinity) } : ex.result;
-  const stopped = `executor: stopped after ${r.stats.visited} states`;
+  const stopped = `executor: stopped after ${r.stats.visited} states${r.stats.stopped ? ` (${r.stats.stopped})` : ''}`;
   const maxMissing = truncated ? 0 : o.maxMissing;
   let sc: Awaited<ReturnType<typeof checkStates>>;
   let mustReach: StatesCheck['missing'] = [];
@@ -267,7 +267,7 @@ export const crossCommand: Command = {
     const t0 = performance.now();
     const reports: CrossReport[] = [];
     let unreadable = 0;
-    const files = readLitmusFiles(shard(expandPaths(a.rest), a.get('shard')));
+    const files = readLitmusFiles(shard(litmusInputs(a.rest), a.get('shard')));
     if (a.has('liveness')) return crossLivenessAll(files, { model, bound, timeoutMs, maxStates }, quiet, json);
     const bar = progress();
     const z3 = await openZ3();

@@ -7,6 +7,7 @@ import { MODELS } from '../model/ptx.js';
 import { checkLiveness } from '../solver/liveness.js';
 import type { Z3Session } from '../solver/z3.js';
 import { executorLiveness } from '../executor/liveness.js';
+import type { Deadline } from '../executor/explore.js';
 import type { ModelName } from '../executor/program.js';
 import { stuckLine } from '../present/liveness.js';
 
@@ -32,9 +33,13 @@ export interface CrossLiveness {
   trace: string[];
 }
 
+/** The executor's deadline for a test whose --timeout is `ms`: it stops its search then, as Z3 does. */
+export const timeUp = (ms: number): Deadline => ({ at: performance.now() + ms, reason: `out of time: --timeout ${ms / 1000} s ran out` });
+
 export async function crossLiveness(z3: Z3Session, file: string, test: LitmusTest, o: { model: ModelName; bound: number; timeoutMs: number; maxStates: number }): Promise<CrossLiveness> {
   const s = await checkLiveness(z3, test, { model: MODELS[o.model]!, bound: o.bound, timeoutMs: o.timeoutMs });
-  const e = executorLiveness(test, { model: o.model, maxStates: o.maxStates });
+  // --timeout is the test's: the executor's search stops there too (it ran for many minutes).
+  const e = executorLiveness(test, { model: o.model, maxStates: o.maxStates, deadline: timeUp(o.timeoutMs) });
   const solver: EngineLiveness = { verdict: s.verdict, reason: s.unknown, stuck: s.stuck.map(stuckLine) };
   let executor: EngineLiveness;
   let trace: string[] = [];

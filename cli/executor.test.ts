@@ -390,4 +390,53 @@ test('fuzz command: summary and exit status; bad ranges are usage errors', () =>
   assert.match(bad.err, '--threads takes N or N..M within 1..4');
 });
 
+test('fuzz under a --timeout too short to answer: programs not fully cross-checked, out of time, never a failure or a crash', () => {
+  for (const jobs of ['1', '2']) {
+    const r = ptxmm('fuzz', '--runs', '3', '--seed', '1', '--timeout', '0.001', '--jobs', jobs);
+    assert.is(r.code, 0, r.out + r.err);
+    assert.match(r.out, /not fully cross-checked \(\d+\): solver: out of time/);
+    assert.match(r.out, /\n3 passed, 0 failed\n$/);
+    assert.not.match(r.out + r.err, /internal error|threw|    at /);
+  }
+  // What would be lost after a search is refused before it: a place --out cannot write, a seed past 32 bits.
+  const out = ptxmm('fuzz', '--runs', '1', '--out', '/nonexistent-dir/x.litmus');
+  assert.is(out.code, 2);
+  assert.match(out.err, /--out \/nonexistent-dir\/x\.litmus: \/nonexistent-dir is not a directory/);
+  const seed = ptxmm('fuzz', '--runs', '1', '--seed', '4294967301');
+  assert.is(seed.code, 2);
+  assert.match(seed.err, /--seed takes 0 to 4294967295 \(32 bits\)/);
+});
+
+test('cross --timeout stops the executor too (a counter that grows for ever made --liveness run for minutes)', () => {
+  const f = write('grow.litmus', `PTX Grow
+{ .global .u32 f = 0; .global .u32 c = 0; }
+ P0@cta 0,gpu 0                      | P1@cta 1,gpu 0                   ;
+ L:                                  | st.release.gpu.global.u32 [f], 1 ;
+ add.u32 %r2, %r2, 1                 |                                  ;
+ st.relaxed.gpu.global.u32 [c], %r2  |                                  ;
+ ld.acquire.gpu.global.u32 %r1, [f]  |                                  ;
+ setp.eq.u32 %p1, %r1, 0             |                                  ;
+ @%p1 bra L                          |                                  ;
+exists (P0:%r1 == 1)
+`);
+  const t0 = performance.now();
+  const r = ptxmm('cross', '--liveness', '--timeout', '2', f);
+  assert.ok(performance.now() - t0 < 60_000, `${(performance.now() - t0) / 1000} s`);
+  assert.match(r.out, /executor unknown \(out of time: --timeout 2 s ran out\)/);
+  // run and cross on a folder with no test: a usage error, as check says (exit 0 after checking nothing hid wrong paths).
+  const empty = scratch('ptxmm-empty-').dir;
+  for (const c of ['run', 'cross']) {
+    const e = ptxmm(c, empty);
+    assert.is(e.code, 2, c);
+    assert.match(e.err, /no \.litmus files found/);
+  }
+});
+
+test('run: an Ok that says no reached state breaks the condition notes that check decides', () => {
+  const r = ptxmm('run', SB);
+  const forall = ptxmm('run', write('sbforall.litmus', readFileSync(SB, 'utf8').replace(/^exists .*$/m, 'forall (P0:r0 != 2)')));
+  assert.not.match(r.out, /Note:/);
+  assert.match(forall.out, /\nOk\n[\s\S]*\nNote: Ok says no state the executor reaches breaks the condition; it reaches part of what the model allows, so `ptxmm check` decides\n/);
+});
+
 test.run();

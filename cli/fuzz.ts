@@ -8,7 +8,8 @@
 // A failure is shrunk by fast-check and written as a litmus file, which is read back and
 // checked again to confirm that it reproduces the failure.
 import fc from 'fast-check';
-import { writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, statSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import {
   BOUND_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, MODEL_OPTION, TIMEOUT_OPTION, UsageError, atLeastOne, count, modelName, seconds,
@@ -22,6 +23,7 @@ import { MODELS } from '../model/ptx.js';
 import { candidateBound, enumerate, stateValues } from '../solver/enumerate.js';
 import { findRaces, raceCollector, racyPairKey } from '../solver/races.js';
 import { checkStates } from '../solver/run.js';
+import { limitsFrom, resourceReason } from '../solver/limits.js';
 import { UnsupportedError, unroll } from '../solver/unroll.js';
 import { type Z3Session, openZ3 } from '../solver/z3.js';
 import type { ModelName } from '../executor/program.js';
@@ -82,6 +84,17 @@ export interface Tally {
   skipped: Map<string, number>;
 }
 
+/** f's value, or the reason it ran out of time or space (limits.ts resourceReason). */
+function limited<T>(f: () => T): { ok: T } | { limit: string } {
+  try {
+    return { ok: f() };
+  } catch (e) {
+    const why = resourceReason(e);
+    if (why === null) throw e;
+    return { limit: why };
+  }
+}
+
 /** All checks on one program; null when it passes them. */
 export async function fuzzOne(z3: Z3Session, t: LitmusTest, o: FuzzOptions, tally?: Tally): Promise<Finding | null> {
   if (tally) tally.programs++;
@@ -100,27 +113,35 @@ export async function fuzzOne(z3: Z3Session, t: LitmusTest, o: FuzzOptions, tall
   // 2. Solver against brute force, where enumerating is affordable.
   const model = MODELS[o.model]!;
   let solverStates: [string, bigint][][] | undefined;
-  const u = unroll(t, o.bound);
-  if (candidateBound(u) <= o.enumLimit) {
+  // A loop bound past what unrolling takes (or --timeout) leaves brute force out; the cross check says why.
+  const u = limited(() => unroll(t, o.bound, limitsFrom({ timeoutMs: o.timeoutMs })));
+  if ('ok' in u && candidateBound(u.ok) <= o.enumLimit) {
     const bruteRaces = new Set<string>();
-    // An access that reaches no location in some consistent execution: both must refuse the program.
-    const refused = async <T>(f: () => T | Promise<T>): Promise<{ ok: T } | { no: string }> => {
-      try { return { ok: await f() }; } catch (e) { if (e instanceof UnsupportedError) return { no: e.message }; throw e; }
+    // An access that reaches no location in some consistent execution: both must refuse the
+    // program. Out of time or space (--timeout): no answer, as when Z3 does not decide.
+    const refused = async <T>(f: () => T | Promise<T>): Promise<{ ok: T | null } | { no: string }> => {
+      try { return { ok: await f() }; } catch (e) {
+        if (e instanceof UnsupportedError) return { no: e.message };
+        if (resourceReason(e) !== null) return { ok: null };
+        throw e;
+      }
     };
-    const b = await refused(() => [...enumerate(t, u, model, undefined, raceCollector(t, u, bruteRaces)).states].map(stateValues));
-    const s = await refused(() => checkStates(z3, t, { model, bound: o.bound, timeoutMs: o.timeoutMs }, 'ok' in b ? b.ok : [], 1));
+    const b = await refused(() => [...enumerate(t, u.ok, model, undefined, raceCollector(t, u.ok, bruteRaces)).states].map(stateValues));
+    const s = await refused(() => checkStates(z3, t, { model, bound: o.bound, timeoutMs: o.timeoutMs }, 'ok' in b ? b.ok ?? [] : [], 1));
     if ('no' in b || 'no' in s) {
-      // Both refuse (or Z3 did not decide): no answer to compare, and none for the executor's.
-      if ('no' in b && ('no' in s || s.ok === null)) {
+      // One refuses and the other refuses too or has no answer (Z3 undecided, out of time):
+      // nothing to compare, and no answer for the executor's.
+      const silent = (x: typeof b | typeof s): boolean => 'no' in x || x.ok === null;
+      if (silent(b) && silent(s)) {
         const why = 'both refuse: an access reaches no location';
         tally?.skipped.set(why, (tally.skipped.get(why) ?? 0) + 1);
         return null;
       }
       return { kind: 'solver vs brute force', detail: ['no' in b ? `brute force refuses (${b.no}); the solver answers` : `the solver refuses (${'no' in s ? s.no : ''}); brute force answers`] };
     }
-    const brute = b.ok;
-    const sc = s.ok;
-    if (sc) {
+    const brute = 'ok' in b ? b.ok : null;
+    const sc = 'ok' in s ? s.ok : null;
+    if (sc && brute) {
       if (tally) tally.enumerated++;
       const rejected = brute.filter((_, i) => !sc.allowed[i]);
       if (rejected.length || sc.missing.length) {
@@ -154,7 +175,8 @@ export async function fuzzOne(z3: Z3Session, t: LitmusTest, o: FuzzOptions, tall
   // 1. Executor against solver.
   const c = await crossOne(z3, '<fuzz>', t, { ...o, maxMissing: o.allMissing ? Infinity : 1, maxChecked: CHECKED_WHEN_STOPPED, ...(solverStates ? { solverStates } : {}) });
   if (c.status === 'skip' || c.status === 'refused') {
-    const why = `${c.status === 'refused' ? 'refused by both engines: ' : ''}${c.reason ?? ''}`.replace(/\d+/g, 'N');
+    // Numbers (a count of states, a time) vary by program: one line per kind of reason (Z3 stays Z3).
+    const why = `${c.status === 'refused' ? 'refused by both engines: ' : ''}${c.reason ?? ''}`.replace(/(?<![A-Za-z])\d+(\.\d+)?/g, 'N');
     tally?.skipped.set(why, (tally.skipped.get(why) ?? 0) + 1);
     return null;
   }
@@ -165,6 +187,25 @@ export async function fuzzOne(z3: Z3Session, t: LitmusTest, o: FuzzOptions, tall
     o.onIncomplete?.(`${text}${formatCross(c).join('\n')}\n`);
   }
   return c.status === 'unsound' || c.status === 'missed' ? { kind: c.status, detail: formatCross(c) } : null;
+}
+
+/** fast-check's seed is 32 bits: a larger one would run as its low 32 bits, printed as given. */
+function seedOf(v: string | undefined): number {
+  const n = count(v, 0, 'seed');
+  if (n > 0xffffffff) throw new UsageError(`--seed takes 0 to 4294967295 (32 bits), not ${v}`);
+  return n;
+}
+
+/** --out is checked before the search: a failure found after minutes must have somewhere to go. */
+function writable(file: string): void {
+  const dir = dirname(file);
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`--out ${file}: ${dir} is not a directory`);
+  if (existsSync(file) && statSync(file).isDirectory()) throw new UsageError(`--out ${file} is a directory: give a file`);
+  try {
+    accessSync(existsSync(file) ? file : dir, constants.W_OK);
+  } catch {
+    throw new UsageError(`--out ${file}: not writable`);
+  }
 }
 
 export interface FuzzResult {
@@ -263,7 +304,7 @@ export const fuzzCommand: Command = {
     const show = a.has('show-incomplete');
     const o: FuzzOptions = {
       runs: count(a.get('runs'), d.runs, 'runs'),
-      seed: a.has('seed') ? count(a.get('seed'), 0, 'seed') : Math.floor(Math.random() * 2 ** 31),
+      seed: a.has('seed') ? seedOf(a.get('seed')) : Math.floor(Math.random() * 2 ** 31),
       threads: range(a.get('threads'), d.threads, 1, 4, 'threads'),
       ops: range(a.get('ops'), d.ops, 1, 6, 'ops'),
       model: modelName(a.get('model')),
@@ -276,6 +317,7 @@ export const fuzzCommand: Command = {
       onProgress: (s) => process.stderr.write(s + '\n'),
     };
     const out = a.get('out') ?? 'fuzz-failure.litmus';
+    writable(out);
     const jobs = atLeastOne(a.get('jobs'), 1, 'jobs');
     process.stdout.write(`fuzz: seed ${o.seed}, ${o.runs} runs, ${o.threads[0]}..${o.threads[1]} threads, ${o.ops[0]}..${o.ops[1]} operations, ${o.model}${jobs > 1 ? `, ${jobs} jobs` : ''}\n`);
     // With jobs, the workers search and this thread opens Z3 only to shrink a failure.
@@ -305,7 +347,12 @@ export const fuzzCommand: Command = {
       }
       const f = r.failure;
       const text = printLitmus(f.test);
-      writeFileSync(out, text);
+      try {
+        writeFileSync(out, text);
+      } catch (e) {
+        // Checked before the search, but the place may have gone: the program is printed below all the same.
+        process.stdout.write(`fuzz: could not write ${out}: ${(e as Error).message}\n`);
+      }
       // The file must reproduce the failure: read it back and check it again. A round-trip
       // failure may be that the printed text does not parse: reading the file back shows it.
       let again: Finding | null;

@@ -1,11 +1,11 @@
 // `ptxmm run`: run tests on the operational executor (executor/) and print the final states
 // it reaches, herd7-style, or JSON lines with --json.
-import { BOUND_OPTION, type Command, EXIT, EXIT_HELP, JSON_OPTION, MODEL_OPTION, type OptionSpec, SHARD_OPTION, UsageError, atLeastOne, count, modelName, shard } from './command.js';
+import { BOUND_OPTION, type Command, EXIT, EXIT_HELP, JSON_OPTION, MODEL_OPTION, type OptionSpec, SHARD_OPTION, UsageError, atLeastOne, count, litmusInputs, modelName, shard } from './command.js';
 import { jsonLine } from './json.js';
 import { eachTest, inputError } from './batch.js';
 import { LitmusError } from '../litmus/errors.js';
 import { batchLine, progress } from './progress.js';
-import { expandPaths, readLitmusFiles } from '../litmus/parse.js';
+import { readLitmusFiles } from '../litmus/parse.js';
 import { DEFAULTS, notRunReason, runTest } from '../executor/explore.js';
 import { formatRun, runJson } from '../executor/report.js';
 
@@ -32,7 +32,7 @@ export const runCommand: Command = {
     const spinAssume = !a.has('unroll-spins');
     const t0 = performance.now();
     const tally = { ok: 0, no: 0, notRun: 0, truncated: 0, errors: 0, visited: 0 };
-    const files = readLitmusFiles(shard(expandPaths(a.rest), a.get('shard')));
+    const files = readLitmusFiles(shard(litmusInputs(a.rest), a.get('shard')));
     const bar = progress();
     const unreadable = await eachTest(files, 'run', json, bar, (test, file, i) => {
       const o = runTest(test, { model, bound, maxStates, spinAssume, onProgress: (n) => bar.update(batchLine(i, files.length, `${n.toLocaleString('en')} states visited: ${file}`)) });

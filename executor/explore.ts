@@ -15,6 +15,8 @@ export interface RunOptions {
   bound: number;
   /** Stop after this many states (the result is then marked truncated). */
   maxStates: number;
+  /** Stop at this time (performance.now()), the result truncated, Stats.stopped its reason (`cross --timeout`). */
+  deadline?: Deadline;
   /** Called now and then with the number of states visited so far (for a progress line). */
   onProgress?: (visited: number) => void;
   /**
@@ -62,6 +64,12 @@ export interface FinalState {
   witness?: readonly (Trace | null)[];
 }
 
+/** When to stop an exploration (performance.now() ms), and the reason it then gives. */
+export interface Deadline {
+  at: number;
+  reason: string;
+}
+
 export interface Stats {
   /** Distinct machine states visited. */
   visited: number;
@@ -82,6 +90,8 @@ export interface Stats {
   /** Steps into an execution dropped because a spin loop went round again (RunOptions.spinAssume), as `dropped`. */
   spun: number;
   truncated: boolean;
+  /** Truncated by RunOptions.deadline: its reason (by maxStates: absent). */
+  stopped?: string;
   ms: number;
 }
 
@@ -196,7 +206,7 @@ export function visitedTable(): Visited {
  * steps into states already visited. A state reached again with fewer asleep runs those it
  * slept on before (Visited.visit), as state caching needs.
  */
-function explore(prog: Program, maxStates: number, onFinal: (s: MState) => void, onProgress?: (visited: number) => void, reduce = true, canon = true, sleep = true): Omit<Stats, 'finals' | 'filtered' | 'ms'> {
+function explore(prog: Program, maxStates: number, onFinal: (s: MState) => void, onProgress?: (visited: number) => void, reduce = true, canon = true, sleep = true, deadline?: Deadline): Omit<Stats, 'finals' | 'filtered' | 'ms'> {
   const visited = visitedTable();
   const sleeps = reduce && sleep;
   // Each state waits with its part hashes (state.ts stateHashInto), which its successors
@@ -207,7 +217,7 @@ function explore(prog: Program, maxStates: number, onFinal: (s: MState) => void,
   const onlyOf: (readonly Sleeper[] | null)[] = [];
   const width = prog.threads.length + prog.locs.length;
   let partsOf = new Float64Array(width * 64);
-  const stats = { visited: 0, cut: 0, deadlocks: 0, dropped: 0, spun: 0, truncated: false };
+  const stats: Omit<Stats, 'finals' | 'filtered' | 'ms'> = { visited: 0, cut: 0, deadlocks: 0, dropped: 0, spun: 0, truncated: false };
   const out: number[] = [];
   const parts: number[] = [];
   const push = (s: MState, z: readonly Sleeper[], only: readonly Sleeper[] | null): void => {
@@ -278,7 +288,10 @@ function explore(prog: Program, maxStates: number, onFinal: (s: MState) => void,
   };
   while (stack.length) {
     if (visited.size > maxStates) { stats.truncated = true; break; }
-    if (onProgress && (++steps & 0x1fff) === 0) onProgress(visited.size);
+    if ((++steps & 0x3ff) === 0) {
+      if (onProgress && (steps & 0x1fff) === 0) onProgress(visited.size);
+      if (deadline && performance.now() > deadline.at) { stats.truncated = true; stats.stopped = deadline.reason; break; }
+    }
     s = stack.pop()!;
     z = sleepOf.pop()!;
     only = onlyOf.pop()!;
@@ -304,7 +317,7 @@ function explore(prog: Program, maxStates: number, onFinal: (s: MState) => void,
   return stats;
 }
 
-export function runProgram(prog: Program, maxStates: number, onProgress?: (visited: number) => void, reduce = true, canon = true, sleep = true): RunResult {
+export function runProgram(prog: Program, maxStates: number, onProgress?: (visited: number) => void, reduce = true, canon = true, sleep = true, deadline?: Deadline): RunResult {
   const t0 = performance.now();
   const test = prog.test;
   const obs = observables(test);
@@ -330,7 +343,7 @@ export function runProgram(prog: Program, maxStates: number, onProgress?: (visit
         });
       }
     }
-  }, onProgress, reduce, canon, sleep);
+  }, onProgress, reduce, canon, sleep, deadline);
   const states = [...byKey.values()].sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
   const positive = states.filter((f) => f.holds).reduce((n, f) => n + f.count, 0);
   const negative = finals - positive;
@@ -349,7 +362,7 @@ export function runTest(test: LitmusTest, opts: Partial<RunOptions> = {}): RunOu
     const prog = compile(test, o.model, o.bound);
     if (o.witness) prog.witness = true;
     prog.spinAssume = o.spinAssume ?? true;
-    return { ok: true, result: runProgram(prog, o.maxStates, o.onProgress, o.reduce ?? true, o.canonical ?? true, o.sleep ?? true) };
+    return { ok: true, result: runProgram(prog, o.maxStates, o.onProgress, o.reduce ?? true, o.canonical ?? true, o.sleep ?? true, o.deadline) };
   } catch (e) {
     if (e instanceof Unsupported) {
       const o: RunOutput = e.pos ? { ok: false, test, error: e.message, pos: e.pos } : { ok: false, test, error: e.message };

@@ -40,7 +40,7 @@
 // Fair sets come from the standard refinement: strongly connected components, minus the states
 // from which a required transition leaves their component, repeated until nothing changes.
 import type { Bar, LitmusTest } from '../litmus/ast.js';
-import { DEFAULTS } from './explore.js';
+import { DEFAULTS, type Deadline } from './explore.js';
 import { collect } from './gc.js';
 import { type CInstr, type ModelName, type Program, Unsupported, WriteLimit, ahead, compile, proxyOf } from './program.js';
 import type { RV } from './bits.js';
@@ -72,6 +72,8 @@ export interface LivenessOptions {
   model?: ModelName;
   /** Most distinct states explored; more gives 'unknown' (never 'live'). */
   maxStates?: number;
+  /** When to stop exploring (explore.ts Deadline): 'unknown' with its reason, unless a hang was found. */
+  deadline?: Deadline;
 }
 
 // ---- growable int arrays: the graph can have millions of edges ------------------------------
@@ -362,7 +364,7 @@ function groups(prog: Program, s: MState, ms: readonly Move[]): number[] {
  * bound, is left unexplored and makes the verdict 'unknown' unless a hang is found elsewhere
  * (`limit` says why).
  */
-function explore(prog: Program, canon: (s: MState) => MState, maxStates: number): { g: Graph; limit: string | null } {
+function explore(prog: Program, canon: (s: MState) => MState, maxStates: number, deadline?: Deadline): { g: Graph; limit: string | null } {
   const g: Graph = { expanded: 0, found: 0, kind: ints(), off: ints(), dst: ints(), grp: ints(), parent: ints(), via: ints() };
   const ids = new Map<number, number>();
   const todo: (MState | null)[] = [];
@@ -391,6 +393,7 @@ function explore(prog: Program, canon: (s: MState) => MState, maxStates: number)
   let i = 0;
   for (; i < todo.length; i++) {
     if (todo.length > maxStates) { limit = `more than ${maxStates} states (maxStates): the state space may grow without bound`; break; }
+    if (deadline && (i & 0x3ff) === 0 && performance.now() > deadline.at) { limit = deadline.reason; break; }
     const s = todo[i]!;
     todo[i] = null;
     push(g.off, g.dst.n);
@@ -559,7 +562,7 @@ export function executorLiveness(test: LitmusTest, opts: LivenessOptions = {}): 
     const loose = compile(test, model, LOCAL_JUMPS);
     const prog: Program = { ...loose, window: WINDOW * Math.max(1, ...loose.threads.map((t) => t.code.length)) };
     const canon = canonizer(prog);
-    const { g, limit } = explore(prog, canon, maxStates);
+    const { g, limit } = explore(prog, canon, maxStates, opts.deadline);
     const fair = fairStates(g);
     // The first hung state found breadth-first: the shortest trace.
     let target = -1;

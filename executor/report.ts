@@ -9,6 +9,8 @@ export function stateValues(r: RunResult, i: number): [string, bigint][] {
   return r.observables.map((o, j) => [observableName(o), s.outcome[j]!]);
 }
 
+const executions = (n: number): string => `${n} execution${n === 1 ? '' : 's'}`;
+
 export function formatRun(r: RunResult, bound: number): string {
   const t = r.test;
   const st = r.stats;
@@ -16,19 +18,22 @@ export function formatRun(r: RunResult, bound: number): string {
   for (const s of r.states) out.push(`${String(s.count).padStart(6)} :> ${s.text}`);
   const obs = r.positive === 0 ? 'Never' : r.negative === 0 ? 'Always' : 'Sometimes';
   // Cut short, the states found are no answer (the JSON record's result is null too).
-  if (st.truncated) out.push(`Unknown: the exploration stopped after ${st.visited} states (--max-states), before every final state was found`, `Condition ${conditionText(t)}`);
+  if (st.truncated) out.push(`Unknown: the exploration stopped after ${st.visited} states (${st.stopped ?? '--max-states'}), before every final state was found`, `Condition ${conditionText(t)}`);
   else {
     out.push(r.validated ? 'Ok' : 'No', 'Witnesses', `Positive: ${r.positive} Negative: ${r.negative}`, `Condition ${conditionText(t)}`);
     out.push(`Observation ${t.name} ${obs} ${r.positive} ${r.negative}`);
+    // An answer that no execution does something rests on the states reached, and the executor
+    // reaches only part of what the model allows (docs/ARCHITECTURE.md, "What the executor does not reach").
+    if ((t.condition.quantifier === 'exists') !== r.validated) out.push(`Note: ${r.validated ? 'Ok' : 'No'} says no state the executor reaches ${t.condition.quantifier === 'forall' ? 'breaks' : 'meets'} the condition; it reaches part of what the model allows, so \`ptxmm check\` decides`);
   }
   if (st.filtered) out.push(r.states.length ? `Filter: ${st.filtered} final states left out by the filter` : `Filter: the filter excludes every final state (${st.filtered} reached)`);
-  if (st.cut) out.push(`Bound ${bound} reached: ${st.cut} executions cut off (they need more loop iterations) are not counted`);
+  if (st.cut) out.push(`Bound ${bound} reached: ${executions(st.cut)} cut off (they need more loop iterations) ${st.cut === 1 ? 'is' : 'are'} not counted`);
   if (st.spun) {
     out.push(r.states.length || st.filtered
       ? `Spin loops: ${st.spun} iterations that go round again left out (every final state is reached by leaving at once; the bound does not limit them)`
       : `Spin loops: no execution finishes: every one goes round a spin loop again (${st.spun} such iteration${st.spun === 1 ? '' : 's'} left out), so a thread may spin forever (--liveness says)`);
   }
-  if (st.deadlocks) out.push(`Deadlock: ${st.deadlocks} executions end with threads waiting at a barrier forever (not counted)`);
+  if (st.deadlocks) out.push(`Deadlock: ${executions(st.deadlocks)} end${st.deadlocks === 1 ? 's' : ''} with threads waiting at a barrier forever (not counted)`);
   if (st.truncated) out.push(`Truncated: stopped after ${st.visited} states; some final states may be missing`);
   out.push(`Time ${t.name} ${(st.ms / 1000).toFixed(2)}`);
   out.push(`Visited ${st.visited} states, ${st.finals} final`);
