@@ -912,6 +912,7 @@ function initBlock(items: CstInit[], nThreads: number, file: string): { location
       case 'alias':
         if (it.kwd.text !== 'aliases') fail(`expected 'aliases', got '${it.kwd.text}'`, it.kwd, file);
         if (!PROXY_NAMES.has(it.proxy.text)) fail(`unknown proxy '${it.proxy.text}' (expected generic, texture, surface or constant)`, it.proxy, file);
+        if (it.of.text === it.name.text) fail(`${it.name.text} aliases itself: an alias names another location, declared before it`, it.of, file);
         addLoc(it.name);
         if (!seenLoc.has(it.of.text)) fail(`${it.name.text} aliases ${it.of.text}, which is not declared before it`, it.of, file);
         locations.push({ kind: 'alias', name: it.name.text, proxy: it.proxy.text as Proxy, of: it.of.text, pos: pos(it.name) });
@@ -1017,9 +1018,10 @@ function docStrings(t: Tok | null, file: string): string[] {
   const text = t.text;
   const quotes: number[] = [];
   for (let i = 0; i < text.length; i++) if (text[i] === '"') quotes.push(i);
+  // Between doc strings, comments are blank too, as they are everywhere else in a test.
   const blank = (a: number, b: number, needNewline: boolean): boolean => {
     const gap = text.slice(a, b);
-    return gap.trim() === '' && (!needNewline || gap.includes('\n'));
+    return gap.replace(/\(\*[\s\S]*?\*\)|\/\/[^\n]*/g, '').trim() === '' && (!needNewline || gap.includes('\n'));
   };
   // best[k]: the most doc strings that exactly cover the text from quote k to the end.
   const best = new Map<number, string[] | null>();

@@ -112,6 +112,12 @@ const cases: Case[] = [
     message: "s aliases x, which is not declared before it",
   },
   {
+    name: "alias-self",
+    text: "PTX T\n{ x=0;\ns @ surface aliases s; }\n P0@cta 0,gpu 0 ;\n ld.weak r0, x ;\nexists (P0:r0 == 0)\n",
+    at: [3, 21],
+    message: "s aliases itself: an alias names another location, declared before it",
+  },
+  {
     name: "atom-exch-type",
     text: "PTX T\n{ x=0; y=0; }\n P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;\n atom.exch.u32 %r1, [x], 1 | ld.weak r0, x ;\nexists (P1:r0 == 1)\n",
     at: [4, 12],

@@ -160,6 +160,13 @@ test('doc strings may quote other text', () => {
   assert.equal(t.docs, ['first', 'second says "hi" twice']);
 });
 
+test('comments may come between the doc strings and the init block, as anywhere else', () => {
+  const t = parseLitmus('PTX T\n"first"\n(* between *)\n"second"\n// after\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.weak x, 1 ;\nexists (x == 1)\n');
+  assert.equal(t.docs, ['first', 'second']);
+  // Text that is neither is still refused.
+  assert.throws(() => parseLitmus('PTX T\n"first"\nstray words\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.weak x, 1 ;\nexists (x == 1)\n'), /expected doc strings in double quotes/);
+});
+
 test("registers may hold '$', as ptxas reads PTX identifiers (%r$0), and print back", () => {
   const t = parseLitmus('PTX T\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.global.relaxed.sys.u32 %r$0, [x] ;\nexists (P0:%r$0 == 0)\n');
   const ld = t.threads[0]!.code[0]!;
