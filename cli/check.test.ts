@@ -92,6 +92,21 @@ const SPIN = write('spin.litmus', `PTX Spin
 exists (P0:r0 == 1)
 `);
 
+test('conform: CSV as spreadsheets write it (quoted fields, CR line ends); mixed row shapes and a missing --root are usage errors', () => {
+  const quoted = write('quoted.csv', '"mp.litmus","0"\r"sb.litmus",0\r');
+  assert.is(ptxmm('conform', '--expect', quoted, '--root', dir).out, '2 passed, 0 failed\n');
+  const mixed = write('mixed.csv', 'mp.litmus,0\nsb.litmus,ptx75,1\n');
+  const m = ptxmm('conform', '--expect', mixed, '--root', dir);
+  assert.is(m.code, 2);
+  assert.match(m.err, /mixed\.csv: mixes 'path,1\|0' rows with 'path,ptx60\|ptx75,1\|0' rows/);
+  const bad = ptxmm('conform', '--expect', write('bad.csv', 'mp.litmus,0\n"sb.litmus,1\n'), '--root', dir);
+  assert.is(bad.code, 2);
+  assert.match(bad.err, /bad\.csv:2: expected 'path,1\|0'/);
+  const root = ptxmm('conform', '--expect', quoted, '--root', `${dir}/nowhere`);
+  assert.is(root.code, 2);
+  assert.match(root.err, /--root .*nowhere: no such directory/);
+});
+
 test('conform: a verdict that holds within the loop bound only passes with a line that says so (JSON boundReached)', () => {
   // P1 counts its loads; five need the loop to go round four times: unreachable at bound 2 only.
   const f = write('count.litmus', `PTX Count

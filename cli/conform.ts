@@ -2,6 +2,7 @@
 // shapes of list: Dartagnan's `path,1|0` (one model, --model) and ours, `path,model,1|0`
 // (litmus/tests/EXPECTED.csv), each row with its model. 1 = the condition is validated; with
 // --races, 1 = the test is race-free (litmus/tests/races/RACES.csv).
+import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { DEFAULT_LOOP_BOUND, type LitmusTest } from '../litmus/ast.js';
 import {
@@ -37,16 +38,57 @@ const shown = (s: string): string => {
   return t.length > 80 ? `${t.slice(0, 77)}...` : t;
 };
 
-export function readExpectations(csv: string): Row[] {
+export function readExpectations(csv: string, file = 'expectations'): Row[] {
   const rows: Row[] = [];
-  for (const [i, line] of csv.split(/\r?\n/).entries()) {
+  // Lines end in LF, CRLF or a lone CR; a field may be quoted as in RFC 4180 ("a,b" and "" for a quote).
+  for (const [i, line] of csv.split(/\r\n|\r|\n/).entries()) {
     const s = line.trim();
     if (s === '' || s.startsWith('#')) continue;
-    const m = /^([^,]+?)\s*,\s*(?:(ptx60|ptx75)\s*,\s*)?([01])$/.exec(s);
-    if (!m) throw new UsageError(`expectations line ${i + 1}: expected 'path,1|0' or 'path,ptx60|ptx75,1|0', got '${shown(s)}'`);
-    rows.push({ path: m[1]!, expected: m[3] === '1', ...(m[2] ? { model: m[2] as ModelName } : {}) });
+    const fields = csvFields(s);
+    const bad = (): never => { throw new UsageError(`${file}:${i + 1}: expected 'path,1|0' or 'path,ptx60|ptx75,1|0', got '${shown(s)}'`); };
+    if (!fields || fields.length < 2 || fields.length > 3 || fields[0] === '') return bad();
+    const [path, second, third] = fields as [string, string, string | undefined];
+    const model = third === undefined ? undefined : second;
+    const verdict = third ?? second;
+    if ((model !== undefined && model !== 'ptx60' && model !== 'ptx75') || (verdict !== '0' && verdict !== '1')) return bad();
+    rows.push({ path, expected: verdict === '1', ...(model ? { model: model as ModelName } : {}) });
+  }
+  // Two-column rows run under --model, three-column ones under their own: mixed, --model would
+  // drop some rows of the other model without a word.
+  if (rows.some((r) => r.model) && rows.some((r) => !r.model)) {
+    throw new UsageError(`${file}: mixes 'path,1|0' rows with 'path,ptx60|ptx75,1|0' rows: give each row its model, or none`);
   }
   return rows;
+}
+
+/** The fields of one CSV line, quotes taken off (RFC 4180); null when a quote is not closed. */
+function csvFields(line: string): string[] | null {
+  const out: string[] = [];
+  let i = 0;
+  for (;;) {
+    while (line[i] === ' ' || line[i] === '\t') i++;
+    if (line[i] === '"') {
+      let v = '';
+      for (i++; ; i++) {
+        if (i >= line.length) return null;
+        if (line[i] === '"') {
+          if (line[i + 1] === '"') { v += '"'; i++; continue; }
+          i++;
+          break;
+        }
+        v += line[i];
+      }
+      while (line[i] === ' ' || line[i] === '\t') i++;
+      if (i < line.length && line[i] !== ',') return null;
+      out.push(v);
+    } else {
+      const j = line.indexOf(',', i);
+      out.push(line.slice(i, j < 0 ? line.length : j).trim());
+      i = j < 0 ? line.length : j;
+    }
+    if (i >= line.length) return out;
+    i++; // the comma
+  }
 }
 
 /** One row's outcome (docs/JSON.md, type "conform"). */
@@ -93,6 +135,8 @@ export const conformCommand: Command = {
     const csv = a.get('expect');
     if (!csv) throw new UsageError('--expect CSV is required');
     const root = a.get('root') ?? '.';
+    // A root that is not there would make every row an error, one by one.
+    if (!existsSync(root) || !statSync(root).isDirectory()) throw new UsageError(`--root ${root}: no such directory`);
     // A model read from cat checks every row; rows that name their model are for ptx60 and ptx75.
     const cat = isCatFile(a.get('model')) ? modelOf(a.get('model')) : null;
     const only = a.has('model') && !cat ? modelName(a.get('model'), true) : null;
@@ -110,7 +154,7 @@ export const conformCommand: Command = {
       process.stderr.write(`ptxmm conform: ${e.format()}\n`);
       return EXIT.failed;
     }
-    const listed = readExpectations(text);
+    const listed = readExpectations(text, csv);
     // An empty list would pass vacuously: most likely the wrong file.
     if (!listed.length) throw new UsageError(`${csv}: no expectations in it (rows 'path,1|0' or 'path,ptx60|ptx75,1|0')`);
     if (cat && listed.some((r) => r.model)) throw new UsageError(`${csv}: its rows name their model (ptx60 or ptx75); --model FILE.cat checks rows 'path,1|0'`);
