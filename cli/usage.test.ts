@@ -193,7 +193,7 @@ test('conform reads our three-column EXPECTED.csv rows as well as two-column lis
   const broken = write('broken.csv', 'mp.litmus,ptx99,1\n');
   const b = ptxmm('conform', '--expect', broken, '--root', dir);
   assert.is(b.code, 2);
-  assert.match(b.err, /expectations line 1: expected 'path,1\|0' or 'path,ptx60\|ptx75,1\|0', got 'mp\.litmus,ptx99,1'/);
+  assert.match(b.err, /broken\.csv:1: expected 'path,1\|0' or 'path,ptx60\|ptx75,1\|0', got 'mp\.litmus,ptx99,1'/);
 });
 
 test('a folder, an empty list or a binary file where a file is expected: a clear message, never an internal error', () => {
