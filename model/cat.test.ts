@@ -92,13 +92,15 @@ test('what is not read is refused at its position, with the reason', () => {
     ['let a = po^+', 1, 11, /only \^-1 follows/],
     ['let a = po and b = rf', 1, 12, /simultaneous definitions/],
     ['~acyclic po', 1, 1, /a negated check/],
-    // show (skipped) ends where the next statement starts: a negated check, or herd syntax, is not swallowed.
+    // show ends where its names end: a negated check, or herd syntax, is not swallowed.
     ['show po\n~empty [IW]; rf as X', 2, 1, /a negated check \(~empty\)/],
     ['unshow po, rf ~irreflexive po', 1, 15, /a negated check \(~irreflexive\)/],
     ['show po\nwith co from linearisations(W, co)\nacyclic po | rf', 2, 1, /'with' is herd syntax that ptxmm does not read/],
     ['show po\ncall check(rf)', 2, 1, /'call' is herd syntax/],
     ['procedure p(r) = acyclic r end', 1, 1, /'procedure' is herd syntax/],
-    ['acyclic po $', 1, 12, /unexpected character '\$'/],
+    ['acyclic po $', 1, 12, /unexpected character '\$'$/],
+    ['acyclic po\u200b as A', 1, 11, /unexpected character '\u200b' \(U\+200B\)/],
+    ['let a = po^2', 1, 11, /only \^-1 follows '\^' \(write r\+ and r\* for the closures; cat has no powers\)/],
     ['acyclic po\npo', 2, 1, /expected let, acyclic, irreflexive or empty, found 'po'/],
     // Names every JavaScript object has are no definitions.
     ['acyclic po | toString as X', 1, 14, /unknown name 'toString'/],

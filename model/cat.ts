@@ -87,7 +87,9 @@ function lex(text: string, file: string): Tok[] {
       continue;
     }
     const op = OPS.find((o) => text.startsWith(o, i));
-    if (!op) fail(`unexpected character '${c}'`);
+    if (op === '^' && /\d/.test(text[i + 1] ?? '')) fail("only ^-1 follows '^' (write r+ and r* for the closures; cat has no powers)");
+    // A character one cannot see (a zero-width space, a byte that is not UTF-8) is named by its code point.
+    if (!op) fail(`unexpected character '${c}'${/^[\x21-\x7e]$/.test(c) ? '' : ` (U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`}`);
     out.push({ k: 'op', v: op!, ...start });
     advance(op!.length);
   }
