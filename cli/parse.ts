@@ -1,5 +1,5 @@
 // `ptxmm parse` (read tests, summarise them) and `ptxmm print` (show the genuine-PTX form).
-import { type Command, EXIT, EXIT_HELP, UsageError } from './command.js';
+import { type Command, EXIT, EXIT_HELP, UsageError, litmusInputs } from './command.js';
 import { readLitmusFiles } from '../litmus/parse.js';
 import { printLitmus } from '../litmus/print.js';
 import type { LitmusTest } from '../litmus/ast.js';
@@ -11,6 +11,9 @@ function kindOf(s: LitmusTest['threads'][number]['code'][number]): string {
       return s.proxy === 'generic' ? s.op : `${s.op}(${s.proxy})`;
     case 'fence': return s.sem === 'sc' ? 'fence.sc' : 'fence.acq_rel';
     case 'alu': return s.aop;
+    // ret and exit are jumps to the thread's end, cvta a mov of an address: counted as written.
+    case 'bra': return s.leave ?? 'bra';
+    case 'mov': return s.cvta ? 'cvta' : 'mov';
     default: return s.op;
   }
 }
@@ -25,7 +28,7 @@ export const parseCommand: Command = {
     const rest = a.rest;
     if (rest.length === 0) throw new UsageError('give at least one file or directory');
     const t0 = performance.now();
-    const results = readLitmusFiles(rest);
+    const results = readLitmusFiles(litmusInputs(rest));
     const ms = performance.now() - t0;
     let threads = 0;
     let instrs = 0;
@@ -70,7 +73,7 @@ export const printCommand: Command = {
     const rest = a.rest;
     if (rest.length === 0) throw new UsageError('give at least one file or directory');
     let failed = 0;
-    const results = readLitmusFiles(rest);
+    const results = readLitmusFiles(litmusInputs(rest));
     results.forEach((r, i) => {
       if (r.error) {
         failed++;

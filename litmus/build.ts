@@ -1034,7 +1034,8 @@ function docStrings(t: Tok | null, file: string): string[] {
       let tail: string[] | null;
       if (rest < 0) tail = blank(end + 1, text.length, false) ? [] : null;
       else tail = blank(end + 1, rest, true) ? from(j + 1) : null;
-      if (tail && (!result || tail.length + 1 > result.length)) result = [text.slice(quotes[k]! + 1, end), ...tail];
+      // A doc string over several lines of a CRLF file holds LF line ends, as the printer writes them.
+      if (tail && (!result || tail.length + 1 > result.length)) result = [text.slice(quotes[k]! + 1, end).replace(/\r\n?/g, '\n'), ...tail];
     }
     best.set(k, result);
     return result;

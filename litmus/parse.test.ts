@@ -167,6 +167,12 @@ test('comments may come between the doc strings and the init block, as anywhere 
   assert.throws(() => parseLitmus('PTX T\n"first"\nstray words\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.weak x, 1 ;\nexists (x == 1)\n'), /expected doc strings in double quotes/);
 });
 
+test('a doc string over several lines of a CRLF file holds LF line ends (printed, the file has one kind)', () => {
+  const t = parseLitmus('PTX T\r\n"a\r\nb"\r\n{ x=0; }\r\n P0@cta 0,gpu 0 ;\r\n st.weak x, 1 ;\r\nexists (x == 1)\r\n');
+  assert.equal(t.docs, ['a\nb']);
+  assert.not.match(printLitmus(t), /\r/);
+});
+
 test("registers may hold '$', as ptxas reads PTX identifiers (%r$0), and print back", () => {
   const t = parseLitmus('PTX T\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.global.relaxed.sys.u32 %r$0, [x] ;\nexists (P0:%r$0 == 0)\n');
   const ld = t.threads[0]!.code[0]!;
