@@ -3,7 +3,7 @@
 // where a write goes in coherence order; a count-less barrier may complete a generation.
 // After each transition the threads it touched run their local work (thread.ts settle).
 import type { Fence } from '../litmus/ast.js';
-import { arrive, fire, fireable } from './barrier.js';
+import { arrive, barrierText, fire, fireable } from './barrier.js';
 import { collect } from './gc.js';
 import { type Choice, loads, rmws, stores } from './memory.js';
 import type { Program } from './program.js';
@@ -147,7 +147,7 @@ function expand(prog: Program, s: MState, withLabels: boolean, reduce: boolean, 
   if (!fires) return;
   for (const key of fireable(s)) {
     const r = fire(s, key);
-    emit(withLabels ? `barrier ${key} completes for ${r.released.map((i) => `P${prog.threads[i]!.pid}`).join(' ')}` : '', settleThreads(prog, r.state, r.released, gc), -1, -1, key, -1);
+    emit(withLabels ? `${barrierText(key)} completes for ${r.released.map((i) => `P${prog.threads[i]!.pid}`).join(' ')}` : '', settleThreads(prog, r.state, r.released, gc), -1, -1, key, -1);
   }
 }
 

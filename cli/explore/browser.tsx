@@ -6,7 +6,7 @@ import { useExplore } from './ask.js';
 import type { View } from './app.js';
 import { footerText } from './keys.js';
 import { type Badge, type Entry, badgeText, rows } from './tree.js';
-import { Frame, type Line, Pane, colour, useScrollTop, useKeys } from './ui.js';
+import { Frame, type Line, Pane, colour, useScrollTop, useKeys, wrap } from './ui.js';
 
 const badgeColour = (b: Badge | undefined): string | undefined => {
   if (!b || b.kind === 'pending') return undefined;
@@ -25,7 +25,8 @@ export function Browser(p: { entries: Entry[]; badges: Map<string, Badge>; open:
   const [cursor, setCursor] = useState(0);
   const all = rows(p.entries, filter);
   const tests = all.flatMap((r, i) => (r.kind === 'test' ? [i] : []));
-  const at = Math.min(cursor, Math.max(0, tests.length - 1));
+  // (G with no test matching set -1: the cursor was gone until j or k.)
+  const at = Math.max(0, Math.min(cursor, tests.length - 1));
   const row = tests.length ? all[tests[at]!] : undefined;
   const selected = row?.kind === 'test' ? row.entry : null;
   // The selected test's error (or Unknown reason) takes two lines under the list.
@@ -60,7 +61,7 @@ export function Browser(p: { entries: Entry[]; badges: Map<string, Badge>; open:
     else if (key.pageUp) page(-1);
     else if (key.pageDown) page(1);
     else if (input === 'g') setCursor(0);
-    else if (input === 'G') setCursor(tests.length - 1);
+    else if (input === 'G') setCursor(Math.max(0, tests.length - 1));
     else if (input === '/') setTyping(true);
     else if (key.escape && filter) setFilter('');
     else if ((key.return || input === 'l' || key.rightArrow) && selected) p.open({ screen: 'test', entry: selected });
@@ -85,7 +86,8 @@ export function Browser(p: { entries: Entry[]; badges: Map<string, Badge>; open:
       status={tests.length === 0 ? <Text>no test matches '{filter}'</Text> : undefined}>
       <Pane lines={lines} top={first} height={height} width={w} cursor={lineAt} />
       {typing || filter ? <Text wrap="truncate-end" {...(colour('cyan') ? { color: 'cyan' } : {})}>{filterLine(filter, typing, w)}</Text> : null}
-      {detail ? <Box height={2}><Text wrap="wrap" {...(colour('red') ? { color: 'red' } : {})}>{detail.slice(0, 2 * w - 2)}</Text></Box> : null}
+      {/* Two lines of the error, wrapped at spaces here (ink's own wrapping lost a character where it broke a word). */}
+      {detail ? <Box height={2} flexDirection="column">{wrap([{ text: detail }], w).slice(0, 2).map((l, i) => <Text key={i} wrap="truncate-end" {...(colour('red') ? { color: 'red' } : {})}>{l.text}</Text>)}</Box> : null}
     </Frame>
   );
 }

@@ -6,6 +6,8 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Text } from 'ink';
 import { compile, Unsupported, type Program } from '../../executor/program.js';
+import { barrierText } from '../../executor/barrier.js';
+import { noStatesText } from '../check.js';
 import { type MachineView, type Transition, inspect, randomRun, replay, transitions } from '../../executor/stepper.js';
 import type { MState } from '../../executor/state.js';
 import { useAsk, useExplore } from './ask.js';
@@ -42,7 +44,7 @@ export function machineLines(v: MachineView, q: Quantifier): Line[] {
     out.push({ text: `  ${l.name}: ${ws.join(' → ')}` });
   }
   for (const b of v.barriers) {
-    out.push({ text: `  barrier ${b.id} of cta ${b.cta}, phase ${b.phase}: ${b.arrived}${b.need === null ? '' : `/${b.need}`} arrived${b.done ? ', done' : ''}${b.waiting.length ? `, waiting: ${b.waiting.map((p) => `P${p}`).join(' ')}` : ''}` });
+    out.push({ text: `  ${barrierText(b.key)}: ${b.arrived}${b.need === null ? '' : `/${b.need}`} arrived${b.done ? ', done' : ''}${b.waiting.length ? `, waiting: ${b.waiting.map((p) => `P${p}`).join(' ')}` : ''}` });
   }
   if (v.scOrder.length) out.push({ text: `  fence.sc order: ${v.scOrder.map((f) => `P${f.thread}.${f.scope}`).join(' → ')}` });
   if (v.end === 'final') out.push({ text: `Final: ${v.outcomeDetails.map((o) => `${o.text}${o.holds ? ` (${markMeaning(q)})` : ''}${o.filtered ? ' (filtered out)' : ''}`).join(' | ')}`, color: 'green', bold: true });
@@ -155,8 +157,14 @@ export function Stepper(p: { entry: Entry; back: () => void; active: boolean; he
   const title = `${p.entry.path} · machine · step ${Math.max(0, states.length - 1)} · ${ts.length} transition${ts.length === 1 ? '' : 's'} · ${settingsText(settings)}`;
   if (choosing) {
     const lines: Line[] = finals.map((f) => ({ text: `${f.satisfies ? '*' : ' '} ${stateText(Object.entries(f.values))}`, item: true }));
+    const listed = reachable.state?.status === 'done' ? reachable.state.answer : null;
+    if (listed?.kind === 'states' && finals.length === 0) {
+      const r = listed.answer.report;
+      lines.push(...wrap([{ text: r.noStates ? noStatesText(r.noStates, r.bound) : `No final state: ${r.reason ?? 'no execution finishes'}`, color: 'yellow' }], w));
+    }
+    else if (listed?.kind === 'error') lines.push({ text: listed.message, color: 'red' });
     return (
-      <Frame width={w} title={`${p.entry.path} · take me to a final state (Enter: go, Esc: back)`} footer={footerText('stepper', w)} status={status}>
+      <Frame width={w} title={`${p.entry.path} · take me to a final state (Enter: go, Esc: back)`} footer="↑↓ j k choose a final state · Enter go there · Esc back" status={status}>
         <Pane lines={lines} top={0} height={p.height} width={w} cursor={pick} />
       </Frame>
     );
