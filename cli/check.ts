@@ -150,10 +150,11 @@ export const checkCommand: Command = {
     EXIT_HELP,
   ],
   async run(a) {
-    if (a.rest.length === 0) throw new UsageError('give at least one file or directory');
+    // Values first: an option that took the file as its value says so, not that no file was given.
     const model = modelWithout(modelOf(a.get('model')), a.all('without'));
     const bound = count(a.get('bound'), DEFAULT_LOOP_BOUND, 'bound');
     const timeoutS = seconds(a.get('timeout'), DEFAULT_TIMEOUT_S, 'timeout');
+    if (a.rest.length === 0) throw new UsageError('give at least one file or directory');
     const json = a.has('json');
     const witnessDir = a.get('witness') ?? null;
     // Options that do not go together are refused before anything is made (the --witness folder).

@@ -20,7 +20,9 @@ export function WhyView(p: { entry: Entry; outcome: string | null; back: () => v
   const { settings, size } = useExplore();
   const axioms = MODELS[settings.model]!.axioms.map((a) => a.name);
   const [off, setOff] = useState<Set<string>>(new Set());
-  const [at, setAt] = useState(0);
+  // The chosen axiom by name: the other model (m) lists others, in another order.
+  const [chosen, setChosen] = useState<string | null>(null);
+  const at = Math.max(0, chosen === null ? 0 : axioms.indexOf(chosen));
   const [top, setTop] = useState(0);
   const test = testRef(p.entry);
   const why = useAsk('view', { kind: 'explain', test, settings, outcome: p.outcome, relax: true, exclude: [] }, p.active);
@@ -68,8 +70,8 @@ export function WhyView(p: { entry: Entry; outcome: string | null; back: () => v
       else p.back();
       return;
     }
-    if (key.leftArrow || input === 'h') setAt((i) => Math.max(0, i - 1));
-    else if (key.rightArrow || input === 'l') setAt((i) => Math.min(axioms.length - 1, i + 1));
+    if (key.leftArrow || input === 'h') setChosen(axioms[Math.max(0, at - 1)]!);
+    else if (key.rightArrow || input === 'l') setChosen(axioms[Math.min(axioms.length - 1, at + 1)]!);
     else if (input === ' ') {
       const n = axioms[at]!;
       setOff((s) => { const t = new Set(s); if (t.has(n)) t.delete(n); else t.add(n); return t; });
