@@ -135,8 +135,6 @@ export const conformCommand: Command = {
     const csv = a.get('expect');
     if (!csv) throw new UsageError('--expect CSV is required');
     const root = a.get('root') ?? '.';
-    // A root that is not there would make every row an error, one by one.
-    if (!existsSync(root) || !statSync(root).isDirectory()) throw new UsageError(`--root ${root}: no such directory`);
     // A model read from cat checks every row; rows that name their model are for ptx60 and ptx75.
     const cat = isCatFile(a.get('model')) ? modelOf(a.get('model')) : null;
     const only = a.has('model') && !cat ? modelName(a.get('model'), true) : null;
@@ -155,6 +153,8 @@ export const conformCommand: Command = {
       return EXIT.failed;
     }
     const listed = readExpectations(text, csv);
+    // A root that is not there would make every row with a relative path an error, one by one.
+    if (listed.some((r) => !isAbsolute(r.path)) && (!existsSync(root) || !statSync(root).isDirectory())) throw new UsageError(`--root ${root}: no such directory`);
     // An empty list would pass vacuously: most likely the wrong file.
     if (!listed.length) throw new UsageError(`${csv}: no expectations in it (rows 'path,1|0' or 'path,ptx60|ptx75,1|0')`);
     if (cat && listed.some((r) => r.model)) throw new UsageError(`${csv}: its rows name their model (ptx60 or ptx75); --model FILE.cat checks rows 'path,1|0'`);
