@@ -189,6 +189,8 @@ export async function fuzzOne(z3: Z3Session, t: LitmusTest, o: FuzzOptions, tall
   return c.status === 'unsound' || c.status === 'missed' ? { kind: c.status, detail: formatCross(c) } : null;
 }
 
+const plural = (n: number, what: string): string => `${n} ${what}${n === 1 ? '' : 's'}`;
+
 /** fast-check's seed is 32 bits: a larger one would run as its low 32 bits, printed as given. */
 function seedOf(v: string | undefined): number {
   const n = count(v, 0, 'seed');
@@ -297,7 +299,7 @@ export const fuzzCommand: Command = {
     { name: 'show-incomplete', help: 'list every solver state the executor misses, per program' },
     { name: 'jobs', arg: 'N', help: 'check the programs on N worker threads, each with its own Z3; the same programs, tally and first failure as with one', dflt: '1' },
   ],
-  details: ['Ends with N passed, N failed.', 'exit status: 0 no failure, 1 a failure (written to --out), 2 a usage error'],
+  details: ['Ends with N passed, N failed.', 'exit status: 0 no failure, 1 a failure (written to --out) or no program checked against another engine, 2 a usage error'],
   async run(a) {
     if (a.rest.length) throw new UsageError(`unexpected argument ${a.rest[0]}`);
     const d = FUZZ_DEFAULTS;
@@ -319,7 +321,7 @@ export const fuzzCommand: Command = {
     const out = a.get('out') ?? 'fuzz-failure.litmus';
     writable(out);
     const jobs = atLeastOne(a.get('jobs'), 1, 'jobs');
-    process.stdout.write(`fuzz: seed ${o.seed}, ${o.runs} runs, ${o.threads[0]}..${o.threads[1]} threads, ${o.ops[0]}..${o.ops[1]} operations, ${o.model}${jobs > 1 ? `, ${jobs} jobs` : ''}\n`);
+    process.stdout.write(`fuzz: seed ${o.seed}, ${plural(o.runs, 'run')}, ${o.threads[0]}..${o.threads[1]} threads, ${o.ops[0]}..${o.ops[1]} operations, ${o.model}${jobs > 1 ? `, ${jobs} jobs` : ''}\n`);
     // With jobs, the workers search and this thread opens Z3 only to shrink a failure.
     const par = jobs > 1 ? await fuzzOnWorkers(o, jobs) : null;
     const z3 = await openZ3();
@@ -334,11 +336,16 @@ export const fuzzCommand: Command = {
       }
       const t = r.tally;
       const skipped = [...t.skipped.values()].reduce((a, b) => a + b, 0);
-      process.stdout.write(`fuzz: ${t.programs} programs in ${r.seconds.toFixed(1)} s: ${t.programs} round trips, ${t.enumerated} solver = brute force (${t.races} also their races), `
+      process.stdout.write(`fuzz: ${plural(t.programs, 'program')} in ${r.seconds.toFixed(1)} s: ${plural(t.programs, 'round trip')}, ${t.enumerated} solver = brute force (${t.races} also their races), `
         + `${t.crossed} executor within solver (${t.incomplete} where it misses solver states, each only through executions of a kind it does not perform), ${skipped} not fully cross-checked\n`);
       for (const [why, n] of [...t.skipped].sort((a, b) => b[1] - a[1])) process.stdout.write(`  not fully cross-checked (${n}): ${why}\n`);
       if (r.thrown) {
         process.stdout.write(`fuzz: the property threw: ${r.thrown}\n0 passed, 1 failed\n`);
+        return EXIT.failed;
+      }
+      if (!r.failure && t.programs > 0 && t.crossed === 0 && t.enumerated === 0) {
+        // Every program skipped (a --timeout too short, say): nothing was compared, so nothing passed (cross says SKIP, exit 1).
+        process.stdout.write(`fuzz: no program was checked against another engine (the reasons above)\n0 passed, ${t.programs} failed\n`);
         return EXIT.failed;
       }
       if (!r.failure) {

@@ -361,10 +361,10 @@ const normOutcome = (t: string): string => t.split(';').map((v) => v.trim()).fil
 
 /**
  * The states from `from` to a final state with the given outcome, by a depth-first search
- * over the reduced successors (fast, and it loses no outcome). Null when there is none, or
- * after maxStates states.
+ * over the reduced successors (fast, and it loses no outcome). Null when there is none;
+ * 'stopped' after maxStates states.
  */
-function search(prog: Program, want: string, from: MState, maxStates: number): MState[] | null {
+function search(prog: Program, want: string, from: MState, maxStates: number): MState[] | null | 'stopped' {
   const obs = observables(prog.test);
   const visited = new Set<number>();
   const visit = (s: MState): 'found' | 'open' | 'closed' => {
@@ -382,7 +382,7 @@ function search(prog: Program, want: string, from: MState, maxStates: number): M
   const next: MState[][] = [successors(prog, from).map((c) => c.state)];
   const pos: number[] = [0];
   while (path.length > 0) {
-    if (visited.size > maxStates) return null;
+    if (visited.size > maxStates) return 'stopped';
     const k = path.length - 1;
     const c = next[k]![pos[k]!++];
     if (!c) { path.pop(); next.pop(); pos.pop(); continue; }
@@ -396,11 +396,12 @@ function search(prog: Program, want: string, from: MState, maxStates: number): M
 /**
  * A path (indices into transitions() lists, unreduced) from `from` (the initial state) to a
  * final state with outcome `outcome`, as formatOutcome writes it (the trailing `;` may be
- * left out); null when no execution ends so, or none was found within maxStates states.
+ * left out); null when no execution ends so; 'stopped' when none was found within maxStates
+ * states (the search gave up: no answer).
  */
-export function pathTo(prog: Program, outcome: string, from: MState = initialState(prog), maxStates = DEFAULTS.maxStates): number[] | null {
+export function pathTo(prog: Program, outcome: string, from: MState = initialState(prog), maxStates = DEFAULTS.maxStates): number[] | null | 'stopped' {
   const states = search(prog, normOutcome(outcome), from, maxStates);
-  if (!states) return null;
+  if (states === null || states === 'stopped') return states;
   // Each reduced successor is also an unreduced one (the reduction only leaves transitions out).
   const steps: number[] = [];
   let cur = from;

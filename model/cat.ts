@@ -141,8 +141,8 @@ export function parseCat(source: string, file: string): Model {
   const defs: Record<string, RelTerm> = {};
   const sets = new Map<string, SetTerm>();
   const definedAt = new Map<string, Tok>();
-  // How deep each term nests (MAX_NEST), and how large a set's definition is written out
-  // (sets are inlined where used: `let S1 = S0 | S0` doubles), by term: shared terms are counted once each.
+  // How deep each term nests (MAX_NEST), and how many operations a set's definition is written
+  // out to (sets are inlined where used: `let S1 = S0 | S0` doubles), by term: shared terms are counted once each.
   const nestOf = new WeakMap<RelTerm | SetTerm, number>();
   const sizeOf = new WeakMap<SetTerm, number>();
   const nest = (t: RelTerm | SetTerm): number => {
@@ -160,7 +160,7 @@ export function parseCat(source: string, file: string): Model {
   };
   const size = (t: SetTerm): number => {
     let n = sizeOf.get(t);
-    if (n === undefined) sizeOf.set(t, n = t.k === 'set' || t.k === 'all' ? 1 : 1 + size(t.a) + size(t.b));
+    if (n === undefined) sizeOf.set(t, n = t.k === 'set' || t.k === 'all' ? 0 : 1 + size(t.a) + size(t.b));
     return n;
   };
   const shallow = (t: RelTerm | SetTerm, at: Tok): void => {
@@ -171,7 +171,7 @@ export function parseCat(source: string, file: string): Model {
   const lookup = (t: Tok): Val => {
     const s = sets.get(t.v);
     if (s) {
-      ops += size(s) - 1;
+      ops += size(s);
       if (ops > MAX_OPS) fail(`more than ${MAX_OPS} operations in one statement with the sets it names written out (a set's definition is inlined where it is used): split it with let, or name fewer sets`, t);
       return { t: 'set', s };
     }

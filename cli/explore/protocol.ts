@@ -67,7 +67,7 @@ export interface LivenessAnswer {
 export type Answer =
   | { kind: 'states'; answer: StatesAnswer }
   | { kind: 'explain'; answer: PlainExplanation }
-  | { kind: 'path'; answer: number[] | null }
+  | { kind: 'path'; answer: number[] | null | 'stopped' }
   | { kind: 'races'; answer: RacesAnswer }
   | { kind: 'liveness'; answer: LivenessAnswer }
   /** A positioned input error (parse), or a failure inside ptxmm, as one line. */

@@ -7,6 +7,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Text } from 'ink';
 import { compile, Unsupported, type Program } from '../../executor/program.js';
 import { barrierText } from '../../executor/barrier.js';
+import { DEFAULTS } from '../../executor/explore.js';
 import { noStatesText } from '../check.js';
 import { type MachineView, type Transition, inspect, randomRun, replay, transitions } from '../../executor/stepper.js';
 import type { MState } from '../../executor/state.js';
@@ -101,7 +102,8 @@ export function Stepper(p: { entry: Entry; back: () => void; active: boolean; he
     if (!prog || path.state?.status !== 'done' || target === null) return;
     const a = path.state.answer;
     if (a.kind === 'path') {
-      if (a.answer) { setStates(replay(prog, a.answer)); setCursor(0); setNote(`reached ${target} in ${a.answer.length} steps`); }
+      if (a.answer === 'stopped') setNote(`the executor's search for ${target} stopped after ${DEFAULTS.maxStates.toLocaleString('en')} states without reaching it: no answer (\`ptxmm check\` decides)`);
+      else if (a.answer) { setStates(replay(prog, a.answer)); setCursor(0); setNote(`reached ${target} in ${a.answer.length} steps`); }
       else setNote(`the executor reaches no final state ${target} (the solver does: see "What the executor does not reach" in docs/ARCHITECTURE.md)`);
     } else if (a.kind === 'error') setNote(a.message);
     setTarget(null);
