@@ -150,11 +150,9 @@ export const checkCommand: Command = {
     EXIT_HELP,
   ],
   async run(a) {
-    // Values first: an option that took the file as its value says so, not that no file was given.
     const model = modelWithout(modelOf(a.get('model')), a.all('without'));
     const bound = count(a.get('bound'), DEFAULT_LOOP_BOUND, 'bound');
     const timeoutS = seconds(a.get('timeout'), DEFAULT_TIMEOUT_S, 'timeout');
-    if (a.rest.length === 0) throw new UsageError('give at least one file or directory');
     const json = a.has('json');
     const witnessDir = a.get('witness') ?? null;
     // Options that do not go together are refused before anything is made (the --witness folder).
@@ -164,8 +162,9 @@ export const checkCommand: Command = {
     if (a.has('against') && (a.has('races') || a.has('liveness'))) throw new UsageError('--against compares final states: not with --races or --liveness');
     if (witnessDir && a.has('races')) throw new UsageError('--witness draws final states: not with --races');
     if (witnessDir && a.has('against')) throw new UsageError('--witness draws final states of one model: not with --against');
-    if (witnessDir) makeDir(witnessDir);
+    // The inputs before the --witness folder: nothing is made for a run that has no test.
     const paths = litmusInputs(a.rest);
+    if (witnessDir) makeDir(witnessDir);
     const drawing = witnessDir ? drawingPaths(witnessDir, paths) : null;
     const files = readLitmusFiles(shard(paths, a.get('shard')));
     if (a.has('races')) {

@@ -240,8 +240,13 @@ export function seconds(v: string | undefined, dflt: number, what: string): numb
   return n;
 }
 
-/** The .litmus files under the paths given; none is a usage error (a wrong path in CI would pass, having checked nothing). */
+/**
+ * The .litmus files under the paths given. No path, or none with a test, is a usage error (a
+ * wrong path in CI would pass, having checked nothing). Called after the options are read: an
+ * option that took the file as its value says so, not that no file was given.
+ */
 export function litmusInputs(paths: string[]): string[] {
+  if (paths.length === 0) throw new UsageError('give at least one file or directory');
   const files = expandPaths(paths);
   if (files.length === 0) throw new UsageError('no .litmus files found');
   return files;

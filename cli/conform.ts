@@ -4,7 +4,7 @@
 // --races, 1 = the test is race-free (litmus/tests/races/RACES.csv).
 import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
-import { DEFAULT_LOOP_BOUND, type LitmusTest } from '../litmus/ast.js';
+import { DEFAULT_LOOP_BOUND, type LitmusTest, restsOnAbsence } from '../litmus/ast.js';
 import {
   BOUND_OPTION, CAT_MODEL_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, JSON_OPTION, SHARD_OPTION, TIMEOUT_OPTION, UsageError, askableRaces, count, isCatFile, modelName, modelOf, seconds, shard,
 } from './command.js';
@@ -248,8 +248,7 @@ export async function conformRow(z3: Z3Session, row: Row, root: string, model: M
   if (r.validated === 'unknown') return done({ ...base, test: test.name, status: 'unknown', reason: r.unknown });
   const got = r.validated ? 1 : 0;
   // A witness answers whatever the bound; no execution reaching (or breaking) the condition is an answer within it.
-  const absence = (test.condition.quantifier === 'exists') !== r.validated;
-  const boundReached = absence ? r.boundReached : null;
+  const boundReached = restsOnAbsence(test.condition.quantifier, r.validated) ? r.boundReached : null;
   if (r.validated === row.expected) return done({ ...base, test: test.name, got, status: 'pass', boundReached });
   // The same explanation `ptxmm why` gives: the execution, or the axioms and how they fail.
   const ex = await explainTest(z3, test, { model, bound, timeoutMs, relax: true });

@@ -2,7 +2,7 @@
 // executor must never reach a final state the solver rules out (unsound: printed with the
 // executor's trace) and should reach every state the solver allows (incomplete: listed).
 import {
-  BOUND_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, JSON_OPTION, MODEL_OPTION, SHARD_OPTION, TIMEOUT_OPTION, UsageError, atLeastOne, count, litmusInputs, modelName, seconds, shard,
+  BOUND_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, JSON_OPTION, MODEL_OPTION, SHARD_OPTION, TIMEOUT_OPTION, atLeastOne, count, litmusInputs, modelName, seconds, shard,
 } from './command.js';
 import { jsonLine } from './json.js';
 import { progress } from './progress.js';
@@ -257,12 +257,10 @@ export const crossCommand: Command = {
     'exit status: 0 every test cross-checked, sound and not missed (or refused as bad input by both engines), 1 some test unsound, missed, in error or skipped (no answer), 2 a usage error',
   ],
   async run(a) {
-    // Values first, as check: an option that took the file as its value says so.
     const model = modelName(a.get('model'));
     const bound = count(a.get('bound'), DEFAULTS.bound, 'bound');
     const timeoutMs = seconds(a.get('timeout'), DEFAULT_TIMEOUT_S, 'timeout') * 1000;
     const maxStates = atLeastOne(a.get('max-states'), DEFAULTS.maxStates, 'max-states');
-    if (a.rest.length === 0) throw new UsageError('give at least one file or directory');
     const json = a.has('json');
     const quiet = a.has('quiet');
     const t0 = performance.now();

@@ -1,5 +1,5 @@
 // `ptxmm parse` (read tests, summarise them) and `ptxmm print` (show the genuine-PTX form).
-import { type Command, EXIT, EXIT_HELP, UsageError, litmusInputs } from './command.js';
+import { type Command, EXIT, EXIT_HELP, litmusInputs } from './command.js';
 import { readLitmusFiles } from '../litmus/parse.js';
 import { printLitmus } from '../litmus/print.js';
 import type { LitmusTest } from '../litmus/ast.js';
@@ -26,7 +26,6 @@ export const parseCommand: Command = {
   details: ['Directories are read for every .litmus file below them. Errors are printed as FILE:LINE:COL: MESSAGE.', EXIT_HELP],
   async run(a) {
     const rest = a.rest;
-    if (rest.length === 0) throw new UsageError('give at least one file or directory');
     const t0 = performance.now();
     const results = readLitmusFiles(litmusInputs(rest));
     const ms = performance.now() - t0;
@@ -71,7 +70,6 @@ export const printCommand: Command = {
   details: ['Each test is printed as it parses: %registers, [addresses], every qualifier and type written out.', EXIT_HELP],
   async run(a) {
     const rest = a.rest;
-    if (rest.length === 0) throw new UsageError('give at least one file or directory');
     let failed = 0;
     const results = readLitmusFiles(litmusInputs(rest));
     results.forEach((r, i) => {

@@ -1,6 +1,6 @@
 // `ptxmm run`: run tests on the operational executor (executor/) and print the final states
 // it reaches, herd7-style, or JSON lines with --json.
-import { BOUND_OPTION, type Command, EXIT, EXIT_HELP, JSON_OPTION, MODEL_OPTION, type OptionSpec, SHARD_OPTION, UsageError, atLeastOne, count, litmusInputs, modelName, shard } from './command.js';
+import { BOUND_OPTION, type Command, EXIT, EXIT_HELP, JSON_OPTION, MODEL_OPTION, type OptionSpec, SHARD_OPTION, atLeastOne, count, litmusInputs, modelName, shard } from './command.js';
 import { jsonLine } from './json.js';
 import { eachTest, inputError } from './batch.js';
 import { LitmusError } from '../litmus/errors.js';
@@ -24,11 +24,9 @@ export const runCommand: Command = {
   options: [MODEL_OPTION, BOUND_OPTION, MAX_STATES_OPTION, UNROLL_OPTION, JSON_OPTION, SHARD_OPTION],
   details: ['A test the executor does not support is "not run"; one it stops early is "Truncated". Neither is an answer. A test the model gives no meaning to (an address no location\'s, a mixed-size access) is an input error, as in every command.', EXIT_HELP],
   async run(a) {
-    // Values first: `run --bound x.litmus` took the file as --bound's value, and said no file was given.
     const model = modelName(a.get('model'));
     const bound = count(a.get('bound'), DEFAULTS.bound, 'bound');
     const maxStates = atLeastOne(a.get('max-states'), DEFAULTS.maxStates, 'max-states');
-    if (a.rest.length === 0) throw new UsageError('give at least one file or directory');
     const json = a.has('json');
     const spinAssume = !a.has('unroll-spins');
     const t0 = performance.now();

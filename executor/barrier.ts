@@ -96,10 +96,16 @@ export function fire(s0: MState, key: string): { state: MState; released: number
 /** Count-less phases that may complete now. */
 export const fireable = (s: MState): string[] => s.bars.filter((b) => b.need === 0 && !b.done && b.waiting.length > 0).map((b) => b.key);
 
-/** A barrier phase (its BarState key, `gpu/cta|instance|id#phase`) as a person reads it: `barrier 1 of CTA 0 (GPU 0), phase 0`. */
-export function barrierText(key: string): string {
+/** A barrier phase's BarState key (`gpu/cta|instance|id#phase`, as barOf and arrive make it) in its parts. */
+export function barrierParts(key: string): { cta: string; instance: string; id: string; phase: number } {
   const [name = '', phase = ''] = key.split('#');
   const [cta = '', instance = '0', id = ''] = name.split('|');
+  return { cta, instance, id, phase: Number(phase) };
+}
+
+/** A barrier phase as a person reads it: `barrier 1 of CTA 0 (GPU 0), phase 0`. */
+export function barrierText(key: string): string {
+  const { cta, instance, id, phase } = barrierParts(key);
   const [gpu, c] = cta.split('/');
   return `barrier ${id}${instance !== '0' ? ` (instance ${instance})` : ''} of CTA ${c} (GPU ${gpu}), phase ${phase}`;
 }

@@ -1,4 +1,5 @@
 // Executor results as text (herd7's shape, with counts and exploration figures) and as JSON.
+import { restsOnAbsence } from '../litmus/ast.js';
 import { TEST_KIND, conditionText } from '../litmus/print.js';
 import { observableName } from '../litmus/types.js';
 import { type RunOutput, type RunResult, notRunReason } from './explore.js';
@@ -24,7 +25,7 @@ export function formatRun(r: RunResult, bound: number): string {
     out.push(`Observation ${t.name} ${obs} ${r.positive} ${r.negative}`);
     // An answer that no execution does something rests on the states reached, and the executor
     // reaches only part of what the model allows (docs/ARCHITECTURE.md, "What the executor does not reach").
-    if ((t.condition.quantifier === 'exists') !== r.validated) out.push(`Note: ${r.validated ? 'Ok' : 'No'} says no state the executor reaches ${t.condition.quantifier === 'forall' ? 'breaks' : 'meets'} the condition; it reaches part of what the model allows, so \`ptxmm check\` decides`);
+    if (restsOnAbsence(t.condition.quantifier, r.validated)) out.push(`Note: ${r.validated ? 'Ok' : 'No'} says no state the executor reaches ${t.condition.quantifier === 'forall' ? 'breaks' : 'meets'} the condition; it reaches part of what the model allows, so \`ptxmm check\` decides`);
   }
   if (st.filtered) out.push(r.states.length ? `Filter: ${st.filtered} final states left out by the filter` : `Filter: the filter excludes every final state (${st.filtered} reached)`);
   if (st.cut) out.push(`Bound ${bound} reached: ${executions(st.cut)} cut off (they need more loop iterations) ${st.cut === 1 ? 'is' : 'are'} not counted`);

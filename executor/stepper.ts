@@ -4,6 +4,7 @@
 // that a UI can replay, undo and jump without holding any state of its own. The UI holds no
 // model logic: everything it shows about a state comes from here.
 import type { Placement, Proxy, Scope } from '../litmus/ast.js';
+import { barrierParts } from './barrier.js';
 import { type RV, rv, show } from './bits.js';
 import { DEFAULTS } from './explore.js';
 import { collect, deadWrites, DEAD_SRC } from './gc.js';
@@ -284,14 +285,10 @@ export function inspect(prog: Program, s: MState, ts: readonly Transition[] = tr
   const enabled = new Set<string>();
   for (const t of ts) if (t.seq >= 0) enabled.add(`${prog.index.get(t.thread)!}/${t.seq}`);
   const end = endOf(prog, s, ts.length);
-  const barriers = s.bars.map((b): BarrierView => {
-    const [name, phase] = b.key.split('#') as [string, string];
-    const [cta, instance, id] = name.split('|') as [string, string, string];
-    return {
-      key: b.key, cta, instance, id, phase: Number(phase), arrived: b.arrived, need: b.need === 0 ? null : b.need, done: b.done,
-      waiting: b.waiting.map((ti) => prog.threads[ti]!.pid),
-    };
-  });
+  const barriers = s.bars.map((b): BarrierView => ({
+    key: b.key, ...barrierParts(b.key), arrived: b.arrived, need: b.need === 0 ? null : b.need, done: b.done,
+    waiting: b.waiting.map((ti) => prog.threads[ti]!.pid),
+  }));
   const details: OutcomeView[] = [];
   if (end === 'final') {
     // Computed with the filter's own terms (observables(test, true)); shown without them.

@@ -478,6 +478,13 @@ export const allOf = (es: readonly Expr[]): Expr => (es.length === 0 ? { kind: '
 
 export type Quantifier = 'exists' | 'not exists' | 'forall';
 
+/**
+ * The verdict rests on no execution found doing something (exists not validated; ~exists or
+ * forall validated), not on one that does: it holds only of the executions looked at (within
+ * the loop bound, or those an engine reaches).
+ */
+export const restsOnAbsence = (q: Quantifier, validated: boolean): boolean => (q === 'exists') !== validated;
+
 export interface Condition {
   quantifier: Quantifier;
   expr: Expr;
