@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import {
-  BOUND_OPTION, CAT_MODEL_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, EXIT_HELP, JSON_OPTION, SHARD_OPTION, TIMEOUT_OPTION, UsageError, askableRaces, atLeastOne, count, litmusInputs, makeDir, modelOf, seconds, shard,
+  BOUND_OPTION, CAT_MODEL_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, EXIT_HELP, JSON_OPTION, SHARD_OPTION, TIMEOUT_OPTION, UsageError, askableRaces, count, jobsCount, litmusInputs, makeDir, modelOf, seconds, shard,
 } from './command.js';
 import { type RecordType, jsonLine } from './json.js';
 import { batchLine, progress } from './progress.js';
@@ -137,7 +137,7 @@ export const checkCommand: Command = {
   options: [
     CAT_MODEL_OPTION, BOUND_OPTION, TIMEOUT_OPTION, JSON_OPTION, SHARD_OPTION,
     { name: 'without', arg: 'AXIOM', repeat: true, help: "switch one of the model's axioms off (\"what if\"; ptxmm prove's independence counterexamples)" },
-    { name: 'jobs', arg: 'N', help: 'final states on N worker threads, each with its own Z3; output in input order, as with one', dflt: '1' },
+    { name: 'jobs', arg: 'N', help: 'final states on N worker threads (at most twice the CPUs), each with its own Z3; output in input order, as with one', dflt: '1' },
     { name: 'witness', arg: 'DIR', help: 'also write DIR/TEST.svg for each test whose condition has a witness (in subfolders where tests of one name lie in several folders)' },
     { name: 'no-symmetry', help: "find every state with Z3, not a found state's images under the test's rotation symmetry too (the same states, more queries)" },
     { name: 'races', help: 'instead of final states: the data races (ISA §8.6.1), each racy pair of instructions with an execution, or race-free' },
@@ -157,7 +157,7 @@ export const checkCommand: Command = {
     const witnessDir = a.get('witness') ?? null;
     // Options that do not go together are refused before anything is made (the --witness folder).
     if (a.has('races') && a.has('liveness')) throw new UsageError('--races and --liveness are separate questions: ask one at a time');
-    const jobs = atLeastOne(a.get('jobs'), 1, 'jobs');
+    const jobs = jobsCount(a.get('jobs'));
     if (jobs > 1 && (witnessDir || a.has('races') || a.has('liveness') || a.has('against'))) throw new UsageError('--jobs lists final states: not with --witness, --races, --liveness or --against');
     if (a.has('against') && (a.has('races') || a.has('liveness'))) throw new UsageError('--against compares final states: not with --races or --liveness');
     if (witnessDir && a.has('races')) throw new UsageError('--witness draws final states: not with --races');

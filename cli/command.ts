@@ -3,6 +3,7 @@
 // arguments and writes `--help`.
 import { mkdirSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
+import { availableParallelism } from 'node:os';
 import type { ModelName } from '../executor/program.js';
 import { DEFAULT_LOOP_BOUND } from '../litmus/ast.js';
 import { LitmusError } from '../litmus/errors.js';
@@ -226,6 +227,17 @@ export function atLeastOne(v: string | undefined, dflt: number, what: string): n
 }
 
 /**
+ * `--jobs`: at least 1, at most twice the CPUs. Each job holds its own Z3 (about 170 MiB, README), and
+ * `--jobs 1000` started a worker per test, far past memory, for no gain past the CPUs.
+ */
+export function jobsCount(v: string | undefined): number {
+  const n = atLeastOne(v, 1, 'jobs');
+  const cpus = availableParallelism();
+  if (n > 2 * cpus) throw new UsageError(`--jobs ${n}: at most ${2 * cpus} on this machine's ${cpus} CPUs (each job holds its own Z3, about 170 MiB)`);
+  return n;
+}
+
+/**
  * The longest time limit: Z3 takes its timeout in milliseconds as a 32-bit number (2^31 - 1
  * here, as Node's timers); past it the script carried `1e+23` and Z3 refused it.
  */
@@ -247,6 +259,8 @@ export function seconds(v: string | undefined, dflt: number, what: string): numb
  */
 export function litmusInputs(paths: string[]): string[] {
   if (paths.length === 0) throw new UsageError('give at least one file or directory');
+  // Standard input is read once: a second '-' was an empty test, reported as an input error.
+  if (paths.filter((p) => p === '-').length > 1) throw new UsageError("'-' (standard input) is given twice: it holds one test");
   const files = expandPaths(paths);
   if (files.length === 0) throw new UsageError('no .litmus files found');
   return files;

@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert';
 import type { LitmusTest } from '../litmus/ast.js';
 import { openZ3, type Z3Session } from '../solver/z3.js';
 import { ptxmm, scratch } from '../tests/cli.js';
-import { FUZZ_DEFAULTS, type FuzzOptions, type Tally, fuzz, fuzzOne } from './fuzz.js';
+import { FUZZ_DEFAULTS, type FuzzOptions, fuzz, fuzzOne, newTally } from './fuzz.js';
 import fc from 'fast-check';
 import { litmusTest } from '../litmus/arbitrary.js';
 import { unroll } from '../solver/unroll.js';
@@ -345,7 +345,7 @@ test("fuzz's checks on the round-trip generator's programs: every instruction, t
     try { unroll(t, 2); return true; } catch { return false; }
   });
   for (const model of ['ptx75', 'ptx60'] as const) {
-    const tally: Tally = { programs: 0, crossed: 0, enumerated: 0, races: 0, incomplete: 0, skipped: new Map() };
+    const tally = newTally();
     for (const t of programs) {
       const f = await fuzzOne(z3, t, { ...FUZZ_DEFAULTS, seed: 0, model, enumLimit: 2_000 }, tally);
       assert.is(f, null, `${model}: ${f?.kind}: ${f?.detail.join('\n')}`);
@@ -388,6 +388,23 @@ test('fuzz command: summary and exit status; bad ranges are usage errors', () =>
   const bad = ptxmm('fuzz', '--threads', '1..9');
   assert.is(bad.code, 2);
   assert.match(bad.err, '--threads takes N or N..M within 1..4');
+});
+
+test('fuzz --liveness: both engines\' liveness verdicts on each program, alike (a hang the solver finds, the executor finds)', async () => {
+  const r = ptxmm('fuzz', '--liveness', '--runs', '12', '--seed', '5', '--threads', '2', '--ops', '1..3');
+  assert.is(r.code, 0, r.out + r.err);
+  const n = Number(/, (\d+) liveness alike in both engines, /.exec(r.out)?.[1] ?? -1);
+  assert.ok(n > 0 && n <= 12, r.out);
+  const par = ptxmm('fuzz', '--liveness', '--runs', '12', '--seed', '5', '--threads', '2', '--ops', '1..3', '--jobs', '2');
+  assert.is(par.out.replace(/ in [\d.]+ s/, '').replace(/, 2 jobs/, ''), r.out.replace(/ in [\d.]+ s/, ''));
+  // A spin on a flag nobody sets: a hang in both, counted; without --liveness, not asked.
+  const spin = parseLitmus('PTX Spin\n{ x = 0; }\n P0@cta 0,gpu 0 ;\n L: ;\n ld.relaxed.gpu r0, x ;\n bne r0, 1, L ;\nexists (P0:r0 == 1)\n', 'spin.litmus');
+  const on = newTally();
+  assert.is(await fuzzOne(z3, spin, { ...FUZZ_DEFAULTS, seed: 0, liveness: true }, on), null);
+  assert.is(on.liveness, 1);
+  const off = newTally();
+  await fuzzOne(z3, spin, { ...FUZZ_DEFAULTS, seed: 0 }, off);
+  assert.is(off.liveness, 0);
 });
 
 test('fuzz under a --timeout too short to answer: programs not fully cross-checked, out of time, never a failure or a crash', () => {

@@ -54,6 +54,22 @@ test('--rel: a relation already drawn is drawn once; a relation asked for keeps 
   assert.ok(loops >= 2, cause.out);
 });
 
+test('po, co and fr are drawn reduced, and whole when asked for by name (--rel fr drew the reduction)', () => {
+  const t = write('fr.litmus', 'PTX FR\n{ x = 0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n st.relaxed.gpu x, 1 | ld.relaxed.gpu r0, x ;\n st.relaxed.gpu x, 2 | ;\nexists (P1:r0 == 0 /\\ x == 2)\n');
+  const edges = (o: string, rel: string): string => (new RegExp(`\\n\\s+${rel}: (.*)`).exec(o)?.[1] ?? '').trim();
+  const plain = ptxmm('show', t);
+  assert.is(plain.code, 0, plain.err);
+  // The read of the initial write is before both of P0's writes; drawn, to the first only.
+  assert.is(edges(plain.out, 'fr').split(' ').length, 1, plain.out);
+  assert.is(edges(plain.out, 'co').split(' ').length, 2, plain.out);
+  const whole = ptxmm('show', t, '--rel', 'fr,co');
+  assert.is(edges(whole.out, 'fr').split(' ').length, 2, whole.out);
+  assert.is(edges(whole.out, 'co').split(' ').length, 3, whole.out);
+  // The SVG's title keeps the condition's /\ as written (DOT's escaping doubled it).
+  const svg = ptxmm('show', t, '--format', 'svg');
+  assert.match(svg.out, /<title>FR \(ptx75\): P1:%r0 == 0 \/\\ x == 2<\/title>/);
+});
+
 test('show says which of several writes last in coherence the final value is', () => {
   // P0's and P1's weak stores to data are not morally strong: co may leave both last.
   const r = ptxmm('show', join(OWN_TESTS, 'instr', 'MP+red-fence-not-acquire.litmus'));

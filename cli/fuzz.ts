@@ -4,7 +4,8 @@
 //     force over every candidate execution with the concrete evaluator;
 //  3. the printed program parses back to the same test;
 //  4. where 2 runs, the pairs of instructions that race (`check --races`) are those brute force
-//     finds, DATA_RACE evaluated by the concrete interpreter on every consistent execution.
+//     finds, DATA_RACE evaluated by the concrete interpreter on every consistent execution;
+//  5. with --liveness, the two engines' liveness verdicts (as `cross --liveness`) agree.
 // A failure is shrunk by fast-check and written as a litmus file, which is read back and
 // checked again to confirm that it reproduces the failure.
 import fc from 'fast-check';
@@ -12,7 +13,7 @@ import { accessSync, constants, existsSync, statSync, writeFileSync } from 'node
 import { dirname } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import {
-  BOUND_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, MODEL_OPTION, TIMEOUT_OPTION, UsageError, atLeastOne, count, modelName, seconds,
+  BOUND_OPTION, type Command, DEFAULT_TIMEOUT_S, EXIT, MODEL_OPTION, TIMEOUT_OPTION, UsageError, atLeastOne, count, jobsCount, modelName, seconds,
 } from './command.js';
 import { MAX_STATES_OPTION } from './run.js';
 import { parseLitmus } from '../litmus/parse.js';
@@ -31,6 +32,7 @@ import { DEFAULTS } from '../executor/explore.js';
 import { fuzzTest, withoutStatement, withoutThread } from '../executor/fuzzgen.js';
 import { valuationKey } from '../executor/compare.js';
 import { crossOne, formatCross } from './cross.js';
+import { crossLiveness, crossLivenessText } from './crosslive.js';
 import { LitmusError } from '../litmus/errors.js';
 import { fuzzOnWorkers } from './fuzzjobs.js';
 
@@ -48,6 +50,8 @@ export interface FuzzOptions {
   enumLimit: number;
   /** List every solver state the executor misses, not just whether it misses one. */
   allMissing: boolean;
+  /** Check 5: compare the engines' liveness verdicts too. */
+  liveness?: boolean;
   /** Called with each program whose solver states the executor does not all reach. */
   onIncomplete?: (report: string) => void;
   /** Called now and then with a progress line. */
@@ -63,7 +67,7 @@ export const FUZZ_DEFAULTS = {
 // have over ten thousand, and checking them all took up to a tenth of the whole search's time.
 export const CHECKED_WHEN_STOPPED = 1000;
 
-export type FindingKind = 'round trip' | 'executor error' | 'unsound' | 'missed' | 'solver vs brute force' | 'races: solver vs brute force';
+export type FindingKind = 'round trip' | 'executor error' | 'unsound' | 'missed' | 'solver vs brute force' | 'races: solver vs brute force' | 'liveness: solver vs executor';
 
 export interface Finding {
   kind: FindingKind;
@@ -80,9 +84,14 @@ export interface Tally {
   races: number;
   /** Programs where the executor misses some solver state. */
   incomplete: number;
+  /** Programs whose liveness verdicts both engines gave, alike (check 5 ran). */
+  liveness: number;
   /** Programs the cross check skipped or checked only in part (the executor stopped at its budget), by reason. */
   skipped: Map<string, number>;
 }
+
+/** A tally of no programs yet. */
+export const newTally = (): Tally => ({ programs: 0, crossed: 0, enumerated: 0, races: 0, incomplete: 0, liveness: 0, skipped: new Map() });
 
 /** f's value, or the reason it ran out of time or space (limits.ts resourceReason). */
 function limited<T>(f: () => T): { ok: T } | { limit: string } {
@@ -172,6 +181,17 @@ export async function fuzzOne(z3: Z3Session, t: LitmusTest, o: FuzzOptions, tall
     }
   }
 
+  // 5. Liveness, both engines on their own (each skip is counted, as the cross check's).
+  if (o.liveness) {
+    const l = await crossLiveness(z3, '<fuzz>', t, { model: o.model, bound: o.bound, timeoutMs: o.timeoutMs, maxStates: o.maxStates });
+    if (l.status === 'disagree') return { kind: 'liveness: solver vs executor', detail: crossLivenessText(l) };
+    if (l.status === 'agree' && tally) tally.liveness++;
+    if (l.status === 'skip') {
+      const why = `liveness: ${l.solver.verdict === 'unknown' ? `solver ${l.solver.reason ?? ''}` : `executor ${l.executor.reason ?? ''}`}`.replace(/(?<![A-Za-z])\d+(\.\d+)?/g, 'N');
+      tally?.skipped.set(why, (tally.skipped.get(why) ?? 0) + 1);
+    }
+  }
+
   // 1. Executor against solver.
   const c = await crossOne(z3, '<fuzz>', t, { ...o, maxMissing: o.allMissing ? Infinity : 1, maxChecked: CHECKED_WHEN_STOPPED, ...(solverStates ? { solverStates } : {}) });
   if (c.status === 'skip' || c.status === 'refused') {
@@ -228,7 +248,7 @@ export type Check = (z3: Z3Session, t: LitmusTest, o: FuzzOptions, tally?: Tally
  */
 export async function fuzz(z3: Z3Session, o: FuzzOptions, check: Check = fuzzOne, path?: string): Promise<FuzzResult> {
   const t0 = performance.now();
-  const tally: Tally = { programs: 0, crossed: 0, enumerated: 0, races: 0, incomplete: 0, skipped: new Map() };
+  const tally = newTally();
   let shrinking = false;
   const prop = fc.asyncProperty(fuzzTest({ threads: o.threads, ops: o.ops, proxies: o.model !== 'ptx60' }), async (t: LitmusTest) => {
     // Shrinking re-runs failing variants: count only the programs of the search proper.
@@ -297,7 +317,8 @@ export const fuzzCommand: Command = {
     { name: 'enum-limit', arg: 'N', help: 'compare with brute force only programs with at most N candidate executions', dflt: String(FUZZ_DEFAULTS.enumLimit) },
     { name: 'out', arg: 'FILE', help: 'where a failing program is written (then read back to confirm it fails)', dflt: 'fuzz-failure.litmus' },
     { name: 'show-incomplete', help: 'list every solver state the executor misses, per program' },
-    { name: 'jobs', arg: 'N', help: 'check the programs on N worker threads, each with its own Z3; the same programs, tally and first failure as with one', dflt: '1' },
+    { name: 'liveness', help: 'also compare the engines\' liveness verdicts on each program, as cross --liveness: a hang one finds and the other rules out is a failure' },
+    { name: 'jobs', arg: 'N', help: 'check the programs on N worker threads (at most twice the CPUs), each with its own Z3; the same programs, tally and first failure as with one', dflt: '1' },
   ],
   details: ['Ends with N passed, N failed.', 'exit status: 0 no failure, 1 a failure (written to --out) or no program checked against another engine, 2 a usage error'],
   async run(a) {
@@ -315,12 +336,13 @@ export const fuzzCommand: Command = {
       maxStates: atLeastOne(a.get('max-states'), d.maxStates, 'max-states'),
       enumLimit: count(a.get('enum-limit'), d.enumLimit, 'enum-limit'),
       allMissing: show,
+      liveness: a.has('liveness'),
       onIncomplete: show ? (s) => process.stdout.write(s + '\n') : undefined,
       onProgress: (s) => process.stderr.write(s + '\n'),
     };
     const out = a.get('out') ?? 'fuzz-failure.litmus';
     writable(out);
-    const jobs = atLeastOne(a.get('jobs'), 1, 'jobs');
+    const jobs = jobsCount(a.get('jobs'));
     process.stdout.write(`fuzz: seed ${o.seed}, ${plural(o.runs, 'run')}, ${o.threads[0]}..${o.threads[1]} threads, ${o.ops[0]}..${o.ops[1]} operations, ${o.model}${jobs > 1 ? `, ${jobs} jobs` : ''}\n`);
     // With jobs, the workers search and this thread opens Z3 only to shrink a failure.
     const par = jobs > 1 ? await fuzzOnWorkers(o, jobs) : null;
@@ -337,13 +359,14 @@ export const fuzzCommand: Command = {
       const t = r.tally;
       const skipped = [...t.skipped.values()].reduce((a, b) => a + b, 0);
       process.stdout.write(`fuzz: ${plural(t.programs, 'program')} in ${r.seconds.toFixed(1)} s: ${plural(t.programs, 'round trip')}, ${t.enumerated} solver = brute force (${t.races} also their races), `
-        + `${t.crossed} executor within solver (${t.incomplete} where it misses solver states, each only through executions of a kind it does not perform), ${skipped} not fully cross-checked\n`);
+        + `${t.crossed} executor within solver (${t.incomplete} where it misses solver states, each only through executions of a kind it does not perform), `
+        + `${o.liveness ? `${t.liveness} liveness alike in both engines, ` : ''}${skipped} not fully cross-checked\n`);
       for (const [why, n] of [...t.skipped].sort((a, b) => b[1] - a[1])) process.stdout.write(`  not fully cross-checked (${n}): ${why}\n`);
       if (r.thrown) {
         process.stdout.write(`fuzz: the property threw: ${r.thrown}\n0 passed, 1 failed\n`);
         return EXIT.failed;
       }
-      if (!r.failure && t.programs > 0 && t.crossed === 0 && t.enumerated === 0) {
+      if (!r.failure && t.programs > 0 && t.crossed === 0 && t.enumerated === 0 && t.liveness === 0) {
         // Every program skipped (a --timeout too short, say): nothing was compared, so nothing passed (cross says SKIP, exit 1).
         process.stdout.write(`fuzz: no program was checked against another engine (the reasons above)\n0 passed, ${t.programs} failed\n`);
         return EXIT.failed;

@@ -8,7 +8,7 @@ import { Worker } from 'node:worker_threads';
 import type { LitmusTest } from '../litmus/ast.js';
 import { fuzzTest } from '../executor/fuzzgen.js';
 import { dropEarlyWorker } from '../solver/z3wasm.js';
-import type { FuzzOptions, Tally } from './fuzz.js';
+import { type FuzzOptions, type Tally, newTally } from './fuzz.js';
 import type { FuzzAnswer, FuzzJob, FuzzSettings } from './fuzzworker.js';
 
 /** The programs the search with these options generates, in order (fast-check draws them from the seed alone). */
@@ -32,7 +32,7 @@ export async function fuzzOnWorkers(o: FuzzOptions, jobs: number): Promise<Paral
   // Z3 runs on the workers, each with its own timer thread: this thread's is not needed yet.
   dropEarlyWorker();
   const programs = fuzzPrograms(o);
-  const tally: Tally = { programs: 0, crossed: 0, enumerated: 0, races: 0, incomplete: 0, skipped: new Map() };
+  const tally = newTally();
   let failedAt: number | null = null;
   let thrown: string | null = null;
   const ready = new Map<number, FuzzAnswer>();
@@ -51,6 +51,7 @@ export async function fuzzOnWorkers(o: FuzzOptions, jobs: number): Promise<Paral
         tally.enumerated += r.counts.enumerated;
         tally.races += r.counts.races;
         tally.incomplete += r.counts.incomplete;
+        tally.liveness += r.counts.liveness;
         for (const [why, n] of r.counts.skipped) tally.skipped.set(why, (tally.skipped.get(why) ?? 0) + n);
         if (r.incompleteReport) o.onIncomplete?.(r.incompleteReport);
         if (r.finding) failedAt = taken;

@@ -3,13 +3,13 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { LitmusTest } from '../litmus/ast.js';
 import { openZ3 } from '../solver/z3.js';
-import { type Finding, type FuzzOptions, type Tally, fuzzOne } from './fuzz.js';
+import { type Finding, type FuzzOptions, type Tally, fuzzOne, newTally } from './fuzz.js';
 
 /** FuzzOptions without its callbacks (they do not cross threads). */
 export type FuzzSettings = Omit<FuzzOptions, 'onIncomplete' | 'onProgress'>;
 export type FuzzJob = { kind: 'program'; index: number; test: LitmusTest } | { kind: 'done' };
 /** What one program added to the tally, its finding, and its incomplete report if any (--show-incomplete). */
-export interface FuzzCounts { crossed: number; enumerated: number; races: number; incomplete: number; skipped: [string, number][] }
+export type FuzzCounts = Omit<Tally, 'programs' | 'skipped'> & { skipped: [string, number][] };
 export type FuzzAnswer =
   | { kind: 'checked'; index: number; finding: Finding | null; counts: FuzzCounts; incompleteReport: string | null }
   | { kind: 'error'; index: number; message: string }
@@ -25,11 +25,11 @@ port.on('message', (m: FuzzJob) => {
       port.postMessage({ kind: 'closed' } satisfies FuzzAnswer);
       return;
     }
-    const tally: Tally = { programs: 0, crossed: 0, enumerated: 0, races: 0, incomplete: 0, skipped: new Map() };
+    const tally = newTally();
     let incompleteReport: string | null = null;
     try {
       const finding = await fuzzOne(await z3, m.test, { ...settings, onIncomplete: (r) => { incompleteReport = r; } }, tally);
-      const counts: FuzzCounts = { crossed: tally.crossed, enumerated: tally.enumerated, races: tally.races, incomplete: tally.incomplete, skipped: [...tally.skipped] };
+      const counts: FuzzCounts = { crossed: tally.crossed, enumerated: tally.enumerated, races: tally.races, incomplete: tally.incomplete, liveness: tally.liveness, skipped: [...tally.skipped] };
       port.postMessage({ kind: 'checked', index: m.index, finding, counts, incompleteReport } satisfies FuzzAnswer);
     } catch (e) {
       port.postMessage({ kind: 'error', index: m.index, message: (e as Error).stack ?? String(e) } satisfies FuzzAnswer);

@@ -13,13 +13,12 @@ import { LitmusError } from '../litmus/errors.js';
 import { readText } from '../litmus/files.js';
 import type { Model } from '../model/relalg.js';
 import { explanationGraph, outcomeText, stateText, unspecifiedNotes } from '../present/explain.js';
-import { type ExecGraph, buildGraph, graphRecord } from '../present/graph.js';
-import { evaluate } from '../model/concrete.js';
+import { type ExecGraph, graphRecord } from '../present/graph.js';
 import { graphText } from '../present/text.js';
 import { toDot } from '../present/dot.js';
 import { renderSvg } from '../present/svg.js';
 import { raceGraph, racePairLine } from '../present/races.js';
-import { hangGraph, stuckLine } from '../present/liveness.js';
+import { hangGraph, prefixGraph, stoppedLine, stuckLine } from '../present/liveness.js';
 import { refusal } from '../solver/unroll.js';
 import type { DivergentBarrier } from '../solver/divergence.js';
 import { openZ3 } from '../solver/z3.js';
@@ -120,7 +119,7 @@ export const kernelCommand: Command = {
         })),
       }));
     } else {
-      const out = [`Kernel ${inst.entry.name} (${spec.ptx}), ${model.name}: ${where}, ${inst.test.threads.length} threads`];
+      const out = [`Kernel ${inst.entry.name} (${spec.ptx}), ${model.name}: ${where}, ${inst.test.threads.length} thread${inst.test.threads.length === 1 ? '' : 's'}`];
       // Coordinates with as many components as the launch has dimensions.
       const at = (d: Dim3, of: Dim3): string => [d.x, d.y, d.z].slice(0, of.z > 1 ? 3 : of.y > 1 ? 2 : 1).join(',');
       out.push(`  ${inst.coords.map((c, k) => `P${k} = block ${at(c.block, spec.launch.grid)} thread ${at(c.thread, spec.launch.block)}`).join('; ')}`);
@@ -196,7 +195,13 @@ function properties(model: Model, r: KernelResult, asserts: Expr[], bound: numbe
     const fired = r.abort.aborts.map((a) => `P${a.thread} ${a.site.kind === 'trap' ? 'reaches' : 'fails'} ${abortSiteText(a.site)}`);
     out.push({
       property: 'abort', label: kinds.size === 2 ? 'Device asserts and traps' : kinds.has('trap') ? 'Traps' : 'Device asserts', verdict: r.abort.verdict, reason: r.abort.reason, seconds: r.abort.seconds,
-      ...(r.abort.verdict === 'fails' && ex !== null ? {
+      ...(r.abort.verdict === 'fails' && r.abort.prefix?.witness ? {
+        // Found in a prefix: the launch ends at the abort, before the others finish.
+        title: fired.join('; '),
+        lines: [...fired, ...r.abort.prefix.witness.unspecified,
+          `in this consistent execution, which the abort ends while ${r.abort.prefix.stopped.map(stoppedLine).join(' and ') || 'other threads have not finished'}:`],
+        state: null, graph: prefixGraph(model, r.abort.prefix.witness.execution),
+      } : r.abort.verdict === 'fails' && ex !== null ? {
         title: fired.join('; '),
         lines: [...fired, ...unspecifiedNotes(ex), 'in this consistent execution:'],
         state: null, graph: explanationGraph(ex, []),
@@ -235,7 +240,7 @@ function properties(model: Model, r: KernelResult, asserts: Expr[], bound: numbe
           ? `${where(d)} is executed by some threads of a CTA and not by others`
           : `${where(d)} is met in turn with another barrier instruction: at one generation of the barrier, threads of a CTA are at different instructions`,
         lines: [...ds.map((x) => `${where(x)}, CTA ${x.cta.split('/')[1]}: ${divergenceText(x)}`), 'in this consistent execution:'],
-        state: null, graph: buildGraph(d.witness.execution, evaluate(model, d.witness.execution.x), {}, null),
+        state: null, graph: prefixGraph(model, d.witness.execution),
       } : none),
     });
   }

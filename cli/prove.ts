@@ -16,7 +16,7 @@ import { comparisonTheorems } from '../proofs/extends.js';
 import { allTheorems, selectTheorems } from '../proofs/theorems.js';
 import { unsearched } from '../proofs/space.js';
 import { openZ3 } from '../solver/z3.js';
-import { CAT_MODEL_OPTION, type Command, EXIT, JSON_OPTION, UsageError, count, isCatFile, makeDir, modelOf, seconds } from './command.js';
+import { CAT_MODEL_OPTION, type Command, EXIT, JSON_OPTION, UsageError, isCatFile, makeDir, modelOf, seconds } from './command.js';
 import { jsonLine } from './json.js';
 
 export const DEFAULT_EVENTS = 5;
@@ -58,8 +58,10 @@ export const proveCommand: Command = {
     const ownOnly = isCatFile(a.get('model')) && a.rest.length === 0 && !a.has('list');
     const own = ownOnly ? allTheorems(model).filter((t) => t.group === 'independence' || t.group === 'encoding').map((t) => t.name) : a.rest;
     // Options are checked first, whatever is then run (or not).
-    const events = count(a.get('events'), DEFAULT_EVENTS, 'events');
-    if (events < 1 || events > 12) throw new UsageError(`--events must be between 1 and 12, not ${events}`);
+    // One message for every value out of range (-1 was "a non-negative integer", 0 "between 1 and 12").
+    const v = a.get('events');
+    const events = v === undefined ? DEFAULT_EVENTS : /^\d+$/.test(v) ? Number(v) : NaN;
+    if (!(events >= 1 && events <= 12)) throw new UsageError(`--events must be between 1 and 12, not ${v}`);
     const timeoutS = seconds(a.get('timeout'), DEFAULT_PROOF_TIMEOUT_S, 'timeout');
     const json = a.has('json');
     if (json && a.has('list')) throw new UsageError('--list prints the theorems as text: give it without --json');

@@ -32,6 +32,8 @@ export function explanationRecord(ex: Explanation, g: ExecGraph | null, file: st
     // The execution shown: consistent when reachable, else the one breaking `relaxations[0]`.
     execution: g && graphRecord(g),
     relaxations: ex.relaxations,
+    // show's "ruled out by" (the text had it, the record not).
+    core: ex.reachable === false ? ex.core : null,
     violations: ex.violations.map((v) => ({
       axiom: v.axiom.name, section: v.axiom.section, kind: v.axiom.kind, pair: v.pair,
       steps: v.steps.map((s, i) => ({ from: s.from, to: s.to, rel: s.label, via: v.chains[i]!.map((c) => ({ from: c.from, to: c.to, rel: c.label })) })),

@@ -4,6 +4,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { ptxmm } from '../tests/cli.js';
 import { OWN_TESTS } from '../tests/paths.js';
 
@@ -67,6 +68,16 @@ test('check --jobs 2: the records of one thread, in the same order', () => {
   const bad = ptxmm('check', DIR, '--jobs', '2', '--races');
   assert.is(bad.code, 2);
   assert.match(bad.err, /--jobs lists final states/);
+});
+
+test('--jobs past twice the CPUs is a usage error (a worker per test ran out of memory), before any work', () => {
+  const over = String(2 * availableParallelism() + 1);
+  for (const args of [['check', DIR], ['fuzz', '--runs', '1']]) {
+    const r = ptxmm(...args, '--jobs', over);
+    assert.is(r.code, 2, args[0]);
+    assert.match(r.err, new RegExp(`--jobs ${over}: at most ${Number(over) - 1} on this machine's`));
+    assert.is(r.out, '');
+  }
 });
 
 test.run();

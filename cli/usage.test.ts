@@ -202,6 +202,16 @@ test('a folder, an empty list or a binary file where a file is expected: a clear
   assert.equal([k.code, k.err.trim()], [2, `${dir}: is a directory`]);
   const c = ptxmm('conform', '--expect', dir);
   assert.equal([c.code, c.err], [1, `ptxmm conform: ${dir}: is a directory\n`]);
+  // prove --events out of range: one message (-1 said "a non-negative integer", 0 "between 1 and 12").
+  for (const v of ['-1', '0', '13', 'x']) {
+    const e = ptxmm('prove', '--events', v);
+    assert.equal([e.code, e.err.split('\n')[0]], [2, `ptxmm prove: --events must be between 1 and 12, not ${v}`], v);
+  }
+  // Standard input named twice was one test and an "empty file" error.
+  for (const cmd of ['check', 'run', 'parse']) {
+    const twice = ptxmm(cmd, '-', '-');
+    assert.equal([twice.code, /'-' \(standard input\) is given twice/.test(twice.err)], [2, true], cmd);
+  }
   // An empty list passed vacuously ("0 passed, 0 failed", exit 0).
   const empty = ptxmm('conform', '--expect', write('empty.csv', '# nothing\n'));
   assert.is(empty.code, 2);
@@ -314,9 +324,9 @@ test('- reads the test from standard input (check, why), the module from it (ker
   const k = run(readFileSync(join(ROOT, 'examples', 'kernels', 'cas_lock.ptx'), 'utf8'), 'kernel', '-', '--grid', '2', '--races');
   assert.is(k.code, 0);
   assert.match(k.out, /Data races: holds for grid 2, block 1/);
-  // Read once: a second '-' finds standard input at its end.
+  // Read once: a second '-' found standard input at its end ("the file is empty"); now refused.
   const twice = run(SB_TEXT, 'check', '-', '-');
-  assert.equal([twice.code, twice.err.trim()], [1, '-: the file is empty']);
+  assert.equal([twice.code, twice.out], [2, '']);
 });
 
 test('show --rel rejects an unknown relation before any solving', () => {

@@ -37,10 +37,35 @@ test('a device-side assert is a property of its own: it fails where a thread cal
   assert.not.match(fails.out, /\$str/);
   const json = JSON.parse(ptxmm('kernel', f, '--param', '2', '--json').out.split('\n')[0]!) as { properties: { property: string; verdict: string }[] };
   assert.equal(json.properties.map((p) => [p.property, p.verdict]), [['abort', 'fails']]);
-  // Another property asked beside it: each answers for itself (the thread stopped at the
-  // assert, so its store to out[0] never ran).
+  // Another property asked beside it: each answers for itself. The launch fails in every
+  // execution, and the host sees no final memory: the assertion has nothing to hold of (it said
+  // "holds", of the memory an aborted launch left).
   const both = ptxmm('kernel', f, '--param', '2', '--assert', 'out[0] == 0');
-  assert.match(both.out, /Assert out\[0\] == 0: holds[^]*Device asserts: FAILS/);
+  assert.match(both.out, /Assert out\[0\] == 0: unknown: no execution finishes without an abort \(a failed assert or trap ends the launch\)[^]*Device asserts: FAILS/);
+  assert.match(ptxmm('kernel', f, '--param', '1', '--assert', 'out[0] == 1').out, /Assert out\[0\] == 1: holds/);
+});
+
+test('an abort ends the launch: no thread waits forever after one, and the assertions are of the executions without one', () => {
+  // P0 traps when v is 7, returns without setting the flag when v is 6, else sets it; P1 spins on it.
+  const spin = `${HEAD}.global .align 4 .u32 flag;\n.visible .entry k(.param .u32 v)\n{\n\t.reg .pred %p<6>;\n\t.reg .b32 %r<8>;\n`
+    + '\tld.param.u32 %r1, [v];\n\tmov.u32 %r2, %tid.x;\n\tsetp.ne.u32 %p1, %r2, 0;\n\t@%p1 bra $W;\n'
+    + '\tsetp.eq.u32 %p2, %r1, 7;\n\t@%p2 trap;\n\tsetp.eq.u32 %p3, %r1, 6;\n\t@%p3 ret;\n'
+    + '\tmov.u32 %r3, 1;\n\tst.volatile.global.u32 [flag], %r3;\n\tret;\n'
+    + '$W:\n\tld.volatile.global.u32 %r4, [flag];\n\tsetp.eq.u32 %p4, %r4, 0;\n\t@%p4 bra $W;\n\tret;\n}\n';
+  const f = S.write('spin.ptx', spin);
+  const run = (v: string) => ptxmm('kernel', f, '--block', '2', '--param', v, '--liveness', '--assert', 'flag == 1');
+  // It said "P1 spins forever": in every execution P0 traps first, and the launch ends. And
+  // the trap was "unknown" (no execution finishes): it is found in the prefix that it ends.
+  const trapped = run('7');
+  assert.match(trapped.out, /Liveness: holds/, trapped.out);
+  assert.match(trapped.out, /Assert flag == 1: unknown: no execution/);
+  assert.match(trapped.out, /Traps: FAILS: P0 reaches trap at line 15:7[^]*in this consistent execution, which the abort ends while P1 is in the loop closed by @%p4 bra \$W \(line 24\):/);
+  const hangs = run('6');
+  assert.match(hangs.out, /Liveness: FAILS: P1 spins forever/, hangs.out);
+  const fine = run('5');
+  assert.match(fine.out, /Liveness: holds[^]*/, fine.out);
+  assert.match(fine.out, /Assert flag == 1: holds/);
+  assert.match(fine.out, /Traps: holds/);
 });
 
 test('a thread stops at the first assert it fails: a later one is not named, and what the assert guards never runs', () => {
@@ -80,6 +105,10 @@ test('trap fails the abort property where a thread reaches it; exit in a device 
   const r = ptxmm('kernel', f, '--param', '7');
   assert.is(r.code, 1);
   assert.match(r.out, /Traps: FAILS: P0 reaches trap at line \d+:\d+/);
+  // The module's assert words, which this kernel never names (another kernel's), are no memory
+  // of its launch either: each byte was drawn as an initial write.
+  assert.not.match(r.out, /\$str|\$fn/);
+  assert.match(r.out, /W out\[0\]=0/);
   // A device function that exits: the caller's store after the call never runs.
   const stop = '.func stop()\n{\n\texit;\n}\n';
   const g = S.write('exit.ptx', `${HEAD}${stop}.visible .entry k()\n{\n\t.reg .b32 %r<2>;\n\tcall.uni stop, ();\n\tmov.u32 %r1, 1;\n\tst.global.u32 [out], %r1;\n\tret;\n}\n`);

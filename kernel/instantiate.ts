@@ -211,12 +211,24 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
   for (const v of mod.globals) if (v.refused && (named.has(v.name) || launch.globals?.[v.name] !== undefined)) throw v.refused;
   for (const v of mod.globals) {
     if (v.space === 'shared' || v.refused) continue;
-    if (inlined.messages.has(v.name) && !named.has(v.name) && launch.globals?.[v.name] === undefined) continue;
+    // So are another kernel's (an initialised byte array this one never names: no address of
+    // it can be had but by naming it); each byte was drawn as an initial write.
+    const text = inlined.messages.has(v.name) || (v.type === 'b8' && v.init !== null);
+    if (text && !named.has(v.name) && launch.globals?.[v.name] === undefined) continue;
     const given = launch.globals?.[v.name];
     const init = given === undefined ? v.init : typeof given === 'bigint' ? [given] : given;
-    globals.set(v.name, place(v.name, v, init, v.pos, spaceWidths[v.space], undefined, given === undefined && v.type === 'b8'));
+    const o = place(v.name, v, init, v.pos, spaceWidths[v.space], undefined, given === undefined && v.type === 'b8');
+    // Fewer values than elements zeroed the rest, over the module's own initialiser.
+    const n = o.count ?? 1;
+    if (given !== undefined && n > 1 && (typeof given === 'bigint' || given.length < n)) {
+      const k = typeof given === 'bigint' ? 1 : given.length;
+      bad(`${v.name} has ${n} elements, and the launch gives it ${k} initial value${k === 1 ? '' : 's'} (--global, or a spec's "globals"): give one per element`);
+    }
+    globals.set(v.name, o);
   }
   for (const name of Object.keys(launch.globals ?? {})) {
+    const shared = [...mod.globals, ...entry.shared].find((v) => v.name === name && v.space === 'shared');
+    if (shared) bad(`${name} is .shared memory, which no launch initialises: its value is unknown until a thread writes it, as CUDA leaves it`);
     if (!globals.has(name)) bad(`no module variable ${name} to initialise (it has ${[...globals.keys()].join(', ') || 'none'})`);
   }
   const params = new Map<string, bigint>();
@@ -775,6 +787,9 @@ function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) =>
       for (const [d] of destinations(s)) {
         const t = declaredType(fn, d.name);
         if (t !== undefined) registers[rename(d.name)] = typeWidth(t);
+        // As a register read (the checks after inlining): ptxas refuses both, and a write to
+        // one was answered as though declared.
+        else if (!d.name.startsWith('__') && !SPECIAL_REGISTERS.includes(d.name)) bad(`the register %${d.name} is not declared (.reg)`, d.pos ?? s.pos);
       }
       // A call's .param variables are stored before it and its return values read after it.
       const near = (): number => (s.op === 'st' ? callAt.find((j) => j > idx) ?? -1 : callAt.filter((j) => j < idx).pop() ?? -1);

@@ -249,6 +249,15 @@ test('ptxmm kernel: exit 0 when every property holds, 1 with a counterexample, 2
   assert.match(params.err, /takes 2 parameters, and 0 are given/);
 });
 
+test('a spec\'s "ptx" is from the spec\'s folder when relative, and stands when absolute (it was joined onto the folder)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ptxmm-spec-'));
+  const abs = join(DIR, 'mp_blocks.ptx');
+  writeFileSync(join(dir, 'a.kernel.json'), JSON.stringify({ ptx: abs, grid: [2] }));
+  assert.is(readSpec(join(dir, 'a.kernel.json')).ptx, abs);
+  writeFileSync(join(dir, 'r.kernel.json'), JSON.stringify({ ptx: 'sub/r.ptx' }));
+  assert.is(readSpec(join(dir, 'r.kernel.json')).ptx, join(dir, 'sub', 'r.ptx'));
+});
+
 test('an address read from memory gets an access only where it may reach: bins[in[i]] (a 32-bit index scaled and added to bins) reaches no element of in', () => {
   const spec = readSpec(join(DIR, 'histogram.kernel.json'));
   const inst = instantiate(readModule(readFileSync(spec.ptx, 'utf8'), spec.ptx), spec.launch);

@@ -32,6 +32,25 @@ function refuses(name: string, text: string, needle: string, message: RegExp, ..
   assert.not.match(r.err, /\n\s+at /, 'no stack trace');
 }
 
+test('what ptxas refuses is refused at its position: no .version or .target, a label or register defined twice, an undeclared register written', () => {
+  const g = '.global .align 4 .u32 g;';
+  const body = '\tmov.u32 %r1, 1;\n\tst.global.u32 [g], %r1;';
+  // Each was answered as though valid (a second .reg's type was the one used, a branch went to the first label).
+  refuses('noversion.ptx', module(g, '', body).replace('.version 9.0\n', ''), '.target', /a PTX module starts with \.version \(nvcc -ptx writes it first\), found '\.target'/, '--assert', '1 == 1');
+  refuses('notarget.ptx', module(g, '', body).replace('.target sm_90\n', ''), '.address_size', /\.target \(the GPU, as sm_90\) follows \.version, found '\.address_size'/, '--assert', '1 == 1');
+  refuses('dupreg.ptx', module(g, '', `\t.reg .b64 %r<4>;\n${body}`), '%r<4>', /the register %r is declared twice/, '--assert', '1 == 1');
+  refuses('duplabel.ptx', module(g, '', `$L1:\n${body}\n$L1:\n\tmov.u32 %r2, 2;`), '$L1:\n\tmov.u32 %r2', /the label \$L1 is defined twice \(first at line \d+\)/, '--assert', '1 == 1');
+  refuses('undeclared.ptx', module(g, '', '\tmov.u32 %r99, 1;\n\tst.global.u32 [g], %r99;'), '%r99, 1', /the register %r99 is not declared \(\.reg\)/, '--assert', '1 == 1');
+  refuses('undeclared2.ptx', module(g, '', '\tld.global.u32 %x9, [g];'), '%x9', /the register %x9 is not declared \(\.reg\)/, '--assert', '1 == 1');
+  // The launch: a buffer of no elements, and an initial value for .shared memory.
+  const f = S.write('ok.ptx', module(`${g}\n.shared .align 4 .u32 s;`, '', body));
+  assert.is(ptxmm('kernel', f, '--assert', 'g == 1').code, 0);
+  const sh = ptxmm('kernel', f, '--global', 's=1', '--assert', 'g == 1');
+  assert.equal([sh.code, /s is \.shared memory, which no launch initialises/.test(sh.err)], [2, true], sh.err);
+  const zero = ptxmm('kernel', S.write('buf.ptx', module(g, '.param .u64 p', body)), '--param', 'out:s32[0]', '--assert', 'g == 1');
+  assert.equal([zero.code, /the buffer out has no elements: give its size, at least 1/.test(zero.err)], [2, true], zero.err);
+});
+
 test('a file that is not PTX says so; special registers ptxmm does not model say why', () => {
   const cu = S.write('k.cu', '__global__ void k(int *out) { *out = 1; }\n');
   const r = ptxmm('kernel', cu, '--assert', '1 == 1');
@@ -97,6 +116,18 @@ test('an assertion compares a C int that nvcc declared .u32 with a negative cons
   const wide = ptxmm('kernel', f, '--assert', 'out[1] == -2147483649');
   assert.is(wide.code, 2);
   assert.match(wide.err, /-2147483649 is not a value of out\[1\]/);
+});
+
+test('--global gives an array one value per element: fewer zeroed the rest, over the module\'s initialiser', () => {
+  const text = module('.global .align 4 .u32 c[3] = {1, 2, 3};', '', '\tld.global.u32 %r1, [c+8];\n\tst.global.u32 [c], %r1;');
+  const f = S.write('partial.ptx', text);
+  assert.is(ptxmm('kernel', f, '--assert', 'c[0] == 3').code, 0);
+  assert.is(ptxmm('kernel', f, '--global', 'c=7,8,9', '--assert', 'c[0] == 9').code, 0);
+  for (const v of ['7,8', '7']) {
+    const r = ptxmm('kernel', f, '--global', `c=${v}`, '--assert', 'c[0] == 3');
+    assert.is(r.code, 2, r.out + r.err);
+    assert.match(r.err, /c has 3 elements, and the launch gives it \d initial values? \(--global, or a spec's "globals"\): give one per element/);
+  }
 });
 
 test('an initial value or parameter past its width is refused (it was cut to its low bits)', () => {

@@ -367,7 +367,11 @@ export function readModule(text: string, file: string): PtxModule {
       }
       if (t.k === 'id' && peek()?.v === ':') {
         i++;
-        fn.body.push({ op: 'label', name: resolveLabel(t.v), pos: at(t) });
+        const name = resolveLabel(t.v);
+        // ptxas: "Duplicate definition of label"; a branch went to the first one.
+        const twice = fn.body.find((x) => x.op === 'label' && x.name === name);
+        if (twice) fail(`the label ${t.v} is defined twice (first at line ${twice.pos.line})`, t);
+        fn.body.push({ op: 'label', name, pos: at(t) });
         continue;
       }
       // One statement: an instruction up to its ';', its registers and labels as the blocks around it name them.
@@ -451,13 +455,17 @@ export function readModule(text: string, file: string): PtxModule {
       if (r.k !== 'reg' && r.k !== 'id') fail(`expected a register name, found '${r.v}'`, r);
       const own = r.k === 'reg' ? r.v.slice(1) : r.v;
       const name = scope ? blockName(scope, own) : own;
+      // ptxas: "Duplicate definition of ..."; the second's type was the one used.
+      const dup = (): never => fail(`the register ${r.v} is declared twice`, r);
       if (peek()?.v === '<') {
         i++;
         const count = number(next('a count'), 'a register count');
         expect('>');
+        if (fn.regRanges.some((x) => x.prefix === name)) dup();
         fn.regRanges.push({ prefix: name, count, type });
         scope?.ranges.push({ prefix: own, count });
       } else {
+        if (fn.regs.has(name)) dup();
         fn.regs.set(name, type);
         scope?.names.add(own);
         if (r.k === 'id') bare.add(own);
@@ -475,6 +483,9 @@ export function readModule(text: string, file: string): PtxModule {
     const t = next('a directive');
     const ext = external;
     external = false;
+    // As ptxas: .version first, .target next (it answered modules ptxas refuses).
+    if (mod.version === null && t.v !== '.version') fail(`a PTX module starts with .version (nvcc -ptx writes it first), found '${t.v}'`, t);
+    if (mod.version !== null && mod.target === null && t.v !== '.target') fail(`.target (the GPU, as sm_90) follows .version, found '${t.v}'`, t);
     switch (t.v) {
       case '.version': mod.version = next('a version').v; break;
       case '.target': mod.target = next('a target').v; while (peek()?.v === ',') { i++; next('a target'); } break;

@@ -1,7 +1,7 @@
 // How a kernel is launched and what to check, from a spec file next to it (NAME.kernel.json)
 // or from the command line (`--grid 2x2 --block 2 --param out:u32[4] --param 7`). Both
 // give one `KernelSpec`; a bad value is an error naming the field or option, never a guess.
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 import type { DataType } from '../litmus/ast.js';
 import { LitmusError } from '../litmus/errors.js';
 import { readText } from '../litmus/files.js';
@@ -48,6 +48,8 @@ export function parseParam(text: string): ParamSpec {
   if (!m) throw new Error(`a parameter is a number (7), a buffer NAME:TYPE[SIZE] with optional =V,V,... (out:u32[4]=0,0,0,0; a u64 element may be NAME+K, a pointer into another buffer), or NAME or NAME+K for a pointer to element K of the buffer another parameter gives (in+1), not '${text}'`);
   if (!ELEMENT_TYPES.has(m[2]!)) throw new Error(`'${m[2]}' is not an integer type (u32, s32, u64, ...)`);
   const p: ParamSpec = { buffer: m[1]!, type: m[2] as DataType, size: Number(m[3]) };
+  // A buffer of no elements: its pointer was given, and every access through it said "no location's".
+  if (p.size === 0) throw new Error(`the buffer ${m[1]} has no elements: give its size, at least 1 (${m[1]}:${m[2]}[4])`);
   if (m[4] !== undefined) p.init = m[4].split(',').map((v) => initial(v.trim(), m[1]!));
   return p;
 }
@@ -145,7 +147,8 @@ export function readSpec(path: string): KernelSpec {
     return j[k] === true;
   };
   const spec: KernelSpec = {
-    ptx: join(dirname(path), typeof j.ptx === 'string' ? j.ptx : path.replace(/(\.kernel)?\.json$/, '.ptx').split('/').pop()!),
+    // A relative path is from the spec's folder; an absolute one stands (it was joined on too).
+    ptx: typeof j.ptx === 'string' && isAbsolute(j.ptx) ? j.ptx : join(dirname(path), typeof j.ptx === 'string' ? j.ptx : path.replace(/(\.kernel)?\.json$/, '.ptx').split('/').pop()!),
     launch,
     asserts: (asserts as string[]).map((text, k) => ({ text, where: `${path}: assert ${k + 1}` })),
     races: flag('races'),

@@ -3,10 +3,10 @@
 // otherwise), data races (solver/races.ts) and liveness (solver/liveness.ts; a bar.sync that
 // some thread of the CTA never reaches is a hang there) and barrier divergence
 // (solver/divergence.ts: __syncthreads() that the threads of a CTA do not all execute).
-import { type Expr, allOf } from '../litmus/ast.js';
+import { type Expr, type LitmusTest, allOf } from '../litmus/ast.js';
 import type { Model } from '../model/relalg.js';
 import { type Explanation, explainTest } from '../present/explain.js';
-import { type LivenessResult, checkLiveness } from '../solver/liveness.js';
+import { type LivenessResult, type PrefixBreak, checkLiveness, prefixBreaking } from '../solver/liveness.js';
 import { type RaceResult, findRaces } from '../solver/races.js';
 import { noStatesReason, runTest } from '../solver/run.js';
 import { type SymEvent, UnsupportedError, unroll } from '../solver/unroll.js';
@@ -58,7 +58,7 @@ export interface KernelResult {
    * No thread reaches a trap or fails a device-side assert (the launch would fail): asked
    * whenever the kernel has one (Instance.aborts), null otherwise.
    */
-  abort: (FinalAnswer & { aborts: Abort[] }) | null;
+  abort: (FinalAnswer & { aborts: Abort[]; prefix: PrefixBreak | null }) | null;
   races: Answer<RaceResult> | null;
   liveness: Answer<LivenessResult> | null;
   barriers: Answer<DivergenceResult> | null;
@@ -77,69 +77,85 @@ export async function verifyKernel(z3: Z3Session, inst: Instance, opt: VerifyOpt
   };
   // Every final state: the verdict alone first (the encoding fixes forced coherence then, several
   // times faster); only a failure needs the execution.
-  const everyFinal = async (asserts: Expr[]): Promise<FinalAnswer> => {
-    const test = withAssertions(inst.test, asserts);
+  const everyFinal = async (of: LitmusTest, asserts: Expr[]): Promise<FinalAnswer> => {
+    const test = withAssertions(of, asserts);
     const [r, s] = await timed(() => runTest(z3, test, { ...base, mode: 'verdict', checkBound: false, explain: false }));
     if (r.validated !== false) return { verdict: r.validated ? 'holds' : 'unknown', reason: r.unknown, explanation: null, seconds: s, boundReached: null };
     const [ex, s2] = await timed(() => explainTest(z3, test, { ...base, relax: false }));
     return { verdict: ex.reachable === 'unknown' ? 'unknown' : ex.reachable ? 'fails' : 'holds', reason: ex.unknown, explanation: ex, seconds: s + s2, boundReached: null };
   };
-  if (opt.asserts.length) out.assert = await everyFinal(opt.asserts);
   // Each thread's abort register stays 0: no thread reached a site.
   const setters = inst.test.threads.flatMap((t, k) => (t.code.some((s) => s.op === 'mov' && s.dst.name === ABORT_REGISTER) ? [k] : []));
   const noAbort = setters.map((thread): Expr => ({
     kind: 'cmp', op: 'eq', left: { kind: 'reg', thread, reg: ABORT_REGISTER }, right: { kind: 'const', value: 0n },
   }));
   // A failed assert or a trap ends the launch (CUDA): what the other threads would do after it
-  // (an aborted thread counts as exited, so a barrier lets them on) never happens. Races and
-  // divergence are asked of the executions without one; an abort is a finding of its own.
+  // (an aborted thread counts as exited, so a barrier lets them on) never happens, and the host
+  // sees no final memory. The assertions, races and divergence are asked of the executions
+  // without one; an abort is a finding of its own.
   const kept = noAbort.length ? { ...inst.test, filter: allOf(noAbort) } : inst.test;
-  const keptOpts = noAbort.length ? { ...base, keep: 'without an abort (a failed assert or trap ends the launch)' } : base;
+  const keptOpts = noAbort.length ? { ...base, keep: WITHOUT_ABORT } : base;
+  if (opt.asserts.length) out.assert = await everyFinal(kept, opt.asserts);
   if (inst.aborts.length) {
-    const a = await everyFinal(noAbort);
-    const ex = a.verdict === 'fails' ? a.explanation : null;
+    const a = await everyFinal(inst.test, noAbort);
+    // An abort after which another thread would wait forever (for a flag the aborted one was
+    // to set) is in no execution that finishes: asked of the prefixes that stop there.
+    let prefix: PrefixBreak | null = null;
+    if (a.verdict !== 'fails') {
+      const [p, s] = await timed(() => prefixBreaking(z3, withAssertions(inst.test, noAbort), base));
+      a.seconds += s;
+      if (p.verdict === 'breaks') Object.assign(a, { verdict: 'fails', reason: null });
+      else if (p.verdict === 'unknown' && a.verdict === 'holds') Object.assign(a, { verdict: 'unknown', reason: `whether an abort comes before a thread that would then wait forever: ${p.unknown}` });
+      prefix = p.verdict === 'breaks' ? p : null;
+    }
+    const state = prefix ? prefix.witness?.state : a.verdict === 'fails' ? a.explanation?.state : undefined;
     const aborts = setters.flatMap((thread) => {
-      const k = ex?.state.find(([name]) => name === `P${thread}:${ABORT_REGISTER}`)?.[1];
+      const k = state?.find(([name]) => name === `P${thread}:${ABORT_REGISTER}`)?.[1];
       const site = k === undefined ? undefined : inst.aborts.find((x) => BigInt(x.k) === k);
       return site ? [{ thread, site }] : [];
     });
-    out.abort = { ...a, aborts };
+    out.abort = { ...a, aborts, prefix };
   }
   if (opt.races) {
     const [r, s] = await timed(() => findRaces(z3, kept, keptOpts));
     out.races = { verdict: r.verdict === 'race-free' ? 'holds' : r.verdict === 'racy' ? 'fails' : 'unknown', reason: r.unknown, result: r, seconds: s, boundReached: null };
   }
   if (opt.liveness) {
-    const [r, s] = await timed(() => checkLiveness(z3, inst.test, base));
+    const [r, s] = await timed(() => checkLiveness(z3, kept, { ...base, keep: true }));
     out.liveness = { verdict: r.verdict === 'live' ? 'holds' : r.verdict === 'hang' ? 'fails' : 'unknown', reason: r.unknown, result: r, seconds: s, boundReached: null };
   }
   if (opt.barriers) {
     const [r, s] = await timed(() => findDivergence(z3, kept, keptOpts));
     out.barriers = { verdict: r.verdict === 'uniform' ? 'holds' : r.verdict === 'divergent' ? 'fails' : 'unknown', reason: r.unknown, result: r, seconds: s, boundReached: null };
   }
-  await boundsOfHolds(z3, inst, opt, deadline, out);
+  await boundsOfHolds(z3, kept, opt, deadline, out);
   return out;
 }
 
+/** Which executions the assertions, races and divergence are asked of, in a kernel with an abort site. */
+const WITHOUT_ABORT = 'without an abort (a failed assert or trap ends the launch)';
+
 /**
- * The assertions, races and divergence are about executions that finish within the bound.
+ * The assertions, races and divergence are about executions that finish within the bound
+ * (without an abort: `kept` is the kernel's test with that filter).
  * Where one of them holds, one question says how far: does some consistent execution go past
  * the bound (not checked: `boundReached`), and does any finish at all. With none finishing,
  * each would hold vacuously: it is no answer instead, unless another fails (a counterexample
  * is a finished execution, but for a race in one after which a thread waits forever). Races and divergence with nothing to ask about (no conflicting
  * accesses, no count-less barrier) hold whatever runs.
  */
-async function boundsOfHolds(z3: Z3Session, inst: Instance, opt: VerifyOptions, deadline: number, out: KernelResult): Promise<void> {
+async function boundsOfHolds(z3: Z3Session, kept: LitmusTest, opt: VerifyOptions, deadline: number, out: KernelResult): Promise<void> {
   const finals = [out.assert, out.abort, out.races?.result?.candidates ? out.races : null, out.barriers?.result?.candidates ? out.barriers : null]
     .filter((a): a is NonNullable<typeof a> => a !== null);
   if (!finals.some((a) => a.verdict === 'holds')) return;
   const t0 = performance.now();
-  const none = withAssertions(inst.test, [{ kind: 'false' }]);
+  const none = withAssertions(kept, [{ kind: 'false' }]);
   const run = { model: opt.model, bound: opt.bound, timeoutMs: opt.timeoutMs, deadline, checkBound: false, explain: false };
   const any = await runTest(z3, none, { ...run, mode: 'verdict', checkBound: true });
   for (const a of finals) if (a.verdict === 'holds') a.boundReached = any.boundReached;
-  // A race in an execution that never finishes (a thread then waits forever) is no finished one.
-  const finished = (a: (typeof finals)[number]): boolean => a !== out.races || (out.races.result?.racy ?? []).some((p) => p.stuck.length === 0);
+  // A race in an execution that never finishes (a thread then waits forever) is no finished one;
+  // an abort is no execution the others are asked of.
+  const finished = (a: (typeof finals)[number]): boolean => a !== out.abort && (a !== out.races || (out.races.result?.racy ?? []).some((p) => p.stuck.length === 0));
   if (finals.some((a) => a.verdict === 'fails' && finished(a))) {
     const s = (performance.now() - t0) / 1000;
     for (const a of finals) if (a.verdict === 'holds') a.seconds += s;
@@ -149,7 +165,7 @@ async function boundsOfHolds(z3: Z3Session, inst: Instance, opt: VerifyOptions, 
   if (any.validated === true) {
     // Listing the final states (there are none) says why: a deadlock, or the bound.
     const n = (await runTest(z3, none, { ...run, mode: 'states' })).noStates;
-    why = noStatesReason(n, opt.bound);
+    why = n?.why === 'filter' ? `no execution finishes ${WITHOUT_ABORT}` : noStatesReason(n, opt.bound);
   }
   const s = (performance.now() - t0) / 1000;
   for (const a of finals) {

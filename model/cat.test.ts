@@ -207,6 +207,8 @@ test('show and unshow read as herd reads them: names or terms, `as` a name, comm
     ['unshow po\nirreflexiv po as X', 2, 1, /found 'irreflexiv'/],
     ['show po as', 1, 11, /expected a name after 'as', found the end of the file/],
     ['show nothere', 1, 6, /unknown name 'nothere'/],
+    ['show co as c1 rf as c2', 1, 15, /expected ',' between show's terms, found 'rf'/],
+    ['unshow co rf', 1, 11, /expected ',' between unshow's terms, found 'rf'/],
   ] as const) {
     try {
       parseCat(text, 's.cat');

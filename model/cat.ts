@@ -342,6 +342,9 @@ export function parseCat(source: string, file: string): Model {
         if (!isOp(',')) break;
         next();
       }
+      // `show co rf` is herd's `show co, rf` mistyped: said here, not as an unknown statement.
+      const after = peek();
+      if (after.k === 'name' && !KEYWORDS.has(after.v) && after.line === toks[p - 1]!.line) fail(`expected ',' between ${t.v}'s terms, found ${shown(after)}`, after);
       continue;
     }
     if (isKw('include', t)) fail("'include' is not read: put the definitions in this file (ptxmm's base relations already include fr's parts, rf and co)", t);

@@ -18,6 +18,12 @@ const STYLE: Record<string, string> = {
 };
 
 const q = (s: string): string => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`;
+/**
+ * A graph's name (the SVG's <title>): no escapes but \" there (DOT reads only that one in a
+ * name), so a backslash stays single (`/\` came out `/\\`); one before a quote or the end is
+ * kept apart from it by a space.
+ */
+const qName = (s: string): string => `"${s.replace(/\n/g, ' ').replace(/\\(?=$|")/g, '\\ ').replace(/"/g, '\\"')}"`;
 const num = (v: number): string => String(Math.round(v * 100) / 100);
 /** Points to inches, precise enough that boxes come out where the layout put their edges. */
 const inch = (v: number): string => String(Math.round(v / 72 * 10000) / 10000);
@@ -27,7 +33,7 @@ export function toDot(g: ExecGraph, title: string): string {
   // Graphviz's y axis points up; the layout's down.
   const pt = (p: Pt): string => `${num(p.x)},${num(l.height - p.y)}`;
   const out = [
-    `digraph ${q(title)} {`,
+    `digraph ${qName(title)} {`,
     '  layout=nop2; pad=0.3;',
     `  node [shape=box, style="rounded,filled", fillcolor=white, fontname="Courier", fontsize=${FONT.node}, fixedsize=true];`,
     `  edge [fontname="Helvetica", fontsize=${FONT.edge}];`,

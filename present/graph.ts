@@ -95,13 +95,16 @@ export function buildGraph(w: WitnessExecution, res: ConcreteResult, extra: Reco
   const edges: GEdge[] = [];
   const add = (from: number, to: number, rel: string): void => { if (shown(from) && shown(to)) edges.push({ from, to, rel, highlight: false }); };
   const co = res.evalRel(rel('co'));
-  for (const [a, b] of reduce(res.evalRel(rel('po')))) add(a, b, 'po');
+  // po and co as their reductions, fr to the immediate co-successors only (the rest follow by
+  // po and co), unless asked for by name (--rel): then whole, as every other relation is.
+  const whole = (name: string): boolean => name in extra;
+  const po = res.evalRel(rel('po'));
+  for (const [a, b] of whole('po') ? pairsOf(po) : reduce(po)) add(a, b, 'po');
   for (const [a, b] of w.x.rf) add(a, b, 'rf');
-  for (const [a, b] of reduce(co)) add(a, b, 'co');
-  // fr to the immediate co-successors only: the others follow by co. A model read from cat
-  // need not define fr (its own definition is drawn where it has one) nor sync.
+  for (const [a, b] of whole('co') ? pairsOf(co) : reduce(co)) add(a, b, 'co');
+  // A model read from cat need not define fr (its own definition is drawn where it has one) nor sync.
   const fr = res.rels.fr ?? res.evalRel(seq(inv(rel('rf')), rel('co')));
-  for (const [a, b] of pairsOf(fr)) if (!pairsOf(fr).some(([c, d]) => c === a && d !== b && co.m[d * co.n + b])) add(a, b, 'fr');
+  for (const [a, b] of pairsOf(fr)) if (whole('fr') || !pairsOf(fr).some(([c, d]) => c === a && d !== b && co.m[d * co.n + b])) add(a, b, 'fr');
   if (res.rels.sync) for (const [a, b] of pairsOf(res.rels.sync)) add(a, b, 'sync');
   for (const [a, b] of w.x.syncFence) add(a, b, 'sync_fence');
   for (const [a, b] of w.x.syncBarrier) add(a, b, 'sync_barrier');

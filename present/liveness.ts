@@ -4,20 +4,27 @@ import type { LitmusTest } from '../litmus/ast.js';
 import { evaluate } from '../model/concrete.js';
 import type { Model } from '../model/relalg.js';
 import type { LivenessResult, StuckThread } from '../solver/liveness.js';
+import type { WitnessExecution } from '../solver/witness.js';
 import { buildGraph, type ExecGraph, graphRecord } from './graph.js';
 import { graphText } from './text.js';
 
+/** An execution prefix as drawn: the base relations only. */
+export const prefixGraph = (model: Model, x: WitnessExecution): ExecGraph => buildGraph(x, evaluate(model, x.x), {}, null);
+
 /** The execution prefix after which the stuck threads wait forever. */
 export function hangGraph(model: Model, r: LivenessResult): ExecGraph | null {
-  if (!r.witness) return null;
-  const x = r.witness.execution;
-  return buildGraph(x, evaluate(model, x.x), {}, null);
+  return r.witness ? prefixGraph(model, r.witness.execution) : null;
 }
 
 /** `P1 spins forever in the loop closed by bra LOOP (line 7)`. */
 export function stuckLine(s: StuckThread): string {
   const where = `${s.instr}${s.line === null ? '' : ` (line ${s.line})`}`;
   return s.at === 'loop' ? `P${s.thread} spins forever in the loop closed by ${where}` : `P${s.thread} waits forever at ${where}`;
+}
+
+/** Where a thread was when an abort ended the launch (solver/liveness.ts prefixBreaking): `P1 is in the loop closed by bra $W (line 9)`. */
+export function stoppedLine(s: StuckThread): string {
+  return `P${s.thread} ${s.at === 'loop' ? 'is in the loop closed by' : 'waits at'} ${s.instr}${s.line === null ? '' : ` (line ${s.line})`}`;
 }
 
 /** The verdict in a few words, as `check --liveness` and `conform --liveness` print it. */

@@ -19,6 +19,12 @@ import { parseSexps } from './z3.js';
 export interface LivenessOptions extends TimeBudget {
   model: Model;
   bound: number;
+  /**
+   * A hang only in a prefix the test's filter keeps, its registers as the prefix leaves them: a
+   * kernel's without an abort (kernel/verify.ts), since a failed assert or a trap ends the
+   * launch, and no thread waits forever after one. (A litmus test's filter is about final states.)
+   */
+  keep?: boolean;
 }
 
 /** A thread that waits forever, and where. */
@@ -62,7 +68,8 @@ export async function checkLiveness(z3: Z3Session, test: LitmusTest, opt: Livene
     const barriers = enc.barrierLits.map((b) => b.lit);
     ask(`(reset)\n${enc.script}\n`);
     if (live) {
-      const r = check([enc.noCutLit, live.stopsJustified, ...barriers, ...axioms, live.hang]);
+      const kept = opt.keep && enc.filterLit ? [enc.filterLit] : [];
+      const r = check([enc.noCutLit, live.stopsJustified, ...barriers, ...axioms, ...kept, live.hang]);
       if (r === 'unknown') { result.unknown = undecided(z3, limits); return done(); }
       if (r === 'sat') {
         result.stuck = stuckThreads(test, live, ask);
@@ -93,6 +100,49 @@ export async function checkLiveness(z3: Z3Session, test: LitmusTest, opt: Livene
   function done(): LivenessResult {
     result.stats.queries = queries;
     return result;
+  }
+}
+
+/** A prefix that breaks the condition (prefixBreaking): its execution, and where the unfinished threads were. */
+export interface PrefixBreak {
+  verdict: 'breaks' | 'none' | 'unknown';
+  unknown: string | null;
+  witness: Witness | null;
+  /** The threads that had not finished: each at a back jump or a barrier (as StuckThread, though not stuck). */
+  stopped: StuckThread[];
+}
+
+/**
+ * Does a consistent execution prefix break the test's (forall) condition, each thread finished,
+ * exited, or stopped at a stop point within the bound (a back jump, a barrier), stops not
+ * justified? For a kernel's abort property: a failed assert or a trap ends the launch, so what
+ * the other threads would do after it never has to happen (a thread spinning on a flag the
+ * aborted one would have set). The normal encoding asks only executions in which every thread
+ * finishes, and found no abort there.
+ */
+export async function prefixBreaking(z3: Z3Session, test: LitmusTest, opt: LivenessOptions): Promise<PrefixBreak> {
+  const out: PrefixBreak = { verdict: 'unknown', unknown: null, witness: null, stopped: [] };
+  await z3.ready();
+  const limits = limitsFrom(opt);
+  const ask = (cmds: string): string => askZ3(z3, cmds, limits);
+  try {
+    const u = unroll(test, opt.bound, limits, true);
+    if (!u.stops.length) { out.verdict = 'none'; return out; }
+    const enc = encode(test, u, opt.model, opt.timeoutMs, true);
+    refuseStrays(u, enc, opt.model, ask, (lits) => checkSatCmd(lits, limits));
+    ask(`(reset)\n${enc.script}\n`);
+    const r = satOf(ask(checkSatCmd([enc.noCutLit, ...enc.barrierLits.map((b) => b.lit), ...enc.axiomLits.values(), enc.ncondLit], limits)));
+    if (r === 'unknown') { out.unknown = undecided(z3, limits); return out; }
+    if (r === 'unsat') { out.verdict = 'none'; return out; }
+    out.verdict = 'breaks';
+    if (enc.liveness) out.stopped = stuckThreads(test, enc.liveness, ask);
+    out.witness = witness(enc, ask);
+    return out;
+  } catch (e) {
+    const why = resourceReason(e);
+    if (why === null) throw e;
+    out.unknown = why;
+    return out;
   }
 }
 
