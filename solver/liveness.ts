@@ -85,7 +85,7 @@ export async function checkLiveness(z3: Z3Session, test: LitmusTest, opt: Livene
       const r = check([...(live ? [live.noRepeat] : []), ...barriers, ...axioms, enc.cutLit]);
       if (r === 'unknown') { result.unknown = undecided(z3, limits); return done(); }
       if (r === 'sat') {
-        result.unknown = `the loop bound (${opt.bound}) is reached: some execution goes round a loop more often, changing something each time (try a larger --bound)`;
+        result.unknown = `the loop bound (${opt.bound}) is reached: some execution goes round a loop more often, changing something each time (try a larger --bound; a loop that changes something forever, as a spin that counts its tries, stays unknown at any bound)`;
         return done();
       }
     }
