@@ -86,12 +86,14 @@ export interface Tally {
   incomplete: number;
   /** Programs whose liveness verdicts both engines gave, alike (check 5 ran). */
   liveness: number;
+  /** Programs check 5 could not compare (an engine gave no liveness answer), by reason: apart from `skipped`, a program may be in both. */
+  livenessSkipped: Map<string, number>;
   /** Programs the cross check skipped or checked only in part (the executor stopped at its budget), by reason. */
   skipped: Map<string, number>;
 }
 
 /** A tally of no programs yet. */
-export const newTally = (): Tally => ({ programs: 0, crossed: 0, enumerated: 0, races: 0, incomplete: 0, liveness: 0, skipped: new Map() });
+export const newTally = (): Tally => ({ programs: 0, crossed: 0, enumerated: 0, races: 0, incomplete: 0, liveness: 0, livenessSkipped: new Map(), skipped: new Map() });
 
 /** f's value, or the reason it ran out of time or space (limits.ts resourceReason). */
 function limited<T>(f: () => T): { ok: T } | { limit: string } {
@@ -187,8 +189,8 @@ export async function fuzzOne(z3: Z3Session, t: LitmusTest, o: FuzzOptions, tall
     if (l.status === 'disagree') return { kind: 'liveness: solver vs executor', detail: crossLivenessText(l) };
     if (l.status === 'agree' && tally) tally.liveness++;
     if (l.status === 'skip') {
-      const why = `liveness: ${l.solver.verdict === 'unknown' ? `solver ${l.solver.reason ?? ''}` : `executor ${l.executor.reason ?? ''}`}`.replace(/(?<![A-Za-z])\d+(\.\d+)?/g, 'N');
-      tally?.skipped.set(why, (tally.skipped.get(why) ?? 0) + 1);
+      const why = (l.solver.verdict === 'unknown' ? `solver ${l.solver.reason ?? ''}` : `executor ${l.executor.reason ?? ''}`).replace(/(?<![A-Za-z])\d+(\.\d+)?/g, 'N');
+      tally?.livenessSkipped.set(why, (tally.livenessSkipped.get(why) ?? 0) + 1);
     }
   }
 
@@ -360,8 +362,9 @@ export const fuzzCommand: Command = {
       const skipped = [...t.skipped.values()].reduce((a, b) => a + b, 0);
       process.stdout.write(`fuzz: ${plural(t.programs, 'program')} in ${r.seconds.toFixed(1)} s: ${plural(t.programs, 'round trip')}, ${t.enumerated} solver = brute force (${t.races} also their races), `
         + `${t.crossed} executor within solver (${t.incomplete} where it misses solver states, each only through executions of a kind it does not perform), `
-        + `${o.liveness ? `${t.liveness} liveness alike in both engines, ` : ''}${skipped} not fully cross-checked\n`);
+        + `${o.liveness ? `${t.liveness} liveness alike in both engines (${[...t.livenessSkipped.values()].reduce((a, b) => a + b, 0)} not compared), ` : ''}${skipped} not fully cross-checked\n`);
       for (const [why, n] of [...t.skipped].sort((a, b) => b[1] - a[1])) process.stdout.write(`  not fully cross-checked (${n}): ${why}\n`);
+      for (const [why, n] of [...t.livenessSkipped].sort((a, b) => b[1] - a[1])) process.stdout.write(`  liveness not compared (${n}): ${why}\n`);
       if (r.thrown) {
         process.stdout.write(`fuzz: the property threw: ${r.thrown}\n0 passed, 1 failed\n`);
         return EXIT.failed;

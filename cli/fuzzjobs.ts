@@ -53,6 +53,7 @@ export async function fuzzOnWorkers(o: FuzzOptions, jobs: number): Promise<Paral
         tally.incomplete += r.counts.incomplete;
         tally.liveness += r.counts.liveness;
         for (const [why, n] of r.counts.skipped) tally.skipped.set(why, (tally.skipped.get(why) ?? 0) + n);
+        for (const [why, n] of r.counts.livenessSkipped) tally.livenessSkipped.set(why, (tally.livenessSkipped.get(why) ?? 0) + n);
         if (r.incompleteReport) o.onIncomplete?.(r.incompleteReport);
         if (r.finding) failedAt = taken;
       }

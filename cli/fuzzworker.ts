@@ -9,7 +9,7 @@ import { type Finding, type FuzzOptions, type Tally, fuzzOne, newTally } from '.
 export type FuzzSettings = Omit<FuzzOptions, 'onIncomplete' | 'onProgress'>;
 export type FuzzJob = { kind: 'program'; index: number; test: LitmusTest } | { kind: 'done' };
 /** What one program added to the tally, its finding, and its incomplete report if any (--show-incomplete). */
-export type FuzzCounts = Omit<Tally, 'programs' | 'skipped'> & { skipped: [string, number][] };
+export type FuzzCounts = Omit<Tally, 'programs' | 'skipped' | 'livenessSkipped'> & { skipped: [string, number][]; livenessSkipped: [string, number][] };
 export type FuzzAnswer =
   | { kind: 'checked'; index: number; finding: Finding | null; counts: FuzzCounts; incompleteReport: string | null }
   | { kind: 'error'; index: number; message: string }
@@ -29,7 +29,7 @@ port.on('message', (m: FuzzJob) => {
     let incompleteReport: string | null = null;
     try {
       const finding = await fuzzOne(await z3, m.test, { ...settings, onIncomplete: (r) => { incompleteReport = r; } }, tally);
-      const counts: FuzzCounts = { crossed: tally.crossed, enumerated: tally.enumerated, races: tally.races, incomplete: tally.incomplete, liveness: tally.liveness, skipped: [...tally.skipped] };
+      const counts: FuzzCounts = { crossed: tally.crossed, enumerated: tally.enumerated, races: tally.races, incomplete: tally.incomplete, liveness: tally.liveness, skipped: [...tally.skipped], livenessSkipped: [...tally.livenessSkipped] };
       port.postMessage({ kind: 'checked', index: m.index, finding, counts, incompleteReport } satisfies FuzzAnswer);
     } catch (e) {
       port.postMessage({ kind: 'error', index: m.index, message: (e as Error).stack ?? String(e) } satisfies FuzzAnswer);

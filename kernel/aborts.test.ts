@@ -99,6 +99,22 @@ test('the message is read as far as the PTX names it, and through nvcc -G\'s __a
   assert.ok(g[0]!.pos.line !== g[1]!.pos.line, 'each site is the call of the wrapper');
 });
 
+test('a thread stopped before its abort has not aborted: no abort made up in a prefix, and its hang not hidden', () => {
+  // Each thread spins on a flag nobody sets, then traps: it never gets there. (The stopped
+  // thread's abort register was read as at the end of its path: "Traps: FAILS", "Liveness: holds".)
+  const spinThenTrap = `${HEAD}.global .align 4 .u32 flag;\n.visible .entry k()\n{\n\t.reg .pred %p<6>;\n\t.reg .b32 %r<8>;\n`
+    + '$W:\n\tld.volatile.global.u32 %r4, [flag];\n\tsetp.eq.u32 %p4, %r4, 0;\n\t@%p4 bra $W;\n\ttrap;\n\tret;\n}\n';
+  // P0 traps after a barrier that P1, spinning, never comes to.
+  const barThenTrap = `${HEAD}.global .align 4 .u32 flag;\n.visible .entry k()\n{\n\t.reg .pred %p<6>;\n\t.reg .b32 %r<8>;\n`
+    + '\tmov.u32 %r2, %tid.x;\n\tsetp.ne.u32 %p1, %r2, 0;\n\t@%p1 bra $W;\n\tbar.sync 0;\n\ttrap;\n\tret;\n'
+    + '$W:\n\tld.volatile.global.u32 %r4, [flag];\n\tsetp.eq.u32 %p4, %r4, 0;\n\t@%p4 bra $W;\n\tbar.sync 0;\n\tret;\n}\n';
+  for (const [name, text] of [['spintrap.ptx', spinThenTrap], ['bartrap.ptx', barThenTrap]] as const) {
+    const r = ptxmm('kernel', S.write(name, text), '--block', '2', '--liveness');
+    assert.match(r.out, /Traps: unknown: no execution/, `${name}: ${r.out}`);
+    assert.match(r.out, /Liveness: FAILS: P\d (spins|waits) forever/, `${name}: ${r.out}`);
+  }
+});
+
 test('trap fails the abort property where a thread reaches it; exit in a device function ends the thread', () => {
   const f = S.write('trap.ptx', kernel('\tsetp.eq.u32 %p1, %r1, 7;\n\t@%p1 trap;\n'));
   assert.match(ptxmm('kernel', f, '--param', '6').out, /Traps: holds/);

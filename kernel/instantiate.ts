@@ -789,7 +789,7 @@ function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) =>
         if (t !== undefined) registers[rename(d.name)] = typeWidth(t);
         // As a register read (the checks after inlining): ptxas refuses both, and a write to
         // one was answered as though declared.
-        else if (!d.name.startsWith('__') && !SPECIAL_REGISTERS.includes(d.name)) bad(`the register %${d.name} is not declared (.reg)`, d.pos ?? s.pos);
+        else if (d.name !== '_' && !d.name.startsWith('__') && !SPECIAL_REGISTERS.includes(d.name)) bad(`the register %${d.name} is not declared (.reg)`, d.pos ?? s.pos);
       }
       // A call's .param variables are stored before it and its return values read after it.
       const near = (): number => (s.op === 'st' ? callAt.find((j) => j > idx) ?? -1 : callAt.filter((j) => j < idx).pop() ?? -1);

@@ -42,6 +42,8 @@ test('what ptxas refuses is refused at its position: no .version or .target, a l
   refuses('duplabel.ptx', module(g, '', `$L1:\n${body}\n$L1:\n\tmov.u32 %r2, 2;`), '$L1:\n\tmov.u32 %r2', /the label \$L1 is defined twice \(first at line \d+\)/, '--assert', '1 == 1');
   refuses('undeclared.ptx', module(g, '', '\tmov.u32 %r99, 1;\n\tst.global.u32 [g], %r99;'), '%r99, 1', /the register %r99 is not declared \(\.reg\)/, '--assert', '1 == 1');
   refuses('undeclared2.ptx', module(g, '', '\tld.global.u32 %x9, [g];'), '%x9', /the register %x9 is not declared \(\.reg\)/, '--assert', '1 == 1');
+  // The sink `_` is no register to declare (it was refused by the check above).
+  assert.is(ptxmm('kernel', S.write('sink.ptx', module(g, '', '\tatom.global.add.u32 _, [g], 1;')), '--assert', 'g == 1').code, 0);
   // The launch: a buffer of no elements, and an initial value for .shared memory.
   const f = S.write('ok.ptx', module(`${g}\n.shared .align 4 .u32 s;`, '', body));
   assert.is(ptxmm('kernel', f, '--assert', 'g == 1').code, 0);

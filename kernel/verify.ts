@@ -165,7 +165,11 @@ async function boundsOfHolds(z3: Z3Session, kept: LitmusTest, opt: VerifyOptions
   if (any.validated === true) {
     // Listing the final states (there are none) says why: a deadlock, or the bound.
     const n = (await runTest(z3, none, { ...run, mode: 'states' })).noStates;
-    why = n?.why === 'filter' ? `no execution finishes ${WITHOUT_ABORT}` : noStatesReason(n, opt.bound);
+    // Where an abort was found, what keeps the others from finishing is likely that abort (a
+    // thread waits for what the aborted one would have done): no larger bound helps then.
+    why = n?.why === 'filter' ? `no execution finishes ${WITHOUT_ABORT}`
+      : out.abort?.verdict === 'fails' && n?.why !== 'deadlock' && n?.why !== 'model' ? `no execution finishes ${WITHOUT_ABORT} within loop bound ${opt.bound} (where one aborts, a thread that waits for what the aborted one would have done never finishes)`
+        : noStatesReason(n, opt.bound);
   }
   const s = (performance.now() - t0) / 1000;
   for (const a of finals) {

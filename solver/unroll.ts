@@ -84,7 +84,7 @@ export interface Location extends PhysLoc {
 }
 
 export interface ThreadResult {
-  /** Final register values, merged over all terminating paths, each at its register's width. */
+  /** Final register values, merged over all terminating paths (with liveness, and where the thread stopped), each at its register's width. */
   regs: Map<string, N>;
   /** Every register's static type (litmus/types.ts). */
   types: Map<string, ValueType>;
@@ -500,6 +500,8 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
   push(cfg.nodes[0]!, { reach: dag.T, regs: initRegs, ctrl: new Map(), done: new Map() });
   const cuts: N[] = [];
   const exits: State[] = [];
+  // Liveness: the thread stopped for good at a stop point (its state there, reach with the stop literal).
+  const stopped: State[] = [];
   let poIndex = 0;
   // For liveness: each node's state and events, to compare an iteration's end with its start.
   const stateAt = new Map<number, State>();
@@ -694,6 +696,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
       const quiet = dag.and(same, ...mine.filter((e) => e.info.kind === 'W' || e.info.kind === 'B').map((e) => dag.or(dag.not(e.guard), unchanged(e))));
       const lit = dag.boolVar(`stop_${ti}_${stops!.length}`);
       const reach = dag.and(s.reach, dag.not(lit));
+      stopped.push({ ...s, reach: dag.and(s.reach, lit) });
       stops!.push({
         thread: ti, cta: place.cta, warp: warpOf, lane, kind: 'loop', lit, at: s.reach, instr, event: -1, exchange: -1, quiet,
         reads: mine.filter((e) => e.info.kind === 'R').map((e) => e.info.id), repeat: dag.and(reach, quiet), ahead: barriersFrom(to),
@@ -705,6 +708,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
     const waitStop = (g: N, event: number, exchange: number): N => {
       if (!stops || g === dag.F) return st.reach;
       const lit = dag.boolVar(`stop_${ti}_${stops.length}`);
+      stopped.push({ ...st, reach: dag.and(g, lit) });
       stops.push({
         thread: ti, cta: place.cta, warp: warpOf, lane, kind: 'barrier', lit, at: g, instr, event, exchange,
         quiet: dag.F, reads: [], repeat: dag.F, ahead: barriersFrom(pc + 1),
@@ -1053,8 +1057,12 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
     }
   }
   const final = exits.length ? merge(exits) : { reach: dag.F, regs: initRegs, ctrl: new Map(), done: new Map() };
+  // A stopped thread's registers are those where it stopped: merged over the exits alone, a
+  // thread stopped in a spin read as though it went on to an exit (a kernel's abort register
+  // said it had aborted, a filter on it hid the hang).
+  const ends = stopped.length ? merge([...exits, ...stopped]) : final;
   const regs = new Map<string, N>();
-  for (const name of types.keys()) regs.set(name, reg(final, name).v);
+  for (const name of types.keys()) regs.set(name, reg(ends, name).v);
   const targets = code.map((i) => (i.op === 'bra' || i.op === 'bcmp' ? target(i.target, i.pos) : -1));
   return { regs, types, cut: dag.or(...cuts), cfg, targets, cta: place.cta, warp: warpOf, lane, exit: { reach: final.reach, ctrl: final.ctrl, done: final.done } };
 }
