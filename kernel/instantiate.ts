@@ -8,7 +8,7 @@ import type { DataType, Imm, Instr, LitmusTest, LocDecl, LocOwner, Placement, Po
 import { cvtaSpace, typeWidth } from '../litmus/ast.js';
 import { LitmusError } from '../litmus/errors.js';
 import { printInstr } from '../litmus/print.js';
-import { bitsRange, destinations, fitsBits, registersRead } from '../litmus/types.js';
+import { bitsRange, destinations, fitsBits, reads, registersRead } from '../litmus/types.js';
 import { EXIT_LABEL, type LaunchDirective, type Param, type PtxFunction, type PtxModule, type Statement, type Variable, declaredType, registerDeclared, typeBytes } from './module.js';
 
 export interface Dim3 {
@@ -784,12 +784,37 @@ function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) =>
           `${path}/${n}`, (k) => source(call, s.args[k]), s.pos));
         continue;
       }
-      for (const [d] of destinations(s)) {
+      for (const [d, vt] of destinations(s)) {
         const t = declaredType(fn, d.name);
+        // ptxas: "Arguments mismatch". A predicate written to a value register (or the reverse)
+        // was taken at the register's width: `setp.eq.s32 %r3, ...` gave %r3 0 or 1.
+        if (t !== undefined && (t === 'pred') !== (vt.width === 1)) {
+          bad(t === 'pred' ? `%${d.name} is a .pred register, and this instruction writes a ${vt.width}-bit value to it` : `%${d.name} is a .${t} register, and this instruction writes a predicate to it (a .pred register)`, d.pos ?? s.pos);
+        }
         if (t !== undefined) registers[rename(d.name)] = typeWidth(t);
         // As a register read (the checks after inlining): ptxas refuses both, and a write to
         // one was answered as though declared.
         else if (d.name !== '_' && !d.name.startsWith('__') && !SPECIAL_REGISTERS.includes(d.name)) bad(`the register %${d.name} is not declared (.reg)`, d.pos ?? s.pos);
+      }
+      // A guard is a .pred register (ptxas: "Predicate expression expected"): @%r1 was read as %r1 != 0.
+      const gt = s.guard ? declaredType(fn, s.guard.reg.name) : undefined;
+      if (s.guard && gt !== undefined && gt !== 'pred') bad(`the guard %${s.guard.reg.name} is a .${gt} register, not a .pred one`, s.guard.reg.pos ?? s.pos);
+      // So is a .pred register read as a value, or a value register read as a predicate
+      // (`st.global.u32 [x], %p1` stored 0 or 1).
+      for (const r of reads(s)) {
+        const t = r.width === null ? undefined : declaredType(fn, r.name);
+        if (t !== undefined && (t === 'pred') !== (r.width === 1)) {
+          bad(t === 'pred' ? `%${r.name} is a .pred register, and this instruction reads a ${r.width}-bit value from it` : `%${r.name} is a .${t} register, and this instruction reads a predicate from it (a .pred register)`, r.pos ?? s.pos);
+        }
+      }
+      // A device function reads its own registers (the entry's reads are checked after inlining,
+      // where a callee's are renamed apart: an undeclared one read as "any value").
+      if (stack.length > 1) {
+        for (const r of registersRead(s)) {
+          if (declaredType(fn, r.name) === undefined && r.name !== '_' && !r.name.startsWith('__') && !SPECIAL_REGISTERS.includes(r.name) && !r.name.includes('.')) {
+            bad(`the register %${r.name} is not declared (.reg) in ${fn.name}`, r.pos ?? s.pos);
+          }
+        }
       }
       // A call's .param variables are stored before it and its return values read after it.
       const near = (): number => (s.op === 'st' ? callAt.find((j) => j > idx) ?? -1 : callAt.filter((j) => j < idx).pop() ?? -1);

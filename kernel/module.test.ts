@@ -42,6 +42,18 @@ test('what ptxas refuses is refused at its position: no .version or .target, a l
   refuses('duplabel.ptx', module(g, '', `$L1:\n${body}\n$L1:\n\tmov.u32 %r2, 2;`), '$L1:\n\tmov.u32 %r2', /the label \$L1 is defined twice \(first at line \d+\)/, '--assert', '1 == 1');
   refuses('undeclared.ptx', module(g, '', '\tmov.u32 %r99, 1;\n\tst.global.u32 [g], %r99;'), '%r99, 1', /the register %r99 is not declared \(\.reg\)/, '--assert', '1 == 1');
   refuses('undeclared2.ptx', module(g, '', '\tld.global.u32 %x9, [g];'), '%x9', /the register %x9 is not declared \(\.reg\)/, '--assert', '1 == 1');
+  // Each was answered: @%r1 as %r1 != 0, the second variable's name as the first's, a device
+  // function's undeclared register as any value.
+  refuses('guard.ptx', module(g, '', '\tmov.u32 %r1, 1;\n\t@%r1 bra $L;\n$L:\n\tst.global.u32 [g], %r1;'), '%r1 bra', /the guard %r1 is a \.b32 register, not a \.pred one/, '--assert', '1 == 1');
+  refuses('predvalue.ptx', module(g, '', '\tld.global.u32 %p1, [g];'), '%p1', /%p1 is a \.pred register, and this instruction writes a 32-bit value to it/, '--assert', '1 == 1');
+  refuses('valuepred.ptx', module(g, '', '\tmov.u32 %r1, 1;\n\tsetp.eq.s32 %r3, %r1, 0;'), '%r3', /%r3 is a \.b32 register, and this instruction writes a predicate to it/, '--assert', '1 == 1');
+  refuses('predread.ptx', module(g, '', '\tsetp.eq.s32 %p1, %r1, 0;\n\tst.global.u32 [g], %p1;'), '%p1;', /%p1 is a \.pred register, and this instruction reads a 32-bit value from it/, '--assert', '1 == 1');
+  refuses('dupvar.ptx', module(`${g}\n.global .align 8 .u32 g;`, '', body), '.global .align 8', /the variable g is defined twice \(first at line 4\)/, '--assert', '1 == 1');
+  refuses('dupshared.ptx', module(g, '', `\t.shared .align 4 .u32 s;\n\t.shared .align 8 .u32 s;\n${body}`), '.shared .align 8', /the variable s is defined twice/, '--assert', '1 == 1');
+  const callee = `.version 9.0\n.target sm_90\n.address_size 64\n${g}\n.func f()\n{\n\t.reg .b32 %r<2>;\n\tmov.u32 %r1, 1;\n\tadd.s32 %r1, %r1, %r7;\n\tst.global.u32 [g], %r1;\n\tret;\n}\n`
+    + '.visible .entry k()\n{\n\tcall.uni f, ();\n\tret;\n}\n';
+  refuses('callee.ptx', callee, '%r7', /the register %r7 is not declared \(\.reg\) in f/, '--assert', '1 == 1');
+  assert.is(ptxmm('kernel', S.write('callee-ok.ptx', callee.replace('%r7', '%r0').replace('mov.u32 %r1, 1;', 'mov.u32 %r0, 0;\n\tmov.u32 %r1, 1;')), '--assert', 'g == 1').code, 0);
   // The sink `_` is no register to declare (it was refused by the check above).
   assert.is(ptxmm('kernel', S.write('sink.ptx', module(g, '', '\tatom.global.add.u32 _, [g], 1;')), '--assert', 'g == 1').code, 0);
   // The launch: a buffer of no elements, and an initial value for .shared memory.

@@ -352,8 +352,13 @@ export function readModule(text: string, file: string): PtxModule {
         fn.callParams.set(p.name, p.type);
         continue;
       }
-      if (t.v === '.shared') { fn.shared.push(variable('shared', t)); continue; }
-      if (t.v === '.local') { fn.locals.push(variable('local', t)); continue; }
+      if (t.v === '.shared' || t.v === '.local') {
+        const v = variable(t.v === '.shared' ? 'shared' : 'local', t);
+        const twice = [...fn.shared, ...fn.locals].find((x) => x.name === v.name);
+        if (twice) fail(`the variable ${v.name} is defined twice (first at line ${twice.pos.line})`, t);
+        (t.v === '.shared' ? fn.shared : fn.locals).push(v);
+        continue;
+      }
       if (t.v === '.loc' || t.v === '.file') { restOfLine(t); continue; }
       if (t.v === '.pragma') { while (next("';'").v !== ';'); continue; }
       if (t.k === 'dir') {
@@ -500,8 +505,14 @@ export function readModule(text: string, file: string): PtxModule {
       case '.pragma': while (next("';'").v !== ';'); break;
       case '.visible': case '.weak': case '.common': break;
       case '.extern': external = true; break;
-      case '.global': case '.const': mod.globals.push(variable(t.v.slice(1) as 'global', t)); break;
-      case '.shared': mod.globals.push(variable('shared', t, ext)); break;
+      case '.global': case '.const': case '.shared': {
+        const v = t.v === '.shared' ? variable('shared', t, ext) : variable(t.v.slice(1) as 'global', t);
+        // ptxas: "Duplicate definition of variable"; the first one's address was used.
+        const twice = mod.globals.find((x) => x.name === v.name);
+        if (twice) fail(`the variable ${v.name} is defined twice (first at line ${twice.pos.line})`, t);
+        mod.globals.push(v);
+        break;
+      }
       case '.entry': case '.func': {
         const f = functionDef(t.v === '.entry' ? 'entry' : 'func', t);
         if (f) mod.functions.push(f);

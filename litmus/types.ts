@@ -176,9 +176,10 @@ export function aluWidths(i: Alu): [number, number, number, number] {
 
 /**
  * Every register an instruction reads, in operand order (its guard first): with the width it
- * reads it at, or null for an address (a .shared address may sit in 32 bits, a global one in 64).
+ * reads it at (1: a predicate), or null for an address (a .shared address may sit in 32 bits, a
+ * global one in 64).
  */
-function reads(i: Instr): { name: string; pos?: Pos; width: number | null }[] {
+export function reads(i: Instr): { name: string; pos?: Pos; width: number | null }[] {
   const out: { name: string; pos?: Pos; width: number | null }[] = [];
   const v = (x: { kind: string; name?: string; pos?: Pos } | undefined, width: number | null): void => {
     if (x && x.kind === 'reg') out.push(x.pos ? { name: x.name!, pos: x.pos, width } : { name: x.name!, width });
