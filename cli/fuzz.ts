@@ -92,6 +92,15 @@ export interface Tally {
   skipped: Map<string, number>;
 }
 
+/**
+ * Counts n programs under a reason, its numbers (a count of states, a time) written N: they
+ * vary by program, one line per kind of reason (Z3 stays Z3).
+ */
+export function countReason(by: Map<string, number>, why: string, n = 1): void {
+  const kind = why.replace(/(?<![A-Za-z])\d+(\.\d+)?/g, 'N');
+  by.set(kind, (by.get(kind) ?? 0) + n);
+}
+
 /** A tally of no programs yet. */
 export const newTally = (): Tally => ({ programs: 0, crossed: 0, enumerated: 0, races: 0, incomplete: 0, liveness: 0, livenessSkipped: new Map(), skipped: new Map() });
 
@@ -144,8 +153,7 @@ export async function fuzzOne(z3: Z3Session, t: LitmusTest, o: FuzzOptions, tall
       // nothing to compare, and no answer for the executor's.
       const silent = (x: typeof b | typeof s): boolean => 'no' in x || x.ok === null;
       if (silent(b) && silent(s)) {
-        const why = 'both refuse: an access reaches no location';
-        tally?.skipped.set(why, (tally.skipped.get(why) ?? 0) + 1);
+        if (tally) countReason(tally.skipped, 'both refuse: an access reaches no location');
         return null;
       }
       return { kind: 'solver vs brute force', detail: ['no' in b ? `brute force refuses (${b.no}); the solver answers` : `the solver refuses (${'no' in s ? s.no : ''}); brute force answers`] };
@@ -189,17 +197,14 @@ export async function fuzzOne(z3: Z3Session, t: LitmusTest, o: FuzzOptions, tall
     if (l.status === 'disagree') return { kind: 'liveness: solver vs executor', detail: crossLivenessText(l) };
     if (l.status === 'agree' && tally) tally.liveness++;
     if (l.status === 'skip') {
-      const why = (l.solver.verdict === 'unknown' ? `solver ${l.solver.reason ?? ''}` : `executor ${l.executor.reason ?? ''}`).replace(/(?<![A-Za-z])\d+(\.\d+)?/g, 'N');
-      tally?.livenessSkipped.set(why, (tally.livenessSkipped.get(why) ?? 0) + 1);
+      if (tally) countReason(tally.livenessSkipped, l.solver.verdict === 'unknown' ? `solver ${l.solver.reason ?? ''}` : `executor ${l.executor.reason ?? ''}`);
     }
   }
 
   // 1. Executor against solver.
   const c = await crossOne(z3, '<fuzz>', t, { ...o, maxMissing: o.allMissing ? Infinity : 1, maxChecked: CHECKED_WHEN_STOPPED, ...(solverStates ? { solverStates } : {}) });
   if (c.status === 'skip' || c.status === 'refused') {
-    // Numbers (a count of states, a time) vary by program: one line per kind of reason (Z3 stays Z3).
-    const why = `${c.status === 'refused' ? 'refused by both engines: ' : ''}${c.reason ?? ''}`.replace(/(?<![A-Za-z])\d+(\.\d+)?/g, 'N');
-    tally?.skipped.set(why, (tally.skipped.get(why) ?? 0) + 1);
+    if (tally) countReason(tally.skipped, `${c.status === 'refused' ? 'refused by both engines: ' : ''}${c.reason ?? ''}`);
     return null;
   }
   if (c.status === 'error') return { kind: 'executor error', detail: formatCross(c) };

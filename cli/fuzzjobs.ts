@@ -8,7 +8,7 @@ import { Worker } from 'node:worker_threads';
 import type { LitmusTest } from '../litmus/ast.js';
 import { fuzzTest } from '../executor/fuzzgen.js';
 import { dropEarlyWorker } from '../solver/z3wasm.js';
-import { type FuzzOptions, type Tally, newTally } from './fuzz.js';
+import { type FuzzOptions, type Tally, countReason, newTally } from './fuzz.js';
 import type { FuzzAnswer, FuzzJob, FuzzSettings } from './fuzzworker.js';
 
 /** The programs the search with these options generates, in order (fast-check draws them from the seed alone). */
@@ -52,8 +52,8 @@ export async function fuzzOnWorkers(o: FuzzOptions, jobs: number): Promise<Paral
         tally.races += r.counts.races;
         tally.incomplete += r.counts.incomplete;
         tally.liveness += r.counts.liveness;
-        for (const [why, n] of r.counts.skipped) tally.skipped.set(why, (tally.skipped.get(why) ?? 0) + n);
-        for (const [why, n] of r.counts.livenessSkipped) tally.livenessSkipped.set(why, (tally.livenessSkipped.get(why) ?? 0) + n);
+        for (const [why, n] of r.counts.skipped) countReason(tally.skipped, why, n);
+        for (const [why, n] of r.counts.livenessSkipped) countReason(tally.livenessSkipped, why, n);
         if (r.incompleteReport) o.onIncomplete?.(r.incompleteReport);
         if (r.finding) failedAt = taken;
       }

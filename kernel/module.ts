@@ -179,6 +179,11 @@ export function readModule(text: string, file: string): PtxModule {
   let i = 0;
   const at = (t: Tok | undefined): Pos => (t ? { line: t.line, col: t.col } : endPos(src));
   const fail = (msg: string, t: Tok | undefined): never => { throw new LitmusError(msg, at(t), file); };
+  // ptxas: "Duplicate definition of ...": the first one's address, or the branch to the first label, was used.
+  const once = (what: string, name: string, shown: string, earlier: readonly { name: string; pos: Pos }[], t: Tok): void => {
+    const first = earlier.find((x) => x.name === name);
+    if (first) fail(`the ${what} ${shown} is defined twice (first at line ${first.pos.line})`, t);
+  };
   const peek = (): Tok | undefined => toks[i];
   const next = (what: string): Tok => toks[i++] ?? fail(`the module ends where ${what} should be`, undefined);
   const expect = (v: string): Tok => {
@@ -354,8 +359,7 @@ export function readModule(text: string, file: string): PtxModule {
       }
       if (t.v === '.shared' || t.v === '.local') {
         const v = variable(t.v === '.shared' ? 'shared' : 'local', t);
-        const twice = [...fn.shared, ...fn.locals].find((x) => x.name === v.name);
-        if (twice) fail(`the variable ${v.name} is defined twice (first at line ${twice.pos.line})`, t);
+        once('variable', v.name, v.name, [...fn.shared, ...fn.locals], t);
         (t.v === '.shared' ? fn.shared : fn.locals).push(v);
         continue;
       }
@@ -373,9 +377,7 @@ export function readModule(text: string, file: string): PtxModule {
       if (t.k === 'id' && peek()?.v === ':') {
         i++;
         const name = resolveLabel(t.v);
-        // ptxas: "Duplicate definition of label"; a branch went to the first one.
-        const twice = fn.body.find((x) => x.op === 'label' && x.name === name);
-        if (twice) fail(`the label ${t.v} is defined twice (first at line ${twice.pos.line})`, t);
+        once('label', name, t.v, fn.body.filter((x) => x.op === 'label'), t);
         fn.body.push({ op: 'label', name, pos: at(t) });
         continue;
       }
@@ -507,9 +509,7 @@ export function readModule(text: string, file: string): PtxModule {
       case '.extern': external = true; break;
       case '.global': case '.const': case '.shared': {
         const v = t.v === '.shared' ? variable('shared', t, ext) : variable(t.v.slice(1) as 'global', t);
-        // ptxas: "Duplicate definition of variable"; the first one's address was used.
-        const twice = mod.globals.find((x) => x.name === v.name);
-        if (twice) fail(`the variable ${v.name} is defined twice (first at line ${twice.pos.line})`, t);
+        once('variable', v.name, v.name, mod.globals, t);
         mod.globals.push(v);
         break;
       }

@@ -16,15 +16,17 @@ export function hangGraph(model: Model, r: LivenessResult): ExecGraph | null {
   return r.witness ? prefixGraph(model, r.witness.execution) : null;
 }
 
+/** The instruction a thread stopped at, with its line: `bra LOOP (line 7)`. */
+const stopAt = (s: StuckThread): string => `${s.instr}${s.line === null ? '' : ` (line ${s.line})`}`;
+
 /** `P1 spins forever in the loop closed by bra LOOP (line 7)`. */
 export function stuckLine(s: StuckThread): string {
-  const where = `${s.instr}${s.line === null ? '' : ` (line ${s.line})`}`;
-  return s.at === 'loop' ? `P${s.thread} spins forever in the loop closed by ${where}` : `P${s.thread} waits forever at ${where}`;
+  return s.at === 'loop' ? `P${s.thread} spins forever in the loop closed by ${stopAt(s)}` : `P${s.thread} waits forever at ${stopAt(s)}`;
 }
 
 /** Where a thread was when an abort ended the launch (solver/liveness.ts prefixBreaking): `P1 is in the loop closed by bra $W (line 9)`. */
 export function stoppedLine(s: StuckThread): string {
-  return `P${s.thread} ${s.at === 'loop' ? 'is in the loop closed by' : 'waits at'} ${s.instr}${s.line === null ? '' : ` (line ${s.line})`}`;
+  return `P${s.thread} ${s.at === 'loop' ? 'is in the loop closed by' : 'waits at'} ${stopAt(s)}`;
 }
 
 /** The verdict in a few words, as `check --liveness` and `conform --liveness` print it. */

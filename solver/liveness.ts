@@ -9,9 +9,9 @@ import type { LitmusTest } from '../litmus/ast.js';
 import { printInstr } from '../litmus/print.js';
 import type { Model } from '../model/relalg.js';
 import { type Encoding, encode } from './encode.js';
-import { type TimeBudget, limitsFrom, resourceReason } from './limits.js';
+import { type Limits, type TimeBudget, limitsFrom, resourceReason } from './limits.js';
 import { askZ3, checkSatCmd, refuseStrays, satOf, undecided, witness, type Witness } from './run.js';
-import { unroll } from './unroll.js';
+import { type Unrolled, unroll } from './unroll.js';
 import type { Z3Session } from './z3.js';
 import { parseSexps } from './z3.js';
 
@@ -50,6 +50,17 @@ export interface LivenessResult {
   stats: { events: number; lines: number; queries: number };
 }
 
+/**
+ * The unrolling with stop points encoded and loaded into Z3, once no access may reach no
+ * location (run.ts refuseStrays): what the hang and the prefix questions start from.
+ */
+function loadWithStops(test: LitmusTest, u: Unrolled, opt: LivenessOptions, limits: Limits, ask: (cmds: string) => string): Encoding {
+  const enc = encode(test, u, opt.model, opt.timeoutMs, true);
+  refuseStrays(u, enc, opt.model, ask, (lits) => checkSatCmd(lits, limits));
+  ask(`(reset)\n${enc.script}\n`);
+  return enc;
+}
+
 export async function checkLiveness(z3: Z3Session, test: LitmusTest, opt: LivenessOptions): Promise<LivenessResult> {
   const result: LivenessResult = { verdict: 'unknown', unknown: null, stuck: [], witness: null, stats: { events: 0, lines: 0, queries: 0 } };
   await z3.ready();
@@ -57,16 +68,13 @@ export async function checkLiveness(z3: Z3Session, test: LitmusTest, opt: Livene
   let queries = 0;
   const ask = (cmds: string): string => { queries++; return askZ3(z3, cmds, limits); };
   try {
-    const u = unroll(test, opt.bound, limits, true);
-    const enc = encode(test, u, opt.model, opt.timeoutMs, true);
-    refuseStrays(u, enc, opt.model, ask, (lits) => checkSatCmd(lits, limits));
+    const enc = loadWithStops(test, unroll(test, opt.bound, limits, true), opt, limits, ask);
     result.stats = { ...enc.stats, queries: 0 };
     const live = enc.liveness;
     const check = (lits: string[]): ReturnType<typeof satOf> => satOf(ask(checkSatCmd(lits, limits)));
     const axioms = [...enc.axiomLits.values()];
     // Barriers that are passed wait for their arrivals; the filter is about final states, not here.
     const barriers = enc.barrierLits.map((b) => b.lit);
-    ask(`(reset)\n${enc.script}\n`);
     if (live) {
       const kept = opt.keep && enc.filterLit ? [enc.filterLit] : [];
       const r = check([enc.noCutLit, live.stopsJustified, ...barriers, ...axioms, ...kept, live.hang]);
@@ -128,9 +136,7 @@ export async function prefixBreaking(z3: Z3Session, test: LitmusTest, opt: Liven
   try {
     const u = unroll(test, opt.bound, limits, true);
     if (!u.stops.length) { out.verdict = 'none'; return out; }
-    const enc = encode(test, u, opt.model, opt.timeoutMs, true);
-    refuseStrays(u, enc, opt.model, ask, (lits) => checkSatCmd(lits, limits));
-    ask(`(reset)\n${enc.script}\n`);
+    const enc = loadWithStops(test, u, opt, limits, ask);
     const r = satOf(ask(checkSatCmd([enc.noCutLit, ...enc.barrierLits.map((b) => b.lit), ...enc.axiomLits.values(), enc.ncondLit], limits)));
     if (r === 'unknown') { out.unknown = undecided(z3, limits); return out; }
     if (r === 'unsat') { out.verdict = 'none'; return out; }
