@@ -36,8 +36,9 @@ export const kernelCommand: Command = {
     { name: 'entry', arg: 'NAME', help: 'the kernel (.entry) to launch; needed when the module has several' },
     { name: 'grid', arg: 'X[xY[xZ]]', help: 'CTAs in the grid', dflt: '1' },
     { name: 'block', arg: 'X[xY[xZ]]', help: 'threads in each CTA', dflt: '1' },
-    { name: 'param', arg: 'V|NAME:TYPE[N][=V,...]|NAME[+K]', help: "the kernel's parameters in order: a number, a buffer a pointer points to, or a pointer to element K of the buffer another parameter gives", repeat: true },
+    { name: 'param', arg: 'V|NAME:TYPE[N][+K][=V,...]|NAME[+K]', help: "the kernel's parameters in order: a number, a buffer a pointer points to (+K: to its element K), or a pointer to element K of the buffer another parameter gives", repeat: true },
     { name: 'global', arg: 'NAME=V[,V...]', help: "a module variable's initial value(s) (default: the module's, else 0)", repeat: true },
+    { name: 'signed', arg: 'NAME', help: "read a module variable's values as signed in assertions and final states (nvcc declares C's int, short and long long unsigned: -7 reads as 4294967289)", repeat: true },
     { name: 'cluster', arg: 'X[xY[xZ]]', help: 'CTAs per cluster (cudaLaunchKernelEx; default: the kernel\'s __cluster_dims__, else none): CTAs of one cluster share .cluster scope' },
     { name: 'dynamic-shared', arg: 'BYTES', help: "dynamic shared memory per CTA (<<<grid, block, BYTES>>>): the size of the module's extern __shared__ array" },
     { name: 'assert', arg: 'EXPR', help: 'a condition every final state must satisfy (litmus syntax: counter == 2, out[1] == 2, /\\, \\/, ~)', repeat: true },
@@ -74,6 +75,7 @@ export const kernelCommand: Command = {
       if (a.has('grid')) spec.launch.grid = cli(() => parseDim(a.get('grid')!, '--grid'));
       if (a.has('block')) spec.launch.block = cli(() => parseDim(a.get('block')!, '--block'));
       if (a.has('param')) spec.launch.params = a.all('param').map((p) => cli(() => parseParam(p)));
+      if (a.has('signed')) spec.launch.signed = [...(spec.launch.signed ?? []), ...a.all('signed')];
       if (a.has('global')) spec.launch.globals = { ...spec.launch.globals, ...Object.fromEntries(a.all('global').map((g) => cli(() => parseGlobal(g)))) };
       if (a.has('cluster')) spec.launch.cluster = cli(() => parseDim(a.get('cluster')!, '--cluster'));
       if (a.has('dynamic-shared')) spec.launch.dynamicShared = cli(() => parseDynamicShared(a.get('dynamic-shared')!, '--dynamic-shared'));
@@ -83,7 +85,7 @@ export const kernelCommand: Command = {
       if (a.has('barriers')) spec.barriers = true;
       const mod = readModule(readText(spec.ptx), spec.ptx);
       inst = instantiate(mod, spec.launch);
-      asserts = spec.asserts.map((x) => readAssertion(x.text, x.where, inst.test));
+      asserts = spec.asserts.map((x) => readAssertion(x.text, x.where, inst.test, inst.unmodelled));
     } catch (e) {
       if (!(e instanceof LitmusError)) throw e;
       inputError('kernel', e, json);
@@ -214,7 +216,9 @@ function properties(model: Model, r: KernelResult, asserts: Expr[], bound: numbe
     out.push({
       property: 'races', label: 'Data races', verdict: r.races.verdict, reason: r.races.reason, seconds: r.races.seconds,
       ...(p ? {
-        title: `${racy.length} racy pair${racy.length === 1 ? '' : 's'}`, lines: [...racy.map((x) => `race ${racePairLine(x)}`), `the first pair races in this execution${p.stuck.length ? `, after which ${p.stuck.map(stuckLine).join(' and ')}, so that it never finishes` : ''}:`],
+        // Pairs of instructions: threads that share the code race alike, and each pair is shown
+        // with one pair of threads (a count of thread pairs would grow with the grid).
+        title: `${racy.length} racy pair${racy.length === 1 ? '' : 's'} of instructions, each shown with one pair of threads`, lines: [...racy.map((x) => `race ${racePairLine(x)}`), `the first pair races in this execution${p.stuck.length ? `, after which ${p.stuck.map(stuckLine).join(' and ')}, so that it never finishes` : ''}:`],
         state: null, graph: raceGraph(model, p),
       } : none),
     });

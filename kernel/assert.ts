@@ -4,12 +4,27 @@
 import { type Expr, type LitmusTest, type Term, allOf } from '../litmus/ast.js';
 import { checkConstants, expr, twosComplement } from '../litmus/build.js';
 import type { CstExpr } from '../litmus/cst.js';
+import { LitmusError } from '../litmus/errors.js';
 import { parseFragment } from '../litmus/parse.js';
 import { threadRegisters } from '../litmus/types.js';
 
-/** `where` names the assertion in messages (`--assert 1`, or the spec file); columns count from 1 in `text`. */
-export function readAssertion(text: string, where: string, test: LitmusTest): Expr {
+/**
+ * `where` names the assertion in messages (`--assert 1`, or the spec file); columns count from 1
+ * in `text`. `unmodelled`: module variables the launch left out, and why (Instance.unmodelled).
+ */
+export function readAssertion(text: string, where: string, test: LitmusTest, unmodelled?: ReadonlyMap<string, Error>): Expr {
   const cst = parseFragment<CstExpr>('expr', text, where, 1, 1);
+  // A `__device__ float` named in an assertion was "a location the test never declares".
+  const named = (e: CstExpr): void => {
+    if (e.k === 'or' || e.k === 'and') { named(e.l); named(e.r); } else if (e.k === 'not') named(e.arg);
+    else if (e.k === 'cmp') {
+      for (const t of [e.l, e.r]) {
+        const why = t.k === 'loc' ? unmodelled?.get(t.tok.text.replace(/\[\d+\]$/, '')) : undefined;
+        if (why && t.k === 'loc') throw new LitmusError(`${t.tok.text} is a variable ptxmm does not model: ${why.message}`, { line: t.tok.line, col: t.tok.col }, where);
+      }
+    }
+  };
+  named(cst);
   const locs = new Set(test.locations.map((l) => l.name));
   // nvcc declares a variable of one element as an array (`cuda::atomic<int> serving` is
   // `.b8 serving[4]`): its bare name is that element, as --global takes it.
@@ -26,9 +41,10 @@ export function readAssertion(text: string, where: string, test: LitmusTest): Ex
   const alone = (x: Expr): LitmusTest => ({ ...test, condition: { ...test.condition, expr: x }, filter: undefined });
   // `out == -2` for a C int that nvcc declared .u32 means its bits; then, as in a litmus
   // test's condition, a constant no value of the type can equal (`count < -1` for an
-  // unsigned count, `x == 2^32`) is refused: answering "fails" would hide the typo.
+  // unsigned count, `x == 2^32`), or a comparison the type decides (`count < 0`), is refused:
+  // answering would hide the typo, or the C int read unsigned.
   const e = twosComplement(alone(read), read, where);
-  checkConstants(alone(e), where);
+  checkConstants(alone(e), where, (o) => (o.kind === 'loc' ? " (nvcc declares C's int, short and long long unsigned: --signed NAME reads a module variable signed, --param NAME:s32[N] a buffer)" : ''));
   return e;
 }
 

@@ -24,7 +24,11 @@ export interface Dim3 {
  */
 export type ParamSpec =
   /** An element given as `{alias, offset}` holds a pointer into another parameter's buffer (a table of pointers). */
-  | { buffer: string; type: DataType; size: number; init?: (bigint | { alias: string; offset: number })[] }
+  | {
+    buffer: string; type: DataType; size: number; init?: (bigint | { alias: string; offset: number })[];
+    /** The pointer is to this element (`buf:s32[8]+4`: the kernel's `p[-1]` is element 3); default 0. */
+    offset?: number;
+  }
   | { alias: string; offset: number }
   | { value: bigint };
 
@@ -37,6 +41,12 @@ export interface Launch {
   params: ParamSpec[];
   /** Initial values of module variables (default: as the module says, else 0). */
   globals?: Record<string, bigint | bigint[]>;
+  /**
+   * Module variables whose elements read as signed (`--signed`): nvcc declares C's `int`,
+   * `short` and `long long` as `.u32`, `.u16` and `.u64` (or bytes), which assertions and final
+   * states otherwise read unsigned (-7 as 4294967289).
+   */
+  signed?: string[];
   /**
    * Bytes of dynamic shared memory per CTA (`<<<grid, block, bytes>>>`), the size of the
    * module's `.extern .shared` array (Variable.dynamic).
@@ -95,6 +105,8 @@ export interface Instance {
   coords: { block: Dim3; thread: Dim3 }[];
   /** CTAs per cluster (Launch.cluster, else the kernel's `.reqnctapercluster`); null: none. */
   cluster: Dim3 | null;
+  /** Module variables ptxmm cannot model (a `__device__ float`), which the launch left out: why each is. */
+  unmodelled: Map<string, LitmusError>;
 }
 
 // Not %warpid nor %nwarpid: the ISA gives neither as a function of the thread (below).
@@ -162,6 +174,18 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
   const isAccess = (s: Stmt): s is Extract<Stmt, { op: 'ld' | 'st' | 'atom' | 'red' }> => s.op === 'ld' || s.op === 'st' || s.op === 'atom' || s.op === 'red';
   const variableSpace = new Map<string, string>([...mod.globals, ...entry.shared, ...inlined.locals].map((v) => [v.name, v.space]));
   const generic = genericSpaces(inlined.body, (name) => variableSpace.get(name) ?? null);
+  // Under .address_size 64 (the only size read) a global or generic address is 64 bits; a .shared
+  // or .local one may be 32 (nvcc keeps shared ones so). ptxas refuses a 32-bit one ("Program
+  // uses 32-bit address"), which was read as the address all the same.
+  const wide = '(.address_size 64; ptxas: "Program uses 32-bit address")';
+  for (const s of inlined.body) {
+    if (isAccess(s) && (s.space === 'global' || s.space === 'generic') && s.addr.kind === 'reg' && registers[s.addr.name] === 32) {
+      bad(`the address %${s.addr.name} is a 32-bit register, and a ${s.space === 'global' ? '.global' : 'generic'} address is 64 bits ${wide}`, s.addr.pos ?? s.pos);
+    }
+    if (s.op === 'mov' && typeWidth(s.type) === 32 && (s.cvta || (s.src.kind === 'loc' && variableSpace.get(s.src.name) === 'global'))) {
+      bad(s.cvta ? `cvta.${s.cvta}.u32: a generic address is 64 bits ${wide}` : `mov.${s.type} of ${s.src.kind === 'loc' ? s.src.name : ''}'s address: a .global address is 64 bits ${wide}`, s.pos);
+    }
+  }
   // A generic access counts for the space its address is known to be in, else for every space.
   const inSpace = (s: Extract<Stmt, { op: 'ld' | 'st' | 'atom' | 'red' }>, space: string): boolean =>
     s.space === space || (s.space === 'generic' && (s.addr.kind !== 'reg' || (generic.get(s.addr.name) ?? space) === space));
@@ -175,11 +199,12 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
   const locations: LocDecl[] = [];
   let next = BASE_ADDRESS;
   /** `widths` for elements(); `init` in bytes (`bytes`: a `.b8` variable's initialiser) or in elements. */
-  const place = (name: string, v: Pick<Variable, 'type' | 'count' | 'align' | 'space'>, init0: readonly bigint[] | null, pos: Pos, widths: ReadonlySet<number>, owner?: LocOwner, bytes = false): MemoryObject => {
+  const place = (name: string, v: Pick<Variable, 'type' | 'count' | 'align' | 'space'>, init0: readonly bigint[] | null, pos: Pos, widths: ReadonlySet<number>, owner?: LocOwner, bytes = false, signed = false): MemoryObject => {
     // .shared and .local memory has no initialiser (PTX refuses one): its initial value is
     // unknown (ISA §8.2.4), as CUDA leaves it. .global and .const memory without one is zero.
     const unknown = v.space === 'shared' || v.space === 'local' ? true as const : undefined;
-    const el = elements(v, widths);
+    const elements0 = elements(v, widths);
+    const el = signed ? { ...elements0, type: `s${typeWidth(elements0.type)}` as DataType } : elements0;
     const init = bytes && init0 ? bytesToElements(init0, typeBytes(el.type)) : init0;
     const align = Math.max(v.align, typeBytes(el.type), 16);
     next = Math.ceil(next / align) * align;
@@ -205,6 +230,12 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
     return o;
   };
   const globals = new Map<string, MemoryObject>();
+  const signedNames = new Set(launch.signed ?? []);
+  for (const name of signedNames) {
+    if (launch.params.some((p) => 'buffer' in p && p.buffer === name)) bad(`${name} is a parameter's buffer, whose type --param gives (${name}:s32[N]): --signed is for module variables`);
+    const v = [...mod.globals, ...entry.shared].find((g) => g.name === name);
+    if (!v) bad(`--signed ${name}: no module variable ${name} (it has ${[...mod.globals, ...entry.shared].map((g) => g.name).join(', ') || 'none'})`);
+  }
   // An assert's message constants, once nothing else names them, are no memory of the launch.
   const named = new Set(inlined.body.flatMap((s) => (s.op === 'mov' && s.src.kind === 'loc' ? [s.src.name] : isAccess(s) && s.addr.kind === 'loc' ? [s.addr.name] : [])));
   // A variable ptxmm cannot model refuses the launch only where its code names it.
@@ -217,7 +248,7 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
     if (text && !named.has(v.name) && launch.globals?.[v.name] === undefined) continue;
     const given = launch.globals?.[v.name];
     const init = given === undefined ? v.init : typeof given === 'bigint' ? [given] : given;
-    const o = place(v.name, v, init, v.pos, spaceWidths[v.space], undefined, given === undefined && v.type === 'b8');
+    const o = place(v.name, v, init, v.pos, spaceWidths[v.space], undefined, given === undefined && v.type === 'b8', signedNames.has(v.name));
     // Fewer values than elements zeroed the rest, over the module's own initialiser.
     const n = o.count ?? 1;
     if (given !== undefined && n > 1 && (typeof given === 'bigint' || given.length < n)) {
@@ -266,12 +297,13 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
     if (refs.length && typeWidth(p.type) !== 64) bad(`${p.buffer}[${refs[0]!.e}] is given a pointer (${refs[0]!.alias}), and ${p.buffer}'s elements are .${p.type}: a pointer takes a 64-bit element`);
     const o = place(p.buffer, { type: p.type, count: p.size, align: typeBytes(p.type), space: 'global' }, p.init?.map((x) => (typeof x === 'bigint' ? x : 0n)) ?? null, decl.pos, none);
     buffers.set(p.buffer, o);
-    params.set(decl.name, BigInt(o.address));
+    if (p.offset !== undefined && p.offset > p.size) bad(`parameter ${k} (${decl.name}) points at element ${p.offset} of ${p.buffer}, which has ${p.size} (0 .. ${p.size}, the end included)`);
+    params.set(decl.name, BigInt(o.address + (p.offset ?? 0) * typeBytes(o.type)));
     for (const r of refs) tables.push({ o, ...r });
   });
   // Pointers into another parameter's buffer, once every buffer is placed (before or after them).
   const into = (alias: string, offset: number, what: string): bigint => {
-    const o = buffers.get(alias) ?? bad(`${what} points into ${alias}, and no parameter gives a buffer of that name (${[...buffers.keys()].join(', ') || 'none does'})`);
+    const o = buffers.get(alias) ?? bad(`${what} points into ${alias}, and no parameter gives a buffer of that name (${[...buffers.keys()].join(', ') || 'none does'}); a pointer into a buffer no other parameter gives is NAME:TYPE[N]+K`);
     const n = o.count ?? 1;
     if (!Number.isInteger(offset) || offset < 0 || offset > n) bad(`${what} points at element ${offset} of ${alias}, which has ${n} (0 .. ${n}, the end included)`);
     return BigInt(o.address + offset * typeBytes(o.type));
@@ -300,10 +332,10 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
         if (launch.dynamicShared === undefined) continue;
         const n = launch.dynamicShared / typeBytes(v.type);
         if (!Number.isInteger(n) || n < 1) bad(`${launch.dynamicShared} bytes of dynamic shared memory do not make whole .${v.type} elements of ${v.name}[]`);
-        m.set(v.name, place(`${unique(v)}.cta${c}`, { ...v, count: n }, null, v.pos, spaceWidths.shared, { cta: c }));
+        m.set(v.name, place(`${unique(v)}.cta${c}`, { ...v, count: n }, null, v.pos, spaceWidths.shared, { cta: c }, false, signedNames.has(v.name)));
         continue;
       }
-      m.set(v.name, place(`${unique(v)}.cta${c}`, v, null, v.pos, spaceWidths.shared, { cta: c }));
+      m.set(v.name, place(`${unique(v)}.cta${c}`, v, null, v.pos, spaceWidths.shared, { cta: c }, false, signedNames.has(v.name)));
     }
     sharedOf.set(c, m);
   }
@@ -431,7 +463,8 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
     perThread: true,
     undefinedRegisters: true,
   };
-  return { test, entry, memory, coords, aborts: inlined.aborts, cluster };
+  const unmodelled = new Map(mod.globals.flatMap((v) => (v.refused ? [[v.name, v.refused] as const] : [])));
+  return { test, entry, memory, coords, aborts: inlined.aborts, cluster, unmodelled };
 }
 
 /**
@@ -658,8 +691,13 @@ function resolve(s: Instr, symbols: Map<string, MemoryObject>, params: Map<strin
     return { ...load, addr: { kind: 'loc', name: elementName(o, k), pos: s.addr.pos ?? s.pos }, ...(inside ? { offset: BigInt(inside) } : {}) } as Instr;
   }
   const k = off / size;
-  if (!Number.isInteger(k) || k < 0 || k >= (o.count ?? 1)) return bad(`[${name}+${off}] is not an element of ${name} (${o.count ?? 1} of ${size} bytes)`, s.pos);
-  if (typeWidth(s.type) !== typeWidth(o.type)) return bad(`a ${typeWidth(s.type)}-bit access to ${name}, whose elements are ${typeWidth(o.type)} bits (mixed-size accesses are not modelled)`, s.pos);
+  // nvcc declares a struct as bytes, and a variable's elements have one width (elements()).
+  const oneWidth = 'ptxmm takes a variable\'s elements at one width, and nvcc declares a struct as bytes: one whose fields differ in width is not modelled';
+  if (!Number.isInteger(k) || k < 0 || k >= (o.count ?? 1)) {
+    const inside = off > 0 && off < (o.count ?? 1) * size ? `: it falls inside ${elementName(o, Math.floor(off / size))}; ${oneWidth}` : '';
+    return bad(`[${name}+${off}] is not an element of ${name} (${o.count ?? 1} of ${size} bytes)${inside}`, s.pos);
+  }
+  if (typeWidth(s.type) !== typeWidth(o.type)) return bad(`a ${typeWidth(s.type)}-bit access to ${name}, whose elements are ${typeWidth(o.type)} bits (mixed-size accesses are not modelled: ${oneWidth})`, s.pos);
   const { offset: _drop, ...rest } = s;
   return { ...rest, addr: { kind: 'loc', name: elementName(o, k), pos: s.addr.pos ?? s.pos } } as Instr;
 }
@@ -791,6 +829,9 @@ function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) =>
         if (t !== undefined && (t === 'pred') !== (vt.width === 1)) {
           bad(t === 'pred' ? `%${d.name} is a .pred register, and this instruction writes a ${vt.width}-bit value to it` : `%${d.name} is a .${t} register, and this instruction writes a predicate to it (a .pred register)`, d.pos ?? s.pos);
         }
+        if (t !== undefined && t !== 'pred' && vt.width !== 1 && !fn.packed.has(s) && !operandFits(typeWidth(t), vt.width, s.op === 'ld' || s.op === 'cvt')) {
+          bad(`%${d.name} is a .${t} register, and this instruction writes a ${vt.width}-bit value to it (ptxas: "Arguments mismatch")`, d.pos ?? s.pos);
+        }
         if (t !== undefined) registers[rename(d.name)] = typeWidth(t);
         // As a register read (the checks after inlining): ptxas refuses both, and a write to
         // one was answered as though declared.
@@ -805,6 +846,10 @@ function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) =>
         const t = r.width === null ? undefined : declaredType(fn, r.name);
         if (t !== undefined && (t === 'pred') !== (r.width === 1)) {
           bad(t === 'pred' ? `%${r.name} is a .pred register, and this instruction reads a ${r.width}-bit value from it` : `%${r.name} is a .${t} register, and this instruction reads a predicate from it (a .pred register)`, r.pos ?? s.pos);
+        }
+        // st's source (its only value operand) and cvt's may be wider than the type.
+        if (t !== undefined && t !== 'pred' && r.width !== null && r.width !== 1 && !fn.packed.has(s) && !operandFits(typeWidth(t), r.width, s.op === 'st' || s.op === 'cvt')) {
+          bad(`%${r.name} is a .${t} register, and this instruction reads a ${r.width}-bit value from it (ptxas: "Arguments mismatch")`, r.pos ?? s.pos);
         }
       }
       // A device function reads its own registers (the entry's reads are checked after inlining,
@@ -926,4 +971,14 @@ function renameInstr(s: Instr, reg: <T extends { kind: string; name: string }>(v
     if (v && v.kind === 'loc' && own.has(v.name)) out[k] = { ...v, name: own.get(v.name)! };
   }
   return out as unknown as Instr;
+}
+
+/**
+ * Whether a register `declared` bits wide may be an operand the instruction uses at `used` bits.
+ * ptxas wants the sizes equal ("Arguments mismatch"; a .s32 add takes .b32, .u32 and .s32
+ * registers alike); under PTX's relaxed type-checking rules ld's destination, st's source and
+ * cvt's operands (`wider`) may also be wider than the type.
+ */
+function operandFits(declared: number, used: number, wider: boolean): boolean {
+  return declared === used || (wider && declared > used);
 }

@@ -65,6 +65,75 @@ test('what ptxas refuses is refused at its position: no .version or .target, a l
   assert.equal([zero.code, /the buffer out has no elements: give its size, at least 1/.test(zero.err)], [2, true], zero.err);
 });
 
+test('an operand register is as wide as the instruction\'s type (ptxas: "Arguments mismatch"); ld\'s destination, st\'s source and cvt\'s operands may be wider; a global address is 64 bits', () => {
+  const g = '.global .align 4 .u32 g = 5;';
+  // Each was answered: %rd1 read as its low 32 bits, a 64-bit product kept in a 32-bit register.
+  refuses('wideread.ptx', module(g, '', '\tld.global.u32 %r1, [g];\n\tadd.s32 %r2, %r1, %rd1;\n\tst.global.u32 [g], %r2;'), '%rd1;',
+    /%rd1 is a \.b64 register, and this instruction reads a 32-bit value from it \(ptxas: "Arguments mismatch"\)/, '--assert', 'g == 5');
+  refuses('widewrite.ptx', module(g, '', '\tld.global.u32 %r1, [g];\n\tmul.wide.s32 %r2, %r1, %r1;\n\tst.global.u32 [g], %r2;'), '%r2, %r1, %r1',
+    /%r2 is a \.b32 register, and this instruction writes a 64-bit value to it/, '--assert', 'g == 25');
+  refuses('narrowld.ptx', module('.global .align 8 .u64 g;', '', '\tld.global.u64 %r1, [g];'), '%r1', /%r1 is a \.b32 register, and this instruction writes a 64-bit value to it/, '--assert', '1 == 1');
+  refuses('narrowmov.ptx', module(g, '', '\tmov.u16 %r1, 1;'), '%r1', /%r1 is a \.b32 register, and this instruction writes a 16-bit value to it/, '--assert', '1 == 1');
+  // What ptxas takes (the relaxed type-checking rules): a sign-extending load into a wider
+  // register, a store of a wider register's low bits, a load zero-extended, a cvt from a wider one.
+  const relaxed = module('.global .align 4 .s32 s = -1;\n.global .align 8 .u64 h;\n.global .align 1 .u8 o;\n.global .align 4 .u32 q;', '',
+    '\t.reg .b16 %rs<2>;\n\tld.global.s32 %rd1, [s];\n\tst.global.u64 [h], %rd1;\n\tmov.u32 %r1, 0x1234ff;\n\tst.global.u8 [o], %r1;\n\tld.global.u8 %r3, [o];\n'
+    + '\tcvt.u32.u16 %r4, %r1;\n\tadd.s32 %r5, %r3, %r4;\n\tst.global.u32 [q], %r5;\n\tcvt.u16.u32 %rs1, %rd1;');
+  const r = ptxmm('kernel', S.write('relaxed.ptx', relaxed), '--assert', 'h == 0xffffffffffffffff /\\ o == 0xff /\\ q == 0x35fe');
+  assert.is(r.code, 0, r.out + r.err);
+  // A global or generic address is 64 bits; a .shared one may be 32, as nvcc keeps it.
+  refuses('addr32.ptx', module(g, '', '\tmov.u64 %rd2, g;\n\tcvt.u32.u64 %r2, %rd2;\n\tld.global.u32 %r1, [%r2];'), '%r2];', /the address %r2 is a 32-bit register, and a \.global address is 64 bits/, '--assert', 'g == 5');
+  refuses('mov32.ptx', module(g, '', '\tmov.u32 %r2, g;\n\tld.u32 %r1, [%rd2];'), 'mov.u32 %r2', /mov\.u32 of g's address: a \.global address is 64 bits/, '--assert', 'g == 5');
+  refuses('cvta32.ptx', module(g, '', '\tcvta.global.u32 %r2, g;'), 'cvta', /cvta\.global\.u32: a generic address is 64 bits/, '--assert', 'g == 5');
+  const shared = module(g, '', '\t.shared .align 4 .u32 s;\n\tmov.u32 %r2, s;\n\tst.shared.u32 [%r2], 7;\n\tld.shared.u32 %r1, [%r2];\n\tst.global.u32 [g], %r1;');
+  assert.is(ptxmm('kernel', S.write('shared32.ptx', shared), '--assert', 'g == 7').code, 0);
+});
+
+test('nvcc declares a C int unsigned: an order comparison the type decides is refused, and --signed (a spec\'s "signed") reads a variable signed', () => {
+  const text = module('.global .align 4 .u32 si;\n.global .align 2 .u16 ssh;\n.global .align 4 .b8 sarr[8];', '.param .u64 p',
+    '\tmov.u32 %r1, -7;\n\tst.global.u32 [si], %r1;\n\tmov.u16 %rs1, -2;\n\tst.global.u16 [ssh], %rs1;\n\tmov.u32 %r2, -3;\n\tst.global.u32 [sarr+4], %r2;'.replace('mov.u16', '.reg .b16 %rs<2>;\n\tmov.u16'));
+  const f = S.write('signed.ptx', text);
+  // `si < 0` failed (si read as 4294967289), `si > 100` held, where `si <= -7` was refused.
+  const r0 = ptxmm('kernel', f, '--param', '0', '--assert', 'si == -7 /\\ si < 0');
+  assert.is(r0.code, 2, r0.out + r0.err);
+  assert.match(r0.err, /--assert 1:1:18: si < 0 is false whatever the execution: si is an unsigned 32-bit value \(0 \.\. 4294967295\) \(nvcc declares C's int, short and long long unsigned: --signed NAME/);
+  const r1 = ptxmm('kernel', f, '--param', '0', '--signed', 'si', '--signed', 'ssh', '--signed', 'sarr', '--assert', 'si < 0 /\\ si == -7 /\\ ssh == -2 /\\ sarr[1] < -2 /\\ sarr[0] == 0');
+  assert.is(r1.code, 0, r1.out + r1.err);
+  const r2 = ptxmm('kernel', f, '--param', '0', '--signed', 'si', '--assert', 'si > 100');
+  assert.is(r2.code, 1, r2.out + r2.err);
+  assert.match(r2.out, /FAILS: a consistent execution ends in si=-7 .*\n\s+final state: si=-7\n/);
+  const spec = S.write('signed.kernel.json', JSON.stringify({ ptx: f, params: [{ value: 0 }], signed: ['si'], assert: ['si == -7 /\\ si < 0'] }));
+  assert.is(ptxmm('kernel', spec).code, 0);
+  const buf = ptxmm('kernel', f, '--param', 'out:u32[1]', '--signed', 'out', '--assert', 'si == 0');
+  assert.equal([buf.code, /out is a parameter's buffer, whose type --param gives \(out:s32\[N\]\): --signed is for module variables/.test(buf.err)], [2, true], buf.err);
+  const none = ptxmm('kernel', f, '--param', '0', '--signed', 'sj', '--assert', 'si == 0');
+  assert.equal([none.code, /--signed sj: no module variable sj \(it has si, ssh, sarr\)/.test(none.err)], [2, true], none.err);
+  // A float variable the kernel leaves alone was "a location the test never declares or accesses".
+  const fv = ptxmm('kernel', S.write('float.ptx', text.replace('.global .align 4 .u32 si;', '.global .align 4 .u32 si;\n.global .align 4 .f32 fv;')), '--param', '0', '--assert', 'si == -7 /\\ fv == 0');
+  assert.equal([fv.code, fv.err.trim()], [2, '--assert 1:1:13: fv is a variable ptxmm does not model: floating-point data (.f32) is not modelled: integers only']);
+});
+
+test('a struct whose fields differ in width (nvcc: bytes) is refused as such, not as an access between elements', () => {
+  // struct { int a, b; long long c; }: the elements are 8 bytes (the alignment, which an access has).
+  const text = module('.global .align 8 .b8 s[16];', '', '\tmov.u32 %r1, 1;\n\tst.global.u32 [s], %r1;\n\tst.global.u32 [s+4], %r1;\n\tmov.u64 %rd1, 1;\n\tst.global.u64 [s+8], %rd1;');
+  refuses('struct.ptx', text, 'st.global.u32 [s]', /a 32-bit access to s, whose elements are 64 bits \(mixed-size accesses are not modelled: ptxmm takes a variable's elements at one width, and nvcc declares a struct as bytes: one whose fields differ in width is not modelled\)/, '--assert', '1 == 1');
+  refuses('struct.ptx', text.replace('\tst.global.u32 [s], %r1;\n', ''), 'st.global.u32 [s+4]', /\[s\+4\] is not an element of s \(2 of 8 bytes\): it falls inside s\[0\]; ptxmm takes a variable's elements at one width, and nvcc declares a struct as bytes: one whose fields differ in width is not modelled/, '--assert', '1 == 1');
+});
+
+test('a pointer parameter may point into the middle of the buffer it gives (NAME:TYPE[N]+K, a spec\'s "offset")', () => {
+  // k<<<1, 1>>>(buf + 4) with p[-1] = 7; p[1] = 8: before, only another parameter's buffer could be pointed into.
+  const text = module('', '.param .u64 p', '\tld.param.u64 %rd1, [p];\n\tcvta.to.global.u64 %rd2, %rd1;\n\tst.global.u32 [%rd2+-4], 7;\n\tst.global.u32 [%rd2+4], 8;');
+  const f = S.write('mid.ptx', text);
+  const r = ptxmm('kernel', f, '--param', 'buf:s32[8]+4', '--assert', 'buf[3] == 7 /\\ buf[5] == 8 /\\ buf[4] == 0');
+  assert.is(r.code, 0, r.out + r.err);
+  const spec = S.write('mid.kernel.json', JSON.stringify({ ptx: f, params: [{ buffer: 'buf', type: 's32', size: 8, offset: 4 }], assert: ['buf[3] == 7 /\\ buf[5] == 8'] }));
+  assert.is(ptxmm('kernel', spec).code, 0);
+  const past = ptxmm('kernel', f, '--param', 'buf:s32[8]+9', '--assert', 'buf[3] == 7');
+  assert.equal([past.code, /points at element 9 of buf, which has 8 \(0 \.\. 8, the end included\)/.test(past.err)], [2, true], past.err);
+  const alias = ptxmm('kernel', f, '--param', 'buf+4', '--assert', 'buf[3] == 7');
+  assert.equal([alias.code, /no parameter gives a buffer of that name \(none does\); a pointer into a buffer no other parameter gives is NAME:TYPE\[N\]\+K/.test(alias.err)], [2, true], alias.err);
+});
+
 test('a file that is not PTX says so; special registers ptxmm does not model say why', () => {
   const cu = S.write('k.cu', '__global__ void k(int *out) { *out = 1; }\n');
   const r = ptxmm('kernel', cu, '--assert', '1 == 1');
@@ -382,7 +451,7 @@ test('a statement ptxmm does not model refuses only the launches that run it', (
   assert.match(ok.out, /holds/);
   // The first statement refused in the function is the one named (activemask before fns).
   refuses('some.ptx', text, 'activemask', /activemask \(__activemask\) is a warp-level operation/, '--entry', 'bad', '--assert', 'x == 7');
-  refuses('some.ptx', text, 'fns.b32', /unknown instruction 'fns'/, '--entry', 'calls', '--assert', 'x == 1');
+  refuses('some.ptx', text, 'fns.b32', /fns\.b32 is PTX that ptxmm does not model: finding the n-th set bit \(fns: __fns\)/, '--entry', 'calls', '--assert', 'x == 1');
   refuses('some.ptx', text, '.branchtargets', /the directive '\.branchtargets' is not supported inside a function/, '--entry', 'table', '--param', '0', '--assert', 'x == 1');
   refuses('some.ptx', text, '.callprototype', /the function makes an indirect call \(its '\.callprototype'\), which is not modelled: nvcc writes one for libcu\+\+'s atomics/, '--entry', 'proto', '--assert', 'x == 7');
 });

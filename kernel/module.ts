@@ -93,6 +93,12 @@ export interface PtxFunction {
   refused: LitmusError | null;
   /** An entry's launch directives that a launch must match (kernel/instantiate.ts launchRules). */
   directives: LaunchDirective[];
+  /**
+   * The bit-field instructions that stand for a packed mov (packedMove). They read and write its
+   * elements at the whole's width; the elements' widths are checked there, so the operand width
+   * check (kernel/instantiate.ts) passes them by.
+   */
+  packed: Set<Statement>;
   pos: Pos;
 }
 
@@ -317,7 +323,7 @@ export function readModule(text: string, file: string): PtxModule {
     if (peek()?.v === ';') { i++; return null; } // a prototype
     expect('{');
     const fn: PtxFunction = {
-      name: name.v, kind, params, returns, body: [], regs: new Map(), regRanges: [], callParams: new Map(), shared: [], locals: [],
+      name: name.v, kind, params, returns, body: [], regs: new Map(), regRanges: [], callParams: new Map(), shared: [], locals: [], packed: new Set(),
       refused: [...params, ...returns].find((p) => p.refused)?.refused ?? null, directives, pos: at(start),
     };
     let depth = 1;
@@ -436,6 +442,7 @@ export function readModule(text: string, file: string): PtxModule {
           const cell = parseFragment<CstCell>('cell', text, file, stmt[0]!.line, stmt[0]!.col);
           if (!cell || cell.k !== 'instr') fail(`expected an instruction`, stmt[0]);
           fn.body.push(buildInstruction(cell as Extract<CstCell, { k: 'instr' }>, { file, genuine: true, regs: new Set(), module: true }));
+          if (packs) fn.packed.add(fn.body[fn.body.length - 1]!);
         }
       } catch (e) {
         // The statement ends at its ';' whatever it is: the module reads on, and the function

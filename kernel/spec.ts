@@ -44,13 +44,14 @@ export function parseParam(text: string): ParamSpec {
   if (/^-?(0x[0-9a-fA-F]+|\d+)$/.test(t)) return { value: integer(t, 'a parameter') };
   const a = /^([A-Za-z_]\w*)(?:\+(\d+))?$/.exec(t);
   if (a) return { alias: a[1]!, offset: Number(a[2] ?? 0) };
-  const m = /^([A-Za-z_]\w*):([a-z]\d+)\[(\d+)\](?:=(.*))?$/.exec(t);
-  if (!m) throw new Error(`a parameter is a number (7), a buffer NAME:TYPE[SIZE] with optional =V,V,... (out:u32[4]=0,0,0,0; a u64 element may be NAME+K, a pointer into another buffer), or NAME or NAME+K for a pointer to element K of the buffer another parameter gives (in+1), not '${text}'`);
+  const m = /^([A-Za-z_]\w*):([a-z]\d+)\[(\d+)\](?:\+(\d+))?(?:=(.*))?$/.exec(t);
+  if (!m) throw new Error(`a parameter is a number (7), a buffer NAME:TYPE[SIZE] with optional +K (a pointer to its element K) and =V,V,... (out:u32[4]=0,0,0,0; a u64 element may be NAME+K, a pointer into another buffer), or NAME or NAME+K for a pointer to element K of the buffer another parameter gives (in+1), not '${text}'`);
   if (!ELEMENT_TYPES.has(m[2]!)) throw new Error(`'${m[2]}' is not an integer type (u32, s32, u64, ...)`);
   const p: ParamSpec = { buffer: m[1]!, type: m[2] as DataType, size: Number(m[3]) };
   // A buffer of no elements: its pointer was given, and every access through it said "no location's".
   if (p.size === 0) throw new Error(`the buffer ${m[1]} has no elements: give its size, at least 1 (${m[1]}:${m[2]}[4])`);
-  if (m[4] !== undefined) p.init = m[4].split(',').map((v) => initial(v.trim(), m[1]!));
+  if (m[4] !== undefined) p.offset = Number(m[4]);
+  if (m[5] !== undefined) p.init = m[5].split(',').map((v) => initial(v.trim(), m[1]!));
   return p;
 }
 
@@ -95,7 +96,7 @@ export function readSpec(path: string): KernelSpec {
     throw new LitmusError(`not valid JSON: ${e.message.replace(/ in JSON at position \d+.*$/, '').replace(/\n/g, '\\n')}`, pos, path);
   }
   if (typeof j !== 'object' || j === null || Array.isArray(j)) fail('a spec is a JSON object');
-  const known = new Set(['ptx', 'entry', 'grid', 'block', 'params', 'globals', 'dynamicShared', 'cluster', 'assert', 'races', 'liveness', 'barriers', 'bound', 'why']);
+  const known = new Set(['ptx', 'entry', 'grid', 'block', 'params', 'globals', 'signed', 'dynamicShared', 'cluster', 'assert', 'races', 'liveness', 'barriers', 'bound', 'why']);
   for (const k of Object.keys(j)) if (!known.has(k)) fail(`unknown field "${k}" (fields: ${[...known].join(', ')})`);
   const wrap = <T>(f: () => T): T => { try { return f(); } catch (e) { return fail((e as Error).message); } };
   const dim = (k: string): Dim3 => {
@@ -112,7 +113,7 @@ export function readSpec(path: string): KernelSpec {
       if (typeof p !== 'object' || p === null) throw new Error(`parameter ${k}: an object, {"value": N}, {"buffer": NAME, "type": T, "size": N} or {"alias": NAME, "offset": K}`);
       const o = p as Record<string, unknown>;
       // A misspelt field ("ofset") would silently take its default: every field is known.
-      const fields = 'value' in o ? ['value'] : 'alias' in o ? ['alias', 'offset'] : ['buffer', 'type', 'size', 'init'];
+      const fields = 'value' in o ? ['value'] : 'alias' in o ? ['alias', 'offset'] : ['buffer', 'type', 'size', 'init', 'offset'];
       const stray = Object.keys(o).find((f) => !fields.includes(f));
       if (stray !== undefined) throw new Error(`parameter ${k}: unknown field "${stray}" (this kind of parameter has ${fields.map((f) => `"${f}"`).join(', ')})`);
       if ('value' in o) return { value: integer(o.value, `parameter ${k}'s value`) };
@@ -124,7 +125,8 @@ export function readSpec(path: string): KernelSpec {
       if (typeof o.buffer !== 'string' || typeof o.type !== 'string' || typeof o.size !== 'number') {
         throw new Error(`parameter ${k}: {"value": N}, or a buffer {"buffer": NAME, "type": T, "size": N} with "buffer" and "type" strings and "size" a number`);
       }
-      const spec = parseParam(`${String(o.buffer)}:${String(o.type)}[${String(o.size)}]`);
+      if (o.offset !== undefined && (!Number.isSafeInteger(o.offset) || (o.offset as number) < 0)) throw new Error(`parameter ${k}: "offset" is the element the pointer points at, a non-negative integer`);
+      const spec = parseParam(`${String(o.buffer)}:${String(o.type)}[${String(o.size)}]${o.offset !== undefined ? `+${String(o.offset)}` : ''}`);
       if ('buffer' in spec && o.init !== undefined) {
         if (!Array.isArray(o.init)) throw new Error(`parameter ${k}: "init" is a list of integers (or of "NAME+K", pointers into another parameter's buffer)`);
         spec.init = o.init.map((v) => initial(v, spec.buffer));
@@ -139,6 +141,10 @@ export function readSpec(path: string): KernelSpec {
     if (typeof j.globals !== 'object' || j.globals === null) fail('"globals" maps module variables to initial values');
     launch.globals = Object.fromEntries(Object.entries(j.globals as Record<string, unknown>).map(([k, v]) => [k, wrap(() =>
       Array.isArray(v) ? v.map((x) => integer(x, `the value of ${k}`)) : integer(v, `the value of ${k}`))]));
+  }
+  if (j.signed !== undefined) {
+    if (!Array.isArray(j.signed) || j.signed.some((n) => typeof n !== 'string')) fail('"signed" is a list of module variables\' names, read as signed');
+    launch.signed = j.signed as string[];
   }
   const asserts = (j.assert ?? []) as unknown[];
   if (!Array.isArray(asserts) || asserts.some((a) => typeof a !== 'string')) fail('"assert" is a list of conditions (strings)');

@@ -8,7 +8,7 @@ import type {
 } from './ast.js';
 import { nextUse } from './barriers.js';
 import { layout } from './layout.js';
-import { registersRead, threadRegisters, typeRange, widthMismatch } from './types.js';
+import { FLIPPED, registersRead, threadRegisters, typeDecides, typeRange, widthMismatch } from './types.js';
 
 const P = { line: 0, col: 0 };
 const SCOPES: Scope[] = ['cta', 'cluster', 'gpu', 'sys'];
@@ -316,12 +316,19 @@ function wellFormed(t0: LitmusTest): LitmusTest {
     if (e.kind === 'and' || e.kind === 'or') return { ...e, args: e.args.map(fit) };
     if (e.kind === 'not') return { ...e, arg: fit(e.arg) };
     if (e.kind !== 'cmp') return e;
+    const range = (o: Exclude<Term, { kind: 'const' }>): [bigint, bigint] => typeRange(o.kind === 'reg' ? regs[o.thread]!.get(o.reg)! : lay.locs[lay.locOf.get(o.name)!]!);
     const inRange = (c: Term, o: Term): Term => {
       if (c.kind !== 'const' || o.kind === 'const') return c;
-      const [lo, hi] = typeRange(o.kind === 'reg' ? regs[o.thread]!.get(o.reg)! : lay.locs[lay.locOf.get(o.name)!]!);
+      const [lo, hi] = range(o);
       return { ...c, value: lo + (((c.value - lo) % (hi - lo + 1n)) + (hi - lo + 1n)) % (hi - lo + 1n) };
     };
-    return { ...e, left: inRange(e.left, e.right), right: inRange(e.right, e.left) };
+    const left = inRange(e.left, e.right);
+    const right = inRange(e.right, e.left);
+    // An order comparison the type alone decides (`x < 0` for an unsigned x) is refused as a
+    // typo (build.ts checkConstants): compare for equality instead.
+    const [c, o, op] = left.kind === 'const' ? [left, right, FLIPPED[e.op]] : [right, left, e.op];
+    if (c.kind === 'const' && o.kind !== 'const' && typeDecides(op, c.value, range(o)) !== null) return { ...e, op: 'eq', left, right };
+    return { ...e, left, right };
   };
   u.condition = { ...u.condition, expr: fit(u.condition.expr) };
   if (u.filter) u.filter = fit(u.filter);

@@ -6,7 +6,7 @@ import type {
 } from './ast.js';
 import { LEAVE_LABEL, SPACE_NAME, cvtaSpace } from './ast.js';
 import { layout } from './layout.js';
-import { type RegUse, type ValueType, bitsRange, destinations, fitsBits, observableName, predicateRegisters, registersRead, threadRegisters, typeRange, widthMismatch } from './types.js';
+import { FLIPPED, type RegUse, type ValueType, bitsRange, destinations, fitsBits, observableName, typeDecides, predicateRegisters, registersRead, threadRegisters, typeRange, widthMismatch } from './types.js';
 import { checkPtxas, checkPtxasBarrier, writtenInPtx } from './ptxas.js';
 import { checkBarriers, isWarpCount, warpCountMessage } from './barriers.js';
 import type {
@@ -1191,12 +1191,14 @@ function checkSpaces(test: LitmusTest, file: string): void {
 }
 
 
+const OP_TEXT: Record<CmpOp, string> = { eq: '==', ne: '!=', lt: '<', le: '<=', gt: '>', ge: '>=' };
+
 /**
  * A constant compared with a register or location must be a value of its type: `P0:r1 == -1`
  * can never hold for a .u32 register, and saying so beats answering as if it could. (Also
  * for a kernel's assertions, kernel/assert.ts.)
  */
-export function checkConstants(test: LitmusTest, file: string): void {
+export function checkConstants(test: LitmusTest, file: string, unsignedHint?: (o: Observable) => string): void {
   const typeOf = observableTypes(test, file);
   const visit = (e: Expr): void => {
     if (e.kind === 'and' || e.kind === 'or') e.args.forEach(visit);
@@ -1206,8 +1208,16 @@ export function checkConstants(test: LitmusTest, file: string): void {
         if (c.kind !== 'const' || o.kind === 'const') continue;
         const t = typeOf(o);
         const [lo, hi] = typeRange(t);
+        const hint = t.signed || !unsignedHint ? '' : unsignedHint(o);
         if (c.value < lo || c.value > hi) {
-          fail(`${c.value} is not a value of ${observableName(o)}, ${typeName(t)} (${lo} .. ${hi}): the comparison cannot depend on the execution`, c.pos ?? test.condition.pos, file);
+          fail(`${c.value} is not a value of ${observableName(o)}, ${typeName(t)} (${lo} .. ${hi}): the comparison cannot depend on the execution${hint}`, c.pos ?? test.condition.pos, file);
+        }
+        // Nor may the type alone decide an order comparison: `count < 0` and `count >= 0` for
+        // an unsigned count (a C int that nvcc declared .u32), `x <= 255` for a .u8.
+        const op = c === e.left ? FLIPPED[e.op] : e.op;
+        const fixed = typeDecides(op, c.value, [lo, hi]);
+        if (fixed !== null) {
+          fail(`${observableName(o)} ${OP_TEXT[op]} ${c.value} is ${fixed} whatever the execution: ${observableName(o)} is ${typeName(t)} (${lo} .. ${hi})${hint}`, c.pos ?? test.condition.pos, file);
         }
       }
     }

@@ -752,6 +752,32 @@ const cases: Case[] = [
     at: [5, 9],
     message: "256 is not a value of x, an unsigned 8-bit value (0 .. 255): the comparison cannot depend on the execution",
   },
+  // Valid PTX read as a typo ("unknown instruction 'dp4a'", "unknown qualifier '.relu'").
+  {
+    name: "integer-instruction-not-modelled",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 ;\n dp4a.u32.u32 %r1, %r2, %r3, %r4 ;\nexists (x == 0)\n",
+    at: [4, 2],
+    message: "dp4a.u32.u32 is PTX that ptxmm does not model: integer dot products (dp4a, dp2a: __dp4a, __dp2a)",
+  },
+  {
+    name: "dpx-qualifier-not-modelled",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 ;\n min.relu.s32 %r1, %r2, %r3 ;\nexists (x == 0)\n",
+    at: [4, 6],
+    message: "min.relu: clamps at zero (.relu: the DPX functions __vimin_s32_relu and kin, sm_90) are not modelled",
+  },
+  // An order comparison the type decides was answered: `x < 0` never holds of an unsigned x.
+  {
+    name: "comparison-the-type-decides",
+    text: "PTX T\n{ .global .u32 x = 0; }\n P0@cta 0,gpu 0 ;\n st.weak.u32 [x], 1 ;\nexists (x == 1 /\\ x < 0)\n",
+    at: [5, 23],
+    message: "x < 0 is false whatever the execution: x is an unsigned 32-bit value (0 .. 4294967295)",
+  },
+  {
+    name: "comparison-the-type-decides-flipped",
+    text: "PTX T\n{ .global .s8 x = 0; }\n P0@cta 0,gpu 0 ;\n st.weak.s8 [x], 1 ;\nforall (127 >= x)\n",
+    at: [5, 9],
+    message: "x <= 127 is true whatever the execution: x is a signed 8-bit value (-128 .. 127)",
+  },
   // An initial value past the location's width was cut to its low bits without a word.
   {
     name: "initial-value-past-the-width",

@@ -114,6 +114,19 @@ export function typeRange(t: ValueType): [bigint, bigint] {
   return t.signed ? [-(1n << (w - 1n)), (1n << (w - 1n)) - 1n] : [0n, (1n << w) - 1n];
 }
 
+/**
+ * What `o op c` is whatever o's value in [lo, hi] (c within it): `count < 0` is false and
+ * `count >= 0` true for an unsigned count; null when the value decides.
+ */
+export function typeDecides(op: CmpOp, c: bigint, [lo, hi]: [bigint, bigint]): boolean | null {
+  if ((op === 'lt' && c === lo) || (op === 'gt' && c === hi)) return false;
+  if ((op === 'ge' && c === lo) || (op === 'le' && c === hi)) return true;
+  return null;
+}
+
+/** `c op o` as `o op' c`. */
+export const FLIPPED: Record<CmpOp, CmpOp> = { eq: 'eq', ne: 'ne', lt: 'gt', le: 'ge', gt: 'lt', ge: 'le' };
+
 /** The values `width` bits hold, read signed or unsigned: what an initial value may be (`.u32 x = -1` is 0xffffffff). */
 export function bitsRange(width: number): [bigint, bigint] {
   const w = BigInt(width);
