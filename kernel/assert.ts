@@ -14,18 +14,20 @@ import { threadRegisters } from '../litmus/types.js';
  */
 export function readAssertion(text: string, where: string, test: LitmusTest, unmodelled?: ReadonlyMap<string, Error>): Expr {
   const cst = parseFragment<CstExpr>('expr', text, where, 1, 1);
-  // A `__device__ float` named in an assertion was "a location the test never declares".
+  const locs = new Set(test.locations.map((l) => l.name));
+  // A `__device__ float` named in an assertion was "a location the test never declares" (a
+  // buffer may take its name: the launch left the variable out).
   const named = (e: CstExpr): void => {
     if (e.k === 'or' || e.k === 'and') { named(e.l); named(e.r); } else if (e.k === 'not') named(e.arg);
     else if (e.k === 'cmp') {
       for (const t of [e.l, e.r]) {
-        const why = t.k === 'loc' ? unmodelled?.get(t.tok.text.replace(/\[\d+\]$/, '')) : undefined;
-        if (why && t.k === 'loc') throw new LitmusError(`${t.tok.text} is a variable ptxmm does not model: ${why.message}`, { line: t.tok.line, col: t.tok.col }, where);
+        if (t.k !== 'loc' || locs.has(t.tok.text)) continue;
+        const why = unmodelled?.get(t.tok.text.replace(/\[\d+\]$/, ''));
+        if (why) throw new LitmusError(`${t.tok.text} is a variable ptxmm does not model: ${why.message}`, { line: t.tok.line, col: t.tok.col }, where);
       }
     }
   };
   named(cst);
-  const locs = new Set(test.locations.map((l) => l.name));
   // nvcc declares a variable of one element as an array (`cuda::atomic<int> serving` is
   // `.b8 serving[4]`): its bare name is that element, as --global takes it.
   const single = new Map([...locs].flatMap((n) => {
@@ -44,7 +46,7 @@ export function readAssertion(text: string, where: string, test: LitmusTest, unm
   // unsigned count, `x == 2^32`), or a comparison the type decides (`count < 0`), is refused:
   // answering would hide the typo, or the C int read unsigned.
   const e = twosComplement(alone(read), read, where);
-  checkConstants(alone(e), where, (o) => (o.kind === 'loc' ? " (nvcc declares C's int, short and long long unsigned: --signed NAME reads a module variable signed, --param NAME:s32[N] a buffer)" : ''));
+  checkConstants(alone(e), where, (o) => (o.kind === 'loc' ?  " (nvcc declares C's signed char, short, int and long long unsigned: --signed NAME reads a module variable signed, --param NAME:s32[N] a buffer)" : ''));
   return e;
 }
 

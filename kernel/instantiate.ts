@@ -42,9 +42,10 @@ export interface Launch {
   /** Initial values of module variables (default: as the module says, else 0). */
   globals?: Record<string, bigint | bigint[]>;
   /**
-   * Module variables whose elements read as signed (`--signed`): nvcc declares C's `int`,
-   * `short` and `long long` as `.u32`, `.u16` and `.u64` (or bytes), which assertions and final
-   * states otherwise read unsigned (-7 as 4294967289).
+   * Module variables whose elements read as signed (`--signed`; a `.shared` one by its short
+   * name too): nvcc declares C's `signed char`, `short`, `int` and `long long` as `.u8`, `.u16`,
+   * `.u32` and `.u64` (or bytes), which assertions and final states otherwise read unsigned
+   * (-7 as 4294967289).
    */
   signed?: string[];
   /**
@@ -71,6 +72,8 @@ export interface MemoryObject {
   count: number | null;
   address: number;
   space: 'global' | 'shared' | 'const' | 'local';
+  /** Declared as bytes (`.b8`: nvcc's arrays and structs), its elements as wide as its accesses (elements()). */
+  bytes?: true;
 }
 
 /**
@@ -208,7 +211,7 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
     const init = bytes && init0 ? bytesToElements(init0, typeBytes(el.type)) : init0;
     const align = Math.max(v.align, typeBytes(el.type), 16);
     next = Math.ceil(next / align) * align;
-    const o: MemoryObject = { name, type: el.type, count: el.count, address: next, space: v.space };
+    const o: MemoryObject = { name, type: el.type, count: el.count, address: next, space: v.space, ...(v.type === 'b8' && v.count !== null ? { bytes: true as const } : {}) };
     const n = el.count ?? 1;
     if (init && init.length > n) bad(`${name} has ${n} element${n === 1 ? '' : 's'}, and ${init.length} initial values`, pos);
     // As a litmus location's (litmus/build.ts checkInitialValues): a value past the width was
@@ -230,11 +233,18 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
     return o;
   };
   const globals = new Map<string, MemoryObject>();
+  // .shared variables go by their short name where it is unique (`sdata.cta1` for `_ZZ6reduceE5sdata`).
+  const sharedVars = [...mod.globals.filter((g) => g.space === 'shared' && !g.refused), ...entry.shared];
+  const short = new Map(sharedVars.map((v) => [v.name, localName(v.name)]));
+  const unique = (v: Variable): string => ([...short.values()].filter((n) => n === short.get(v.name)).length === 1 ? short.get(v.name)! : v.name);
   const signedNames = new Set(launch.signed ?? []);
+  const isSigned = (v: Variable): boolean => signedNames.has(v.name) || (v.space === 'shared' && signedNames.has(unique(v)));
   for (const name of signedNames) {
     if (launch.params.some((p) => 'buffer' in p && p.buffer === name)) bad(`${name} is a parameter's buffer, whose type --param gives (${name}:s32[N]): --signed is for module variables`);
-    const v = [...mod.globals, ...entry.shared].find((g) => g.name === name);
-    if (!v) bad(`--signed ${name}: no module variable ${name} (it has ${[...mod.globals, ...entry.shared].map((g) => g.name).join(', ') || 'none'})`);
+    const all = [...mod.globals, ...entry.shared];
+    if (!all.some((v) => v.name === name || (v.space === 'shared' && unique(v) === name))) {
+      bad(`--signed ${name}: no module variable ${name} (it has ${all.map((v) => (v.space === 'shared' ? unique(v) : v.name)).join(', ') || 'none'})`);
+    }
   }
   // An assert's message constants, once nothing else names them, are no memory of the launch.
   const named = new Set(inlined.body.flatMap((s) => (s.op === 'mov' && s.src.kind === 'loc' ? [s.src.name] : isAccess(s) && s.addr.kind === 'loc' ? [s.addr.name] : [])));
@@ -248,7 +258,7 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
     if (text && !named.has(v.name) && launch.globals?.[v.name] === undefined) continue;
     const given = launch.globals?.[v.name];
     const init = given === undefined ? v.init : typeof given === 'bigint' ? [given] : given;
-    const o = place(v.name, v, init, v.pos, spaceWidths[v.space], undefined, given === undefined && v.type === 'b8', signedNames.has(v.name));
+    const o = place(v.name, v, init, v.pos, spaceWidths[v.space], undefined, given === undefined && v.type === 'b8', isSigned(v));
     // Fewer values than elements zeroed the rest, over the module's own initialiser.
     const n = o.count ?? 1;
     if (given !== undefined && n > 1 && (typeof given === 'bigint' || given.length < n)) {
@@ -322,20 +332,17 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
   const sharedOf = new Map<number, Map<string, MemoryObject>>();
   for (let c = 0; c < blocks; c++) {
     const m = new Map<string, MemoryObject>();
-    const vars = [...mod.globals.filter((g) => g.space === 'shared' && !g.refused), ...entry.shared];
-    const short = new Map(vars.map((v) => [v.name, localName(v.name)]));
-    const unique = (v: Variable): string => ([...short.values()].filter((n) => n === short.get(v.name)).length === 1 ? short.get(v.name)! : v.name);
-    for (const v of vars) {
+    for (const v of sharedVars) {
       if (v.init) bad(`a .shared variable cannot have an initial value`, v.pos);
       if (v.dynamic) {
         // Sized by the launch; without a size it is left out, and an access to it says why (resolve).
         if (launch.dynamicShared === undefined) continue;
         const n = launch.dynamicShared / typeBytes(v.type);
         if (!Number.isInteger(n) || n < 1) bad(`${launch.dynamicShared} bytes of dynamic shared memory do not make whole .${v.type} elements of ${v.name}[]`);
-        m.set(v.name, place(`${unique(v)}.cta${c}`, { ...v, count: n }, null, v.pos, spaceWidths.shared, { cta: c }, false, signedNames.has(v.name)));
+        m.set(v.name, place(`${unique(v)}.cta${c}`, { ...v, count: n }, null, v.pos, spaceWidths.shared, { cta: c }, false, isSigned(v)));
         continue;
       }
-      m.set(v.name, place(`${unique(v)}.cta${c}`, v, null, v.pos, spaceWidths.shared, { cta: c }, false, signedNames.has(v.name)));
+      m.set(v.name, place(`${unique(v)}.cta${c}`, v, null, v.pos, spaceWidths.shared, { cta: c }, false, isSigned(v)));
     }
     sharedOf.set(c, m);
   }
@@ -691,13 +698,14 @@ function resolve(s: Instr, symbols: Map<string, MemoryObject>, params: Map<strin
     return { ...load, addr: { kind: 'loc', name: elementName(o, k), pos: s.addr.pos ?? s.pos }, ...(inside ? { offset: BigInt(inside) } : {}) } as Instr;
   }
   const k = off / size;
-  // nvcc declares a struct as bytes, and a variable's elements have one width (elements()).
-  const oneWidth = 'ptxmm takes a variable\'s elements at one width, and nvcc declares a struct as bytes: one whose fields differ in width is not modelled';
+  // nvcc declares a struct as bytes, whose elements have one width here (elements()).
+  const oneWidth = o.bytes ? `; ptxmm takes a variable's elements at one width, and nvcc declares a struct as bytes: one whose fields differ in width is not modelled` : '';
   if (!Number.isInteger(k) || k < 0 || k >= (o.count ?? 1)) {
-    const inside = off > 0 && off < (o.count ?? 1) * size ? `: it falls inside ${elementName(o, Math.floor(off / size))}; ${oneWidth}` : '';
+    const inside = off > 0 && off < (o.count ?? 1) * size ? `: it falls inside ${elementName(o, Math.floor(off / size))}${oneWidth}` : '';
     return bad(`[${name}+${off}] is not an element of ${name} (${o.count ?? 1} of ${size} bytes)${inside}`, s.pos);
   }
-  if (typeWidth(s.type) !== typeWidth(o.type)) return bad(`a ${typeWidth(s.type)}-bit access to ${name}, whose elements are ${typeWidth(o.type)} bits (mixed-size accesses are not modelled: ${oneWidth})`, s.pos);
+  const bits = typeWidth(s.type);
+  if (bits !== typeWidth(o.type)) return bad(`${bits === 8 ? 'an' : 'a'} ${bits}-bit access to ${name}, whose elements are ${typeWidth(o.type)} bits (mixed-size accesses are not modelled${oneWidth})`, s.pos);
   const { offset: _drop, ...rest } = s;
   return { ...rest, addr: { kind: 'loc', name: elementName(o, k), pos: s.addr.pos ?? s.pos } } as Instr;
 }

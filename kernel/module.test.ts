@@ -96,7 +96,7 @@ test('nvcc declares a C int unsigned: an order comparison the type decides is re
   // `si < 0` failed (si read as 4294967289), `si > 100` held, where `si <= -7` was refused.
   const r0 = ptxmm('kernel', f, '--param', '0', '--assert', 'si == -7 /\\ si < 0');
   assert.is(r0.code, 2, r0.out + r0.err);
-  assert.match(r0.err, /--assert 1:1:18: si < 0 is false whatever the execution: si is an unsigned 32-bit value \(0 \.\. 4294967295\) \(nvcc declares C's int, short and long long unsigned: --signed NAME/);
+  assert.match(r0.err, /--assert 1:1:18: si < 0 is false whatever the execution: si is an unsigned 32-bit value \(0 \.\. 4294967295\) \(nvcc declares C's signed char, short, int and long long unsigned: --signed NAME/);
   const r1 = ptxmm('kernel', f, '--param', '0', '--signed', 'si', '--signed', 'ssh', '--signed', 'sarr', '--assert', 'si < 0 /\\ si == -7 /\\ ssh == -2 /\\ sarr[1] < -2 /\\ sarr[0] == 0');
   assert.is(r1.code, 0, r1.out + r1.err);
   const r2 = ptxmm('kernel', f, '--param', '0', '--signed', 'si', '--assert', 'si > 100');
@@ -111,12 +111,26 @@ test('nvcc declares a C int unsigned: an order comparison the type decides is re
   // A float variable the kernel leaves alone was "a location the test never declares or accesses".
   const fv = ptxmm('kernel', S.write('float.ptx', text.replace('.global .align 4 .u32 si;', '.global .align 4 .u32 si;\n.global .align 4 .f32 fv;')), '--param', '0', '--assert', 'si == -7 /\\ fv == 0');
   assert.equal([fv.code, fv.err.trim()], [2, '--assert 1:1:13: fv is a variable ptxmm does not model: floating-point data (.f32) is not modelled: integers only']);
+  // A buffer may take the name of a variable the launch leaves out.
+  const buf2 = module('.global .align 4 .f32 fv;', '.param .u64 p', '\tld.param.u64 %rd1, [p];\n\tcvta.to.global.u64 %rd2, %rd1;\n\tst.global.u32 [%rd2], 7;');
+  const fb = ptxmm('kernel', S.write('floatbuf.ptx', buf2), '--param', 'fv:s32[1]', '--assert', 'fv[0] == 7');
+  assert.is(fb.code, 0, fb.out + fb.err);
+  // A .shared variable goes by its short name, as assertions name its copies (t.cta0).
+  const sh = module('.shared .align 4 .u32 _ZZ1kE1t;', '', '\tmov.u32 %r1, -5;\n\tst.shared.u32 [_ZZ1kE1t], %r1;');
+  const shf = S.write('sharedsigned.ptx', sh);
+  assert.is(ptxmm('kernel', shf, '--signed', 't', '--assert', 't.cta0 < 0 /\\ t.cta0 == -5').code, 0);
+  assert.is(ptxmm('kernel', shf, '--signed', '_ZZ1kE1t', '--assert', 't.cta0 == -5').code, 0);
+  const nosh = ptxmm('kernel', shf, '--signed', 'u', '--assert', 't.cta0 == -5');
+  assert.equal([nosh.code, /--signed u: no module variable u \(it has t\)/.test(nosh.err)], [2, true], nosh.err);
 });
 
 test('a struct whose fields differ in width (nvcc: bytes) is refused as such, not as an access between elements', () => {
   // struct { int a, b; long long c; }: the elements are 8 bytes (the alignment, which an access has).
   const text = module('.global .align 8 .b8 s[16];', '', '\tmov.u32 %r1, 1;\n\tst.global.u32 [s], %r1;\n\tst.global.u32 [s+4], %r1;\n\tmov.u64 %rd1, 1;\n\tst.global.u64 [s+8], %rd1;');
-  refuses('struct.ptx', text, 'st.global.u32 [s]', /a 32-bit access to s, whose elements are 64 bits \(mixed-size accesses are not modelled: ptxmm takes a variable's elements at one width, and nvcc declares a struct as bytes: one whose fields differ in width is not modelled\)/, '--assert', '1 == 1');
+  refuses('struct.ptx', text, 'st.global.u32 [s]', /a 32-bit access to s, whose elements are 64 bits \(mixed-size accesses are not modelled; ptxmm takes a variable's elements at one width, and nvcc declares a struct as bytes: one whose fields differ in width is not modelled\)/, '--assert', '1 == 1');
+  // A variable not declared as bytes is no struct: the hint is left out.
+  const word = ptxmm('kernel', S.write('word.ptx', module('.global .align 4 .u32 g32;', '', '\tmov.u16 %rs1, 1;\n\tst.global.u16 [g32+2], %rs1;'.replace('mov.u16', '.reg .b16 %rs<2>;\n\tmov.u16'))), '--assert', '1 == 1');
+  assert.equal([word.code, / is not an element of g32 \(1 of 4 bytes\): it falls inside g32\n/.test(word.err)], [2, true], word.err);
   refuses('struct.ptx', text.replace('\tst.global.u32 [s], %r1;\n', ''), 'st.global.u32 [s+4]', /\[s\+4\] is not an element of s \(2 of 8 bytes\): it falls inside s\[0\]; ptxmm takes a variable's elements at one width, and nvcc declares a struct as bytes: one whose fields differ in width is not modelled/, '--assert', '1 == 1');
 });
 

@@ -106,6 +106,8 @@ export type AluOp = 'add' | 'sub' | 'mul' | 'and' | 'or' | 'xor' | 'shl' | 'shr'
  */
 export type BitFieldOp = 'bfe' | 'bfi' | 'prmt';
 export type CmpOp = 'eq' | 'ne' | 'lt' | 'le' | 'gt' | 'ge';
+/** How a condition writes each comparison. */
+export const CMP_SYMBOL: Readonly<Record<CmpOp, string>> = { eq: '==', ne: '!=', lt: '<', le: '<=', gt: '>', ge: '>=' };
 
 /** The scope-carrying part of a memory access: `weak` has no scope, all others have one. */
 export type Ordering =

@@ -4,7 +4,7 @@ import type {
   Address, AtomOp, AluOp, CmpOp, CvtaSpace, Space, Condition, DataType, Expr, Instr, LitmusTest, LocDecl, LocRef,
   Match, Observable, Ordering, Placement, Pos, Proxy, Quantifier, WriteProxy, Redux, Reg, RegInit, Shfl, Stmt, Term, Thread, Unary, Value, Vote,
 } from './ast.js';
-import { LEAVE_LABEL, SPACE_NAME, cvtaSpace } from './ast.js';
+import { CMP_SYMBOL, LEAVE_LABEL, SPACE_NAME, cvtaSpace } from './ast.js';
 import { layout } from './layout.js';
 import { FLIPPED, type RegUse, type ValueType, bitsRange, destinations, fitsBits, observableName, typeDecides, predicateRegisters, registersRead, threadRegisters, typeRange, widthMismatch } from './types.js';
 import { checkPtxas, checkPtxasBarrier, writtenInPtx } from './ptxas.js';
@@ -1191,7 +1191,6 @@ function checkSpaces(test: LitmusTest, file: string): void {
 }
 
 
-const OP_TEXT: Record<CmpOp, string> = { eq: '==', ne: '!=', lt: '<', le: '<=', gt: '>', ge: '>=' };
 
 /**
  * A constant compared with a register or location must be a value of its type: `P0:r1 == -1`
@@ -1217,7 +1216,8 @@ export function checkConstants(test: LitmusTest, file: string, unsignedHint?: (o
         const op = c === e.left ? FLIPPED[e.op] : e.op;
         const fixed = typeDecides(op, c.value, [lo, hi]);
         if (fixed !== null) {
-          fail(`${observableName(o)} ${OP_TEXT[op]} ${c.value} is ${fixed} whatever the execution: ${observableName(o)} is ${typeName(t)} (${lo} .. ${hi})${hint}`, c.pos ?? test.condition.pos, file);
+          const written = c === e.left ? `${c.value} ${CMP_SYMBOL[e.op]} ${observableName(o)}` : `${observableName(o)} ${CMP_SYMBOL[e.op]} ${c.value}`;
+          fail(`${written} is ${fixed} whatever the execution: ${observableName(o)} is ${typeName(t)} (${lo} .. ${hi})${hint}`, c.pos ?? test.condition.pos, file);
         }
       }
     }

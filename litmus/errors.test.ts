@@ -776,7 +776,7 @@ const cases: Case[] = [
     name: "comparison-the-type-decides-flipped",
     text: "PTX T\n{ .global .s8 x = 0; }\n P0@cta 0,gpu 0 ;\n st.weak.s8 [x], 1 ;\nforall (127 >= x)\n",
     at: [5, 9],
-    message: "x <= 127 is true whatever the execution: x is a signed 8-bit value (-128 .. 127)",
+    message: "127 >= x is true whatever the execution: x is a signed 8-bit value (-128 .. 127)",
   },
   // An initial value past the location's width was cut to its low bits without a word.
   {

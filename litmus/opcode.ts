@@ -47,6 +47,9 @@ const LATER_QUALIFIERS: Readonly<Record<string, string>> = {
   'L2::cache_hint': 'cache-policy operands (.L2::cache_hint)',
   'param::entry': 'kernel parameters addressed as memory (.param::entry)',
   'param::func': 'device-function parameters addressed as memory (.param::func)',
+  'add.cc': "carry chains (add.cc, addc, sub.cc, subc, mad.cc, madc: nvcc's 128-bit arithmetic)", 'sub.cc': "carry chains (add.cc, addc, sub.cc, subc, mad.cc, madc: nvcc's 128-bit arithmetic)", 'mad.cc': "carry chains (add.cc, addc, sub.cc, subc, mad.cc, madc: nvcc's 128-bit arithmetic)",
+  'setp.and': 'comparisons combined with a predicate (setp.CMP.and, .or, .xor)', 'setp.or': 'comparisons combined with a predicate (setp.CMP.and, .or, .xor)',
+  'setp.xor': 'comparisons combined with a predicate (setp.CMP.and, .or, .xor)',
   relu: 'clamps at zero (.relu: the DPX functions __vimin_s32_relu and kin, sm_90)',
   u16x2: 'packed pairs of 16-bit values (.u16x2, .s16x2: __vmins2 and kin)', s16x2: 'packed pairs of 16-bit values (.u16x2, .s16x2: __vmins2 and kin)',
 };
@@ -72,6 +75,7 @@ export const UNMODELLED_INSTRUCTIONS: Readonly<Record<string, string>> = {
   dp4a: 'integer dot products (dp4a, dp2a: __dp4a, __dp2a)', dp2a: 'integer dot products (dp4a, dp2a: __dp4a, __dp2a)',
   ...Object.fromEntries(['vabsdiff', 'vabsdiff2', 'vabsdiff4', 'vadd', 'vadd2', 'vadd4', 'vsub', 'vsub2', 'vsub4', 'vmin', 'vmin2', 'vmin4', 'vmax', 'vmax2', 'vmax4', 'vavrg2', 'vavrg4', 'vset', 'vset2', 'vset4', 'vshl', 'vshr', 'vmad'].map((v) => [v, 'SIMD video instructions (vabsdiff4, vadd2 and kin: __vabsdiffu4, __vadd2, ...)'])),
   fns: 'finding the n-th set bit (fns: __fns)', bmsk: 'bit-mask generation (bmsk)', szext: 'field sign or zero extension (szext)',
+  addc: "carry chains (add.cc, addc, sub.cc, subc, mad.cc, madc: nvcc's 128-bit arithmetic)", subc: "carry chains (add.cc, addc, sub.cc, subc, mad.cc, madc: nvcc's 128-bit arithmetic)", madc: "carry chains (add.cc, addc, sub.cc, subc, mad.cc, madc: nvcc's 128-bit arithmetic)",
   lop3: 'three-input logic (lop3)', cnot: 'C logical not (cnot)', mul24: '24-bit multiplies (mul24, mad24)', mad24: '24-bit multiplies (mul24, mad24)',
   ldu: 'uniform loads (ldu)', alloca: 'dynamic stack allocation (alloca, stacksave, stackrestore)', stacksave: 'dynamic stack allocation (alloca, stacksave, stackrestore)',
   stackrestore: 'dynamic stack allocation (alloca, stacksave, stackrestore)', brkpt: 'breakpoints (brkpt)', pmevent: 'performance-monitor events (pmevent)',

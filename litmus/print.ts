@@ -5,7 +5,7 @@
 // (beq/bne/...), Dartagnan's barrier instance (`bar.cta.sync inst, id, count`), and atom.sub and
 // red.acq_rel, which ptxas rejects and which are therefore written in Dartagnan's untyped form.
 import type { Address, Atom, Bar, Expr, Instr, LitmusTest, LocDecl, Observable, Ordering, Red, Stmt, Term, Thread, Value, Space } from './ast.js';
-import { LEAVE_LABEL } from './ast.js';
+import { CMP_SYMBOL, LEAVE_LABEL } from './ast.js';
 import { destinations } from './types.js';
 
 const reg = (name: string): string => `%${name}`;
@@ -133,14 +133,13 @@ function locDecl(l: LocDecl): string {
 
 const observable = (o: Observable): string => (o.kind === 'loc' ? o.name : `P${o.thread}:${reg(o.reg)}`);
 const term = (t: Term): string => (t.kind === 'const' ? String(t.value) : observable(t));
-const CMP: Record<string, string> = { eq: '==', ne: '!=', lt: '<', le: '<=', gt: '>', ge: '>=' };
 
 /** Prints with just the parentheses precedence needs (not > and > or). */
 export function printExpr(e: Expr, ctx: 'top' | 'and' | 'not' = 'top'): string {
   switch (e.kind) {
     case 'true': return 'true';
     case 'false': return 'false';
-    case 'cmp': return `${term(e.left)} ${CMP[e.op]} ${term(e.right)}`;
+    case 'cmp': return `${term(e.left)} ${CMP_SYMBOL[e.op]} ${term(e.right)}`;
     case 'not': return `~${printExpr(e.arg, 'not')}`;
     case 'and': {
       const s = e.args.map((a) => printExpr(a, 'and')).join(' /\\ ');
