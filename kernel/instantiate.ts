@@ -869,6 +869,14 @@ function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) =>
           }
         }
       }
+      // A call's or the function's own .param variable is accessed within its bytes: past them
+      // (`[param0+4096]`, on which ptxas crashes) it was a register of its own, read as any value.
+      if ((s.op === 'st' || s.op === 'ld') && s.space === 'param' && s.addr.kind === 'loc') {
+        const p = fn.callParams.get(s.addr.name) ?? (stack.length > 1 ? [...fn.params, ...fn.returns].find((x) => x.name === s.addr.name) : undefined);
+        const size = p ? typeBytes(p.type) * (p.count ?? 1) : 0;
+        const off = Number(s.offset ?? 0n);
+        if (p && (off < 0 || off + typeBytes(s.type) > size)) bad(`[${s.addr.name}${off < 0 ? '' : '+'}${off}] is not a part of ${s.addr.name} (${size} bytes) that a ${typeWidth(s.type)}-bit access can take`, s.pos);
+      }
       // A call's .param variables are stored before it and its return values read after it.
       const near = (): number => (s.op === 'st' ? callAt.find((j) => j > idx) ?? -1 : callAt.filter((j) => j < idx).pop() ?? -1);
       out.push(renameInstr(s, reg, label, fn, bind, own, (name) => paramReg(fn, bind, name, rename, near())));

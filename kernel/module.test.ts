@@ -54,6 +54,19 @@ test('what ptxas refuses is refused at its position: no .version or .target, a l
     + '.visible .entry k()\n{\n\tcall.uni f, ();\n\tret;\n}\n';
   refuses('callee.ptx', callee, '%r7', /the register %r7 is not declared \(\.reg\) in f/, '--assert', '1 == 1');
   assert.is(ptxmm('kernel', S.write('callee-ok.ptx', callee.replace('%r7', '%r0').replace('mov.u32 %r1, 1;', 'mov.u32 %r0, 0;\n\tmov.u32 %r1, 1;')), '--assert', 'g == 1').code, 0);
+  // Each was answered (the second differential): `ret $L` as ret, `bar.arrive 1, 64, 64` as
+  // Dartagnan's instance 1 of barrier 64, a device function's parameter read past its bytes as
+  // a register of its own (any value); ptxas refuses the first two and crashes on the third.
+  refuses('retop.ptx', module(g, '', `${body}\n\tret $L;\n$L:`), '$L;', /ret takes no operands, found '\$L'/, '--assert', '1 == 1');
+  refuses('arrive3.ptx', module(g, '', '\tbar.arrive 1, 64, 64;'), 'bar.arrive', /bar\.arrive takes one or two operands \(a, the barrier, and b, a thread count\), got 3 operands/, '--assert', '1 == 1');
+  const past = callee.replace('.func f()', '.func f(.param .b32 f_p)').replace('add.s32 %r1, %r1, %r7;', 'ld.param.u32 %r0, [f_p+4096];\n\tadd.s32 %r1, %r1, %r0;')
+    .replace('call.uni f, ();', '.reg .b32 %q<2>;\n\tmov.u32 %q1, 1;\n\t{\n\t.param .b32 param0;\n\tst.param.b32 [param0+0], %q1;\n\tcall.uni f, (param0);\n\t}');
+  refuses('parampast.ptx', past, 'ld.param.u32 %r0', /\[f_p\+4096\] is not a part of f_p \(4 bytes\) that a 32-bit access can take/, '--assert', 'g == 2');
+  assert.is(ptxmm('kernel', S.write('param-ok.ptx', past.replace('+4096', '')), '--assert', 'g == 2').code, 0);
+  // Array sizes and alignments are PTX integers: 0x10 was refused, 010 (octal 8) read as 10.
+  assert.is(ptxmm('kernel', S.write('hexsize.ptx', module('.global .align 4 .u32 h[0x4];\n.global .align 4 .u32 o[010];', '', '\tst.global.u32 [h+12], 1;\n\tst.global.u32 [o+28], 2;')), '--assert', 'h[3] == 1 /\\ o[7] == 2').code, 0);
+  refuses('octal.ptx', module('.global .align 4 .u32 o[010];', '', '\tst.global.u32 [o+32], 2;'), 'st.global', /\[o\+32\] is not an element of o \(8 of 4 bytes\)/, '--assert', '1 == 1');
+  refuses('align3.ptx', module('.global .align 3 .u32 a3;', '', body), '3 .u32', /an alignment is a power of two, not 3/, '--assert', '1 == 1');
   // The sink `_` is no register to declare (it was refused by the check above).
   assert.is(ptxmm('kernel', S.write('sink.ptx', module(g, '', '\tatom.global.add.u32 _, [g], 1;')), '--assert', 'g == 1').code, 0);
   // The launch: a buffer of no elements, and an initial value for .shared memory.

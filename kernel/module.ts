@@ -81,7 +81,7 @@ export interface PtxFunction {
    */
   regRanges: { prefix: string; count: number; type: DataType }[];
   /** `.param` variables the body declares, for calls. */
-  callParams: Map<string, DataType>;
+  callParams: Map<string, Param>;
   shared: Variable[];
   /** `.local` variables (nvcc's `__local_depot0`: a thread's arrays and spilled values): one copy per thread. */
   locals: Variable[];
@@ -198,9 +198,19 @@ export function readModule(text: string, file: string): PtxModule {
     return t;
   };
   const restOfLine = (t: Tok): void => { while (i < toks.length && toks[i]!.line === t.line) i++; };
+  // As ptxas reads it: `0x10` is 16 (it was refused) and `010` octal 8 (it was read as 10).
   const number = (t: Tok, what: string): number => {
-    if (t.k !== 'num' || !/^\d+$/.test(t.v)) fail(`${what} must be a whole number, not '${t.v}'`, t);
-    return Number(t.v);
+    const v = t.k === 'num' ? ptxInteger(t.v) : null;
+    if (v === null || v > BigInt(Number.MAX_SAFE_INTEGER)) return fail(`${what} must be a whole number, not '${t.v}'`, t);
+    return Number(v);
+  };
+  // ptxas: "Alignment must be a power of two".
+  const alignment = (t: Tok): number => {
+    const n = number(t, 'an alignment');
+    if (n < 1 || !Number.isInteger(Math.log2(n))) fail(`an alignment is a power of two, not ${t.v}`, t);
+    // (2^31 laid a .shared variable past its 32-bit addresses, where they read as 0.)
+    if (n > 65536) fail(`an alignment of ${n} bytes is past what ptxmm lays out (at most 65536)`, t);
+    return n;
   };
   const dataType = (t: Tok): DataType => {
     const n = t.v.slice(1);
@@ -225,7 +235,7 @@ export function readModule(text: string, file: string): PtxModule {
   const variable = (space: Variable['space'], start: Tok, external = false): Variable => {
     let align = 0;
     let t = next('a type');
-    if (t.v === '.align') { align = number(next('an alignment'), 'an alignment'); t = next('a type'); }
+    if (t.v === '.align') { align = alignment(next('an alignment')); t = next('a type'); }
     if (t.v === '.v2' || t.v === '.v4') fail(`vector variables (${t.v}) are not modelled`, t);
     if (/^\.f\d+$/.test(t.v)) {
       const refused = new LitmusError(`floating-point data (${t.v}) is not modelled: integers only`, at(t), file);
@@ -275,7 +285,7 @@ export function readModule(text: string, file: string): PtxModule {
     let refused: LitmusError | undefined;
     let t = next('a parameter');
     while (t.k === 'dir') {
-      if (t.v === '.align') number(next('an alignment'), 'an alignment');
+      if (t.v === '.align') alignment(next('an alignment'));
       else if (INT_TYPES.has(t.v.slice(1))) type = dataType(t);
       else if (/^\.f\d+$/.test(t.v)) {
         refused = new LitmusError(`floating-point data (${t.v}) is not modelled: integers only`, at(t), file);
@@ -360,7 +370,7 @@ export function readModule(text: string, file: string): PtxModule {
         i--;
         const p = param();
         expect(';');
-        fn.callParams.set(p.name, p.type);
+        fn.callParams.set(p.name, p);
         continue;
       }
       if (t.v === '.shared' || t.v === '.local') {
@@ -421,6 +431,9 @@ export function readModule(text: string, file: string): PtxModule {
       }
       const base = opcode?.v.split('.')[0];
       if (base === 'ret' || base === 'exit') {
+        // `ret $L` was read as ret (ptxas: "Arguments mismatch").
+        const extra = stmt[stmt.indexOf(opcode!) + 1];
+        if (extra) fail(`${base} takes no operands, found '${extra.v}'`, extra);
         returned = true;
         fn.body.push(withGuard(stmt, { op: 'bra', target: base === 'ret' ? RETURN_LABEL : EXIT_LABEL, pos: at(opcode) }, file));
         continue;

@@ -643,6 +643,9 @@ function barrier(base: 'bar' | 'barrier', quals: Qual[], cell: Extract<CstCell, 
   if (!c.mode) fail(`${base} needs .sync or .arrive`, opcode, file);
   if (c.aligned && base === 'bar') fail(`'.aligned' is only for barrier (bar is always aligned)`, c.aligned.pos, file);
   const mode = c.mode.text as 'sync' | 'arrive';
+  // PTX's bar and barrier take a and b; three operands are Dartagnan's notation only (a kernel's
+  // `bar.arrive 1, 64, 64` was read as instance 1 of barrier 64).
+  if (ctx.module) arity(ops, 1, 2, opcode, 'one or two operands (a, the barrier, and b, a thread count)', file);
   arity(ops, 1, 3, opcode, 'one to three operands (a{, b}, or Dartagnan\'s inst, id, count)', file);
   const v = ops.map((o, i) => value(o, `barrier operand ${i + 1}`, ctx));
   const out: Extract<Instr, { op: 'bar' }> = { op: 'bar', mode, form: base, id: v[0]!, pos: pos(opcode) };

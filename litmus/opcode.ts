@@ -47,6 +47,7 @@ const LATER_QUALIFIERS: Readonly<Record<string, string>> = {
   'L2::cache_hint': 'cache-policy operands (.L2::cache_hint)',
   'param::entry': 'kernel parameters addressed as memory (.param::entry)',
   'param::func': 'device-function parameters addressed as memory (.param::func)',
+  sat: 'saturating arithmetic (.sat)',
   'add.cc': "carry chains (add.cc, addc, sub.cc, subc, mad.cc, madc: nvcc's 128-bit arithmetic)", 'sub.cc': "carry chains (add.cc, addc, sub.cc, subc, mad.cc, madc: nvcc's 128-bit arithmetic)", 'mad.cc': "carry chains (add.cc, addc, sub.cc, subc, mad.cc, madc: nvcc's 128-bit arithmetic)",
   'setp.and': 'comparisons combined with a predicate (setp.CMP.and, .or, .xor)', 'setp.or': 'comparisons combined with a predicate (setp.CMP.and, .or, .xor)',
   'setp.xor': 'comparisons combined with a predicate (setp.CMP.and, .or, .xor)',
