@@ -9,7 +9,7 @@ import { cvtaSpace, typeWidth } from '../litmus/ast.js';
 import { LitmusError } from '../litmus/errors.js';
 import { printInstr } from '../litmus/print.js';
 import { bitsRange, destinations, fitsBits, reads, registersRead } from '../litmus/types.js';
-import { EXIT_LABEL, type LaunchDirective, type Param, type PtxFunction, type PtxModule, type Statement, type Variable, declaredType, registerDeclared, typeBytes } from './module.js';
+import { EXIT_LABEL, type LaunchDirective, type Param, type PtxFunction, type PtxModule, type Statement, type Variable, declaredType, paramSize, registerDeclared, typeBytes } from './module.js';
 
 export interface Dim3 {
   x: number;
@@ -239,9 +239,9 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
   const unique = (v: Variable): string => ([...short.values()].filter((n) => n === short.get(v.name)).length === 1 ? short.get(v.name)! : v.name);
   const signedNames = new Set(launch.signed ?? []);
   const isSigned = (v: Variable): boolean => signedNames.has(v.name) || (v.space === 'shared' && signedNames.has(unique(v)));
+  const all = [...mod.globals, ...entry.shared];
   for (const name of signedNames) {
     if (launch.params.some((p) => 'buffer' in p && p.buffer === name)) bad(`${name} is a parameter's buffer, whose type --param gives (${name}:s32[N]): --signed is for module variables`);
-    const all = [...mod.globals, ...entry.shared];
     if (!all.some((v) => v.name === name || (v.space === 'shared' && unique(v) === name))) {
       bad(`--signed ${name}: no module variable ${name} (it has ${all.map((v) => (v.space === 'shared' ? unique(v) : v.name)).join(', ') || 'none'})`);
     }
@@ -273,8 +273,14 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
     if (!globals.has(name)) bad(`no module variable ${name} to initialise (it has ${[...globals.keys()].join(', ') || 'none'})`);
   }
   const params = new Map<string, bigint>();
-  const paramBytes = new Map(entry.params.map((d) => [d.name, typeBytes(d.type) * (d.count ?? 1)]));
+  const paramBytes = new Map(entry.params.map((d) => [d.name, paramSize(d)]));
   const buffers = new Map<string, MemoryObject>();
+  /** The address of a buffer's element `offset` (its end included: a pointer may point past it). */
+  const element = (o: MemoryObject, offset: number, what: string): bigint => {
+    const n = o.count ?? 1;
+    if (!Number.isInteger(offset) || offset < 0 || offset > n) bad(`${what} points at element ${offset} of ${o.name}, which has ${n} (0 .. ${n}, the end included)`);
+    return BigInt(o.address + offset * typeBytes(o.type));
+  };
   const tables: { o: MemoryObject; e: number; alias: string; offset: number }[] = [];
   // A buffer, or a pointer into one, is given to a 64-bit parameter only.
   const pointer = (k: number): Param => {
@@ -307,16 +313,13 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
     if (refs.length && typeWidth(p.type) !== 64) bad(`${p.buffer}[${refs[0]!.e}] is given a pointer (${refs[0]!.alias}), and ${p.buffer}'s elements are .${p.type}: a pointer takes a 64-bit element`);
     const o = place(p.buffer, { type: p.type, count: p.size, align: typeBytes(p.type), space: 'global' }, p.init?.map((x) => (typeof x === 'bigint' ? x : 0n)) ?? null, decl.pos, none);
     buffers.set(p.buffer, o);
-    if (p.offset !== undefined && p.offset > p.size) bad(`parameter ${k} (${decl.name}) points at element ${p.offset} of ${p.buffer}, which has ${p.size} (0 .. ${p.size}, the end included)`);
-    params.set(decl.name, BigInt(o.address + (p.offset ?? 0) * typeBytes(o.type)));
+    params.set(decl.name, element(o, p.offset ?? 0, `parameter ${k} (${decl.name})`));
     for (const r of refs) tables.push({ o, ...r });
   });
   // Pointers into another parameter's buffer, once every buffer is placed (before or after them).
   const into = (alias: string, offset: number, what: string): bigint => {
     const o = buffers.get(alias) ?? bad(`${what} points into ${alias}, and no parameter gives a buffer of that name (${[...buffers.keys()].join(', ') || 'none does'}); a pointer into a buffer no other parameter gives is NAME:TYPE[N]+K`);
-    const n = o.count ?? 1;
-    if (!Number.isInteger(offset) || offset < 0 || offset > n) bad(`${what} points at element ${offset} of ${alias}, which has ${n} (0 .. ${n}, the end included)`);
-    return BigInt(o.address + offset * typeBytes(o.type));
+    return element(o, offset, what);
   };
   launch.params.forEach((p, k) => {
     if (!('alias' in p)) return;
@@ -873,7 +876,7 @@ function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) =>
       // (`[param0+4096]`, on which ptxas crashes) it was a register of its own, read as any value.
       if ((s.op === 'st' || s.op === 'ld') && s.space === 'param' && s.addr.kind === 'loc') {
         const p = fn.callParams.get(s.addr.name) ?? (stack.length > 1 ? [...fn.params, ...fn.returns].find((x) => x.name === s.addr.name) : undefined);
-        const size = p ? typeBytes(p.type) * (p.count ?? 1) : 0;
+        const size = p ? paramSize(p) : 0;
         const off = Number(s.offset ?? 0n);
         if (p && (off < 0 || off + typeBytes(s.type) > size)) bad(`[${s.addr.name}${off < 0 ? '' : '+'}${off}] is not a part of ${s.addr.name} (${size} bytes) that a ${typeWidth(s.type)}-bit access can take`, s.pos);
       }

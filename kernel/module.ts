@@ -714,6 +714,9 @@ export function declaredType(fn: PtxFunction, name: string): DataType | undefine
   return fn.regRanges.find((r) => inRange(r, name))?.type;
 }
 
+/** A `.param`'s bytes (a structure passed by value: its `.b8` count). */
+export const paramSize = (p: Pick<Param, 'type' | 'count'>): number => typeBytes(p.type) * (p.count ?? 1);
+
 export function typeBytes(t: DataType): number {
   return Number(t.slice(1)) / 8;
 }

@@ -1194,7 +1194,6 @@ function checkSpaces(test: LitmusTest, file: string): void {
 }
 
 
-
 /**
  * A constant compared with a register or location must be a value of its type: `P0:r1 == -1`
  * can never hold for a .u32 register, and saying so beats answering as if it could. (Also

@@ -38,6 +38,10 @@ export function splitOpcode(text: string, pos: Pos): { base: string; quals: Qual
 /** PTX's floating-point types (f16, f16x2, bf16, bf16x2, tf32, f32, f64, e4m3, e5m2, ...). */
 export const FLOAT_TYPE = /^(f16|f16x2|bf16|bf16x2|tf32|f32|f64|e4m3|e4m3x2|e5m2|e5m2x2)$/;
 
+/** Each of `names` described as `what`. */
+const alike = (names: readonly string[], what: string): Record<string, string> => Object.fromEntries(names.map((n) => [n, what]));
+const CARRY = "carry chains (add.cc, addc, sub.cc, subc, mad.cc, madc: nvcc's 128-bit arithmetic)";
+
 /** Qualifiers of genuine PTX for what ptxmm does not model (`opname.q` or `q`): what they are. */
 const LATER_QUALIFIERS: Readonly<Record<string, string>> = {
   b128: '128-bit accesses (.b128, sm_90)',
@@ -48,11 +52,10 @@ const LATER_QUALIFIERS: Readonly<Record<string, string>> = {
   'param::entry': 'kernel parameters addressed as memory (.param::entry)',
   'param::func': 'device-function parameters addressed as memory (.param::func)',
   sat: 'saturating arithmetic (.sat)',
-  'add.cc': "carry chains (add.cc, addc, sub.cc, subc, mad.cc, madc: nvcc's 128-bit arithmetic)", 'sub.cc': "carry chains (add.cc, addc, sub.cc, subc, mad.cc, madc: nvcc's 128-bit arithmetic)", 'mad.cc': "carry chains (add.cc, addc, sub.cc, subc, mad.cc, madc: nvcc's 128-bit arithmetic)",
-  'setp.and': 'comparisons combined with a predicate (setp.CMP.and, .or, .xor)', 'setp.or': 'comparisons combined with a predicate (setp.CMP.and, .or, .xor)',
-  'setp.xor': 'comparisons combined with a predicate (setp.CMP.and, .or, .xor)',
+  ...alike(['add.cc', 'sub.cc', 'mad.cc'], CARRY),
+  ...alike(['setp.and', 'setp.or', 'setp.xor'], 'comparisons combined with a predicate (setp.CMP.and, .or, .xor)'),
   relu: 'clamps at zero (.relu: the DPX functions __vimin_s32_relu and kin, sm_90)',
-  u16x2: 'packed pairs of 16-bit values (.u16x2, .s16x2: __vmins2 and kin)', s16x2: 'packed pairs of 16-bit values (.u16x2, .s16x2: __vmins2 and kin)',
+  ...alike(['u16x2', 's16x2'], 'packed pairs of 16-bit values (.u16x2, .s16x2: __vmins2 and kin)'),
 };
 
 /**
@@ -73,13 +76,14 @@ export const UNMODELLED_INSTRUCTIONS: Readonly<Record<string, string>> = {
   ex2: 'floating-point arithmetic', lg2: 'floating-point arithmetic', sin: 'floating-point arithmetic', cos: 'floating-point arithmetic', tanh: 'floating-point arithmetic',
   testp: 'floating-point arithmetic', copysign: 'floating-point arithmetic',
   // Integer instructions nvcc writes for intrinsics that no kernel so far needed.
-  dp4a: 'integer dot products (dp4a, dp2a: __dp4a, __dp2a)', dp2a: 'integer dot products (dp4a, dp2a: __dp4a, __dp2a)',
-  ...Object.fromEntries(['vabsdiff', 'vabsdiff2', 'vabsdiff4', 'vadd', 'vadd2', 'vadd4', 'vsub', 'vsub2', 'vsub4', 'vmin', 'vmin2', 'vmin4', 'vmax', 'vmax2', 'vmax4', 'vavrg2', 'vavrg4', 'vset', 'vset2', 'vset4', 'vshl', 'vshr', 'vmad'].map((v) => [v, 'SIMD video instructions (vabsdiff4, vadd2 and kin: __vabsdiffu4, __vadd2, ...)'])),
+  ...alike(['dp4a', 'dp2a'], 'integer dot products (dp4a, dp2a: __dp4a, __dp2a)'),
+  ...alike(['vabsdiff', 'vabsdiff2', 'vabsdiff4', 'vadd', 'vadd2', 'vadd4', 'vsub', 'vsub2', 'vsub4', 'vmin', 'vmin2', 'vmin4', 'vmax', 'vmax2', 'vmax4', 'vavrg2', 'vavrg4', 'vset', 'vset2', 'vset4', 'vshl', 'vshr', 'vmad'],
+    'SIMD video instructions (vabsdiff4, vadd2 and kin: __vabsdiffu4, __vadd2, ...)'),
   fns: 'finding the n-th set bit (fns: __fns)', bmsk: 'bit-mask generation (bmsk)', szext: 'field sign or zero extension (szext)',
-  addc: "carry chains (add.cc, addc, sub.cc, subc, mad.cc, madc: nvcc's 128-bit arithmetic)", subc: "carry chains (add.cc, addc, sub.cc, subc, mad.cc, madc: nvcc's 128-bit arithmetic)", madc: "carry chains (add.cc, addc, sub.cc, subc, mad.cc, madc: nvcc's 128-bit arithmetic)",
-  lop3: 'three-input logic (lop3)', cnot: 'C logical not (cnot)', mul24: '24-bit multiplies (mul24, mad24)', mad24: '24-bit multiplies (mul24, mad24)',
-  ldu: 'uniform loads (ldu)', alloca: 'dynamic stack allocation (alloca, stacksave, stackrestore)', stacksave: 'dynamic stack allocation (alloca, stacksave, stackrestore)',
-  stackrestore: 'dynamic stack allocation (alloca, stacksave, stackrestore)', brkpt: 'breakpoints (brkpt)', pmevent: 'performance-monitor events (pmevent)',
+  ...alike(['addc', 'subc', 'madc'], CARRY),
+  lop3: 'three-input logic (lop3)', cnot: 'C logical not (cnot)', ...alike(['mul24', 'mad24'], '24-bit multiplies (mul24, mad24)'),
+  ldu: 'uniform loads (ldu)', ...alike(['alloca', 'stacksave', 'stackrestore'], 'dynamic stack allocation (alloca, stacksave, stackrestore)'),
+  brkpt: 'breakpoints (brkpt)', pmevent: 'performance-monitor events (pmevent)',
   istypep: 'texture, sampler and surface type tests (istypep)', suq: 'surface queries (suq)', txq: 'texture queries (txq)',
 };
 
