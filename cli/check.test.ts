@@ -162,6 +162,31 @@ test('cross --liveness: both engines answer alike, per test, and exit 0', () => 
   assert.ok(rec.trace.length > 0);
 });
 
+test('cross --liveness: a hang only through executions the executor does not perform is INCOMPLETE, not a failure', () => {
+  // Found by fuzz --liveness (seed 120101). The surface suatom reads, through the alias, the
+  // atom its thread makes after the barrier and writes 0; coherence leaves the two writes
+  // unordered (two proxies), so P1 may read the 0 forever. The executor never moves an access
+  // across a barrier, so it never makes that execution (without the barrier it does, and hangs).
+  const f = write('suatom-alias-spin.litmus', `PTX SuatomAliasSpin
+{ x = 0; xa @ generic aliases x; }
+ P0@cta 0,gpu 0                          | P1@cta 0,gpu 0              ;
+ suatom.relaxed.cta.inc.u32 %r0, [xa], 1 | S0:                         ;
+ bar.sync 0                              | ld.relaxed.cta.u32 %r0, [x] ;
+ atom.relaxed.cta.add.u32 %r1, [x], 1    | setp.eq.u32 %p0, %r0, 0     ;
+                                         | @%p0 bra S0                 ;
+exists (P1:%r0 == 1)
+`);
+  const r = ptxmm('cross', '--liveness', f);
+  assert.is(r.code, 0, r.out + r.err);
+  assert.match(r.out, /INCOMPLETE SuatomAliasSpin: solver hang, executor live\n  not a failure: every hanging execution the solver finds is of a kind the executor does not perform/);
+  assert.match(r.out, /Tests 1: 0 agree, 0 disagree, 0 skipped, 0 errors, 1 incomplete/);
+  const j = JSON.parse(ptxmm('cross', '--liveness', '--json', f).out.trim().split('\n')[0]!) as { status: string; asExecutor: { verdict: string } | null };
+  assert.equal([j.status, j.asExecutor?.verdict], ['incomplete', 'live']);
+  // The solver's hang is the model's: the execution it draws has the suatom read the atom's write.
+  const c = ptxmm('check', '--liveness', f);
+  assert.match(c.out, /Hang P1 spins forever/);
+});
+
 test('cross --liveness on the corpus tests with barriers outside its liveness lists: no disagreement', () => {
   if (skipWithoutCorpus()) return;
   // Manual/PC-bar-sync-sync-3/4 (crossed count-less barriers) once had the engines disagree.

@@ -307,10 +307,10 @@ export const crossCommand: Command = {
   },
 };
 
-/** `cross --liveness`: per test PASS, DISAGREE or SKIP; fails on a disagreement, a skip or an error. */
+/** `cross --liveness`: per test PASS, DISAGREE, INCOMPLETE or SKIP; fails on a disagreement, a skip or an error. */
 async function crossLivenessAll(files: FileResult[], o: { model: ModelName; bound: number; timeoutMs: number; maxStates: number }, quiet: boolean, json: boolean): Promise<number> {
   const t0 = performance.now();
-  const tally = { agree: 0, disagree: 0, skip: 0 };
+  const tally = { agree: 0, disagree: 0, incomplete: 0, skip: 0 };
   const bar = progress();
   const z3 = await openZ3();
   let errors = 0;
@@ -327,7 +327,10 @@ async function crossLivenessAll(files: FileResult[], o: { model: ModelName; boun
     await z3.close();
   }
   const secs = (performance.now() - t0) / 1000;
-  if (json) process.stdout.write(jsonLine('summary', { command: 'cross', tests: files.length, agree: tally.agree, disagree: tally.disagree, skipped: tally.skip, errors, seconds: secs }));
-  else process.stdout.write(`Tests ${files.length}: ${tally.agree} agree, ${tally.disagree} disagree, ${tally.skip} skipped, ${errors} errors; ${secs.toFixed(1)} s\n`);
+  if (json) process.stdout.write(jsonLine('summary', { command: 'cross', tests: files.length, agree: tally.agree, disagree: tally.disagree, incomplete: tally.incomplete, skipped: tally.skip, errors, seconds: secs }));
+  else {
+    const incomplete = tally.incomplete ? `, ${tally.incomplete} incomplete (a hang only through executions the executor does not perform)` : '';
+    process.stdout.write(`Tests ${files.length}: ${tally.agree} agree, ${tally.disagree} disagree, ${tally.skip} skipped, ${errors} errors${incomplete}; ${secs.toFixed(1)} s\n`);
+  }
   return tally.disagree + tally.skip + errors > 0 ? EXIT.failed : EXIT.ok;
 }

@@ -84,8 +84,10 @@ export interface Tally {
   races: number;
   /** Programs where the executor misses some solver state. */
   incomplete: number;
-  /** Programs whose liveness verdicts both engines gave, alike (check 5 ran). */
+  /** Programs whose liveness verdicts both engines gave, alike or apart only where the executor is incomplete (check 5 ran). */
   liveness: number;
+  /** Of those, programs where only the solver finds a hang, through executions of a kind the executor does not perform. */
+  livenessIncomplete: number;
   /** Programs check 5 could not compare (an engine gave no liveness answer), by reason: apart from `skipped`, a program may be in both. */
   livenessSkipped: Map<string, number>;
   /** Programs the cross check skipped or checked only in part (the executor stopped at its budget), by reason. */
@@ -102,7 +104,7 @@ export function countReason(by: Map<string, number>, why: string, n = 1): void {
 }
 
 /** A tally of no programs yet. */
-export const newTally = (): Tally => ({ programs: 0, crossed: 0, enumerated: 0, races: 0, incomplete: 0, liveness: 0, livenessSkipped: new Map(), skipped: new Map() });
+export const newTally = (): Tally => ({ programs: 0, crossed: 0, enumerated: 0, races: 0, incomplete: 0, liveness: 0, livenessIncomplete: 0, livenessSkipped: new Map(), skipped: new Map() });
 
 /** f's value, or the reason it ran out of time or space (limits.ts resourceReason). */
 function limited<T>(f: () => T): { ok: T } | { limit: string } {
@@ -195,7 +197,8 @@ export async function fuzzOne(z3: Z3Session, t: LitmusTest, o: FuzzOptions, tall
   if (o.liveness) {
     const l = await crossLiveness(z3, '<fuzz>', t, { model: o.model, bound: o.bound, timeoutMs: o.timeoutMs, maxStates: o.maxStates });
     if (l.status === 'disagree') return { kind: 'liveness: solver vs executor', detail: crossLivenessText(l) };
-    if (l.status === 'agree' && tally) tally.liveness++;
+    if ((l.status === 'agree' || l.status === 'incomplete') && tally) tally.liveness++;
+    if (l.status === 'incomplete' && tally) tally.livenessIncomplete++;
     if (l.status === 'skip') {
       if (tally) countReason(tally.livenessSkipped, l.solver.verdict === 'unknown' ? `solver ${l.solver.reason ?? ''}` : `executor ${l.executor.reason ?? ''}`);
     }
@@ -367,7 +370,7 @@ export const fuzzCommand: Command = {
       const skipped = [...t.skipped.values()].reduce((a, b) => a + b, 0);
       process.stdout.write(`fuzz: ${plural(t.programs, 'program')} in ${r.seconds.toFixed(1)} s: ${plural(t.programs, 'round trip')}, ${t.enumerated} solver = brute force (${t.races} also their races), `
         + `${t.crossed} executor within solver (${t.incomplete} where it misses solver states, each only through executions of a kind it does not perform), `
-        + `${o.liveness ? `${t.liveness} liveness alike in both engines (${[...t.livenessSkipped.values()].reduce((a, b) => a + b, 0)} not compared), ` : ''}${skipped} not fully cross-checked\n`);
+        + `${o.liveness ? `${t.liveness} liveness alike in both engines (${t.livenessIncomplete} where only the solver finds a hang, through executions of a kind the executor does not perform; ${[...t.livenessSkipped.values()].reduce((a, b) => a + b, 0)} not compared), ` : ''}${skipped} not fully cross-checked\n`);
       for (const [why, n] of [...t.skipped].sort((a, b) => b[1] - a[1])) process.stdout.write(`  not fully cross-checked (${n}): ${why}\n`);
       for (const [why, n] of [...t.livenessSkipped].sort((a, b) => b[1] - a[1])) process.stdout.write(`  liveness not compared (${n}): ${why}\n`);
       if (r.thrown) {

@@ -52,6 +52,7 @@ export async function fuzzOnWorkers(o: FuzzOptions, jobs: number): Promise<Paral
         tally.races += r.counts.races;
         tally.incomplete += r.counts.incomplete;
         tally.liveness += r.counts.liveness;
+        tally.livenessIncomplete += r.counts.livenessIncomplete;
         for (const [why, n] of r.counts.skipped) countReason(tally.skipped, why, n);
         for (const [why, n] of r.counts.livenessSkipped) countReason(tally.livenessSkipped, why, n);
         if (r.incompleteReport) o.onIncomplete?.(r.incompleteReport);

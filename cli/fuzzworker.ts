@@ -29,7 +29,7 @@ port.on('message', (m: FuzzJob) => {
     let incompleteReport: string | null = null;
     try {
       const finding = await fuzzOne(await z3, m.test, { ...settings, onIncomplete: (r) => { incompleteReport = r; } }, tally);
-      const counts: FuzzCounts = { crossed: tally.crossed, enumerated: tally.enumerated, races: tally.races, incomplete: tally.incomplete, liveness: tally.liveness, skipped: [...tally.skipped], livenessSkipped: [...tally.livenessSkipped] };
+      const counts: FuzzCounts = { crossed: tally.crossed, enumerated: tally.enumerated, races: tally.races, incomplete: tally.incomplete, liveness: tally.liveness, livenessIncomplete: tally.livenessIncomplete, skipped: [...tally.skipped], livenessSkipped: [...tally.livenessSkipped] };
       port.postMessage({ kind: 'checked', index: m.index, finding, counts, incompleteReport } satisfies FuzzAnswer);
     } catch (e) {
       port.postMessage({ kind: 'error', index: m.index, message: (e as Error).stack ?? String(e) } satisfies FuzzAnswer);

@@ -192,7 +192,7 @@ export async function runTest(z3: Z3Session, test: LitmusTest, opt: RunOptions):
  * union with rf and dep, or rf and po, among its members (a litmus test's dep lies within po).
  */
 export const THIN_AIR_STATE_CAP = 1000;
-function thinAirAllowed(model: Model): boolean {
+export function thinAirAllowed(model: Model): boolean {
   const members = (t: RelTerm): RelTerm[] => (t.k === 'union' ? [...members(t.a), ...members(t.b)] : [t]);
   return !model.axioms.some((ax) => {
     if (ax.kind !== 'acyclic') return false;
