@@ -80,7 +80,7 @@ try {
 const text = [
   '# Model mutants',
   '',
-  `Node ${process.version}, ${new Date().toISOString().slice(0, 10)}; bound 2; ${((performance.now() - t0) / 1000).toFixed(0)} s. Each single-edit mutant of the model (bench/mutants.ts)`,
+  `Node ${process.version}, ${new Date().toISOString().slice(0, 10)}; bound 2; ${((performance.now() - t0) / 1000).toFixed(0)} s. Each single-edit mutant of the model (model/mutants.ts)`,
   'against litmus/tests/EXPECTED.csv, then Dartagnan\'s expected verdicts, in verdict mode; the first row whose verdict changes kills it.',
   'A mutant alive means the same as the model on every test here, or marks a part no test pins. Paths: .a/.b are the left/right',
   'operands of a union (alt(a, b, c) is (a | b) | c), an intersection, a sequence or a difference, [] a set, *a/*b a product\'s sides.',

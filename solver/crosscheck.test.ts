@@ -66,8 +66,8 @@ test('cat models (SC, TSO-like, ptx75 with sync in any scope): Z3 finds exactly 
 // observation) are read off the model's axioms; each must switch itself off in a model that
 // lacks what it rests on. Every axiom dropped in turn, and every 7th single-edit mutant of each
 // model (a spread over every definition and axiom), each on generated tests: the states brute
-// force finds. Mutants that
-// let a value come out of thin air are left out: brute force skips such values by design.
+// force finds. Mutants that let a value come out of thin air are left out: brute force skips
+// such values by design.
 test('single-edit mutants of ptx60 and ptx75: Z3 finds exactly the brute-force final states', async () => {
   let n = 0;
   for (const [base, proxies] of [[ptx60, false], [ptx75, true]] as const) {
