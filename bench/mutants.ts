@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { MODELS } from '../model/ptx.js';
 import type { Model } from '../model/relalg.js';
 import { mutants } from '../model/mutants.js';
+import { readExpectations } from '../cli/conform.js';
 import { parseLitmus } from '../litmus/parse.js';
 import type { LitmusTest } from '../litmus/ast.js';
 import { runTest } from '../solver/run.js';
@@ -16,16 +17,11 @@ import { CORPUS, ROOT, hasCorpus } from '../tests/paths.js';
 
 interface Row { test: LitmusTest; file: string; expected: boolean; ours: boolean }
 
-/** The rows of a conform list for one model: `path,model,1|0` (ours) or `path,1|0` (Dartagnan's). */
+/** A conform list's rows for one model (as `ptxmm conform` reads it: a row without a model is every model's). */
 function rows(csv: string, root: string, model: string, ours: boolean): Row[] {
-  return readFileSync(csv, 'utf8').split(/\r?\n/).flatMap((line) => {
-    const f = line.trim().split(',');
-    if (f.length < 2 || line.startsWith('#')) return [];
-    if (f.length === 3 && f[1] !== model) return [];
-    const path = f[0]!;
-    const file = join(root, path);
-    return [{ test: parseLitmus(readFileSync(file, 'utf8'), path), file: path.split('/').pop()!, expected: f[f.length - 1] === '1', ours }];
-  });
+  return readExpectations(readFileSync(csv, 'utf8'), csv).filter((r) => (r.model ?? model) === model).map((r) => ({
+    test: parseLitmus(readFileSync(join(root, r.path), 'utf8'), r.path), file: r.path.split('/').pop()!, expected: r.expected, ours,
+  }));
 }
 
 /** The condition's verdict under a model: '1' validated, '0' not, else why there is none. */

@@ -71,7 +71,7 @@ test('cat models (SC, TSO-like, ptx75 with sync in any scope): Z3 finds exactly 
 test('single-edit mutants of ptx60 and ptx75: Z3 finds exactly the brute-force final states', async () => {
   let n = 0;
   for (const [base, proxies] of [[ptx60, false], [ptx75, true]] as const) {
-    const sample = [...mutants(base)].filter((m, i) => (i % 7 === 0 || m.what.endsWith(' dropped') && !m.what.includes(':')) && !thinAirAllowed(m.model));
+    const sample = [...mutants(base)].filter((m, i) => (i % 7 === 0 || m.model.axioms.length < base.axioms.length) && !thinAirAllowed(m.model));
     for (const [i, m] of sample.entries()) {
       await fc.assert(fc.asyncProperty(arbTest({ proxies }), (t) => agree(t, m.model)), { numRuns: 8, seed: 100 + i });
       n++;
