@@ -9,7 +9,7 @@ import { cvtaSpace, typeWidth } from '../litmus/ast.js';
 import { LitmusError } from '../litmus/errors.js';
 import { printInstr } from '../litmus/print.js';
 import { bitsRange, destinations, fitsBits, reads, registersRead } from '../litmus/types.js';
-import { EXIT_LABEL, type LaunchDirective, type Param, type PtxFunction, type PtxModule, type Statement, type Variable, declaredType, paramSize, registerDeclared, typeBytes } from './module.js';
+import { EXIT_LABEL, type Call, type LaunchDirective, type Param, type Prototype, type PtxFunction, type PtxModule, type Statement, type Variable, declaredType, paramSize, registerDeclared, typeBytes } from './module.js';
 
 export interface Dim3 {
   x: number;
@@ -112,8 +112,9 @@ export interface Instance {
   unmodelled: Map<string, LitmusError>;
 }
 
-// Not %warpid nor %nwarpid: the ISA gives neither as a function of the thread (below).
-export const SPECIAL_REGISTERS = ['tid', 'ntid', 'ctaid', 'nctaid'].flatMap((r) => ['x', 'y', 'z'].map((c) => `${r}.${c}`))
+// Not %warpid nor %nwarpid: the ISA gives neither as a function of the thread (below). The
+// vectors' .w is theirs too ("The fourth element is unused and always returns zero").
+export const SPECIAL_REGISTERS = ['tid', 'ntid', 'ctaid', 'nctaid'].flatMap((r) => ['x', 'y', 'z', 'w'].map((c) => `${r}.${c}`))
   .concat(['laneid']);
 
 const BASE_ADDRESS = 0x1000;
@@ -453,7 +454,7 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
       const values: Record<string, number> = {
         'tid.x': tx, 'tid.y': ty, 'tid.z': tz, 'ntid.x': block.x, 'ntid.y': block.y, 'ntid.z': block.z,
         'ctaid.x': bx, 'ctaid.y': by, 'ctaid.z': bz, 'nctaid.x': grid.x, 'nctaid.y': grid.y, 'nctaid.z': grid.z,
-        laneid: t % 32,
+        laneid: t % 32, 'tid.w': 0, 'ntid.w': 0, 'ctaid.w': 0, 'nctaid.w': 0,
       };
       for (const r of readsSpecial) regInits.push({ thread: id, reg: r, value: BigInt(values[r]!), pos: entry.pos });
       // (Registers start undefined in a kernel; the abort register is ptxmm's, and starts at 0.)
@@ -808,6 +809,8 @@ function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) =>
       }
       if (s.op === 'call') {
         const callee = mod.functions.find((f) => f.name === s.callee && f.kind === 'func');
+        const signature = callee ?? mod.prototypes.find((f) => f.name === s.callee && f.kind === 'func');
+        if (signature) checkArguments(fn, s, signature, bad);
         const a = callee ? undefined : asserts.get(idx);
         if (a) {
           const text = (x: ArgSource): string | null => (x?.kind === 'text' ? x.text : null);
@@ -957,6 +960,26 @@ function argSource(fn: PtxFunction, at: number, param: string | undefined, mod: 
  * alike, and a register written by several calls would mix their values for what reads
  * registers without following paths (localAddresses).
  */
+/**
+ * A call passes what its callee declares: as many arguments and return values, each as wide
+ * (ptxas: "Type of argument does not match formal parameter"). `__assertfail` given four words
+ * was read with its line number taken from the function name's.
+ */
+function checkArguments(fn: PtxFunction, s: Call, callee: Prototype, bad: (why: string, pos: Pos) => never): void {
+  if (s.args.length !== callee.params.length || s.rets.length !== callee.returns.length) {
+    bad(`the call to ${s.callee} passes ${s.args.length} argument(s) and ${s.rets.length} return value(s); ${s.callee} takes ${callee.params.length} and ${callee.returns.length}`, s.pos);
+  }
+  const pairs = [...s.args.map((a, k) => [a, callee.params[k]!] as const), ...s.rets.map((r, k) => [r, callee.returns[k]!] as const)];
+  for (const [actual, formal] of pairs) {
+    const p = fn.callParams.get(actual);
+    if (p && (typeWidth(p.type) !== typeWidth(formal.type) || (p.count ?? 0) !== (formal.count ?? 0))) {
+      bad(`the call to ${s.callee} passes ${actual} (${paramText(p)}) for its parameter ${formal.name} (${paramText(formal)})`, s.pos);
+    }
+  }
+}
+
+const paramText = (p: Pick<Param, 'type' | 'count'>): string => `.${p.type}${p.count === null ? '' : `[${p.count}]`}`;
+
 function paramReg(fn: PtxFunction, bind: Map<string, string>, name: string, rename: (r: string) => string, call: number): string {
   return bind.get(name) ?? rename(`__${fn.name}_${name}_${call}`);
 }

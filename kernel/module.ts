@@ -10,6 +10,7 @@ import type { CstCell } from '../litmus/cst.js';
 import { LitmusError } from '../litmus/errors.js';
 import { FLOAT_TYPE } from '../litmus/opcode.js';
 import { parseFragment } from '../litmus/parse.js';
+import { type IsaVersion, type Target, checkFeatures, readTarget, readVersion } from './target.js';
 
 /** A module-level variable (`.global .align 4 .u32 x[4] = {1, 2, 3, 4};`) or a kernel's `.shared` or `.local` one. */
 export interface Variable {
@@ -117,11 +118,17 @@ const LAUNCH_DIRECTIVES: readonly LaunchDirective['name'][] = ['reqntid', 'maxnt
 
 export interface PtxModule {
   file: string;
-  version: string | null;
-  target: string | null;
+  /** `.version` (kernel/target.ts: 9.0 is 90). */
+  version: IsaVersion | null;
+  target: Target | null;
   globals: Variable[];
   functions: PtxFunction[];
+  /** Functions declared and not defined (`.extern .func __assertfail (...);`): what their calls must pass. */
+  prototypes: Prototype[];
 }
+
+/** A function's declaration without its body. */
+export type Prototype = Pick<PtxFunction, 'name' | 'kind' | 'params' | 'returns' | 'pos'>;
 
 /** The label every `ret` of a function jumps to: the end of its body. */
 export const RETURN_LABEL = '$ptxmm_return';
@@ -136,6 +143,10 @@ const WARP_LEVEL: Readonly<Record<string, string>> = {
   activemask: '__activemask',
   elect: 'elect.sync, cooperative groups\' elect',
 };
+/** The performance directives a function's header may carry besides the launch ones, with how many numbers each takes. */
+const HEADER_DIRECTIVES: Readonly<Record<string, number>> = { '.maxnreg': 1, '.minnctapersm': 1, '.noreturn': 0, '.blocksareclusters': 0 };
+/** What starts a module-level declaration. */
+const MODULE_LEVEL = new Set(['.visible', '.extern', '.weak', '.common', '.entry', '.func', '.global', '.const', '.shared']);
 const INT_TYPES = new Set(['u8', 'u16', 'u32', 'u64', 's8', 's16', 's32', 's64', 'b8', 'b16', 'b32', 'b64']);
 
 interface Tok {
@@ -153,7 +164,7 @@ function blankComments(text: string): string {
 }
 
 function tokenize(text: string, file: string): Tok[] {
-  const re = /(\s+)|(\.[A-Za-z_][\w$]*)|(%[A-Za-z_$][\w$]*(?:\.[xyz](?![\w.]))?)|([A-Za-z_$][\w$]*(?:\.[\w$:]+)*)|(0[fFdD][0-9a-fA-F]+|0[xX][0-9a-fA-F]+U?|\d+\.\d+|\d+U?)|("[^"\n]*")|([{}()[\];,:=<>@!+\-|])/y;
+  const re = /(\s+)|(\.[A-Za-z_][\w$]*)|(%[A-Za-z_$][\w$]*(?:\.[xyzw](?![\w.]))?)|([A-Za-z_$][\w$]*(?:\.[\w$:]+)*)|(0[fFdD][0-9a-fA-F]+|0[xX][0-9a-fA-F]+U?|\d+\.\d+|\d+U?)|("[^"\n]*")|([{}()[\];,:=<>@!+\-|])/y;
   const out: Tok[] = [];
   let line = 1;
   let lineStart = 0;
@@ -316,21 +327,38 @@ export function readModule(text: string, file: string): PtxModule {
     if (name.k !== 'id') fail(`expected a function name, found '${name.v}'`, name);
     const params = peek()?.v === '(' ? paramList() : [];
     // Launch directives are kept (LaunchDirective); performance ones (.minnctapersm, .maxnreg,
-    // .noreturn, .pragma) say nothing to the model.
+    // .noreturn, .pragma) say nothing to the model. Anything else is refused, as ptxas does (a
+    // stray ')' or a second header was once read past).
     bare = new Set();
     const directives: LaunchDirective[] = [];
-    while (peek() && peek()!.v !== '{' && peek()!.v !== ';') {
+    // ptxas reads a .func's declaration without its ';' when the next declaration starts.
+    const declarationEnds = (): boolean => kind === 'func' && MODULE_LEVEL.has(peek()!.v);
+    while (peek() && peek()!.v !== '{' && peek()!.v !== ';' && !declarationEnds()) {
       const t = next('a directive');
-      const name = LAUNCH_DIRECTIVES.find((d) => t.v === `.${d}`);
-      if (!name) continue;
-      const values: number[] = [];
-      if (name !== 'explicitcluster') {
-        values.push(number(next(`.${name}'s value`), `.${name}'s value`));
-        while (peek()?.v === ',' && values.length < 3) { i++; values.push(number(next(`.${name}'s value`), `.${name}'s value`)); }
+      if (t.v === '.pragma') {
+        // `.pragma "nounroll";`: its ';' ends the directive, not the function.
+        while (next("';'").v !== ';');
+        continue;
       }
-      directives.push({ name, values, pos: at(t) });
+      const launch = LAUNCH_DIRECTIVES.find((d) => t.v === `.${d}`);
+      const tuning = HEADER_DIRECTIVES[t.v];
+      if (t.v === '.noreturn' && kind === 'entry') fail('.noreturn is for device functions (.func), not kernels', t);
+      if (!launch && tuning === undefined) {
+        fail(`unexpected '${t.v}' after ${name.v}'s parameters: a '{' (its body), a ';' (a declaration) or a performance directive (.maxntid, .reqntid, .maxnreg, .minnctapersm, .pragma...)`, t);
+      }
+      const values: number[] = [];
+      const count = launch ? (launch === 'explicitcluster' ? 0 : 3) : tuning!;
+      if (count > 0) {
+        values.push(number(next(`${t.v}'s value`), `${t.v}'s value`));
+        while (peek()?.v === ',' && values.length < count) { i++; values.push(number(next(`${t.v}'s value`), `${t.v}'s value`)); }
+      }
+      if (launch) directives.push({ name: launch, values, pos: at(t) });
     }
-    if (peek()?.v === ';') { i++; return null; } // a prototype
+    if (peek()?.v === ';' || (peek() && declarationEnds())) {
+      if (peek()!.v === ';') i++;
+      mod.prototypes.push({ name: name.v, kind, params, returns, pos: at(start) });
+      return null;
+    }
     expect('{');
     const fn: PtxFunction = {
       name: name.v, kind, params, returns, body: [], regs: new Map(), regRanges: [], callParams: new Map(), shared: [], locals: [], packed: new Set(),
@@ -342,6 +370,7 @@ export function readModule(text: string, file: string): PtxModule {
     // around inline PTX and intrinsics such as __syncthreads_or) is that block's own and hides
     // the function's of that name: it is renamed apart (`%__b2_p1`, `__b2_LOOP`) within the block.
     const scopes: Scope[] = [];
+    const topParams = new Set([...params, ...returns].map((p) => p.name));
     let blocks = 0;
     // A name as the innermost block that declares it has it (`declares`), else as written.
     const scoped = (x: string, declares: (s: Scope) => boolean): string => {
@@ -363,13 +392,17 @@ export function readModule(text: string, file: string): PtxModule {
     };
     while (depth > 0) {
       const t = next(`'}' closing ${name.v}`);
-      if (t.v === '{') { depth++; scopes.push({ id: ++blocks, names: new Set(), ranges: [], labels: labelsOfBlock() }); continue; }
+      if (t.v === '{') { depth++; scopes.push({ id: ++blocks, names: new Set(), ranges: [], labels: labelsOfBlock(), params: new Set() }); continue; }
       if (t.v === '}') { depth--; scopes.pop(); continue; }
       if (t.v === '.reg') { registers(fn, t, scopes[scopes.length - 1] ?? null); continue; }
       if (t.v === '.param') {
         i--;
         const p = param();
         expect(';');
+        // Each call's block declares its own param0...; twice in one block is ptxas's "Duplicate definition".
+        const own = scopes[scopes.length - 1]?.params ?? topParams;
+        if (own.has(p.name)) fail(`the .param ${p.name} is declared twice in this block`, t);
+        own.add(p.name);
         fn.callParams.set(p.name, p);
         continue;
       }
@@ -407,6 +440,7 @@ export function readModule(text: string, file: string): PtxModule {
         return v === x.v ? x : { ...x, v };
       });
       const opcode = stmt[0]!.v === '@' ? stmt.find((x, j) => j > 0 && x.k === 'id') : stmt[0];
+      if (opcode) checkFeatures(opcode.v, mod.version!, mod.target!, at(opcode), file);
       const vec = opcode ? /\.v[248]\b/.exec(opcode.v) : null;
       // A brace in a statement: a vector operand ({%r1, %r2}), or a missing ';'.
       const brace = stmt.find((x) => x.v === '{' || x.v === '}');
@@ -465,6 +499,13 @@ export function readModule(text: string, file: string): PtxModule {
       }
     }
     if (returned || kind === 'func') fn.body.push({ op: 'label', name: RETURN_LABEL, pos: at(toks[i - 1]) });
+    // ptxas: "Unknown symbol". It was refused only when a thread compiled the branch, without its column.
+    const labels = new Set(fn.body.flatMap((x) => (x.op === 'label' ? [x.name] : [])));
+    for (const x of fn.body) {
+      if (x.op === 'bra' && x.target !== EXIT_LABEL && x.target !== '' && !labels.has(x.target)) {
+        throw new LitmusError(`no label ${x.target} in ${fn.name}`, x.pos, file);
+      }
+    }
     return fn;
   };
 
@@ -503,20 +544,41 @@ export function readModule(text: string, file: string): PtxModule {
     }
   };
 
-  const mod: PtxModule = { file, version: null, target: null, globals: [], functions: [] };
+  const mod: PtxModule = { file, version: null, target: null, globals: [], functions: [], prototypes: [] };
   // `.extern` before the declaration it qualifies (an .extern .shared array is dynamic shared memory).
   let external = false;
+  let addressSize = false;
+  const ownDeclarations: Prototype[] = [];
+  let previous = '';
   while (i < toks.length) {
     const t = next('a directive');
+    const before = previous;
+    previous = t.v;
     const ext = external;
     external = false;
     // As ptxas: .version first, .target next (it answered modules ptxas refuses).
     if (mod.version === null && t.v !== '.version') fail(`a PTX module starts with .version (nvcc -ptx writes it first), found '${t.v}'`, t);
     if (mod.version !== null && mod.target === null && t.v !== '.target') fail(`.target (the GPU, as sm_90) follows .version, found '${t.v}'`, t);
     switch (t.v) {
-      case '.version': mod.version = next('a version').v; break;
-      case '.target': mod.target = next('a target').v; while (peek()?.v === ',') { i++; next('a target'); } break;
-      case '.address_size': if (number(next('a size'), 'the address size') !== 64) fail(`only 64-bit addresses are modelled`, t); break;
+      case '.version': {
+        if (mod.version !== null) fail('a second .version (a module has one)', t);
+        const v = next('a version');
+        mod.version = readVersion(v.v, at(v), file);
+        break;
+      }
+      case '.target': {
+        // As ptxas: a .target right after another replaces it; anywhere else it is an error.
+        if (mod.target !== null && before !== '.target') fail('a second .target (a module has one, after .version)', t);
+        const names = [next('a target')];
+        while (peek()?.v === ',') { i++; names.push(next('a target')); }
+        mod.target = readTarget(names.map((x) => ({ v: x.v, pos: at(x) })), mod.version!, file);
+        break;
+      }
+      case '.address_size':
+        if (addressSize) fail('a second .address_size (a module has one)', t);
+        addressSize = true;
+        if (number(next('a size'), 'the address size') !== 64) fail(`only 64-bit addresses are modelled`, t);
+        break;
       case '.file': case '.loc': restOfLine(t); break;
       case '.section': {
         // Debug information (-lineinfo): `.section .debug_str { ... }`, nothing the model reads.
@@ -536,11 +598,16 @@ export function readModule(text: string, file: string): PtxModule {
       case '.entry': case '.func': {
         const f = functionDef(t.v === '.entry' ? 'entry' : 'func', t);
         if (f) mod.functions.push(f);
+        else if (!ext) ownDeclarations.push(mod.prototypes[mod.prototypes.length - 1]!);
         break;
       }
       default:
         fail(t.k === 'dir' ? `the directive '${t.v}' is not supported` : `expected a directive, found '${t.v}'`, t);
     }
+  }
+  // ptxas: "Unresolved extern function": only an .extern function is defined elsewhere.
+  for (const d of ownDeclarations) {
+    if (!mod.functions.some((f) => f.name === d.name)) throw new LitmusError(`${d.name} is declared and never defined (only an .extern function may be defined elsewhere)`, d.pos, file);
   }
   return mod;
 }
@@ -660,6 +727,8 @@ function call(stmt: Tok[], opcode: Tok, file: string): Call {
   const pos = { line: opcode.line, col: opcode.col };
   if (stmt[0]!.v === '@') throw new LitmusError(`a guarded call is not supported`, pos, file);
   const fail = (msg: string, t?: Tok): never => { throw new LitmusError(msg, t ? { line: t.line, col: t.col } : pos, file); };
+  // ptxas: "Illegal modifier '.gpu' for instruction 'call'" (it was read as a call).
+  if (opcode.v !== 'call' && opcode.v !== 'call.uni') fail(`'${opcode.v}': a call is call or call.uni`);
   let j = 1;
   const list = (): string[] => {
     const out: string[] = [];
@@ -669,17 +738,24 @@ function call(stmt: Tok[], opcode: Tok, file: string): Call {
       if (stmt[j]!.k !== 'id') fail(`a call passes .param names, not '${stmt[j]!.v}'`, stmt[j]);
       out.push(stmt[j]!.v);
       j++;
-      if (stmt[j]?.v === ',') j++;
+      // As ptxas: a comma between names (`(param3 param4)` was read as two), none after the last.
+      if (stmt[j]?.v === ',') {
+        j++;
+        if (stmt[j]?.v === ')') fail(`a name after ',' in the call`, stmt[j]);
+      } else if (stmt[j] && stmt[j]!.v !== ')') fail(`expected ',' or ')' in the call, found '${stmt[j]!.v}'`, stmt[j]);
     }
+    if (!stmt[j]) fail(`expected ')' closing the call's list`);
     j++;
     return out;
   };
+  // `call (ret), f, (args)`: a comma after the return list and after the name when arguments follow.
+  const comma = (): void => { if (stmt[j]?.v !== ',') fail(`expected ',' in the call${stmt[j] ? `, found '${stmt[j]!.v}'` : ''}`, stmt[j]); j++; };
   const rets = stmt[j]?.v === '(' ? list() : [];
-  if (stmt[j]?.v === ',') j++;
+  if (rets.length || stmt[j - 1]?.v === ')') comma();
   const callee = stmt[j];
   if (!callee || callee.k !== 'id') return fail(`expected the called function's name`, callee);
   j++;
-  if (stmt[j]?.v === ',') j++;
+  if (j < stmt.length) comma();
   const args = stmt[j]?.v === '(' ? list() : [];
   if (j < stmt.length) fail(`unexpected '${stmt[j]!.v}' in the call (indirect calls and prototypes are not supported)`, stmt[j]);
   return { op: 'call', callee: callee.v, rets, args, pos };
@@ -691,6 +767,8 @@ interface Scope {
   names: Set<string>;
   ranges: { prefix: string; count: number }[];
   labels: Set<string>;
+  /** The call parameters (`.param .b64 param0;`) it declares. */
+  params: Set<string>;
 }
 
 /** A register or label of a nested block, renamed apart from the function's (`%__b2_p1`, `__b2_LOOP`). */

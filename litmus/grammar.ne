@@ -44,7 +44,7 @@ const lexer = moo.states({
     pregpair: /%[A-Za-z_$][\w$]*[ \t]*\|[ \t]*%[A-Za-z_$][\w$]*/,
     // A special register's component (%tid.x) is part of its name.
     // PTX identifiers may hold '$' (`%r$0`), as ptxas reads them.
-    preg: /%[A-Za-z_$][\w$]*(?:\.[xyz](?![\w.]))?/,
+    preg: /%[A-Za-z_$][\w$]*(?:\.[xyzw](?![\w.]))?/,
     // PTX's floating-point literals (0f3F800000, 0d3FF8000000000000, 1.5, .5, 1e3), lexed whole:
     // a 0f/0d literal is a bit pattern in a .b32/.b64 operand (build.ts); any other use is told
     // that floats are not modelled, not that '.' is unexpected.
