@@ -9,7 +9,7 @@ import { cvtaSpace, typeWidth } from '../litmus/ast.js';
 import { LitmusError } from '../litmus/errors.js';
 import { printInstr } from '../litmus/print.js';
 import { bitsRange, destinations, fitsBits, reads, registersRead } from '../litmus/types.js';
-import { EXIT_LABEL, type Call, type LaunchDirective, type Param, type Prototype, type PtxFunction, type PtxModule, type Statement, type Variable, declaredType, paramSize, registerDeclared, typeBytes } from './module.js';
+import { EXIT_LABEL, type Call, type LaunchDirective, type Param, type Prototype, type PtxFunction, type PtxModule, type Statement, type Variable, declaredType, floatRegister, paramSize, registerDeclared, typeBytes } from './module.js';
 
 export interface Dim3 {
   x: number;
@@ -411,7 +411,10 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
     }
     return c;
   };
-  const declared = { has: (name: string): boolean => mod.functions.some((f) => registerDeclared(f, name)) };
+  // The kernel's own declarations: inlined callees' registers are renamed apart (`__c1_r1`),
+  // checked in their function. Any function's once counted, so `%p5` of a kernel declaring
+  // %p<2> was read as "any value" when another kernel of the module declared %p<6>.
+  const declared = { has: (name: string): boolean => registerDeclared(entry, name) };
   for (const s of body) {
     if (s.op === 'label') continue;
     for (const r of registersRead(s)) {
@@ -426,7 +429,7 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
                       : /^(smid|nsmid|gridid|pm\d+|pm\d+_64|dynamic_smem_size|total_smem_size|aggr_smem_size|current_graph_exec)$/.test(r.name) ? 'it says where or how the kernel runs, which the memory model does not'
                         : null;
         bad(what ? `the special register %${r.name} is not modelled: ${what}`
-          : `%${r.name} is neither declared (.reg) nor a special register ptxmm models (${SPECIAL_REGISTERS.map((x) => `%${x}`).join(', ')})`, r.pos ?? s.pos);
+          : `%${r.name} is neither declared (.reg) nor a special register ptxmm models (%tid, %ntid, %ctaid and %nctaid, each .x, .y, .z or .w, and %laneid)`, r.pos ?? s.pos);
       }
       if (r.name.includes('.') && !SPECIAL_REGISTERS.includes(r.name) && !declared.has(r.name)) {
         bad(`the special register %${r.name} is not modelled`, r.pos ?? s.pos);
@@ -851,6 +854,14 @@ function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) =>
         // one was answered as though declared.
         else if (d.name !== '_' && !d.name.startsWith('__') && !SPECIAL_REGISTERS.includes(d.name)) bad(`the register %${d.name} is not declared (.reg)`, d.pos ?? s.pos);
       }
+      // A register declared .f32 (.f64, .f16) takes part only in bit-typed instructions
+      // (ptxas: "Arguments mismatch"): `add.s32 %r1, %f1, %r2` was read as the float's bits.
+      const typed = integerTyped(s);
+      if (typed) {
+        for (const r of [...destinations(s).map(([d]) => d), ...reads(s).filter((x) => x.width !== null && x.width > 1)]) {
+          if (floatRegister(fn, r.name)) bad(`%${r.name} is a .f${typeWidth(declaredType(fn, r.name)!)} register: an integer instruction (.${typed}) takes it only as bits (.b${typeWidth(declaredType(fn, r.name)!)} types)`, r.pos ?? s.pos);
+        }
+      }
       // A guard is a .pred register (ptxas: "Predicate expression expected"): @%r1 was read as %r1 != 0.
       const gt = s.guard ? declaredType(fn, s.guard.reg.name) : undefined;
       if (s.guard && gt !== undefined && gt !== 'pred') bad(`the guard %${s.guard.reg.name} is a .${gt} register, not a .pred one`, s.guard.reg.pos ?? s.pos);
@@ -960,6 +971,13 @@ function argSource(fn: PtxFunction, at: number, param: string | undefined, mod: 
  * alike, and a register written by several calls would mix their values for what reads
  * registers without following paths (localAddresses).
  */
+/** The signed or unsigned type an instruction gives its value operands (cvt: its destination's), or null: bit-typed or untyped. */
+function integerTyped(s: Instr): DataType | null {
+  if (s.op === 'cvt') return s.dtype;
+  const t = 'type' in s ? s.type : null;
+  return t && (t[0] === 'u' || t[0] === 's') ? t : null;
+}
+
 /**
  * A call passes what its callee declares: as many arguments and return values, each as wide
  * (ptxas: "Type of argument does not match formal parameter"). `__assertfail` given four words

@@ -81,6 +81,12 @@ export interface PtxFunction {
    * takes counts up to 2^32 - 1, too many to list (registerDeclared).
    */
   regRanges: { prefix: string; count: number; type: DataType }[];
+  /**
+   * The registers declared with a floating-point type (`.reg .f32 %f<4>`: held as .b32 in
+   * `regs`/`regRanges`), by name and by range prefix (`f<`): only bit-typed instructions take them
+   * (floatRegister).
+   */
+  floats: Set<string>;
   /** `.param` variables the body declares, for calls. */
   callParams: Map<string, Param>;
   shared: Variable[];
@@ -361,7 +367,7 @@ export function readModule(text: string, file: string): PtxModule {
     }
     expect('{');
     const fn: PtxFunction = {
-      name: name.v, kind, params, returns, body: [], regs: new Map(), regRanges: [], callParams: new Map(), shared: [], locals: [], packed: new Set(),
+      name: name.v, kind, params, returns, body: [], regs: new Map(), regRanges: [], floats: new Set(), callParams: new Map(), shared: [], locals: [], packed: new Set(),
       refused: [...params, ...returns].find((p) => p.refused)?.refused ?? null, directives, pos: at(start),
     };
     let depth = 1;
@@ -516,7 +522,8 @@ export function readModule(text: string, file: string): PtxModule {
   const registers = (fn: PtxFunction, start: Tok, scope: Scope | null): void => {
     let t = next('a register type');
     if (t.v === '.v2' || t.v === '.v4') t = next('a register type');
-    const type: DataType = t.v === '.pred' ? 'pred' : /^\.f\d+$/.test(t.v) ? (`b${t.v.slice(2)}` as DataType) : dataType(t);
+    const float = /^\.f\d+$/.test(t.v);
+    const type: DataType = t.v === '.pred' ? 'pred' : float ? (`b${t.v.slice(2)}` as DataType) : dataType(t);
     for (;;) {
       const r = next('a register');
       // nvcc's call sequences declare registers without '%' (temp_param_reg).
@@ -531,10 +538,12 @@ export function readModule(text: string, file: string): PtxModule {
         expect('>');
         if (fn.regRanges.some((x) => x.prefix === name)) dup();
         fn.regRanges.push({ prefix: name, count, type });
+        if (float) fn.floats.add(`${name}<`);
         scope?.ranges.push({ prefix: own, count });
       } else {
         if (fn.regs.has(name)) dup();
         fn.regs.set(name, type);
+        if (float) fn.floats.add(name);
         scope?.names.add(own);
         if (r.k === 'id') bare.add(own);
       }
@@ -783,6 +792,13 @@ const inRange = (r: { prefix: string; count: number }, name: string): boolean =>
 /** Does the function declare this register (by name, or in a `%r<N>` range: %r0 to %r(N-1))? */
 export function registerDeclared(fn: PtxFunction, name: string): boolean {
   return declaredType(fn, name) !== undefined;
+}
+
+/** Is the register declared with a floating-point type (`.reg .f32`)? */
+export function floatRegister(fn: PtxFunction, name: string): boolean {
+  if (fn.regs.has(name)) return fn.floats.has(name);
+  const r = fn.regRanges.find((x) => inRange(x, name));
+  return r !== undefined && fn.floats.has(`${r.prefix}<`);
 }
 
 /** The type the function declares the register with (`.reg .b64 %rd<20>`: %rd3 is .b64), if it does. */

@@ -9,7 +9,7 @@ import { instantiate } from './instantiate.js';
 import { readModule } from './module.js';
 
 const S = scratch('ptxmm-target-');
-const LAUNCH = { grid: { x: 1, y: 1, z: 1 }, block: { x: 1, y: 1, z: 1 }, params: [] };
+const LAUNCH = { entry: 'k', grid: { x: 1, y: 1, z: 1 }, block: { x: 1, y: 1, z: 1 }, params: [] };
 
 /** A module: its header lines, then a kernel with `body`. */
 const mod = (header: string, body: string, decls = '.global .align 4 .u32 g;'): string =>
@@ -143,6 +143,29 @@ test('a call passes what its callee declares: as many arguments, each as wide; a
   const assertDecl = '.global .align 4 .u32 g;\n.extern .func __assertfail\n(\n\t.param .b64 m,\n\t.param .b64 f,\n\t.param .b32 l,\n\t.param .b64 fn,\n\t.param .b64 c\n)\n;';
   const words = ['.b64 p0', '.b64 p1', '.b64 p3', '.b64 p4'].map((p) => `\t.param ${p};`).join('\n');
   refused(mod(HEAD, `\t{\n${words}\n\tcall.uni __assertfail, (p0, p1, p3, p4);\n\t}`, assertDecl), 'call.uni', /the call to __assertfail passes 4 argument\(s\) and 0 return value\(s\); __assertfail takes 5 and 0/);
+});
+
+test('a register declared .f32 or .f64 takes part only in bit-typed instructions, as ptxas says ("Arguments mismatch")', () => {
+  const withFloats = (ins: string): string => mod(HEAD, `\t.reg .f32 %f<4>;\n\t.reg .f64 %fd<2>;\n\tmov.u32 %r1, 1;\n\tmov.b32 %f1, %r1;\n\tmov.u64 %rd1, 1;\n\tmov.b64 %fd1, %rd1;\n\tsetp.eq.u32 %p1, %r1, 0;\n\t${ins}`);
+  // Each was answered with the float's bits taken as the integer (the needle: the register's
+  // place in the instruction, after its declaration and the movs above).
+  for (const [ins, needle] of [['add.s32 %r3, %f1, %r1;', '%f1, %r1;\n\tret'], ['mov.u32 %r3, %f1;', '%f1;\n\tret'], ['st.global.u32 [g], %f1;', '%f1;\n\tret'],
+    ['ld.global.u32 %f2, [g];', '%f2'], ['setp.eq.s32 %p2, %f1, 0;', '%f1, 0'], ['cvt.u32.u32 %r3, %f1;', '%f1;\n\tret'],
+    ['add.s64 %rd3, %fd1, %rd1;', '%fd1, %rd1;\n\tret'], ['atom.global.add.u32 %r3, [g], %f1;', '%f1;\n\tret']] as const) {
+    refused(withFloats(ins), needle, /%f\w+ is a \.f(32|64) register: an integer instruction \(\.[us]\d+\) takes it only as bits/);
+  }
+  // As bits they are read: ptxas takes each.
+  for (const ins of ['mov.b32 %r3, %f1;', 'st.global.b32 [g], %f1;', 'ld.global.b32 %f2, [g];', 'and.b32 %r3, %f1, %r1;', 'setp.eq.b32 %p2, %f1, 0;', 'selp.b32 %r3, %f1, %r1, %p1;', 'atom.global.exch.b32 %r3, [g], %f1;', 'mov.b64 %rd3, %fd1;']) {
+    assert.is(read(withFloats(ins)), null, ins);
+  }
+});
+
+test('a register is declared in the kernel that reads it, not in another kernel of the module', () => {
+  // k reads %p5 and declares %p<2>: once answered as "any value" because k2 declares %p<6>.
+  const text = mod(HEAD, '\tsetp.eq.u32 %p5, %r1, 0;\n\t@%p5 st.global.u32 [g], 1;').replace('.reg .pred %p<4>;', '.reg .pred %p<2>;')
+    + '.visible .entry k2()\n{\n\t.reg .pred %p<6>;\n\tret;\n}\n';
+  refused(text, '%p5', /the register %p5 is not declared/);
+  refused(text.replace('setp.eq.u32 %p5, %r1, 0;', 'setp.eq.u32 %p1, %r1, 0;'), '%p5', /%p5 is neither declared \(\.reg\) nor a special register ptxmm models/);
 });
 
 test('%tid.w and the other vectors\' fourth element: zero (ISA: "unused and always returns zero"), as ptxas reads them', () => {

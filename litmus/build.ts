@@ -753,15 +753,18 @@ const SPECIAL_NAMES: ReadonlySet<string> = setOf(
  * atom.cas take them so; .u32, .s32, .b16 and .b64 with a 0f literal are refused).
  */
 function hexFloatsFit(c: Extract<CstCell, { k: 'instr' }>, ins: Instr, file: string): void {
-  for (const o of c.operands) {
-    if (o.k !== 'num') continue;
+  const base = c.opcode.text.split('.')[0]!;
+  c.operands.forEach((o, k) => {
+    if (o.k !== 'num') return;
     const hex = hexFloat(o.num.tok.text);
-    if (!hex) continue;
-    const type = 'type' in ins ? ins.type : null;
+    if (!hex) return;
+    // A shift amount is a .u32 whatever the instruction's type (ptxas: "Arguments mismatch").
+    const shiftAmount = ((base === 'shl' || base === 'shr') && k === 2) || (base === 'shf' && k === 3);
+    const type = shiftAmount ? 'u32' : 'type' in ins ? ins.type : null;
     if (type !== hex.type) {
-      fail(`floating-point literal '${o.num.tok.text}' in a${type ? ` .${type}` : 'n untyped'} operand: ${HEX_FLOAT_USE} (floating-point data is not modelled)`, o.num.tok, file);
+      fail(`floating-point literal '${o.num.tok.text}' in a${type ? ` .${type}` : 'n untyped'} operand${shiftAmount ? ' (a shift amount)' : ''}: ${HEX_FLOAT_USE} (floating-point data is not modelled)`, o.num.tok, file);
     }
-  }
+  });
 }
 
 /** Ctx.regs and Ctx.bare of a thread (`bareInits`: the init block's registers without `%`, as `tid:name`). */

@@ -818,6 +818,14 @@ const cases: Case[] = [
     message: "floating-point literal '0d3FF8000000000000' in a .b32 operand: ptxas takes a 0f literal as its 32 bits in a .b32 operand, and a 0d literal as its 64 bits in a .b64 one (floating-point data is not modelled)",
   },
   {
+    // A shift amount is a .u32 whatever the instruction's type: ptxas refuses a 0f literal there
+    // ("Arguments mismatch"), and it was read as a shift by 1065353216.
+    name: "hex-float-as-shift-amount",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 ;\n mov.b32 %r1, 1 ;\n shl.b32 %r2, %r1, 0f3F800000 ;\nexists (P0:%r2 == 0)\n",
+    at: [5, 20],
+    message: "floating-point literal '0f3F800000' in a .u32 operand (a shift amount): ptxas takes a 0f literal as its 32 bits in a .b32 operand, and a 0d literal as its 64 bits in a .b64 one (floating-point data is not modelled)",
+  },
+  {
     name: "hex-float-initialising-u32",
     text: "PTX T\n{ .global .u32 x = 0f3F800000; }\n P0@cta 0,gpu 0 ;\n st.global.u32 [x], 1 ;\nexists (x == 0)\n",
     at: [2, 20],
