@@ -9,7 +9,7 @@ import { cvtaSpace, typeWidth } from '../litmus/ast.js';
 import { LitmusError } from '../litmus/errors.js';
 import { printInstr } from '../litmus/print.js';
 import { bitsRange, destinations, fitsBits, reads, registersRead } from '../litmus/types.js';
-import { EXIT_LABEL, type Call, type LaunchDirective, type Param, type Prototype, type PtxFunction, type PtxModule, type Statement, type Variable, declaredType, floatRegister, paramSize, registerDeclared, typeBytes } from './module.js';
+import { EXIT_LABEL, type Call, type LaunchDirective, type Param, type Prototype, type PtxFunction, type PtxModule, type Statement, type Variable, asWritten, declaredType, floatRegister, paramSize, registerDeclared, typeBytes } from './module.js';
 
 export interface Dim3 {
   x: number;
@@ -892,7 +892,8 @@ function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) =>
         const p = fn.callParams.get(s.addr.name) ?? (stack.length > 1 ? [...fn.params, ...fn.returns].find((x) => x.name === s.addr.name) : undefined);
         const size = p ? paramSize(p) : 0;
         const off = Number(s.offset ?? 0n);
-        if (p && (off < 0 || off + typeBytes(s.type) > size)) bad(`[${s.addr.name}${off < 0 ? '' : '+'}${off}] is not a part of ${s.addr.name} (${size} bytes) that a ${typeWidth(s.type)}-bit access can take`, s.pos);
+        const shown = asWritten(s.addr.name);
+        if (p && (off < 0 || off + typeBytes(s.type) > size)) bad(`[${shown}${off < 0 ? '' : '+'}${off}] is not a part of ${shown} (${size} bytes) that a ${typeWidth(s.type)}-bit access can take`, s.pos);
       }
       // A call's .param variables are stored before it and its return values read after it.
       const near = (): number => (s.op === 'st' ? callAt.find((j) => j > idx) ?? -1 : callAt.filter((j) => j < idx).pop() ?? -1);
@@ -991,7 +992,7 @@ function checkArguments(fn: PtxFunction, s: Call, callee: Prototype, bad: (why: 
   for (const [actual, formal] of pairs) {
     const p = fn.callParams.get(actual);
     if (p && (typeWidth(p.type) !== typeWidth(formal.type) || (p.count ?? 0) !== (formal.count ?? 0))) {
-      bad(`the call to ${s.callee} passes ${actual} (${paramText(p)}) for its parameter ${formal.name} (${paramText(formal)})`, s.pos);
+      bad(`the call to ${s.callee} passes ${asWritten(actual)} (${paramText(p)}) for its parameter ${formal.name} (${paramText(formal)})`, s.pos);
     }
   }
 }

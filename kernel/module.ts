@@ -385,6 +385,8 @@ export function readModule(text: string, file: string): PtxModule {
     };
     const resolve = (r: string): string => scoped(r, (s) => s.names.has(r) || s.ranges.some((x) => inRange(x, r)));
     const resolveLabel = (l: string): string => scoped(l, (s) => s.labels.has(l));
+    // A name in an instruction: a block's call parameter (`[param0+0]`, `(param0, param1)`) or a label.
+    const resolveName = (l: string): string => scoped(l, (s) => s.params.has(l) || s.labels.has(l));
     // The labels a block defines itself (not those of blocks inside it), for branches to them from before.
     const labelsOfBlock = (): Set<string> => {
       const out = new Set<string>();
@@ -406,10 +408,15 @@ export function readModule(text: string, file: string): PtxModule {
         const p = param();
         expect(';');
         // Each call's block declares its own param0...; twice in one block is ptxas's "Duplicate definition".
-        const own = scopes[scopes.length - 1]?.params ?? topParams;
+        // A block's own are renamed apart, as its registers: nvcc -G declares `.param .b64 param1`
+        // in one call's block and `.param .b32 param1` in the next, and one name for both
+        // once gave a call the other block's width.
+        const scope = scopes[scopes.length - 1];
+        const own = scope?.params ?? topParams;
         if (own.has(p.name)) fail(`the .param ${p.name} is declared twice in this block`, t);
         own.add(p.name);
-        fn.callParams.set(p.name, p);
+        const renamed = scope ? { ...p, name: blockName(scope, p.name) } : p;
+        fn.callParams.set(renamed.name, renamed);
         continue;
       }
       if (t.v === '.shared' || t.v === '.local') {
@@ -440,7 +447,7 @@ export function readModule(text: string, file: string): PtxModule {
       const first = i - 1;
       while (toks[i] && toks[i]!.v !== ';') i++;
       const named = (x: Tok, j: number): string => (x.k === 'reg' ? `%${resolve(x.v.slice(1))}`
-        : x.k === 'id' && j > 0 ? (bare.has(x.v) ? `%${resolve(x.v)}` : resolveLabel(x.v)) : x.v);
+        : x.k === 'id' && j > 0 ? (bare.has(x.v) ? `%${resolve(x.v)}` : resolveName(x.v)) : x.v);
       const stmt = toks.slice(first, i).map((x, j) => {
         const v = named(x, j);
         return v === x.v ? x : { ...x, v };
@@ -744,21 +751,21 @@ function call(stmt: Tok[], opcode: Tok, file: string): Call {
     if (stmt[j]?.v !== '(') fail(`expected '(' in the call`, stmt[j]);
     j++;
     while (stmt[j] && stmt[j]!.v !== ')') {
-      if (stmt[j]!.k !== 'id') fail(`a call passes .param names, not '${stmt[j]!.v}'`, stmt[j]);
+      if (stmt[j]!.k !== 'id') fail(`a call passes .param names, not '${asWritten(stmt[j]!.v)}'`, stmt[j]);
       out.push(stmt[j]!.v);
       j++;
       // As ptxas: a comma between names (`(param3 param4)` was read as two), none after the last.
       if (stmt[j]?.v === ',') {
         j++;
         if (stmt[j]?.v === ')') fail(`a name after ',' in the call`, stmt[j]);
-      } else if (stmt[j] && stmt[j]!.v !== ')') fail(`expected ',' or ')' in the call, found '${stmt[j]!.v}'`, stmt[j]);
+      } else if (stmt[j] && stmt[j]!.v !== ')') fail(`expected ',' or ')' in the call, found '${asWritten(stmt[j]!.v)}'`, stmt[j]);
     }
     if (!stmt[j]) fail(`expected ')' closing the call's list`);
     j++;
     return out;
   };
   // `call (ret), f, (args)`: a comma after the return list and after the name when arguments follow.
-  const comma = (): void => { if (stmt[j]?.v !== ',') fail(`expected ',' in the call${stmt[j] ? `, found '${stmt[j]!.v}'` : ''}`, stmt[j]); j++; };
+  const comma = (): void => { if (stmt[j]?.v !== ',') fail(`expected ',' in the call${stmt[j] ? `, found '${asWritten(stmt[j]!.v)}'` : ''}`, stmt[j]); j++; };
   const rets = stmt[j]?.v === '(' ? list() : [];
   if (rets.length || stmt[j - 1]?.v === ')') comma();
   const callee = stmt[j];
@@ -782,6 +789,9 @@ interface Scope {
 
 /** A register or label of a nested block, renamed apart from the function's (`%__b2_p1`, `__b2_LOOP`). */
 const blockName = (s: Scope, name: string): string => `__b${s.id}_${name}`;
+
+/** A name as the module writes it, without the block's prefix blockName gives it. */
+export const asWritten = (name: string): string => name.replace(/^__b\d+_/, '');
 
 /** Is `name` one of the range's registers (`%r<N>`: %r0 to %r(N-1))? */
 const inRange = (r: { prefix: string; count: number }, name: string): boolean => {

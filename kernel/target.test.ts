@@ -138,7 +138,16 @@ test('a call passes what its callee declares: as many arguments, each as wide; a
   refused(call('\t.param .b32 p0;', 'p0').replace('call.uni', 'call.gpu.uni'), 'call.gpu', /'call\.gpu\.uni': a call is call or call\.uni/);
   // Each call's block declares its own p0 (nvcc's param0 in every block).
   assert.is(read(mod(HEAD, '\t{\n\t.param .b32 p0;\n\tst.param.b32 [p0], 1;\n\tcall.uni f, (p0);\n\t}\n\t{\n\t.param .b32 p0;\n\tst.param.b32 [p0], 2;\n\tcall.uni f, (p0);\n\t}', decls)), null);
-  // A declared function's prototype counts too: __assertfail given four words read its line
+  // Each call's block has its own parameters: nvcc -G declares `.param .b64 param1` for one
+  // call and `.param .b32 param1` for the next; one name for both gave the first call the
+  // second's width (refused as a 64-bit access to a 4-byte parameter, or a width mismatch).
+  const two = '.global .align 4 .u32 g;\n.func f(.param .b64 a)\n{\n\tret;\n}\n.func h(.param .b32 a)\n{\n\t.reg .b32 %r<2>;\n\tld.param.u32 %r1, [a];\n\tst.global.u32 [g], %r1;\n\tret;\n}';
+  const blocks = '\t{\n\t.param .b64 param1;\n\tst.param.b64 [param1+0], 1;\n\tcall.uni f, (param1);\n\t}\n\t{\n\t.param .b32 param1;\n\tst.param.b32 [param1+0], 7;\n\tcall.uni h, (param1);\n\t}';
+  assert.is(read(mod(HEAD, blocks, two)), null);
+  const f = S.write('blocks.ptx', mod(HEAD, blocks, two));
+  assert.is(ptxmm('kernel', f, '--assert', 'g == 7').code, 0, 'the second call passes 7 to h');
+  refused(mod(HEAD, blocks.replace('st.param.b32 [param1+0], 7;', 'st.param.b64 [param1+0], 7;'), two), 'st.param.b64 [param1+0], 7', /\[param1\+0\] is not a part of param1 \(4 bytes\) that a 64-bit access can take/);
+    // A declared function's prototype counts too: __assertfail given four words read its line
   // number from the function name's word.
   const assertDecl = '.global .align 4 .u32 g;\n.extern .func __assertfail\n(\n\t.param .b64 m,\n\t.param .b64 f,\n\t.param .b32 l,\n\t.param .b64 fn,\n\t.param .b64 c\n)\n;';
   const words = ['.b64 p0', '.b64 p1', '.b64 p3', '.b64 p4'].map((p) => `\t.param ${p};`).join('\n');
