@@ -859,7 +859,9 @@ function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) =>
       const typed = integerTyped(s);
       if (typed) {
         for (const r of [...destinations(s).map(([d]) => d), ...reads(s).filter((x) => x.width !== null && x.width > 1)]) {
-          if (floatRegister(fn, r.name)) bad(`%${r.name} is a .f${typeWidth(declaredType(fn, r.name)!)} register: an integer instruction (.${typed}) takes it only as bits (.b${typeWidth(declaredType(fn, r.name)!)} types)`, r.pos ?? s.pos);
+          if (!floatRegister(fn, r.name)) continue;
+          const w = typeWidth(declaredType(fn, r.name)!);
+          bad(`%${r.name} is a .f${w} register: an integer instruction (.${typed}) takes it only as bits (.b${w} types)`, r.pos ?? s.pos);
         }
       }
       // A guard is a .pred register (ptxas: "Predicate expression expected"): @%r1 was read as %r1 != 0.
@@ -965,13 +967,6 @@ function argSource(fn: PtxFunction, at: number, param: string | undefined, mod: 
   return st && st.op === 'st' ? trace(st.src, j!) : null;
 }
 
-/**
- * The register that carries a `.param` variable's value: fn's own parameter (bound by its
- * caller), else the argument or return value of fn's call at statement `call`, in this copy
- * of fn (`rename`). One register per call, not per name: nvcc names every call's `param0`
- * alike, and a register written by several calls would mix their values for what reads
- * registers without following paths (localAddresses).
- */
 /** The signed or unsigned type an instruction gives its value operands (cvt: its destination's), or null: bit-typed or untyped. */
 function integerTyped(s: Instr): DataType | null {
   if (s.op === 'cvt') return s.dtype;
@@ -999,6 +994,13 @@ function checkArguments(fn: PtxFunction, s: Call, callee: Prototype, bad: (why: 
 
 const paramText = (p: Pick<Param, 'type' | 'count'>): string => `.${p.type}${p.count === null ? '' : `[${p.count}]`}`;
 
+/**
+ * The register that carries a `.param` variable's value: fn's own parameter (bound by its
+ * caller), else the argument or return value of fn's call at statement `call`, in this copy
+ * of fn (`rename`). One register per call, not per name: nvcc names every call's `param0`
+ * alike, and a register written by several calls would mix their values for what reads
+ * registers without following paths (localAddresses).
+ */
 function paramReg(fn: PtxFunction, bind: Map<string, string>, name: string, rename: (r: string) => string, call: number): string {
   return bind.get(name) ?? rename(`__${fn.name}_${name}_${call}`);
 }

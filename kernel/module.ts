@@ -407,10 +407,10 @@ export function readModule(text: string, file: string): PtxModule {
         i--;
         const p = param();
         expect(';');
-        // Each call's block declares its own param0...; twice in one block is ptxas's "Duplicate definition".
-        // A block's own are renamed apart, as its registers: nvcc -G declares `.param .b64 param1`
-        // in one call's block and `.param .b32 param1` in the next, and one name for both
-        // once gave a call the other block's width.
+        // Each call's block declares its own param0... (twice in one block: ptxas's "Duplicate
+        // definition"), renamed apart as its registers are: nvcc -G declares `.param .b64 param1`
+        // for one call and `.param .b32 param1` for the next, and one name for both once gave a
+        // call the other block's width.
         const scope = scopes[scopes.length - 1];
         const own = scope?.params ?? topParams;
         if (own.has(p.name)) fail(`the .param ${p.name} is declared twice in this block`, t);

@@ -98,7 +98,7 @@ function needs(opcode: string): Need[] {
     if (q.endsWith('::cluster')) need(`.${q}`, 90, 78);
     else if (q.endsWith('::cta')) need(`.${q}`, 0, 78);
   }
-  if (op === 'barrier' || (op === 'bar' && has('warp'))) need(`${op === 'bar' ? 'bar.warp' : 'barrier'}.sync`, 0, 60);
+  if (op === 'barrier' || (op === 'bar' && has('warp'))) need(op === 'bar' ? 'bar.warp.sync' : `barrier.${qs[0] ?? 'sync'}`, 0, 60);
   if ((op === 'shfl' || op === 'vote') && has('sync')) need(`${op}.sync`, 0, 60);
   if (op === 'match') need('match.sync', 70, 60);
   if (op === 'redux') need('redux.sync', 80, 70);
