@@ -23,6 +23,7 @@ import { refusal } from '../solver/unroll.js';
 import type { DivergentBarrier } from '../solver/divergence.js';
 import { openZ3 } from '../solver/z3.js';
 import { readModule } from '../kernel/module.js';
+import { type Target, targetNotes } from '../kernel/target.js';
 import { type AbortSite, type Dim3, type Instance, dimText, instantiate } from '../kernel/instantiate.js';
 import { type KernelSpec, parseDim, parseDynamicShared, parseGlobal, parseParam, readSpec } from '../kernel/spec.js';
 import { readAssertion } from '../kernel/assert.js';
@@ -68,6 +69,7 @@ export const kernelCommand: Command = {
     const cli = <T>(f: () => T): T => { try { return f(); } catch (e) { throw new UsageError((e as Error).message); } };
     let spec: KernelSpec;
     let inst: Instance;
+    let gpu: Target;
     let asserts: Expr[];
     try {
       spec = target.endsWith('.json') ? readSpec(target) : { ptx: target, launch: { grid: { x: 1, y: 1, z: 1 }, block: { x: 1, y: 1, z: 1 }, params: [] }, asserts: [], races: false, liveness: false, barriers: false };
@@ -85,6 +87,7 @@ export const kernelCommand: Command = {
       if (a.has('barriers')) spec.barriers = true;
       const mod = readModule(readText(spec.ptx), spec.ptx);
       inst = instantiate(mod, spec.launch);
+      gpu = mod.target!;
       asserts = spec.asserts.map((x) => readAssertion(x.text, x.where, inst.test, inst.unmodelled));
     } catch (e) {
       if (!(e instanceof LitmusError)) throw e;
@@ -113,7 +116,7 @@ export const kernelCommand: Command = {
     }
     if (json) {
       process.stdout.write(jsonLine('kernel', {
-        file: spec.ptx, entry: inst.entry.name, grid: spec.launch.grid, cluster: inst.cluster, block: spec.launch.block, threads: inst.test.threads.length, model: model.name, bound,
+        file: spec.ptx, entry: inst.entry.name, target: gpu.name, notes: targetNotes(gpu), grid: spec.launch.grid, cluster: inst.cluster, block: spec.launch.block, threads: inst.test.threads.length, model: model.name, bound,
         threadsAt: inst.coords.map((c, k) => ({ thread: `P${k}`, block: c.block, threadIdx: c.thread })),
         properties: findings.map((f) => ({
           property: f.property, verdict: f.verdict, reason: f.reason, detail: f.lines, state: f.state, execution: f.graph ? graphRecord(f.graph) : null,
@@ -125,6 +128,7 @@ export const kernelCommand: Command = {
       // Coordinates with as many components as the launch has dimensions.
       const at = (d: Dim3, of: Dim3): string => [d.x, d.y, d.z].slice(0, of.z > 1 ? 3 : of.y > 1 ? 2 : 1).join(',');
       out.push(`  ${inst.coords.map((c, k) => `P${k} = block ${at(c.block, spec.launch.grid)} thread ${at(c.thread, spec.launch.block)}`).join('; ')}`);
+      out.push(...targetNotes(gpu).map((n) => `note: ${n}`));
       for (const f of findings) {
         const head = f.verdict === 'holds' ? `holds for ${where}` : f.verdict === 'fails' ? `FAILS: ${f.title}` : `unknown: ${f.reason ?? 'no answer'}`;
         out.push('', `${f.label}: ${head} (${f.seconds.toFixed(2)} s)`);

@@ -186,6 +186,18 @@ test('%tid.w and the other vectors\' fourth element: zero (ISA: "unused and alwa
   assert.is(some.code, 1, 'g may be 6: the assertion is not vacuous');
 });
 
+test('a module for a GPU before sm_70: answered under the model, with a note that the model holds from sm_70 on (ISA 8.1)', () => {
+  const text = mod('.version 5.0\n.target sm_60', '\tatom.global.add.u32 %r1, [g], 1;');
+  const f = S.write('sm60.ptx', text);
+  const r = ptxmm('kernel', f, '--block', '2', '--assert', 'g == 2');
+  assert.is(r.code, 0, r.out + r.err);
+  assert.match(r.out, /\nnote: \.target sm_60: the answers are the PTX memory model's, which holds for a program running on sm_70 or later GPUs \(ISA §8\.1\)/);
+  const j = JSON.parse(ptxmm('kernel', f, '--block', '2', '--assert', 'g == 2', '--json').out) as { target: string; notes: string[] };
+  assert.equal([j.target, j.notes.length], ['sm_60', 1]);
+  const now = ptxmm('kernel', S.write('sm90.ptx', mod(HEAD, '\tatom.global.add.u32 %r1, [g], 1;')), '--block', '2', '--assert', 'g == 2', '--json');
+  assert.equal((JSON.parse(now.out) as { notes: string[] }).notes, []);
+});
+
 test('ptxmm kernel: a module for an older GPU than its instructions need exits 2 with file:line:col, no stack trace', () => {
   const text = mod('.version 9.0\n.target sm_60', '\tld.acquire.gpu.global.u32 %r1, [g];');
   const f = S.write('old.ptx', text);

@@ -114,3 +114,14 @@ export function checkFeatures(opcode: string, version: IsaVersion, target: Targe
     if (version < n.version) throw new LitmusError(`${n.what} needs PTX ISA ${versionText(n.version)} or later; the module's .version is ${versionText(version)}`, pos, file);
   }
 }
+
+/**
+ * What an answer means for the module's GPU (printed with it): ISA §8.1, "The constraints
+ * specified under this model apply to PTX programs with any PTX ISA version number, running on
+ * `sm_70` or later architectures". A module for an older GPU runs on newer ones too, under the
+ * model; on its own GPU the model promises nothing.
+ */
+export function targetNotes(t: Target): string[] {
+  if (t.sm >= 70) return [];
+  return [`.target ${t.name}: the answers are the PTX memory model's, which holds for a program running on sm_70 or later GPUs (ISA §8.1); on an older GPU it promises nothing (there, an atom on .shared is not even atomic against a plain store)`];
+}
