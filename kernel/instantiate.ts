@@ -9,7 +9,7 @@ import { cvtaSpace, typeWidth } from '../litmus/ast.js';
 import { LitmusError } from '../litmus/errors.js';
 import { printInstr } from '../litmus/print.js';
 import { bitsRange, destinations, fitsBits, reads, registersRead } from '../litmus/types.js';
-import { EXIT_LABEL, type Call, type LaunchDirective, type Param, type Prototype, type PtxFunction, type PtxModule, type Statement, type Variable, asWritten, declaredType, floatRegister, paramSize, registerDeclared, typeBytes } from './module.js';
+import { EXIT_LABEL, type LaunchDirective, type Param, type PtxFunction, type PtxModule, type Statement, type Variable, asWritten, declaredType, floatRegister, paramSize, registerDeclared, typeBytes } from './module.js';
 
 export interface Dim3 {
   x: number;
@@ -812,8 +812,6 @@ function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) =>
       }
       if (s.op === 'call') {
         const callee = mod.functions.find((f) => f.name === s.callee && f.kind === 'func');
-        const signature = callee ?? mod.prototypes.find((f) => f.name === s.callee && f.kind === 'func');
-        if (signature) checkArguments(fn, s, signature, bad);
         const a = callee ? undefined : asserts.get(idx);
         if (a) {
           const text = (x: ArgSource): string | null => (x?.kind === 'text' ? x.text : null);
@@ -974,25 +972,6 @@ function integerTyped(s: Instr): DataType | null {
   return t && (t[0] === 'u' || t[0] === 's') ? t : null;
 }
 
-/**
- * A call passes what its callee declares: as many arguments and return values, each as wide
- * (ptxas: "Type of argument does not match formal parameter"). `__assertfail` given four words
- * was read with its line number taken from the function name's.
- */
-function checkArguments(fn: PtxFunction, s: Call, callee: Prototype, bad: (why: string, pos: Pos) => never): void {
-  if (s.args.length !== callee.params.length || s.rets.length !== callee.returns.length) {
-    bad(`the call to ${s.callee} passes ${s.args.length} argument(s) and ${s.rets.length} return value(s); ${s.callee} takes ${callee.params.length} and ${callee.returns.length}`, s.pos);
-  }
-  const pairs = [...s.args.map((a, k) => [a, callee.params[k]!] as const), ...s.rets.map((r, k) => [r, callee.returns[k]!] as const)];
-  for (const [actual, formal] of pairs) {
-    const p = fn.callParams.get(actual);
-    if (p && (typeWidth(p.type) !== typeWidth(formal.type) || (p.count ?? 0) !== (formal.count ?? 0))) {
-      bad(`the call to ${s.callee} passes ${asWritten(actual)} (${paramText(p)}) for its parameter ${formal.name} (${paramText(formal)})`, s.pos);
-    }
-  }
-}
-
-const paramText = (p: Pick<Param, 'type' | 'count'>): string => `.${p.type}${p.count === null ? '' : `[${p.count}]`}`;
 
 /**
  * The register that carries a `.param` variable's value: fn's own parameter (bound by its

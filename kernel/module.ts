@@ -4,7 +4,7 @@
 // (`parseFragment('cell')`) and builder (`buildInstruction`), so both inputs share one
 // instruction parser and one AST. What the model cannot give meaning to is an error at its
 // position, never a silent skip.
-import type { DataType, Pos, Stmt } from '../litmus/ast.js';
+import { type DataType, type Pos, type Stmt, typeWidth } from '../litmus/ast.js';
 import { buildInstruction, hexFloat, ptxInteger } from '../litmus/build.js';
 import type { CstCell } from '../litmus/cst.js';
 import { LitmusError } from '../litmus/errors.js';
@@ -319,9 +319,16 @@ export function readModule(text: string, file: string): PtxModule {
   const paramList = (): Param[] => {
     const out: Param[] = [];
     expect('(');
-    while (peek()?.v !== ')') {
-      out.push(param());
-      if (peek()?.v === ',') i++;
+    while (peek() && peek()!.v !== ')') {
+      const at0 = peek();
+      const p = param();
+      // As ptxas: "Duplicate definition of variable", and a comma between parameters, none after the last.
+      if (out.some((q) => q.name === p.name)) fail(`the parameter ${p.name} is declared twice`, at0);
+      out.push(p);
+      if (peek()?.v === ',') {
+        i++;
+        if (peek()?.v === ')') fail(`a parameter after ','`, peek());
+      } else if (peek() && peek()!.v !== ')') fail(`expected ',' or ')' in the parameter list, found '${peek()!.v}'`, peek());
     }
     expect(')');
     return out;
@@ -621,12 +628,41 @@ export function readModule(text: string, file: string): PtxModule {
         fail(t.k === 'dir' ? `the directive '${t.v}' is not supported` : `expected a directive, found '${t.v}'`, t);
     }
   }
+  // Every call, reached from the launch or not (ptxas checks the whole module).
+  for (const fn of mod.functions) {
+    for (const s of fn.body) {
+      if (s.op !== 'call') continue;
+      const callee = mod.functions.find((f) => f.name === s.callee && f.kind === 'func') ?? mod.prototypes.find((f) => f.name === s.callee && f.kind === 'func');
+      if (callee) checkArguments(fn, s, callee, file);
+    }
+  }
   // ptxas: "Unresolved extern function": only an .extern function is defined elsewhere.
   for (const d of ownDeclarations) {
     if (!mod.functions.some((f) => f.name === d.name)) throw new LitmusError(`${d.name} is declared and never defined (only an .extern function may be defined elsewhere)`, d.pos, file);
   }
   return mod;
 }
+
+/**
+ * A call passes what its callee declares: as many arguments and return values, each as wide
+ * (ptxas: "Type of argument does not match formal parameter"). `__assertfail` given four words
+ * was read with its line number taken from the function name's.
+ */
+function checkArguments(fn: PtxFunction, s: Call, callee: Prototype, file: string): void {
+  const bad = (why: string): never => { throw new LitmusError(why, s.pos, file); };
+  if (s.args.length !== callee.params.length || s.rets.length !== callee.returns.length) {
+    bad(`the call to ${s.callee} passes ${s.args.length} argument(s) and ${s.rets.length} return value(s); ${s.callee} takes ${callee.params.length} and ${callee.returns.length}`);
+  }
+  const pairs = [...s.args.map((a, k) => [a, callee.params[k]!] as const), ...s.rets.map((r, k) => [r, callee.returns[k]!] as const)];
+  for (const [actual, formal] of pairs) {
+    const p = fn.callParams.get(actual);
+    if (p && (typeWidth(p.type) !== typeWidth(formal.type) || (p.count ?? 0) !== (formal.count ?? 0))) {
+      bad(`the call to ${s.callee} passes ${asWritten(actual)} (${paramText(p)}) for its parameter ${formal.name} (${paramText(formal)})`);
+    }
+  }
+}
+
+const paramText = (p: Pick<Param, 'type' | 'count'>): string => `.${p.type}${p.count === null ? '' : `[${p.count}]`}`;
 
 /**
  * A vector load or store (`ld.global.v2.u32 {%r1, %r2}, [%rd1+8]`) as the scalar accesses the

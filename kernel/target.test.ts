@@ -147,6 +147,14 @@ test('a call passes what its callee declares: as many arguments, each as wide; a
   const f = S.write('blocks.ptx', mod(HEAD, blocks, two));
   assert.is(ptxmm('kernel', f, '--assert', 'g == 7').code, 0, 'the second call passes 7 to h');
   refused(mod(HEAD, blocks.replace('st.param.b32 [param1+0], 7;', 'st.param.b64 [param1+0], 7;'), two), 'st.param.b64 [param1+0], 7', /\[param1\+0\] is not a part of param1 \(4 bytes\) that a 64-bit access can take/);
+    // A call is checked where no launch reaches it too (ptxas checks the module): a device
+  // function nothing calls, passing one argument too many.
+  const unreached = decls + '\n.func u()\n{\n\t{\n\t.param .b32 p0;\n\t.param .b32 p1;\n\tst.param.b32 [p0], 1;\n\tcall.uni f, (p0, p1);\n\t}\n\tret;\n}';
+  refused(mod(HEAD, '', unreached), 'call.uni f, (p0, p1)', /the call to f passes 2 argument\(s\)/);
+  // A function's parameter list as ptxas reads it: each name once, commas between.
+  refused(mod(HEAD, '', '.global .align 4 .u32 g;\n.func f(.param .b32 a, .param .b32 a)\n{\n\tret;\n}'), '.param .b32 a)', /the parameter a is declared twice/);
+  refused(mod(HEAD, '', '.global .align 4 .u32 g;\n.func f(.param .b32 a .param .b32 b)\n{\n\tret;\n}'), '.param .b32 b', /expected ',' or '\)' in the parameter list, found '\.param'/);
+  refused(mod(HEAD, '', '.global .align 4 .u32 g;\n.func f(.param .b32 a, )\n{\n\tret;\n}'), ')\n{', /a parameter after ','/);
     // A declared function's prototype counts too: __assertfail given four words read its line
   // number from the function name's word.
   const assertDecl = '.global .align 4 .u32 g;\n.extern .func __assertfail\n(\n\t.param .b64 m,\n\t.param .b64 f,\n\t.param .b32 l,\n\t.param .b64 fn,\n\t.param .b64 c\n)\n;';
