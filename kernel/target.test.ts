@@ -5,6 +5,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ptxmm, scratch } from '../tests/cli.js';
 import { LitmusError } from '../litmus/errors.js';
+import { PTXMM_SCHEMA, validate } from '../tests/jsonschema.js';
 import { instantiate } from './instantiate.js';
 import { readModule } from './module.js';
 
@@ -202,6 +203,7 @@ test('a module for a GPU before sm_70: answered under the model, with a note tha
   assert.match(r.out, /\nnote: \.target sm_60: the answers are the PTX memory model's, which holds for a program running on sm_70 or later GPUs \(ISA §8\.1\)/);
   const j = JSON.parse(ptxmm('kernel', f, '--block', '2', '--assert', 'g == 2', '--json').out) as { target: string; notes: string[] };
   assert.equal([j.target, j.notes.length], ['sm_60', 1]);
+  assert.equal(validate(j, PTXMM_SCHEMA), []);
   const now = ptxmm('kernel', S.write('sm90.ptx', mod(HEAD, '\tatom.global.add.u32 %r1, [g], 1;')), '--block', '2', '--assert', 'g == 2', '--json');
   assert.equal((JSON.parse(now.out) as { notes: string[] }).notes, []);
 });
