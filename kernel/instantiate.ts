@@ -837,8 +837,15 @@ function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) =>
           `${path}/${n}`, (k) => source(call, s.args[k]), s.pos));
         continue;
       }
+      // A register declared .f32 (.f64, .f16) takes part only in bit-typed instructions
+      // (ptxas: "Arguments mismatch"): `add.s32 %r1, %f1, %r2` was read as the float's bits.
+      const typed = integerTyped(s);
+      const notFloat = (r: { name: string; pos?: Pos }, t: DataType): void => {
+        if (typed && floatRegister(fn, r.name)) bad(`%${r.name} is a .f${typeWidth(t)} register: an integer instruction (.${typed}) takes it only as bits (.b${typeWidth(t)} types)`, r.pos ?? s.pos);
+      };
       for (const [d, vt] of destinations(s)) {
         const t = declaredType(fn, d.name);
+        if (t !== undefined && t !== 'pred') notFloat(d, t);
         // ptxas: "Arguments mismatch". A predicate written to a value register (or the reverse)
         // was taken at the register's width: `setp.eq.s32 %r3, ...` gave %r3 0 or 1.
         if (t !== undefined && (t === 'pred') !== (vt.width === 1)) {
@@ -852,16 +859,6 @@ function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) =>
         // one was answered as though declared.
         else if (d.name !== '_' && !d.name.startsWith('__') && !SPECIAL_REGISTERS.includes(d.name)) bad(`the register %${d.name} is not declared (.reg)`, d.pos ?? s.pos);
       }
-      // A register declared .f32 (.f64, .f16) takes part only in bit-typed instructions
-      // (ptxas: "Arguments mismatch"): `add.s32 %r1, %f1, %r2` was read as the float's bits.
-      const typed = integerTyped(s);
-      if (typed) {
-        for (const r of [...destinations(s).map(([d]) => d), ...reads(s).filter((x) => x.width !== null && x.width > 1)]) {
-          if (!floatRegister(fn, r.name)) continue;
-          const w = typeWidth(declaredType(fn, r.name)!);
-          bad(`%${r.name} is a .f${w} register: an integer instruction (.${typed}) takes it only as bits (.b${w} types)`, r.pos ?? s.pos);
-        }
-      }
       // A guard is a .pred register (ptxas: "Predicate expression expected"): @%r1 was read as %r1 != 0.
       const gt = s.guard ? declaredType(fn, s.guard.reg.name) : undefined;
       if (s.guard && gt !== undefined && gt !== 'pred') bad(`the guard %${s.guard.reg.name} is a .${gt} register, not a .pred one`, s.guard.reg.pos ?? s.pos);
@@ -869,6 +866,7 @@ function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) =>
       // (`st.global.u32 [x], %p1` stored 0 or 1).
       for (const r of reads(s)) {
         const t = r.width === null ? undefined : declaredType(fn, r.name);
+        if (t !== undefined && t !== 'pred' && r.width !== 1) notFloat(r, t);
         if (t !== undefined && (t === 'pred') !== (r.width === 1)) {
           bad(t === 'pred' ? `%${r.name} is a .pred register, and this instruction reads a ${r.width}-bit value from it` : `%${r.name} is a .${t} register, and this instruction reads a predicate from it (a .pred register)`, r.pos ?? s.pos);
         }

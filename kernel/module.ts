@@ -133,8 +133,8 @@ export interface PtxModule {
   prototypes: Prototype[];
 }
 
-/** A function's declaration without its body. */
-export type Prototype = Pick<PtxFunction, 'name' | 'kind' | 'params' | 'returns' | 'pos'>;
+/** A function's declaration without its body; `external`: `.extern`, defined in another module. */
+export type Prototype = Pick<PtxFunction, 'name' | 'kind' | 'params' | 'returns' | 'pos'> & { external: boolean };
 
 /** The label every `ret` of a function jumps to: the end of its body. */
 export const RETURN_LABEL = '$ptxmm_return';
@@ -334,7 +334,7 @@ export function readModule(text: string, file: string): PtxModule {
     return out;
   };
 
-  const functionDef = (kind: 'entry' | 'func', start: Tok): PtxFunction | null => {
+  const functionDef = (kind: 'entry' | 'func', start: Tok, external: boolean): PtxFunction | null => {
     const returns = kind === 'func' && peek()?.v === '(' ? paramList() : [];
     const name = next('a name');
     if (name.k !== 'id') fail(`expected a function name, found '${name.v}'`, name);
@@ -369,7 +369,7 @@ export function readModule(text: string, file: string): PtxModule {
     }
     if (peek()?.v === ';' || (peek() && declarationEnds())) {
       if (peek()!.v === ';') i++;
-      mod.prototypes.push({ name: name.v, kind, params, returns, pos: at(start) });
+      mod.prototypes.push({ name: name.v, kind, params, returns, pos: at(start), external });
       return null;
     }
     expect('{');
@@ -522,7 +522,7 @@ export function readModule(text: string, file: string): PtxModule {
     // ptxas: "Unknown symbol". It was refused only when a thread compiled the branch, without its column.
     const labels = new Set(fn.body.flatMap((x) => (x.op === 'label' ? [x.name] : [])));
     for (const x of fn.body) {
-      if (x.op === 'bra' && x.target !== EXIT_LABEL && x.target !== '' && !labels.has(x.target)) {
+      if (x.op === 'bra' && x.target !== EXIT_LABEL && !labels.has(x.target)) {
         throw new LitmusError(`no label ${x.target} in ${fn.name}`, x.pos, file);
       }
     }
@@ -571,7 +571,6 @@ export function readModule(text: string, file: string): PtxModule {
   // `.extern` before the declaration it qualifies (an .extern .shared array is dynamic shared memory).
   let external = false;
   let addressSize = false;
-  const ownDeclarations: Prototype[] = [];
   let previous = '';
   while (i < toks.length) {
     const t = next('a directive');
@@ -592,9 +591,11 @@ export function readModule(text: string, file: string): PtxModule {
       case '.target': {
         // As ptxas: a .target right after another replaces it; anywhere else it is an error.
         if (mod.target !== null && before !== '.target') fail('a second .target (a module has one, after .version)', t);
-        const names = [next('a target')];
-        while (peek()?.v === ',') { i++; names.push(next('a target')); }
-        mod.target = readTarget(names.map((x) => ({ v: x.v, pos: at(x) })), mod.version!, file);
+        const named = (x: Tok): { v: string; pos: Pos } => ({ v: x.v, pos: at(x) });
+        const first = named(next('a target'));
+        const options: { v: string; pos: Pos }[] = [];
+        while (peek()?.v === ',') { i++; options.push(named(next('a target'))); }
+        mod.target = readTarget(first, options, mod.version!, file);
         break;
       }
       case '.address_size':
@@ -619,9 +620,8 @@ export function readModule(text: string, file: string): PtxModule {
         break;
       }
       case '.entry': case '.func': {
-        const f = functionDef(t.v === '.entry' ? 'entry' : 'func', t);
+        const f = functionDef(t.v === '.entry' ? 'entry' : 'func', t, ext);
         if (f) mod.functions.push(f);
-        else if (!ext) ownDeclarations.push(mod.prototypes[mod.prototypes.length - 1]!);
         break;
       }
       default:
@@ -637,8 +637,8 @@ export function readModule(text: string, file: string): PtxModule {
     }
   }
   // ptxas: "Unresolved extern function": only an .extern function is defined elsewhere.
-  for (const d of ownDeclarations) {
-    if (!mod.functions.some((f) => f.name === d.name)) throw new LitmusError(`${d.name} is declared and never defined (only an .extern function may be defined elsewhere)`, d.pos, file);
+  for (const d of mod.prototypes) {
+    if (!d.external && !mod.functions.some((f) => f.name === d.name)) throw new LitmusError(`${d.name} is declared and never defined (only an .extern function may be defined elsewhere)`, d.pos, file);
   }
   return mod;
 }
@@ -648,7 +648,7 @@ export function readModule(text: string, file: string): PtxModule {
  * (ptxas: "Type of argument does not match formal parameter"). `__assertfail` given four words
  * was read with its line number taken from the function name's.
  */
-function checkArguments(fn: PtxFunction, s: Call, callee: Prototype, file: string): void {
+function checkArguments(fn: PtxFunction, s: Call, callee: Pick<PtxFunction, 'params' | 'returns'>, file: string): void {
   const bad = (why: string): never => { throw new LitmusError(why, s.pos, file); };
   if (s.args.length !== callee.params.length || s.rets.length !== callee.returns.length) {
     bad(`the call to ${s.callee} passes ${s.args.length} argument(s) and ${s.rets.length} return value(s); ${s.callee} takes ${callee.params.length} and ${callee.returns.length}`);

@@ -49,13 +49,10 @@ export function readVersion(text: string, pos: Pos, file: string): IsaVersion {
 }
 
 /** `.target sm_90` (and options): a GPU there is, which the module's PTX version supports. */
-export function readTarget(names: readonly { v: string; pos: Pos }[], version: IsaVersion, file: string): Target {
-  const [first, ...options] = names;
-  const m = first ? /^(?:sm|compute)_(\d+)([af]?)$/.exec(first.v) : null;
+export function readTarget(first: { v: string; pos: Pos }, options: readonly { v: string; pos: Pos }[], version: IsaVersion, file: string): Target {
+  const m = /^(?:sm|compute)_(\d+)([af]?)$/.exec(first.v);
   const since = m ? TARGETS[`sm_${m[1]}${m[2]}`] : undefined;
-  if (!first || !m || since === undefined) {
-    throw new LitmusError(`unknown target '${first?.v ?? ''}': a GPU architecture, as sm_90 (nvcc -arch)`, first?.pos ?? { line: 1, col: 1 }, file);
-  }
+  if (!m || since === undefined) throw new LitmusError(`unknown target '${first.v}': a GPU architecture, as sm_90 (nvcc -arch)`, first.pos, file);
   if (version < since) throw new LitmusError(`PTX ISA ${versionText(version)} does not support .target ${first.v} (it needs .version ${versionText(since)} or later)`, first.pos, file);
   for (const o of options) if (!TARGET_OPTIONS.has(o.v)) throw new LitmusError(`unknown .target option '${o.v}' (texmode_unified, texmode_independent or debug)`, o.pos, file);
   return { name: first.v, sm: Number(m[1]) };
