@@ -397,4 +397,17 @@ test('a test too large for the executor is refused with the reason (it ran out o
   assert.ok(f.ok && f.result.validated);
 });
 
+
+test('an access its guard skips reaches no location: a stray address there is no error, as in the solver', () => {
+  // The skipped atom writes %r0, which the atom before it writes too: it waits in the window
+  // with its guard known false, and the ordering rules asked where it goes (refused as bad input).
+  const src = (p: number): string => lit([['atom.acq_rel.cta.shared.or.b32 %r0, [x], 0'], ['@%p1 atom.relaxed.cta.shared.cas.b32 %r0, [%rd1], 1, 784202']],
+    'exists (P0:%r0 == 0)', `x=0; P0:%rd1 = 579600; P0:%p1 = ${p};`);
+  assert.equal(texts(run(src(0))), ['P0:r0=0;']);
+  // Performed (the guard holds), the access is refused where it stands.
+  const o = runTest(parseLitmus(src(1)));
+  assert.is(o.ok, false);
+  assert.match(!o.ok ? o.error : '', /@%p1 atom\.relaxed\.cta\.shared\.cas\.b32 %r0, \[%rd1\], 1, 784202: address 579600 \(x \+ \d+\) is no location's/);
+});
+
 test.run();
