@@ -15,6 +15,7 @@ import { MODELS } from '../model/ptx.js';
 import type { Model } from '../model/relalg.js';
 import { reachable } from '../executor/reachable.js';
 import { type StatesCheck, checkStates } from '../solver/run.js';
+import { checkLiveness } from '../solver/liveness.js';
 import { type OpRef, type Sketch, replayer } from '../solver/replay.js';
 import { refusal, unroll } from '../solver/unroll.js';
 import { type Trace, traceOp } from '../executor/state.js';
@@ -158,15 +159,21 @@ export async function crossOne(z3: Z3Session, file: string, test: LitmusTest, o:
   if (!ex.ok && ex.input) {
     // Bad input: the solver must refuse it too (the engines share their input errors), else one of them is wrong.
     const reason = notRunReason(ex, file);
-    try {
-      await checkStates(z3, test, { model: MODELS[o.model]!, bound: o.bound, timeoutMs: o.timeoutMs }, [], 0);
-    } catch (e) {
-      const why = refusal(e, file)?.format();
-      if (why) return { ...base, status: 'refused', reason };
-      const limit = resourceReason(e);
-      return limit ? no('skip', `solver: ${limit} (the executor refuses the test: ${reason})`) : no('error', `solver: internal error: ${(e as Error).message}`);
+    // The solver asks its executions that finish; the executor may meet the fault in one that
+    // never does (a thread left at a barrier forever), which the solver's liveness encoding,
+    // over execution prefixes, asks too.
+    const opt = { model: MODELS[o.model]!, bound: o.bound, timeoutMs: o.timeoutMs };
+    for (const ask of [() => checkStates(z3, test, opt, [], 0), () => checkLiveness(z3, test, opt)]) {
+      try {
+        await ask();
+      } catch (e) {
+        const why = refusal(e, file)?.format();
+        if (why) return { ...base, status: 'refused', reason };
+        const limit = resourceReason(e);
+        return limit ? no('skip', `solver: ${limit} (the executor refuses the test: ${reason})`) : no('error', `solver: internal error: ${(e as Error).message}`);
+      }
     }
-    return no('error', `the executor refuses the test as bad input (${reason}), but the solver answers it`);
+    return no('error', `the executor refuses the test as bad input (${reason}), but the solver answers it, over its executions and their prefixes`);
   }
   if (!ex.ok) return no('skip', `executor: ${notRunReason(ex, file)}`);
   // An executor stopped at its budget still claims the states it reached: they are checked

@@ -354,6 +354,16 @@ test("fuzz's checks on the round-trip generator's programs: every instruction, t
   }
 });
 
+test('cross: a stray address met only in executions that never finish (a thread left at a barrier) is refused by both engines', async () => {
+  // P1 waits at barrier 8 for a second warp that never comes: no execution finishes, so the
+  // solver's states are none, while the executor performs P0's load of address 0 (flag's value)
+  // on the way. The solver's prefixes (its liveness encoding) meet it too. Found by the round-trip fuzz campaign.
+  const text = 'PTX D3\n{ flag = 0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n ld.relaxed.gpu.b64 %rd1, [flag] | bar.sync 8, 64 ;\n ld.relaxed.gpu.u32 %r2, [%rd1] | barrier.arrive 0, 64 ;\nexists (P0:%r2 == 0)\n';
+  const o = { model: 'ptx75' as const, bound: 2, timeoutMs: 60_000, maxStates: 100_000, maxMissing: Infinity };
+  const c = await crossOne(z3, 'd3.litmus', parseLitmus(text, 'd3.litmus'), o);
+  assert.equal([c.status, c.reason], ['refused', "d3.litmus:5:2: ld.relaxed.gpu.u32 %r2, [%rd1]: address 0 (a null pointer) is no location's (out of bounds, or inside an element)"]);
+});
+
 test('cross: an address chosen by a loaded value is followed by both engines; one that reaches no location is refused by both, with its position', async () => {
   // The path taken (a loaded value) picks x or y: the executor stores where the value leads it,
   // the solver makes one store per location the address may reach (solver/unroll.ts).
