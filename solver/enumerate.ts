@@ -152,7 +152,9 @@ export function enumerate(
 
   for (const pick of product(choices)) {
     const sk = skeleton(u, new Map<number, number>(reads.map((r, i) => [r.info.id, pick[i]!])));
-    if (!sk) continue;
+    // An execution cut off at the loop bound has no final state; it is asked only whether an
+    // access reaches no location, as the solver asks it (a stray before a spin that never ends).
+    if (!sk || (sk.cut && u.strays.length === 0)) continue;
     const { ids, newId, infos, rmwPartner, rf, dep, ev, exec, sfChoices, barChoices } = sk;
     // co choices per location: partial orders of the executed non-initial writes, initial write first.
     const coChoices: Pair[][][] = [];
@@ -170,11 +172,13 @@ export function enumerate(
           if (++candidates > limit) throw new Error('too many candidate executions');
           const x: Execution = { events: infos, rmwPartner, rf, co, syncFence, syncBarrier, dep };
           const res = evaluate(model, x);
-          if (!res.consistent && !inconsistentToo) continue;
-          const fin = finalStates(u, obs, ids, newId, co, ev).flatMap((f) => shown(f) ?? []);
           if (res.consistent) {
             // An access that reaches no location: the program has no meaning (solver/run.ts refuseStrays).
             for (const st of u.strays) if (ev(st.at) === true) throw new UnsupportedError(strayReason(u, st, ev(st.addr) as bigint), st.pos);
+          }
+          if (sk.cut || (!res.consistent && !inconsistentToo)) continue;
+          const fin = finalStates(u, obs, ids, newId, co, ev).flatMap((f) => shown(f) ?? []);
+          if (res.consistent) {
             consistent++;
             for (const s of fin) states.add(s);
           }
@@ -199,6 +203,8 @@ export interface Skeleton {
   ev: (n: N) => Value;
   /** Per unrolled event: executed. */
   exec: boolean[];
+  /** A thread is cut off at the loop bound: no final state, but its accesses count (run.ts refuseStrays). */
+  cut: boolean;
   /** The Fence-SC orders and barrier synchronisations to try. */
   sfChoices: Pair[][];
   barChoices: Pair[][];
@@ -303,7 +309,7 @@ export function skeleton(u: Unrolled, rfOf: Map<number, number>): Skeleton | nul
   // The choice must match control flow: executed reads read, others do not.
   if (reads.some((r) => exec[r.info.id] !== (rfOf.get(r.info.id)! >= 0))) return null;
   if ([...rfOf].some(([, w]) => w >= 0 && !exec[w])) return null;
-  if (u.threads.some((t) => ev(t.cut) === true)) return null;
+  const cut = u.threads.some((t) => ev(t.cut) === true);
 
   // Renumber executed events.
   const { ids, newId, infos, rmwPartner } = executed(u, exec);
@@ -324,7 +330,7 @@ export function skeleton(u: Unrolled, rfOf: Map<number, number>): Skeleton | nul
     const rel = scPairs.map(([a, b], i): Pair => (o[i] ? [a, b] : [b, a]));
     if (isAcyclic(infos.length, rel)) sfChoices.push(rel);
   }
-  return { ids, newId, infos, rmwPartner, rf, dep, ev, exec, sfChoices, barChoices: barrierChoices(u, ids, newId, ev) };
+  return { ids, newId, infos, rmwPartner, rf, dep, ev, exec, cut, sfChoices, barChoices: barrierChoices(u, ids, newId, ev) };
 }
 
 // Brute force makes a skeleton per rf choice: the read events are listed once per program.

@@ -92,7 +92,7 @@ export function replayer(test: LitmusTest, u: Unrolled, model: Model): (s: Sketc
       rfOf.set(re, we);
     }
     const sk = skeleton(u, rfOf);
-    if (!sk) return false;
+    if (!sk || sk.cut) return false;
     const { ids, newId, infos, exec } = sk;
     // Coherence: the sketch's edges between executed writes of one location, initial writes
     // first, closed transitively; a cycle is no coherence order.

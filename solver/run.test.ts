@@ -8,6 +8,7 @@ import { parseCat } from '../model/cat.js';
 import type { Model } from '../model/relalg.js';
 import { type RunResult, checkStates, runTest } from './run.js';
 import { unroll, UnsupportedError } from './unroll.js';
+import { enumerate } from './enumerate.js';
 import { openZ3, type Z3Session } from './z3.js';
 
 let z3: Z3Session;
@@ -189,6 +190,19 @@ exists (x == 1)`;
     assert.match((e as Error).message, /^P0 line 5:2: st\.weak\.u32 \[%?r0\], 1: in some execution the address is 0x0 \(a null pointer\), which is no location's/);
     assert.equal((e as UnsupportedError).pos, { line: 5, col: 2 });
   }
+});
+
+test('a stray access before a spin that never ends: brute force refuses it as the solver does (executions cut at the loop bound count)', async () => {
+  // P0 reads 0 from x and stores through it, then spins forever: every execution is cut at the
+  // bound, so none has a final state, and the store reaches no location in each.
+  const src = `PTX C1\n{ x=0; P0:%p0 = 0; }\n P0@cta 0,gpu 0 ;\n ld.relaxed.gpu.u64 %rd1, [x] ;\n st.relaxed.gpu.u32 [%rd1], 1 ;\n L1: ;\n @!%p0 bra L1 ;\nexists (x == 0)\n`;
+  const t = parseLitmus(src);
+  const why = (f: () => unknown): string => { try { f(); return 'answered'; } catch (e) { return e instanceof UnsupportedError ? e.message : String(e); } };
+  const brute = why(() => enumerate(t, unroll(t, 2), ptx75));
+  assert.match(brute, /^P0 line 5:2: st\.relaxed\.gpu\.u32 \[%rd1\], 1: in some execution the address is 0x0 \(a null pointer\)/);
+  let solver = 'answered';
+  try { await checkStates(z3, t, { model: ptx75, bound: 2, timeoutMs: 60_000 }, [], 0); } catch (e) { solver = (e as Error).message; }
+  assert.is(solver, brute);
 });
 
 test('a program found to reach a location with every access is not asked again, but the same threads with other initial values are', async () => {
