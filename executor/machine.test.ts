@@ -410,4 +410,14 @@ test('an access its guard skips reaches no location: a stray address there is no
   assert.match(!o.ok ? o.error : '', /@%p1 atom\.relaxed\.cta\.shared\.cas\.b32 %r0, \[%rd1\], 1, 784202: address 579600 \(x \+ \d+\) is no location's/);
 });
 
+
+test('a load of another width through a register is not run, as a direct one: the solver answers it of memory no thread writes', () => {
+  // It was refused as bad input (the solver answering it): cross and fuzz reported the engines apart.
+  for (const addr of ['[x]', '[%rd1]']) {
+    const o = runTest(parseLitmus(lit([['mov.u64 %rd1, x'], [`ld.relaxed.gpu.global.b8 %r1, ${addr}`]], 'exists (P0:%r1 == 0)', '.global .u32 x = 0;')));
+    assert.equal([o.ok, !o.ok && o.input === true], [false, false], addr);
+    assert.match(!o.ok ? o.error : '', /an 8-bit access to x, which holds 32 bits .*the solver \(check\) answers such a load of memory no thread writes, the executor does not/);
+  }
+});
+
 test.run();

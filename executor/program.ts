@@ -65,10 +65,11 @@ export interface CInstr {
   text: string;
   /**
    * An access through a register: per address of a location it may not reach, why (another
-   * width, another thread's .local, another CTA's .shared, another space: litmus/layout.ts);
-   * null for other instructions.
+   * width, another thread's .local, another CTA's .shared, another space: litmus/layout.ts),
+   * and whether that is bad input (`input`) or a load of another width, which the solver
+   * answers of memory no thread writes and the executor does not run; null for other instructions.
    */
-  refused: ReadonlyMap<number, string> | null;
+  refused: ReadonlyMap<number, { why: string; input: boolean }> | null;
   /**
    * A direct access (address written as a location): its address operand, the very value
    * fetch puts in slot 0, and its location, so that thread.ts locOf needs no lookup for it
@@ -200,13 +201,16 @@ function compileThread(test: LitmusTest, ti: number, locs: ReturnType<typeof loc
   const addrSlot = (a: Extract<Instr, { op: 'ld' }>['addr']): Slot =>
     a.kind === 'loc' ? imm(locs.vaddrOf.get(a.name)!, 64) : { k: 'reg', name: a.name };
   // The locations an access through a register may not reach, and why, decided once here.
-  const refusedAt = (ins: Instr): Map<number, string> | null => {
+  const refusedAt = (ins: Instr): Map<number, { why: string; input: boolean }> | null => {
     if (!(ins.op === 'ld' || ins.op === 'st' || ins.op === 'atom' || ins.op === 'red') || ins.addr.kind !== 'reg') return null;
-    const out = new Map<number, string>();
+    const out = new Map<number, { why: string; input: boolean }>();
     for (const [v, name] of locs.addrNames) {
       const l = locs.locs[locs.locOfVaddr.get(v)!]!;
-      const why = mixedSize(l.name, l.width, typeWidth(ins.type)) ?? locs.reach(name, th.placement, ins.space, ins.op !== 'ld', strongAccess(ins));
-      if (why) out.set(v, why);
+      const mixed = mixedSize(l.name, l.width, typeWidth(ins.type));
+      // A load of another width, as a direct one (locations above): the solver answers it of memory no thread writes.
+      if (mixed && ins.op === 'ld') out.set(v, { why: `${mixed}; the solver (check) answers such a load of memory no thread writes, the executor does not`, input: false });
+      const why = mixed ?? locs.reach(name, th.placement, ins.space, ins.op !== 'ld', strongAccess(ins));
+      if (why && !out.has(v)) out.set(v, { why, input: true });
     }
     return out;
   };

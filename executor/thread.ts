@@ -159,14 +159,15 @@ export function locOf(prog: Program, ci: CInstr, e: Entry): number | undefined {
   const l = prog.locOfVaddr.get(Number(a.v));
   // An access through a register may reach a location it may not (program.ts CInstr.refused;
   // a direct one was refused by compile).
-  const why = l === undefined ? `address ${a.v}${nearestLocation(prog.addrNames, a.v)} is no location's (out of bounds, or inside an element)` : ci.refused?.get(Number(a.v));
-  if (why === undefined) return l;
+  const refused = l === undefined ? { why: `address ${a.v}${nearestLocation(prog.addrNames, a.v)} is no location's (out of bounds, or inside an element)`, input: true } : ci.refused?.get(Number(a.v));
+  if (refused === undefined) return l;
   // Only an access that is performed is at fault: one its guard skips (or may skip: the guard
   // is not known yet) reaches nothing, as the solver has it. The ordering rules ask where an
   // in-flight access goes before its guard is known, and one skipped after a read of the
   // register it would write (it keeps the old value) waits in the window.
   if (guardOf(ci, e) !== true) return undefined;
-  throw new InputError(`${ci.text}: ${why}`, ci.ins.pos);
+  if (!refused.input) throw new Unsupported(`${ci.text}: ${refused.why}`, ci.ins.pos);
+  throw new InputError(`${ci.text}: ${refused.why}`, ci.ins.pos);
 }
 
 /** What orderAllows asks of an instruction, the same in every state (orderStatics). */
