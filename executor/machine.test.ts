@@ -398,6 +398,14 @@ test('a test too large for the executor is refused with the reason (it ran out o
 });
 
 
+test('an access behind a barrier that never completes is never performed: its stray address is no error, as in the solver', () => {
+  // The store's address (x's value, 0) is known while it waits behind bar.sync 5, 64, which no
+  // second warp reaches: the ordering rules asked where it goes and refused it as bad input.
+  const src = lit([['ld.relaxed.gpu.u64 %rd1, [x]'], ['bar.sync 5, 64'], ['st.relaxed.gpu.u32 [%rd1], 1']], 'exists (x == 1)', 'x=0;', ['P0@cta 0,gpu 0']);
+  const r = run(src);
+  assert.equal([texts(r), r.stats.deadlocks > 0], [[], true]);
+});
+
 test('an access its guard skips reaches no location: a stray address there is no error, as in the solver', () => {
   // The skipped atom writes %r0, which the atom before it writes too: it waits in the window
   // with its guard known false, and the ordering rules asked where it goes (refused as bad input).

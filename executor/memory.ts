@@ -78,7 +78,7 @@ function accStatic(prog: Program, ti: number, ci: CInstr, pc: number): AccStatic
 }
 
 function accessOf(prog: Program, ti: number, ci: CInstr, e: TState['win'][number]): Acc {
-  const loc = locOf(prog, ci, e)!;
+  const loc = locOf(prog, ci, e, true)!;
   const vaddr = Number(operand(e, 0)!.v);
   const st = accStatic(prog, ti, ci, e.pc);
   const who: Who = prog.model === 'ptx75'

@@ -68,7 +68,8 @@ function independentLoad(prog: Program, s: MState): [number, number] | null {
       // Only the oldest operation of its thread: performing it can then not constrain an earlier one.
       if (e.st !== 0) continue;
       if (i.op !== 'ld' || i.ord.sem === 'acquire' || !allReady(e) || guardOf(code[e.pc]!, e) !== true || pendingBefore(t, idx)) break;
-      if (orderAllows(prog, ti, t, idx) && quiet(prog, s, locOf(prog, code[e.pc]!, e)!)) return [ti, idx];
+      const loc = locOf(prog, code[e.pc]!, e);
+      if (loc !== undefined && orderAllows(prog, ti, t, idx) && quiet(prog, s, loc)) return [ti, idx];
     }
   }
   return null;

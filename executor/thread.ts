@@ -150,8 +150,12 @@ export function operand(e: Entry, slot: number): RV | undefined | null {
 
 export const allReady = (e: Entry): boolean => e.ops.every((o) => typeof o !== 'number');
 
-/** Physical location an access addresses, once its address operand is known. */
-export function locOf(prog: Program, ci: CInstr, e: Entry): number | undefined {
+/**
+ * Physical location an access addresses, once its address operand is known; undefined where
+ * the address is no location's (or one the access may not reach), unless the access is being
+ * `performed`: that is the program's fault, an error.
+ */
+export function locOf(prog: Program, ci: CInstr, e: Entry, performed = false): number | undefined {
   // A direct access: its location was found at compile (its slot holds the compiled value itself).
   if (ci.addr !== null && e.ops[0] === ci.addr) return ci.loc;
   const a = operand(e, 0);
@@ -161,11 +165,11 @@ export function locOf(prog: Program, ci: CInstr, e: Entry): number | undefined {
   // a direct one was refused by compile).
   const refused = l === undefined ? { why: `address ${a.v}${nearestLocation(prog.addrNames, a.v)} is no location's (out of bounds, or inside an element)`, input: true } : ci.refused?.get(Number(a.v));
   if (refused === undefined) return l;
-  // Only an access that is performed is at fault: one its guard skips (or may skip: the guard
-  // is not known yet) reaches nothing, as the solver has it. The ordering rules ask where an
-  // in-flight access goes before its guard is known, and one skipped after a read of the
-  // register it would write (it keeps the old value) waits in the window.
-  if (guardOf(ci, e) !== true) return undefined;
+  // Only an access that is performed (memory.ts) is at fault. The ordering rules and the
+  // reductions ask where an access in flight goes, and it may never be performed: its guard
+  // skips it (it waits in the window, keeping a register's old value), or a barrier before it
+  // never completes. For them it reaches nothing, as for the solver.
+  if (!performed) return undefined;
   if (!refused.input) throw new Unsupported(`${ci.text}: ${refused.why}`, ci.ins.pos);
   throw new InputError(`${ci.text}: ${refused.why}`, ci.ins.pos);
 }
