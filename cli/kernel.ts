@@ -37,7 +37,7 @@ export const kernelCommand: Command = {
     { name: 'entry', arg: 'NAME', help: 'the kernel (.entry) to launch; needed when the module has several' },
     { name: 'grid', arg: 'X[xY[xZ]]', help: 'CTAs in the grid', dflt: '1' },
     { name: 'block', arg: 'X[xY[xZ]]', help: 'threads in each CTA', dflt: '1' },
-    { name: 'param', arg: 'V|NAME:TYPE[N][+K][=V,...]|NAME[+K]', help: "the kernel's parameters in order: a number, a buffer a pointer points to (+K: to its element K), or a pointer to element K of the buffer another parameter gives", repeat: true },
+    { name: 'param', arg: 'V|NAME:TYPE[N][+K][=V,...]|NAME[+K]', help: "the kernel's parameters in order: a number (a float's: 2.5, 1e-3 or 0f40200000), a buffer a pointer points to (+K: to its element K), or a pointer to element K of the buffer another parameter gives", repeat: true },
     { name: 'global', arg: 'NAME=V[,V...]', help: "a module variable's initial value(s) (default: the module's, else 0)", repeat: true },
     { name: 'signed', arg: 'NAME', help: "read a module variable's values as signed in assertions and final states (nvcc declares C's signed char, short, int and long long unsigned: -7 reads as 4294967289); adds to a spec's \"signed\"", repeat: true },
     { name: 'cluster', arg: 'X[xY[xZ]]', help: 'CTAs per cluster (cudaLaunchKernelEx; default: the kernel\'s __cluster_dims__, else none): CTAs of one cluster share .cluster scope' },

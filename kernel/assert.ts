@@ -15,7 +15,7 @@ import { threadRegisters } from '../litmus/types.js';
 export function readAssertion(text: string, where: string, test: LitmusTest, unmodelled?: ReadonlyMap<string, Error>): Expr {
   const cst = parseFragment<CstExpr>('expr', text, where, 1, 1);
   const locs = new Set(test.locations.map((l) => l.name));
-  // A `__device__ float` named in an assertion was "a location the test never declares" (a
+  // A `__device__ half` named in an assertion was "a location the test never declares" (a
   // buffer may take its name: the launch left the variable out).
   const named = (e: CstExpr): void => {
     if (e.k === 'or' || e.k === 'and') { named(e.l); named(e.r); } else if (e.k === 'not') named(e.arg);

@@ -4,8 +4,9 @@
 // element. Parameters and special registers are constants of each thread, so the solver's
 // unrolling folds the address arithmetic to one element per access (solver/unroll.ts); an
 // address that stays symbolic (read from memory) is an error there, with its position.
-import type { DataType, Imm, Instr, LitmusTest, LocDecl, LocOwner, Placement, Pos, Reg, RegInit, Stmt, Thread } from '../litmus/ast.js';
+import type { DataType, Imm, Instr, LitmusTest, LocDecl, LocOwner, LocRef, Placement, Pos, Reg, RegInit, Stmt, Thread, Value } from '../litmus/ast.js';
 import { cvtaSpace, typeWidth } from '../litmus/ast.js';
+import { floatValue } from './spec.js';
 import { LitmusError } from '../litmus/errors.js';
 import { printInstr } from '../litmus/print.js';
 import { bitsRange, destinations, fitsBits, reads, registersRead } from '../litmus/types.js';
@@ -26,11 +27,18 @@ export type ParamSpec =
   /** An element given as `{alias, offset}` holds a pointer into another parameter's buffer (a table of pointers). */
   | {
     buffer: string; type: DataType; size: number; init?: (bigint | { alias: string; offset: number })[];
+    /** `out:f32[4]`: .f32/.f64 elements, held as `type`'s bits (.b32/.b64); `init` has their bits. */
+    float?: true;
     /** The pointer is to this element (`buf:s32[8]+4`: the kernel's `p[-1]` is element 3); default 0. */
     offset?: number;
   }
   | { alias: string; offset: number }
-  | { value: bigint };
+  | { value: bigint }
+  /** A .f32/.f64 parameter's value, a floating-point literal as written (2.5, -1e-3, 0f40200000): its bits come with the parameter's width. */
+  | { literal: string };
+
+/** A module variable's value given by the launch: an integer, or a floating-point literal as written (a .f32/.f64 variable's). */
+export type InitValue = bigint | { literal: string };
 
 export interface Launch {
   /** The kernel (`.entry`) to run; may be left out when the module has one. */
@@ -40,7 +48,7 @@ export interface Launch {
   /** One per `.param` of the entry, in order. */
   params: ParamSpec[];
   /** Initial values of module variables (default: as the module says, else 0). */
-  globals?: Record<string, bigint | bigint[]>;
+  globals?: Record<string, InitValue | InitValue[]>;
   /**
    * Module variables whose elements read as signed (`--signed`; a `.shared` one by its short
    * name too): nvcc declares C's `signed char`, `short`, `int` and `long long` as `.u8`, `.u16`,
@@ -108,7 +116,7 @@ export interface Instance {
   coords: { block: Dim3; thread: Dim3 }[];
   /** CTAs per cluster (Launch.cluster, else the kernel's `.reqnctapercluster`); null: none. */
   cluster: Dim3 | null;
-  /** Module variables ptxmm cannot model (a `__device__ float`), which the launch left out: why each is. */
+  /** Module variables ptxmm cannot model (a `__device__ half`), which the launch left out: why each is. */
   unmodelled: Map<string, LitmusError>;
 }
 
@@ -258,12 +266,18 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
     const text = inlined.messages.has(v.name) || (v.type === 'b8' && v.init !== null);
     if (text && !named.has(v.name) && launch.globals?.[v.name] === undefined) continue;
     const given = launch.globals?.[v.name];
-    const init = given === undefined ? v.init : typeof given === 'bigint' ? [given] : given;
+    // A float variable's values are floating-point literals (floatValue), another's integers.
+    const bits = (x: InitValue): bigint => {
+      if (v.float) return floatValue(typeof x === 'bigint' ? x.toString() : x.literal, typeWidth(v.type) as 32 | 64, `${v.name} (--global, or a spec's "globals")`, (msg) => bad(msg));
+      if (typeof x !== 'bigint') return bad(`${v.name} is a .${v.type}, and ${x.literal} is a floating-point literal (--global, or a spec's "globals")`);
+      return x;
+    };
+    const init = given === undefined ? v.init : Array.isArray(given) ? given.map(bits) : [bits(given)];
     const o = place(v.name, v, init, v.pos, spaceWidths[v.space], undefined, given === undefined && v.type === 'b8', isSigned(v));
     // Fewer values than elements zeroed the rest, over the module's own initialiser.
     const n = o.count ?? 1;
-    if (given !== undefined && n > 1 && (typeof given === 'bigint' || given.length < n)) {
-      const k = typeof given === 'bigint' ? 1 : given.length;
+    if (given !== undefined && n > 1 && (!Array.isArray(given) || given.length < n)) {
+      const k = !Array.isArray(given) ? 1 : given.length;
       bad(`${v.name} has ${n} elements, and the launch gives it ${k} initial value${k === 1 ? '' : 's'} (--global, or a spec's "globals"): give one per element`);
     }
     globals.set(v.name, o);
@@ -302,6 +316,15 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
       return;
     }
     if ('alias' in p) return;
+    // A float parameter takes a floating-point literal, as a .f32 operand does: the integer 5
+    // would be taken as bits (a denormal), not as 5.0, and a float given to an integer is a slip.
+    if ('literal' in p || ('value' in p && decl.float)) {
+      const w = typeWidth(decl.type) as 32 | 64;
+      if (!('literal' in p)) return bad(`parameter ${k} (${decl.name}) is a .f${w}: give it a floating-point literal (${p.value}.0, or its bits as a ${w === 32 ? '0f' : '0d'} literal), not the integer ${p.value}`, decl.pos);
+      if (!decl.float) return bad(`parameter ${k} (${decl.name}) is a .${decl.type}, and ${p.literal} is a floating-point literal (a .f32 or .f64 parameter takes one)`, decl.pos);
+      params.set(decl.name, floatValue(p.literal, w, `parameter ${k} (${decl.name})`, (msg) => bad(msg, decl.pos)));
+      return;
+    }
     if ('value' in p) {
       const w = typeWidth(decl.type);
       if (!fitsBits(p.value, w)) bad(`parameter ${k} (${decl.name}) is a .${decl.type}: ${p.value} does not fit its ${w} bits`, decl.pos);
@@ -840,6 +863,8 @@ function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) =>
       // A register declared .f32 (.f64, .f16) takes part only in bit-typed instructions
       // (ptxas: "Arguments mismatch"): `add.s32 %r1, %f1, %r2` was read as the float's bits.
       const typed = integerTyped(s);
+      // A register's type as declared: .f32 where it is held as .b32.
+      const declared = (name: string, t: DataType): string => (floatRegister(fn, name) ? `f${typeWidth(t)}` : t);
       const notFloat = (r: { name: string; pos?: Pos }, t: DataType): void => {
         if (typed && floatRegister(fn, r.name)) bad(`%${r.name} is a .f${typeWidth(t)} register: an integer instruction (.${typed}) takes it only as bits (.b${typeWidth(t)} types)`, r.pos ?? s.pos);
       };
@@ -852,7 +877,7 @@ function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) =>
           bad(t === 'pred' ? `%${d.name} is a .pred register, and this instruction writes a ${vt.width}-bit value to it` : `%${d.name} is a .${t} register, and this instruction writes a predicate to it (a .pred register)`, d.pos ?? s.pos);
         }
         if (t !== undefined && t !== 'pred' && vt.width !== 1 && !fn.packed.has(s) && !operandFits(typeWidth(t), vt.width, s.op === 'ld' || s.op === 'cvt')) {
-          bad(`%${d.name} is a .${t} register, and this instruction writes a ${vt.width}-bit value to it (ptxas: "Arguments mismatch")`, d.pos ?? s.pos);
+          bad(`%${d.name} is a .${declared(d.name, t)} register, and this instruction writes a ${vt.width}-bit value to it (ptxas: "Arguments mismatch")`, d.pos ?? s.pos);
         }
         if (t !== undefined) registers[rename(d.name)] = typeWidth(t);
         // As a register read (the checks after inlining): ptxas refuses both, and a write to
@@ -872,8 +897,16 @@ function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) =>
         }
         // st's source (its only value operand) and cvt's may be wider than the type.
         if (t !== undefined && t !== 'pred' && r.width !== null && r.width !== 1 && !fn.packed.has(s) && !operandFits(typeWidth(t), r.width, s.op === 'st' || s.op === 'cvt')) {
-          bad(`%${r.name} is a .${t} register, and this instruction reads a ${r.width}-bit value from it (ptxas: "Arguments mismatch")`, r.pos ?? s.pos);
+          bad(`%${r.name} is a .${declared(r.name, t)} register, and this instruction reads a ${r.width}-bit value from it (ptxas: "Arguments mismatch")`, r.pos ?? s.pos);
         }
+      }
+      // A .f32/.f64 move's data registers are .f or .b ones of its width (ptxas: "Arguments
+      // mismatch"): `ld.global.f32 %r1` into a .u32 %r1 would carry the bits where ptxas refuses.
+      for (const [r, w] of floatData(s)) {
+        const t = declaredType(fn, r.name);
+        if (t === undefined || t === 'pred') continue;
+        if (t[0] === 'u' || t[0] === 's') bad(`%${r.name} is a .${t} register: a .f${w} instruction takes .f${w} and .b${w} registers (ptxas: "Arguments mismatch")`, r.pos ?? s.pos);
+        if (floatRegister(fn, r.name) && typeWidth(t) !== w) bad(`%${r.name} is a .${declared(r.name, t)} register, and this instruction moves .f${w} data (ptxas: "Arguments mismatch")`, r.pos ?? s.pos);
       }
       // A device function reads its own registers (the entry's reads are checked after inlining,
       // where a callee's are renamed apart: an undeclared one read as "any value").
@@ -961,6 +994,19 @@ function argSource(fn: PtxFunction, at: number, param: string | undefined, mod: 
   const j = param === undefined ? null : before(at, (x) => x.op === 'st' && x.space === 'param' && x.addr.kind === 'loc' && x.addr.name === param && !x.offset);
   const st = j === null ? null : body[j]!;
   return st && st.op === 'st' ? trace(st.src, j!) : null;
+}
+
+/** The data registers of a .f32/.f64 move (Ld.float), each with the move's width: its value operands, not its address or predicate. */
+function floatData(s: Instr): [Reg, number][] {
+  const regs = (xs: (Value | LocRef)[]): Reg[] => xs.filter((v): v is Reg => v.kind === 'reg');
+  const of = (w: DataType, xs: (Value | LocRef)[]): [Reg, number][] => regs(xs).map((r) => [r, typeWidth(w)]);
+  switch (s.op) {
+    case 'ld': return s.float ? of(s.type, [s.dst]) : [];
+    case 'st': return s.float ? of(s.type, [s.src]) : [];
+    case 'mov': return s.float ? of(s.type, [s.dst, s.src]) : [];
+    case 'selp': return s.float ? of(s.type, [s.dst, s.a, s.b]) : [];
+    default: return [];
+  }
 }
 
 /** The signed or unsigned type an instruction gives its value operands (cvt: its destination's), or null: bit-typed or untyped. */

@@ -121,11 +121,11 @@ test('nvcc declares a C int unsigned: an order comparison the type decides is re
   assert.equal([buf.code, /out is a parameter's buffer, whose type --param gives \(out:s32\[N\]\): --signed is for module variables/.test(buf.err)], [2, true], buf.err);
   const none = ptxmm('kernel', f, '--param', '0', '--signed', 'sj', '--assert', 'si == 0');
   assert.equal([none.code, /--signed sj: no module variable sj \(it has si, ssh, sarr\)/.test(none.err)], [2, true], none.err);
-  // A float variable the kernel leaves alone was "a location the test never declares or accesses".
-  const fv = ptxmm('kernel', S.write('float.ptx', text.replace('.global .align 4 .u32 si;', '.global .align 4 .u32 si;\n.global .align 4 .f32 fv;')), '--param', '0', '--assert', 'si == -7 /\\ fv == 0');
-  assert.equal([fv.code, fv.err.trim()], [2, '--assert 1:1:13: fv is a variable ptxmm does not model: floating-point data (.f32) is not modelled: integers only']);
+  // A half-float variable the kernel leaves alone was "a location the test never declares or accesses".
+  const fv = ptxmm('kernel', S.write('float.ptx', text.replace('.global .align 4 .u32 si;', '.global .align 4 .u32 si;\n.global .align 2 .f16 fv;')), '--param', '0', '--assert', 'si == -7 /\\ fv == 0');
+  assert.equal([fv.code, fv.err.trim()], [2, '--assert 1:1:13: fv is a variable ptxmm does not model: floating-point data (.f16) is not modelled: .f32 and .f64 data is carried (as its bits), no other floating-point type']);
   // A buffer may take the name of a variable the launch leaves out.
-  const buf2 = module('.global .align 4 .f32 fv;', '.param .u64 p', '\tld.param.u64 %rd1, [p];\n\tcvta.to.global.u64 %rd2, %rd1;\n\tst.global.u32 [%rd2], 7;');
+  const buf2 = module('.global .align 2 .f16 fv;', '.param .u64 p', '\tld.param.u64 %rd1, [p];\n\tcvta.to.global.u64 %rd2, %rd1;\n\tst.global.u32 [%rd2], 7;');
   const fb = ptxmm('kernel', S.write('floatbuf.ptx', buf2), '--param', 'fv:s32[1]', '--assert', 'fv[0] == 7');
   assert.is(fb.code, 0, fb.out + fb.err);
   // A .shared variable goes by its short name, as assertions name its copies (t.cta0).
@@ -186,17 +186,17 @@ test('an instruction ptxmm does not model is refused where it stands', () => {
   refuses('lu.ptx', module('.global .align 4 .u32 x;', '', '\tld.relaxed.gpu.global.lu.u32 %r1, [x];'), 'lu.u32', /'\.lu' \(a cache operator\) goes with a weak access only, not \.relaxed/, '--assert', 'x == 0');
   refuses('vec.ptx', module('.global .align 8 .u32 x[2];', '', '\tld.acquire.gpu.global.v2.u32 {%r1, %r2}, [x];'), 'v2', /vector access \(\.v2\): a \.acquire vector is not modelled/, '--assert', 'x[0] == 0');
   refuses('sink.ptx', module('.global .align 16 .u32 x[4];', '', '\tld.global.v4.u32 {%r1, _, %r3, %r4}, [x];'), 'v4', /an element left out \(_\) is not modelled/, '--assert', 'x[0] == 0');
-  refuses('vecf.ptx', module('.global .align 8 .u32 x[2];', '', '\tld.global.v2.f32 {%r1, %r2}, [x];'), 'v2', /floating-point data is not modelled/, '--assert', 'x[0] == 0');
+  refuses('vecf.ptx', module('.global .align 8 .u32 x[2];', '', '\tld.global.v2.f16 {%r1, %r2}, [x];'), 'v2', /an element type \(\.u32, \.b64, \.f32, \.\.\.\) is needed: of floating-point types, \.f32 and \.f64 data is carried/, '--assert', 'x[0] == 0');
   // A generic pointer to local memory (what nvcc -G writes for its stack) is not modelled; .local accesses are.
   refuses('cvtaparam.ptx', module('', '', '\tmov.u64 %rd1, 0;\n\tcvta.param.u64 %rd2, %rd1;'), 'param.u64', /cvta takes \.global, \.shared, \.local or \.const, not \.param/, '--assert', '1 == 1');
-  refuses('float.ptx', module('.global .align 4 .f32 f;', '', '\tmov.u64 %rd1, f;'), '.f32', /floating-point/, '--assert', '1 == 1');
+  refuses('float.ptx', module('.global .align 4 .f16 f;', '', '\tmov.u64 %rd1, f;'), '.f16', /floating-point data \(\.f16\) is not modelled/, '--assert', '1 == 1');
   refuses('clock.ptx', module('', '', '\tmov.u32 %r1, %clock;'), '%clock', /the special register %clock is not modelled: time is not modelled/, '--assert', '1 == 1');
   refuses('semi.ptx', module('', '', '\tmov.u32 %r1, 1\n\tbra.uni $L;\n$L:'), 'bra.uni', /unexpected/, '--assert', '1 == 1');
   // Warp-level operations not modelled, by name, whatever their operands (elect.sync's `%r|%p`).
   refuses('elect.ptx', module('', '', '\t@%p1 elect.sync %r2|%p2, -1;'), 'elect', /elect\.sync \(elect\.sync, cooperative groups' elect\) is a warp-level operation, which is not modelled/, '--assert', '1 == 1');
   refuses('active.ptx', module('', '', '\tactivemask.b32 %r2;'), 'activemask', /^.*: activemask \(__activemask\) is a warp-level/, '--assert', '1 == 1');
-  // A floating-point instruction names its type, not an unknown qualifier.
-  refuses('fld.ptx', module('.global .align 4 .u32 x;', '', '\tld.global.f32 %r1, [x];'), 'f32 %r1', /floating-point data \(\.f32\) is not modelled: integers only/, '--assert', '1 == 1');
+  // A floating-point computation names its type and what it is, not an unknown qualifier.
+  refuses('fadd.ptx', module('.global .align 4 .u32 x;', '', '\tadd.f32 %r1, %r2, %r3;'), 'f32 %r1', /floating-point computation \(add \.f32\) is not modelled: ptxmm carries \.f32 and \.f64 data/, '--assert', '1 == 1');
 });
 
 test('a 0f (0d) literal is the bits of a .b32 (.b64) operand or variable, as ptxas reads it; elsewhere it is refused', () => {
@@ -205,9 +205,9 @@ test('a 0f (0d) literal is the bits of a .b32 (.b64) operand or variable, as ptx
   const r = ptxmm('kernel', S.write('hexf.ptx', text), '--assert', `out == ${0x40000000 + 0x3f800000}`);
   assert.is(r.code, 0, r.out + r.err);
   assert.match(r.out, /holds/);
-  refuses('hexu.ptx', module('.global .align 4 .u32 x = 0f40000000;', '', ''), '0f40000000', /floating-point literal '0f40000000' for a \.u32 variable: floating-point data is not modelled/, '--assert', '1 == 1');
+  refuses('hexu.ptx', module('.global .align 4 .u32 x = 0f40000000;', '', ''), '0f40000000', /floating-point literal '0f40000000' for a \.u32 variable: a \.f32 or \.f64 variable takes one/, '--assert', '1 == 1');
   refuses('hexop.ptx', module('.global .align 4 .u32 x;', '', '\tst.global.u32 [x], 0f3F800000;'), '0f3F800000', /floating-point literal '0f3F800000' in a \.u32 operand/, '--assert', '1 == 1');
-  refuses('dec.ptx', module('.global .align 4 .u32 x;', '', '\tst.global.b32 [x], 1.5;'), '1.5', /floating-point literal '1\.5': floating-point data is not modelled/, '--assert', '1 == 1');
+  refuses('dec.ptx', module('.global .align 4 .u32 x;', '', '\tst.global.b32 [x], 1.5;'), '1.5', /floating-point literal '1\.5': a decimal floating-point literal stands only in a \.f32 or \.f64 operand/, '--assert', '1 == 1');
 });
 
 test('an assertion compares a C int that nvcc declared .u32 with a negative constant by its bits; other readings stay refused', () => {
@@ -778,17 +778,17 @@ test('a part of a parameter is read as its bytes: the high half of a 64-bit valu
   refuses('past.ptx', module('.global .align 4 .u32 x;', '.param .u64 k_param_0', '\tld.param.u32 %r1, [k_param_0+8];'), 'ld.param', /\[k_param_0\+8\] is not a part of parameter k_param_0 \(8 bytes\)/, '--param', '1', '--assert', '1 == 1');
 });
 
-test("a module's floating-point variable refuses only the launches whose code names it", () => {
-  const decls = '.global .align 4 .f32 g = 0f3F800000;\n.global .align 4 .u32 x;';
+test("a module's half-float variable refuses only the launches whose code names it", () => {
+  const decls = '.global .align 2 .f16 g;\n.global .align 4 .u32 x;';
   const ok = ptxmm('kernel', S.write('fglobal.ptx', module(decls, '', '\tmov.u32 %r1, 7;\n\tst.global.u32 [x], %r1;')), '--assert', 'x == 7');
   assert.is(ok.code, 0, ok.out + ok.err);
   assert.match(ok.out, /Assert x == 7: holds/);
-  refuses('fglobal2.ptx', module(decls, '', '\tmov.u64 %rd1, g;\n\tld.global.u32 %r1, [%rd1];'), '.f32', /floating-point data \(\.f32\) is not modelled: integers only/, '--assert', '1 == 1');
+  refuses('fglobal2.ptx', module(decls, '', '\tmov.u64 %rd1, g;\n\tld.global.u32 %r1, [%rd1];'), '.f16', /floating-point data \(\.f16\) is not modelled/, '--assert', '1 == 1');
   // A kernel with a float parameter refuses its own launches only (it once refused the module).
-  const two = `${module('.global .align 4 .u32 x;', '.param .u32 k_param_0', '\tld.param.u32 %r1, [k_param_0];\n\tst.global.u32 [x], %r1;')}.visible .entry f(.param .f64 f_param_0)\n{\n\tret;\n}\n`;
+  const two = `${module('.global .align 4 .u32 x;', '.param .u32 k_param_0', '\tld.param.u32 %r1, [k_param_0];\n\tst.global.u32 [x], %r1;')}.visible .entry f(.param .f16 f_param_0)\n{\n\tret;\n}\n`;
   const ip = ptxmm('kernel', S.write('fparam.ptx', two), '--entry', 'k', '--param', '5', '--assert', 'x == 5');
   assert.is(ip.code, 0, ip.out + ip.err);
-  refuses('fparam.ptx', two, '.f64 f_param_0', /floating-point data \(\.f64\) is not modelled: integers only/, '--entry', 'f', '--param', '5', '--assert', '1 == 1');
+  refuses('fparam.ptx', two, '.f16 f_param_0', /floating-point data \(\.f16\) is not modelled/, '--entry', 'f', '--param', '5', '--assert', '1 == 1');
 });
 
 test('PTX ptxmm does not model, or that faults, is named at its position', () => {
@@ -811,6 +811,69 @@ test('PTX ptxmm does not model, or that faults, is named at its position', () =>
   const r = ptxmm('kernel', S.write('none.ptx', '.version 9.0\n.target sm_90\n.address_size 64\n'), '--assert', '1 == 1');
   assert.is(r.code, 2);
   assert.match(r.err, /the module has no kernel \(\.entry\) to launch/);
+});
+
+
+test('.f32 and .f64 data is carried as its bits: variables, parameters, ld, st, mov and selp; ptxas\'s register rules hold; computing with it is refused', () => {
+  // What nvcc -O3 writes for a float handed over with a flag (a 0f literal moved as .u32 bits, then .f32 loads and stores).
+  const decls = '.global .align 4 .f32 data = 0f00000000;\n.global .align 4 .u32 flag;\n.global .align 4 .f32 out = -1.5;\n.global .align 8 .f64 d = 0.1;';
+  const body = (fence: string): string => ['\tmov.u32 %r1, %tid.x;', '\tsetp.eq.s32 %p1, %r1, 0;', '\t@%p1 bra $L_w;', '$L_r:', '\tld.relaxed.gpu.global.u32 %r2, [flag];',
+    '\tsetp.eq.s32 %p2, %r2, 0;', '\t@%p2 bra $L_r;', fence, '\tld.global.f32 %f1, [data];', '\tst.global.f32 [out], %f1;', '\tbra.uni $L_end;',
+    '$L_w:', '\tmov.f32 %f2, 2.5;', '\tst.global.f32 [data], %f2;', fence, '\tst.relaxed.gpu.global.u32 [flag], 1;', '$L_end:'].join('\n');
+  const withF = (b: string): string => module(decls, '', `\t.reg .f32 %f<4>;\n\t.reg .f64 %fd<2>;\n${b}`);
+  const mp = S.write('mpf.ptx', withF(body('\tfence.acq_rel.gpu;')));
+  const holds = ptxmm('kernel', mp, '--block', '2', '--assert', 'out == 0f40200000 /\\ d == 0d3FB999999999999A');
+  assert.is(holds.code, 0, holds.out + holds.err);
+  // The assertion is echoed as written, a float's bits as its 0f literal.
+  assert.match(holds.out, /Assert out == 0f40200000 \/\\ d == 0d3FB999999999999A: holds/);
+  const racy = ptxmm('kernel', S.write('mpf_nofence.ptx', withF(body('\tmov.u32 %r3, 0;'))), '--block', '2', '--assert', 'out == 0f40200000');
+  assert.is(racy.code, 1, racy.out + racy.err);
+  // out keeps its initial -1.5 only if the reader never ran: 0 is the weak read of data.
+  assert.match(racy.out, /final state: .*out=0\b/);
+  // A float parameter takes a floating-point literal; its bits are the parameter's.
+  const param = module('.global .align 4 .f32 out;\n.global .align 8 .f64 dout;', '.param .f32 k_a, .param .f64 k_b',
+    '\t.reg .f32 %f<2>;\n\t.reg .f64 %fd<2>;\n\tld.param.f32 %f1, [k_a];\n\tld.param.f64 %fd1, [k_b];\n\tst.global.f32 [out], %f1;\n\tst.global.f64 [dout], %fd1;');
+  const pf = S.write('pf.ptx', param);
+  assert.is(ptxmm('kernel', pf, '--param', '-2.5', '--param', '0.1', '--assert', 'out == 0fC0200000 /\\ dout == 0d3FB999999999999A').code, 0);
+  assert.is(ptxmm('kernel', pf, '--param', '0fC0200000', '--param', '1e-3', '--assert', 'out == 0fC0200000 /\\ dout == 0d3F50624DD2F1A9FC').code, 0);
+  refuses('pf.ptx', param, '.param .f32 k_a', /parameter 0 \(k_a\) is a \.f32: give it a floating-point literal \(5\.0, or its bits as a 0f literal\), not the integer 5/, '--param', '5', '--param', '0.1', '--assert', '1 == 1');
+  refuses('pi.ptx', module('.global .align 4 .u32 x;', '.param .u32 k_n', ''), '.param .u32 k_n', /parameter 0 \(k_n\) is a \.u32, and 2\.5 is a floating-point literal/, '--param', '2.5', '--assert', 'x == 0');
+  // ptxas's rules (each checked with ptxas 13.0): a .f32 instruction takes .f32 and .b32 registers, not .u32 or .s32 ones, nor .f64 ones.
+  const regs = '\t.reg .f32 %f<4>;\n\t.reg .f64 %fd<2>;\n\t.reg .u32 %u<2>;\n\t.reg .s32 %s<2>;';
+  const f = (name: string, code: string): string => S.write(name, module('.global .align 4 .f32 x;', '', `${regs}\n${code}\n\tst.global.f32 [x], %f1;`));
+  assert.is(ptxmm('kernel', f('fb.ptx', '\tmov.b32 %r1, 0f40200000;\n\tmov.f32 %f1, %r1;'), '--assert', 'x == 0f40200000').code, 0);
+  assert.is(ptxmm('kernel', f('fsel.ptx', '\tsetp.eq.u32 %p1, 1, 1;\n\tselp.f32 %f1, 1.0, %f2, %p1;'), '--assert', 'x == 0f3F800000').code, 0);
+  refuses('fu.ptx', module('.global .align 4 .f32 x;', '', `${regs}\n\tld.global.f32 %u1, [x];`), '%u1', /%u1 is a \.u32 register: a \.f32 instruction takes \.f32 and \.b32 registers \(ptxas: "Arguments mismatch"\)/, '--assert', '1 == 1');
+  refuses('fs.ptx', module('.global .align 4 .f32 x;', '', `${regs}\n\tmov.u32 %s1, 0;\n\tst.global.f32 [x], %s1;`), '%s1;', /%s1 is a \.s32 register/, '--assert', '1 == 1');
+  refuses('fd.ptx', module('.global .align 4 .f32 x;', '', `${regs}\n\tld.global.f32 %fd1, [x];`), '%fd1', /%fd1 is a \.f64 register, and this instruction moves \.f32 data/, '--assert', '1 == 1');
+  refuses('fd2.ptx', module('.global .align 4 .f32 x;', '', `${regs}\n\tmov.f64 %fd1, 0d0000000000000000;\n\tmov.f32 %f1, %fd1;`), '%fd1;', /%fd1 is a \.f64 register, and this instruction reads a 32-bit value from it/, '--assert', '1 == 1');
+  refuses('fi.ptx', module('.global .align 4 .f32 x;', '', `${regs}\n\tmov.f32 %f1, 5;`), '5;', /the integer 5 in a \.f32 operand/, '--assert', '1 == 1');
+  refuses('fx.ptx', module('.global .align 4 .f32 x = 1;', '', ''), '1;', /a \.f32 variable takes a floating-point literal \(2\.5, 0f40200000\), not '1' \(ptxas: "Initial value type mismatch"\)/, '--assert', '1 == 1');
+  refuses('fadd2.ptx', module('.global .align 4 .f32 x;', '', `${regs}\n\tatom.global.add.f32 %f1, [x], %f2;`), 'f32 %f1', /floating-point computation \(atom \.f32\) is not modelled/, '--assert', '1 == 1');
+});
+
+
+test('a launch gives .f32/.f64 memory and parameters floating-point literals, never integers taken as bits', () => {
+  // The shared-memory reversal of a float array (nvcc -O3 of `s[t] = d[t]; __syncthreads(); d[t] = s[n - t - 1];`).
+  const rev = module('.extern .shared .align 16 .b8 s[];', '.param .u64 k_d, .param .u32 k_n', ['\t.reg .f32 %f<3>;', '\tld.param.u64 %rd1, [k_d];', '\tld.param.u32 %r1, [k_n];',
+    '\tcvta.to.global.u64 %rd2, %rd1;', '\tmov.u32 %r2, %tid.x;', '\tmul.wide.s32 %rd3, %r2, 4;', '\tadd.s64 %rd4, %rd2, %rd3;', '\tld.global.f32 %f1, [%rd4];',
+    '\tshl.b32 %r3, %r2, 2;', '\tmov.u32 %r4, s;', '\tadd.s32 %r5, %r4, %r3;', '\tst.shared.f32 [%r5], %f1;', '\tbar.sync 0;', '\tnot.b32 %r6, %r2;',
+    '\tadd.s32 %r7, %r1, %r6;', '\tshl.b32 %r8, %r7, 2;', '\tadd.s32 %r9, %r4, %r8;', '\tld.shared.f32 %f2, [%r9];', '\tst.global.f32 [%rd4], %f2;'].join('\n'));
+  const f = S.write('frev.ptx', rev);
+  const ok = ptxmm('kernel', f, '--block', '4', '--dynamic-shared', '16', '--param', 'd:f32[4]=1.0,2.5,-3e0,0f40800000', '--param', '4',
+    '--assert', 'd[0] == 0f40800000 /\\ d[1] == 0fC0400000 /\\ d[2] == 0f40200000 /\\ d[3] == 0f3F800000');
+  assert.is(ok.code, 0, ok.out + ok.err);
+  const ints = ptxmm('kernel', f, '--block', '4', '--dynamic-shared', '16', '--param', 'd:f32[4]=1,2,3,4', '--param', '4', '--assert', 'd[0] == 0');
+  assert.equal([ints.code, /an initial value of d is a \.f32: give a floating-point literal \(1\.0, -2\.5e3, or the bits as a 0f literal\), not "1"/.test(ints.err)], [2, true], ints.err);
+  // A spec file's float buffer and float module variable: a JSON number with a fraction, or a literal in a string.
+  const g = S.write('fglob.ptx', module('.global .align 4 .f32 fg;\n.global .align 4 .u32 ug;\n.global .align 4 .u32 out;', '', '\t.reg .f32 %f<2>;\n\tld.global.f32 %f1, [fg];\n\tmov.b32 %r1, %f1;\n\tst.global.u32 [out], %r1;'));
+  assert.is(ptxmm('kernel', g, '--global', 'fg=-0.5', '--assert', 'out == 0fBF000000').code, 0);
+  const spec = S.write('fglob.kernel.json', JSON.stringify({ ptx: g, globals: { fg: 0.25 }, assert: ['out == 0f3E800000'] }));
+  assert.is(ptxmm('kernel', spec).code, 0);
+  const bitsOf1 = ptxmm('kernel', g, '--global', 'fg=1', '--assert', 'out == 1');
+  assert.equal([bitsOf1.code, /fg \(--global, or a spec's "globals"\) is a \.f32: give a floating-point literal/.test(bitsOf1.err)], [2, true], bitsOf1.err);
+  const floatToInt = ptxmm('kernel', g, '--global', 'ug=1.5', '--assert', 'out == 0');
+  assert.equal([floatToInt.code, /ug is a \.u32, and 1\.5 is a floating-point literal/.test(floatToInt.err)], [2, true], floatToInt.err);
 });
 
 test.run();

@@ -5,7 +5,7 @@
 // instruction parser and one AST. What the model cannot give meaning to is an error at its
 // position, never a silent skip.
 import { type DataType, type Pos, type Stmt, typeWidth } from '../litmus/ast.js';
-import { buildInstruction, hexFloat, ptxInteger } from '../litmus/build.js';
+import { buildInstruction, floatBits, hexFloat, ptxInteger } from '../litmus/build.js';
 import type { CstCell } from '../litmus/cst.js';
 import { LitmusError } from '../litmus/errors.js';
 import { FLOAT_TYPE } from '../litmus/opcode.js';
@@ -20,8 +20,10 @@ export interface Variable {
   /** Elements of an array (`x[4]`); null for a scalar. */
   count: number | null;
   align: number;
-  /** Initial values as written (null: zero). */
+  /** Initial values as written (null: zero); a float variable's as their bits. */
   init: bigint[] | null;
+  /** Declared .f32/.f64: held as the bits of `type` (.b32/.b64). */
+  float?: true;
   /**
    * `.extern .shared .b8 dyn[];` (CUDA's `extern __shared__ int dyn[];`): the launch's dynamic
    * shared memory, whose size the launch gives (Launch.dynamicShared); `count` is then null.
@@ -41,8 +43,10 @@ export interface Param {
   /** `.param .align 8 .b8 p[16]`: a structure passed by value (bytes). */
   count: number | null;
   pos: Pos;
-  /** A floating-point parameter: its function is refused (PtxFunction.refused), not the module. */
+  /** A floating-point parameter of another type than .f32/.f64: its function is refused (PtxFunction.refused), not the module. */
   refused?: LitmusError;
+  /** Declared .f32/.f64: held as the bits of `type` (.b32/.b64); a launch gives it a floating-point literal. */
+  float?: true;
 }
 
 /** `call (r), f, (a, b);`: inlined by kernel/instantiate.ts. */
@@ -170,7 +174,7 @@ function blankComments(text: string): string {
 }
 
 function tokenize(text: string, file: string): Tok[] {
-  const re = /(\s+)|(\.[A-Za-z_][\w$]*)|(%[A-Za-z_$][\w$]*(?:\.[xyzw](?![\w.]))?)|([A-Za-z_$][\w$]*(?:\.[\w$:]+)*)|(0[fFdD][0-9a-fA-F]+|0[xX][0-9a-fA-F]+U?|\d+\.\d+|\d+U?)|("[^"\n]*")|([{}()[\];,:=<>@!+\-|])/y;
+  const re = /(\s+)|(\.[A-Za-z_][\w$]*)|(%[A-Za-z_$][\w$]*(?:\.[xyzw](?![\w.]))?)|([A-Za-z_$][\w$]*(?:\.[\w$:]+)*)|(0[fFdD][0-9a-fA-F]+|0[xX][0-9a-fA-F]+U?|\d+\.\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?|\d+[eE][+-]?\d+|\d+U?)|("[^"\n]*")|([{}()[\];,:=<>@!+\-|])/y;
   const out: Tok[] = [];
   let line = 1;
   let lineStart = 0;
@@ -232,17 +236,23 @@ export function readModule(text: string, file: string): PtxModule {
   const dataType = (t: Tok): DataType => {
     const n = t.v.slice(1);
     if (!INT_TYPES.has(n)) {
-      fail(/^\.f\d+$/.test(t.v) ? `floating-point data (${t.v}) is not modelled: integers only` : `expected a type (.u32, .b64, ...), found '${t.v}'`, t);
+      fail(/^\.f\d+$/.test(t.v) ? `floating-point data (${t.v}) is not modelled here: an integer type (.u32, .b64, ...) is needed` : `expected a type (.u32, .b64, ...), found '${t.v}'`, t);
     }
     return n as DataType;
   };
-  const literal = (type: DataType): bigint => {
-    const neg = peek()?.v === '-' ? (i++, true) : false;
+  const literal = (type: DataType, floatWidth?: 32 | 64): bigint => {
+    const minus = peek()?.v === '-' ? peek() : undefined;
+    const neg = minus ? (i++, true) : false;
     const t = next('a number');
+    // A .f32/.f64 variable's value: a floating-point literal, held as its bits.
+    if (floatWidth) {
+      if (t.k !== 'num' || /^0[xX]/.test(t.v) || !/^0[fFdD]|[.eE]/.test(t.v)) fail(`a .f${floatWidth} variable takes a floating-point literal (2.5, 0f40200000), not '${t.v}' (ptxas: "Initial value type mismatch")`, t);
+      return floatBits(t.v, neg, floatWidth, (msg, atSign) => fail(msg, atSign && minus ? minus : t));
+    }
     // A 0f (0d) literal is the bits of a .b32 (.b64) variable, as ptxas reads it there.
     const hex = neg ? null : hexFloat(t.v);
     if (hex && hex.type === type) return hex.bits;
-    if (t.k === 'num' && /^0[fFdD]|\./.test(t.v)) fail(`floating-point literal '${t.v}' for a .${type} variable: floating-point data is not modelled (a 0f literal gives the bits of a .b32 variable, a 0d literal those of a .b64 one)`, t);
+    if (t.k === 'num' && !/^0[xX]/.test(t.v) && /^0[fFdD]|[.eE]/.test(t.v)) fail(`floating-point literal '${t.v}' for a .${type} variable: a .f32 or .f64 variable takes one (a 0f literal gives the bits of a .b32 variable too, a 0d literal those of a .b64 one)`, t);
     if (t.k !== 'num') fail(`expected an integer, found '${t.v}'`, t);
     const v = ptxInteger(t.v) ?? fail(`'${t.v}' is no integer (a leading 0 makes it octal: digits 0 to 7)`, t);
     return neg ? -v : v;
@@ -254,13 +264,15 @@ export function readModule(text: string, file: string): PtxModule {
     let t = next('a type');
     if (t.v === '.align') { align = alignment(next('an alignment')); t = next('a type'); }
     if (t.v === '.v2' || t.v === '.v4') fail(`vector variables (${t.v}) are not modelled`, t);
-    if (/^\.f\d+$/.test(t.v)) {
-      const refused = new LitmusError(`floating-point data (${t.v}) is not modelled: integers only`, at(t), file);
+    // .f32/.f64 data is held as its bits (litmus/build.ts floatMove): a .b32/.b64 variable.
+    const floatWidth = t.v === '.f32' ? 32 : t.v === '.f64' ? 64 : undefined;
+    if (/^\.f\d+$/.test(t.v) && !floatWidth) {
+      const refused = new LitmusError(`floating-point data (${t.v}) is not modelled: .f32 and .f64 data is carried (as its bits), no other floating-point type`, at(t), file);
       const name = next('a name');
       while (next("';'").v !== ';');
       return { name: name.v, space, type: 'b32', count: null, align, init: null, pos: at(start), refused };
     }
-    const type = dataType(t);
+    const type = floatWidth ? (`b${floatWidth}` as const) : dataType(t);
     const name = next('a name');
     if (name.k !== 'id') fail(`expected a variable name, found '${name.v}'`, name);
     let count: number | null = null;
@@ -286,13 +298,13 @@ export function readModule(text: string, file: string): PtxModule {
         if (peek()?.v === '{') {
           i++;
           for (;;) { item(); if (peek()?.v === ',') { i++; continue; } expect('}'); break; }
-        } else init!.push(literal(type));
+        } else init!.push(literal(type, floatWidth));
       };
       item();
     }
     expect(';');
     if (dynamic && init) fail(`dynamic shared memory (${name.v}[]) cannot have an initial value`, start);
-    return { name: name.v, space, type, count, align: align || typeBytes(type), init, ...(dynamic ? { dynamic: true as const } : {}), pos: at(start) };
+    return { name: name.v, space, type, count, align: align || typeBytes(type), init, ...(dynamic ? { dynamic: true as const } : {}), ...(floatWidth ? { float: true as const } : {}), pos: at(start) };
   };
 
   /** `.param .u64 name`, `.param .align 8 .b8 name[16]`, `.param .u64 .ptr .global .align 4 name`. */
@@ -300,12 +312,15 @@ export function readModule(text: string, file: string): PtxModule {
     const start = expect('.param');
     let type: DataType | null = null;
     let refused: LitmusError | undefined;
+    let float = false;
     let t = next('a parameter');
     while (t.k === 'dir') {
       if (t.v === '.align') alignment(next('an alignment'));
       else if (INT_TYPES.has(t.v.slice(1))) type = dataType(t);
+      // A float parameter is carried as its bits (floatMove), as a .b32/.b64 one.
+      else if (t.v === '.f32' || t.v === '.f64') { type = t.v === '.f64' ? 'b64' : 'b32'; float = true; }
       else if (/^\.f\d+$/.test(t.v)) {
-        refused = new LitmusError(`floating-point data (${t.v}) is not modelled: integers only`, at(t), file);
+        refused = new LitmusError(`floating-point data (${t.v}) is not modelled: .f32 and .f64 data is carried (as its bits), no other floating-point type`, at(t), file);
         type = t.v === '.f64' ? 'b64' : 'b32';
       }
       else if (!['.ptr', '.global', '.shared', '.const', '.local'].includes(t.v)) fail(`unexpected '${t.v}' in a parameter`, t);
@@ -314,7 +329,7 @@ export function readModule(text: string, file: string): PtxModule {
     if (t.k !== 'id' || type === null) return fail(`expected a typed parameter (.param .u64 name)`, t);
     let count: number | null = null;
     if (peek()?.v === '[') { i++; count = number(next('a size'), 'a size'); expect(']'); }
-    return { name: t.v, type, count, pos: at(start), ...(refused ? { refused } : {}) };
+    return { name: t.v, type, count, pos: at(start), ...(refused ? { refused } : {}), ...(float ? { float: true as const } : {}) };
   };
   const paramList = (): Param[] => {
     const out: Param[] = [];
@@ -682,8 +697,8 @@ function vectorElements(text: string, vq: string, at: Pos, file: string): string
   const sem = quals.find((q) => q === 'acquire' || q === 'release');
   if (sem) return refuse(`a .${sem} vector is not modelled: its elements' order is unspecified, and an element order would order them`);
   if (quals.includes('mmio')) return refuse(`.mmio cannot be combined with ${vq} (as ptxas says)`);
-  const type = quals.find((q) => /^[usb](8|16|32|64)$/.test(q));
-  if (!type) return refuse(`an integer element type (.u32, .b64, ...) is needed${quals.some((q) => FLOAT_TYPE.test(q)) ? ': floating-point data is not modelled' : ''}`);
+  const type = quals.find((q) => /^[usb](8|16|32|64)$|^f(32|64)$/.test(q));
+  if (!type) return refuse(`an element type (.u32, .b64, .f32, ...) is needed${quals.some((q) => FLOAT_TYPE.test(q)) ? ': of floating-point types, .f32 and .f64 data is carried' : ''}`);
   const size = Number(type.slice(1)) / 8;
   const brace = /\{([^}]*)\}/.exec(rest);
   const addr = /\[([^\]]+)\]/.exec(rest);

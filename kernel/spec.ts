@@ -2,10 +2,11 @@
 // or from the command line (`--grid 2x2 --block 2 --param out:u32[4] --param 7`). Both
 // give one `KernelSpec`; a bad value is an error naming the field or option, never a guess.
 import { dirname, isAbsolute, join } from 'node:path';
-import type { DataType } from '../litmus/ast.js';
+import { type DataType, typeWidth } from '../litmus/ast.js';
+import { floatBits } from '../litmus/build.js';
 import { LitmusError } from '../litmus/errors.js';
 import { readText } from '../litmus/files.js';
-import type { Dim3, Launch, ParamSpec } from './instantiate.js';
+import type { Dim3, InitValue, Launch, ParamSpec } from './instantiate.js';
 
 export interface KernelSpec {
   /** The module's path. */
@@ -19,7 +20,10 @@ export interface KernelSpec {
   bound?: number;
 }
 
-const ELEMENT_TYPES = new Set(['u8', 'u16', 'u32', 'u64', 's8', 's16', 's32', 's64', 'b8', 'b16', 'b32', 'b64']);
+/** A floating-point literal, as a .f32/.f64 parameter takes one: 2.5, -1e-3, .5, 0f40200000, 0d4004000000000000. */
+const FLOAT_LITERAL = /^-?(?:(?:\d+\.\d*|\.\d+)(?:[eE][+-]?\d+)?|\d+[eE][+-]?\d+)$|^0[fF][0-9a-fA-F]{8}$|^0[dD][0-9a-fA-F]{16}$/;
+
+const ELEMENT_TYPES = new Set(['u8', 'u16', 'u32', 'u64', 's8', 's16', 's32', 's64', 'b8', 'b16', 'b32', 'b64', 'f32', 'f64']);
 
 /** Bytes of dynamic shared memory (`--dynamic-shared 64`): a positive whole number. */
 export function parseDynamicShared(text: string, what: string): number {
@@ -41,31 +45,47 @@ export function parseDim(text: string, what: string): Dim3 {
 /** `out:u32[4]`, `out:s32[4]=1,2,3,4` (a buffer), `out` or `out+2` (into another parameter's buffer), or `7` (a scalar). */
 export function parseParam(text: string): ParamSpec {
   const t = text.trim();
-  if (/^-?(0x[0-9a-fA-F]+|\d+)$/.test(t)) return { value: integer(t, 'a parameter') };
+  if (/^-?(0x[0-9a-fA-F]+|\d+)$/.test(t) || FLOAT_LITERAL.test(t)) return scalar(initValue(t, 'a parameter'));
   const a = /^([A-Za-z_]\w*)(?:\+(\d+))?$/.exec(t);
   if (a) return { alias: a[1]!, offset: Number(a[2] ?? 0) };
   const m = /^([A-Za-z_]\w*):([a-z]\d+)\[(\d+)\](?:\+(\d+))?(?:=(.*))?$/.exec(t);
-  if (!m) throw new Error(`a parameter is a number (7), a buffer NAME:TYPE[SIZE] with optional +K (a pointer to its element K) and =V,V,... (out:u32[4]=0,0,0,0; a u64 element may be NAME+K, a pointer into another buffer), or NAME or NAME+K for a pointer to element K of the buffer another parameter gives (in+1), not '${text}'`);
-  if (!ELEMENT_TYPES.has(m[2]!)) throw new Error(`'${m[2]}' is not an integer type (u32, s32, u64, ...)`);
-  const p: ParamSpec = { buffer: m[1]!, type: m[2] as DataType, size: Number(m[3]) };
+  if (!m) throw new Error(`a parameter is a number (7; for a float, 2.5 or 0f40200000), a buffer NAME:TYPE[SIZE] with optional +K (a pointer to its element K) and =V,V,... (out:u32[4]=0,0,0,0; a u64 element may be NAME+K, a pointer into another buffer), or NAME or NAME+K for a pointer to element K of the buffer another parameter gives (in+1), not '${text}'`);
+  if (!ELEMENT_TYPES.has(m[2]!)) throw new Error(`'${m[2]}' is not an element type (u32, s32, u64, ..., f32, f64)`);
+  // A float buffer holds its elements' bits (.b32/.b64), given as floating-point literals.
+  const floatWidth = m[2] === 'f32' ? 32 : m[2] === 'f64' ? 64 : undefined;
+  const p: ParamSpec = { buffer: m[1]!, type: (floatWidth ? `b${floatWidth}` : m[2]) as DataType, size: Number(m[3]) };
   // A buffer of no elements: its pointer was given, and every access through it said "no location's".
   if (p.size === 0) throw new Error(`the buffer ${m[1]} has no elements: give its size, at least 1 (${m[1]}:${m[2]}[4])`);
   if (m[4] !== undefined) p.offset = Number(m[4]);
-  if (m[5] !== undefined) p.init = m[5].split(',').map((v) => initial(v.trim(), m[1]!));
+  if (floatWidth) p.float = true;
+  if (m[5] !== undefined) p.init = m[5].split(',').map((v) => initial(v.trim(), m[1]!, floatWidth));
   return p;
 }
 
-/** A buffer's initial element: an integer, or (a table of pointers) NAME or NAME+K, element K of another parameter's buffer. */
-function initial(v: unknown, buffer: string): bigint | { alias: string; offset: number } {
+/**
+ * A float's bits at `width` from a floating-point literal, as a PTX operand takes it (a JSON
+ * number with a fraction stands for its literal); an integer is refused: 1 would be a float's
+ * bits (a denormal), not 1.0.
+ */
+export function floatValue(v: unknown, width: 32 | 64, what: string, fail: (msg: string) => never = (msg) => { throw new Error(msg); }): bigint {
+  const text = typeof v === 'number' && Number.isFinite(v) && !Number.isInteger(v) ? String(v) : typeof v === 'string' ? v.trim() : null;
+  if (text === null || !FLOAT_LITERAL.test(text)) fail(`${what} is a .f${width}: give a floating-point literal (1.0, -2.5e3, or the bits as a ${width === 32 ? '0f' : '0d'} literal), not ${JSON.stringify(v)}`);
+  const neg = text!.startsWith('-');
+  return floatBits(neg ? text!.slice(1) : text!, neg, width, (msg) => fail(`${what}: ${msg}`));
+}
+
+/** A buffer's initial element: an integer (a float buffer's: a floating-point literal), or (a table of pointers) NAME or NAME+K, element K of another parameter's buffer. */
+function initial(v: unknown, buffer: string, floatWidth?: 32 | 64): bigint | { alias: string; offset: number } {
   const a = typeof v === 'string' ? /^([A-Za-z_]\w*)(?:\+(\d+))?$/.exec(v.trim()) : null;
-  return a ? { alias: a[1]!, offset: Number(a[2] ?? 0) } : integer(v, `an initial value of ${buffer}`);
+  if (a) return { alias: a[1]!, offset: Number(a[2] ?? 0) };
+  return floatWidth ? floatValue(v, floatWidth, `an initial value of ${buffer}`) : integer(v, `an initial value of ${buffer}`);
 }
 
 /** `name=5` or `name=1,2,3` for a module variable's initial value(s). */
-export function parseGlobal(text: string): [string, bigint | bigint[]] {
+export function parseGlobal(text: string): [string, InitValue | InitValue[]] {
   const m = /^([A-Za-z_$][\w$]*)=(.+)$/.exec(text.trim());
   if (!m) throw new Error(`a module variable's value is NAME=V or NAME=V,V,..., not '${text}'`);
-  const vs = m[2]!.split(',').map((v) => integer(v.trim(), `the value of ${m[1]}`));
+  const vs = m[2]!.split(',').map((v) => initValue(v.trim(), `the value of ${m[1]}`));
   return [m[1]!, vs.length === 1 ? vs[0]! : vs];
 }
 
@@ -77,6 +97,19 @@ function integer(v: unknown, what: string): bigint {
   // JSON.parse has already rounded a number past 2^53: say so, not the rounded value alone.
   if (typeof v === 'number' && Number.isInteger(v)) throw new Error(`${what} is past 2^53, where a JSON number is not exact (read as ${v}): write it in quotes, as a string of its digits (or "0x..." in hex)`);
   throw new Error(`${what} must be an integer, not ${JSON.stringify(v)}`);
+}
+
+/** A scalar parameter's value: an integer, or a float parameter's literal. */
+const scalar = (v: InitValue): ParamSpec => (typeof v === 'bigint' ? { value: v } : v);
+
+/**
+ * A module variable's or scalar parameter's value: an integer, or a floating-point literal for
+ * a .f32/.f64 one (in a spec, a JSON number with a fraction, or a string: "5.0", "0f40A00000").
+ */
+function initValue(v: unknown, what: string): InitValue {
+  if (typeof v === 'number' && Number.isFinite(v) && !Number.isInteger(v)) return { literal: String(v) };
+  if (typeof v === 'string' && FLOAT_LITERAL.test(v.trim())) return { literal: v.trim() };
+  return integer(v, what);
 }
 
 /** A spec file (JSON): see README ("Kernels") for its fields. */
@@ -116,7 +149,7 @@ export function readSpec(path: string): KernelSpec {
       const fields = 'value' in o ? ['value'] : 'alias' in o ? ['alias', 'offset'] : ['buffer', 'type', 'size', 'init', 'offset'];
       const stray = Object.keys(o).find((f) => !fields.includes(f));
       if (stray !== undefined) throw new Error(`parameter ${k}: unknown field "${stray}" (this kind of parameter has ${fields.map((f) => `"${f}"`).join(', ')})`);
-      if ('value' in o) return { value: integer(o.value, `parameter ${k}'s value`) };
+      if ('value' in o) return scalar(initValue(o.value, `parameter ${k}'s value`));
       if ('alias' in o) {
         const offset = o.offset ?? 0;
         if (typeof o.alias !== 'string' || typeof offset !== 'number') throw new Error(`parameter ${k}: {"alias": NAME, "offset": K}, NAME another parameter's buffer and K (default 0) an element of it`);
@@ -129,7 +162,7 @@ export function readSpec(path: string): KernelSpec {
       const spec = parseParam(`${String(o.buffer)}:${String(o.type)}[${String(o.size)}]${o.offset !== undefined ? `+${String(o.offset)}` : ''}`);
       if ('buffer' in spec && o.init !== undefined) {
         if (!Array.isArray(o.init)) throw new Error(`parameter ${k}: "init" is a list of integers (or of "NAME+K", pointers into another parameter's buffer)`);
-        spec.init = o.init.map((v) => initial(v, spec.buffer));
+        spec.init = o.init.map((v) => initial(v, spec.buffer, spec.float ? (typeWidth(spec.type) as 32 | 64) : undefined));
       }
       return spec;
     })),
@@ -140,7 +173,7 @@ export function readSpec(path: string): KernelSpec {
   if (j.globals !== undefined) {
     if (typeof j.globals !== 'object' || j.globals === null) fail('"globals" maps module variables to initial values');
     launch.globals = Object.fromEntries(Object.entries(j.globals as Record<string, unknown>).map(([k, v]) => [k, wrap(() =>
-      Array.isArray(v) ? v.map((x) => integer(x, `the value of ${k}`)) : integer(v, `the value of ${k}`))]));
+      Array.isArray(v) ? v.map((x) => initValue(x, `the value of ${k}`)) : initValue(v, `the value of ${k}`))]));
   }
   if (j.signed !== undefined) {
     if (!Array.isArray(j.signed) || j.signed.some((n) => typeof n !== 'string')) fail('"signed" is a list of module variables\' names, read as signed');

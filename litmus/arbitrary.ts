@@ -6,6 +6,7 @@ import type {
   Address, AtomOp, Bar, CmpOp, DataType, Expr, Imm, Instr, LitmusTest, LocDecl, Observable, Ordering, Proxy, Reg,
   RegInit, Scope, Space, Stmt, Term, Thread, Value,
 } from './ast.js';
+import { typeWidth } from './ast.js';
 import { nextUse } from './barriers.js';
 import { layout } from './layout.js';
 import { FLIPPED, registersRead, threadRegisters, typeDecides, typeRange, widthMismatch } from './types.js';
@@ -44,6 +45,22 @@ const ordering = (sems: Exclude<Ordering['sem'], 'weak'>[]): fc.Arbitrary<Orderi
   fc.oneof(fc.constant<Ordering>({ sem: 'weak' }), strong(sems));
 
 const pick = <T>(xs: readonly T[]) => fc.constantFrom(...xs);
+
+/**
+ * A generic .b32/.b64 ld, st, mov or selp as its .f32/.f64 form (build.ts floatMove: the same
+ * bits), its immediates unsigned, as a 0f/0d literal reads back; any other instruction as it is.
+ */
+function asFloat(i: Instr): Instr {
+  if (!('type' in i) || (i.type !== 'b32' && i.type !== 'b64')) return i;
+  const bits = (v: Value): Value => (v.kind === 'imm' ? { ...v, value: BigInt.asUintN(typeWidth(i.type), v.value) } : v);
+  switch (i.op) {
+    case 'ld': return i.proxy === 'generic' && !i.mmio && !i.nc ? { ...i, float: true } : i;
+    case 'st': return i.proxy === 'generic' && !i.mmio ? { ...i, float: true, src: bits(i.src) } : i;
+    case 'mov': return !i.cvta && i.src.kind !== 'loc' ? { ...i, float: true, src: bits(i.src) } : i;
+    case 'selp': return { ...i, float: true, a: bits(i.a), b: bits(i.b) };
+    default: return i;
+  }
+}
 
 function instr(labels: string[]): fc.Arbitrary<Instr> {
   const mem = { space: pick(SPACES), proxy: pick(PROXIES), type: pick(TYPES), pos: fc.constant(P) };
@@ -150,7 +167,8 @@ function instr(labels: string[]): fc.Arbitrary<Instr> {
     fc.record({ op: fc.constant('bra' as const), target: pick(labels), pos: fc.constant(P) }),
     fc.record({ op: fc.constant('bcmp' as const), cmp: pick(CMPS), a: value, b: value, target: pick(labels), pos: fc.constant(P) }),
   ];
-  const any: fc.Arbitrary<Instr> = fc.oneof(...([ld, st, atom, red, fence, bar, mov, unary, alu, sad, shf, bitField, setp, nanosleep, ...jumps] as fc.Arbitrary<Instr>[]));
+  const any: fc.Arbitrary<Instr> = fc.tuple(fc.oneof(...([ld, st, atom, red, fence, bar, mov, unary, alu, sad, shf, bitField, setp, nanosleep, ...jumps] as fc.Arbitrary<Instr>[])), fc.boolean())
+    .map(([i, f]) => (f ? asFloat(i) : i));
   // A guard makes an instruction genuine PTX: Dartagnan-only forms stay unguarded.
   const dialectOnly = (i: Instr): boolean => (i.op === 'atom' || i.op === 'red') && (i.aop === 'sub' || i.ord.sem === 'acq_rel' && i.op === 'red');
   return fc.tuple(any, fc.option(fc.record({ reg: reg(PREDS), negated: fc.boolean() }), { nil: undefined })).map(([i, g]) =>

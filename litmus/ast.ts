@@ -136,6 +136,8 @@ export interface Ld extends InstrBase {
    * through the texture proxy, for data no thread writes while the kernel runs (kernel/verify.ts).
    */
   nc?: boolean;
+  /** Written .f32/.f64: floating-point data, moved as the bits of `type` (.b32/.b64). */
+  float?: boolean;
   space: Space;
   proxy: Proxy;
   type: DataType;
@@ -150,6 +152,8 @@ export interface St extends InstrBase {
   volatile?: boolean;
   /** `.mmio`, as Ld's. */
   mmio?: boolean;
+  /** Written .f32/.f64, as Ld's. */
+  float?: boolean;
   space: Space;
   proxy: WriteProxy;
   type: DataType;
@@ -298,6 +302,8 @@ export interface Mov extends InstrBase {
    * what its thread may (solver/unroll.ts).
    */
   cvta?: `${'' | 'to.'}${CvtaSpace}`;
+  /** Written .f32/.f64, as Ld's. */
+  float?: boolean;
   type: DataType;
   dst: Reg;
   src: Value | LocRef;
@@ -331,6 +337,8 @@ export interface Alu extends InstrBase {
 /** `selp.type d, a, b, p`: d = p ? a : b. */
 export interface Selp extends InstrBase {
   op: 'selp';
+  /** Written .f32/.f64, as Ld's. */
+  float?: boolean;
   type: DataType;
   dst: Reg;
   a: Value;
@@ -439,6 +447,8 @@ export type LocOwner = { cta: number } | { thread: number };
 export type LocDecl =
   | {
     kind: 'value'; name: string; value: bigint; space?: Space; type?: DataType; pos: Pos;
+    /** Declared .f32/.f64: floating-point data, held as the bits of `type` (.b32/.b64). */
+    float?: true;
     /** A fixed virtual address in bytes (a kernel's memory, kernel/layout.ts); else litmus/layout.ts VADDR_STRIDE apart. */
     address?: number;
     /**
@@ -465,7 +475,8 @@ export type Observable =
   | { kind: 'reg'; thread: number; reg: string; pos?: Pos }
   | { kind: 'loc'; name: string; pos?: Pos };
 
-export type Term = Observable | { kind: 'const'; value: bigint; pos?: Pos };
+/** A constant of a condition; `float`: written as a 0f/0d literal (a float's bits), and printed so. */
+export type Term = Observable | { kind: 'const'; value: bigint; pos?: Pos; float?: string };
 
 export type Expr =
   | { kind: 'cmp'; op: CmpOp; left: Term; right: Term }

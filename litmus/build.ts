@@ -14,7 +14,7 @@ import type {
 } from './cst.js';
 import { LitmusError } from './errors.js';
 import {
-  type Qual, SCOPE_QUALS, SCOPE_SET, SPACE_QUALS, SPACE_SET, TYPE_SET, WITH_PRED, UNMODELLED_INSTRUCTIONS, asType, classify, setOf, splitOpcode,
+  FLOAT_TYPE, type Qual, SCOPE_QUALS, floatRefusal, SCOPE_SET, SPACE_QUALS, SPACE_SET, TYPE_SET, WITH_PRED, UNMODELLED_INSTRUCTIONS, asType, classify, setOf, splitOpcode,
 } from './opcode.js';
 
 const pos = (t: Tok): Pos => ({ line: t.line, col: t.col });
@@ -69,6 +69,11 @@ export interface Ctx {
    * leading zero makes a number octal; a Dartagnan cell refuses one, whatever the other cells are.
    */
   octal?: boolean;
+  /**
+   * The instruction being built moves floating-point data (`ld.global.f32`, `mov.f64`:
+   * floatMove): its immediates are floating-point literals of this width, as bits.
+   */
+  floatWidth?: 32 | 64;
 }
 
 function fail(msg: string, at: Tok | Pos, file: string): never {
@@ -95,13 +100,19 @@ export function ptxInteger(text: string): bigint | null {
  * instructions, initial values, the condition), where 010 would be 10, a leading zero is
  * refused rather than guessed at.
  */
-function numValue(n: CstNum, file: string, ptx = false, bits = false): bigint {
+function numValue(n: CstNum, file: string, ptx = false, bits = false, floatWidth?: 32 | 64): bigint {
   const text = n.tok.text;
+  if (floatWidth) {
+    if (!n.float) fail(`the integer ${n.neg ? '-' : ''}${text} in a .f${floatWidth} operand: ptxas takes a floating-point literal there (2.5, 0f40200000), not an integer ("Arguments mismatch")`, n.minus ?? n.tok, file);
+    return floatBits(text, n.neg, floatWidth, (msg, atSign) => fail(msg, (atSign && n.minus) || n.tok, file));
+  }
   if (n.float) {
     // ptxas reads 0f/0d literals as bit patterns in .b32/.b64 operands (buildInstruction checks the type).
     const hex = hexFloat(text);
-    if (hex && ptx && bits) return hex.bits;
-    fail(`floating-point literal '${text}': floating-point data is not modelled (integers only)${hex ? `; ${HEX_FLOAT_USE}` : ''}`, n.tok, file);
+    if (hex && n.neg) fail(`'-${text}': a 0f or 0d literal takes no sign, as ptxas has it (flip its top bit instead)`, n.minus ?? n.tok, file);
+    if (hex && bits) return hex.bits;
+    fail(hex ? `floating-point literal '${text}': ${HEX_FLOAT_USE}`
+      : `floating-point literal '${text}': a decimal floating-point literal stands only in a .f32 or .f64 operand (mov.f32, st.global.f64); elsewhere write a float's bits, as a 0f (0d) literal`, n.tok, file);
   }
   const abs = ptxInteger(text);
   if (abs === null) fail(`'${text}' is no integer (a leading 0 makes it octal: digits 0 to 7)`, n.tok, file);
@@ -122,7 +133,44 @@ export function hexFloat(text: string): { bits: bigint; type: 'b32' | 'b64' } | 
   const m = /^0(?:[fF]([0-9a-fA-F]{8})|[dD]([0-9a-fA-F]{16}))$/.exec(text);
   return m ? { bits: BigInt(`0x${m[1] ?? m[2]}`), type: m[1] ? 'b32' : 'b64' } : null;
 }
-const HEX_FLOAT_USE = 'ptxas takes a 0f literal as its 32 bits in a .b32 operand, and a 0d literal as its 64 bits in a .b64 one';
+const HEX_FLOAT_USE = 'ptxas takes a 0f literal as its 32 bits in a .b32 or .f32 operand, and a 0d literal as its 64 bits in a .b64 or .f64 one';
+
+/**
+ * A floating-point literal's IEEE bits at the width of the operand it stands in (ISA 4.5.1):
+ * a 0f literal keeps its 32 bits, a 0d literal its 64; a decimal one is a double (the nearest
+ * to the text), rounded to the nearest .f32 (ties to even) in a .f32 operand, as ptxas
+ * rounds it (checked on its initialised data: 16777217.0 gives 2^24, 1e40 infinity, 0.1
+ * 0x3DCCCCCD). A hexadecimal literal of the other width is refused: ptxas widens a 0f
+ * literal in a .f64 variable as an integer, not as the float it names.
+ */
+export function floatBits(text: string, neg: boolean, width: 32 | 64, fail: (msg: string, atSign?: boolean) => never): bigint {
+  const hex = hexFloat(text);
+  if (hex) {
+    if (neg) fail(`'-${text}': a 0f or 0d literal takes no sign, as ptxas has it (flip its top bit instead)`, true);
+    if (hex.type !== `b${width}`) fail(`'${text}' in a .f${width} operand: write a ${width === 32 ? '0f literal (8 hexadecimal digits)' : '0d literal (16 hexadecimal digits)'} there, or a decimal one; ptxas converts a hexadecimal literal of the other width differently by where it stands`);
+    return hex.bits;
+  }
+  const x = /^(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/.test(text) ? Number(text) : NaN;
+  if (Number.isNaN(x)) fail(`'${text}' is no floating-point literal (2.5, 1e-3, 0f40200000)`);
+  if (!Number.isFinite(x)) fail(`'${text}' does not fit in a double (ptxas: "Constant overflow")`);
+  const v = neg ? -x : x;
+  if (width === 64) return new BigUint64Array(new Float64Array([v]).buffer)[0]!;
+  return BigInt(new Uint32Array(new Float32Array([v]).buffer)[0]!);
+}
+
+/**
+ * ld, st, mov and selp move their operands' bits and nothing else, so their .f32 and .f64
+ * forms are the .b32 and .b64 ones: floating-point data is carried, never computed with
+ * (add.f32, setp.f32, cvt to or from a float stay refused). The qualifiers with the type so
+ * replaced and the width, or null when the instruction is none of those.
+ */
+function floatMove(base: string, quals: readonly Qual[]): { quals: Qual[]; width: 32 | 64 } | null {
+  if (base !== 'ld' && base !== 'st' && base !== 'mov' && base !== 'selp') return null;
+  const k = quals.findIndex((q) => q.text === 'f32' || q.text === 'f64');
+  if (k < 0) return null;
+  const width = quals[k]!.text === 'f32' ? 32 : 64;
+  return { quals: quals.map((q, i) => (i === k ? { text: `b${width}`, pos: q.pos } : q)), width };
+}
 
 /** A count or index (placement, thread number): exact as a JavaScript number, so at most 2^53-1. */
 function smallNat(t: Tok, digits: string, what: string, file: string): number {
@@ -181,7 +229,7 @@ function reg(o: CstOperand, what: string, ctx: Ctx): Reg {
 }
 
 function value(o: CstOperand, what: string, ctx: Ctx): Value {
-  if (o.k === 'num') return { kind: 'imm', value: numValue(o.num, ctx.file, ctx.octal ?? ctx.genuine, true), pos: operandPos(o) };
+  if (o.k === 'num') return { kind: 'imm', value: numValue(o.num, ctx.file, ctx.octal ?? ctx.genuine, true, ctx.floatWidth), pos: operandPos(o) };
   if (o.k === 'name') return { kind: 'reg', name: regName(o.tok), pos: pos(o.tok) };
   return fail(`${what} must be a register or an immediate value`, operandPos(o), ctx.file);
 }
@@ -266,9 +314,12 @@ function ordering(
 
 // ---- instructions ---------------------------------------------------------------------
 
-function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
+function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx0: Ctx): Instr {
   const { opcode, operands: ops } = cell;
-  const { base, quals } = splitOpcode(opcode.text, pos(opcode));
+  const { base, quals: written } = splitOpcode(opcode.text, pos(opcode));
+  const float = floatMove(base, written);
+  const quals = float?.quals ?? written;
+  const ctx: Ctx = float ? { ...ctx0, floatWidth: float.width } : ctx0;
   const file = ctx.file;
   const p = pos(opcode);
   const cats = (cs: Record<string, ReadonlySet<string>>): Cats => classify(base, quals, cs, file) as Cats;
@@ -319,6 +370,7 @@ function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
     if (volatile) ld.volatile = true;
     if (c.mmio) ld.mmio = true;
     if (c.nc) ld.nc = true;
+    if (float) ld.float = true;
     return ld;
   }
   if (base in ST_BASES) {
@@ -333,6 +385,7 @@ function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
     };
     if (volatile) st.volatile = true;
     if (c.mmio) st.mmio = true;
+    if (float) st.float = true;
     return st;
   }
   if (base in ATOM_BASES || base in RED_BASES) {
@@ -402,10 +455,13 @@ function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
     const dst = reg(ops[0]!, 'the destination', ctx);
     if (src.k === 'name' && !isRegister(src.tok, ctx)) {
       if (c.type?.text === 'pred') fail(`an address is not a predicate: mov.u64 takes a location's address`, c.type.pos, file);
+      if (float) fail(`an address is not a floating-point value: mov.u64 takes a location's address`, c.type!.pos, file);
       const loc: LocRef = { kind: 'loc', name: src.tok.text, pos: pos(src.tok) };
       return { op: 'mov', type: asType(c.type, 'u64'), dst, src: loc, pos: p };
     }
-    return { op: 'mov', type: asType(c.type, 'u32'), dst, src: value(src, 'the source', ctx), pos: p };
+    const mov: Instr = { op: 'mov', type: asType(c.type, 'u32'), dst, src: value(src, 'the source', ctx), pos: p };
+    if (float) mov.float = true;
+    return mov;
   }
   if (base === 'cvta') {
     const c = cats({ to: setOf('to'), space: SPACE_SET, type: setOf('u32', 'u64') }) as Cats & { to?: Qual };
@@ -425,6 +481,8 @@ function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
   if (base === 'cvt') {
     // cvt.dtype.atype: two types, in that order; integer conversions only (no rounding, no .sat).
     const types = quals.filter((q) => TYPE_SET.has(q.text));
+    const float = quals.find((q) => FLOAT_TYPE.test(q.text));
+    if (float) fail(floatRefusal('cvt', float.text), float.pos, file);
     const other = quals.find((q) => !TYPE_SET.has(q.text));
     if (other) fail(`'.${other.text}' is not supported on cvt (integer conversions only: cvt.u64.u32)`, other.pos, file);
     if (types.length !== 2) fail(`cvt needs two types, the destination's then the source's (cvt.u64.u32)`, p, file);
@@ -445,10 +503,12 @@ function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx: Ctx): Instr {
     const c = cats({ type: INT_TYPES });
     if (!c.type) fail(`selp needs a type (.b32, .u32, .s32, ...)`, p, file);
     arity(ops, 4, 4, opcode, 'four operands (d, a, b, p)', file);
-    return {
+    const selp: Instr = {
       op: 'selp', type: c.type.text as DataType, dst: reg(ops[0]!, 'the destination', ctx),
       a: value(ops[1]!, 'the first operand', ctx), b: value(ops[2]!, 'the second operand', ctx), p: reg(ops[3]!, 'the predicate', ctx), pos: p,
     };
+    if (float) selp.float = true;
+    return selp;
   }
   if (base === 'shf') {
     const c = cats({ dir: setOf('l', 'r'), mode: setOf('wrap', 'clamp'), type: setOf('b32') }) as Partial<Record<'dir' | 'mode' | 'type', Qual>>;
@@ -707,7 +767,9 @@ export function buildInstruction(c: Extract<CstCell, { k: 'instr' }>, ctx: Ctx):
   const ins = instruction(c, { ...ctx, octal: ctx.module === true || writtenInPtx(c) });
   hexFloatsFit(c, ins, ctx.file);
   if (c.guard) ins.guard = { reg: { kind: 'reg', name: regName(c.guard.reg), pos: pos(c.guard.reg) }, negated: c.guard.neg };
-  const { base, quals } = splitOpcode(c.opcode.text, pos(c.opcode));
+  const { base, quals: written } = splitOpcode(c.opcode.text, pos(c.opcode));
+  // ptxas's rules for .f32/.f64 data moves are those of their .b32/.b64 forms.
+  const quals = floatMove(base, written)?.quals ?? written;
   const cell = { base, quals, pos: pos(c.opcode), operands: c.operands.length, genuineTest: ctx.genuine, module: ctx.module === true };
   if (ins.op === 'bar') checkPtxasBarrier(cell, ins, ctx.file);
   // Fences look alike in both syntaxes: their rules apply to every test.
@@ -762,7 +824,7 @@ function hexFloatsFit(c: Extract<CstCell, { k: 'instr' }>, ins: Instr, file: str
     const shiftAmount = ((base === 'shl' || base === 'shr') && k === 2) || (base === 'shf' && k === 3);
     const type = shiftAmount ? 'u32' : 'type' in ins ? ins.type : null;
     if (type !== hex.type) {
-      fail(`floating-point literal '${o.num.tok.text}' in a${type ? ` .${type}` : 'n untyped'} operand${shiftAmount ? ' (a shift amount)' : ''}: ${HEX_FLOAT_USE} (floating-point data is not modelled)`, o.num.tok, file);
+      fail(`floating-point literal '${o.num.tok.text}' in a${type ? ` .${type}` : 'n untyped'} operand${shiftAmount ? ' (a shift amount)' : ''}: ${HEX_FLOAT_USE}`, o.num.tok, file);
     }
   });
 }
@@ -897,21 +959,25 @@ function initBlock(items: CstInit[], nThreads: number, file: string): { location
         addLoc(it.name);
         let space: Space | undefined;
         let type: DataType | undefined;
+        // .f32/.f64 data is held as its bits (floatMove): a .b32/.b64 location.
+        let floatWidth: 32 | 64 | undefined;
         for (const d of it.directives) {
           const w = d.text.slice(1);
           if (w in SPACE_QUALS) {
             if (space) fail(`'${d.text}': a declaration has one state space`, d, file);
             space = SPACE_QUALS[w];
-          } else if (TYPE_SET.has(w)) {
+          } else if (TYPE_SET.has(w) || w === 'f32' || w === 'f64') {
             if (type) fail(`'${d.text}': a declaration has one type`, d, file);
-            type = w as DataType;
-          } else fail(`unknown directive '${d.text}' in a declaration (expected a state space like .global and a type like .u32)`, d, file);
+            floatWidth = w === 'f32' ? 32 : w === 'f64' ? 64 : undefined;
+            type = (floatWidth ? `b${floatWidth}` : w) as DataType;
+          } else fail(`unknown directive '${d.text}' in a declaration (expected a state space like .global and a type like .u32${FLOAT_TYPE.test(w) ? '; of floating-point types, .f32 and .f64' : ''})`, d, file);
         }
         // A 0f (0d) literal gives the bits of a .b32 (.b64) location, as in a PTX module (ptxas).
         const bits = it.value !== null && type !== undefined && hexFloat(it.value.tok.text)?.type === type;
-        const decl: LocDecl = { kind: 'value', name: it.name.text, value: it.value ? numValue(it.value, file, bits, bits) : 0n, pos: pos(it.name) };
+        const decl: LocDecl = { kind: 'value', name: it.name.text, value: it.value ? numValue(it.value, file, bits, bits, floatWidth) : 0n, pos: pos(it.name) };
         if (space) decl.space = space;
         if (type) decl.type = type;
+        if (floatWidth) decl.float = true;
         locations.push(decl);
         break;
       }
@@ -970,7 +1036,12 @@ function observable(o: CstObservable, cc: CondCtx): Observable {
 }
 
 function term(t: CstTerm, cc: CondCtx): Term {
-  if (t.k === 'const') return { kind: 'const', value: numValue(t.num, cc.file), pos: pos(t.num.minus ?? t.num.tok) };
+  // A 0f/0d literal compares a location's or register's bits (floating-point data, held so).
+  if (t.k === 'const') {
+    const c: Term = { kind: 'const', value: numValue(t.num, cc.file, false, true), pos: pos(t.num.minus ?? t.num.tok) };
+    if (t.num.float) c.float = t.num.tok.text;
+    return c;
+  }
   return observable(t, cc);
 }
 
@@ -1214,14 +1285,15 @@ export function checkConstants(test: LitmusTest, file: string, unsignedHint?: (o
         const [lo, hi] = typeRange(t);
         const hint = t.signed || !unsignedHint ? '' : unsignedHint(o);
         if (c.value < lo || c.value > hi) {
-          fail(`${c.value} is not a value of ${observableName(o)}, ${typeName(t)} (${lo} .. ${hi}): the comparison cannot depend on the execution${hint}`, c.pos ?? test.condition.pos, file);
+          fail(`${c.float ?? c.value} is not a value of ${observableName(o)}, ${typeName(t)} (${lo} .. ${hi}): the comparison cannot depend on the execution${hint}`, c.pos ?? test.condition.pos, file);
         }
         // Nor may the type alone decide an order comparison: `count < 0` and `count >= 0` for
         // an unsigned count (a C int that nvcc declared .u32), `x <= 255` for a .u8.
         const op = c === e.left ? FLIPPED[e.op] : e.op;
         const fixed = typeDecides(op, c.value, [lo, hi]);
         if (fixed !== null) {
-          const written = c === e.left ? `${c.value} ${CMP_SYMBOL[e.op]} ${observableName(o)}` : `${observableName(o)} ${CMP_SYMBOL[e.op]} ${c.value}`;
+          const shown = c.float ?? c.value;
+          const written = c === e.left ? `${shown} ${CMP_SYMBOL[e.op]} ${observableName(o)}` : `${observableName(o)} ${CMP_SYMBOL[e.op]} ${shown}`;
           fail(`${written} is ${fixed} whatever the execution: ${observableName(o)} is ${typeName(t)} (${lo} .. ${hi})${hint}`, c.pos ?? test.condition.pos, file);
         }
       }

@@ -797,25 +797,25 @@ const cases: Case[] = [
     name: "float-literal-decimal",
     text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.global.b32 [x], 1.5 ;\nexists (x == 0)\n",
     at: [4, 21],
-    message: "floating-point literal '1.5': floating-point data is not modelled (integers only)",
+    message: "floating-point literal '1.5': a decimal floating-point literal stands only in a .f32 or .f64 operand (mov.f32, st.global.f64); elsewhere write a float's bits, as a 0f (0d) literal",
   },
   {
     name: "float-literal-in-condition",
     text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.global.u32 [x], 1 ;\nexists (x == .5e3)\n",
     at: [5, 14],
-    message: "floating-point literal '.5e3': floating-point data is not modelled (integers only)",
+    message: "floating-point literal '.5e3': a decimal floating-point literal stands only in a .f32 or .f64 operand (mov.f32, st.global.f64); elsewhere write a float's bits, as a 0f (0d) literal",
   },
   {
     name: "hex-float-in-u32-operand",
     text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 ;\n st.global.u32 [x], 0f3F800000 ;\nexists (x == 0)\n",
     at: [4, 21],
-    message: "floating-point literal '0f3F800000' in a .u32 operand: ptxas takes a 0f literal as its 32 bits in a .b32 operand, and a 0d literal as its 64 bits in a .b64 one (floating-point data is not modelled)",
+    message: "floating-point literal '0f3F800000' in a .u32 operand: ptxas takes a 0f literal as its 32 bits in a .b32 or .f32 operand, and a 0d literal as its 64 bits in a .b64 or .f64 one",
   },
   {
     name: "hex-double-in-b32-operand",
     text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 ;\n mov.b32 %r1, 0d3FF8000000000000 ;\nexists (P0:%r1 == 0)\n",
     at: [4, 15],
-    message: "floating-point literal '0d3FF8000000000000' in a .b32 operand: ptxas takes a 0f literal as its 32 bits in a .b32 operand, and a 0d literal as its 64 bits in a .b64 one (floating-point data is not modelled)",
+    message: "floating-point literal '0d3FF8000000000000' in a .b32 operand: ptxas takes a 0f literal as its 32 bits in a .b32 or .f32 operand, and a 0d literal as its 64 bits in a .b64 or .f64 one",
   },
   {
     // A shift amount is a .u32 whatever the instruction's type: ptxas refuses a 0f literal there
@@ -823,13 +823,62 @@ const cases: Case[] = [
     name: "hex-float-as-shift-amount",
     text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 ;\n mov.b32 %r1, 1 ;\n shl.b32 %r2, %r1, 0f3F800000 ;\nexists (P0:%r2 == 0)\n",
     at: [5, 20],
-    message: "floating-point literal '0f3F800000' in a .u32 operand (a shift amount): ptxas takes a 0f literal as its 32 bits in a .b32 operand, and a 0d literal as its 64 bits in a .b64 one (floating-point data is not modelled)",
+    message: "floating-point literal '0f3F800000' in a .u32 operand (a shift amount): ptxas takes a 0f literal as its 32 bits in a .b32 or .f32 operand, and a 0d literal as its 64 bits in a .b64 or .f64 one",
   },
   {
     name: "hex-float-initialising-u32",
     text: "PTX T\n{ .global .u32 x = 0f3F800000; }\n P0@cta 0,gpu 0 ;\n st.global.u32 [x], 1 ;\nexists (x == 0)\n",
     at: [2, 20],
-    message: "floating-point literal '0f3F800000': floating-point data is not modelled (integers only); ptxas takes a 0f literal as its 32 bits in a .b32 operand, and a 0d literal as its 64 bits in a .b64 one",
+    message: "floating-point literal '0f3F800000': ptxas takes a 0f literal as its 32 bits in a .b32 or .f32 operand, and a 0d literal as its 64 bits in a .b64 or .f64 one",
+  },
+  // Floating-point data is carried by ld, st, mov and selp (as bits), as ptxas reads their operands.
+  {
+    name: "integer-in-f32-operand",
+    text: "PTX T\n{ .global .f32 x = 0.0; }\n P0@cta 0,gpu 0 ;\n st.global.f32 [x], 1 ;\nexists (x == 0)\n",
+    at: [4, 21],
+    message: "the integer 1 in a .f32 operand: ptxas takes a floating-point literal there (2.5, 0f40200000), not an integer (\"Arguments mismatch\")",
+  },
+  {
+    name: "hex-double-in-f32-operand",
+    text: "PTX T\n{ .global .f32 x = 0.0; }\n P0@cta 0,gpu 0 ;\n mov.f32 %f1, 0d3FF8000000000000 ;\n st.global.f32 [x], %f1 ;\nexists (x == 0)\n",
+    at: [4, 15],
+    message: "'0d3FF8000000000000' in a .f32 operand: write a 0f literal (8 hexadecimal digits) there, or a decimal one; ptxas converts a hexadecimal literal of the other width differently by where it stands",
+  },
+  {
+    name: "negative-hex-float",
+    text: "PTX T\n{ .global .f32 x = 0.0; }\n P0@cta 0,gpu 0 ;\n st.global.f32 [x], -0f3F800000 ;\nexists (x == 0)\n",
+    at: [4, 21],
+    message: "'-0f3F800000': a 0f or 0d literal takes no sign, as ptxas has it (flip its top bit instead)",
+  },
+  {
+    name: "float-literal-overflowing-a-double",
+    text: "PTX T\n{ .global .f64 x = 1e400; }\n P0@cta 0,gpu 0 ;\n st.global.f64 [x], 1.0 ;\nexists (x == 0)\n",
+    at: [2, 20],
+    message: "'1e400' does not fit in a double (ptxas: \"Constant overflow\")",
+  },
+  {
+    name: "float-arithmetic",
+    text: "PTX T\n{ .global .f32 x = 0.0; }\n P0@cta 0,gpu 0 ;\n add.f32 %f1, %f2, %f3 ;\nexists (x == 0)\n",
+    at: [4, 6],
+    message: "floating-point computation (add .f32) is not modelled: ptxmm carries .f32 and .f64 data, which ld, st, mov and selp move as bits, but computes with no floating-point value",
+  },
+  {
+    name: "half-float-load",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 ;\n ld.global.f16 %h1, [x] ;\nexists (x == 0)\n",
+    at: [4, 12],
+    message: ".f16 data is not modelled: ld carries .f32 and .f64 data (as its bits), no other floating-point type",
+  },
+  {
+    name: "half-float-location",
+    text: "PTX T\n{ .global .f16 x = 0; }\n P0@cta 0,gpu 0 ;\n st.global.u16 [x], 1 ;\nexists (x == 0)\n",
+    at: [2, 11],
+    message: "unknown directive '.f16' in a declaration (expected a state space like .global and a type like .u32; of floating-point types, .f32 and .f64)",
+  },
+  {
+    name: "address-as-float",
+    text: "PTX T\n{ x=0; }\n P0@cta 0,gpu 0 ;\n mov.f32 %f1, x ;\nexists (x == 0)\n",
+    at: [4, 6],
+    message: "an address is not a floating-point value: mov.u64 takes a location's address",
   },
   // Item 14: what a user meets in odd input, shown as it is.
   {

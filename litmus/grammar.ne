@@ -114,6 +114,7 @@ reg -> %ident {% (d) => tok(d[0]) %} | %preg {% (d) => tok(d[0]) %}
 number -> %number              {% (d) => ({ tok: tok(d[0]), neg: false }) %}
         | %minus %number       {% (d) => ({ tok: tok(d[1]), neg: true, minus: tok(d[0]) }) %}
         | %float               {% (d) => ({ tok: tok(d[0]), neg: false, float: true }) %}
+        | %minus %float        {% (d) => ({ tok: tok(d[1]), neg: true, minus: tok(d[0]), float: true }) %}
 
 # ---- placement row and instruction rows ---------------------------------------
 placements -> placement placementMore %semi

@@ -38,6 +38,15 @@ export function splitOpcode(text: string, pos: Pos): { base: string; quals: Qual
 /** PTX's floating-point types (f16, f16x2, bf16, bf16x2, tf32, f32, f64, e4m3, e5m2, ...). */
 export const FLOAT_TYPE = /^(f16|f16x2|bf16|bf16x2|tf32|f32|f64|e4m3|e4m3x2|e5m2|e5m2x2)$/;
 
+/**
+ * Why an instruction with a floating-point type is refused: ld, st, mov and selp carry .f32 and
+ * .f64 data as bits (litmus/build.ts floatMove); nothing computes with a floating-point value.
+ */
+export function floatRefusal(opname: string, type: string): string {
+  if (['ld', 'st', 'mov', 'selp'].includes(opname)) return `.${type} data is not modelled: ${opname} carries .f32 and .f64 data (as its bits), no other floating-point type`;
+  return `floating-point computation (${opname} .${type}) is not modelled: ptxmm carries .f32 and .f64 data, which ld, st, mov and selp move as bits, but computes with no floating-point value`;
+}
+
 /** Each of `names` described as `what`. */
 const alike = (names: readonly string[], what: string): Record<string, string> => Object.fromEntries(names.map((n) => [n, what]));
 const CARRY = "carry chains (add.cc, addc, sub.cc, subc, mad.cc, madc: nvcc's 128-bit arithmetic)";
@@ -102,7 +111,7 @@ export function classify<C extends string>(
     const cat = (Object.keys(categories) as C[]).find((c) => categories[c].has(q.text));
     if (cat === undefined) {
       // A genuine PTX type the model has no values for reads better as that than as a typo.
-      if (FLOAT_TYPE.test(q.text)) throw new LitmusError(`floating-point data (.${q.text}) is not modelled: integers only`, q.pos, file);
+      if (FLOAT_TYPE.test(q.text)) throw new LitmusError(floatRefusal(opname, q.text), q.pos, file);
       // Genuine PTX of what the model leaves out, named as such rather than as a typo.
       const known = LATER_QUALIFIERS[`${opname}.${q.text}`] ?? LATER_QUALIFIERS[q.text];
       if (known) throw new LitmusError(`${opname}.${q.text}: ${known} are not modelled`, q.pos, file);

@@ -351,4 +351,35 @@ test('a condition nested deeper than 500 levels is refused where it goes too dee
   assert.equal([depth, x.kind], [500, 'cmp']);
 });
 
+
+test('.f32 and .f64 data moved by ld, st, mov and selp is its bits; literals round as ptxas rounds them', () => {
+  const t = withCells(['mov.f32 %f1, 2.5', 'st.global.f32 [x], %f1', 'ld.relaxed.gpu.global.f64 %fd1, [y]', 'selp.f32 %f2, -0.0, 0f7F800000, %p1'],
+    '.global .f32 x = 0.1; .global .f64 y = -1e-3; P0:%p1 = 0;', 'exists (x == 0f40200000)');
+  const code = instrs(t);
+  assert.equal(code[0], { op: 'mov', type: 'b32', float: true, dst: { kind: 'reg', name: 'f1' }, src: { kind: 'imm', value: 0x40200000n } });
+  assert.equal([code[1]!.op, 'float' in code[1]! && code[1].float, 'type' in code[1]! && code[1].type], ['st', true, 'b32']);
+  assert.equal([code[2]!.op, 'float' in code[2]! && code[2].float, 'type' in code[2]! && code[2].type], ['ld', true, 'b64']);
+  assert.equal(code[3], { op: 'selp', type: 'b32', float: true, dst: { kind: 'reg', name: 'f2' }, a: { kind: 'imm', value: 0x80000000n }, b: { kind: 'imm', value: 0x7f800000n }, p: { kind: 'reg', name: 'p1' } });
+  const decl = (name: string) => t.locations.find((l) => l.name === name)!;
+  assert.equal(stripPositions([decl('x'), decl('y')]), [
+    { kind: 'value', name: 'x', value: 0x3dcccccdn, space: 'global', type: 'b32', float: true },
+    { kind: 'value', name: 'y', value: 0xbf50624dd2f1a9fcn, space: 'global', type: 'b64', float: true },
+  ]);
+  // The condition compares bits: a 0f literal stands for its own.
+  assert.equal(stripPositions(t.condition.expr), { kind: 'cmp', op: 'eq', left: { kind: 'loc', name: 'x' }, right: { kind: 'const', value: 0x40200000n, float: '0f40200000' } });
+  // Each literal as ptxas stores it in a .f32 variable (read back from its cubins): a decimal
+  // literal is the nearest double, then the nearest float, ties to even (so 1.000000178...499,
+  // below the midpoint of two floats, rounds through the double on it, up, as ptxas rounds it).
+  const bits = (lit: string): bigint => (one(`mov.f32 %f1, ${lit}`) as { src: { value: bigint } }).src.value;
+  const cases: [string, number][] = [
+    ['0.1', 0x3dcccccd], ['16777217.0', 0x4b800000], ['1e40', 0x7f800000], ['1e-50', 0], ['-0.0', 0x80000000],
+    ['1.00000017881393432617187499', 0x3f800002], ['.5', 0x3f000000], ['5E+3', 0x459c4000], ['1.4e-45', 1], ['0F40200000', 0x40200000],
+  ];
+  assert.equal(cases.map(([l]) => bits(l)), cases.map(([, b]) => BigInt(b)));
+  assert.is((one('mov.f64 %fd1, 0.1') as { src: { value: bigint } }).src.value, 0x3fb999999999999an);
+  // Printed back as written, each immediate as its 0f/0d literal, and read again the same.
+  assert.match(printLitmus(t), /\.global \.f32 x = 0f3DCCCCCD;[\s\S]*mov\.f32 %f1, 0f40200000[\s\S]*selp\.f32 %f2, 0f80000000, 0f7F800000, %p1/);
+  assert.equal(stripPositions(parseLitmus(printLitmus(t)).threads), stripPositions(t.threads));
+});
+
 test.run();

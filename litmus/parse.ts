@@ -54,10 +54,10 @@ const NAMES: Record<string, string> = {
   arch: "the header 'PTX NAME'", name: 'the test name',
 };
 
-/** A floating-point literal is no syntax error: ptxmm has no floating-point values (the grammar takes none). */
+/** A floating-point literal where the grammar takes none (a placement, a label) is named as what it is, not as a syntax error. */
 function floatRefused(tok: LexToken, file: string): void {
   if (tok.type === 'float') {
-    throw new LitmusError(`floating-point literal '${tok.value}': floating-point data is not modelled (integers only)`, { line: tok.line, col: tok.col }, file);
+    throw new LitmusError(`floating-point literal '${tok.value}' where none can stand: an operand of a .f32 or .f64 instruction takes one, or a condition a 0f (0d) literal, as a float's bits`, { line: tok.line, col: tok.col }, file);
   }
 }
 

@@ -4,12 +4,20 @@
 // (tld/suld/sust/cold/suatom/sured), fence.proxy.{texture,surface,constant}, compare-and-branch
 // (beq/bne/...), Dartagnan's barrier instance (`bar.cta.sync inst, id, count`), and atom.sub and
 // red.acq_rel, which ptxas rejects and which are therefore written in Dartagnan's untyped form.
-import type { Address, Atom, Bar, Expr, Instr, LitmusTest, LocDecl, Observable, Ordering, Red, Stmt, Term, Thread, Value, Space } from './ast.js';
+import type { Address, Atom, Bar, DataType, Expr, Instr, LitmusTest, LocDecl, Observable, Ordering, Red, Stmt, Term, Thread, Value, Space } from './ast.js';
 import { CMP_SYMBOL, LEAVE_LABEL } from './ast.js';
 import { destinations } from './types.js';
 
 const reg = (name: string): string => `%${name}`;
 const val = (v: Value): string => (v.kind === 'imm' ? String(v.value) : reg(v.name));
+/** An instruction's type as written: .f32/.f64 for floating-point data moved as bits (Ld.float). */
+const ty = (s: { type: DataType; float?: boolean }): string => (s.float ? s.type.replace('b', 'f') : s.type);
+/** An operand of such an instruction: an immediate as the 0f/0d literal of its bits. */
+const fval = (s: { type: DataType; float?: boolean }, v: Value): string => {
+  if (!s.float || v.kind !== 'imm') return val(v);
+  const w = s.type === 'b64' ? 16 : 8;
+  return `0${w === 16 ? 'd' : 'f'}${BigInt.asUintN(4 * w, v.value).toString(16).toUpperCase().padStart(w, '0')}`;
+};
 const addr = (a: Address, offset?: bigint): string =>
   `[${a.kind === 'loc' ? a.name : reg(a.name)}${offset === undefined ? '' : `+${offset}`}]`;
 
@@ -53,10 +61,10 @@ function dartagnanBody(s: Atom | Red): string {
 function instrBody(s: Instr): string {
   switch (s.op) {
     case 'ld':
-      if (s.nc) return `ld.global.nc.${s.type} ${reg(s.dst.name)}, ${addr(s.addr, s.offset)}`;
-      return `${MNEMONIC.ld[s.proxy]}${ord(s.ord, s.volatile, s.mmio)}${SPACE_TEXT[s.space]}.${s.type} ${reg(s.dst.name)}, ${addr(s.addr, s.offset)}`;
+      if (s.nc) return `ld.global.nc.${ty(s)} ${reg(s.dst.name)}, ${addr(s.addr, s.offset)}`;
+      return `${MNEMONIC.ld[s.proxy]}${ord(s.ord, s.volatile, s.mmio)}${SPACE_TEXT[s.space]}.${ty(s)} ${reg(s.dst.name)}, ${addr(s.addr, s.offset)}`;
     case 'st':
-      return `${MNEMONIC.st[s.proxy]}${ord(s.ord, s.volatile, s.mmio)}${SPACE_TEXT[s.space]}.${s.type} ${addr(s.addr, s.offset)}, ${val(s.src)}`;
+      return `${MNEMONIC.st[s.proxy]}${ord(s.ord, s.volatile, s.mmio)}${SPACE_TEXT[s.space]}.${ty(s)} ${addr(s.addr, s.offset)}, ${fval(s, s.src)}`;
     case 'atom': {
       const c = s.c ? `, ${val(s.c)}` : '';
       return `${MNEMONIC.atom[s.proxy]}${ord(s.ord, false)}${SPACE_TEXT[s.space]}.${s.aop}.${s.type} ${reg(s.dst.name)}, ${addr(s.addr, s.offset)}, ${val(s.b)}${c}`;
@@ -84,7 +92,7 @@ function instrBody(s: Instr): string {
     case 'match':
       return `match.${s.mode}.sync.${s.type} ${reg(s.dst.name)}${s.pdst ? `|${reg(s.pdst.name)}` : ''}, ${val(s.a)}, ${val(s.mask)}`;
     case 'mov':
-      return `${s.cvta ? `cvta.${s.cvta}` : 'mov'}.${s.type} ${reg(s.dst.name)}, ${s.src.kind === 'loc' ? s.src.name : val(s.src)}`;
+      return `${s.cvta ? `cvta.${s.cvta}` : 'mov'}.${ty(s)} ${reg(s.dst.name)}, ${s.src.kind === 'loc' ? s.src.name : fval(s, s.src)}`;
     case 'alu': {
       if (s.funnel) return `shf.${s.funnel.left ? 'l' : 'r'}.${s.funnel.clamp ? 'clamp' : 'wrap'}.${s.type} ${reg(s.dst.name)}, ${val(s.a)}, ${val(s.b)}, ${val(s.c!)}`;
       if (s.d) return `${s.aop}.${s.type} ${reg(s.dst.name)}, ${val(s.a)}, ${val(s.b)}, ${val(s.c!)}, ${val(s.d)}`;
@@ -92,7 +100,7 @@ function instrBody(s: Instr): string {
       return `${s.aop}${half}.${s.type} ${reg(s.dst.name)}, ${val(s.a)}, ${val(s.b)}${s.c ? `, ${val(s.c)}` : ''}`;
     }
     case 'selp':
-      return `selp.${s.type} ${reg(s.dst.name)}, ${val(s.a)}, ${val(s.b)}, ${reg(s.p.name)}`;
+      return `selp.${ty(s)} ${reg(s.dst.name)}, ${fval(s, s.a)}, ${fval(s, s.b)}, ${reg(s.p.name)}`;
     case 'unary':
       return `${s.uop}${s.shiftamt ? '.shiftamt' : ''}.${s.type} ${reg(s.dst.name)}, ${val(s.a)}`;
     case 'cvt':
@@ -127,12 +135,12 @@ function genuineBar(s: Bar, th: Thread, t: LitmusTest): Bar {
 
 function locDecl(l: LocDecl): string {
   if (l.kind === 'alias') return `${l.name} @ ${l.proxy} aliases ${l.of};`;
-  const prefix = `${l.space ? SPACE_TEXT[l.space] + ' ' : ''}${l.type ? '.' + l.type + ' ' : ''}`;
-  return `${prefix}${l.name} = ${l.value};`;
+  const prefix = `${l.space ? SPACE_TEXT[l.space] + ' ' : ''}${l.type ? '.' + ty({ type: l.type, float: l.float }) + ' ' : ''}`;
+  return `${prefix}${l.name} = ${l.type ? fval({ type: l.type, float: l.float }, { kind: 'imm', value: l.value }) : l.value};`;
 }
 
 const observable = (o: Observable): string => (o.kind === 'loc' ? o.name : `P${o.thread}:${reg(o.reg)}`);
-const term = (t: Term): string => (t.kind === 'const' ? String(t.value) : observable(t));
+const term = (t: Term): string => (t.kind === 'const' ? t.float ?? String(t.value) : observable(t));
 
 /** Prints with just the parentheses precedence needs (not > and > or). */
 export function printExpr(e: Expr, ctx: 'top' | 'and' | 'not' = 'top'): string {

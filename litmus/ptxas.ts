@@ -29,7 +29,7 @@ export interface GenuineCell {
 
 /** Is this instruction written in genuine PTX (a type, a %register, an [address], a guard) rather than Dartagnan's untyped form? */
 export function writtenInPtx(c: Extract<CstCell, { k: 'instr' }>): boolean {
-  return c.guard !== null || c.opcode.text.split('.').some((q) => TYPE_SET.has(q))
+  return c.guard !== null || c.opcode.text.split('.').some((q) => TYPE_SET.has(q) || q === 'f32' || q === 'f64')
     || c.operands.some((o) => o.k === 'mem' || (o.k === 'name' && o.tok.text.startsWith('%')));
 }
 

@@ -40,3 +40,5 @@ nvcc -ptx -arch=sm_90 -O3 shared_count_uninit.cu -o shared_count_uninit.ptx
 nvcc -ptx -arch=sm_90 -O3 dynamic_reverse.cu -o dynamic_reverse.ptx
 nvcc -ptx -arch=sm_90 -O3 device_assert.cu -o device_assert.ptx
 nvcc -ptx -arch=sm_90 -O3 device_assert_nofence.cu -o device_assert_nofence.ptx
+nvcc -ptx -arch=sm_90 -O3 mp_float.cu -o mp_float.ptx
+nvcc -ptx -arch=sm_90 -O3 mp_float_nofence.cu -o mp_float_nofence.ptx

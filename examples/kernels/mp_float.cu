@@ -1,0 +1,24 @@
+// mp_float: message passing of floating-point data between blocks; block 0 writes a float
+// and a double, then raises a flag with atomicExch; block 1 spins on the flag with
+// atomicAdd(&flag, 0), then copies both.
+// CORRECT: __threadfence() on both sides makes block 1 copy 2.5f and 0.1 with no data race.
+// ptxmm carries .f32 and .f64 data as its bits (ld, st, mov): the assertion compares the
+// copies' bits, written as PTX's 0f/0d literals.
+
+__device__ int flag;
+
+__global__ void mp_float(float *f, double *d, float *fout, double *dout)
+{
+    if (threadIdx.x != 0) return;
+    if (blockIdx.x == 0) {
+        f[0] = 2.5f;
+        d[0] = 0.1;
+        __threadfence();
+        atomicExch(&flag, 1);
+    } else if (blockIdx.x == 1) {
+        while (atomicAdd(&flag, 0) == 0) { }
+        __threadfence();
+        fout[0] = f[0];
+        dout[0] = d[0];
+    }
+}
