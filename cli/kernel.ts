@@ -13,6 +13,7 @@ import { LitmusError } from '../litmus/errors.js';
 import { readText } from '../litmus/files.js';
 import type { Model } from '../model/relalg.js';
 import { explanationGraph, outcomeText, stateText, unspecifiedNotes } from '../present/explain.js';
+import { floatLocations } from '../present/values.js';
 import { type ExecGraph, graphRecord } from '../present/graph.js';
 import { graphText } from '../present/text.js';
 import { toDot } from '../present/dot.js';
@@ -182,6 +183,7 @@ interface Finding {
 function properties(model: Model, r: KernelResult, asserts: Expr[], bound: number, inst: Instance): Finding[] {
   const out: Finding[] = [];
   const none = { title: '', lines: [] as string[], state: null, graph: null };
+  const floats = floatLocations(inst.test);
   if (r.assert) {
     const ex = r.assert.explanation;
     const fails = r.assert.verdict === 'fails' && ex !== null;
@@ -189,7 +191,7 @@ function properties(model: Model, r: KernelResult, asserts: Expr[], bound: numbe
       // Joined as checked: each assertion whole (a disjunction in parentheses, as /\\ binds tighter).
       property: 'assert', label: `Assert ${asserts.map((e) => (asserts.length > 1 && e.kind === 'or' ? `(${outcomeText(e)})` : outcomeText(e))).join(' /\\ ')}`, verdict: r.assert.verdict, reason: r.assert.reason, seconds: r.assert.seconds,
       ...(fails ? {
-        title: `a consistent execution ends in ${stateText(ex.state)}`, lines: [`final state: ${stateText(ex.state)}`, ...unspecifiedNotes(ex)],
+        title: `a consistent execution ends in ${stateText(ex.state, floats)}`, lines: [`final state: ${stateText(ex.state, floats)}`, ...unspecifiedNotes(ex)],
         state: Object.fromEntries(ex.state), graph: explanationGraph(ex, []),
       } : none),
     });

@@ -211,7 +211,7 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
   const locations: LocDecl[] = [];
   let next = BASE_ADDRESS;
   /** `widths` for elements(); `init` in bytes (`bytes`: a `.b8` variable's initialiser) or in elements. */
-  const place = (name: string, v: Pick<Variable, 'type' | 'count' | 'align' | 'space'>, init0: readonly bigint[] | null, pos: Pos, widths: ReadonlySet<number>, owner?: LocOwner, bytes = false, signed = false): MemoryObject => {
+  const place = (name: string, v: Pick<Variable, 'type' | 'count' | 'align' | 'space' | 'float'>, init0: readonly bigint[] | null, pos: Pos, widths: ReadonlySet<number>, owner?: LocOwner, bytes = false, signed = false): MemoryObject => {
     // .shared and .local memory has no initialiser (PTX refuses one): its initial value is
     // unknown (ISA §8.2.4), as CUDA leaves it. .global and .const memory without one is zero.
     const unknown = v.space === 'shared' || v.space === 'local' ? true as const : undefined;
@@ -234,7 +234,7 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
     for (let k = 0; k < n; k++) {
       locations.push({
         kind: 'value', name: elementName(o, k), value: init?.[k] ?? 0n, type: el.type, space: v.space, pos, address: next + k * typeBytes(el.type),
-        ...(owner ? { owner } : {}), ...(unknown ? { unknown } : {}),
+        ...(owner ? { owner } : {}), ...(unknown ? { unknown } : {}), ...(v.float && typeWidth(el.type) === typeWidth(v.type) ? { float: true as const } : {}),
       });
     }
     next += n * typeBytes(el.type) + GAP;
@@ -335,7 +335,7 @@ export function instantiate(mod: PtxModule, launch: Launch): Instance {
     if (globals.has(p.buffer) || memory.some((o) => o.name === p.buffer)) bad(`two pieces of memory are named ${p.buffer}`);
     const refs = (p.init ?? []).flatMap((x, e) => (typeof x === 'bigint' ? [] : [{ e, ...x }]));
     if (refs.length && typeWidth(p.type) !== 64) bad(`${p.buffer}[${refs[0]!.e}] is given a pointer (${refs[0]!.alias}), and ${p.buffer}'s elements are .${p.type}: a pointer takes a 64-bit element`);
-    const o = place(p.buffer, { type: p.type, count: p.size, align: typeBytes(p.type), space: 'global' }, p.init?.map((x) => (typeof x === 'bigint' ? x : 0n)) ?? null, decl.pos, none);
+    const o = place(p.buffer, { type: p.type, count: p.size, align: typeBytes(p.type), space: 'global', ...(p.float ? { float: true as const } : {}) }, p.init?.map((x) => (typeof x === 'bigint' ? x : 0n)) ?? null, decl.pos, none);
     buffers.set(p.buffer, o);
     params.set(decl.name, element(o, p.offset ?? 0, `parameter ${k} (${decl.name})`));
     for (const r of refs) tables.push({ o, ...r });

@@ -829,7 +829,7 @@ test('.f32 and .f64 data is carried as its bits: variables, parameters, ld, st, 
   const racy = ptxmm('kernel', S.write('mpf_nofence.ptx', withF(body('\tmov.u32 %r3, 0;'))), '--block', '2', '--assert', 'out == 0f40200000');
   assert.is(racy.code, 1, racy.out + racy.err);
   // out keeps its initial -1.5 only if the reader never ran: 0 is the weak read of data.
-  assert.match(racy.out, /final state: .*out=0\b/);
+  assert.match(racy.out, /final state: .*out=0\.0 \(0f00000000\)/);
   // A float parameter takes a floating-point literal; its bits are the parameter's.
   const param = module('.global .align 4 .f32 out;\n.global .align 8 .f64 dout;', '.param .f32 k_a, .param .f64 k_b',
     '\t.reg .f32 %f<2>;\n\t.reg .f64 %fd<2>;\n\tld.param.f32 %f1, [k_a];\n\tld.param.f64 %fd1, [k_b];\n\tst.global.f32 [out], %f1;\n\tst.global.f64 [dout], %fd1;');

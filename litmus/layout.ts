@@ -19,6 +19,8 @@ export interface PhysLoc {
    * access is signed or the initial value is negative (see litmus/types.ts).
    */
   signed: boolean;
+  /** Declared .f32/.f64 (LocDecl.float): floating-point data, shown as such (present/values.ts). */
+  float: boolean;
 }
 
 export interface Layout {
@@ -60,7 +62,7 @@ export function layout(test: LitmusTest, fail: (message: string) => never): Layo
     }
     locOf.set(name, locs.length);
     vaddrOf.set(name, d?.kind === 'value' && d.address !== undefined ? d.address : (vaddrOf.size + 1) * VADDR_STRIDE);
-    locs.push({ name, width: 0, init: d ? d.value : 0n, unknown: d?.kind === 'value' && d.unknown === true, signed: d !== undefined && d.value < 0n });
+    locs.push({ name, width: 0, init: d ? d.value : 0n, unknown: d?.kind === 'value' && d.unknown === true, signed: d !== undefined && d.value < 0n, float: d?.kind === 'value' && d.float === true });
     if (d?.type) {
       declWidth.set(locs.length - 1, typeWidth(d.type));
       declSigned.set(locs.length - 1, typeSigned(d.type));

@@ -1,6 +1,7 @@
 // Explanations of one outcome of one test: an execution that reaches it, or, when none does,
 // the smallest sets of axioms that forbid it and how an execution that reaches it breaks them.
 // Used by `show`, `why`, `check --witness` and `conform`.
+import { floatLocations, valueText } from './values.js';
 import type { Expr, LitmusTest } from '../litmus/ast.js';
 import type { TimeBudget } from '../solver/limits.js';
 import { printExpr } from '../litmus/print.js';
@@ -115,8 +116,12 @@ export function explanationGraph(ex: Explanation, rels: string[]): ExecGraph | n
   return buildGraph(ex.witness, ex.concrete, extra, ex.violations[0] ?? null);
 }
 
-/** A final state as `show`, `why` and the explorer print it: `P1:r0=1; x=2`. */
-export const stateText = (s: readonly (readonly [string, bigint])[]): string => s.map(([k, v]) => `${k}=${v}`).join('; ') || '(no observables)';
+/**
+ * A final state as `show`, `why` and the explorer print it: `P1:r0=1; x=2`; a location of
+ * floating-point data (`floats`, floatLocations) as its float and bits: `f=2.5 (0f40200000)`.
+ */
+export const stateText = (s: readonly (readonly [string, bigint])[], floats?: ReadonlyMap<string, number>): string =>
+  s.map(([k, v]) => { const w = floats?.get(k); return `${k}=${valueText(v, w ? { width: w } : null)}`; }).join('; ') || '(no observables)';
 const setText = (s: string[]): string => `{${s.join(', ')}}`;
 
 /** The values PTX leaves unspecified that the explanation's execution makes, a `note:` line each. */
@@ -151,7 +156,7 @@ export function explanationText(ex: Explanation, g: ExecGraph | null): string[] 
   if (ex.reachable && ex.exhausted) {
     out.push(`${head} is reachable, but by no consistent execution other than those already shown.`);
   } else if (ex.reachable) {
-    out.push(`${head} is reachable; a consistent execution that reaches it (state: ${stateText(ex.state)}):`);
+    out.push(`${head} is reachable; a consistent execution that reaches it (state: ${stateText(ex.state, floatLocations(ex.test))}):`);
   } else {
     out.push(`${head} is unreachable: no consistent execution reaches it.`);
     const rs = ex.relaxations;
@@ -171,7 +176,7 @@ export function explanationText(ex: Explanation, g: ExecGraph | null): string[] 
       out.push(rs.length === 1 ? `Smallest set of axioms to remove for it to be reachable: ${sets[0]}` : `Smallest sets of axioms to remove for it to be reachable (any one of these; larger sets that also do are not listed): ${sets.join(', ')}`);
       out.push(ex.exhausted
         ? `Without ${sets[0]}, no execution other than those already shown reaches it.`
-        : `Without ${sets[0]}, this execution reaches it (state: ${stateText(ex.state)}):`);
+        : `Without ${sets[0]}, this execution reaches it (state: ${stateText(ex.state, floatLocations(ex.test))}):`);
     }
   }
   if (g) out.push('', ...graphText(g).map((l) => (l ? `  ${l}` : l)));

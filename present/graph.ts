@@ -7,6 +7,7 @@ import { type Model, inv, rel, seq } from '../model/relalg.js';
 import { BASE_RELS } from '../model/events.js';
 import type { WitnessExecution } from '../solver/witness.js';
 import type { Step, Violation } from './violation.js';
+import { floatText } from './values.js';
 
 export interface GNode {
   id: number;
@@ -55,11 +56,13 @@ function semOf(e: EventInfo): string {
 function nodeOf(w: WitnessExecution, e: EventInfo): GNode {
   const v = w.values[e.id];
   const loc = w.locNames[e.ploc] ?? `#${e.ploc}`;
-  const access = e.kind === 'R' || e.kind === 'W' ? `${e.kind} ${loc}=${v ?? '?'}` : e.kind === 'F' ? 'F' : 'B';
+  const fw = w.locFloats?.[e.ploc];
+  const shown = v === null || v === undefined ? '?' : fw ? floatText(v, fw) : String(v);
+  const access = e.kind === 'R' || e.kind === 'W' ? `${e.kind} ${loc}=${shown}` : e.kind === 'F' ? 'F' : 'B';
   const colon = e.label.indexOf(':');
   return {
     id: e.id, name: eventName(e.id), column: e.init ? 'init' : e.label.slice(0, colon),
-    access, instr: e.init ? `${loc} = ${v ?? '?'}` : e.label.slice(colon + 1), sem: semOf(e),
+    access, instr: e.init ? `${loc} = ${shown}` : e.label.slice(colon + 1), sem: semOf(e),
   };
 }
 

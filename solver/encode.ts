@@ -92,6 +92,8 @@ export interface Encoding {
   dynamic: { rf: SRel; co: SRel; sync_fence: SRel; sync_barrier: SRel; dep: SRel };
   /** Physical location names and types, by index. */
   locNames: string[];
+  /** Per physical location: its width where it is declared .f32/.f64 (PhysLoc.float), else null. */
+  locFloats: (number | null)[];
   locTypes: ValueType[];
   stats: { events: number; lines: number };
   /**
@@ -448,7 +450,7 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
   return {
     script, axiomLits, wellFormed, barrierLits, filterLit, noCutLit: 'nocut', cutLit: 'cut', mayCut: cut !== dag.F, condLit: 'cond', ncondLit: 'ncond', observables,
     execNames, choiceLits, justifiedLit, writeTerms, unspecified, strays, rfVars, coVars, events, dag, dynamic: { rf, co, sync_fence: syncFence, sync_barrier: syncBarrier, dep },
-    locNames: u.locations.map((l) => l.name), locTypes: u.locations.map((l) => ({ width: l.width, signed: l.signed })), stats: { events: n, lines: p.lines.length + body.length },
+    locNames: u.locations.map((l) => l.name), locFloats: u.locations.map((l) => (l.float ? l.width : null)), locTypes: u.locations.map((l) => ({ width: l.width, signed: l.signed })), stats: { events: n, lines: p.lines.length + body.length },
     evalRel: sym.evalRel, printer: p, printedLines: p.lines.length, liveness,
   };
 }

@@ -18,6 +18,8 @@ export interface WitnessExecution {
   values: (bigint | null)[];
   /** Physical location names, indexed by `EventInfo.ploc`. */
   locNames: string[];
+  /** Per physical location: its width where it holds floating-point data (its values shown as floats), else null; absent: none does. */
+  locFloats?: (number | null)[];
   /** Per event of `x`, its id in the encoding (Encoding.events): executed events renumbered. */
   encodingIds: number[];
 }
@@ -87,5 +89,5 @@ export function readExecution(enc: Encoding, ask: (cmds: string) => string): Wit
     events, rmwPartner,
     rf: pairsOf(d.rf), co: pairsOf(d.co), syncFence: pairsOf(d.sync_fence), syncBarrier: pairsOf(d.sync_barrier), dep: pairsOf(d.dep),
   };
-  return { x, values, locNames: enc.locNames, encodingIds: ids };
+  return { x, values, locNames: enc.locNames, locFloats: enc.locFloats, encodingIds: ids };
 }
