@@ -400,6 +400,17 @@ test('fuzz command: summary and exit status; bad ranges are usage errors', () =>
   assert.match(bad.err, '--threads takes N or N..M within 1..4');
 });
 
+test('fuzz --every-form: the round-trip generator\'s programs, on worker threads too; --threads and --ops do not apply', () => {
+  const r = ptxmm('fuzz', '--every-form', '--runs', '10', '--seed', '20261201');
+  assert.is(r.code, 0, r.out + r.err);
+  assert.match(r.out, /^fuzz: seed 20261201, 10 runs, every form \(the round-trip generator\), ptx75\n/);
+  assert.match(r.out, /fuzz: 10 programs in [\d.]+ s: 10 round trips, \d+ solver = brute force/);
+  const par = ptxmm('fuzz', '--every-form', '--runs', '10', '--seed', '20261201', '--jobs', '2');
+  assert.is(par.out.replace(/ in [\d.]+ s/, '').replace(/, 2 jobs/, ''), r.out.replace(/ in [\d.]+ s/, ''));
+  const bad = ptxmm('fuzz', '--every-form', '--ops', '2');
+  assert.equal([bad.code, /--ops shapes the fuzz generator's programs; --every-form draws the round-trip generator's/.test(bad.err)], [2, true], bad.err);
+});
+
 test('fuzz --liveness: both engines\' liveness verdicts on each program, alike (a hang the solver finds, the executor finds)', async () => {
   const r = ptxmm('fuzz', '--liveness', '--runs', '12', '--seed', '5', '--threads', '2', '--ops', '1..3');
   assert.is(r.code, 0, r.out + r.err);

@@ -18,7 +18,7 @@ import {
 import { MAX_STATES_OPTION } from './run.js';
 import { parseLitmus } from '../litmus/parse.js';
 import { printLitmus } from '../litmus/print.js';
-import { stripPositions } from '../litmus/arbitrary.js';
+import { litmusTest, stripPositions } from '../litmus/arbitrary.js';
 import type { LitmusTest } from '../litmus/ast.js';
 import { MODELS } from '../model/ptx.js';
 import { candidateBound, enumerate, stateValues } from '../solver/enumerate.js';
@@ -52,10 +52,28 @@ export interface FuzzOptions {
   allMissing: boolean;
   /** Check 5: compare the engines' liveness verdicts too. */
   liveness?: boolean;
+  /**
+   * Draw the round-trip generator's programs (litmus/arbitrary.ts: every instruction, type,
+   * placement and condition form the parser reads) instead of the fuzz generator's; `threads`
+   * and `ops` do not apply.
+   */
+  everyForm?: boolean;
   /** Called with each program whose solver states the executor does not all reach. */
   onIncomplete?: (report: string) => void;
   /** Called now and then with a progress line. */
   onProgress?: (line: string) => void;
+}
+
+/**
+ * The programs a search draws: the fuzz generator's (executor/fuzzgen.ts), or with `everyForm`
+ * the round-trip generator's, those the solver unrolls (one whose address in a register is no
+ * location's in every execution is left out, as the generator makes many).
+ */
+export function programs(o: Pick<FuzzOptions, 'threads' | 'ops' | 'model' | 'bound' | 'everyForm'>): fc.Arbitrary<LitmusTest> {
+  if (!o.everyForm) return fuzzTest({ threads: o.threads, ops: o.ops, proxies: o.model !== 'ptx60' });
+  return litmusTest.filter((t) => {
+    try { unroll(t, o.bound); return true; } catch { return false; }
+  });
 }
 
 export const FUZZ_DEFAULTS = {
@@ -260,7 +278,7 @@ export async function fuzz(z3: Z3Session, o: FuzzOptions, check: Check = fuzzOne
   const t0 = performance.now();
   const tally = newTally();
   let shrinking = false;
-  const prop = fc.asyncProperty(fuzzTest({ threads: o.threads, ops: o.ops, proxies: o.model !== 'ptx60' }), async (t: LitmusTest) => {
+  const prop = fc.asyncProperty(programs(o), async (t: LitmusTest) => {
     // Shrinking re-runs failing variants: count only the programs of the search proper.
     const f = await check(z3, t, o, shrinking ? undefined : tally);
     if (!shrinking && tally.programs % 500 === 0) {
@@ -328,17 +346,21 @@ export const fuzzCommand: Command = {
     { name: 'out', arg: 'FILE', help: 'where a failing program is written (then read back to confirm it fails)', dflt: 'fuzz-failure.litmus' },
     { name: 'show-incomplete', help: 'list every solver state the executor misses, per program' },
     { name: 'liveness', help: 'also compare the engines\' liveness verdicts on each program, as cross --liveness: a hang one finds and the other rules out is a failure' },
+    { name: 'every-form', help: 'draw programs from the round-trip generator instead: every instruction, type, placement and condition form the parser reads (up to 4 threads; --threads and --ops do not apply)' },
     { name: 'jobs', arg: 'N', help: 'check the programs on N worker threads (at most twice the CPUs), each with its own Z3; the same programs, tally and first failure as with one', dflt: '1' },
   ],
   details: ['Ends with N passed, N failed.', 'exit status: 0 no failure, 1 a failure (written to --out) or no program checked against another engine, 2 a usage error'],
   async run(a) {
     if (a.rest.length) throw new UsageError(`unexpected argument ${a.rest[0]}`);
     const d = FUZZ_DEFAULTS;
+    const everyForm = a.has('every-form');
+    const shaped = ['threads', 'ops'].find((k) => a.has(k));
+    if (everyForm && shaped) throw new UsageError(`--${shaped} shapes the fuzz generator's programs; --every-form draws the round-trip generator's (1 to 4 threads)`);
     const show = a.has('show-incomplete');
     const o: FuzzOptions = {
       runs: count(a.get('runs'), d.runs, 'runs'),
       seed: a.has('seed') ? seedOf(a.get('seed')) : Math.floor(Math.random() * 2 ** 31),
-      threads: range(a.get('threads'), d.threads, 1, 4, 'threads'),
+      threads: everyForm ? [1, 4] : range(a.get('threads'), d.threads, 1, 4, 'threads'),
       ops: range(a.get('ops'), d.ops, 1, 6, 'ops'),
       model: modelName(a.get('model')),
       bound: count(a.get('bound'), d.bound, 'bound'),
@@ -347,13 +369,15 @@ export const fuzzCommand: Command = {
       enumLimit: count(a.get('enum-limit'), d.enumLimit, 'enum-limit'),
       allMissing: show,
       liveness: a.has('liveness'),
+      everyForm,
       onIncomplete: show ? (s) => process.stdout.write(s + '\n') : undefined,
       onProgress: (s) => process.stderr.write(s + '\n'),
     };
     const out = a.get('out') ?? 'fuzz-failure.litmus';
     writable(out);
     const jobs = jobsCount(a.get('jobs'));
-    process.stdout.write(`fuzz: seed ${o.seed}, ${plural(o.runs, 'run')}, ${o.threads[0]}..${o.threads[1]} threads, ${o.ops[0]}..${o.ops[1]} operations, ${o.model}${jobs > 1 ? `, ${jobs} jobs` : ''}\n`);
+    const shape = everyForm ? 'every form (the round-trip generator)' : `${o.threads[0]}..${o.threads[1]} threads, ${o.ops[0]}..${o.ops[1]} operations`;
+    process.stdout.write(`fuzz: seed ${o.seed}, ${plural(o.runs, 'run')}, ${shape}, ${o.model}${jobs > 1 ? `, ${jobs} jobs` : ''}\n`);
     // With jobs, the workers search and this thread opens Z3 only to shrink a failure.
     const par = jobs > 1 ? await fuzzOnWorkers(o, jobs) : null;
     const z3 = await openZ3();

@@ -6,15 +6,14 @@
 import fc from 'fast-check';
 import { Worker } from 'node:worker_threads';
 import type { LitmusTest } from '../litmus/ast.js';
-import { fuzzTest } from '../executor/fuzzgen.js';
 import { dropEarlyWorker } from '../solver/z3wasm.js';
-import { type FuzzOptions, type Tally, countReason, newTally } from './fuzz.js';
+import { FUZZ_DEFAULTS, type FuzzOptions, type Tally, countReason, newTally, programs } from './fuzz.js';
 import type { FuzzAnswer, FuzzJob, FuzzSettings } from './fuzzworker.js';
 
 /** The programs the search with these options generates, in order (fast-check draws them from the seed alone). */
-export function fuzzPrograms(o: Pick<FuzzOptions, 'runs' | 'seed' | 'threads' | 'ops'> & Partial<Pick<FuzzOptions, 'model'>>): LitmusTest[] {
+export function fuzzPrograms(o: Pick<FuzzOptions, 'runs' | 'seed' | 'threads' | 'ops'> & Partial<Pick<FuzzOptions, 'model' | 'bound' | 'everyForm'>>): LitmusTest[] {
   const out: LitmusTest[] = [];
-  fc.check(fc.property(fuzzTest({ threads: o.threads, ops: o.ops, proxies: o.model !== 'ptx60' }), (t) => { out.push(t); return true; }), { numRuns: o.runs, seed: o.seed });
+  fc.check(fc.property(programs({ model: 'ptx75', bound: FUZZ_DEFAULTS.bound, ...o }), (t) => { out.push(t); return true; }), { numRuns: o.runs, seed: o.seed });
   return out;
 }
 
