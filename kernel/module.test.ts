@@ -185,6 +185,8 @@ test('an instruction ptxmm does not model is refused where it stands', () => {
   // A cache operator is a hint on a weak access only (as ptxas has it).
   refuses('lu.ptx', module('.global .align 4 .u32 x;', '', '\tld.relaxed.gpu.global.lu.u32 %r1, [x];'), 'lu.u32', /'\.lu' \(a cache operator\) goes with a weak access only, not \.relaxed/, '--assert', 'x == 0');
   refuses('vec.ptx', module('.global .align 8 .u32 x[2];', '', '\tld.acquire.gpu.global.v2.u32 {%r1, %r2}, [x];'), 'v2', /vector access \(\.v2\): a \.acquire vector is not modelled/, '--assert', 'x[0] == 0');
+  // Element registers as wide as the elements (ptxas: "Incompatible elements of vector expression"); a scalar st takes a wider source.
+  refuses('vecw.ptx', module('.global .align 8 .u32 x[2];', '', '\tmov.b32 %r1, 1;\n\tmov.b64 %rd1, 2;\n\tst.global.v2.u32 [x], {%r1, %rd1};'), 'v2', /vector access \(\.v2\): %rd1 is a 64-bit register, and the elements are 32 bits/, '--assert', 'x[0] == 1');
   refuses('sink.ptx', module('.global .align 16 .u32 x[4];', '', '\tld.global.v4.u32 {%r1, _, %r3, %r4}, [x];'), 'v4', /an element left out \(_\) is not modelled/, '--assert', 'x[0] == 0');
   refuses('vecf.ptx', module('.global .align 8 .u32 x[2];', '', '\tld.global.v2.f16 {%r1, %r2}, [x];'), 'v2', /an element type \(\.u32, \.b64, \.f32, \.\.\.\) is needed: of floating-point types, \.f32 and \.f64 data is carried/, '--assert', 'x[0] == 0');
   // A generic pointer to local memory (what nvcc -G writes for its stack) is not modelled; .local accesses are.

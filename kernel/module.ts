@@ -491,7 +491,7 @@ export function readModule(text: string, file: string): PtxModule {
         continue;
       }
       try {
-        if (vec) texts = vectorElements(texts[0]!, vec[0], { line: opcode!.line, col: opcode!.col + vec.index + 1 }, file);
+        if (vec) texts = vectorElements(texts[0]!, vec[0], fn, { line: opcode!.line, col: opcode!.col + vec.index + 1 }, file);
         else if (packs) texts = packedMove(texts[0]!, fn, at(brace), file);
       } catch (e) {
         if (!(e instanceof LitmusError)) throw e;
@@ -686,7 +686,7 @@ const paramText = (p: Pick<Param, 'type' | 'count'>): string => `.${p.type}${p.c
  * size. Written in element order, which orders nothing for weak and relaxed accesses to
  * different locations; an acquire or release vector would be ordered by it, so it is refused.
  */
-function vectorElements(text: string, vq: string, at: Pos, file: string): string[] {
+function vectorElements(text: string, vq: string, fn: PtxFunction, at: Pos, file: string): string[] {
   const refuse = (why: string): never => { throw new LitmusError(`vector access (${vq}): ${why}`, at, file); };
   const n = Number(vq.slice(2));
   const m = /^(\s*@!?\s*%?[\w$]+\s+)?([\w.:]+)(\s+)([\s\S]*)$/.exec(text);
@@ -707,6 +707,12 @@ function vectorElements(text: string, vq: string, at: Pos, file: string): string
   if (regs.length !== n) return refuse(`${n} elements expected, found ${regs.length}`);
   if (regs.includes('_')) return refuse('an element left out (_) is not modelled');
   if (quals[0] === 'ld' && new Set(regs).size !== regs.length) return refuse('a register given twice: which element it ends with is unspecified');
+  // Each element register is as wide as the elements (ptxas: "Incompatible elements of vector
+  // expression"), where a scalar st takes a wider source: element by element it would pass.
+  for (const r of regs) {
+    const t = r.startsWith('%') ? declaredType(fn, r.slice(1)) : undefined;
+    if (t !== undefined && t !== 'pred' && typeWidth(t) !== size * 8) return refuse(`${r} is a ${typeWidth(t)}-bit register, and the elements are ${size * 8} bits (ptxas: "Incompatible elements of vector expression")`);
+  }
   const a = /^\s*(.+?)\s*(?:([+-])\s*(0x[0-9a-fA-F]+|\d+))?\s*$/.exec(addr[1]!);
   if (!a) return refuse('the address is not read');
   const offset = a[3] ? (a[2] === '-' ? -1 : 1) * Number(ptxInteger(a[3]) ?? refuse(`'${a[3]}' is no integer offset`)) : 0;
