@@ -12,12 +12,12 @@ const reg = (name: string): string => `%${name}`;
 const val = (v: Value): string => (v.kind === 'imm' ? String(v.value) : reg(v.name));
 /** An instruction's type as written: .f32/.f64 for floating-point data moved as bits (Ld.float). */
 const ty = (s: { type: DataType; float?: boolean }): string => (s.float ? s.type.replace('b', 'f') : s.type);
+/** The 0f (0d) literal of a 32-bit (64-bit) float's bits: `0f40200000`. */
+export const hexFloatLiteral = (v: bigint, width: number): string =>
+  `0${width === 64 ? 'd' : 'f'}${BigInt.asUintN(width, v).toString(16).toUpperCase().padStart(width / 4, '0')}`;
 /** An operand of such an instruction: an immediate as the 0f/0d literal of its bits. */
-const fval = (s: { type: DataType; float?: boolean }, v: Value): string => {
-  if (!s.float || v.kind !== 'imm') return val(v);
-  const w = s.type === 'b64' ? 16 : 8;
-  return `0${w === 16 ? 'd' : 'f'}${BigInt.asUintN(4 * w, v.value).toString(16).toUpperCase().padStart(w, '0')}`;
-};
+const fval = (s: { type: DataType; float?: boolean }, v: Value): string =>
+  (!s.float || v.kind !== 'imm' ? val(v) : hexFloatLiteral(v.value, s.type === 'b64' ? 64 : 32));
 const addr = (a: Address, offset?: bigint): string =>
   `[${a.kind === 'loc' ? a.name : reg(a.name)}${offset === undefined ? '' : `+${offset}`}]`;
 

@@ -1,5 +1,6 @@
 import type { LitmusTest } from '../litmus/ast.js';
 import { typeWidth } from '../litmus/ast.js';
+import { hexFloatLiteral } from '../litmus/print.js';
 
 // Floating-point data as a reader wants it: ptxmm holds a .f32/.f64 location's value as its
 // bits (litmus/build.ts floatMove), and shows it as the float those bits are.
@@ -26,9 +27,7 @@ export function floatText(v: bigint, width: number): string {
 
 /** A location's value as shown: its float and bits (`2.5 (0f40200000)`) where it holds floating-point data, else the integer. */
 export function valueText(v: bigint, float: { width: number } | null): string {
-  if (!float) return String(v);
-  const w = float.width === 64 ? 16 : 8;
-  return `${floatText(v, float.width)} (0${w === 16 ? 'd' : 'f'}${BigInt.asUintN(float.width, v).toString(16).toUpperCase().padStart(w, '0')})`;
+  return float ? `${floatText(v, float.width)} (${hexFloatLiteral(v, float.width)})` : String(v);
 }
 
 /** The locations of a test that hold floating-point data (LocDecl.float), each with its width. */
