@@ -205,6 +205,21 @@ test('a stray access before a spin that never ends: brute force refuses it as th
   assert.is(solver, brute);
 });
 
+test('no execution terminates (a barrier waits forever): a stray access made on the way is refused, one behind the barrier is not', async () => {
+  // P1 waits at barrier 8 for a second warp that never comes. P0 loads 0 from flag and reads
+  // through it: every execution prefix makes that access, so the test is refused (it was
+  // answered "Deadlock: no execution terminates", where run and check --liveness refuse it).
+  const src = (p0: string): string => `PTX D\n{ flag = 0; }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n${p0}\nexists (P0:%r2 == 0)\n`;
+  const opt = { model: ptx75, bound: 2, timeoutMs: 60_000, mode: 'states' as const, checkBound: false, explain: false };
+  const why = async (text: string): Promise<string> => {
+    try { const r = await runTest(z3, parseLitmus(text), opt); return `answered: ${r.noStates?.why ?? ''}`; } catch (e) { return (e as Error).message; }
+  };
+  assert.match(await why(src(' ld.relaxed.gpu.b64 %rd1, [flag] | bar.sync 8, 64 ;\n ld.relaxed.gpu.u32 %r2, [%rd1] | barrier.arrive 0, 64 ;')),
+    /^P0 line 5:2: ld\.relaxed\.gpu\.u32 %r2, \[%rd1\]: in some execution the address is 0x0 \(a null pointer\)/);
+  // Behind a barrier that never completes, the access never happens: answered.
+  assert.is(await why(src(' ld.relaxed.gpu.b64 %rd1, [flag] | ;\n bar.sync 5, 64 | ;\n ld.relaxed.gpu.u32 %r2, [%rd1] | ;')), 'answered: deadlock');
+});
+
 test('a program found to reach a location with every access is not asked again, but the same threads with other initial values are', async () => {
   // The address is x (0) plus r1: y's address, or 0 (no location) when r1 starts at 0.
   const src = (r1: string): string => `PTX A3

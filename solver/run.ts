@@ -331,7 +331,15 @@ async function solve(z3: Z3Session, test: LitmusTest, opt: RunOptions, limits: L
         const diag = enc.barrierLits.length ? encode(test, unroll(test, opt.bound, limits), opt.model, opt.timeoutMs, (opt.forcedCoherence ?? true) && !opt.explain, false, true) : enc;
         if (diag !== enc) ask(loadOf(diag));
         result.noStates = whyNoState(diag, ask, checkCmd, (cores, minimal) => loadOf(diag, cores, minimal));
-        if (diag !== enc) ask(load());
+        // No execution terminates, each waiting at a barrier: an access a thread makes on the way
+        // is asked of the execution prefixes (the liveness encoding's stops), as `run` and
+        // `check --liveness` meet it. A null pointer there was answered "Deadlock", vacuously.
+        const prefixes = result.noStates?.why === 'deadlock' && u.strays.length > 0;
+        if (prefixes) {
+          const lu = unroll(test, opt.bound, limits, true);
+          refuseStrays(lu, encode(test, lu, opt.model, opt.timeoutMs, true), opt.model, ask, checkCmd);
+        }
+        if (diag !== enc || prefixes) ask(load());
       }
       result.states = states.sort((a, b) => cmpState(a.values, b.values));
       result.positive = states.filter((s) => s.satisfies).length;
