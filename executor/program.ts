@@ -162,6 +162,9 @@ export const proxyOf = (prog: Program, i: Extract<Instr, { op: 'ld' | 'st' | 'at
   prog.model === 'ptx60' ? 'generic' : i.proxy;
 
 
+/** Why the executor does not run a load of another width than its location's (litmus/layout.ts mixedSize). */
+const NARROW_LOAD = 'the solver (check) answers such a load of memory no thread writes, the executor does not';
+
 /** Physical locations and virtual addresses, numbered as the solver numbers them (litmus/layout.ts). */
 function locations(test: LitmusTest): Pick<Program, 'locs' | 'locOfName' | 'vaddrOf' | 'locOfVaddr' | 'addrNames'> & { reach: Reach } {
   const lay = layout(test, (m) => { throw new InputError(m); });
@@ -169,7 +172,7 @@ function locations(test: LitmusTest): Pick<Program, 'locs' | 'locOfName' | 'vadd
   if (mixed) throw new InputError(`${printInstr(mixed.ins)}: ${mixed.why}`, mixed.ins.pos);
   // The solver answers a load of another width of memory no thread writes (solver/unroll.ts readOnlyRead).
   const narrow = mixedSizeAccess(test, lay, false, true);
-  if (narrow) throw new Unsupported(`${printInstr(narrow.ins)}: ${narrow.why}; the solver (check) answers such a load of memory no thread writes, the executor does not`, narrow.ins.pos);
+  if (narrow) throw new Unsupported(`${printInstr(narrow.ins)}: ${narrow.why}; ${NARROW_LOAD}`, narrow.ins.pos);
   const { apart, reach } = memorySpaces(test);
   if (apart) throw new InputError(apart.why, apart.pos);
   const { locs, locOf: locOfName, vaddrOf } = lay;
@@ -207,10 +210,9 @@ function compileThread(test: LitmusTest, ti: number, locs: ReturnType<typeof loc
     for (const [v, name] of locs.addrNames) {
       const l = locs.locs[locs.locOfVaddr.get(v)!]!;
       const mixed = mixedSize(l.name, l.width, typeWidth(ins.type));
-      // A load of another width, as a direct one (locations above): the solver answers it of memory no thread writes.
-      if (mixed && ins.op === 'ld') out.set(v, { why: `${mixed}; the solver (check) answers such a load of memory no thread writes, the executor does not`, input: false });
       const why = mixed ?? locs.reach(name, th.placement, ins.space, ins.op !== 'ld', strongAccess(ins));
-      if (why && !out.has(v)) out.set(v, { why, input: true });
+      // A load of another width is not run, as a direct one (locations above), not bad input.
+      if (why) out.set(v, mixed && ins.op === 'ld' ? { why: `${mixed}; ${NARROW_LOAD}`, input: false } : { why, input: true });
     }
     return out;
   };

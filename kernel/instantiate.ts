@@ -1016,7 +1016,6 @@ function integerTyped(s: Instr): DataType | null {
   return t && (t[0] === 'u' || t[0] === 's') ? t : null;
 }
 
-
 /**
  * The register that carries a `.param` variable's value: fn's own parameter (bound by its
  * caller), else the argument or return value of fn's call at statement `call`, in this copy

@@ -8,7 +8,7 @@ import { type DataType, type Pos, type Stmt, typeWidth } from '../litmus/ast.js'
 import { buildInstruction, floatBits, hexFloat, ptxInteger } from '../litmus/build.js';
 import type { CstCell } from '../litmus/cst.js';
 import { LitmusError } from '../litmus/errors.js';
-import { FLOAT_TYPE } from '../litmus/opcode.js';
+import { FLOAT_TYPE, floatWidthOf } from '../litmus/opcode.js';
 import { parseFragment } from '../litmus/parse.js';
 import { type IsaVersion, type Target, checkFeatures, readTarget, readVersion } from './target.js';
 
@@ -240,19 +240,21 @@ export function readModule(text: string, file: string): PtxModule {
     }
     return n as DataType;
   };
+  // A number token of a floating-point literal (2.5, 1e3, 0f40200000), not an integer (0x1E).
+  const floatToken = (t: Tok): boolean => t.k === 'num' && !/^0[xX]/.test(t.v) && /^0[fFdD]|[.eE]/.test(t.v);
   const literal = (type: DataType, floatWidth?: 32 | 64): bigint => {
     const minus = peek()?.v === '-' ? peek() : undefined;
     const neg = minus ? (i++, true) : false;
     const t = next('a number');
     // A .f32/.f64 variable's value: a floating-point literal, held as its bits.
     if (floatWidth) {
-      if (t.k !== 'num' || /^0[xX]/.test(t.v) || !/^0[fFdD]|[.eE]/.test(t.v)) fail(`a .f${floatWidth} variable takes a floating-point literal (2.5, 0f40200000), not '${t.v}' (ptxas: "Initial value type mismatch")`, t);
+      if (!floatToken(t)) fail(`a .f${floatWidth} variable takes a floating-point literal (2.5, 0f40200000), not '${t.v}' (ptxas: "Initial value type mismatch")`, t);
       return floatBits(t.v, neg, floatWidth, (msg, atSign) => fail(msg, atSign && minus ? minus : t));
     }
     // A 0f (0d) literal is the bits of a .b32 (.b64) variable, as ptxas reads it there.
     const hex = neg ? null : hexFloat(t.v);
     if (hex && hex.type === type) return hex.bits;
-    if (t.k === 'num' && !/^0[xX]/.test(t.v) && /^0[fFdD]|[.eE]/.test(t.v)) fail(`floating-point literal '${t.v}' for a .${type} variable: a .f32 or .f64 variable takes one (a 0f literal gives the bits of a .b32 variable too, a 0d literal those of a .b64 one)`, t);
+    if (floatToken(t)) fail(`floating-point literal '${t.v}' for a .${type} variable: a .f32 or .f64 variable takes one (a 0f literal gives the bits of a .b32 variable too, a 0d literal those of a .b64 one)`, t);
     if (t.k !== 'num') fail(`expected an integer, found '${t.v}'`, t);
     const v = ptxInteger(t.v) ?? fail(`'${t.v}' is no integer (a leading 0 makes it octal: digits 0 to 7)`, t);
     return neg ? -v : v;
@@ -265,7 +267,7 @@ export function readModule(text: string, file: string): PtxModule {
     if (t.v === '.align') { align = alignment(next('an alignment')); t = next('a type'); }
     if (t.v === '.v2' || t.v === '.v4') fail(`vector variables (${t.v}) are not modelled`, t);
     // .f32/.f64 data is held as its bits (litmus/build.ts floatMove): a .b32/.b64 variable.
-    const floatWidth = t.v === '.f32' ? 32 : t.v === '.f64' ? 64 : undefined;
+    const floatWidth = floatWidthOf(t.v.slice(1));
     if (/^\.f\d+$/.test(t.v) && !floatWidth) {
       const refused = new LitmusError(`floating-point data (${t.v}) is not modelled: .f32 and .f64 data is carried (as its bits), no other floating-point type`, at(t), file);
       const name = next('a name');
@@ -318,7 +320,7 @@ export function readModule(text: string, file: string): PtxModule {
       if (t.v === '.align') alignment(next('an alignment'));
       else if (INT_TYPES.has(t.v.slice(1))) type = dataType(t);
       // A float parameter is carried as its bits (floatMove), as a .b32/.b64 one.
-      else if (t.v === '.f32' || t.v === '.f64') { type = t.v === '.f64' ? 'b64' : 'b32'; float = true; }
+      else if (floatWidthOf(t.v.slice(1))) { type = `b${floatWidthOf(t.v.slice(1))!}`; float = true; }
       else if (/^\.f\d+$/.test(t.v)) {
         refused = new LitmusError(`floating-point data (${t.v}) is not modelled: .f32 and .f64 data is carried (as its bits), no other floating-point type`, at(t), file);
         type = t.v === '.f64' ? 'b64' : 'b32';

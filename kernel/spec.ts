@@ -4,6 +4,7 @@
 import { dirname, isAbsolute, join } from 'node:path';
 import { type DataType, typeWidth } from '../litmus/ast.js';
 import { floatBits } from '../litmus/build.js';
+import { floatWidthOf } from '../litmus/opcode.js';
 import { LitmusError } from '../litmus/errors.js';
 import { readText } from '../litmus/files.js';
 import type { Dim3, InitValue, Launch, ParamSpec } from './instantiate.js';
@@ -52,7 +53,7 @@ export function parseParam(text: string): ParamSpec {
   if (!m) throw new Error(`a parameter is a number (7; for a float, 2.5 or 0f40200000), a buffer NAME:TYPE[SIZE] with optional +K (a pointer to its element K) and =V,V,... (out:u32[4]=0,0,0,0; a u64 element may be NAME+K, a pointer into another buffer), or NAME or NAME+K for a pointer to element K of the buffer another parameter gives (in+1), not '${text}'`);
   if (!ELEMENT_TYPES.has(m[2]!)) throw new Error(`'${m[2]}' is not an element type (u32, s32, u64, ..., f32, f64)`);
   // A float buffer holds its elements' bits (.b32/.b64), given as floating-point literals.
-  const floatWidth = m[2] === 'f32' ? 32 : m[2] === 'f64' ? 64 : undefined;
+  const floatWidth = floatWidthOf(m[2]!);
   const p: ParamSpec = { buffer: m[1]!, type: (floatWidth ? `b${floatWidth}` : m[2]) as DataType, size: Number(m[3]) };
   // A buffer of no elements: its pointer was given, and every access through it said "no location's".
   if (p.size === 0) throw new Error(`the buffer ${m[1]} has no elements: give its size, at least 1 (${m[1]}:${m[2]}[4])`);
@@ -68,8 +69,8 @@ export function parseParam(text: string): ParamSpec {
  * bits (a denormal), not 1.0.
  */
 export function floatValue(v: unknown, width: 32 | 64, what: string, fail: (msg: string) => never = (msg) => { throw new Error(msg); }): bigint {
-  const text = typeof v === 'number' && Number.isFinite(v) && !Number.isInteger(v) ? String(v) : typeof v === 'string' ? v.trim() : null;
-  if (text === null || !FLOAT_LITERAL.test(text)) fail(`${what} is a .f${width}: give a floating-point literal (1.0, -2.5e3, or the bits as a ${width === 32 ? '0f' : '0d'} literal), not ${JSON.stringify(v)}`);
+  const text = floatLiteral(v);
+  if (text === null) fail(`${what} is a .f${width}: give a floating-point literal (1.0, -2.5e3, or the bits as a ${width === 32 ? '0f' : '0d'} literal), not ${JSON.stringify(v)}`);
   const neg = text!.startsWith('-');
   return floatBits(neg ? text!.slice(1) : text!, neg, width, (msg) => fail(`${what}: ${msg}`));
 }
@@ -107,9 +108,14 @@ const scalar = (v: InitValue): ParamSpec => (typeof v === 'bigint' ? { value: v 
  * a .f32/.f64 one (in a spec, a JSON number with a fraction, or a string: "5.0", "0f40A00000").
  */
 function initValue(v: unknown, what: string): InitValue {
-  if (typeof v === 'number' && Number.isFinite(v) && !Number.isInteger(v)) return { literal: String(v) };
-  if (typeof v === 'string' && FLOAT_LITERAL.test(v.trim())) return { literal: v.trim() };
-  return integer(v, what);
+  const literal = floatLiteral(v);
+  return literal === null ? integer(v, what) : { literal };
+}
+
+/** A value's floating-point literal: the text of one, or a JSON number with a fraction as its literal; null for anything else. */
+function floatLiteral(v: unknown): string | null {
+  if (typeof v === 'number') return Number.isFinite(v) && !Number.isInteger(v) ? String(v) : null;
+  return typeof v === 'string' && FLOAT_LITERAL.test(v.trim()) ? v.trim() : null;
 }
 
 /** A spec file (JSON): see README ("Kernels") for its fields. */

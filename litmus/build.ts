@@ -14,7 +14,7 @@ import type {
 } from './cst.js';
 import { LitmusError } from './errors.js';
 import {
-  FLOAT_TYPE, type Qual, SCOPE_QUALS, floatRefusal, SCOPE_SET, SPACE_QUALS, SPACE_SET, TYPE_SET, WITH_PRED, UNMODELLED_INSTRUCTIONS, asType, classify, setOf, splitOpcode,
+  FLOAT_TYPE, type Qual, SCOPE_QUALS, floatRefusal, floatWidthOf, SCOPE_SET, SPACE_QUALS, SPACE_SET, TYPE_SET, WITH_PRED, UNMODELLED_INSTRUCTIONS, asType, classify, setOf, splitOpcode,
 } from './opcode.js';
 
 const pos = (t: Tok): Pos => ({ line: t.line, col: t.col });
@@ -166,9 +166,9 @@ export function floatBits(text: string, neg: boolean, width: 32 | 64, fail: (msg
  */
 function floatMove(base: string, quals: readonly Qual[]): { quals: Qual[]; width: 32 | 64 } | null {
   if (base !== 'ld' && base !== 'st' && base !== 'mov' && base !== 'selp') return null;
-  const k = quals.findIndex((q) => q.text === 'f32' || q.text === 'f64');
+  const k = quals.findIndex((q) => floatWidthOf(q.text));
   if (k < 0) return null;
-  const width = quals[k]!.text === 'f32' ? 32 : 64;
+  const width = floatWidthOf(quals[k]!.text)!;
   return { quals: quals.map((q, i) => (i === k ? { text: `b${width}`, pos: q.pos } : q)), width };
 }
 
@@ -966,9 +966,9 @@ function initBlock(items: CstInit[], nThreads: number, file: string): { location
           if (w in SPACE_QUALS) {
             if (space) fail(`'${d.text}': a declaration has one state space`, d, file);
             space = SPACE_QUALS[w];
-          } else if (TYPE_SET.has(w) || w === 'f32' || w === 'f64') {
+          } else if (TYPE_SET.has(w) || floatWidthOf(w)) {
             if (type) fail(`'${d.text}': a declaration has one type`, d, file);
-            floatWidth = w === 'f32' ? 32 : w === 'f64' ? 64 : undefined;
+            floatWidth = floatWidthOf(w);
             type = (floatWidth ? `b${floatWidth}` : w) as DataType;
           } else fail(`unknown directive '${d.text}' in a declaration (expected a state space like .global and a type like .u32${FLOAT_TYPE.test(w) ? '; of floating-point types, .f32 and .f64' : ''})`, d, file);
         }

@@ -38,6 +38,9 @@ export function splitOpcode(text: string, pos: Pos): { base: string; quals: Qual
 /** PTX's floating-point types (f16, f16x2, bf16, bf16x2, tf32, f32, f64, e4m3, e5m2, ...). */
 export const FLOAT_TYPE = /^(f16|f16x2|bf16|bf16x2|tf32|f32|f64|e4m3|e4m3x2|e5m2|e5m2x2)$/;
 
+/** The width of a floating-point type ptxmm carries as bits (`f32`, `f64`; litmus/build.ts floatMove), or undefined. */
+export const floatWidthOf = (type: string): 32 | 64 | undefined => (type === 'f32' ? 32 : type === 'f64' ? 64 : undefined);
+
 /**
  * Why an instruction with a floating-point type is refused: ld, st, mov and selp carry .f32 and
  * .f64 data as bits (litmus/build.ts floatMove); nothing computes with a floating-point value.

@@ -10,7 +10,7 @@ import type { Instr, Pos } from './ast.js';
 import type { CstCell } from './cst.js';
 import { LitmusError } from './errors.js';
 import type { Qual } from './opcode.js';
-import { TYPE_SET, WITH_PRED } from './opcode.js';
+import { TYPE_SET, WITH_PRED, floatWidthOf } from './opcode.js';
 
 const STRONG_SEMS = new Set(['volatile', 'relaxed', 'acquire', 'release', 'acq_rel']);
 const NO_STRONG_SPACES: Record<string, string> = { local: '.local', const: '.const', param: '.param' };
@@ -29,7 +29,7 @@ export interface GenuineCell {
 
 /** Is this instruction written in genuine PTX (a type, a %register, an [address], a guard) rather than Dartagnan's untyped form? */
 export function writtenInPtx(c: Extract<CstCell, { k: 'instr' }>): boolean {
-  return c.guard !== null || c.opcode.text.split('.').some((q) => TYPE_SET.has(q) || q === 'f32' || q === 'f64')
+  return c.guard !== null || c.opcode.text.split('.').some((q) => TYPE_SET.has(q) || floatWidthOf(q))
     || c.operands.some((o) => o.k === 'mem' || (o.k === 'name' && o.tok.text.startsWith('%')));
 }
 

@@ -8,9 +8,9 @@
 import type { LitmusTest } from '../litmus/ast.js';
 import { printInstr } from '../litmus/print.js';
 import type { Model } from '../model/relalg.js';
-import { type Encoding, encode } from './encode.js';
+import type { Encoding } from './encode.js';
 import { type Limits, type TimeBudget, limitsFrom, resourceReason } from './limits.js';
-import { askZ3, checkSatCmd, refuseStrays, satOf, undecided, witness, type Witness } from './run.js';
+import { askZ3, checkSatCmd, encodeWithStops, satOf, undecided, witness, type Witness } from './run.js';
 import { type Unrolled, unroll } from './unroll.js';
 import type { Z3Session } from './z3.js';
 import { parseSexps } from './z3.js';
@@ -50,13 +50,9 @@ export interface LivenessResult {
   stats: { events: number; lines: number; queries: number };
 }
 
-/**
- * The unrolling with stop points encoded and loaded into Z3, once no access may reach no
- * location (run.ts refuseStrays): what the hang and the prefix questions start from.
- */
+/** The unrolling with stop points encoded (run.ts encodeWithStops) and loaded into Z3: what the hang and the prefix questions start from. */
 function loadWithStops(test: LitmusTest, u: Unrolled, opt: LivenessOptions, limits: Limits, ask: (cmds: string) => string): Encoding {
-  const enc = encode(test, u, opt.model, opt.timeoutMs, true);
-  refuseStrays(u, enc, opt.model, ask, (lits) => checkSatCmd(lits, limits));
+  const enc = encodeWithStops(test, u, opt.model, opt.timeoutMs, ask, (lits) => checkSatCmd(lits, limits));
   ask(`(reset)\n${enc.script}\n`);
   return enc;
 }

@@ -254,6 +254,17 @@ export function refuseStrays(u: Unrolled, enc: Encoding, model: Model, ask: (cmd
   throw new UnsupportedError(strayReason(u, s, literal(got[2 * i + 1]![1]) as bigint), s.pos);
 }
 
+/**
+ * The unrolling with stop points (`unroll`'s liveness: execution prefixes) encoded, once no
+ * access of a prefix may reach no location (refuseStrays): what the liveness questions start
+ * from, and what `check` asks when no execution terminates.
+ */
+export function encodeWithStops(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: number, ask: (cmds: string) => string, checkCmd: (lits: string[]) => string): Encoding {
+  const enc = encode(test, u, model, timeoutMs, true);
+  refuseStrays(u, enc, model, ask, checkCmd);
+  return enc;
+}
+
 /** Why Z3 said `unknown`, from its own account. */
 export function undecided(z3: Z3Session, limits: Limits): string {
   const why = z3.run('(get-info :reason-unknown)');
@@ -335,10 +346,7 @@ async function solve(z3: Z3Session, test: LitmusTest, opt: RunOptions, limits: L
         // is asked of the execution prefixes (the liveness encoding's stops), as `run` and
         // `check --liveness` meet it. A null pointer there was answered "Deadlock", vacuously.
         const prefixes = result.noStates?.why === 'deadlock' && u.strays.length > 0;
-        if (prefixes) {
-          const lu = unroll(test, opt.bound, limits, true);
-          refuseStrays(lu, encode(test, lu, opt.model, opt.timeoutMs, true), opt.model, ask, checkCmd);
-        }
+        if (prefixes) encodeWithStops(test, unroll(test, opt.bound, limits, true), opt.model, opt.timeoutMs, ask, checkCmd);
         if (diag !== enc || prefixes) ask(load());
       }
       result.states = states.sort((a, b) => cmpState(a.values, b.values));
