@@ -283,7 +283,11 @@ function explore(prog: Program, maxStates: number, onFinal: (s: MState) => void,
     }
     const cs = canon ? canonical(prog, c, s) : c;
     const wake = visited.visit(stateHashInto(cs, s, parts, out), childSleep);
-    if (wake === null) push(cs, childSleep, null);
+    // A state past the budget is not kept: at most maxStates are (the loop then stops).
+    if (wake === null) {
+      if (visited.size <= maxStates) push(cs, childSleep, null);
+      else stats.truncated = true;
+    }
     else if (wake.length) push(cs, visited.kept, wake);
   };
   while (stack.length) {
@@ -313,7 +317,7 @@ function explore(prog: Program, maxStates: number, onFinal: (s: MState) => void,
       else stats.dropped++;
     }
   }
-  stats.visited = visited.size;
+  stats.visited = Math.min(visited.size, maxStates);
   return stats;
 }
 

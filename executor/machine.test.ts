@@ -428,4 +428,16 @@ test('a load of another width through a register is not run, as a direct one: th
   }
 });
 
+test('maxStates: at most that many states are kept, and truncated only when there were more', () => {
+  const sb = lit([['st.relaxed.gpu.u32 [x], 1', 'st.relaxed.gpu.u32 [y], 1'], ['ld.relaxed.gpu.u32 r0, [y]', 'ld.relaxed.gpu.u32 r0, [x]']], 'exists (P0:r0 == 0 /\\ P1:r0 == 0)', 'x=0; y=0;');
+  const all = run(sb).stats;
+  assert.ok(!all.truncated && all.visited > 3, `${all.visited} states`);
+  const exact = run(sb, { maxStates: all.visited }).stats;
+  assert.equal([exact.visited, exact.truncated], [all.visited, false], 'a budget of exactly the states needed is enough');
+  for (const n of [1, all.visited - 1]) {
+    const cut = run(sb, { maxStates: n }).stats;
+    assert.equal([cut.visited, cut.truncated], [n, true], `budget ${n}: it visited ${cut.visited} (had gone past the budget by a step's successors)`);
+  }
+});
+
 test.run();
