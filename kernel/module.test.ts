@@ -878,4 +878,14 @@ test('a launch gives .f32/.f64 memory and parameters floating-point literals, ne
   assert.equal([floatToInt.code, /ug is a \.u32, and 1\.5 is a floating-point literal/.test(floatToInt.err)], [2, true], floatToInt.err);
 });
 
+test('an integer register of the elements\' width in a .f32 vector moves the bits, as ptxas takes it (a scalar .f32 move refuses it)', () => {
+  // ptxas 13 assembles `ld.global.v2.f32 {%s1, %s2}` with .s32 %s1, %s2; `ld.global.f32 %s1` is "Arguments mismatch".
+  const decls = '.global .align 8 .f32 src[2] = {1.5, 2.5};\n.global .align 8 .f32 dst[2];';
+  const body = '\t.reg .s32 %s<4>;\n\tld.global.v2.f32 {%s1, %s2}, [src];\n\tst.global.v2.f32 [dst], {%s2, %s1};';
+  const r = ptxmm('kernel', S.write('vecs32.ptx', module(decls, '', body)), '--assert', 'dst[0] == 0f40200000 /\\ dst[1] == 0f3FC00000');
+  assert.is(r.code, 0, r.out + r.err);
+  assert.match(r.out, /holds/);
+  refuses('scalars32.ptx', module(decls, '', '\t.reg .s32 %s<4>;\n\tld.global.f32 %s1, [src];'), '%s1', /%s1 is a \.s32 register: a \.f32 instruction takes \.f32 and \.b32 registers/, '--assert', '1 == 1');
+});
+
 test.run();

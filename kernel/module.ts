@@ -722,10 +722,17 @@ function vectorElements(text: string, vq: string, fn: PtxFunction, at: Pos, file
   // an offset that breaks that from a variable (nvcc aligns them so) faults on a GPU.
   if (offset % (n * size) !== 0 && !a[1]!.startsWith('%')) return refuse(`[${a[1]}${a[2]}${a[3]}] is not aligned to the vector's ${n * size} bytes (a misaligned address faults)`);
   const scalar = quals.filter((q) => q !== vq.slice(1)).join('.');
+  // ptxas takes an integer register of the elements' width in a .f32/.f64 vector (it checks
+  // only the width there, where a scalar .f32 move refuses one): the bits move, as .b32/.b64.
+  const bits = type[0] === 'f' ? quals.filter((q) => q !== vq.slice(1)).map((q) => (q === type ? `b${type.slice(1)}` : q)).join('.') : scalar;
+  const integer = (r: string): boolean => {
+    const t = r.startsWith('%') ? declaredType(fn, r.slice(1)) : undefined;
+    return t !== undefined && (t[0] === 'u' || t[0] === 's');
+  };
   return regs.map((r, k) => {
     const off = offset + k * size;
     const at2 = off === 0 ? `[${a[1]}]` : off > 0 ? `[${a[1]}+${off}]` : `[${a[1]}-${-off}]`;
-    return `${guard}${scalar}${space}${rest.replace(brace[0], r).replace(addr[0], at2)}`;
+    return `${guard}${integer(r) ? bits : scalar}${space}${rest.replace(brace[0], r).replace(addr[0], at2)}`;
   });
 }
 
