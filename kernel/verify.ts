@@ -161,7 +161,8 @@ async function boundsOfHolds(z3: Z3Session, kept: LitmusTest, opt: VerifyOptions
     for (const a of finals) if (a.verdict === 'holds') a.seconds += s;
     return;
   }
-  let why = any.validated === 'unknown' ? `whether any execution finishes: ${any.unknown}` : null;
+  // It holds where executions finish; unasked whether any does, "holds" could be vacuous.
+  let why = any.validated === 'unknown' ? `it holds in every execution that finishes, but whether any execution finishes is not known (${any.unknown})` : null;
   if (any.validated === true) {
     // Listing the final states (there are none) says why: a deadlock, or the bound.
     const n = (await runTest(z3, none, { ...run, mode: 'states' })).noStates;

@@ -30,19 +30,23 @@ test('without a deadline, each question answers within its own timeout', async (
 test('a deadline already past leaves each question unanswered, with the timeout as the reason', async () => {
   const past = performance.now() - 1;
   const r = await runTest(z3, spin, { ...budget(past), mode: 'verdict', checkBound: false, explain: false });
+  // Each says the time went before it began, not "while encoding" (the encoding took none of it).
+  const spent = /the questions before this one took all of (--timeout 60 s|the timeout \(60 s\))/;
   assert.is(r.validated, 'unknown');
-  assert.match(r.unknown ?? '', /60 s/);
+  assert.match(r.unknown ?? '', spent);
   const races = await findRaces(z3, spin, budget(past));
   assert.is(races.verdict, 'unknown');
-  assert.match(races.unknown ?? '', /60 s.*shared with the questions before this one/);
+  assert.match(races.unknown ?? '', spent);
   const live = await checkLiveness(z3, spin, budget(past));
   assert.is(live.verdict, 'unknown');
-  assert.match(live.unknown ?? '', /60 s/);
+  assert.match(live.unknown ?? '', spent);
+  for (const u of [r.unknown, races.unknown, live.unknown]) assert.not.match(u ?? '', /while encoding/);
   // A deadline that earlier questions have used part of is shared: messages about it say so;
   // the first question's, with the whole time still ahead, is not.
   assert.is(limitsFrom({ timeoutMs: 60_000, deadline: past }).shared, true);
   assert.is(limitsFrom({ timeoutMs: 60_000 }).shared, undefined);
   assert.is(limitsFrom({ timeoutMs: 60_000, deadline: performance.now() + 60_000 }).shared, undefined);
+  assert.equal([limitsFrom({ timeoutMs: 60_000, deadline: past }).spent, limitsFrom({ timeoutMs: 60_000, deadline: performance.now() + 1_000 }).spent], [true, undefined]);
 });
 
 test('a loop bound of millions is no answer, said at once: the unrolling is bounded, not only the time', async () => {
@@ -66,7 +70,9 @@ test('a long script goes to Z3 in pieces of whole commands, and no piece is read
   assert.is(askZ3(z3, script, limitsFrom({ timeoutMs: 60_000 })).trim(), 'unsat');
   // Past the deadline nothing more is read: the question stops with the timeout as its reason.
   z3.run('(reset)');
-  const late = limitsFrom({ timeoutMs: 5_000, deadline: performance.now() - 1 });
+  // (A deadline that passed while this question ran, not before it began.)
+  const late = { ...limitsFrom({ timeoutMs: 5_000, deadline: performance.now() - 1 }), spent: false };
+  assert.throws(() => askZ3(z3, script, { ...late, spent: true }), (e: unknown) => e instanceof LimitError && /^the questions before this one took all of the timeout \(5 s\)$/.test(e.message));
   assert.throws(() => askZ3(z3, script, late), (e: unknown) => e instanceof LimitError && /^the timeout \(5 s, shared with the questions before this one\) ran out while Z3 read the encoding$/.test(e.message));
   assert.match(z3.run('(check-sat)'), /^sat/); // the script's unsatisfiable assertion never arrived
   // A short command is no load: the deadline is for the questions' own checks.

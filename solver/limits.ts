@@ -29,6 +29,8 @@ export interface Limits {
   maxSize: number;
   /** Earlier questions used part of the time (TimeBudget.deadline): messages say so. */
   shared?: boolean;
+  /** Earlier questions used all of it: this one began past the deadline. */
+  spent?: boolean;
 }
 
 /** A test ran out of time or space: the reason is the answer's explanation. */
@@ -49,17 +51,22 @@ const SHARED_AFTER_MS = 100;
 
 export const limitsFrom = (t: TimeBudget, maxSize = MAX_SIZE): Limits =>
   ({ deadline: t.deadline ?? performance.now() + t.timeoutMs, timeoutMs: t.timeoutMs, maxSize,
-    ...(t.deadline !== undefined && t.deadline < performance.now() + t.timeoutMs - SHARED_AFTER_MS ? { shared: true } : {}) });
+    ...(t.deadline !== undefined && t.deadline < performance.now() + t.timeoutMs - SHARED_AFTER_MS ? { shared: true } : {}),
+    ...(t.deadline !== undefined && t.deadline <= performance.now() ? { spent: true } : {}) });
 
 const SHARED = 'shared with the questions before this one';
 
 /** Throws LimitError once the deadline has passed. */
 export function checkTime(l: Limits | undefined): void {
-  if (l && performance.now() > l.deadline) throw new LimitError(`out of time: --timeout ${l.timeoutMs / 1000} s${l.shared ? ` (${SHARED})` : ''} ran out while encoding the test`);
+  if (!l || performance.now() <= l.deadline) return;
+  // Spent before the question began: "while encoding" blamed an encoding that took no time.
+  if (l.spent) throw new LimitError(`out of time: the questions before this one took all of --timeout ${l.timeoutMs / 1000} s`);
+  throw new LimitError(`out of time: --timeout ${l.timeoutMs / 1000} s${l.shared ? ` (${SHARED})` : ''} ran out while encoding the test`);
 }
 
 /** The answer when a question's time ran out: Z3 was deciding, or (`reading`) still reading the encoding. */
 export function timedOut(l: Limits, reading = false): string {
+  if (l.spent) return `the questions before this one took all of the timeout (${l.timeoutMs / 1000} s)`;
   const timeout = `the timeout (${l.timeoutMs / 1000} s${l.shared ? `, ${SHARED}` : ''})`;
   return reading ? `${timeout} ran out while Z3 read the encoding` : `Z3 did not decide within ${timeout}`;
 }
