@@ -18,6 +18,8 @@ import { encodeBarriers } from './barriers.js';
 import { exchangeDefinition } from './exchanges.js';
 import { LimitError, MAX_EVENTS } from './limits.js';
 import { forcedCoherence } from './must.js';
+import { interchangeable } from './symmetry.js';
+import { ptx60, ptx75 } from '../model/ptx.js';
 import { closureShortcuts, cliquesOf } from './shortcut.js';
 import { oneStepObservation, tailCovers } from './chains.js';
 
@@ -45,6 +47,13 @@ export interface Encoding {
   barrierLits: { lit: string; label: string }[];
   /** The filter's literal (in wellFormed), if the test has a filter. */
   filterLit: string | null;
+  /**
+   * Assumption that keeps one execution of each orbit under permutations of interchangeable
+   * threads (symmetryBreaking), where some group qualifies: for a question whose answer is the
+   * same over an execution and its images (a verdict that observes none of their registers),
+   * never for listing states, witnesses or cores. Null: none.
+   */
+  symLit: string | null;
   /** Assumption that the bound is not reached; `cutLit` holds when some thread is cut. */
   noCutLit: string;
   cutLit: string;
@@ -235,6 +244,9 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
     }
   }
 
+  // Verdicts may ask for one execution per orbit of interchangeable threads (Encoding.symLit).
+  const symBreak = allAxioms && (model === ptx60 || model === ptx75) ? symmetryBreaking(test, events, exec, co, forced, dag) : [];
+
   // ---- Fence-SC order: one direction per morally strong pair of fence.sc, acyclic ----
   const syncFence: SRel = new Map();
   const sc = infos.filter((e) => e.fence === 'sc' && exec[e.id] !== dag.F);
@@ -373,6 +385,8 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
     body.push(`(declare-const ${lit} Bool)`, `(assert (=> ${lit} ${p.term(w.ok)}))`);
     return { lit, label: w.label };
   });
+  const symLit = symBreak.length ? 'symbreak' : null;
+  if (symLit) body.push(`(declare-const ${symLit} Bool)`, `(assert (=> ${symLit} ${p.term(dag.and(...symBreak))}))`);
   const filterLit = filter === null ? null : 'filt';
   if (filter !== null) body.push('(declare-const filt Bool)', `(assert (=> filt ${p.ref(filter)}))`);
   const wellFormed = [...barrierLits.map((b) => b.lit), ...(filterLit ? [filterLit] : [])];
@@ -448,11 +462,51 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
   const coVars = coNodes.map(({ a, b, node }) => ({ a, b, name: p.ref(node) }));
   const script = [...out, ...p.lines, ...body].join('\n');
   return {
-    script, axiomLits, wellFormed, barrierLits, filterLit, noCutLit: 'nocut', cutLit: 'cut', mayCut: cut !== dag.F, condLit: 'cond', ncondLit: 'ncond', observables,
+    script, axiomLits, wellFormed, barrierLits, filterLit, symLit, noCutLit: 'nocut', cutLit: 'cut', mayCut: cut !== dag.F, condLit: 'cond', ncondLit: 'ncond', observables,
     execNames, choiceLits, justifiedLit, writeTerms, unspecified, strays, rfVars, coVars, events, dag, dynamic: { rf, co, sync_fence: syncFence, sync_barrier: syncBarrier, dep },
     locNames: u.locations.map((l) => l.name), locFloats: u.locations.map((l) => (l.float ? l.width : null)), locTypes: u.locations.map((l) => ({ width: l.width, signed: l.signed })), stats: { events: n, lines: p.lines.length + body.length },
     evalRel: sym.evalRel, printer: p, printedLines: p.lines.length, liveness,
   };
+}
+
+/**
+ * Constraints that keep at least one image of each execution under the permutations of
+ * interchangeable threads (solver/symmetry.ts), and cut the others: per group whose registers
+ * the condition and filter do not observe, the first write at one place in each member's
+ * program order to one location, where the axioms order every two of them in coherence when
+ * both execute (forced.related), is executed by a prefix of the group, in coherence order of
+ * thread index. Renaming the group's threads in that write's coherence order (those that do
+ * not execute it last) maps any consistent execution onto a consistent one that meets them,
+ * with the same verdict. A lock's acquisitions by N identical threads: one order of N!.
+ */
+function symmetryBreaking(test: LitmusTest, events: SymEvent[], exec: N[], co: SRel, forced: { ordered: Set<string>; related: Set<string> }, dag: Dag): N[] {
+  const observed = new Set<number>();
+  const walk = (e: Expr): void => {
+    if (e.kind === 'cmp') { for (const t of [e.left, e.right]) if (t.kind === 'reg') observed.add(t.thread); }
+    else if (e.kind === 'and' || e.kind === 'or') e.args.forEach(walk);
+    else if (e.kind === 'not') walk(e.arg);
+  };
+  walk(test.condition.expr);
+  if (test.filter) walk(test.filter);
+  // A thread's writes by their place in its program order.
+  const writeAt = new Map<string, SymEvent>();
+  for (const e of events) if (e.info.kind === 'W' && !e.info.init) writeAt.set(`${e.info.thread}:${e.info.poIndex}`, e);
+  const out: N[] = [];
+  for (const g of interchangeable(test)) {
+    if (g.some((t) => observed.has(test.threads[t]!.placement.id))) continue;
+    const firsts = events.filter((e) => e.info.thread === g[0] && e.info.kind === 'W' && !e.info.init && exec[e.info.id] !== dag.F);
+    for (const w0 of firsts) {
+      const ws = g.map((t) => writeAt.get(`${t}:${w0.info.poIndex}`));
+      if (ws.some((w) => !w || w.info.ploc !== w0.info.ploc || exec[w.info.id] === dag.F)) continue;
+      const ids = ws.map((w) => w!.info.id);
+      const ordered = ids.every((a) => ids.every((b) => a === b || (forced.related.has(`${a},${b}`) && !forced.ordered.has(`${a},${b}`))));
+      const pairs = ids.slice(1).map((b, k) => ({ a: ids[k]!, b, co: srelGet(co, ids[k]!, b) }));
+      if (!ordered || pairs.some((x) => x.co === undefined || x.co === dag.F)) continue;
+      for (const { a, b, co: ab } of pairs) out.push(dag.implies(exec[b]!, dag.and(exec[a]!, ab!)));
+      break;
+    }
+  }
+  return out;
 }
 
 /**

@@ -31,7 +31,10 @@ export interface RunOptions extends TimeBudget {
   relax?: boolean;
   /** Fix the coherence the axioms force before solving (solver/must.ts); default: unless explaining. */
   forcedCoherence?: boolean;
-  /** Listing states, take each found state's images under the test's symmetry too (solver/symmetry.ts); default: yes. */
+  /**
+   * Listing states, take each found state's images under the test's symmetry too; a verdict,
+   * ask for one execution per orbit of interchangeable threads (solver/symmetry.ts); default: yes.
+   */
   symmetry?: boolean;
   /**
    * With explain: executions already seen (their `Witness.choice`), so the witness is another
@@ -361,7 +364,10 @@ async function solve(z3: Z3Session, test: LitmusTest, opt: RunOptions, limits: L
     // that look for a witness: the verdict, core and relaxations are asked without it.
     const excl = opt.explain && opt.exclude?.length ? exclusion(enc, opt.exclude) : null;
     const other = excl ? [excl.lit] : [];
-    let r = sat(ask(load() + (excl?.script ?? '') + checkCmd([...consistent, lit, ...other])));
+    // One execution per orbit of interchangeable threads answers a verdict (encode.ts
+    // symmetryBreaking); not where the witness or core is the answer, nor past an exclusion.
+    const sym = opt.symmetry !== false && !opt.explain && !excl && enc.symLit ? [enc.symLit] : [];
+    let r = sat(ask(load() + (excl?.script ?? '') + checkCmd([...consistent, lit, ...other, ...sym])));
     const found = r === 'sat';
     // None left outside the exclusion: is there any at all?
     if (excl && r === 'unsat') r = sat(ask(checkCmd([...consistent, lit])));

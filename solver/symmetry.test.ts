@@ -11,7 +11,9 @@ import { MODELS } from '../model/ptx.js';
 import { CORPUS, OWN_TESTS, hasCorpus } from '../tests/paths.js';
 import { observablesOf } from './enumerate.js';
 import { runTest } from './run.js';
-import { orbit, symmetryOf } from './symmetry.js';
+import { interchangeable, orbit, symmetryOf } from './symmetry.js';
+import { encode } from './encode.js';
+import { unroll } from './unroll.js';
 import { openZ3, type Z3Session } from './z3.js';
 
 let z3: Z3Session;
@@ -126,6 +128,56 @@ test('the same states and verdicts with and without symmetry', async () => {
   }
   // Not vacuous: symmetry saved queries on most of them.
   assert.ok(orbits >= tests.length, `${orbits} of ${2 * tests.length} runs saved queries`);
+});
+
+// Three copies of a lock-free increment, each in its own CTA; `extra` a fourth thread.
+const COPIES = (head: string, cond: string, extra = ''): string => `PTX C
+{ x=0; y=0; }
+ ${head} ;
+ atom.relaxed.gpu.add.u32 %r0, [x], 1 | atom.relaxed.gpu.add.u32 %r0, [x], 1 | atom.relaxed.gpu.add.u32 %r0, [x], 1${extra ? ` | ${extra}` : ''} ;
+ st.relaxed.gpu.u32 [y], %r0          | st.relaxed.gpu.u32 [y], %r0          | st.relaxed.gpu.u32 [y], %r0${extra ? ' | ' : ''} ;
+${cond}
+`;
+const THREE = 'P0@cta 0,gpu 0 | P1@cta 1,gpu 0 | P2@cta 2,gpu 0';
+
+test('interchangeable threads: the same code and initial registers, placed alike toward each other and every other thread', () => {
+  const groups = (text: string): number[][] => interchangeable(parseLitmus(text));
+  assert.equal(groups(COPIES(THREE, 'exists (y == 3)')), [[0, 1, 2]]);
+  assert.equal(groups(COPIES('P0@cta 0,gpu 0 | P1@cta 0,gpu 0 | P2@cta 0,gpu 0', 'exists (y == 3)')), [[0, 1, 2]], 'all in one CTA');
+  // A fourth thread in P0's CTA tells P0 from the others: swapping P0 and P1 moves it.
+  assert.equal(groups(COPIES(`${THREE} | P3@cta 0,gpu 0`, 'exists (y == 3)', 'ld.relaxed.gpu.u32 %r1, [y]')), []);
+  assert.equal(groups(COPIES(`${THREE} | P3@cta 7,gpu 0`, 'exists (y == 3)', 'ld.relaxed.gpu.u32 %r1, [y]')), [[0, 1, 2]]);
+  // P0 and P1 share a CTA, P2 does not.
+  assert.equal(groups(COPIES('P0@cta 0,gpu 0 | P1@cta 0,gpu 0 | P2@cta 2,gpu 0', 'exists (y == 3)')), []);
+  // An initial register value, or one instruction, differs.
+  assert.equal(groups(COPIES(THREE, 'exists (y == 3)').replace('y=0;', 'y=0; P2:%r5=1;')), [[0, 1]]);
+  assert.equal(groups(COPIES(THREE, 'exists (y == 3)').replace(/add\.u32 %r0, \[x\], 1 ;/, 'add.u32 %r0, [x], 2 ;')), [[0, 1]]);
+});
+
+test('symmetry breaking: verdicts with it equal verdicts without it; none where the condition observes a copy\'s registers', async () => {
+  const conds = ['exists (y == 3)', 'exists (y == 1)', '~exists (x == 2)', 'forall (x == 3)', 'exists (y == 2 /\\ x == 3)', 'exists (y == 0)', 'forall (y != 1 \\/ x == 3)'];
+  let asked = 0;
+  for (const model of [MODELS.ptx75!, MODELS.ptx60!]) {
+    for (const cond of conds) {
+      const t = parseLitmus(COPIES(THREE, cond));
+      assert.ok(encode(t, unroll(t, 2), model, 60_000, true).symLit, `${cond}: the copies' first writes of x are ordered`);
+      const opt = { model, bound: 2, timeoutMs: 60_000, mode: 'verdict' as const, checkBound: false, explain: false };
+      const on = await runTest(z3, t, { ...opt, symmetry: true });
+      const off = await runTest(z3, t, { ...opt, symmetry: false });
+      assert.is(on.validated, off.validated, `${model.name} ${cond}`);
+      asked++;
+    }
+  }
+  assert.is(asked, 14);
+  // The copies read 0, 1 and 2 from x: y ends 2 in some execution, never 3; x ends 3.
+  const v = async (cond: string): Promise<boolean | 'unknown'> =>
+    (await runTest(z3, parseLitmus(COPIES(THREE, cond)), { model: MODELS.ptx75!, bound: 2, timeoutMs: 60_000, mode: 'verdict', checkBound: false, explain: false })).validated;
+  assert.equal([await v('exists (y == 2)'), await v('exists (y == 3)'), await v('forall (x == 3)')], [true, false, true]);
+  // P1's register observed: renaming the copies would change the question.
+  const seen = parseLitmus(COPIES(THREE, 'exists (P1:%r0 == 0)'));
+  assert.is(encode(seen, unroll(seen, 2), MODELS.ptx75!, 60_000, true).symLit, null);
+  // Explanations and state lists never use it (the encoding for explanations has no forced coherence).
+  assert.is(encode(seen, unroll(seen, 2), MODELS.ptx75!, 60_000, false).symLit, null);
 });
 
 test.run();

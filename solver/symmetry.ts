@@ -189,3 +189,44 @@ export function orbit(sym: Symmetry, values: readonly (readonly [string, bigint]
     cur = order.map((k): [string, bigint] => [k, next.get(k)!]);
   }
 }
+
+/** A value as plain data without positions (bigints as text), to compare threads' code. */
+function bare(x: unknown): Json {
+  if (typeof x === 'bigint') return `${x}n`;
+  if (x === null || typeof x !== 'object') return (x === undefined ? null : x) as Json;
+  if (Array.isArray(x)) return x.map(bare);
+  const out: Record<string, Json> = {};
+  for (const [k, v] of Object.entries(x as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1))) if (k !== 'pos') out[k] = bare(v);
+  return out;
+}
+
+/**
+ * Groups of threads (indices, ascending) any permutation of which, every location and register
+ * name staying as it is, maps the test onto itself: the same code, register widths, initial
+ * register values and lane, and placed alike, toward each other and toward every other thread
+ * (each swap of two neighbours in the group keeps placementsAgree; those swaps make every
+ * permutation). Nothing is renamed, so unlike symmetryOf an address in a register, an offset
+ * or an alias is no obstacle. A question that observes none of their registers has the same
+ * answer over an execution as over each of its images (solver/encode.ts symmetry breaking).
+ */
+export function interchangeable(test: LitmusTest): number[][] {
+  const signature = test.threads.map((t) => JSON.stringify([
+    bare(t.code), bare(t.registers ?? null), t.placement.lane ?? null,
+    test.regInits.filter((r) => r.thread === t.placement.id).map((r) => ['value' in r ? `${r.reg}=${r.value}` : `${r.reg}=&${r.addressOf}`]).sort(),
+  ]));
+  const bySig = new Map<string, number[]>();
+  signature.forEach((sig, i) => (bySig.get(sig) ?? bySig.set(sig, []).get(sig)!).push(i));
+  const places = test.threads.map((t) => t.placement);
+  const groups: number[][] = [];
+  for (const g of bySig.values()) {
+    if (g.length < 2) continue;
+    const swapsAgree = g.slice(1).every((b, k) => {
+      const perm = places.map((_, i) => i);
+      perm[g[k]!] = b;
+      perm[b] = g[k]!;
+      return placementsAgree(places, perm);
+    });
+    if (swapsAgree) groups.push(g);
+  }
+  return groups;
+}
