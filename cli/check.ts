@@ -139,7 +139,7 @@ export const checkCommand: Command = {
     { name: 'without', arg: 'AXIOM', repeat: true, help: "switch one of the model's axioms off (\"what if\"; ptxmm prove's independence counterexamples)" },
     { name: 'jobs', arg: 'N', help: 'final states on N worker threads (at most twice the CPUs), each with its own Z3; output in input order, as with one', dflt: '1' },
     { name: 'witness', arg: 'DIR', help: 'also write DIR/TEST.svg for each test whose condition has a witness (in subfolders where tests of one name lie in several folders)' },
-    { name: 'no-symmetry', help: "find every state with Z3, not a found state's images under the test's rotation symmetry too (the same states, more queries)" },
+    { name: 'no-symmetry', help: "find every state with Z3, not a found state's images under the test's rotation symmetry too, and ask a verdict (--against) of every execution, not one per renaming of threads that are copies of each other (the same answers, more work)" },
     { name: 'races', help: 'instead of final states: the data races (ISA §8.6.1), each racy pair of instructions with an execution, or race-free' },
     { name: 'liveness', help: 'instead of final states: can a thread hang (spin forever, wait at a barrier forever)? which, where, after which execution (docs/LIVENESS.md)' },
     { name: 'against', arg: 'ptx60|ptx75|FILE.cat', help: 'instead of final states: compare them with this model\'s, per test: the same, or the states only one of the two models allows' },

@@ -180,4 +180,45 @@ test('symmetry breaking: verdicts with it equal verdicts without it; none where 
   assert.is(encode(seen, unroll(seen, 2), MODELS.ptx75!, 60_000, false).symLit, null);
 });
 
+test('symmetry breaking on random programs of copies: every verdict as without it', async () => {
+  // Copies of one random thread (in one CTA or one each), maybe one other thread placed apart,
+  // beside or in a copy's CTA (which breaks the group), and a condition over memory.
+  let seed = 20261201;
+  const rnd = (n: number): number => { seed = (Math.imul(seed, 1103515245) + 12345) >>> 0; return (seed >>> 8) % n; };
+  const pick = <T>(xs: readonly T[]): T => xs[rnd(xs.length)]!;
+  const op = (k: number): string => {
+    const l = pick(['x', 'y']);
+    const sc = pick(['cta', 'gpu']);
+    return pick([`st.relaxed.${sc}.u32 [${l}], ${1 + rnd(3)}`, `st.release.${sc}.u32 [${l}], ${1 + rnd(3)}`, `ld.acquire.${sc}.u32 r${k}, [${l}]`,
+      `atom.relaxed.${sc}.add.u32 r${k}, [${l}], 1`, `atom.acq_rel.${sc}.cas.b32 r${k}, [${l}], 0, ${1 + rnd(2)}`, `fence.sc.${sc}`, `st.weak.u32 [${l}], ${1 + rnd(3)}`,
+      `atom.relaxed.${sc}.exch.b32 r${k}, [${l}], ${rnd(3)}`]);
+  };
+  let broken = 0;
+  let differ = 0;
+  for (let i = 0; i < 50; i++) {
+    const k = 2 + rnd(2);
+    const code = Array.from({ length: 1 + rnd(3) }, (_, j) => op(j));
+    const other = rnd(2) ? Array.from({ length: 1 + rnd(2) }, (_, j) => op(j)) : null;
+    const oneCta = rnd(3) === 0;
+    const otherCta = pick([9, 0, 1]);
+    const n = k + (other ? 1 : 0);
+    const head = Array.from({ length: n }, (_, t) => `P${t}@cta ${t < k ? (oneCta ? 0 : t) : otherCta},gpu 0`).join(' | ');
+    const rows = Array.from({ length: Math.max(code.length, other?.length ?? 0) }, (_, r) =>
+      ` ${Array.from({ length: n }, (_, t) => (t < k ? code[r] ?? '' : other![r] ?? '')).join(' | ')} ;`);
+    const cmp = (): string => `${pick(['x', 'y'])} ${pick(['==', '!='])} ${rnd(4)}`;
+    const cond = `${pick(['exists', '~exists', 'forall'])} (${rnd(2) ? cmp() : `${cmp()} ${pick(['/\\', '\\/'])} ${cmp()}`})`;
+    const t = parseLitmus(`PTX R${i}\n{ x=0; y=0; }\n ${head} ;\n${rows.join('\n')}\n${cond}\n`);
+    for (const model of [MODELS.ptx75!, MODELS.ptx60!]) {
+      if (!encode(t, unroll(t, 2), model, 60_000, true).symLit) continue;
+      broken++;
+      const opt = { model, bound: 2, timeoutMs: 60_000, mode: 'verdict' as const, checkBound: false, explain: false };
+      const on = await runTest(z3, t, { ...opt, symmetry: true });
+      const off = await runTest(z3, t, { ...opt, symmetry: false });
+      if (on.validated !== off.validated) differ++;
+    }
+  }
+  assert.ok(broken >= 30, `${broken} verdicts with a group to break`);
+  assert.is(differ, 0);
+});
+
 test.run();
