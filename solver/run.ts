@@ -413,7 +413,9 @@ async function solve(z3: Z3Session, test: LitmusTest, opt: RunOptions, limits: L
   else if (opt.checkBound && result.validated !== 'unknown') {
     // Every query above left the script loaded, and added assertions only behind assumptions
     // or in a scope it popped.
-    const r = sat(ask(checkCmd([...enc.wellFormed, ...axioms, enc.cutLit])));
+    // Whether some execution is cut is the same question of each image: one per orbit will do.
+    const sym = opt.symmetry !== false && enc.symLit ? [enc.symLit] : [];
+    const r = sat(ask(checkCmd([...enc.wellFormed, ...axioms, enc.cutLit, ...sym])));
     result.boundReached = r === 'unknown' ? null : r === 'sat';
   }
   result.stats.queries = queries;
