@@ -5,6 +5,7 @@
 import type { AluOp, AtomOp, CmpOp, DataType } from '../litmus/ast.js';
 import { typeSigned, typeWidth } from '../litmus/ast.js';
 import { compareIntegers } from '../litmus/types.js';
+import { floatAdd } from '../litmus/floats.js';
 
 export interface RV {
   w: number;
@@ -150,10 +151,13 @@ export function compare(op: CmpOp, a: RV, b: RV, signed: boolean): boolean {
 
 /**
  * The value an atom/red writes from the value it read (`old`, at the type's width) and its
- * operands. ISA pseudo-code; a failing cas writes the old value back (MODEL.md).
+ * operands. ISA pseudo-code; a failing cas writes the old value back (MODEL.md). `float`: an
+ * .add.f32/.f64, flushing subnormals or not (litmus/floats.ts flushesSubnormals).
  */
-export function rmwResult(op: AtomOp, t: DataType, old: RV, b: RV, c: RV | null): RV {
+export function rmwResult(op: AtomOp, t: DataType, old: RV, b: RV, c: RV | null, float: { ftz: boolean } | null = null): RV {
   const w = typeWidth(t);
+  // atom.add.f32/.f64 (Atom.float): on the bits, as litmus/floats.ts adds them.
+  if (float) return rv(w, floatAdd(old.v, b.v, w === 64 ? 64 : 32, float.ftz));
   const s = typeSigned(t);
   const lt = (x: RV, y: RV): boolean => (s ? toSigned(x.v, w) < toSigned(y.v, w) : x.v < y.v);
   switch (op) {

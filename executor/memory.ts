@@ -22,6 +22,7 @@
 // it goes before), so earlier reads and read-modify-writes stay valid.
 import type { Atom, Ld, Proxy, Red, Scope, St } from '../litmus/ast.js';
 import { typeSigned, typeWidth } from '../litmus/ast.js';
+import { flushesSubnormals } from '../litmus/floats.js';
 import { type RV, asType, resize, rmwResult, rv, show } from './bits.js';
 import { type CInstr, type Program, WriteLimit, proxyOf } from './program.js';
 import { type Use, accessKey } from './proxy.js';
@@ -371,13 +372,14 @@ export function rmws(prog: Program, s: MState, ti: number, idx: number, ci: CIns
   const b = asType(operand(e, 1)!, i.type);
   const c = i.op === 'atom' && i.c ? asType(operand(e, 2)!, i.type) : null;
   const label = `P${pidOf(prog, ti)}: ${ci.text}`;
+  const float = i.float ? { ftz: flushesSubnormals(lw, i.space, prog.locs[a.loc]!.shared) } : null;
   const view = viewAt(t, idx);
   const later = laterWrites(t, idx, a.loc, prog, ti);
   const out: Choice[] = [];
   for (const k of readChoices(prog, ms, readView(prog, t, idx, a, acquires(i)), a, later)) {
     const m = ms[k]!;
     const old: RV = resize(rv(lw, m.val), typeWidth(i.type), typeSigned(i.type));
-    const nv = resize(rmwResult(i.aop, i.type, old, b, c), lw).v;
+    const nv = resize(rmwResult(i.aop, i.type, old, b, c, float), lw).v;
     const seen = strongWith(prog, m, a.who);
     const ob = observe(prog, t, idx, a, acquires(i), ms, k, i.op !== 'red');
     if (!ob) {

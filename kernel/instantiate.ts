@@ -1005,6 +1005,8 @@ function floatData(s: Instr): [Reg, number][] {
     case 'st': return s.float ? of(s.type, [s.src]) : [];
     case 'mov': return s.float ? of(s.type, [s.dst, s.src]) : [];
     case 'selp': return s.float ? of(s.type, [s.dst, s.a, s.b]) : [];
+    case 'atom': return s.float ? of(s.type, [s.dst, s.b]) : [];
+    case 'red': return s.float ? of(s.type, [s.b]) : [];
     default: return [];
   }
 }

@@ -851,7 +851,12 @@ test('.f32 and .f64 data is carried as its bits: variables, parameters, ld, st, 
   refuses('fd2.ptx', module('.global .align 4 .f32 x;', '', `${regs}\n\tmov.f64 %fd1, 0d0000000000000000;\n\tmov.f32 %f1, %fd1;`), '%fd1;', /%fd1 is a \.f64 register, and this instruction reads a 32-bit value from it/, '--assert', '1 == 1');
   refuses('fi.ptx', module('.global .align 4 .f32 x;', '', `${regs}\n\tmov.f32 %f1, 5;`), '5;', /the integer 5 in a \.f32 operand/, '--assert', '1 == 1');
   refuses('fx.ptx', module('.global .align 4 .f32 x = 1;', '', ''), '1;', /a \.f32 variable takes a floating-point literal \(2\.5, 0f40200000\), not '1' \(ptxas: "Initial value type mismatch"\)/, '--assert', '1 == 1');
-  refuses('fadd2.ptx', module('.global .align 4 .f32 x;', '', `${regs}\n\tatom.global.add.f32 %f1, [x], %f2;`), 'f32 %f1', /floating-point computation \(atom \.f32\) is not modelled/, '--assert', '1 == 1');
+  // atom.add.f32 adds (litmus/floats.ts): 1.0 + 1.5 is 2.5; other float atomics are refused as ptxas refuses them.
+  const fadd = S.write('fadd.ptx', module('.global .align 4 .f32 x = 1.0;', '', `${regs}\n\tmov.f32 %f2, 1.5;\n\tatom.global.add.f32 %f1, [x], %f2;`));
+  assert.is(ptxmm('kernel', fadd, '--assert', 'x == 0f40200000').code, 0);
+  assert.is(ptxmm('kernel', fadd, '--assert', 'x == 0f3FC00000').code, 1);
+  refuses('fmin.ptx', module('.global .align 4 .f32 x;', '', `${regs}\n\tatom.global.min.f32 %f1, [x], %f2;`), 'f32 %f1', /atom on \.f32 data adds \(atom\.add\.f32\); no other atom operation takes a floating-point type/, '--assert', '1 == 1');
+  refuses('faddu.ptx', module('.global .align 4 .f32 x;', '', `${regs}\n\tmov.u32 %u0, 0;\n\tatom.global.add.f32 %u1, [x], %u0;`), '%u1', /%u1 is a \.u32 register: a \.f32 instruction takes \.f32 and \.b32 registers/, '--assert', '1 == 1');
 });
 
 

@@ -48,9 +48,15 @@ const pick = <T>(xs: readonly T[]) => fc.constantFrom(...xs);
 
 /**
  * A generic .b32/.b64 ld, st, mov or selp as its .f32/.f64 form (build.ts floatMove: the same
- * bits), its immediates unsigned, as a 0f/0d literal reads back; any other instruction as it is.
+ * bits), and a generic atom.add or red.add as the float addition of its width, immediates
+ * unsigned, as a 0f/0d literal reads back; any other instruction as it is.
  */
 function asFloat(i: Instr): Instr {
+  // A generic atom.add or red.add of 32 or 64 bits as the float addition of its width.
+  if ((i.op === 'atom' || (i.op === 'red' && i.ord.sem !== 'acq_rel')) && i.aop === 'add' && i.proxy === 'generic' && typeWidth(i.type) >= 32) {
+    const type: DataType = typeWidth(i.type) === 64 ? 'b64' : 'b32';
+    return { ...i, type, float: true, b: i.b.kind === 'imm' ? { ...i.b, value: BigInt.asUintN(typeWidth(type), i.b.value) } : i.b };
+  }
   if (!('type' in i) || (i.type !== 'b32' && i.type !== 'b64')) return i;
   const bits = (v: Value): Value => (v.kind === 'imm' ? { ...v, value: BigInt.asUintN(typeWidth(i.type), v.value) } : v);
   switch (i.op) {

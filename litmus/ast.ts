@@ -169,6 +169,8 @@ export interface Atom extends InstrBase {
   proxy: WriteProxy;
   type: DataType;
   aop: AtomOp;
+  /** `.add.f32`/`.add.f64`: a floating-point addition (litmus/floats.ts) on the bits of `type` (.b32/.b64). */
+  float?: boolean;
   dst: Reg;
   addr: Address;
   /** `[a+offset]`: bytes added to the address. */
@@ -184,6 +186,8 @@ export interface Red extends InstrBase {
   proxy: WriteProxy;
   type: DataType;
   aop: RedOp;
+  /** As Atom's. */
+  float?: boolean;
   addr: Address;
   /** `[a+offset]`: bytes added to the address. */
   offset?: bigint;

@@ -160,12 +160,15 @@ export function floatBits(text: string, neg: boolean, width: 32 | 64, fail: (msg
 
 /**
  * ld, st, mov and selp move their operands' bits and nothing else, so their .f32 and .f64
- * forms are the .b32 and .b64 ones: floating-point data is carried, never computed with
- * (add.f32, setp.f32, cvt to or from a float stay refused). The qualifiers with the type so
- * replaced and the width, or null when the instruction is none of those.
+ * forms are the .b32 and .b64 ones: floating-point data is carried; atom.add and red.add on
+ * .f32/.f64 are the one computation with it (litmus/floats.ts), on the same bits (add.f32,
+ * setp.f32, cvt to or from a float stay refused). The qualifiers with the type so replaced and
+ * the width, or null when the instruction is none of those.
  */
 function floatMove(base: string, quals: readonly Qual[]): { quals: Qual[]; width: 32 | 64 } | null {
-  if (base !== 'ld' && base !== 'st' && base !== 'mov' && base !== 'selp') return null;
+  // atom.add.f32/.f64 and red.add: a floating-point addition on those bits (Atom.float).
+  const adds = (base === 'atom' || base === 'red') && quals.some((q) => q.text === 'add');
+  if (base !== 'ld' && base !== 'st' && base !== 'mov' && base !== 'selp' && !adds) return null;
   const k = quals.findIndex((q) => floatWidthOf(q.text));
   if (k < 0) return null;
   const width = floatWidthOf(quals[k]!.text)!;
@@ -396,11 +399,14 @@ function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx0: Ctx): Instr {
     if (!c.op) fail(`${base} needs an operation (.add, .inc, .dec, .min, .max, .and, .or, .xor${isAtom ? ', .exch, .cas' : ''})`, opcode, file);
     const aop = c.op.text as AtomOp;
     if (!isAtom && (aop === 'exch' || aop === 'cas')) fail(`red has no '.${aop}' (use atom)`, c.op.pos, file);
-    const type = checkAtomType(aop, c.type, file);
+    // A float addition's type is already the .b32/.b64 of its width (floatMove).
+    const type = float ? asType(c.type, 'b32') : checkAtomType(aop, c.type, file);
     const sp = space(c);
     if (!isAtom) {
       arity(ops, 2, 2, opcode, 'two operands ([a], b)', file);
-      return { op: 'red', ord, space: sp, proxy: RED_BASES[base]!, type, aop: aop as Exclude<AtomOp, 'exch' | 'cas'>, ...address(ops[0]!, ctx), b: value(ops[1]!, 'the operand', ctx), pos: p };
+      const red: Instr = { op: 'red', ord, space: sp, proxy: RED_BASES[base]!, type, aop: aop as Exclude<AtomOp, 'exch' | 'cas'>, ...address(ops[0]!, ctx), b: value(ops[1]!, 'the operand', ctx), pos: p };
+      if (float) red.float = true;
+      return red;
     }
     if (aop === 'cas') arity(ops, 4, 4, opcode, 'four operands (d, [a], b, c)', file);
     else arity(ops, 3, 3, opcode, 'three operands (d, [a], b)', file);
@@ -409,6 +415,7 @@ function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx0: Ctx): Instr {
       dst: reg(ops[0]!, 'the destination', ctx), ...address(ops[1]!, ctx), b: value(ops[2]!, 'the operand', ctx), pos: p,
     };
     if (aop === 'cas') atom.c = value(ops[3]!, 'the new value', ctx);
+    if (float) atom.float = true;
     return atom;
   }
   if (base === 'fence' || base === 'membar') {

@@ -860,7 +860,7 @@ const cases: Case[] = [
     name: "float-arithmetic",
     text: "PTX T\n{ .global .f32 x = 0.0; }\n P0@cta 0,gpu 0 ;\n add.f32 %f1, %f2, %f3 ;\nexists (x == 0)\n",
     at: [4, 6],
-    message: "floating-point computation (add .f32) is not modelled: ptxmm carries .f32 and .f64 data, which ld, st, mov and selp move as bits, but computes with no floating-point value",
+    message: "floating-point computation (add .f32) is not modelled: ptxmm carries .f32 and .f64 data, which ld, st, mov and selp move as bits, and adds it only in memory (atom.add, red.add)",
   },
   {
     name: "half-float-load",

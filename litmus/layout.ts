@@ -21,6 +21,12 @@ export interface PhysLoc {
   signed: boolean;
   /** Declared .f32/.f64 (LocDecl.float): floating-point data, shown as such (present/values.ts). */
   float: boolean;
+  /**
+   * In shared memory: declared .shared, or accessed through .shared or .shared::cluster (a test
+   * that also names it through another space is refused: memorySpaces). Where a generic float
+   * addition goes decides whether it flushes subnormals (litmus/floats.ts).
+   */
+  shared: boolean;
 }
 
 export interface Layout {
@@ -62,7 +68,8 @@ export function layout(test: LitmusTest, fail: (message: string) => never): Layo
     }
     locOf.set(name, locs.length);
     vaddrOf.set(name, d?.kind === 'value' && d.address !== undefined ? d.address : (vaddrOf.size + 1) * VADDR_STRIDE);
-    locs.push({ name, width: 0, init: d ? d.value : 0n, unknown: d?.kind === 'value' && d.unknown === true, signed: d !== undefined && d.value < 0n, float: d?.kind === 'value' && d.float === true });
+    locs.push({ name, width: 0, init: d ? d.value : 0n, unknown: d?.kind === 'value' && d.unknown === true, signed: d !== undefined && d.value < 0n, float: d?.kind === 'value' && d.float === true,
+      shared: d?.kind === 'value' && (d.space === 'shared' || d.space === 'shared_cluster') });
     if (d?.type) {
       declWidth.set(locs.length - 1, typeWidth(d.type));
       declSigned.set(locs.length - 1, typeSigned(d.type));
@@ -77,6 +84,7 @@ export function layout(test: LitmusTest, fail: (message: string) => never): Layo
         const l = locOf.get(s.addr.name)!;
         accessWidth.set(l, Math.max(accessWidth.get(l) ?? 0, typeWidth(s.type)));
         if (typeSigned(s.type)) locs[l]!.signed = true;
+        if (s.space === 'shared' || s.space === 'shared_cluster') locs[l]!.shared = true;
       }
       if (s.op === 'mov' && s.src.kind === 'loc') resolve(s.src.name);
     }

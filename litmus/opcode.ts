@@ -43,11 +43,16 @@ export const floatWidthOf = (type: string): 32 | 64 | undefined => (type === 'f3
 
 /**
  * Why an instruction with a floating-point type is refused: ld, st, mov and selp carry .f32 and
- * .f64 data as bits (litmus/build.ts floatMove); nothing computes with a floating-point value.
+ * .f64 data as bits (litmus/build.ts floatMove), atom.add and red.add add them; nothing else
+ * computes with a floating-point value.
  */
 export function floatRefusal(opname: string, type: string): string {
   if (['ld', 'st', 'mov', 'selp'].includes(opname)) return `.${type} data is not modelled: ${opname} carries .f32 and .f64 data (as its bits), no other floating-point type`;
-  return `floating-point computation (${opname} .${type}) is not modelled: ptxmm carries .f32 and .f64 data, which ld, st, mov and selp move as bits, but computes with no floating-point value`;
+  if ((opname === 'atom' || opname === 'red') && (type === 'f32' || type === 'f64')) {
+    return `${opname} on .${type} data adds (${opname}.add.${type}); no other ${opname} operation takes a floating-point type (ptxas: .exch and .cas take .b32 or .b64, .min and .max integer types)`;
+  }
+  if (opname === 'atom' || opname === 'red') return `.${type} data is not modelled: ${opname}.add computes with .f32 and .f64 values, no other floating-point type`;
+  return `floating-point computation (${opname} .${type}) is not modelled: ptxmm carries .f32 and .f64 data, which ld, st, mov and selp move as bits, and adds it only in memory (atom.add, red.add)`;
 }
 
 /** Each of `names` described as `what`. */

@@ -67,10 +67,10 @@ function instrBody(s: Instr): string {
       return `${MNEMONIC.st[s.proxy]}${ord(s.ord, s.volatile, s.mmio)}${SPACE_TEXT[s.space]}.${ty(s)} ${addr(s.addr, s.offset)}, ${fval(s, s.src)}`;
     case 'atom': {
       const c = s.c ? `, ${val(s.c)}` : '';
-      return `${MNEMONIC.atom[s.proxy]}${ord(s.ord, false)}${SPACE_TEXT[s.space]}.${s.aop}.${s.type} ${reg(s.dst.name)}, ${addr(s.addr, s.offset)}, ${val(s.b)}${c}`;
+      return `${MNEMONIC.atom[s.proxy]}${ord(s.ord, false)}${SPACE_TEXT[s.space]}.${s.aop}.${ty(s)} ${reg(s.dst.name)}, ${addr(s.addr, s.offset)}, ${fval(s, s.b)}${c}`;
     }
     case 'red':
-      return `${MNEMONIC.red[s.proxy]}${ord(s.ord, false)}${SPACE_TEXT[s.space]}.${s.aop}.${s.type} ${addr(s.addr, s.offset)}, ${val(s.b)}`;
+      return `${MNEMONIC.red[s.proxy]}${ord(s.ord, false)}${SPACE_TEXT[s.space]}.${s.aop}.${ty(s)} ${addr(s.addr, s.offset)}, ${fval(s, s.b)}`;
     case 'fence':
       return s.form === 'membar' ? `membar.${MEMBAR_LEVEL[s.scope]}` : `fence.${s.sem}.${s.scope}`;
     case 'fence.proxy':

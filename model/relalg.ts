@@ -145,3 +145,20 @@ export function withoutAxioms(model: Model, names: readonly string[]): Model {
   const gone = model.axioms.filter((a) => drop.has(a.name)).map((a) => a.name);
   return { name: `${model.name} without ${gone.join(', ')}`, defs: model.defs, axioms: model.axioms.filter((a) => !drop.has(a.name)) };
 }
+
+/**
+ * The model's NoThinAir axioms: acyclic ones that are a union with rf and dep, or rf and po,
+ * among its members (a litmus test's dep lies within po). Any one of them rules out a value
+ * that comes from a cycle of dependencies and reads-from.
+ */
+export function noThinAirAxioms(model: Model): Axiom[] {
+  const members = (t: RelTerm): RelTerm[] => (t.k === 'union' ? [...members(t.a), ...members(t.b)] : [t]);
+  return model.axioms.filter((ax) => {
+    if (ax.kind !== 'acyclic') return false;
+    const names = new Set(members(ax.r).flatMap((t) => (t.k === 'rel' ? [t.name] : [])));
+    return names.has('rf') && (names.has('dep') || names.has('po'));
+  });
+}
+
+/** A model without NoThinAir: a read may take its value from a cycle of dependencies and reads-from (solver/run.ts THIN_AIR_STATE_CAP). */
+export const thinAirAllowed = (model: Model): boolean => noThinAirAxioms(model).length === 0;

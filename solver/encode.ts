@@ -7,7 +7,7 @@ import { printInstr } from '../litmus/print.js';
 import { type ValueType, compareIntegers, observableName } from '../litmus/types.js';
 import type { EventInfo } from '../model/events.js';
 import { staticRel } from '../model/events.js';
-import { type Model, type RelTerm, modelBaseNames } from '../model/relalg.js';
+import { type Model, type RelTerm, modelBaseNames, noThinAirAxioms } from '../model/relalg.js';
 import type { Dag, N } from './expr.js';
 import { lazyReads, newPrinter, type Printer } from './expr.js';
 import type { Mask, SRel } from './symbolic.js';
@@ -22,6 +22,7 @@ import { interchangeable } from './symmetry.js';
 import { ptx60, ptx75 } from '../model/ptx.js';
 import { closureShortcuts, cliquesOf } from './shortcut.js';
 import { oneStepObservation, tailCovers } from './chains.js';
+import { valueSets } from './valuesets.js';
 
 export interface ObservableInfo {
   obs: Observable;
@@ -367,8 +368,15 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
   for (const o of test.observed) addObs(o);
 
   // ---- print ----
-  const p = newPrinter(dag);
+  // Float additions as choices among their few sums (valuesets.ts), which holds where no value
+  // comes from a cycle of reads-from and dependencies: always when every axiom is assumed, else
+  // when one of the NoThinAir axioms is (a relaxation or core without them sees the floating-point
+  // theory), so their literals are declared first.
+  const thinAirLits = noThinAirAxioms(axModel).map((ax) => `ax_${symbolPart(ax.name)}`);
+  const p = newPrinter(dag, thinAirLits.length === 0 ? {}
+    : { values: valueSets(dag, u.events), ...(allAxioms ? {} : { valuesWhen: thinAirLits.length === 1 ? thinAirLits[0]! : `(or ${thinAirLits.join(' ')})` }) });
   const out: string[] = [`(set-option :timeout ${Math.max(1, Math.round(timeoutMs))})`];
+  if (!allAxioms) for (const lit of thinAirLits) out.push(`(declare-const ${lit} Bool)`);
   const body: string[] = [];
   for (const a of asserts) if (a !== dag.T) body.push(`(assert ${p.term(a)})`);
   const cut = dag.or(...u.threads.map((t) => t.cut));
@@ -377,7 +385,8 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
   for (const { ax, body: b } of axiomBodies) {
     const lit = `ax_${symbolPart(ax.name)}`;
     axiomLits.set(ax.name, lit);
-    body.push(`(declare-const ${lit} Bool)`, `(assert (=> ${lit} ${p.term(b)}))`);
+    if (allAxioms || !thinAirLits.includes(lit)) body.push(`(declare-const ${lit} Bool)`);
+    body.push(`(assert (=> ${lit} ${p.term(b)}))`);
   }
   body.push('(declare-const cond Bool)', `(assert (= cond ${p.ref(cond)}))`, '(declare-const ncond Bool)', '(assert (= ncond (not cond)))');
   const barrierLits = waits.map((w) => {

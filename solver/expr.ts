@@ -4,13 +4,19 @@
 // It also evaluates concretely, which the brute-force enumerator uses.
 
 import { type Limits, LimitError, checkTime } from './limits.js';
+import { CANONICAL_NAN, floatAdd } from '../litmus/floats.js';
 
 export type Sort = { s: 'bool' } | { s: 'bv'; w: number } | { s: 'int' };
 export const BOOL: Sort = { s: 'bool' };
 export const INT: Sort = { s: 'int' };
 export const bvSort = (w: number): Sort => ({ s: 'bv', w });
 
-export type BvOp = 'add' | 'sub' | 'mul' | 'and' | 'or' | 'xor' | 'shl' | 'lshr' | 'ashr' | 'udiv' | 'sdiv' | 'urem' | 'srem';
+/**
+ * `fadd`: the IEEE sum (round to nearest even) of two .f32 or .f64 bit patterns, a NaN as
+ * litmus/floats.ts CANONICAL_NAN; `faddz` the same with .f32 subnormals flushed to zero
+ * (atom.add.f32 on global memory). Not Z3's: the floating-point theory is only in the text.
+ */
+export type BvOp = 'add' | 'sub' | 'mul' | 'and' | 'or' | 'xor' | 'shl' | 'lshr' | 'ashr' | 'udiv' | 'sdiv' | 'urem' | 'srem' | 'fadd' | 'faddz';
 export type CmpFn = 'ult' | 'ule' | 'slt' | 'sle';
 
 type NodeData =
@@ -36,7 +42,7 @@ const OP_CODE: Record<NodeData['op'], number> = {
 };
 const FN_CODE: Record<CmpFn | BvOp, number> = {
   ult: 1, ule: 2, slt: 3, sle: 4, add: 5, sub: 6, mul: 7, and: 8, or: 9, xor: 10, shl: 11, lshr: 12, ashr: 13,
-  udiv: 14, sdiv: 15, urem: 16, srem: 17,
+  udiv: 14, sdiv: 15, urem: 16, srem: 17, fadd: 18, faddz: 19,
 };
 
 /** A nested and/or with more operands than this is not flattened into its parent. */
@@ -492,7 +498,12 @@ const MAX_INLINE_DEPTH = 32;
  */
 export const DECLARE_OVER = 200_000;
 
-export function newPrinter(dag: Dag, opt: { declare?: boolean } = {}): Printer {
+/**
+ * `values`: a term's possible values when few (solver/valuesets.ts), for spelling a float
+ * addition as a choice among its sums (fpAddCases) rather than in the floating-point theory;
+ * with `valuesWhen`, only when that Bool holds (the floating-point theory otherwise).
+ */
+export function newPrinter(dag: Dag, opt: { declare?: boolean; values?: (n: N) => readonly bigint[] | null; valuesWhen?: string } = {}): Printer {
   const declare = opt.declare ?? dag.nodes.length > DECLARE_OVER;
   const names = new Map<N, string>();
   const lines: string[] = [];
@@ -551,7 +562,16 @@ export function newPrinter(dag: Dag, opt: { declare?: boolean } = {}): Printer {
       case 'ite': body = `(ite ${r(d.c)} ${r(d.a)} ${r(d.b)})`; break;
       case 'eq': body = `(= ${r(d.a)} ${r(d.b)})`; break;
       case 'cmp': body = `(bv${d.fn} ${r(d.a)} ${r(d.b)})`; break;
-      case 'bin': body = `(bv${d.fn} ${r(d.a)} ${r(d.b)})`; break;
+      case 'bin': {
+        if (d.fn !== 'fadd' && d.fn !== 'faddz') { body = `(bv${d.fn} ${r(d.a)} ${r(d.b)})`; break; }
+        const [w, ftz] = [dag.width(d.a), d.fn === 'faddz'];
+        const xs = opt.values?.(d.a) ?? null;
+        const ys = xs && opt.values!(d.b);
+        if (!xs || !ys || xs.length * ys.length > FLOAT_CASES) { body = fpAddSmt(w, ftz, r(d.a), r(d.b)); break; }
+        const cases = fpAddCases(w, ftz, xs, ys);
+        body = `(let ((fpx ${r(d.a)}) (fpy ${r(d.b)})) ${opt.valuesWhen ? `(ite ${opt.valuesWhen} ${cases} ${fpAddSmt(w, ftz, 'fpx', 'fpy')})` : cases})`;
+        break;
+      }
       case 'zext': body = `((_ zero_extend ${d.w - dag.width(d.a)}) ${r(d.a)})`; break;
       case 'sext': body = `((_ sign_extend ${d.w - dag.width(d.a)}) ${r(d.a)})`; break;
       case 'trunc': body = `((_ extract ${d.w - 1} 0) ${r(d.a)})`; break;
@@ -659,7 +679,45 @@ export function bvApply(fn: BvOp, x: bigint, y: bigint, w: number): bigint {
       const [sx, sy] = [toSigned(x, w), toSigned(y, w)];
       return sy === 0n ? sx : sx % sy;
     }
+    case 'fadd': case 'faddz': return floatAdd(x, y, w === 64 ? 64 : 32, fn === 'faddz');
   }
+}
+
+/** The most (a, b) pairs a float addition is spelled as a choice among (fpAddCases). */
+const FLOAT_CASES = 256;
+
+/**
+ * A float addition (BvOp fadd, faddz) whose operands, bound to `fpx` and `fpy`, take only the
+ * values `xs` and `ys` in any execution the script allows (solver/valuesets.ts): the sum of each
+ * pair, computed here (litmus/floats.ts floatAdd), chosen by the pair the operands hold. The
+ * last sum needs no test; with no pair at all the addition is never made, and its value is 0.
+ */
+export function fpAddCases(w: number, ftz: boolean, xs: readonly bigint[], ys: readonly bigint[]): string {
+  const bits = (v: bigint): string => `(_ bv${v} ${w})`;
+  const pairs = xs.flatMap((x) => ys.map((y) => [x, y] as const));
+  if (pairs.length === 0) return bits(0n);
+  let text = bits(floatAdd(...pairs[pairs.length - 1]!, w === 64 ? 64 : 32, ftz));
+  for (let i = pairs.length - 2; i >= 0; i--) {
+    const [x, y] = pairs[i]!;
+    const test = ys.length === 1 ? `(= fpx ${bits(x)})` : xs.length === 1 ? `(= fpy ${bits(y)})` : `(and (= fpx ${bits(x)}) (= fpy ${bits(y)}))`;
+    text = `(ite ${test} ${bits(floatAdd(x, y, w === 64 ? 64 : 32, ftz))} ${text})`;
+  }
+  return text;
+}
+
+/**
+ * A float addition (BvOp fadd, faddz) in SMT-LIB's floating-point theory: the bit patterns `a`
+ * and `b` (w bits) as floats, added rounding to nearest even, back to bits (Z3's fp.to_ieee_bv)
+ * with a NaN as CANONICAL_NAN; `ftz`, .f32 subnormals in and out as zero of their sign.
+ * floats.test.ts checks it against floatAdd on Z3.
+ */
+export function fpAddSmt(w: number, ftz: boolean, a: string, b: string): string {
+  const [e, m] = w === 64 ? [11, 53] : [8, 24];
+  const flush = (x: string): string => (ftz ? `(ite (fp.isSubnormal ${x}) (ite (fp.isNegative ${x}) (_ -zero ${e} ${m}) (_ +zero ${e} ${m})) ${x})` : x);
+  const nan = `(_ bv${CANONICAL_NAN[w === 64 ? 64 : 32]} ${w})`;
+  // let binds in parallel, so a and b (texts of other nodes) are read outside these names.
+  return `(let ((fpa ((_ to_fp ${e} ${m}) ${a})) (fpb ((_ to_fp ${e} ${m}) ${b}))) (let ((fpr (fp.add RNE ${flush('fpa')} ${flush('fpb')}))) `
+    + `(ite (fp.isNaN fpr) ${nan} (fp.to_ieee_bv ${flush('fpr')}))))`;
 }
 
 /**

@@ -2,7 +2,7 @@
 // style) or just the verdict, plus an explanation (witness execution, or the axioms that
 // forbid) when asked. Each query is one round trip of SMT-LIB text.
 import type { Expr, LitmusTest } from '../litmus/ast.js';
-import type { Model, RelTerm } from '../model/relalg.js';
+import { type Model, thinAirAllowed } from '../model/relalg.js';
 import type { Encoding, ObservableInfo } from './encode.js';
 import { encode, scriptWith } from './encode.js';
 import { asInteger, conditionHolds, observableName } from '../litmus/types.js';
@@ -191,18 +191,9 @@ export async function runTest(z3: Z3Session, test: LitmusTest, opt: RunOptions):
  * A model without NoThinAir (read from cat) may let a read take its value from a cycle of
  * dependencies and reads-from: an atom reading its own write, say, returns any value, and the
  * final states have no end. Listing them then stops at THIN_AIR_STATE_CAP, with that reason
- * (an Unknown, never a wrong list). A model has the axiom when one of its acyclic axioms is a
- * union with rf and dep, or rf and po, among its members (a litmus test's dep lies within po).
+ * (an Unknown, never a wrong list). model/relalg.ts thinAirAllowed tells such a model.
  */
 export const THIN_AIR_STATE_CAP = 1000;
-export function thinAirAllowed(model: Model): boolean {
-  const members = (t: RelTerm): RelTerm[] => (t.k === 'union' ? [...members(t.a), ...members(t.b)] : [t]);
-  return !model.axioms.some((ax) => {
-    if (ax.kind !== 'acyclic') return false;
-    const names = new Set(members(ax.r).flatMap((t) => (t.k === 'rel' ? [t.name] : [])));
-    return names.has('rf') && (names.has('dep') || names.has('po'));
-  });
-}
 
 /**
  * When some execution (under the assumptions `lits`, after sending `script`, which may be

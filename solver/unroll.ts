@@ -12,6 +12,7 @@ import { type ValueType, registersRead, threadRegisters, writerType } from '../l
 import { printInstr } from '../litmus/print.js';
 import { LitmusError } from '../litmus/errors.js';
 import { ARRIVE_AGAIN } from '../litmus/barriers.js';
+import { flushesSubnormals } from '../litmus/floats.js';
 import { type EventInfo, effectiveScope, placeOf } from '../model/events.js';
 import type { Dag, N } from './expr.js';
 import { newDag, toSigned } from './expr.js';
@@ -925,7 +926,8 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
           const r = newEvent(instr, 'R', dag.and(g, t.at), { ...common, acquire: instr.op === 'atom' && (sem === 'acquire' || sem === 'acq_rel'), ...(instr.op === 'red' ? { red: true } : {}) }, { deps: unionDeps(dag, a.deps, ctrl) });
           r.value = dag.bvVar(`v${r.info.id}`, width);
           const old = dag.resize(r.value, typeWidth(instr.type), typeSigned(instr.type));
-          const { v, deps } = rmwValue(dag, st, instr, old, operand);
+          const ftz = flushesSubnormals(width, instr.space, env.locations[t.ploc]!.shared);
+          const { v, deps } = rmwValue(dag, st, instr, old, operand, ftz);
           // The value written depends on the value read (except for exch): a data dependency.
           const own: Deps = dag.varsOf(v).has(`v${r.info.id}`) ? new Map([[r.info.id, dag.T]]) : new Map();
           const w = newEvent(instr, 'W', dag.and(g, t.at), { ...common, release: sem === 'release' || sem === 'acq_rel' }, {
@@ -1250,10 +1252,13 @@ function cmpNode(dag: Dag, op: import('../litmus/ast.js').CmpOp, a0: N, b0: N, s
   }
 }
 
-/** The value an atom/red writes, from the value it read (ISA pseudo-code; a failing cas writes back). */
+/**
+ * The value an atom/red writes, from the value it read (ISA pseudo-code; a failing cas writes
+ * back). `ftz`: a float addition (Atom.float) flushes subnormals (litmus/floats.ts).
+ */
 function rmwValue(
   dag: Dag, st: State, instr: Atom | Red, old: N,
-  operand: (s: State, v: AstValue, t: DataType) => RegVal,
+  operand: (s: State, v: AstValue, t: DataType) => RegVal, ftz: boolean,
 ): { v: N; deps: Deps } {
   const b = operand(st, instr.b, instr.type);
   const w = typeWidth(instr.type);
@@ -1262,7 +1267,8 @@ function rmwValue(
   let v: N;
   let deps = b.deps;
   switch (instr.aop) {
-    case 'add': case 'sub': case 'and': case 'or': case 'xor': v = dag.bin(instr.aop, old, b.v); break;
+    case 'add': v = dag.bin(instr.float ? (ftz ? 'faddz' : 'fadd') : 'add', old, b.v); break;
+    case 'sub': case 'and': case 'or': case 'xor': v = dag.bin(instr.aop, old, b.v); break;
     case 'exch': v = b.v; break;
     case 'min': v = dag.ite(dag.cmp(signed ? 'slt' : 'ult', old, b.v), old, b.v); break;
     case 'max': v = dag.ite(dag.cmp(signed ? 'slt' : 'ult', old, b.v), b.v, old); break;

@@ -42,3 +42,4 @@ nvcc -ptx -arch=sm_90 -O3 device_assert.cu -o device_assert.ptx
 nvcc -ptx -arch=sm_90 -O3 device_assert_nofence.cu -o device_assert_nofence.ptx
 nvcc -ptx -arch=sm_90 -O3 mp_float.cu -o mp_float.ptx
 nvcc -ptx -arch=sm_90 -O3 mp_float_nofence.cu -o mp_float_nofence.ptx
+nvcc -ptx -arch=sm_90 -O3 fsum.cu -o fsum.ptx

@@ -1,0 +1,188 @@
+// Float additions (atom.add.f32/.f64, red.add): litmus/floats.ts floatAdd against Z3's
+// floating-point theory as the script spells it (expr.ts fpAddSmt), and the two engines, and
+// the solver's two spellings (fpAddCases from valuesets.ts, or the theory), on programs of
+// float atomics: the same final states.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import fc from 'fast-check';
+import { CANONICAL_NAN, floatAdd, flushesSubnormals } from '../litmus/floats.js';
+import { parseLitmus } from '../litmus/parse.js';
+import { MODELS } from '../model/ptx.js';
+import { runTest as runExecutor } from '../executor/explore.js';
+import { executorValuations, valuationKey } from '../executor/compare.js';
+import { fpAddSmt } from './expr.js';
+import { type RunOptions, runTest } from './run.js';
+import { openZ3, type Z3Session } from './z3.js';
+
+let z3: Z3Session;
+test.before(async () => { z3 = await openZ3(); });
+test.after(async () => { await z3.close(); });
+
+const F32 = {
+  one: 0x3f800000n, two: 0x40000000n, three: 0x40400000n, e20: 0x60ad78ecn, minE20: 0xe0ad78ecn, twoTo24: 0x4b800000n,
+  minNormal: 0x00800000n, halfMinNormal: 0x00400000n, minusQuarterMin: 0x80200000n, inf: 0x7f800000n, minusInf: 0xff800000n,
+  zero: 0n, minusZero: 0x80000000n, nan: 0x7fc00001n, max: 0x7f7fffffn,
+};
+
+test('floatAdd: rounding to nearest even, signed zeros, infinities, NaN, flushing', () => {
+  assert.is(floatAdd(F32.one, F32.two, 32, false), F32.three);
+  assert.is(floatAdd(F32.e20, F32.one, 32, false), F32.e20, '1e20 + 1 rounds to 1e20');
+  assert.is(floatAdd(F32.twoTo24, F32.one, 32, false), F32.twoTo24, '2^24 + 1: a tie, to the even 2^24');
+  assert.is(floatAdd(F32.twoTo24 + 1n, F32.one, 32, false), F32.twoTo24 + 2n, '(2^24 + 2) + 1: a tie, to the even 2^24 + 4');
+  assert.is(floatAdd(F32.minusZero, F32.minusZero, 32, false), F32.minusZero);
+  assert.is(floatAdd(F32.zero, F32.minusZero, 32, false), F32.zero);
+  assert.is(floatAdd(F32.e20, F32.minE20, 32, false), F32.zero, 'x + -x is +0 when rounding to nearest');
+  assert.is(floatAdd(F32.max, F32.max, 32, false), F32.inf);
+  assert.is(floatAdd(F32.inf, F32.minusInf, 32, false), CANONICAL_NAN[32]);
+  assert.is(floatAdd(F32.nan, F32.one, 32, false), CANONICAL_NAN[32]);
+  // 2^-126 - 2^-127: the subnormal 2^-127 kept, or flushed (input and result) on global memory.
+  assert.is(floatAdd(F32.minNormal, 0x80400000n, 32, false), F32.halfMinNormal);
+  assert.is(floatAdd(F32.minNormal, 0x80400000n, 32, true), F32.minNormal, 'the subnormal input is -0');
+  assert.is(floatAdd(F32.halfMinNormal, F32.halfMinNormal, 32, true), F32.zero, 'both inputs flushed');
+  assert.is(floatAdd(0x00c00000n, 0x80800000n, 32, true), F32.zero, 'a subnormal result flushed to +0');
+  assert.is(floatAdd(0x80c00000n, 0x00800000n, 32, true), F32.minusZero, 'a negative subnormal result flushed to -0');
+  assert.is(floatAdd(0x3ff0000000000000n, 0x3ff0000000000000n, 64, false), 0x4000000000000000n);
+  assert.is(floatAdd(0x7e37e43c8800759cn, 0x4000000000000000n, 64, false), 0x7e37e43c8800759cn, '1e300 + 2 rounds to 1e300');
+  assert.is(floatAdd(0x7ff0000000000000n, 0xfff0000000000000n, 64, false), CANONICAL_NAN[64]);
+  assert.is(floatAdd(1n, 1n, 64, false), 2n, '.f64 subnormals are added, never flushed');
+});
+
+test('flushesSubnormals: .f32 on global memory only, a generic address by where it goes', () => {
+  assert.ok(flushesSubnormals(32, 'global', false));
+  assert.not.ok(flushesSubnormals(32, 'shared', true));
+  assert.not.ok(flushesSubnormals(32, 'shared_cluster', true));
+  assert.ok(flushesSubnormals(32, 'generic', false));
+  assert.not.ok(flushesSubnormals(32, 'generic', true));
+  assert.not.ok(flushesSubnormals(64, 'global', false));
+});
+
+// Values that exercise the corners: zeros, subnormals, the smallest normal, infinities, NaNs
+// (quiet, signalling, negative), the largest finite, and ordinary numbers.
+const SPECIAL32 = [0n, 0x80000000n, 1n, 0x807fffffn, 0x00400000n, 0x00800000n, 0x80800000n, 0x7f7fffffn, 0xff7fffffn, 0x7f800000n, 0xff800000n,
+  0x7fc00000n, 0x7f800001n, 0xffc00001n, 0x3f800000n, 0xbf800000n, 0x60ad78ecn, 0x33800000n, 0x4b800001n];
+const SPECIAL64 = [0n, 0x8000000000000000n, 1n, 0x0010000000000000n, 0x7fefffffffffffffn, 0x7ff0000000000000n, 0xfff0000000000000n,
+  0x7ff8000000000000n, 0x3ff0000000000000n, 0xbca0000000000000n, 0x3ff0000000000001n, 0x7e37e43c8800759cn];
+
+test('the script\'s floating-point theory adds as floatAdd does: corners and random bit patterns', () => {
+  const pairs: [bigint, bigint, 32 | 64, boolean][] = [];
+  for (const x of SPECIAL32) for (const y of SPECIAL32) pairs.push([x, y, 32, (x ^ y) % 2n === 0n]);
+  for (const x of SPECIAL64) for (const y of SPECIAL64) pairs.push([x, y, 64, false]);
+  const rnd = fc.sample(fc.tuple(fc.bigInt({ min: 0n, max: 0xffffffffn }), fc.bigInt({ min: 0n, max: 0xffffffffn }), fc.boolean()), { numRuns: 120, seed: 7 });
+  for (const [x, y, ftz] of rnd) pairs.push([x, y, 32, ftz]);
+  // Near one another, so that their sum rounds (random patterns are mostly far apart).
+  for (const [x, ftz] of fc.sample(fc.tuple(fc.bigInt({ min: 0n, max: 0x7f000000n }), fc.boolean()), { numRuns: 60, seed: 8 })) pairs.push([x, x + 0x00800000n + (x & 0xffn), 32, ftz]);
+  const rnd64 = fc.sample(fc.tuple(fc.bigInt({ min: 0n, max: (1n << 64n) - 1n }), fc.bigInt({ min: 0n, max: (1n << 64n) - 1n })), { numRuns: 40, seed: 9 });
+  for (const [x, y] of rnd64) pairs.push([x, y, 64, false]);
+  const bits = (v: bigint, w: number): string => `(_ bv${v} ${w})`;
+  const terms = pairs.map(([x, y, w, ftz], i) => `(define-fun s${i} () (_ BitVec ${w}) ${fpAddSmt(w, ftz, bits(x, w), bits(y, w))})`);
+  const reply = z3.run(`(reset)\n${terms.join('\n')}\n(check-sat)\n(get-value (${pairs.map((_, i) => `s${i}`).join(' ')}))`);
+  const got = [...reply.matchAll(/\(s(\d+) #(x|b)([0-9a-fA-F]+)\)/g)].map((m) => [Number(m[1]), BigInt(m[2] === 'x' ? `0x${m[3]}` : `0b${m[3]}`)] as const);
+  assert.is(got.length, pairs.length, reply.slice(0, 300));
+  for (const [i, v] of got) {
+    const [x, y, w, ftz] = pairs[i]!;
+    assert.is(v, floatAdd(x, y, w, ftz), `${x.toString(16)} + ${y.toString(16)} (.f${w}${ftz ? ', flushing' : ''})`);
+  }
+});
+
+/** A program of float atomics: each thread's additions (or a store), on x (global) and s (shared, one CTA). */
+type Op = { k: 'atom' | 'red' | 'st'; loc: 'x' | 's' | 'd'; v: bigint; space: 'global' | 'shared' | 'generic' };
+const VALS32 = [0x3f800000n, 0x60ad78ecn, 0xe0ad78ecn, 0x80400000n, 0x00400000n, 0x7f800000n, 0xff800000n, 0x4b800000n, 0x80000000n];
+const VALS64 = [0x3ff0000000000000n, 0x7e37e43c8800759cn, 0xfe37e43c8800759cn, 0x8000000000000001n];
+const hex = (v: bigint, w: number): string => `0${w === 64 ? 'd' : 'f'}${v.toString(16).toUpperCase().padStart(w / 4, '0')}`;
+
+function program(threads: Op[][], init: { x: bigint; s: bigint; d: bigint }): string {
+  const cells = threads.map((ops, t) => ops.map((o, i) => {
+    const w = o.loc === 'd' ? 64 : 32;
+    const sp = o.space === 'generic' ? '' : `.${o.space}`;
+    const ty = `f${w}`;
+    if (o.k === 'st') return `st.relaxed.gpu${sp}.${ty} [${o.loc}], ${hex(o.v, w)}`;
+    if (o.k === 'red') return `red${sp}.add.${ty} [${o.loc}], ${hex(o.v, w)}`;
+    return `atom${sp}.add.${ty} %${w === 64 ? 'fd' : 'f'}${t}${i}, [${o.loc}], ${hex(o.v, w)}`;
+  }));
+  const rows = Math.max(...cells.map((c) => c.length));
+  const lines = Array.from({ length: rows }, (_, r) => ` ${cells.map((c) => c[r] ?? '').join(' | ')} ;`);
+  const regs = threads.flatMap((ops, t) => ops.flatMap((o, i) => (o.k === 'atom' ? [`P${t}:%${o.loc === 'd' ? 'fd' : 'f'}${t}${i} == 0`] : [])));
+  return `PTX F
+{
+.global .f32 x = ${hex(init.x, 32)};
+.shared .f32 s = ${hex(init.s, 32)};
+.global .f64 d = ${hex(init.d, 64)};
+}
+ ${threads.map((_, t) => `P${t}@cta 0,gpu 0`).join(' | ')} ;
+${lines.join('\n')}
+exists (x == 0 \\/ s == 0 \\/ d == 0${regs.map((r) => ` \\/ ${r}`).join('')})
+`;
+}
+
+const opArb: fc.Arbitrary<Op> = fc.record({
+  k: fc.constantFrom<Op['k']>('atom', 'atom', 'red', 'st'),
+  loc: fc.constantFrom<Op['loc']>('x', 'x', 's', 'd'),
+  i: fc.nat(8),
+  space: fc.constantFrom<Op['space']>('global', 'generic', 'generic'),
+}).map(({ k, loc, i, space }) => ({ k, loc, v: loc === 'd' ? VALS64[i % VALS64.length]! : VALS32[i]!, space: loc === 's' && space === 'global' ? 'shared' : space }));
+
+test('random programs of float atomics (subnormals, infinities, -0, rounding; global, shared and generic): the executor\'s final states are the solver\'s', async () => {
+  const progs = fc.sample(fc.record({
+    threads: fc.array(fc.array(opArb, { minLength: 1, maxLength: 3 }), { minLength: 2, maxLength: 3 }),
+    x: fc.constantFrom(...VALS32), s: fc.constantFrom(...VALS32), d: fc.constantFrom(...VALS64),
+  }), { numRuns: 24, seed: 20261201 });
+  let compared = 0;
+  for (const p of progs) {
+    const text = program(p.threads, p);
+    const t = parseLitmus(text);
+    for (const model of ['ptx75', 'ptx60'] as const) {
+      const ex = runExecutor(t, { model, bound: 2, maxStates: 200_000 });
+      assert.ok(ex.ok, text);
+      if (!ex.ok) continue;
+      const exStates = executorValuations(ex.result).map(valuationKey).sort();
+      const opt: RunOptions = { model: MODELS[model]!, bound: 2, timeoutMs: 120_000, mode: 'states', checkBound: false, explain: false };
+      const sol = await runTest(z3, t, opt);
+      assert.ok(sol.states, `${model}: ${sol.unknown}\n${text}`);
+      assert.equal((sol.states ?? []).map((s) => valuationKey(s.values)).sort(), exStates, `${model}\n${text}`);
+      compared++;
+    }
+  }
+  assert.is(compared, 48);
+});
+
+test('the floating-point theory, where value sets are not used (an explanation), gives the witness the value sets give the verdict', async () => {
+  const t = parseLitmus(`PTX W
+{ .global .f32 x = 1e20; }
+ P0@cta 0,gpu 0                    | P1@cta 1,gpu 0                      ;
+ atom.global.add.f32 %f1, [x], 1.0 | atom.global.add.f32 %f2, [x], -1e20 ;
+exists (P0:%f1 == 0 /\\ x == 0f3F800000)
+`);
+  const base: RunOptions = { model: MODELS.ptx75!, bound: 2, timeoutMs: 120_000, mode: 'verdict', checkBound: false, explain: false };
+  const v = await runTest(z3, t, base);
+  assert.is(v.validated, true);
+  const e = await runTest(z3, t, { ...base, explain: true });
+  assert.is(e.validated, true);
+  // x ends 1.0 only when P1's -1e20 goes first and P0 reads the 0 it leaves.
+  assert.equal(Object.fromEntries(e.witness!.state), { 'P0:f1': 0n, x: 0x3f800000n });
+});
+
+test('why a float outcome is unreachable: the axioms to drop, with value sets guarded by NoThinAir\'s literal', async () => {
+  const why = async (cond: string): Promise<string[][]> => {
+    const t = parseLitmus(`PTX W
+{ .global .f32 x = 1e20; }
+ P0@cta 0,gpu 0                    | P1@cta 1,gpu 0                      ;
+ atom.global.add.f32 %f1, [x], 1.0 | atom.global.add.f32 %f2, [x], -1e20 ;
+exists (${cond})
+`);
+    const r = await runTest(z3, t, { model: MODELS.ptx75!, bound: 2, timeoutMs: 120_000, mode: 'verdict', checkBound: false, explain: true, relax: true });
+    assert.is(r.validated, false);
+    return (r.relaxations ?? []).map((x) => [...x].sort()).sort();
+  };
+  // P0 adds first (it reads 1e20) yet x does not end 0.0: P1 then reads P0's 1e20 + 1.0 = 1e20
+  // and writes 0, last; x ends otherwise only when both read the initial 1e20 (and P0's write
+  // is last), which Atomicity forbids, and which dropping Coherence2 allows (the two writes
+  // then stay unordered, so no write comes between the one read and either new one).
+  assert.equal(await why('P0:%f1 == 0f60AD78EC /\\ x != 0f00000000'), [['Atomicity'], ['Coherence2']]);
+  // x ends 1.0 though P0 read 1e20: some write must make 1.0, P0's is 1e20 + 1.0 = 1e20, and
+  // P1's (v - 1e20) is 1.0 for no float v (floats near 1e20 are 2^43 apart), even with values
+  // out of thin air: no axiom set dropped reaches it. (Had the value sets held without
+  // NoThinAir, this would say the same; the first would differ if they held nowhere.)
+  assert.equal(await why('P0:%f1 == 0f60AD78EC /\\ x == 0f3F800000'), []);
+});
+
+test.run();

@@ -1,0 +1,139 @@
+// The values a term may take in any consistent execution, when they are few: what lets the
+// script spell a float addition (expr.ts BvOp fadd) as a choice among its few possible sums,
+// computed here with litmus/floats.ts, instead of in Z3's floating-point theory, whose
+// bit-blasted adders took seconds per query (a three-block atomicAdd(float) kernel: 13 s).
+//
+// A read takes the value of a write to its location (rf), and a write's value is a term over
+// the values its thread read before. Starting from no values at all and adding, round after
+// round, each read's writes' values under the values found so far for the reads they name
+// reaches every value of every execution only when no value comes from a cycle of reads-from
+// and dependencies, so only for a model with NoThinAir, and only for a script that assumes
+// every axiom (encode.ts allAxioms: explanations drop axioms and must see every value).
+import type { Dag, N } from './expr.js';
+import { newEvaluator } from './expr.js';
+import type { SymEvent } from './unroll.js';
+
+/** More values than this (for a read, or the assignments a term is evaluated under): unknown. */
+export const VALUE_CAP = 512;
+
+/**
+ * For a term, its possible values (distinct, ascending), or null when they are not known to be
+ * at most VALUE_CAP: a variable other than a read's value, or too many. Reads are worked out
+ * on the first question.
+ */
+export type ValueSets = (n: N) => readonly bigint[] | null;
+
+/** A value a read may take, with the reads it comes from through reads-from and dependencies. */
+interface Sourced {
+  v: bigint;
+  from: ReadonlySet<string>;
+}
+
+const ascending = (a: bigint, b: bigint): number => (a < b ? -1 : a > b ? 1 : 0);
+
+export function valueSets(dag: Dag, events: readonly SymEvent[]): ValueSets {
+  // Each read's value variable, and the values written to each location.
+  const readLoc = new Map<string, number>();
+  const written = new Map<number, N[]>();
+  for (const e of events) {
+    if (e.value === null) continue;
+    const d = dag.nodes[e.value]!;
+    if (e.info.kind === 'R' && d.op === 'var') readLoc.set(d.name, e.info.ploc);
+    if (e.info.kind === 'W') {
+      const ws = written.get(e.info.ploc) ?? [];
+      ws.push(e.value);
+      written.set(e.info.ploc, ws);
+    }
+  }
+  const varsOf = new Map<N, string[]>();
+  const varsIn = (n: N): string[] => {
+    let vs = varsOf.get(n);
+    if (!vs) varsOf.set(n, (vs = [...dag.varsOf(n)]));
+    return vs;
+  };
+  // The values of n, each with the reads it comes from, the reads' values being those of `sets`.
+  const valuesUnder = (n: N, sets: ReadonlyMap<string, readonly Sourced[] | null>): Sourced[] | null => {
+    const c = dag.constOf(n);
+    if (typeof c === 'bigint') return [{ v: c, from: new Set() }];
+    const vars = varsIn(n);
+    const domains: (readonly Sourced[])[] = [];
+    let count = 1;
+    for (const v of vars) {
+      const d = sets.get(v);
+      if (!d) return null;
+      domains.push(d);
+      count *= d.length;
+      if (count > VALUE_CAP) return null;
+    }
+    const out = new Map<string, Sourced>();
+    const at = new Array<number>(vars.length).fill(0);
+    for (let k = 0; k < count; k++) {
+      const env = new Map(vars.map((v, i) => [v, domains[i]![at[i]!]!.v]));
+      const x = newEvaluator(dag, (name) => env.get(name))(n);
+      if (typeof x !== 'bigint') return null;
+      const from = new Set<string>(vars);
+      vars.forEach((_, i) => { for (const r of domains[i]![at[i]!]!.from) from.add(r); });
+      out.set(keyOf(x, from), { v: x, from });
+      for (let i = 0; i < at.length; i++) {
+        if (++at[i]! < domains[i]!.length) break;
+        at[i] = 0;
+      }
+    }
+    return [...out.values()];
+  };
+  // Reads worked out so far (a read's values depend only on the reads its location's writes name).
+  const sets = new Map<string, readonly Sourced[] | null>();
+  // Works out the reads n depends on: those it names, and those the writes they may read name.
+  const solve = (n: N): void => {
+    const cone: string[] = [];
+    const todo = varsIn(n).filter((v) => !sets.has(v));
+    const inCone = new Set<string>();
+    while (todo.length) {
+      const v = todo.pop()!;
+      if (inCone.has(v) || sets.has(v)) continue;
+      inCone.add(v);
+      const loc = readLoc.get(v);
+      if (loc === undefined) continue;
+      cone.push(v);
+      for (const w of written.get(loc) ?? []) todo.push(...varsIn(w));
+    }
+    for (const v of cone) sets.set(v, []);
+    // Monotone: a set only grows, or becomes unknown. A read never takes a value that comes
+    // from itself (that would close a cycle of reads-from and dependencies), so the sources of
+    // a value are ever more reads, and the rounds end; their bound is a guard.
+    for (let round = 0; round < 64; round++) {
+      let changed = false;
+      const of = new Map<N, Sourced[] | null>();
+      for (const v of cone) {
+        const had = sets.get(v);
+        if (!had) continue;
+        const got = new Map<string, Sourced>(had.map((x) => [keyOf(x.v, x.from), x]));
+        let unknown = false;
+        for (const w of written.get(readLoc.get(v)!) ?? []) {
+          if (!of.has(w)) of.set(w, valuesUnder(w, sets));
+          const xs = of.get(w)!;
+          if (!xs) { unknown = true; break; }
+          for (const x of xs) if (!x.from.has(v)) got.set(keyOf(x.v, x.from), x);
+        }
+        if (unknown || got.size > VALUE_CAP) { sets.set(v, null); changed = true; continue; }
+        if (got.size !== had.length) {
+          sets.set(v, [...got.values()]);
+          changed = true;
+        }
+      }
+      if (!changed) return;
+    }
+    for (const v of cone) sets.set(v, null);
+  };
+  const memo = new Map<N, readonly bigint[] | null>();
+  return (n) => {
+    if (!memo.has(n)) {
+      solve(n);
+      const xs = valuesUnder(n, sets);
+      memo.set(n, xs && [...new Set(xs.map((x) => x.v))].sort(ascending));
+    }
+    return memo.get(n)!;
+  };
+}
+
+const keyOf = (v: bigint, from: ReadonlySet<string>): string => `${v} ${[...from].sort().join(' ')}`;
