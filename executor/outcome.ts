@@ -1,7 +1,7 @@
 // Final states as a test observes them: the registers and locations named in the condition
 // and `locations [...]`, their values, and the condition's verdict. A filter may read others:
 // they are computed with the outcome, after the ones it shows, and left out of what it shows.
-import type { Expr, LitmusTest, Observable } from '../litmus/ast.js';
+import { type Expr, type LitmusTest, type Observable, observablesIn } from '../litmus/ast.js';
 import { type ValueType, asInteger, conditionHolds, observableName } from '../litmus/types.js';
 import type { Program } from './program.js';
 import type { MState } from './state.js';
@@ -17,13 +17,8 @@ import { has } from './view.js';
 export function observables(test: LitmusTest, withFilter = false): Observable[] {
   const out = new Map<string, Observable>();
   const add = (o: Observable): void => { out.set(obsKey(o), o); };
-  const visit = (e: Expr): void => {
-    if (e.kind === 'cmp') { for (const t of [e.left, e.right]) if (t.kind !== 'const') add(t); }
-    else if (e.kind === 'and' || e.kind === 'or') e.args.forEach(visit);
-    else if (e.kind === 'not') visit(e.arg);
-  };
   test.observed.forEach(add);
-  visit(test.condition.expr);
+  observablesIn(test.condition.expr).forEach(add);
   const shown = [...out.values()].sort((a, b) => {
     if (a.kind !== b.kind) return a.kind === 'reg' ? -1 : 1;
     if (a.kind === 'reg' && b.kind === 'reg') return a.thread - b.thread || a.reg.localeCompare(b.reg);
@@ -31,7 +26,7 @@ export function observables(test: LitmusTest, withFilter = false): Observable[] 
   });
   if (!withFilter || !test.filter) return shown;
   const n = out.size;
-  visit(test.filter);
+  observablesIn(test.filter).forEach(add);
   return [...shown, ...[...out.values()].slice(n)];
 }
 

@@ -490,6 +490,16 @@ export type Expr =
   | { kind: 'true' }
   | { kind: 'false' };
 
+/** The observables an expression compares, left to right, each as often as it is named. */
+export function observablesIn(e: Expr): Observable[] {
+  switch (e.kind) {
+    case 'cmp': return [e.left, e.right].filter((t): t is Observable => t.kind !== 'const');
+    case 'and': case 'or': return e.args.flatMap(observablesIn);
+    case 'not': return observablesIn(e.arg);
+    default: return [];
+  }
+}
+
 /** Every one of `es` holds: true for none, the one itself for one. */
 export const allOf = (es: readonly Expr[]): Expr => (es.length === 0 ? { kind: 'true' } : es.length === 1 ? es[0]! : { kind: 'and', args: [...es] });
 

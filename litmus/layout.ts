@@ -2,8 +2,8 @@
 // addresses alike: physical locations (a name and its aliases share one), virtual addresses
 // (a generic alias is a second address of the same location; an alias through another proxy
 // uses its target's address), widths, signedness and initial values.
-import type { Expr, Instr, LitmusTest, LocDecl, Placement, Pos, Space, Thread } from './ast.js';
-import { SPACE_NAME, typeSigned, typeWidth } from './ast.js';
+import type { Instr, LitmusTest, LocDecl, Placement, Pos, Space, Thread } from './ast.js';
+import { SPACE_NAME, observablesIn, typeSigned, typeWidth } from './ast.js';
 
 export interface PhysLoc {
   /** The name declared with an initial value (or first used). */
@@ -91,13 +91,7 @@ export function layout(test: LitmusTest, fail: (message: string) => never): Layo
   }
   for (const r of test.regInits) if ('addressOf' in r) resolve(r.addressOf);
   for (const o of test.observed) if (o.kind === 'loc') resolve(o.name);
-  const visit = (e: Expr): void => {
-    if (e.kind === 'cmp') { for (const t of [e.left, e.right]) if (t.kind === 'loc') resolve(t.name); }
-    else if (e.kind === 'and' || e.kind === 'or') e.args.forEach(visit);
-    else if (e.kind === 'not') visit(e.arg);
-  };
-  visit(test.condition.expr);
-  if (test.filter) visit(test.filter);
+  for (const t of [test.condition.expr, ...(test.filter ? [test.filter] : [])].flatMap(observablesIn)) if (t.kind === 'loc') resolve(t.name);
   locs.forEach((l, i) => {
     l.width = declWidth.get(i) ?? accessWidth.get(i) ?? 32;
     l.signed = declSigned.get(i) ?? l.signed;

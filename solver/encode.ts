@@ -1,7 +1,7 @@
 // The whole problem for one test as SMT-LIB text: the candidate-execution choices (rf, co,
 // Fence-SC order, barrier timing, final writes), the model's axioms each behind an assumption
 // literal (so unsat cores name the axioms involved), the observables and the condition.
-import type { Expr, Instr, LitmusTest, Observable, Term } from '../litmus/ast.js';
+import { type Expr, type Instr, type LitmusTest, type Observable, type Term, observablesIn } from '../litmus/ast.js';
 import { noProxiesMessage, proxiedWrittenAccess } from '../litmus/layout.js';
 import { printInstr } from '../litmus/print.js';
 import { type ValueType, compareIntegers, observableName } from '../litmus/types.js';
@@ -359,12 +359,7 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
     const v = observableValue(o);
     observables.push({ obs: o, name, smt: `obs_${observables.length}`, width: dag.width(v), type: observableType(o) });
   };
-  const visit = (e: Expr): void => {
-    if (e.kind === 'cmp') { for (const t of [e.left, e.right]) if (t.kind !== 'const') addObs(t); }
-    else if (e.kind === 'and' || e.kind === 'or') e.args.forEach(visit);
-    else if (e.kind === 'not') visit(e.arg);
-  };
-  visit(test.condition.expr);
+  observablesIn(test.condition.expr).forEach(addObs);
   for (const o of test.observed) addObs(o);
 
   // ---- print ----
@@ -490,13 +485,7 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
  */
 function symmetryBreaking(test: LitmusTest, events: SymEvent[], exec: N[], co: SRel, forced: { ordered: Set<string>; related: Set<string> }, dag: Dag): N[] {
   const observed = new Set<number>();
-  const walk = (e: Expr): void => {
-    if (e.kind === 'cmp') { for (const t of [e.left, e.right]) if (t.kind === 'reg') observed.add(t.thread); }
-    else if (e.kind === 'and' || e.kind === 'or') e.args.forEach(walk);
-    else if (e.kind === 'not') walk(e.arg);
-  };
-  walk(test.condition.expr);
-  if (test.filter) walk(test.filter);
+  for (const t of [test.condition.expr, ...(test.filter ? [test.filter] : [])].flatMap(observablesIn)) if (t.kind === 'reg') observed.add(t.thread);
   // A thread's writes by their place in its program order.
   const writeAt = new Map<string, SymEvent>();
   for (const e of events) if (e.info.kind === 'W' && !e.info.init) writeAt.set(`${e.info.thread}:${e.info.poIndex}`, e);

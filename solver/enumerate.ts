@@ -2,7 +2,7 @@
 // (small) test — rf, co, Fence-SC order, barrier arrival order — evaluate the model on each
 // with the concrete interpreter, and collect the final states of the consistent ones.
 import { type Exchange, exchangeDefinition, maskLanes } from './exchanges.js';
-import { type Expr, type LitmusTest, type Observable, type Term, WARP_SIZE } from '../litmus/ast.js';
+import { type LitmusTest, type Observable, WARP_SIZE, observablesIn } from '../litmus/ast.js';
 import type { ConcreteResult, Execution, Pair } from '../model/concrete.js';
 import { evaluate, isAcyclic } from '../model/concrete.js';
 import type { EventInfo } from '../model/events.js';
@@ -30,12 +30,7 @@ export function observablesOf(test: LitmusTest): Observable[] {
     const k = observableName(o);
     if (!seen.has(k)) { seen.add(k); out.push(o); }
   };
-  const visit = (e: Expr): void => {
-    if (e.kind === 'cmp') { for (const t of [e.left, e.right] as Term[]) if (t.kind !== 'const') add(t); }
-    else if (e.kind === 'and' || e.kind === 'or') e.args.forEach(visit);
-    else if (e.kind === 'not') visit(e.arg);
-  };
-  visit(test.condition.expr);
+  observablesIn(test.condition.expr).forEach(add);
   for (const o of test.observed) add(o);
   return out;
 }

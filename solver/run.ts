@@ -1,7 +1,7 @@
 // Runs one litmus test against a model in a Z3 session: the reachable final states (herd
 // style) or just the verdict, plus an explanation (witness execution, or the axioms that
 // forbid) when asked. Each query is one round trip of SMT-LIB text.
-import type { Expr, LitmusTest } from '../litmus/ast.js';
+import { type Expr, type LitmusTest, observablesIn } from '../litmus/ast.js';
 import { type Model, thinAirAllowed } from '../model/relalg.js';
 import type { Encoding, ObservableInfo } from './encode.js';
 import { encode, scriptWith } from './encode.js';
@@ -624,15 +624,7 @@ export async function forbiddenOutcomes(z3: Z3Session, test: LitmusTest, opt: Pi
 
 /** The observables a condition names, in the order it first names them (as the encoding lists them). */
 function conditionObservables(e: Expr): string[] {
-  const out: string[] = [];
-  const visit = (x: Expr): void => {
-    if (x.kind === 'cmp') {
-      for (const t of [x.left, x.right]) if (t.kind !== 'const' && !out.includes(observableName(t))) out.push(observableName(t));
-    } else if (x.kind === 'and' || x.kind === 'or') x.args.forEach(visit);
-    else if (x.kind === 'not') visit(x.arg);
-  };
-  visit(e);
-  return out;
+  return [...new Set(observablesIn(e).map(observableName))];
 }
 
 function readState(enc: Encoding, ask: (c: string) => string): { values: [string, bigint][]; cond: boolean } {
