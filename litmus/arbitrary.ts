@@ -6,7 +6,7 @@ import type {
   Address, AtomOp, Bar, CmpOp, DataType, Expr, Imm, Instr, LitmusTest, LocDecl, Observable, Ordering, Proxy, Reg,
   RegInit, Scope, Space, Stmt, Term, Thread, Value,
 } from './ast.js';
-import { observablesIn, typeWidth } from './ast.js';
+import { testedObservables, typeWidth } from './ast.js';
 import { nextUse } from './barriers.js';
 import { layout } from './layout.js';
 import { FLIPPED, registersRead, threadRegisters, typeDecides, typeRange, widthMismatch } from './types.js';
@@ -325,8 +325,7 @@ function wellFormed(t0: LitmusTest): LitmusTest {
     regInits.some((i) => i.thread === tid && i.reg === r) || t.threads[tid]!.code.some((s) => 'dst' in s && s.dst.name === r);
   const need = (tid: number, r: string): void => { if (!has(tid, r)) regInits.push({ thread: tid, reg: r, value: 0n, pos: P }); };
   t.threads.forEach((th, tid) => th.code.forEach((s) => { if (s.op !== 'label') registersRead(s).forEach((r) => need(tid, r.name)); }));
-  const named = [t.condition.expr, ...(t.filter ? [t.filter] : [])].flatMap(observablesIn);
-  [...named, ...t.observed].forEach((o) => { if (o.kind === 'reg') need(o.thread, o.reg); });
+  [...testedObservables(t), ...t.observed].forEach((o) => { if (o.kind === 'reg') need(o.thread, o.reg); });
   const u: LitmusTest = { ...t, regInits };
   const lay = layout(u, (m) => { throw new Error(m); });
   const regs = u.threads.map((th) => threadRegisters(u.regInits, th));

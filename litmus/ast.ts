@@ -500,6 +500,10 @@ export function observablesIn(e: Expr): Observable[] {
   }
 }
 
+/** The observables a test's condition and then its filter compare (observablesIn). */
+export const testedObservables = (test: LitmusTest): Observable[] =>
+  [test.condition.expr, ...(test.filter ? [test.filter] : [])].flatMap(observablesIn);
+
 /** Every one of `es` holds: true for none, the one itself for one. */
 export const allOf = (es: readonly Expr[]): Expr => (es.length === 0 ? { kind: 'true' } : es.length === 1 ? es[0]! : { kind: 'and', args: [...es] });
 

@@ -3,7 +3,7 @@
 // (a generic alias is a second address of the same location; an alias through another proxy
 // uses its target's address), widths, signedness and initial values.
 import type { Instr, LitmusTest, LocDecl, Placement, Pos, Space, Thread } from './ast.js';
-import { SPACE_NAME, observablesIn, typeSigned, typeWidth } from './ast.js';
+import { SPACE_NAME, testedObservables, typeSigned, typeWidth } from './ast.js';
 
 export interface PhysLoc {
   /** The name declared with an initial value (or first used). */
@@ -91,7 +91,7 @@ export function layout(test: LitmusTest, fail: (message: string) => never): Layo
   }
   for (const r of test.regInits) if ('addressOf' in r) resolve(r.addressOf);
   for (const o of test.observed) if (o.kind === 'loc') resolve(o.name);
-  for (const t of [test.condition.expr, ...(test.filter ? [test.filter] : [])].flatMap(observablesIn)) if (t.kind === 'loc') resolve(t.name);
+  for (const t of testedObservables(test)) if (t.kind === 'loc') resolve(t.name);
   locs.forEach((l, i) => {
     l.width = declWidth.get(i) ?? accessWidth.get(i) ?? 32;
     l.signed = declSigned.get(i) ?? l.signed;

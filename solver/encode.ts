@@ -1,7 +1,7 @@
 // The whole problem for one test as SMT-LIB text: the candidate-execution choices (rf, co,
 // Fence-SC order, barrier timing, final writes), the model's axioms each behind an assumption
 // literal (so unsat cores name the axioms involved), the observables and the condition.
-import { type Expr, type Instr, type LitmusTest, type Observable, type Term, observablesIn } from '../litmus/ast.js';
+import { type Expr, type Instr, type LitmusTest, type Observable, type Term, observablesIn, testedObservables } from '../litmus/ast.js';
 import { noProxiesMessage, proxiedWrittenAccess } from '../litmus/layout.js';
 import { printInstr } from '../litmus/print.js';
 import { type ValueType, compareIntegers, observableName } from '../litmus/types.js';
@@ -485,7 +485,7 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
  */
 function symmetryBreaking(test: LitmusTest, events: SymEvent[], exec: N[], co: SRel, forced: { ordered: Set<string>; related: Set<string> }, dag: Dag): N[] {
   const observed = new Set<number>();
-  for (const t of [test.condition.expr, ...(test.filter ? [test.filter] : [])].flatMap(observablesIn)) if (t.kind === 'reg') observed.add(t.thread);
+  for (const t of testedObservables(test)) if (t.kind === 'reg') observed.add(t.thread);
   // A thread's writes by their place in its program order.
   const writeAt = new Map<string, SymEvent>();
   for (const e of events) if (e.info.kind === 'W' && !e.info.init) writeAt.set(`${e.info.thread}:${e.info.poIndex}`, e);

@@ -694,13 +694,14 @@ const FLOAT_CASES = 256;
  */
 export function fpAddCases(w: number, ftz: boolean, xs: readonly bigint[], ys: readonly bigint[]): string {
   const bits = (v: bigint): string => `(_ bv${v} ${w})`;
+  const sum = (x: bigint, y: bigint): string => bits(floatAdd(x, y, w === 64 ? 64 : 32, ftz));
   const pairs = xs.flatMap((x) => ys.map((y) => [x, y] as const));
   if (pairs.length === 0) return bits(0n);
-  let text = bits(floatAdd(...pairs[pairs.length - 1]!, w === 64 ? 64 : 32, ftz));
+  let text = sum(...pairs[pairs.length - 1]!);
   for (let i = pairs.length - 2; i >= 0; i--) {
     const [x, y] = pairs[i]!;
     const test = ys.length === 1 ? `(= fpx ${bits(x)})` : xs.length === 1 ? `(= fpy ${bits(y)})` : `(and (= fpx ${bits(x)}) (= fpy ${bits(y)}))`;
-    text = `(ite ${test} ${bits(floatAdd(x, y, w === 64 ? 64 : 32, ftz))} ${text})`;
+    text = `(ite ${test} ${sum(x, y)} ${text})`;
   }
   return text;
 }

@@ -7,8 +7,9 @@
 // the values its thread read before. Starting from no values at all and adding, round after
 // round, each read's writes' values under the values found so far for the reads they name
 // reaches every value of every execution only when no value comes from a cycle of reads-from
-// and dependencies, so only for a model with NoThinAir, and only for a script that assumes
-// every axiom (encode.ts allAxioms: explanations drop axioms and must see every value).
+// and dependencies, so only for a model with NoThinAir, and only in questions that assume it
+// (encode.ts: as such where every axiom is assumed, else under its literal; explanations may
+// drop it, and then see the floating-point theory).
 import type { Dag, N } from './expr.js';
 import { newEvaluator } from './expr.js';
 import type { SymEvent } from './unroll.js';
@@ -18,8 +19,8 @@ export const VALUE_CAP = 512;
 
 /**
  * For a term, its possible values (distinct, ascending), or null when they are not known to be
- * at most VALUE_CAP: a variable other than a read's value, or too many. Reads are worked out
- * on the first question.
+ * at most VALUE_CAP: a variable other than a read's value, or too many. The reads a term
+ * depends on are worked out on its first question.
  */
 export type ValueSets = (n: N) => readonly bigint[] | null;
 
