@@ -1,7 +1,7 @@
-// Float atomic additions (litmus/floats.ts, solver/valuesets.ts): what a verdict, a state list
-// and an explanation of ATOM-fadd-rounding cost, and the fsum kernel (examples/kernels) at
-// growing grids, the assertion's answer each time (values exact in every order, or rounding by
-// order). Writes bench/FLOATS.md.
+// Float computation (litmus/floats.ts, solver/valuesets.ts, solver/floatsmt.ts): what a verdict,
+// a state list and an explanation of our float tests cost, the fscale kernels, and the fsum
+// kernel (examples/kernels) at growing grids, the assertion's answer each time (values exact in
+// every order, or rounding by order). Writes bench/FLOATS.md.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,26 +12,39 @@ import { runTest as runExecutor } from '../executor/explore.js';
 import { openZ3 } from '../solver/z3.js';
 import { ROOT } from '../tests/paths.js';
 
-const file = join(ROOT, 'litmus', 'tests', 'instr', 'ATOM-fadd-rounding.litmus');
-const t = parseLitmus(readFileSync(file, 'utf8'), file);
+// Each test: the solver's four questions and the executor. ATOM-fadd-rounding adds in memory;
+// the FOP tests compute with values read (rounding modes, conversions, a NaN compared).
+const TESTS = ['ATOM-fadd-rounding', 'FOP-rounding-modes', 'FOP-MP-absorbed', 'FOP-setp-nan'];
 const z3 = await openZ3();
 const base: RunOptions = { model: ptx75, bound: 2, timeoutMs: 300_000, mode: 'verdict', checkBound: false, explain: false };
-const timed = async (opt: Partial<RunOptions>): Promise<string> => {
-  const t0 = performance.now();
-  const r = await runTest(z3, t, { ...base, ...opt });
-  const ms = performance.now() - t0;
-  return `${String(r.validated)}${r.states ? `, ${r.states.length} states` : ''}, ${r.stats.queries} queries, ${ms < 1000 ? `${ms.toFixed(0)} ms` : `${(ms / 1000).toFixed(2)} s`}`;
-};
-const litmusRows = [
-  `| verdict | ${await timed({})} |`,
-  `| every state | ${await timed({ mode: 'states' })} |`,
-  `| witness or core (\`show\`) | ${await timed({ explain: true })} |`,
-  `| axioms to drop (\`why\`) | ${await timed({ explain: true, relax: true })} |`,
-];
+const litmusRows: string[] = [];
+for (const name of TESTS) {
+  const file = join(ROOT, 'litmus', 'tests', 'instr', `${name}.litmus`);
+  const t = parseLitmus(readFileSync(file, 'utf8'), file);
+  const timed = async (opt: Partial<RunOptions>): Promise<string> => {
+    const t0 = performance.now();
+    const r = await runTest(z3, t, { ...base, ...opt });
+    const ms = performance.now() - t0;
+    return `${String(r.validated)}${r.states ? `, ${r.states.length} states` : ''}, ${r.stats.queries} queries, ${ms < 1000 ? `${ms.toFixed(0)} ms` : `${(ms / 1000).toFixed(2)} s`}`;
+  };
+  const ex0 = performance.now();
+  const ex = runExecutor(t, { model: 'ptx75', bound: 2, maxStates: 100_000 });
+  const exCell = ex.ok ? `${ex.result.states.length} final states, ${ex.result.stats.visited} visited, ${(performance.now() - ex0).toFixed(0)} ms` : ex.error;
+  litmusRows.push(`| ${name} | ${await timed({})} | ${await timed({ mode: 'states' })} | ${await timed({ explain: true })} | ${await timed({ explain: true, relax: true })} | ${exCell} |`);
+  process.stdout.write(`${litmusRows[litmusRows.length - 1]}\n`);
+}
 await z3.close();
-const ex0 = performance.now();
-const ex = runExecutor(t, { model: 'ptx75', bound: 2, maxStates: 100_000 });
-const exLine = ex.ok ? `The executor: ${ex.result.states.length} final states, ${ex.result.stats.visited} states visited, ${(performance.now() - ex0).toFixed(0)} ms.` : '';
+
+// fscale and fscale_nofence (examples/kernels): block 1 computes from a float block 0 published.
+const spec = (name: string): string => {
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'ptxmm.js'), 'kernel', join(ROOT, 'examples', 'kernels', `${name}.kernel.json`)], { encoding: 'utf8' });
+  const s = (performance.now() - t0) / 1000;
+  const line = r.stdout.split('\n').find((l) => l.startsWith('Assert')) ?? r.stderr.trim().split('\n')[0] ?? '';
+  const verdict = /holds/.test(line) ? 'holds' : /FAILS/.test(line) ? `fails (${/ends in (.*?) \(\d/.exec(line)?.[1] ?? '?'})` : line.slice(0, 60);
+  return `| ${name} | ${verdict} | ${/\(([\d.]+ s)\)$/.exec(line)?.[1] ?? '?'} | ${s.toFixed(2)} s |`;
+};
+const specRows = ['fscale', 'fscale_nofence'].map(spec);
 
 // fsum at grid N, one thread a block: values whose sums are exact (1.0 + 2.0 + 0.5 + ...), and the rounding ones.
 const exact = [2.0, 0.5, -0.25, 4.0, 0.125, 8.0];
@@ -52,12 +65,17 @@ const kernelRows: string[] = [];
 for (const rounding of [false, true]) for (const n of [2, 3, 4, 5]) { kernelRows.push(kernelRow(n, rounding)); process.stdout.write(`${kernelRows[kernelRows.length - 1]}\n`); }
 
 writeFileSync(join(ROOT, 'bench', 'FLOATS.md'), [
-  '# Float atomic additions', '',
+  '# Float computation', '',
   `Node ${process.version}, ${new Date().toISOString().slice(0, 10)}; ptx75, loop bound 2. Regenerate with \`npm run bench\`.`, '',
-  'ATOM-fadd-rounding (litmus/tests/instr: two threads, an .f32 and an .f64 pair of atomic additions), one process, one Z3.',
-  'Where every axiom is assumed, and in an explanation\'s questions that assume NoThinAir, each addition is a choice among its',
-  'few sums (solver/valuesets.ts); `why`\'s questions that drop NoThinAir use Z3\'s floating-point theory.', '',
-  '| question | answer, cost |', '|---|---|', ...litmusRows, '', exLine, '',
+  'Our float tests (litmus/tests/instr), one process, one Z3: ATOM-fadd-rounding (an .f32 and an .f64 pair of atomic additions),',
+  'FOP-rounding-modes (add.rp/.rn/.rz, mul, cvt.rni/.rpi on a value read), FOP-MP-absorbed (a float passed with a flag, then',
+  'added and subtracted), FOP-setp-nan (a NaN compared). Where every axiom is assumed, and in an explanation\'s questions that',
+  'assume NoThinAir, each float operation is a choice among its few results (solver/valuesets.ts); `why`\'s questions that drop',
+  'NoThinAir use Z3\'s floating-point theory. Each cell: the answer, states, queries, time.', '',
+  '| test | verdict | every state | witness or core (`show`) | axioms to drop (`why`) | executor |', '|---|---|---|---|---|---|', ...litmusRows, '',
+  'examples/kernels/fscale (block 1 computes 2v + 1 and its floor from a float block 0 scaled and published) and fscale_nofence',
+  '(no fences), `ptxmm kernel` with the spec: the assertion\'s answer, its time as reported, and the whole process (every property).', '',
+  '| kernel | assertion | reported | process |', '|---|---|---|---|', ...specRows, '',
   'examples/kernels/fsum.ptx at grid N, one thread a block, each block `atomicAdd`s its value (`ptxmm kernel`, the assertion',
   'only; its time as reported, and the whole process). exact: 1.0 plus 2.0, 0.5, -0.25, 4.0, ... (every order gives the same',
   'total); rounding: 1e20 plus 1.0, -1e20, 2.0, 4.0, ... asserted to end 3.0 (a failing assertion is also explained: a witness).', '',

@@ -3,6 +3,7 @@ import { type Command, EXIT, EXIT_HELP, litmusInputs } from './command.js';
 import { readLitmusFiles } from '../litmus/parse.js';
 import { printLitmus } from '../litmus/print.js';
 import type { LitmusTest } from '../litmus/ast.js';
+import { floatOpName } from '../litmus/floats.js';
 
 /** Instruction kind for the summary: the opcode family with its proxy when not generic. */
 function kindOf(s: LitmusTest['threads'][number]['code'][number]): string {
@@ -11,6 +12,8 @@ function kindOf(s: LitmusTest['threads'][number]['code'][number]): string {
       return s.proxy === 'generic' ? s.op : `${s.op}(${s.proxy})`;
     case 'fence': return s.sem === 'sc' ? 'fence.sc' : 'fence.acq_rel';
     case 'alu': return s.aop;
+    // A float operation by its name and type (`add.f32`, `cvt.s32.f32`), apart from the integer ones.
+    case 'fop': return floatOpName(s.f).split('.').filter((q) => !/^(rn|rz|rm|rp|rni|rzi|rmi|rpi|ftz|sat|NaN)$/.test(q)).join('.');
     // ret and exit are jumps to the thread's end, cvta a mov of an address: counted as written.
     case 'bra': return s.leave ?? 'bra';
     case 'mov': return s.cvta ? 'cvta' : 'mov';

@@ -4,6 +4,7 @@
 import type { Instr, LitmusTest, Pos, Proxy, Scope, Value } from '../litmus/ast.js';
 import { SCOPES } from '../litmus/ast.js';
 import { typeWidth } from '../litmus/ast.js';
+import { floatWidths } from '../litmus/floats.js';
 import { type PhysLoc, type Reach, layout, memorySpaces, mixedSize, mixedSizeAccess, noProxiesMessage, proxiedWrittenAccess, strongAccess } from '../litmus/layout.js';
 import { type ValueType, aluWidths, threadRegisters, writerType } from '../litmus/types.js';
 import { printInstr } from '../litmus/print.js';
@@ -252,6 +253,7 @@ function compileThread(test: LitmusTest, ti: number, locs: ReturnType<typeof loc
       case 'cvt': slots = [val(ins.a, typeWidth(ins.stype))]; dst = ins.dst.name; break;
       case 'unary': slots = [val(ins.a, typeWidth(ins.type))]; dst = ins.dst.name; break;
       case 'setp': slots = [val(ins.a, typeWidth(ins.type)), val(ins.b, typeWidth(ins.type))]; dst = ins.dst.name; break;
+      case 'fop': slots = ins.args.map((a) => val(a, floatWidths(ins.f).args)); dst = ins.dst.name; break;
       case 'bcmp': slots = [val(ins.a, 32), val(ins.b, 32)]; break;
       case 'fence': case 'bra': case 'fence.proxy': break;
     }

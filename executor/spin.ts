@@ -9,7 +9,7 @@
 // every iteration (Program.spinAssume is set only by explore.ts).
 import type { CInstr } from './program.js';
 
-const LOCAL = new Set(['ld', 'mov', 'alu', 'selp', 'cvt', 'unary', 'setp', 'nanosleep']);
+const LOCAL = new Set(['ld', 'mov', 'alu', 'selp', 'cvt', 'unary', 'setp', 'fop', 'nanosleep']);
 const isBranch = (c: CInstr): boolean => c.ins.op === 'bra' || c.ins.op === 'bcmp';
 
 /**

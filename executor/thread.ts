@@ -19,6 +19,7 @@ import { type RV, alu, asType, bfe, bfi, bfind, bitCount, compare, funnel, mulHi
 import type { CInstr, Program, ThreadProg } from './program.js';
 import { InputError, Unsupported } from './program.js';
 import { nearestLocation } from '../litmus/layout.js';
+import { floatOp, floatWidths } from '../litmus/floats.js';
 import { accessKey } from './proxy.js';
 import { effectiveScope } from '../model/events.js';
 import { type Entry, type Opnd, type TState, type View, fetched, regsHash, retired, traced, withThread, withWin } from './state.js';
@@ -355,6 +356,11 @@ function localValue(ci: CInstr, e: Entry): RV {
       if (i.uop === 'abs') return rv(x.w, toSigned(x.v, x.w) < 0n ? -x.v : x.v);
       if (i.uop === 'bfind') return bfind(x, typeSigned(i.type), !!i.shiftamt);
       return bitCount(i.uop, x);
+    }
+    case 'fop': {
+      // Operands at the operation's width (a float's bits, or cvt's integer type's).
+      const w = floatWidths(i.f).args;
+      return rv(floatWidths(i.f).result, floatOp(i.f, i.args.map((_, k) => BigInt.asUintN(w, operand(e, k)!.v))));
     }
     case 'setp': {
       const signed = i.type.startsWith('s');

@@ -908,6 +908,14 @@ function inline(entry: PtxFunction, mod: PtxModule, bad: (m: string, p?: Pos) =>
         if (t[0] === 'u' || t[0] === 's') bad(`%${r.name} is a .${t} register: a .f${w} instruction takes .f${w} and .b${w} registers (ptxas: "Arguments mismatch")`, r.pos ?? s.pos);
         if (floatRegister(fn, r.name) && typeWidth(t) !== w) bad(`%${r.name} is a .${declared(r.name, t)} register, and this instruction moves .f${w} data (ptxas: "Arguments mismatch")`, r.pos ?? s.pos);
       }
+      // A float conversion's integer side takes integer registers, as its float side float ones (floatData).
+      if (s.op === 'fop' && s.f.fn === 'cvt') {
+        const { to, from } = s.f;
+        const side: [Value | Reg, string][] = [...(to[0] !== 'f' ? [[s.dst, to] as [Reg, string]] : []), ...(from[0] !== 'f' ? s.args.map((a) => [a, from] as [Value, string]) : [])];
+        for (const [r, t] of side) {
+          if (r.kind === 'reg' && floatRegister(fn, r.name)) bad(`%${r.name} is a float register, and ${printInstr(s).split(' ')[0]} takes a .${t} one there (ptxas: "Arguments mismatch")`, r.pos ?? s.pos);
+        }
+      }
       // A device function reads its own registers (the entry's reads are checked after inlining,
       // where a callee's are renamed apart: an undeclared one read as "any value").
       if (stack.length > 1) {
@@ -1007,6 +1015,14 @@ function floatData(s: Instr): [Reg, number][] {
     case 'selp': return s.float ? of(s.type, [s.dst, s.a, s.b]) : [];
     case 'atom': return s.float ? of(s.type, [s.dst, s.b]) : [];
     case 'red': return s.float ? of(s.type, [s.b]) : [];
+    case 'fop': {
+      // Its float operands and result (setp's result is a predicate; cvt's integer side is not float data).
+      const f = s.f;
+      const fw = (t: string): DataType | null => (t === 'f32' ? 'b32' : t === 'f64' ? 'b64' : null);
+      if (f.fn === 'cvt') return [...(fw(f.to) ? of(fw(f.to)!, [s.dst]) : []), ...(fw(f.from) ? of(fw(f.from)!, s.args) : [])];
+      const t: DataType = f.w === 64 ? 'b64' : 'b32';
+      return of(t, f.fn === 'setp' ? s.args : [s.dst, ...s.args]);
+    }
     default: return [];
   }
 }

@@ -101,6 +101,8 @@ function needs(opcode: string): Need[] {
   if (op === 'redux') need('redux.sync', 80, 70);
   if (op === 'nanosleep') need('nanosleep', 70, 62);
   if (op === 'shf') need('shf', 32, 31);
+  // min and max that return a NaN operand (ISA min, max: PTX 7.0, sm_80).
+  if ((op === 'min' || op === 'max') && has('NaN')) need(`${op}.NaN`, 70, 80);
   return out;
 }
 

@@ -3,11 +3,12 @@
 // generating programs to fuzz the model with.
 import fc from 'fast-check';
 import type {
-  Address, AtomOp, Bar, CmpOp, DataType, Expr, Imm, Instr, LitmusTest, LocDecl, Observable, Ordering, Proxy, Reg,
+  Address, AtomOp, Bar, CmpOp, CvtType, DataType, FloatOp, IntRounding, Rounding, Expr, Imm, Instr, LitmusTest, LocDecl, Observable, Ordering, Proxy, Reg,
   RegInit, Scope, Space, Stmt, Term, Thread, Value,
 } from './ast.js';
 import { testedObservables, typeWidth } from './ast.js';
 import { nextUse } from './barriers.js';
+import { floatArity, floatWidths } from './floats.js';
 import { layout } from './layout.js';
 import { FLIPPED, registersRead, threadRegisters, typeDecides, typeRange, widthMismatch } from './types.js';
 
@@ -168,12 +169,36 @@ function instr(labels: string[]): fc.Arbitrary<Instr> {
     op: fc.constant('setp' as const), cmp: pick(type.startsWith('b') ? ['eq', 'ne'] as const : CMPS), type: fc.constant(type),
     dst: reg(PREDS), a: value, b: value, pos: fc.constant(P),
   }));
+  // Float arithmetic, comparisons and conversions, with the qualifiers each takes (build.ts
+  // floatInstruction). A mul always rounds as written: one without, read by an add without,
+  // is refused (ptxas may fuse the two).
+  const fbits = (w: number): fc.Arbitrary<Value> => fc.oneof(reg(REGS), fc.bigInt({ min: 0n, max: (1n << BigInt(w)) - 1n }).map((v) => ({ kind: 'imm' as const, value: v })));
+  const rnd = pick(['rn', 'rz', 'rm', 'rp'] as const);
+  const arith = fc.record({ fn: pick(['add', 'sub', 'mul', 'fma', 'min', 'max', 'neg', 'abs'] as const), w: pick([32, 64] as const), r: rnd, keep: fc.boolean(), ftz: fc.boolean(), sat: fc.boolean(), nan: fc.boolean(), mad: fc.boolean() })
+    .map(({ fn, w, r, keep, ftz, sat, nan, mad }): FloatOp => {
+      const rounded = fn === 'add' || fn === 'sub' || fn === 'mul' || fn === 'fma';
+      return {
+        fn, w, rnd: rounded && (keep || fn === 'mul' || fn === 'fma') ? r : null, ftz: ftz && w === 32, sat: sat && rounded && w === 32,
+        nan: nan && (fn === 'min' || fn === 'max') && w === 32, mad: mad && fn === 'fma',
+      };
+    });
+  const fsetp = fc.record({ w: pick([32, 64] as const), cmp: pick(['eq', 'ne', 'lt', 'le', 'gt', 'ge', 'equ', 'neu', 'ltu', 'leu', 'gtu', 'geu', 'num', 'nan'] as const), ftz: fc.boolean() })
+    .map(({ w, cmp, ftz }): FloatOp => ({ fn: 'setp', w, cmp, ftz: ftz && w === 32 }));
+  const fcvt = fc.record({ f: pick(['f32', 'f64'] as const), i: pick(['s32', 'u32', 's64', 'u64', 's16', 'u8'] as const), dir: fc.nat(3), r: rnd, ir: pick(['rni', 'rzi', 'rmi', 'rpi'] as const), ftz: fc.boolean(), sat: fc.boolean() })
+    .map(({ f, i, dir, r, ir, ftz, sat }): FloatOp => {
+      const [to, from, rd]: [CvtType, CvtType, Rounding | IntRounding | null] = dir === 0 ? [f, i, r] : dir === 1 ? [i, f, ir] : dir === 2 ? (f === 'f32' ? ['f32', 'f64', r] : ['f64', 'f32', null]) : [f, f, sat ? null : ir];
+      return { fn: 'cvt', to, from, rnd: rd, ftz: ftz && (to === 'f32' || from === 'f32'), sat };
+    });
+  const fop = fc.oneof(arith, fsetp, fcvt).chain((f) => {
+    const { args } = floatWidths(f);
+    return fc.record({ op: fc.constant('fop' as const), f: fc.constant(f), dst: reg(f.fn === 'setp' ? PREDS : REGS), args: fc.array(fbits(args), { minLength: floatArity(f), maxLength: floatArity(f) }), pos: fc.constant(P) });
+  });
   const nanosleep = fc.record({ op: fc.constant('nanosleep' as const), t: value, pos: fc.constant(P) });
   const jumps: fc.Arbitrary<Instr>[] = labels.length === 0 ? [] : [
     fc.record({ op: fc.constant('bra' as const), target: pick(labels), pos: fc.constant(P) }),
     fc.record({ op: fc.constant('bcmp' as const), cmp: pick(CMPS), a: value, b: value, target: pick(labels), pos: fc.constant(P) }),
   ];
-  const any: fc.Arbitrary<Instr> = fc.tuple(fc.oneof(...([ld, st, atom, red, fence, bar, mov, unary, alu, sad, shf, bitField, setp, nanosleep, ...jumps] as fc.Arbitrary<Instr>[])), fc.boolean())
+  const any: fc.Arbitrary<Instr> = fc.tuple(fc.oneof(...([ld, st, atom, red, fence, bar, mov, unary, alu, sad, shf, bitField, setp, fop, nanosleep, ...jumps] as fc.Arbitrary<Instr>[])), fc.boolean())
     .map(([i, f]) => (f ? asFloat(i) : i));
   // A guard makes an instruction genuine PTX: Dartagnan-only forms stay unguarded.
   const dialectOnly = (i: Instr): boolean => (i.op === 'atom' || i.op === 'red') && (i.aop === 'sub' || i.ord.sem === 'acq_rel' && i.op === 'red');

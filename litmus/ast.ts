@@ -417,7 +417,40 @@ export interface Label {
   pos: Pos;
 }
 
-export type Instr = Ld | St | Atom | Red | Fence | ProxyFence | Bar | Shfl | Vote | Redux | Match | Mov | Alu | Unary | Selp | Cvt | Setp | Bra | BranchCmp | Nanosleep;
+/** Rounding of a floating-point result (ISA, Floating-Point Instructions): to nearest even, towards zero, towards minus or plus infinity. */
+export type Rounding = 'rn' | 'rz' | 'rm' | 'rp';
+/** Rounding of a float to an integral value (cvt .rni, .rzi, .rmi, .rpi). */
+export type IntRounding = 'rni' | 'rzi' | 'rmi' | 'rpi';
+/** setp's floating-point comparisons: ordered (false on a NaN), unordered (`u`: true on a NaN), `num` (neither NaN), `nan` (either). */
+export type FloatCmp = CmpOp | 'equ' | 'neu' | 'ltu' | 'leu' | 'gtu' | 'geu' | 'num' | 'nan';
+/** A type a float conversion reads or writes: .f32, .f64 or an integer type (cvt.rn.f32.s32). */
+export type CvtType = 'f32' | 'f64' | Exclude<DataType, 'b8' | 'b16' | 'b32' | 'b64'>;
+/**
+ * What a floating-point instruction computes on the bits of .f32 and .f64 values
+ * (litmus/floats.ts floatOp, both engines; solver/expr.ts spells it for Z3). `rnd` null: written
+ * without a rounding modifier (add, sub, mul: to nearest even, and ptxas may fuse a mul and an
+ * add so written into one fma: build.ts refuses a program where it could). `ftz`: .f32
+ * subnormal inputs and result as zero of their sign; `sat`: the result clamped to [0.0, 1.0], a
+ * NaN to +0.0; `nan` (min, max): a NaN operand gives NaN rather than the other operand; `mad`:
+ * written mad.rnd (fma's other name).
+ */
+export type FloatOp =
+  | { fn: 'add' | 'sub' | 'mul' | 'fma' | 'min' | 'max' | 'neg' | 'abs'; w: 32 | 64; rnd: Rounding | null; ftz: boolean; sat: boolean; nan: boolean; mad: boolean }
+  | { fn: 'setp'; w: 32 | 64; cmp: FloatCmp; ftz: boolean }
+  | { fn: 'cvt'; to: CvtType; from: CvtType; rnd: Rounding | IntRounding | null; ftz: boolean; sat: boolean };
+/**
+ * Floating-point arithmetic, comparison and conversion (`add.rn.f32`, `fma.rn.f64`,
+ * `setp.ltu.f32`, `cvt.rzi.s32.f32`): `f` says what it computes, `args` its operands in order
+ * (a, b, c as the instruction writes them).
+ */
+export interface Fop extends InstrBase {
+  op: 'fop';
+  f: FloatOp;
+  dst: Reg;
+  args: Value[];
+}
+
+export type Instr = Ld | St | Atom | Red | Fence | ProxyFence | Bar | Shfl | Vote | Redux | Match | Mov | Alu | Unary | Selp | Cvt | Setp | Fop | Bra | BranchCmp | Nanosleep;
 export type Stmt = Instr | Label;
 
 export interface Placement {

@@ -1,7 +1,7 @@
 // From the concrete syntax tree to the AST, checking what the ISA rules out and what the
 // model cannot give meaning to. Every error points at the token that causes it.
 import type {
-  Address, AtomOp, AluOp, CmpOp, CvtaSpace, Space, Condition, DataType, Expr, Instr, LitmusTest, LocDecl, LocRef,
+  Address, AtomOp, AluOp, CmpOp, CvtaSpace, CvtType, FloatCmp, FloatOp, IntRounding, Rounding, Space, Condition, DataType, Expr, Instr, LitmusTest, LocDecl, LocRef,
   Match, Observable, Ordering, Placement, Pos, Proxy, Quantifier, WriteProxy, Redux, Reg, RegInit, Shfl, Stmt, Term, Thread, Unary, Value, Vote,
 } from './ast.js';
 import { CMP_SYMBOL, LEAVE_LABEL, SPACE_NAME, cvtaSpace } from './ast.js';
@@ -13,6 +13,8 @@ import type {
   CstCell, CstExpr, CstFile, CstInit, CstNum, CstObservable, CstOperand, CstPlacement, CstTerm, Tok,
 } from './cst.js';
 import { LitmusError } from './errors.js';
+import { contractible, contractionRefusal, floatWidths } from './floats.js';
+import { printInstr } from './print.js';
 import {
   FLOAT_TYPE, type Qual, SCOPE_QUALS, floatRefusal, floatWidthOf, SCOPE_SET, SPACE_QUALS, SPACE_SET, TYPE_SET, WITH_PRED, UNMODELLED_INSTRUCTIONS, asType, classify, setOf, splitOpcode,
 } from './opcode.js';
@@ -42,6 +44,12 @@ const BCMP: Record<string, CmpOp> = { beq: 'eq', bne: 'ne', blt: 'lt', ble: 'le'
 const SETP_CMP: Record<string, CmpOp> = {
   eq: 'eq', ne: 'ne', lt: 'lt', le: 'le', gt: 'gt', ge: 'ge', lo: 'lt', ls: 'le', hi: 'gt', hs: 'ge',
 };
+/** Instructions that compute with .f32 and .f64 values when they carry such a type (floatInstruction). */
+const FLOAT_BASES: ReadonlySet<string> = setOf('add', 'sub', 'mul', 'fma', 'mad', 'min', 'max', 'neg', 'abs', 'setp', 'cvt');
+const ROUNDINGS: ReadonlySet<string> = setOf('rn', 'rz', 'rm', 'rp');
+const INT_ROUNDINGS: ReadonlySet<string> = setOf('rni', 'rzi', 'rmi', 'rpi');
+const SETP_FLOAT: ReadonlySet<string> = setOf('eq', 'ne', 'lt', 'le', 'gt', 'ge', 'equ', 'neu', 'ltu', 'leu', 'gtu', 'geu', 'num', 'nan');
+const CVT_INTS: ReadonlySet<string> = setOf('u8', 'u16', 'u32', 'u64', 's8', 's16', 's32', 's64');
 const ATOM_OPS: ReadonlySet<string> = setOf('add', 'sub', 'inc', 'dec', 'min', 'max', 'and', 'or', 'xor', 'exch', 'cas');
 const BITWISE_ATOM: ReadonlySet<string> = setOf('and', 'or', 'xor', 'exch', 'cas');
 const PROXY_NAMES: ReadonlySet<string> = setOf('generic', 'texture', 'surface', 'constant');
@@ -320,6 +328,11 @@ function ordering(
 function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx0: Ctx): Instr {
   const { opcode, operands: ops } = cell;
   const { base, quals: written } = splitOpcode(opcode.text, pos(opcode));
+  if (FLOAT_BASES.has(base) && (base === 'fma' || written.some((q) => FLOAT_TYPE.test(q.text)))) return floatInstruction(base, written, cell, ctx0);
+  // Any other instruction with a float type computes what ptxmm does not (div.rn.f32): said so at
+  // the type, before a rounding modifier reads as an unknown qualifier.
+  const ftype = written.find((q) => FLOAT_TYPE.test(q.text));
+  if (ftype && (ALU_BASES.has(base) || UNARY_BASES.has(base))) fail(floatRefusal(base, ftype.text), ftype.pos, ctx0.file);
   const float = floatMove(base, written);
   const quals = float?.quals ?? written;
   const ctx: Ctx = float ? { ...ctx0, floatWidth: float.width } : ctx0;
@@ -615,6 +628,75 @@ function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx0: Ctx): Instr {
 }
 
 /**
+ * Floating-point arithmetic, comparison and conversion on .f32 and .f64 values (Fop; litmus/
+ * floats.ts computes them). The qualifiers each form takes are ptxas's (checked with ptxas 13,
+ * sm_90): a rounding modifier optional on add, sub and mul, required on fma, mad and the
+ * conversions that round, refused elsewhere; .ftz and .sat with .f32 only (.sat on add, sub, mul,
+ * fma, mad and cvt), .NaN on min and max .f32.
+ */
+function floatInstruction(base: string, quals: Qual[], cell: Extract<CstCell, { k: 'instr' }>, ctx0: Ctx): Instr {
+  const { opcode, operands: ops } = cell;
+  const file = ctx0.file;
+  const p = pos(opcode);
+  // Only .f32 and .f64 hold values ptxmm computes with.
+  const other = quals.find((q) => FLOAT_TYPE.test(q.text) && !floatWidthOf(q.text));
+  if (other) fail(`.${other.text} data is not modelled: ptxmm computes with .f32 and .f64 values`, other.pos, file);
+  const flag = (q: Qual | undefined, ok: boolean, why: string): boolean => {
+    if (q && !ok) fail(`'.${q.text}' does not go with ${base}${why} (ptxas: illegal modifier)`, q.pos, file);
+    return !!q;
+  };
+  if (base === 'cvt') {
+    // cvt.rnd.dtype.atype: two types, the destination's then the source's, at least one a float.
+    const types = quals.filter((q) => CVT_INTS.has(q.text) || floatWidthOf(q.text));
+    const bits = quals.find((q) => TYPE_SET.has(q.text) && !CVT_INTS.has(q.text));
+    if (bits) fail(`cvt between a float and .${bits.text}: ptxas takes a signed or unsigned integer type there (.s32, .u32)`, bits.pos, file);
+    const c = classify('cvt', quals.filter((q) => !types.includes(q)), { rnd: setOf(...ROUNDINGS, ...INT_ROUNDINGS), ftz: setOf('ftz'), sat: setOf('sat') }, file) as Partial<Record<'rnd' | 'ftz' | 'sat', Qual>>;
+    if (types.length !== 2) fail(`cvt needs two types, the destination's then the source's (cvt.rn.f32.s32)`, p, file);
+    const [to, from] = [types[0]!.text as CvtType, types[1]!.text as CvtType];
+    const [fto, ffrom] = [!!floatWidthOf(to), !!floatWidthOf(from)];
+    // Which rounding each conversion takes: none (exact), a float rounding, an integral one.
+    const rounds = fto && !ffrom ? 'float' : !fto && ffrom ? 'integral' : to === 'f32' && from === 'f64' ? 'float' : to === from ? 'integral?' : 'none';
+    const r = c.rnd?.text ?? null;
+    if (r === null && (rounds === 'float' || rounds === 'integral')) {
+      fail(`cvt.${to}.${from} needs a rounding modifier (${rounds === 'float' ? '.rn, .rz, .rm or .rp' : '.rni, .rzi, .rmi or .rpi'}), as ptxas does`, p, file);
+    }
+    if (r !== null && (rounds === 'none' || (rounds === 'float') !== ROUNDINGS.has(r))) {
+      fail(`'.${r}' is not a rounding cvt.${to}.${from} takes (${rounds === 'none' ? 'it converts exactly: none' : rounds === 'float' ? '.rn, .rz, .rm or .rp' : '.rni, .rzi, .rmi or .rpi'})`, c.rnd!.pos, file);
+    }
+    flag(c.ftz, to === 'f32' || from === 'f32', ` unless one of its types is .f32`);
+    arity(ops, 2, 2, opcode, 'two operands (d, a)', file);
+    const ctx: Ctx = ffrom ? { ...ctx0, floatWidth: floatWidthOf(from)! } : ctx0;
+    const f: FloatOp = { fn: 'cvt', to, from, rnd: r as Rounding | IntRounding | null, ftz: !!c.ftz, sat: !!c.sat };
+    return { op: 'fop', f, dst: reg(ops[0]!, 'the destination', ctx0), args: [value(ops[1]!, 'the source', ctx)], pos: p };
+  }
+  const setp = base === 'setp';
+  const cats: Record<string, ReadonlySet<string>> = setp ? { cmp: SETP_FLOAT, ftz: setOf('ftz'), type: setOf('f32', 'f64') }
+    : { rnd: ROUNDINGS, ftz: setOf('ftz'), sat: setOf('sat'), nan: setOf('NaN'), type: setOf('f32', 'f64') };
+  const c = classify(base, quals, cats, file) as Partial<Record<'cmp' | 'rnd' | 'ftz' | 'sat' | 'nan' | 'type', Qual>>;
+  if (!c.type) fail(`${base} needs a type (.f32 or .f64)`, p, file);
+  const w = floatWidthOf(c.type.text)!;
+  const ctx: Ctx = { ...ctx0, floatWidth: w };
+  flag(c.ftz, w === 32, '.f64');
+  if (setp) {
+    if (!c.cmp) fail(`setp needs a comparison (.eq, .ne, .lt, .le, .gt, .ge, their unordered .equ ... .geu, .num or .nan)`, p, file);
+    arity(ops, 3, 3, opcode, 'three operands (p, a, b)', file);
+    if (ops[0]!.k === 'pair') fail(`setp with two destinations (p|q) is not supported: write a second setp with the opposite comparison for q`, operandPos(ops[0]!), file);
+    return { op: 'fop', f: { fn: 'setp', w, cmp: c.cmp.text as FloatCmp, ftz: !!c.ftz }, dst: reg(ops[0]!, 'the predicate', ctx0), args: [value(ops[1]!, 'the first operand', ctx), value(ops[2]!, 'the second operand', ctx)], pos: p };
+  }
+  const fn = base === 'mad' ? 'fma' : base as 'add' | 'sub' | 'mul' | 'fma' | 'min' | 'max' | 'neg' | 'abs';
+  const rounded = fn === 'add' || fn === 'sub' || fn === 'mul' || fn === 'fma';
+  flag(c.rnd, rounded, '');
+  if (fn === 'fma' && !c.rnd) fail(`${base} needs a rounding modifier (${base}.rn.${c.type.text}), as ptxas does`, p, file);
+  flag(c.sat, rounded && w === 32, w === 32 ? '' : '.f64');
+  flag(c.nan, (fn === 'min' || fn === 'max') && w === 32, (fn === 'min' || fn === 'max') ? '.f64' : '');
+  const n = fn === 'fma' ? 4 : fn === 'neg' || fn === 'abs' ? 2 : 3;
+  arity(ops, n, n, opcode, n === 4 ? 'four operands (d, a, b, c)' : n === 2 ? 'two operands (d, a)' : 'three operands (d, a, b)', file);
+  const f: FloatOp = { fn, w, rnd: (c.rnd?.text ?? null) as Rounding | null, ftz: !!c.ftz, sat: !!c.sat, nan: !!c.nan, mad: base === 'mad' };
+  const names = ['the first operand', 'the second operand', 'the addend'];
+  return { op: 'fop', f, dst: reg(ops[0]!, 'the destination', ctx0), args: ops.slice(1).map((o, i) => value(o, names[i]!, ctx)), pos: p };
+}
+
+/**
  * The warp-level exchanges (kernels only: see Shfl): `shfl.sync.{up,down,bfly,idx}.b32 d[|p], a,
  * b, c, membermask`; `vote.sync.{all,any,uni}.pred d, {!}a, membermask`, `vote.sync.ballot.b32`;
  * `redux.sync.{add,min,max}.{u32,s32} d, a, membermask`, `redux.sync.{and,or,xor}.b32`;
@@ -829,7 +911,9 @@ function hexFloatsFit(c: Extract<CstCell, { k: 'instr' }>, ins: Instr, file: str
     if (!hex) return;
     // A shift amount is a .u32 whatever the instruction's type (ptxas: "Arguments mismatch").
     const shiftAmount = ((base === 'shl' || base === 'shr') && k === 2) || (base === 'shf' && k === 3);
-    const type = shiftAmount ? 'u32' : 'type' in ins ? ins.type : null;
+    const fw = ins.op === 'fop' ? floatWidths(ins.f).args : 0;
+    const type = shiftAmount ? 'u32' : 'type' in ins ? ins.type : ins.op !== 'fop' ? null
+      : ins.f.fn === 'cvt' && ins.f.from[0] !== 'f' ? ins.f.from : fw === 64 ? 'b64' : 'b32';
     if (type !== hex.type) {
       fail(`floating-point literal '${o.num.tok.text}' in a${type ? ` .${type}` : 'n untyped'} operand${shiftAmount ? ' (a shift amount)' : ''}: ${HEX_FLOAT_USE}`, o.num.tok, file);
     }
@@ -851,7 +935,7 @@ function threadRegs(cells: CstCell[], inits: RegInit[], bareInits: ReadonlySet<s
     if (c.guard) add(c.guard.reg);
     const base = c.opcode.text.split('.')[0]!;
     const d = c.operands[0];
-    const writesFirst = base in LD_BASES || base in ATOM_BASES || ['mov', 'setp', 'selp', 'cvt', 'cvta', 'shf', 'bfe', 'bfi', 'prmt'].includes(base) || UNARY_BASES.has(base) || ALU_BASES.has(base);
+    const writesFirst = base in LD_BASES || base in ATOM_BASES || ['mov', 'setp', 'selp', 'cvt', 'cvta', 'shf', 'bfe', 'bfi', 'prmt', 'fma'].includes(base) || UNARY_BASES.has(base) || ALU_BASES.has(base);
     if (writesFirst && d && d.k === 'name') add(d.tok);
   }
   return { regs, bare };
@@ -883,6 +967,8 @@ function buildThread(pl: Placement, cells: CstCell[], inits: RegInit[], bareInit
       fail(`label ${s.target} does not exist in P${pl.id}`, at, ctx.file);
     }
   }
+  const fused = contractible(code);
+  if (fused) fail(contractionRefusal(printInstr(fused.mul), printInstr(fused.add), fused.mul.pos.line), fused.add.pos, ctx.file);
   // A register is a predicate or a value, never both (ptxas: one type per register); a
   // predicate starts at 0 or 1.
   const { predicates, mixed } = predicateRegisters({ placement: pl, code });

@@ -1,35 +1,87 @@
-// Floating-point addition on bit patterns, as atom.add.f32/.f64 and red.add.f32/.f64 perform it
-// (ISA atom, red): IEEE 754 round to nearest even; .f32 on global memory flushes subnormal
-// inputs and results to zero of the same sign, on shared memory it does not. Both engines
-// compute with this (the executor directly, the solver's concrete evaluator through
-// solver/expr.ts bvApply), and the SMT-LIB text the solver prints says the same in Z3's
-// floating-point theory (expr.ts fpAddSmt), which a test checks against this.
-import type { Space } from './ast.js';
+// Floating-point computation on bit patterns, as PTX's float instructions perform it (ISA,
+// Floating-Point Instructions; atom, red; cvt; setp): exact arithmetic on the values, then one
+// rounding to the format (round to nearest even, towards zero, towards minus or plus infinity),
+// .f32 subnormals flushed to zero of their sign where the instruction says so (.ftz; atom.add
+// on global memory), results clamped to [0.0, 1.0] by .sat. Both engines compute with this
+// (the executor directly, the solver's concrete evaluator through solver/expr.ts), and the
+// SMT-LIB text the solver prints says the same in Z3's floating-point theory (expr.ts
+// floatSmt), which solver/floats.test.ts checks against this.
+import type { CvtType, FloatOp, Fop, IntRounding, Mov, Rounding, Space } from './ast.js';
+
+/** An arithmetic float operation (not setp, not cvt). */
+type Arith = Extract<FloatOp, { nan: boolean }>;
 
 /**
- * The NaN a float addition writes. The ISA does not say which NaN an atomic addition leaves;
- * ptxmm writes one (every bit but the sign set: 0x7FFFFFFF is the NaN NVIDIA GPUs' float
- * arithmetic produces for .f32) so that both engines agree on the bits.
+ * The NaN a float computation writes. The ISA does not say which NaN an atomic addition leaves,
+ * and gives neg, abs and conversions "an unspecified NaN"; ptxmm writes one (every bit but the
+ * sign set: 0x7FFFFFFF is the NaN NVIDIA GPUs' float arithmetic produces for .f32) so that both
+ * engines agree on the bits.
  */
 export const CANONICAL_NAN: Readonly<Record<32 | 64, bigint>> = { 32: 0x7fffffffn, 64: 0x7fffffffffffffffn };
 
-const buf = new ArrayBuffer(8);
-const f32 = new Float32Array(buf);
-const u32 = new Uint32Array(buf);
-const f64 = new Float64Array(buf);
-const u64 = new BigUint64Array(buf);
+/** A format: precision p (bits of the significand, the hidden one included), exponent bias, all-ones exponent field. */
+interface Format { w: 32 | 64; p: number; bias: number; top: number }
+const FORMATS: Readonly<Record<32 | 64, Format>> = { 32: { w: 32, p: 24, bias: 127, top: 255 }, 64: { w: 64, p: 53, bias: 1023, top: 2047 } };
 
-const toNumber = (bits: bigint, w: 32 | 64): number => {
-  if (w === 32) { u32[0] = Number(bits & 0xffffffffn); return f32[0]!; }
-  u64[0] = BigInt.asUintN(64, bits);
-  return f64[0]!;
-};
-const toBits = (x: number, w: 32 | 64): bigint => {
-  if (Number.isNaN(x)) return CANONICAL_NAN[w];
-  if (w === 32) { f32[0] = x; return BigInt(u32[0]!); }
-  f64[0] = x;
-  return u64[0]!;
-};
+/** A value decoded: NaN, an infinity, or (-1)^neg * m * 2^e exactly (m 0: a zero of that sign). */
+type Dec = { k: 'nan' } | { k: 'inf'; neg: boolean } | { k: 'fin'; neg: boolean; m: bigint; e: number };
+
+const signBit = (w: 32 | 64): bigint => 1n << BigInt(w - 1);
+
+function decode(bits: bigint, w: 32 | 64): Dec {
+  const f = FORMATS[w];
+  const frac = BigInt(f.p - 1);
+  const neg = (bits & signBit(w)) !== 0n;
+  const ex = Number((bits >> frac) & BigInt(f.top));
+  const m = bits & ((1n << frac) - 1n);
+  if (ex === f.top) return m === 0n ? { k: 'inf', neg } : { k: 'nan' };
+  if (ex === 0) return { k: 'fin', neg, m, e: 1 - f.bias - (f.p - 1) };
+  return { k: 'fin', neg, m: m | (1n << frac), e: ex - f.bias - (f.p - 1) };
+}
+
+const infBits = (neg: boolean, w: 32 | 64): bigint => (neg ? signBit(w) : 0n) | (BigInt(FORMATS[w].top) << BigInt(FORMATS[w].p - 1));
+const maxBits = (neg: boolean, w: 32 | 64): bigint => infBits(neg, w) - 1n;
+const zeroBits = (neg: boolean, w: 32 | 64): bigint => (neg ? signBit(w) : 0n);
+const bitLength = (m: bigint): number => m.toString(2).length;
+
+/** Whether rounding the magnitude q + rem/2^sh (rem > 0) goes up to q + 1. */
+function roundsUp(q: bigint, rem: bigint, sh: bigint, neg: boolean, rnd: Rounding): boolean {
+  switch (rnd) {
+    case 'rn': {
+      const half = 1n << (sh - 1n);
+      return rem > half || (rem === half && (q & 1n) === 1n);
+    }
+    case 'rz': return false;
+    case 'rm': return neg;
+    case 'rp': return !neg;
+  }
+}
+
+/** (-1)^neg * m * 2^e (m > 0 or a zero of that sign), rounded once to the format. */
+function round(neg: boolean, m: bigint, e: number, w: 32 | 64, rnd: Rounding): bigint {
+  const f = FORMATS[w];
+  if (m === 0n) return zeroBits(neg, w);
+  // The weight of the result's last bit: p bits below the leading one, never below the subnormals'.
+  let ulp = Math.max(bitLength(m) - 1 + e - (f.p - 1), 1 - f.bias - (f.p - 1));
+  let q: bigint;
+  if (e >= ulp) q = m << BigInt(e - ulp);
+  else {
+    const sh = BigInt(ulp - e);
+    q = m >> sh;
+    const rem = m - (q << sh);
+    if (rem !== 0n && roundsUp(q, rem, sh, neg, rnd)) q += 1n;
+  }
+  if (q === 1n << BigInt(f.p)) { q >>= 1n; ulp += 1; }
+  const hidden = 1n << BigInt(f.p - 1);
+  if (q < hidden) return zeroBits(neg, w) | q; // subnormal
+  const ex = ulp + (f.p - 1) + f.bias;
+  if (ex >= f.top) {
+    // Overflow: an infinity, or the largest finite value where rounding goes towards zero.
+    const inf = rnd === 'rn' || (rnd === 'rm' && neg) || (rnd === 'rp' && !neg);
+    return inf ? infBits(neg, w) : maxBits(neg, w);
+  }
+  return zeroBits(neg, w) | (BigInt(ex) << BigInt(f.p - 1)) | (q - hidden);
+}
 
 /** A subnormal .f32 as zero of its sign; other values unchanged. */
 export function flushF32(bits: bigint): bigint {
@@ -38,22 +90,182 @@ export function flushF32(bits: bigint): bigint {
   return exp === 0n && frac !== 0n ? bits & 0x80000000n : bits;
 }
 
-/**
- * x + y on the bits of two .f32 (w 32) or .f64 (w 64) values, rounded to nearest even; with
- * `ftz`, subnormal inputs and result flushed to zero of their sign. A NaN result is
- * CANONICAL_NAN. (The sum of two floats computed in double precision and then rounded to
- * single is the correctly rounded single sum: a double has more than twice a single's 24
- * bits, so the two roundings cannot disagree.)
- */
-export function floatAdd(x: bigint, y: bigint, w: 32 | 64, ftz: boolean): bigint {
-  if (w === 32) {
-    const a = toNumber(ftz ? flushF32(x) : x, 32);
-    const b = toNumber(ftz ? flushF32(y) : y, 32);
-    const r = toBits(Math.fround(a + b), 32);
-    return ftz && r !== CANONICAL_NAN[32] ? flushF32(r) : r;
-  }
-  return toBits(toNumber(x, 64) + toNumber(y, 64), 64);
+/** Exactly x + y for finite values, rounded; an exact zero takes IEEE's sign (+0 but towards minus infinity, unless both addends are zeros of one sign). */
+function sum(xn: boolean, xm: bigint, xe: number, yn: boolean, ym: bigint, ye: number, w: 32 | 64, rnd: Rounding): bigint {
+  const e = Math.min(xe, ye);
+  const a = xm << BigInt(xe - e);
+  const b = ym << BigInt(ye - e);
+  const s = (xn ? -a : a) + (yn ? -b : b);
+  if (s === 0n) return zeroBits(xn === yn ? xn : rnd === 'rm', w);
+  return round(s < 0n, s < 0n ? -s : s, e, w, rnd);
 }
+
+/** -1, 0 or 1 as x <, =, > y (neither NaN; -0 = +0). */
+function compare(x: Dec, y: Dec): number {
+  const key = (d: Dec): [number, bigint, number] => (d.k === 'inf' ? [d.neg ? -2 : 2, 0n, 0] : d.k === 'fin' ? [d.m === 0n ? 0 : d.neg ? -1 : 1, d.m, d.e] : [0, 0n, 0]);
+  const [xs, xm, xe] = key(x);
+  const [ys, ym, ye] = key(y);
+  if (xs !== ys || Math.abs(xs) !== 1) return Math.sign(xs - ys);
+  const e = Math.min(xe, ye);
+  const a = xm << BigInt(xe - e);
+  const b = ym << BigInt(ye - e);
+  const mag = a < b ? -1 : a > b ? 1 : 0;
+  return xs < 0 ? -mag : mag;
+}
+
+/** An integral value of x (finite), rounded as .rni/.rzi/.rmi/.rpi say: the integer, and the sign of x (for a zero). */
+function integral(x: Extract<Dec, { k: 'fin' }>, irnd: IntRounding): bigint {
+  if (x.e >= 0) return (x.neg ? -1n : 1n) * (x.m << BigInt(x.e));
+  const sh = BigInt(-x.e);
+  let q = x.m >> sh;
+  const rem = x.m - (q << sh);
+  const rnd: Rounding = irnd === 'rni' ? 'rn' : irnd === 'rzi' ? 'rz' : irnd === 'rmi' ? 'rm' : 'rp';
+  if (rem !== 0n && roundsUp(q, rem, sh, x.neg, rnd)) q += 1n;
+  return x.neg ? -q : q;
+}
+
+const ONE: Readonly<Record<32 | 64, bigint>> = { 32: 0x3f800000n, 64: 0x3ff0000000000000n };
+
+/** .sat: [0.0, 1.0], a NaN and anything negative (-0 included) to +0. */
+function saturate(bits: bigint, w: 32 | 64): bigint {
+  const d = decode(bits, w);
+  if (d.k === 'nan' || d.neg) return 0n;
+  return compare(d, decode(ONE[w], w)) > 0 ? ONE[w] : bits;
+}
+
+const widthOf = (t: CvtType): number => Number(t.slice(1));
+const isFloat = (t: CvtType): t is 'f32' | 'f64' => t === 'f32' || t === 'f64';
+
+/** The bits of the value an operand of type t holds, as a signed or unsigned integer. */
+const intValue = (bits: bigint, t: CvtType): bigint => (t.startsWith('s') ? BigInt.asIntN(widthOf(t), bits) : BigInt.asUintN(widthOf(t), bits));
+
+/** The register width of each operand of a float operation, and of its result. */
+export function floatWidths(f: FloatOp): { args: number; result: number } {
+  if (f.fn === 'cvt') return { args: widthOf(f.from), result: widthOf(f.to) };
+  if (f.fn === 'setp') return { args: f.w, result: 1 };
+  return { args: f.w, result: f.w };
+}
+
+/** How many operands a float operation reads. */
+export const floatArity = (f: FloatOp): number => (f.fn === 'fma' ? 3 : f.fn === 'neg' || f.fn === 'abs' || f.fn === 'cvt' ? 1 : 2);
+
+/** The instruction's name as PTX writes it, its type last (`add.rn.ftz.f32`, `setp.ltu.f32`, `cvt.rzi.s32.f32`). */
+export function floatOpName(f: FloatOp): string {
+  const q = (b: boolean, s: string): string[] => (b ? [s] : []);
+  if (f.fn === 'setp') return ['setp', f.cmp, ...q(f.ftz, 'ftz'), `f${f.w}`].join('.');
+  if (f.fn === 'cvt') return ['cvt', ...q(f.rnd !== null, f.rnd ?? ''), ...q(f.ftz, 'ftz'), ...q(f.sat, 'sat'), f.to, f.from].join('.');
+  const name = f.fn === 'fma' && f.mad ? 'mad' : f.fn;
+  return [name, ...q(f.rnd !== null, f.rnd ?? ''), ...q(f.ftz, 'ftz'), ...q(f.nan, 'NaN'), ...q(f.sat, 'sat'), `f${f.w}`].join('.');
+}
+
+/** The float addition atom.add and red.add perform: to nearest even, flushing when `ftz` (flushesSubnormals). */
+export const atomicAdd = (w: 32 | 64, ftz: boolean): FloatOp => ({ fn: 'add', w, rnd: 'rn', ftz, sat: false, nan: false, mad: false });
+
+/**
+ * The result of a float operation on its operands' bits (each at its register width), at the
+ * result's width: a float's bits, a predicate (setp: 0 or 1), or an integer (cvt). A NaN
+ * result is CANONICAL_NAN.
+ */
+export function floatOp(f: FloatOp, args: readonly bigint[]): bigint {
+  if (f.fn === 'cvt') return convert(f, args[0]!);
+  const w = f.w;
+  // .ftz: subnormal .f32 inputs read as zeros of their sign (only .f32 takes it).
+  const ftz = f.ftz && w === 32;
+  const ins = ftz ? args.map(flushF32) : args;
+  const xs = ins.map((a) => decode(a, w));
+  if (f.fn === 'setp') {
+    const [x, y] = [xs[0]!, xs[1]!];
+    const unordered = x.k === 'nan' || y.k === 'nan';
+    if (f.cmp === 'num' || f.cmp === 'nan') return BigInt((f.cmp === 'nan') === unordered);
+    if (unordered) return BigInt(f.cmp.length === 3 && f.cmp.endsWith('u'));
+    const c = compare(x, y);
+    const base = f.cmp.length === 3 ? f.cmp.slice(0, 2) : f.cmp;
+    const r = base === 'eq' ? c === 0 : base === 'ne' ? c !== 0 : base === 'lt' ? c < 0 : base === 'le' ? c <= 0 : base === 'gt' ? c > 0 : c >= 0;
+    return r ? 1n : 0n;
+  }
+  let r = arithmetic(f, xs, ins);
+  if (ftz && r !== CANONICAL_NAN[w]) r = flushF32(r);
+  return f.sat ? saturate(r, w) : r;
+}
+
+function arithmetic(f: Arith, xs: readonly Dec[], bits: readonly bigint[]): bigint {
+  const w = f.w;
+  const nan = CANONICAL_NAN[w];
+  const rnd = f.rnd ?? 'rn';
+  const [x, y, z] = [xs[0]!, xs[1]!, xs[2]!];
+  switch (f.fn) {
+    case 'neg': case 'abs':
+      // The sign bit alone (the ISA: a NaN input gives an unspecified NaN).
+      if (x.k === 'nan') return nan;
+      return f.fn === 'neg' ? bits[0]! ^ signBit(w) : bits[0]! & (signBit(w) - 1n);
+    case 'min': case 'max': {
+      // A NaN operand: the other one (.NaN: NaN); -0 below +0.
+      if (x.k === 'nan' || y.k === 'nan') return f.nan || (x.k === 'nan' && y.k === 'nan') ? nan : x.k === 'nan' ? bits[1]! : bits[0]!;
+      let c = compare(x, y);
+      if (c === 0) c = (x.k === 'fin' && x.neg ? -1 : 0) - (y.k === 'fin' && y.neg ? -1 : 0);
+      return (f.fn === 'min') === (c <= 0) ? bits[0]! : bits[1]!;
+    }
+    case 'add': case 'sub': {
+      if (x.k === 'nan' || y.k === 'nan') return nan;
+      const yn = f.fn === 'sub' ? !y.neg : y.neg;
+      if (x.k === 'inf') return y.k === 'inf' && yn !== x.neg ? nan : infBits(x.neg, w);
+      if (y.k === 'inf') return infBits(yn, w);
+      return sum(x.neg, x.m, x.e, yn, y.m, y.e, w, rnd);
+    }
+    case 'mul': {
+      if (x.k === 'nan' || y.k === 'nan') return nan;
+      const neg = x.neg !== y.neg;
+      if (x.k === 'inf' || y.k === 'inf') return (x.k === 'fin' && x.m === 0n) || (y.k === 'fin' && y.m === 0n) ? nan : infBits(neg, w);
+      return round(neg, x.m * y.m, x.e + y.e, w, rnd);
+    }
+    case 'fma': {
+      // x * y + z with one rounding.
+      if (x.k === 'nan' || y.k === 'nan' || z.k === 'nan') return nan;
+      const neg = x.neg !== y.neg;
+      if (x.k === 'inf' || y.k === 'inf') {
+        if ((x.k === 'fin' && x.m === 0n) || (y.k === 'fin' && y.m === 0n)) return nan;
+        return z.k === 'inf' && z.neg !== neg ? nan : infBits(neg, w);
+      }
+      if (z.k === 'inf') return infBits(z.neg, w);
+      return sum(neg, x.m * y.m, x.e + y.e, z.neg, z.m, z.e, w, rnd);
+    }
+  }
+}
+
+function convert(f: Extract<FloatOp, { fn: 'cvt' }>, a: bigint): bigint {
+  if (!isFloat(f.from)) {
+    // An integer to a float: rounded (the modifier is required).
+    const v = intValue(a, f.from);
+    const w = widthOf(f.to) as 32 | 64;
+    const r = round(v < 0n, v < 0n ? -v : v, 0, w, (f.rnd ?? 'rn') as Rounding);
+    return f.sat ? saturate(r, w) : r;
+  }
+  const wf = widthOf(f.from) as 32 | 64;
+  const x = decode(f.ftz && wf === 32 ? flushF32(a) : a, wf);
+  if (!isFloat(f.to)) {
+    // A float to an integer: rounded to an integral value, then clamped to the type's range (the
+    // ISA: float-to-integer conversions saturate by default); a NaN is 0.
+    const wt = widthOf(f.to);
+    const signed = f.to.startsWith('s');
+    const [lo, hi] = signed ? [-(1n << BigInt(wt - 1)), (1n << BigInt(wt - 1)) - 1n] : [0n, (1n << BigInt(wt)) - 1n];
+    const v = x.k === 'nan' ? 0n : x.k === 'inf' ? (x.neg ? lo : hi) : integral(x, (f.rnd ?? 'rzi') as IntRounding);
+    return BigInt.asUintN(wt, v < lo ? lo : v > hi ? hi : v);
+  }
+  const wt = widthOf(f.to) as 32 | 64;
+  let r: bigint;
+  if (x.k === 'nan') r = CANONICAL_NAN[wt];
+  else if (x.k === 'inf') r = infBits(x.neg, wt);
+  else if (f.rnd !== null && f.rnd.endsWith('i')) {
+    // To an integral value in the same format (cvt.rni.f32.f32): exact, a zero keeps the sign.
+    const v = integral(x, f.rnd as IntRounding);
+    r = v === 0n ? zeroBits(x.neg, wt) : round(v < 0n, v < 0n ? -v : v, 0, wt, 'rn');
+  } else r = round(x.neg, x.m, x.e, wt, (f.rnd ?? 'rn') as Rounding);
+  if (f.ftz && wt === 32 && r !== CANONICAL_NAN[32]) r = flushF32(r);
+  return f.sat ? saturate(r, wt) : r;
+}
+
+/** atom.add/red.add's sum of two .f32 (w 32) or .f64 (w 64) values (atomicAdd's operation). */
+export const floatAdd = (x: bigint, y: bigint, w: 32 | 64, ftz: boolean): bigint => floatOp(atomicAdd(w, ftz), [x, y]);
 
 /**
  * Whether a float addition of `width` bits flushes subnormals: an .f32 one on global memory
@@ -63,3 +275,40 @@ export function floatAdd(x: bigint, y: bigint, w: 32 | 64, ftz: boolean): bigint
  */
 export const flushesSubnormals = (width: number, space: Space, shared: boolean): boolean =>
   width === 32 && (space === 'global' || (space === 'generic' && !shared));
+
+
+/**
+ * A mul and an add (or sub) of one width, both written without a rounding modifier, the add
+ * reading a register the mul writes, directly or through register copies (mov): ptxas may fuse
+ * the two into one fma, which rounds once (ISA add, mul: "mul/add sequences with no rounding
+ * modifiers may be optimized to use fused-multiply-add instructions on the target device"), so
+ * the add's result is either of two values, a choice the program does not make. ptxmm does not
+ * model that choice: the first such pair of `code`, for a refusal, or null.
+ */
+export function contractible(code: readonly { op: string }[]): { mul: Fop; add: Fop } | null {
+  const fops = code.filter((s): s is Fop => s.op === 'fop');
+  // The registers that may hold a product, each with its mul: a mul's destination, and a copy of one.
+  const product = new Map<string, Fop>();
+  for (const m of fops) if (m.f.fn === 'mul' && m.f.rnd === null) product.set(m.dst.name, m);
+  const moves = code.filter((s): s is Mov => s.op === 'mov') as Mov[];
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const m of moves) {
+      const from = m.src.kind === 'reg' && !m.cvta ? product.get(m.src.name) : undefined;
+      if (from && !product.has(m.dst.name)) { product.set(m.dst.name, from); grew = true; }
+    }
+  }
+  for (const add of fops) {
+    const f = add.f;
+    if ((f.fn !== 'add' && f.fn !== 'sub') || f.rnd !== null) continue;
+    for (const a of add.args) {
+      const mul = a.kind === 'reg' ? product.get(a.name) : undefined;
+      if (mul && mul.f.fn === 'mul' && mul.f.w === f.w) return { mul, add };
+    }
+  }
+  return null;
+}
+
+/** Why contractible's pair is refused, and what to write instead. */
+export const contractionRefusal = (mul: string, add: string, line: number): string =>
+  `${add}: ptxas may fuse it with ${mul} (line ${line}) into one fma, which rounds once (ISA add: a mul and an add without rounding modifiers may be fused), and ptxmm does not model that choice: write .rn on either (nvcc -fmad=false does), or fma.rn for the fused form`;

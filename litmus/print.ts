@@ -7,6 +7,7 @@
 import type { Address, Atom, Bar, DataType, Expr, Instr, LitmusTest, LocDecl, Observable, Ordering, Red, Stmt, Term, Thread, Value, Space } from './ast.js';
 import { CMP_SYMBOL, LEAVE_LABEL } from './ast.js';
 import { destinations } from './types.js';
+import { floatOpName } from './floats.js';
 
 const reg = (name: string): string => `%${name}`;
 const val = (v: Value): string => (v.kind === 'imm' ? String(v.value) : reg(v.name));
@@ -107,6 +108,13 @@ function instrBody(s: Instr): string {
       return `cvt.${s.dtype}.${s.stype} ${reg(s.dst.name)}, ${val(s.a)}`;
     case 'setp':
       return `setp.${s.cmp}.${s.type} ${reg(s.dst.name)}, ${val(s.a)}, ${val(s.b)}`;
+    case 'fop': {
+      // Immediates of a float operand as the 0f/0d literal of their bits; cvt's integer source as a number.
+      const f = s.f;
+      const w = f.fn === 'cvt' ? (f.from === 'f32' ? 32 : f.from === 'f64' ? 64 : 0) : f.w;
+      const arg = (v: Value): string => (v.kind === 'imm' && w ? hexFloatLiteral(v.value, w) : val(v));
+      return `${floatOpName(f)} ${reg(s.dst.name)}, ${s.args.map(arg).join(', ')}`;
+    }
     case 'bra':
       return s.leave ?? `bra ${s.target}`;
     case 'bcmp':

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readLitmusFiles } from './parse.js';
 import { printInstr } from './print.js';
+import { floatWidths } from './floats.js';
 import { type Instr, type Value, type Address, typeWidth } from './ast.js';
 import { CORPUS, OWN_TESTS, hasCorpus } from '../tests/paths.js';
 
@@ -65,6 +66,13 @@ function kernel(name: string, i: Instr): string {
       break;
     case 'setp': val(i.a); val(i.b); regs.set(i.dst.name, '.pred'); break;
     case 'nanosleep': val(i.t); break;
+    case 'fop': {
+      // A float operation's registers at its operand and result widths (setp's result a predicate).
+      const { args, result } = floatWidths(i.f);
+      regs.set(i.dst.name, regType(result));
+      for (const a of i.args) if (a.kind === 'reg') regs.set(a.name, regType(args));
+      break;
+    }
     default: break;
   }
   const body = [

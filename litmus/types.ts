@@ -11,6 +11,7 @@
 // 4294967295, never -1).
 import type { Alu, CmpOp, Expr, Instr, Observable, Pos, Reg, RegInit, Term, Thread } from './ast.js';
 import { typeSigned, typeWidth, wideType } from './ast.js';
+import { floatWidths } from './floats.js';
 
 export interface ValueType {
   width: number;
@@ -47,6 +48,9 @@ export function writerType(i: Instr): ValueType | null {
       return { width: typeWidth(i.type), signed: typeSigned(i.type) };
     case 'setp':
       return { width: 1, signed: false };
+    case 'fop':
+      // A float's bits, a predicate (setp), or cvt's integer of its type.
+      return { width: floatWidths(i.f).result, signed: i.f.fn === 'cvt' && i.f.to.startsWith('s') };
     case 'shfl':
       return { width: 32, signed: false };
     case 'vote':
@@ -220,6 +224,7 @@ export function reads(i: Instr): { name: string; pos?: Pos; width: number | null
     case 'selp': v(i.a, typeWidth(i.type)); v(i.b, typeWidth(i.type)); v(i.p, 1); break;
     case 'cvt': v(i.a, typeWidth(i.stype)); break;
     case 'unary': v(i.a, typeWidth(i.type)); break;
+    case 'fop': for (const a of i.args) v(a, floatWidths(i.f).args); break;
     default: break;
   }
   return out;

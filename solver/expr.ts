@@ -4,19 +4,16 @@
 // It also evaluates concretely, which the brute-force enumerator uses.
 
 import { type Limits, LimitError, checkTime } from './limits.js';
-import { CANONICAL_NAN, floatAdd } from '../litmus/floats.js';
+import type { FloatOp } from '../litmus/ast.js';
+import { floatOp, floatOpName, floatWidths } from '../litmus/floats.js';
+import { FLOAT_CASES, floatCases, floatSmt } from './floatsmt.js';
 
 export type Sort = { s: 'bool' } | { s: 'bv'; w: number } | { s: 'int' };
 export const BOOL: Sort = { s: 'bool' };
 export const INT: Sort = { s: 'int' };
 export const bvSort = (w: number): Sort => ({ s: 'bv', w });
 
-/**
- * `fadd`: the IEEE sum (round to nearest even) of two .f32 or .f64 bit patterns, a NaN as
- * litmus/floats.ts CANONICAL_NAN; `faddz` the same with .f32 subnormals flushed to zero
- * (atom.add.f32 on global memory). Not Z3's: the floating-point theory is only in the text.
- */
-export type BvOp = 'add' | 'sub' | 'mul' | 'and' | 'or' | 'xor' | 'shl' | 'lshr' | 'ashr' | 'udiv' | 'sdiv' | 'urem' | 'srem' | 'fadd' | 'faddz';
+export type BvOp = 'add' | 'sub' | 'mul' | 'and' | 'or' | 'xor' | 'shl' | 'lshr' | 'ashr' | 'udiv' | 'sdiv' | 'urem' | 'srem';
 export type CmpFn = 'ult' | 'ule' | 'slt' | 'sle';
 
 type NodeData =
@@ -34,15 +31,18 @@ type NodeData =
   | { op: 'ilt' | 'ile'; a: number; b: number }
   | { op: 'iadd'; xs: number[] }
   | { op: 'b2i'; a: number }
-  | { op: 'bv2int'; a: number };
+  | { op: 'bv2int'; a: number }
+  // A float operation on bit-vectors (litmus/floats.ts floatOp; in the text solver/floatsmt.ts),
+  // `name` its PTX name, which tells it apart from others.
+  | { op: 'float'; f: FloatOp; name: string; xs: number[] };
 
 const OP_CODE: Record<NodeData['op'], number> = {
   true: 1, false: 2, bv: 3, int: 4, var: 5, not: 6, and: 7, or: 8, ite: 9, eq: 10, cmp: 11, bin: 12,
-  zext: 13, sext: 14, trunc: 15, ilt: 16, ile: 17, iadd: 18, b2i: 19, bv2int: 20,
+  zext: 13, sext: 14, trunc: 15, ilt: 16, ile: 17, iadd: 18, b2i: 19, bv2int: 20, float: 21,
 };
 const FN_CODE: Record<CmpFn | BvOp, number> = {
   ult: 1, ule: 2, slt: 3, sle: 4, add: 5, sub: 6, mul: 7, and: 8, or: 9, xor: 10, shl: 11, lshr: 12, ashr: 13,
-  udiv: 14, sdiv: 15, urem: 16, srem: 17, fadd: 18, faddz: 19,
+  udiv: 14, sdiv: 15, urem: 16, srem: 17,
 };
 
 /** A nested and/or with more operands than this is not flattened into its parent. */
@@ -94,6 +94,8 @@ export interface Dag {
   eq(a: N, b: N): N;
   cmp(fn: CmpFn, a: N, b: N): N;
   bin(fn: BvOp, a: N, b: N): N;
+  /** A float operation on its operands (bit-vectors at its operand width); folded when they are constants. */
+  float(f: FloatOp, xs: readonly N[]): N;
   /** Resize a bit-vector to width w (zero- or sign-extension, or truncation). */
   resize(a: N, w: number, signed?: boolean): N;
   ilt(a: N, b: N): N;
@@ -138,6 +140,7 @@ export function newDag(limits?: Limits): Dag {
     let h = OP_CODE[d.op];
     switch (d.op) {
       case 'and': case 'or': case 'iadd': for (const x of d.xs) h = mix(h, x); return mix(h, d.xs.length);
+      case 'float': for (const x of d.xs) h = mix(h, x); return mix(h, d.name.length);
       case 'ite': return mix(mix(mix(h, d.c), d.a), d.b);
       case 'cmp': case 'bin': return mix(mix(mix(h, FN_CODE[d.fn]), d.a), d.b);
       case 'zext': case 'sext': case 'trunc': return mix(mix(h, d.w), d.a);
@@ -157,6 +160,7 @@ export function newDag(limits?: Limits): Dag {
         return true;
       }
       case 'ite': return q.op === 'ite' && p.c === q.c && p.a === q.a && p.b === q.b;
+      case 'float': return q.op === 'float' && p.name === q.name && p.xs.length === q.xs.length && p.xs.every((x, i) => x === q.xs[i]);
       case 'cmp': case 'bin': return (q.op === 'cmp' || q.op === 'bin') && p.fn === q.fn && p.a === q.a && p.b === q.b;
       case 'zext': case 'sext': case 'trunc': return (q.op === 'zext' || q.op === 'sext' || q.op === 'trunc') && p.w === q.w && p.a === q.a;
       case 'not': case 'b2i': case 'bv2int': return (q.op === 'not' || q.op === 'b2i' || q.op === 'bv2int') && p.a === q.a;
@@ -333,6 +337,13 @@ export function newDag(limits?: Limits): Dag {
     if ((fn === 'and' || fn === 'mul') && (ca === 0n || cb === 0n)) return bv(w, 0);
     return mk({ op: 'bin', fn, a, b }, bvSort(w));
   };
+  const float = (f: FloatOp, xs: readonly N[]): N => {
+    const { args, result } = floatWidths(f);
+    for (const x of xs) if (width(x) !== args) throw new Error('width mismatch');
+    const cs = xs.map(constOf);
+    if (cs.every((c) => typeof c === 'bigint')) return bv(result, floatOp(f, cs as bigint[]));
+    return mk({ op: 'float', f, name: floatOpName(f), xs: [...xs] }, bvSort(result));
+  };
   const resize = (a: N, w: number, signed = false): N => {
     const v = width(a);
     if (v === w) return a;
@@ -397,7 +408,7 @@ export function newDag(limits?: Limits): Dag {
     intVar: (name) => mk({ op: 'var', name, sort: INT }, INT),
     not, and, or,
     implies: (a, b) => or(not(a), b),
-    ite, eq, cmp, bin, resize, ilt, ile, iadd, b2i, bv2int,
+    ite, eq, cmp, bin, float, resize, ilt, ile, iadd, b2i, bv2int,
     width, constOf,
     isTrue: (a) => a === T,
     isFalse: (a) => a === F,
@@ -409,7 +420,7 @@ function children(d: NodeData): N[] {
   switch (d.op) {
     case 'true': case 'false': case 'bv': case 'int': case 'var': return [];
     case 'not': case 'zext': case 'sext': case 'trunc': case 'b2i': case 'bv2int': return [d.a];
-    case 'and': case 'or': case 'iadd': return d.xs;
+    case 'and': case 'or': case 'iadd': case 'float': return d.xs;
     case 'ite': return [d.c, d.a, d.b];
     default: return [d.a, d.b];
   }
@@ -500,7 +511,7 @@ export const DECLARE_OVER = 200_000;
 
 /**
  * `values`: a term's possible values when few (solver/valuesets.ts), for spelling a float
- * addition as a choice among its sums (fpAddCases) rather than in the floating-point theory;
+ * operation as a choice among its results (floatsmt.ts floatCases) rather than in the floating-point theory;
  * with `valuesWhen`, only when that Bool holds (the floating-point theory otherwise).
  */
 export function newPrinter(dag: Dag, opt: { declare?: boolean; values?: (n: N) => readonly bigint[] | null; valuesWhen?: string } = {}): Printer {
@@ -562,14 +573,17 @@ export function newPrinter(dag: Dag, opt: { declare?: boolean; values?: (n: N) =
       case 'ite': body = `(ite ${r(d.c)} ${r(d.a)} ${r(d.b)})`; break;
       case 'eq': body = `(= ${r(d.a)} ${r(d.b)})`; break;
       case 'cmp': body = `(bv${d.fn} ${r(d.a)} ${r(d.b)})`; break;
-      case 'bin': {
-        if (d.fn !== 'fadd' && d.fn !== 'faddz') { body = `(bv${d.fn} ${r(d.a)} ${r(d.b)})`; break; }
-        const [w, ftz] = [dag.width(d.a), d.fn === 'faddz'];
-        const xs = opt.values?.(d.a) ?? null;
-        const ys = xs && opt.values!(d.b);
-        if (!xs || !ys || xs.length * ys.length > FLOAT_CASES) { body = fpAddSmt(w, ftz, r(d.a), r(d.b)); break; }
-        const cases = fpAddCases(w, ftz, xs, ys);
-        body = `(let ((fpx ${r(d.a)}) (fpy ${r(d.b)})) ${opt.valuesWhen ? `(ite ${opt.valuesWhen} ${cases} ${fpAddSmt(w, ftz, 'fpx', 'fpy')})` : cases})`;
+      case 'bin': body = `(bv${d.fn} ${r(d.a)} ${r(d.b)})`; break;
+      case 'float': {
+        // As a choice among its results where its operands take few values (and, with
+        // `valuesWhen`, only when that holds), else in the floating-point theory.
+        const args = d.xs.map(r);
+        const sets = opt.values ? d.xs.map((x) => opt.values!(x)) : [];
+        const known = sets.length > 0 && sets.every((v) => v !== null);
+        if (!known || sets.reduce((k, v) => k * v!.length, 1) > FLOAT_CASES) { body = floatSmt(d.f, args); break; }
+        const names = args.map((_, i) => `fp${i}`);
+        const cases = floatCases(d.f, sets as (readonly bigint[])[], names);
+        body = `(let (${names.map((nm, i) => `(${nm} ${args[i]})`).join(' ')}) ${opt.valuesWhen ? `(ite ${opt.valuesWhen} ${cases} ${floatSmt(d.f, names)})` : cases})`;
         break;
       }
       case 'zext': body = `((_ zero_extend ${d.w - dag.width(d.a)}) ${r(d.a)})`; break;
@@ -640,6 +654,7 @@ export function newEvaluator(dag: Dag, env: (name: string) => Value | undefined)
       case 'iadd': v = d.xs.reduce((s, x) => s + (ev(x) as number), 0); break;
       case 'b2i': v = ev(d.a) ? 1 : 0; break;
       case 'bv2int': v = Number(ev(d.a) as bigint); break;
+      case 'float': v = floatOp(d.f, d.xs.map((x) => ev(x) as bigint)); break;
     }
     memo.set(n, v);
     return v;
@@ -679,46 +694,7 @@ export function bvApply(fn: BvOp, x: bigint, y: bigint, w: number): bigint {
       const [sx, sy] = [toSigned(x, w), toSigned(y, w)];
       return sy === 0n ? sx : sx % sy;
     }
-    case 'fadd': case 'faddz': return floatAdd(x, y, w === 64 ? 64 : 32, fn === 'faddz');
   }
-}
-
-/** The most (a, b) pairs a float addition is spelled as a choice among (fpAddCases). */
-const FLOAT_CASES = 256;
-
-/**
- * A float addition (BvOp fadd, faddz) whose operands, bound to `fpx` and `fpy`, take only the
- * values `xs` and `ys` in any execution the script allows (solver/valuesets.ts): the sum of each
- * pair, computed here (litmus/floats.ts floatAdd), chosen by the pair the operands hold. The
- * last sum needs no test; with no pair at all the addition is never made, and its value is 0.
- */
-export function fpAddCases(w: number, ftz: boolean, xs: readonly bigint[], ys: readonly bigint[]): string {
-  const bits = (v: bigint): string => `(_ bv${v} ${w})`;
-  const sum = (x: bigint, y: bigint): string => bits(floatAdd(x, y, w === 64 ? 64 : 32, ftz));
-  const pairs = xs.flatMap((x) => ys.map((y) => [x, y] as const));
-  if (pairs.length === 0) return bits(0n);
-  let text = sum(...pairs[pairs.length - 1]!);
-  for (let i = pairs.length - 2; i >= 0; i--) {
-    const [x, y] = pairs[i]!;
-    const test = ys.length === 1 ? `(= fpx ${bits(x)})` : xs.length === 1 ? `(= fpy ${bits(y)})` : `(and (= fpx ${bits(x)}) (= fpy ${bits(y)}))`;
-    text = `(ite ${test} ${sum(x, y)} ${text})`;
-  }
-  return text;
-}
-
-/**
- * A float addition (BvOp fadd, faddz) in SMT-LIB's floating-point theory: the bit patterns `a`
- * and `b` (w bits) as floats, added rounding to nearest even, back to bits (Z3's fp.to_ieee_bv)
- * with a NaN as CANONICAL_NAN; `ftz`, .f32 subnormals in and out as zero of their sign.
- * floats.test.ts checks it against floatAdd on Z3.
- */
-export function fpAddSmt(w: number, ftz: boolean, a: string, b: string): string {
-  const [e, m] = w === 64 ? [11, 53] : [8, 24];
-  const flush = (x: string): string => (ftz ? `(ite (fp.isSubnormal ${x}) (ite (fp.isNegative ${x}) (_ -zero ${e} ${m}) (_ +zero ${e} ${m})) ${x})` : x);
-  const nan = `(_ bv${CANONICAL_NAN[w === 64 ? 64 : 32]} ${w})`;
-  // let binds in parallel, so a and b (texts of other nodes) are read outside these names.
-  return `(let ((fpa ((_ to_fp ${e} ${m}) ${a})) (fpb ((_ to_fp ${e} ${m}) ${b}))) (let ((fpr (fp.add RNE ${flush('fpa')} ${flush('fpb')}))) `
-    + `(ite (fp.isNaN fpr) ${nan} (fp.to_ieee_bv ${flush('fpr')}))))`;
 }
 
 /**

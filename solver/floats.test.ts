@@ -1,16 +1,17 @@
 // Float additions (atom.add.f32/.f64, red.add): litmus/floats.ts floatAdd against Z3's
-// floating-point theory as the script spells it (expr.ts fpAddSmt), and the two engines, and
-// the solver's two spellings (fpAddCases from valuesets.ts, or the theory), on programs of
+// floating-point theory as the script spells it (floatsmt.ts floatSmt), and the two engines, and
+// the solver's two spellings (floatCases with valuesets.ts, or the theory), on programs of
 // float atomics: the same final states.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import fc from 'fast-check';
-import { CANONICAL_NAN, floatAdd, flushesSubnormals } from '../litmus/floats.js';
+import type { CvtType, FloatOp, IntRounding, Rounding } from '../litmus/ast.js';
+import { CANONICAL_NAN, atomicAdd, floatAdd, floatArity, floatOp, floatOpName, floatWidths, flushesSubnormals } from '../litmus/floats.js';
 import { parseLitmus } from '../litmus/parse.js';
 import { MODELS } from '../model/ptx.js';
 import { runTest as runExecutor } from '../executor/explore.js';
 import { executorValuations, valuationKey } from '../executor/compare.js';
-import { fpAddSmt } from './expr.js';
+import { floatSmt } from './floatsmt.js';
 import { type RunOptions, runTest } from './run.js';
 import { openZ3, type Z3Session } from './z3.js';
 
@@ -74,7 +75,7 @@ test('the script\'s floating-point theory adds as floatAdd does: corners and ran
   const rnd64 = fc.sample(fc.tuple(fc.bigInt({ min: 0n, max: (1n << 64n) - 1n }), fc.bigInt({ min: 0n, max: (1n << 64n) - 1n })), { numRuns: 40, seed: 9 });
   for (const [x, y] of rnd64) pairs.push([x, y, 64, false]);
   const bits = (v: bigint, w: number): string => `(_ bv${v} ${w})`;
-  const terms = pairs.map(([x, y, w, ftz], i) => `(define-fun s${i} () (_ BitVec ${w}) ${fpAddSmt(w, ftz, bits(x, w), bits(y, w))})`);
+  const terms = pairs.map(([x, y, w, ftz], i) => `(define-fun s${i} () (_ BitVec ${w}) ${floatSmt(atomicAdd(w, ftz), [bits(x, w), bits(y, w)])})`);
   const reply = z3.run(`(reset)\n${terms.join('\n')}\n(check-sat)\n(get-value (${pairs.map((_, i) => `s${i}`).join(' ')}))`);
   const got = [...reply.matchAll(/\(s(\d+) #(x|b)([0-9a-fA-F]+)\)/g)].map((m) => [Number(m[1]), BigInt(m[2] === 'x' ? `0x${m[3]}` : `0b${m[3]}`)] as const);
   assert.is(got.length, pairs.length, reply.slice(0, 300));
@@ -82,6 +83,78 @@ test('the script\'s floating-point theory adds as floatAdd does: corners and ran
     const [x, y, w, ftz] = pairs[i]!;
     assert.is(v, floatAdd(x, y, w, ftz), `${x.toString(16)} + ${y.toString(16)} (.f${w}${ftz ? ', flushing' : ''})`);
   }
+});
+
+/** Every form of FloatOp the parser makes: each operation, rounding, .ftz, .sat and .NaN it takes, each comparison, each conversion. */
+function everyForm(): FloatOp[] {
+  const out: FloatOp[] = [];
+  const rnds = ['rn', 'rz', 'rm', 'rp'] as const;
+  for (const w of [32, 64] as const) {
+    const ftzs = w === 32 ? [false, true] : [false];
+    for (const ftz of ftzs) {
+      for (const fn of ['add', 'sub', 'mul', 'fma'] as const) {
+        for (const rnd of [...rnds, null]) {
+          if (rnd === null && fn === 'fma') continue;
+          for (const sat of w === 32 ? [false, true] : [false]) out.push({ fn, w, rnd, ftz, sat, nan: false, mad: false });
+        }
+      }
+      for (const fn of ['neg', 'abs', 'min', 'max'] as const) {
+        for (const nan of (fn === 'min' || fn === 'max') && w === 32 ? [false, true] : [false]) out.push({ fn, w, rnd: null, ftz, sat: false, nan, mad: false });
+      }
+      for (const cmp of ['eq', 'ne', 'lt', 'le', 'gt', 'ge', 'equ', 'neu', 'ltu', 'leu', 'gtu', 'geu', 'num', 'nan'] as const) out.push({ fn: 'setp', w, cmp, ftz });
+    }
+  }
+  const cvt = (to: CvtType, from: CvtType, rnd: Rounding | IntRounding | null, ftz = false, sat = false): FloatOp => ({ fn: 'cvt', to, from, rnd, ftz, sat });
+  for (const t of ['s32', 'u32', 's64', 'u64', 's8', 'u16'] as const) {
+    for (const f of ['f32', 'f64'] as const) {
+      for (const r of rnds) out.push(cvt(f, t, r), cvt(f, t, r, false, true));
+      for (const r of ['rni', 'rzi', 'rmi', 'rpi'] as const) out.push(cvt(t, f, r, f === 'f32'));
+    }
+  }
+  for (const r of rnds) out.push(cvt('f32', 'f64', r), cvt('f32', 'f64', r, true, true));
+  out.push(cvt('f64', 'f32', null), cvt('f64', 'f32', null, true));
+  for (const f of ['f32', 'f64'] as const) {
+    for (const r of ['rni', 'rzi', 'rmi', 'rpi'] as const) out.push(cvt(f, f, r), cvt(f, f, r, f === 'f32', true));
+    out.push(cvt(f, f, null, f === 'f32', true));
+  }
+  return out;
+}
+
+test('every float operation\'s floating-point theory text computes what floatOp does, on Z3', () => {
+  // Per form, operand tuples from the corners and random patterns (at the operands' width).
+  const forms = everyForm();
+  const checks: { f: FloatOp; xs: bigint[] }[] = [];
+  const near = (w: number): bigint[] => (w === 32 ? [0x3fc00000n, 0x4b000001n, 0xcb7fffffn, 0x4f000000n, 0xdf000000n, 0x3effffffn, 0x00000003n] : [0x3ff8000000000000n, 0x4330000000000001n, 0x41e0000000000000n, 0xc3e0000000000000n, 0x3fe0000000000000n]);
+  forms.forEach((f, k) => {
+    const { args: w } = floatWidths(f);
+    const pool = w === 32 ? [...SPECIAL32, ...near(32)] : w === 64 ? [...SPECIAL64, ...near(64)] : [0n, 1n, (1n << BigInt(w)) - 1n, 1n << BigInt(w - 1), 16777217n & ((1n << BigInt(w)) - 1n), 5n];
+    const n = floatArity(f);
+    const picks = fc.sample(fc.array(fc.oneof(fc.constantFrom(...pool), fc.bigInt({ min: 0n, max: (1n << BigInt(w)) - 1n })), { minLength: n, maxLength: n }), { numRuns: n === 1 ? 16 : 24, seed: 100 + k });
+    for (const xs of picks) checks.push({ f, xs });
+    // And the pairs that decide signs and NaNs: the zeros both ways, a NaN on either side, opposite infinities.
+    if (w === 32 || w === 64) {
+      const [z, nz, one, nan, inf, ninf] = w === 32 ? [0n, 0x80000000n, 0x3f800000n, 0x7fc00000n, 0x7f800000n, 0xff800000n]
+        : [0n, 0x8000000000000000n, 0x3ff0000000000000n, 0x7ff8000000000000n, 0x7ff0000000000000n, 0xfff0000000000000n];
+      for (const [a, b] of [[z, nz], [nz, z], [nz, nz], [nan, one], [one, nan], [nan, nan], [inf, ninf], [z, inf], [one, z]] as const) {
+        checks.push({ f, xs: [a, b, nz, z].slice(0, n) });
+        if (n === 3) checks.push({ f, xs: [a, b, z] }, { f, xs: [one, a, b] });
+      }
+    }
+  });
+  const bits = (v: bigint, w: number): string => `(_ bv${v} ${w})`;
+  // In batches: one script per batch, a get-value of each check's term.
+  for (let from = 0; from < checks.length; from += 400) {
+    const batch = checks.slice(from, from + 400);
+    const terms = batch.map(({ f, xs }, i) => `(define-fun s${i} () (_ BitVec ${floatWidths(f).result}) ${floatSmt(f, xs.map((x) => bits(x, floatWidths(f).args)))})`);
+    const reply = z3.run(`(reset)\n${terms.join('\n')}\n(check-sat)\n(get-value (${batch.map((_, i) => `s${i}`).join(' ')}))`);
+    const got = [...reply.matchAll(/\(s(\d+) #(x|b)([0-9a-fA-F]+)\)/g)].map((m) => [Number(m[1]), BigInt(m[2] === 'x' ? `0x${m[3]}` : `0b${m[3]}`)] as const);
+    assert.is(got.length, batch.length, reply.slice(0, 300));
+    for (const [i, v] of got) {
+      const { f, xs } = batch[i]!;
+      assert.is(v, floatOp(f, xs), `${floatOpName(f)} ${xs.map((x) => x.toString(16)).join(', ')}`);
+    }
+  }
+  assert.ok(checks.length > 3000, `${checks.length} checks`);
 });
 
 /** A program of float atomics: each thread's additions (or a store), on x (global) and s (shared, one CTA). */
@@ -143,6 +216,78 @@ test('random programs of float atomics (subnormals, infinities, -0, rounding; gl
     }
   }
   assert.is(compared, 48);
+});
+
+/**
+ * A program of float register arithmetic: P0 stores two of VALS32 to x and y (the second a
+ * release), each other thread loads them (the second an acquire) and computes: a chain of float
+ * operations on what it loaded and on constants, its last value stored to its own z, a
+ * comparison's predicate guarding a store to w.
+ */
+function arithmeticProgram(forms: readonly FloatOp[], consts: readonly bigint[], stores: readonly [bigint, bigint], readers: number): string {
+  const rows: string[][] = [[`st.relaxed.gpu.global.f32 [x], ${hex(stores[0], 32)}`, `st.release.gpu.global.f32 [y], ${hex(stores[1], 32)}`]];
+  for (let t = 1; t <= readers; t++) {
+    const code = ['ld.acquire.gpu.global.f32 %f1, [y]', 'ld.relaxed.gpu.global.f32 %f2, [x]'];
+    let last = 2;
+    forms.forEach((f, k) => {
+      const c = hex(consts[(k + t) % consts.length]!, 32);
+      const a = `%f${last}`;
+      const b = k % 2 === 0 ? `%f${last - 1}` : c;
+      const name = floatOpName(f);
+      if (f.fn === 'setp') { code.push(`${name} %p${k}, ${a}, ${b}`, `@%p${k} st.relaxed.gpu.global.u32 [w], ${t}`); return; }
+      if (f.fn === 'cvt') {
+        code.push(`cvt.rzi.s32.f32 %r${k}, ${a}`, `cvt.rn.f32.s32 %f${last + 1}, %r${k}`);
+        last++;
+        return;
+      }
+      const args = f.fn === 'neg' || f.fn === 'abs' ? [a] : f.fn === 'fma' ? [a, b, c] : [a, b];
+      code.push(`${name} %f${last + 1}, ${args.join(', ')}`);
+      last++;
+    });
+    code.push(`st.relaxed.gpu.global.f32 [z${t}], %f${last}`);
+    rows.push(code);
+  }
+  const n = Math.max(...rows.map((r) => r.length));
+  const lines = Array.from({ length: n }, (_, r) => ` ${rows.map((c) => c[r] ?? '').join(' | ')} ;`);
+  return `PTX A
+{
+.global .f32 x = 0.0;
+.global .f32 y = 0.0;
+.global .u32 w = 0;
+${rows.slice(1).map((_, i) => `.global .f32 z${i + 1} = 0.0;`).join('\n')}
+}
+ ${rows.map((_, t) => `P${t}@cta ${t},gpu 0`).join(' | ')} ;
+${lines.join('\n')}
+exists (w == 1${rows.slice(1).map((_, i) => ` \\/ z${i + 1} == 0`).join('')})
+`;
+}
+
+test('random programs of float register arithmetic (every rounding, .ftz, .sat, comparisons, conversions): the executor\'s final states are the solver\'s', async () => {
+  // f32 forms; a cvt stands for a round trip through an integer (rzi to .s32, rn back).
+  const forms32 = everyForm().filter((f) => (f.fn === 'cvt' ? f.to === 's32' && f.rnd === 'rzi' : f.w === 32));
+  const progs = fc.sample(fc.record({
+    forms: fc.array(fc.constantFrom(...forms32), { minLength: 1, maxLength: 3 }),
+    consts: fc.array(fc.constantFrom(...VALS32, 0x3f000000n, 0x00000001n, 0x7fc00000n, 0x4f000000n), { minLength: 2, maxLength: 2 }),
+    stores: fc.tuple(fc.constantFrom(...VALS32), fc.constantFrom(...VALS32)),
+    readers: fc.integer({ min: 1, max: 2 }),
+  }), { numRuns: 30, seed: 20261202 });
+  let compared = 0;
+  for (const p of progs) {
+    const text = arithmeticProgram(p.forms, p.consts, p.stores, p.readers);
+    const t = parseLitmus(text);
+    for (const model of ['ptx75', 'ptx60'] as const) {
+      const ex = runExecutor(t, { model, bound: 2, maxStates: 200_000 });
+      assert.ok(ex.ok, text);
+      if (!ex.ok) continue;
+      const exStates = executorValuations(ex.result).map(valuationKey).sort();
+      const opt: RunOptions = { model: MODELS[model]!, bound: 2, timeoutMs: 120_000, mode: 'states', checkBound: false, explain: false };
+      const sol = await runTest(z3, t, opt);
+      assert.ok(sol.states, `${model}: ${sol.unknown}\n${text}`);
+      assert.equal((sol.states ?? []).map((s) => valuationKey(s.values)).sort(), exStates, `${model}\n${text}`);
+      compared++;
+    }
+  }
+  assert.is(compared, 60);
 });
 
 test('the floating-point theory, where value sets are not used (an explanation), gives the witness the value sets give the verdict', async () => {

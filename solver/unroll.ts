@@ -12,7 +12,7 @@ import { type ValueType, registersRead, threadRegisters, writerType } from '../l
 import { printInstr } from '../litmus/print.js';
 import { LitmusError } from '../litmus/errors.js';
 import { ARRIVE_AGAIN } from '../litmus/barriers.js';
-import { flushesSubnormals } from '../litmus/floats.js';
+import { atomicAdd, floatWidths, flushesSubnormals } from '../litmus/floats.js';
 import { type EventInfo, effectiveScope, placeOf } from '../model/events.js';
 import type { Dag, N } from './expr.js';
 import { newDag, toSigned } from './expr.js';
@@ -874,6 +874,14 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
         next(setReg(instr.dst.name, { v: dag.resize(a.v, typeWidth(instr.dtype), typeSigned(instr.stype)), deps: a.deps }));
         break;
       }
+      case 'fop': {
+        // Operands read at the operation's width (a float's bits, or cvt's integer type).
+        const f = instr.f;
+        const t: DataType = f.fn === 'cvt' && f.from !== 'f32' && f.from !== 'f64' ? f.from : floatWidths(f).args === 64 ? 'b64' : 'b32';
+        const xs = instr.args.map((x) => operand(st, x, t));
+        next(setReg(instr.dst.name, { v: dag.float(f, xs.map((x) => x.v)), deps: unionDeps(dag, ...xs.map((x) => x.deps)) }));
+        break;
+      }
       case 'setp': {
         const a = operand(st, instr.a, instr.type);
         const b = operand(st, instr.b, instr.type);
@@ -1118,8 +1126,8 @@ function waitsForExits(dag: Dag, test: LitmusTest, events: SymEvent[], xs: reado
  */
 export function registersThatMatter(code: Instr[]): Set<string> {
   // mov, alu and setp only compute registers: what they read matters when what they write does.
-  const computes = (i: Instr): i is Extract<Instr, { op: 'mov' | 'alu' | 'setp' | 'selp' | 'cvt' | 'unary' }> =>
-    i.op === 'mov' || i.op === 'alu' || i.op === 'setp' || i.op === 'selp' || i.op === 'cvt' || i.op === 'unary';
+  const computes = (i: Instr): i is Extract<Instr, { op: 'mov' | 'alu' | 'setp' | 'selp' | 'cvt' | 'unary' | 'fop' }> =>
+    i.op === 'mov' || i.op === 'alu' || i.op === 'setp' || i.op === 'selp' || i.op === 'cvt' || i.op === 'unary' || i.op === 'fop';
   const out = new Set<string>();
   for (const i of code) {
     if (i.guard) out.add(i.guard.reg.name);
@@ -1267,7 +1275,7 @@ function rmwValue(
   let v: N;
   let deps = b.deps;
   switch (instr.aop) {
-    case 'add': v = dag.bin(instr.float ? (ftz ? 'faddz' : 'fadd') : 'add', old, b.v); break;
+    case 'add': v = instr.float ? dag.float(atomicAdd(w === 64 ? 64 : 32, ftz), [old, b.v]) : dag.bin('add', old, b.v); break;
     case 'sub': case 'and': case 'or': case 'xor': v = dag.bin(instr.aop, old, b.v); break;
     case 'exch': v = b.v; break;
     case 'min': v = dag.ite(dag.cmp(signed ? 'slt' : 'ult', old, b.v), old, b.v); break;

@@ -43,3 +43,5 @@ nvcc -ptx -arch=sm_90 -O3 device_assert_nofence.cu -o device_assert_nofence.ptx
 nvcc -ptx -arch=sm_90 -O3 mp_float.cu -o mp_float.ptx
 nvcc -ptx -arch=sm_90 -O3 mp_float_nofence.cu -o mp_float_nofence.ptx
 nvcc -ptx -arch=sm_90 -O3 fsum.cu -o fsum.ptx
+nvcc -ptx -arch=sm_90 -O3 fscale.cu -o fscale.ptx
+nvcc -ptx -arch=sm_90 -O3 fscale_nofence.cu -o fscale_nofence.ptx
