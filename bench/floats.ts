@@ -14,7 +14,7 @@ import { ROOT } from '../tests/paths.js';
 
 // Each test: the solver's four questions and the executor. ATOM-fadd-rounding adds in memory;
 // the FOP tests compute with values read (rounding modes, conversions, a NaN compared).
-const TESTS = ['ATOM-fadd-rounding', 'FOP-rounding-modes', 'FOP-MP-absorbed', 'FOP-setp-nan'];
+const TESTS = ['ATOM-fadd-rounding', 'FOP-rounding-modes', 'FOP-MP-absorbed', 'FOP-setp-nan', 'FOP-fma-vs-mul-sub'];
 const z3 = await openZ3();
 const base: RunOptions = { model: ptx75, bound: 2, timeoutMs: 300_000, mode: 'verdict', checkBound: false, explain: false };
 const litmusRows: string[] = [];
@@ -69,7 +69,7 @@ writeFileSync(join(ROOT, 'bench', 'FLOATS.md'), [
   `Node ${process.version}, ${new Date().toISOString().slice(0, 10)}; ptx75, loop bound 2. Regenerate with \`npm run bench\`.`, '',
   'Our float tests (litmus/tests/instr), one process, one Z3: ATOM-fadd-rounding (an .f32 and an .f64 pair of atomic additions),',
   'FOP-rounding-modes (add.rp/.rn/.rz, mul, cvt.rni/.rpi on a value read), FOP-MP-absorbed (a float passed with a flag, then',
-  'added and subtracted), FOP-setp-nan (a NaN compared). Where every axiom is assumed, and in an explanation\'s questions that',
+  'added and subtracted), FOP-setp-nan (a NaN compared), FOP-fma-vs-mul-sub (.f64: fma.rn against mul.rn then sub.rn). Where every axiom is assumed, and in an explanation\'s questions that',
   'assume NoThinAir, each float operation is a choice among its few results (solver/valuesets.ts); `why`\'s questions that drop',
   'NoThinAir use Z3\'s floating-point theory. Each cell: the answer, states, queries, time.', '',
   '| test | verdict | every state | witness or core (`show`) | axioms to drop (`why`) | executor |', '|---|---|---|---|---|---|', ...litmusRows, '',

@@ -276,15 +276,17 @@ export function widthMismatch(inits: readonly RegInit[], thread: Thread, widths:
   for (const s of thread.code) {
     if (s.op === 'label') continue;
     const loose = s.op === 'cvt';
+    // A float conversion's integer side is cvt's too (its float side is the float's width).
+    const fcvt = s.op === 'fop' && s.f.fn === 'cvt' ? s.f : null;
     for (const r of reads(s)) {
       if (r.width === null || r.width === 1) continue;
-      uses.push({ ...r, width: r.width, loose: loose || (s.op === 'st' && s.src.kind === 'reg' && s.src.name === r.name) });
+      uses.push({ ...r, width: r.width, loose: loose || (fcvt !== null && fcvt.from[0] !== 'f') || (s.op === 'st' && s.src.kind === 'reg' && s.src.name === r.name) });
     }
     for (const [d, t] of destinations(s)) {
       if (t.width === 1) continue;
       // A location's address (mov.u32 of a .shared variable) may sit in a register of either width.
       const address = s.op === 'mov' && s.src.kind === 'loc';
-      uses.push({ name: d.name, ...(d.pos ? { pos: d.pos } : {}), width: t.width, loose: loose || s.op === 'ld' || address });
+      uses.push({ name: d.name, ...(d.pos ? { pos: d.pos } : {}), width: t.width, loose: loose || (fcvt !== null && fcvt.to[0] !== 'f') || s.op === 'ld' || address });
     }
   }
   // The instructions' own width per register: an initial value (32 bits at least, as written)
