@@ -45,7 +45,9 @@ const SETP_CMP: Record<string, CmpOp> = {
   eq: 'eq', ne: 'ne', lt: 'lt', le: 'le', gt: 'gt', ge: 'ge', lo: 'lt', ls: 'le', hi: 'gt', hs: 'ge',
 };
 /** Instructions that compute with .f32 and .f64 values when they carry such a type (floatInstruction). */
-const FLOAT_BASES: ReadonlySet<string> = setOf('add', 'sub', 'mul', 'fma', 'mad', 'min', 'max', 'neg', 'abs', 'setp', 'cvt');
+const FLOAT_BASES: ReadonlySet<string> = setOf('add', 'sub', 'mul', 'fma', 'mad', 'div', 'rcp', 'sqrt', 'min', 'max', 'neg', 'abs', 'setp', 'cvt');
+/** Float instructions that take no other type. */
+const ONLY_FLOAT: ReadonlySet<string> = setOf('fma', 'rcp', 'sqrt');
 const ROUNDINGS: ReadonlySet<string> = setOf('rn', 'rz', 'rm', 'rp');
 const INT_ROUNDINGS: ReadonlySet<string> = setOf('rni', 'rzi', 'rmi', 'rpi');
 const SETP_FLOAT: ReadonlySet<string> = setOf('eq', 'ne', 'lt', 'le', 'gt', 'ge', 'equ', 'neu', 'ltu', 'leu', 'gtu', 'geu', 'num', 'nan');
@@ -328,7 +330,7 @@ function ordering(
 function instruction(cell: Extract<CstCell, { k: 'instr' }>, ctx0: Ctx): Instr {
   const { opcode, operands: ops } = cell;
   const { base, quals: written } = splitOpcode(opcode.text, pos(opcode));
-  if (FLOAT_BASES.has(base) && (base === 'fma' || written.some((q) => FLOAT_TYPE.test(q.text)))) return floatInstruction(base, written, cell, ctx0);
+  if (FLOAT_BASES.has(base) && (ONLY_FLOAT.has(base) || written.some((q) => FLOAT_TYPE.test(q.text)))) return floatInstruction(base, written, cell, ctx0);
   // Any other instruction with a float type computes what ptxmm does not (div.rn.f32): said so at
   // the type, before a rounding modifier reads as an unknown qualifier.
   const ftype = written.find((q) => FLOAT_TYPE.test(q.text));
@@ -671,11 +673,17 @@ function floatInstruction(base: string, quals: Qual[], cell: Extract<CstCell, { 
   }
   const setp = base === 'setp';
   const cats: Record<string, ReadonlySet<string>> = setp ? { cmp: SETP_FLOAT, ftz: setOf('ftz'), type: setOf('f32', 'f64') }
-    : { rnd: ROUNDINGS, ftz: setOf('ftz'), sat: setOf('sat'), nan: setOf('NaN'), type: setOf('f32', 'f64') };
-  const c = classify(base, quals, cats, file) as Partial<Record<'cmp' | 'rnd' | 'ftz' | 'sat' | 'nan' | 'type', Qual>>;
+    : { rnd: ROUNDINGS, approx: setOf('approx', 'full'), ftz: setOf('ftz'), sat: setOf('sat'), nan: setOf('NaN'), type: setOf('f32', 'f64') };
+  const c = classify(base, quals, cats, file) as Partial<Record<'cmp' | 'rnd' | 'approx' | 'ftz' | 'sat' | 'nan' | 'type', Qual>>;
   if (!c.type) fail(`${base} needs a type (.f32 or .f64)`, p, file);
   const w = floatWidthOf(c.type.text)!;
   const ctx: Ctx = { ...ctx0, floatWidth: w };
+  // The approximations (div.approx, div.full, rcp.approx, sqrt.approx): the ISA bounds their error, it does not fix their result.
+  if (c.approx && (base === 'div' || base === 'rcp' || base === 'sqrt')) {
+    fail(`${base}.${c.approx.text} is not modelled: the ISA bounds its error but does not say which value it gives (${base}.rn is the correctly rounded ${base === 'div' ? 'quotient' : base === 'rcp' ? 'reciprocal' : 'root'}, what nvcc writes by default)`, c.approx.pos, file);
+  }
+  flag(c.approx, false, '');
+  if (base === 'rcp' && c.ftz && w === 64) fail(`rcp.ftz.f64 is not modelled: .ftz flushes .f32 values, and the ISA gives it no meaning for a correctly rounded .f64 reciprocal`, c.ftz.pos, file);
   flag(c.ftz, w === 32, '.f64');
   if (setp) {
     if (!c.cmp) fail(`setp needs a comparison (.eq, .ne, .lt, .le, .gt, .ge, their unordered .equ ... .geu, .num or .nan)`, p, file);
@@ -683,16 +691,16 @@ function floatInstruction(base: string, quals: Qual[], cell: Extract<CstCell, { 
     if (ops[0]!.k === 'pair') fail(`setp with two destinations (p|q) is not supported: write a second setp with the opposite comparison for q`, operandPos(ops[0]!), file);
     return { op: 'fop', f: { fn: 'setp', w, cmp: c.cmp.text as FloatCmp, ftz: !!c.ftz }, dst: reg(ops[0]!, 'the predicate', ctx0), args: [value(ops[1]!, 'the first operand', ctx), value(ops[2]!, 'the second operand', ctx)], pos: p };
   }
-  const fn = base === 'mad' ? 'fma' : base as 'add' | 'sub' | 'mul' | 'fma' | 'min' | 'max' | 'neg' | 'abs';
-  const rounded = fn === 'add' || fn === 'sub' || fn === 'mul' || fn === 'fma';
+  const fn = base === 'mad' ? 'fma' : base as 'add' | 'sub' | 'mul' | 'fma' | 'div' | 'rcp' | 'sqrt' | 'min' | 'max' | 'neg' | 'abs';
+  const rounded = fn === 'add' || fn === 'sub' || fn === 'mul' || fn === 'fma' || fn === 'div' || fn === 'rcp' || fn === 'sqrt';
   flag(c.rnd, rounded, '');
-  if (fn === 'fma' && !c.rnd) fail(`${base} needs a rounding modifier (${base}.rn.${c.type.text}), as ptxas does`, p, file);
-  flag(c.sat, rounded && w === 32, w === 32 ? '' : '.f64');
+  if ((fn === 'fma' || fn === 'div' || fn === 'rcp' || fn === 'sqrt') && !c.rnd) fail(`${base} needs a rounding modifier (${base}.rn.${c.type.text}), as ptxas does`, p, file);
+  flag(c.sat, (fn === 'add' || fn === 'sub' || fn === 'mul' || fn === 'fma') && w === 32, w === 32 ? '' : '.f64');
   flag(c.nan, (fn === 'min' || fn === 'max') && w === 32, (fn === 'min' || fn === 'max') ? '.f64' : '');
-  const n = fn === 'fma' ? 4 : fn === 'neg' || fn === 'abs' ? 2 : 3;
+  const n = fn === 'fma' ? 4 : fn === 'neg' || fn === 'abs' || fn === 'rcp' || fn === 'sqrt' ? 2 : 3;
   arity(ops, n, n, opcode, n === 4 ? 'four operands (d, a, b, c)' : n === 2 ? 'two operands (d, a)' : 'three operands (d, a, b)', file);
   const f: FloatOp = { fn, w, rnd: (c.rnd?.text ?? null) as Rounding | null, ftz: !!c.ftz, sat: !!c.sat, nan: !!c.nan, mad: base === 'mad' };
-  const names = ['the first operand', 'the second operand', 'the addend'];
+  const names = fn === 'div' ? ['the dividend', 'the divisor'] : ['the first operand', 'the second operand', 'the addend'];
   return { op: 'fop', f, dst: reg(ops[0]!, 'the destination', ctx0), args: ops.slice(1).map((o, i) => value(o, names[i]!, ctx)), pos: p };
 }
 

@@ -857,11 +857,18 @@ const cases: Case[] = [
     message: "'1e400' does not fit in a double (ptxas: \"Constant overflow\")",
   },
   {
-    name: "float-division",
-    text: "PTX T\n{ .global .f32 x = 0.0; }\n P0@cta 0,gpu 0 ;\n div.rn.f32 %f1, %f2, %f3 ;\nexists (x == 0)\n",
-    at: [4, 9],
-    message: "floating-point div (.f32) is not modelled: ptxmm computes add, sub, mul, fma, mad, min, max, neg, abs, setp and cvt with .f32 and .f64 values, and adds them in memory (atom.add, red.add)",
+    name: "float-division-approximate",
+    text: "PTX T\n{ .global .f32 x = 0.0; }\n P0@cta 0,gpu 0 ;\n div.approx.f32 %f1, %f2, %f3 ;\nexists (x == 0)\n",
+    at: [4, 6],
+    message: "div.approx is not modelled: the ISA bounds its error but does not say which value it gives (div.rn is the correctly rounded quotient, what nvcc writes by default)",
   },
+  {
+    name: "float-remainder",
+    text: "PTX T\n{ .global .f32 x = 0.0; }\n P0@cta 0,gpu 0 ;\n rem.f32 %f1, %f2, %f3 ;\nexists (x == 0)\n",
+    at: [4, 6],
+    message: "floating-point rem (.f32) is not modelled: ptxmm computes add, sub, mul, fma, mad, div, rcp, sqrt, min, max, neg, abs, setp and cvt with .f32 and .f64 values, and adds them in memory (atom.add, red.add)",
+  },
+
   {
     name: "float-mul-add-ptxas-may-fuse",
     text: "PTX T\n{ .global .f32 x = 0.0; }\n P0@cta 0,gpu 0 ;\n ld.global.f32 %f1, [x] ;\n mul.f32 %f2, %f1, 3.0 ;\n add.f32 %f3, %f2, 1.0 ;\nexists (x == 0)\n",

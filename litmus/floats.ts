@@ -100,6 +100,40 @@ function sum(xn: boolean, xm: bigint, xe: number, yn: boolean, ym: bigint, ye: n
   return round(s < 0n, s < 0n ? -s : s, e, w, rnd);
 }
 
+/** The bits below those kept: a quotient or root computed to this many bits past the format's precision, plus a sticky bit, rounds as the exact value. */
+const GUARD = 3;
+
+/** (-1)^neg * (am * 2^ae) / (bm * 2^be) (am, bm > 0), rounded once: the quotient to 2p + GUARD bits, and a sticky bit for the remainder. */
+function quotient(neg: boolean, am: bigint, ae: number, bm: bigint, be: number, w: 32 | 64, rnd: Rounding): bigint {
+  const k = 2 * FORMATS[w].p + GUARD + Math.max(0, bitLength(bm) - bitLength(am));
+  const num = am << BigInt(k);
+  const q = num / bm;
+  const sticky = num - q * bm !== 0n ? 1n : 0n;
+  return round(neg, (q << 1n) | sticky, ae - be - k - 1, w, rnd);
+}
+
+/** The integer square root (floor) of n >= 0. */
+function isqrt(n: bigint): bigint {
+  if (n < 2n) return n;
+  let x = 1n << BigInt((bitLength(n) + 1) >> 1);
+  for (;;) {
+    const y = (x + n / x) >> 1n;
+    if (y >= x) return x;
+    x = y;
+  }
+}
+
+/** sqrt(m * 2^e) (m > 0), rounded once: the root to 2p + GUARD bits, and a sticky bit. */
+function root(m: bigint, e: number, w: 32 | 64, rnd: Rounding): bigint {
+  // An even exponent (m doubled for an odd one), then 2k more bits: the root has at least k.
+  const odd = e % 2 !== 0;
+  const k = 2 * FORMATS[w].p + GUARD;
+  const n = (odd ? m << 1n : m) << BigInt(2 * k);
+  const s = isqrt(n);
+  const sticky = n - s * s !== 0n ? 1n : 0n;
+  return round(false, (s << 1n) | sticky, ((odd ? e - 1 : e) - 2 * k) / 2 - 1, w, rnd);
+}
+
 /** -1, 0 or 1 as x <, =, > y (neither NaN; -0 = +0). */
 function compare(x: Dec, y: Dec): number {
   const key = (d: Dec): [number, bigint, number] => (d.k === 'inf' ? [d.neg ? -2 : 2, 0n, 0] : d.k === 'fin' ? [d.m === 0n ? 0 : d.neg ? -1 : 1, d.m, d.e] : [0, 0n, 0]);
@@ -147,7 +181,7 @@ export function floatWidths(f: FloatOp): { args: number; result: number } {
 }
 
 /** How many operands a float operation reads. */
-export const floatArity = (f: FloatOp): number => (f.fn === 'fma' ? 3 : f.fn === 'neg' || f.fn === 'abs' || f.fn === 'cvt' ? 1 : 2);
+export const floatArity = (f: FloatOp): number => (f.fn === 'fma' ? 3 : f.fn === 'neg' || f.fn === 'abs' || f.fn === 'cvt' || f.fn === 'sqrt' || f.fn === 'rcp' ? 1 : 2);
 
 /** The instruction's name as PTX writes it, its type last (`add.rn.ftz.f32`, `setp.ltu.f32`, `cvt.rzi.s32.f32`). */
 export function floatOpName(f: FloatOp): string {
@@ -217,6 +251,22 @@ function arithmetic(f: Arith, xs: readonly Dec[], bits: readonly bigint[]): bigi
       const neg = x.neg !== y.neg;
       if (x.k === 'inf' || y.k === 'inf') return (x.k === 'fin' && x.m === 0n) || (y.k === 'fin' && y.m === 0n) ? nan : infBits(neg, w);
       return round(neg, x.m * y.m, x.e + y.e, w, rnd);
+    }
+    case 'div': case 'rcp': {
+      // rcp: 1.0 / x, rounded once.
+      const [n, d] = f.fn === 'rcp' ? [decode(ONE[w], w), x] : [x, y];
+      if (n.k === 'nan' || d.k === 'nan') return nan;
+      const neg = n.neg !== d.neg;
+      if (n.k === 'inf') return d.k === 'inf' ? nan : infBits(neg, w);
+      if (d.k === 'inf') return zeroBits(neg, w);
+      if (d.m === 0n) return n.m === 0n ? nan : infBits(neg, w);
+      if (n.m === 0n) return zeroBits(neg, w);
+      return quotient(neg, n.m, n.e, d.m, d.e, w, rnd);
+    }
+    case 'sqrt': {
+      if (x.k === 'nan' || (x.neg && !(x.k === 'fin' && x.m === 0n))) return nan;
+      if (x.k === 'inf' || x.m === 0n) return bits[0]!;
+      return root(x.m, x.e, w, rnd);
     }
     case 'fma': {
       // x * y + z with one rounding.

@@ -52,7 +52,7 @@ export function floatRefusal(opname: string, type: string): string {
     return `${opname} on .${type} data adds (${opname}.add.${type}); no other ${opname} operation takes a floating-point type (ptxas: .exch and .cas take .b32 or .b64, .min and .max integer types)`;
   }
   if (opname === 'atom' || opname === 'red') return `.${type} data is not modelled: ${opname}.add computes with .f32 and .f64 values, no other floating-point type`;
-  return `floating-point ${opname} (.${type}) is not modelled: ptxmm computes add, sub, mul, fma, mad, min, max, neg, abs, setp and cvt with .f32 and .f64 values, and adds them in memory (atom.add, red.add)`;
+  return `floating-point ${opname} (.${type}) is not modelled: ptxmm computes add, sub, mul, fma, mad, div, rcp, sqrt, min, max, neg, abs, setp and cvt with .f32 and .f64 values, and adds them in memory (atom.add, red.add)`;
 }
 
 /** Each of `names` described as `what`. */
@@ -89,7 +89,7 @@ export const UNMODELLED_INSTRUCTIONS: Readonly<Record<string, string>> = {
   tex: 'texture fetches (tex; a litmus test writes a texture read as tld)', tld4: 'texture gathers (tld4)', sured: 'surface reductions',
   isspacep: 'address-space tests (isspacep, __isShared and friends)', mapa: 'distributed shared memory addresses (mapa, map_shared_rank)',
   getctarank: 'cluster ranks (getctarank)', elect: 'elect.sync', setmaxnreg: 'register reallocation', clusterlaunchcontrol: 'cluster launch control',
-  rcp: 'floating-point arithmetic', sqrt: 'floating-point arithmetic', rsqrt: 'floating-point arithmetic',
+  rsqrt: 'floating-point arithmetic',
   ex2: 'floating-point arithmetic', lg2: 'floating-point arithmetic', sin: 'floating-point arithmetic', cos: 'floating-point arithmetic', tanh: 'floating-point arithmetic',
   testp: 'floating-point arithmetic', copysign: 'floating-point arithmetic',
   // Integer instructions nvcc writes for intrinsics that no kernel so far needed.

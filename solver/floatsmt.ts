@@ -91,7 +91,8 @@ export function floatSmt(f: FloatOp, args: readonly string[]): string {
       }
       default: {
         const rm = MODE[f.rnd ?? 'rn'];
-        const r = f.fn === 'fma' ? `(fp.fma ${rm} ${a} ${b} ${c})` : `(fp.${f.fn} ${rm} ${a} ${b})`;
+        const r = f.fn === 'fma' ? `(fp.fma ${rm} ${a} ${b} ${c})` : f.fn === 'sqrt' ? `(fp.sqrt ${rm} ${a})`
+          : f.fn === 'rcp' ? `(fp.div ${rm} ${power(0, false, w)} ${a})` : `(fp.${f.fn} ${rm} ${a} ${b})`;
         return `(let ((fr ${r})) ${toBits(ftz ? flushed('fr', w) : 'fr', w, f.sat)})`;
       }
     }

@@ -277,14 +277,22 @@ export const loadOf = (enc: Encoding, cores = false, minimal = false): string =>
 
 async function solve(z3: Z3Session, test: LitmusTest, opt: RunOptions, limits: Limits, result: RunResult): Promise<void> {
   const u = unroll(test, opt.bound, limits);
+  // A witness names no axiom. Where the test computes with floats, an explanation's encoding
+  // spells each float operation in Z3's floating-point theory as well (its cores and
+  // relaxations may drop NoThinAir: solver/valuesets.ts), which Z3 bit-blasts whatever the
+  // question asks; so a reachable outcome's witness is looked for first on the encoding that
+  // assumes every axiom, where each operation is a choice among its few results (a failing
+  // kernel assertion after a float division: 17 s to 0.5 s). An unreachable one is then
+  // encoded again for its core.
+  const floatsFirst = opt.explain && opt.mode === 'verdict' && !opt.exclude?.length && u.dag.nodes.some((d) => d.op === 'float');
   // Explanations drop axioms or name them: only without them may the axioms shape the encoding.
-  const enc = encode(test, u, opt.model, opt.timeoutMs, (opt.forcedCoherence ?? true) && !opt.explain);
+  let enc = encode(test, u, opt.model, opt.timeoutMs, (opt.forcedCoherence ?? true) && (!opt.explain || floatsFirst));
   // Z3 may still be starting (check's first test): encoding needed none of it.
   const waited = performance.now();
   await z3.ready();
   limits.deadline += performance.now() - waited;
   result.stats = { ...enc.stats, queries: 0 };
-  const axioms = [...enc.axiomLits.values()];
+  let axioms = [...enc.axiomLits.values()];
   let queries = 0;
   const ask = (cmds: string): string => {
     queries++;
@@ -293,7 +301,7 @@ async function solve(z3: Z3Session, test: LitmusTest, opt: RunOptions, limits: L
   const load = (cores = false, minimal = false): string => loadOf(enc, cores, minimal);
   const checkCmd = (lits: string[]): string => checkSatCmd(lits, limits);
   const sat = satOf;
-  const consistent = [enc.noCutLit, ...enc.wellFormed, ...axioms];
+  let consistent = [enc.noCutLit, ...enc.wellFormed, ...axioms];
   refuseStrays(u, enc, opt.model, ask, checkCmd);
 
   const q = test.condition.quantifier;
@@ -350,7 +358,7 @@ async function solve(z3: Z3Session, test: LitmusTest, opt: RunOptions, limits: L
     }
   } else {
     // exists / ~exists ask whether the condition is reachable, forall whether its negation is.
-    const lit = q === 'forall' ? enc.ncondLit : enc.condLit;
+    let lit = q === 'forall' ? enc.ncondLit : enc.condLit;
     // Executions already seen are ruled out behind one assumption, made only by the queries
     // that look for a witness: the verdict, core and relaxations are asked without it.
     const excl = opt.explain && opt.exclude?.length ? exclusion(enc, opt.exclude) : null;
@@ -367,6 +375,14 @@ async function solve(z3: Z3Session, test: LitmusTest, opt: RunOptions, limits: L
       if (opt.explain && r === 'sat') {
         if (found) result.witness = witness(enc, ask);
         else result.exhausted = true;
+      }
+      if (floatsFirst && r === 'unsat') {
+        // The core names axioms: the explanation's encoding after all (floatsFirst above).
+        enc = encode(test, unroll(test, opt.bound, limits), opt.model, opt.timeoutMs, false);
+        axioms = [...enc.axiomLits.values()];
+        consistent = [enc.noCutLit, ...enc.wellFormed, ...axioms];
+        lit = q === 'forall' ? enc.ncondLit : enc.condLit;
+        ask(load());
       }
       // A minimized core: no axiom in it that the others do without (an unminimized one named
       // axioms that play no part).

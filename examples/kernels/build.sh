@@ -45,3 +45,5 @@ nvcc -ptx -arch=sm_90 -O3 mp_float_nofence.cu -o mp_float_nofence.ptx
 nvcc -ptx -arch=sm_90 -O3 fsum.cu -o fsum.ptx
 nvcc -ptx -arch=sm_90 -O3 fscale.cu -o fscale.ptx
 nvcc -ptx -arch=sm_90 -O3 fscale_nofence.cu -o fscale_nofence.ptx
+nvcc -ptx -arch=sm_90 -O3 fmean.cu -o fmean.ptx
+nvcc -ptx -arch=sm_90 -O3 fmean_nofence.cu -o fmean_nofence.ptx
