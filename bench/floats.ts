@@ -35,7 +35,7 @@ for (const name of TESTS) {
 }
 await z3.close();
 
-// fscale and fscale_nofence (examples/kernels): block 1 computes from a float block 0 published.
+// fscale and fmean (examples/kernels), and their _nofence forms: float arithmetic on values published between blocks.
 const spec = (name: string): string => {
   const t0 = performance.now();
   const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'ptxmm.js'), 'kernel', join(ROOT, 'examples', 'kernels', `${name}.kernel.json`)], { encoding: 'utf8' });
@@ -44,7 +44,7 @@ const spec = (name: string): string => {
   const verdict = /holds/.test(line) ? 'holds' : /FAILS/.test(line) ? `fails (${/ends in (.*?) \(\d/.exec(line)?.[1] ?? '?'})` : line.slice(0, 60);
   return `| ${name} | ${verdict} | ${/\(([\d.]+ s)\)$/.exec(line)?.[1] ?? '?'} | ${s.toFixed(2)} s |`;
 };
-const specRows = ['fscale', 'fscale_nofence'].map(spec);
+const specRows = ['fscale', 'fscale_nofence', 'fmean', 'fmean_nofence'].map(spec);
 
 // fsum at grid N, one thread a block: values whose sums are exact (1.0 + 2.0 + 0.5 + ...), and the rounding ones.
 const exact = [2.0, 0.5, -0.25, 4.0, 0.125, 8.0];
@@ -73,8 +73,9 @@ writeFileSync(join(ROOT, 'bench', 'FLOATS.md'), [
   'assume NoThinAir, each float operation is a choice among its few results (solver/valuesets.ts); `why`\'s questions that drop',
   'NoThinAir use Z3\'s floating-point theory. Each cell: the answer, states, queries, time.', '',
   '| test | verdict | every state | witness or core (`show`) | axioms to drop (`why`) | executor |', '|---|---|---|---|---|---|', ...litmusRows, '',
-  'examples/kernels/fscale (block 1 computes 2v + 1 and its floor from a float block 0 scaled and published) and fscale_nofence',
-  '(no fences), `ptxmm kernel` with the spec: the assertion\'s answer, its time as reported, and the whole process (every property).', '',
+  'examples/kernels/fscale (block 1 computes 2v + 1 and its floor from a float block 0 scaled and published), fmean (three blocks',
+  'atomicAdd a float, the last divides by the grid: div.rn.f32) and their _nofence forms, `ptxmm kernel` with the spec: the',
+  'assertion\'s answer (a failing one with its witness), its time as reported, and the whole process (every property).', '',
   '| kernel | assertion | reported | process |', '|---|---|---|---|', ...specRows, '',
   'examples/kernels/fsum.ptx at grid N, one thread a block, each block `atomicAdd`s its value (`ptxmm kernel`, the assertion',
   'only; its time as reported, and the whole process). exact: 1.0 plus 2.0, 0.5, -0.25, 4.0, ... (every order gives the same',

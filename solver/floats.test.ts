@@ -158,6 +158,26 @@ test('every float operation\'s floating-point theory text computes what floatOp 
   assert.ok(checks.length > 3000, `${checks.length} checks`);
 });
 
+/** Each program's final states, the executor's and the solver's, under both models: asserted equal; how many comparisons. */
+async function sameFinalStates(texts: readonly string[]): Promise<number> {
+  let compared = 0;
+  for (const text of texts) {
+    const t = parseLitmus(text);
+    for (const model of ['ptx75', 'ptx60'] as const) {
+      const ex = runExecutor(t, { model, bound: 2, maxStates: 200_000 });
+      assert.ok(ex.ok, text);
+      if (!ex.ok) continue;
+      const exStates = executorValuations(ex.result).map(valuationKey).sort();
+      const opt: RunOptions = { model: MODELS[model]!, bound: 2, timeoutMs: 120_000, mode: 'states', checkBound: false, explain: false };
+      const sol = await runTest(z3, t, opt);
+      assert.ok(sol.states, `${model}: ${sol.unknown}\n${text}`);
+      assert.equal((sol.states ?? []).map((s) => valuationKey(s.values)).sort(), exStates, `${model}\n${text}`);
+      compared++;
+    }
+  }
+  return compared;
+}
+
 /** A program of float atomics: each thread's additions (or a store), on x (global) and s (shared, one CTA). */
 type Op = { k: 'atom' | 'red' | 'st'; loc: 'x' | 's' | 'd'; v: bigint; space: 'global' | 'shared' | 'generic' };
 const VALS32 = [0x3f800000n, 0x60ad78ecn, 0xe0ad78ecn, 0x80400000n, 0x00400000n, 0x7f800000n, 0xff800000n, 0x4b800000n, 0x80000000n];
@@ -200,23 +220,7 @@ test('random programs of float atomics (subnormals, infinities, -0, rounding; gl
     threads: fc.array(fc.array(opArb, { minLength: 1, maxLength: 3 }), { minLength: 2, maxLength: 3 }),
     x: fc.constantFrom(...VALS32), s: fc.constantFrom(...VALS32), d: fc.constantFrom(...VALS64),
   }), { numRuns: 24, seed: 20261201 });
-  let compared = 0;
-  for (const p of progs) {
-    const text = program(p.threads, p);
-    const t = parseLitmus(text);
-    for (const model of ['ptx75', 'ptx60'] as const) {
-      const ex = runExecutor(t, { model, bound: 2, maxStates: 200_000 });
-      assert.ok(ex.ok, text);
-      if (!ex.ok) continue;
-      const exStates = executorValuations(ex.result).map(valuationKey).sort();
-      const opt: RunOptions = { model: MODELS[model]!, bound: 2, timeoutMs: 120_000, mode: 'states', checkBound: false, explain: false };
-      const sol = await runTest(z3, t, opt);
-      assert.ok(sol.states, `${model}: ${sol.unknown}\n${text}`);
-      assert.equal((sol.states ?? []).map((s) => valuationKey(s.values)).sort(), exStates, `${model}\n${text}`);
-      compared++;
-    }
-  }
-  assert.is(compared, 48);
+  assert.is(await sameFinalStates(progs.map((p) => program(p.threads, p))), 48);
 });
 
 /**
@@ -272,23 +276,7 @@ test('random programs of float register arithmetic (every rounding, .ftz, .sat, 
     stores: fc.tuple(fc.constantFrom(...VALS32), fc.constantFrom(...VALS32)),
     readers: fc.integer({ min: 1, max: 2 }),
   }), { numRuns: 30, seed: 20261202 });
-  let compared = 0;
-  for (const p of progs) {
-    const text = arithmeticProgram(p.forms, p.consts, p.stores, p.readers);
-    const t = parseLitmus(text);
-    for (const model of ['ptx75', 'ptx60'] as const) {
-      const ex = runExecutor(t, { model, bound: 2, maxStates: 200_000 });
-      assert.ok(ex.ok, text);
-      if (!ex.ok) continue;
-      const exStates = executorValuations(ex.result).map(valuationKey).sort();
-      const opt: RunOptions = { model: MODELS[model]!, bound: 2, timeoutMs: 120_000, mode: 'states', checkBound: false, explain: false };
-      const sol = await runTest(z3, t, opt);
-      assert.ok(sol.states, `${model}: ${sol.unknown}\n${text}`);
-      assert.equal((sol.states ?? []).map((s) => valuationKey(s.values)).sort(), exStates, `${model}\n${text}`);
-      compared++;
-    }
-  }
-  assert.is(compared, 60);
+  assert.is(await sameFinalStates(progs.map((p) => arithmeticProgram(p.forms, p.consts, p.stores, p.readers))), 60);
 });
 
 test('an explanation\'s witness of a float outcome (looked for where every axiom is assumed: run.ts floatsFirst) is one the verdict allows', async () => {
