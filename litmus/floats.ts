@@ -147,7 +147,7 @@ function compare(x: Dec, y: Dec): number {
   return xs < 0 ? -mag : mag;
 }
 
-/** An integral value of x (finite), rounded as .rni/.rzi/.rmi/.rpi say: the integer, and the sign of x (for a zero). */
+/** An integral value of x (finite), rounded as .rni/.rzi/.rmi/.rpi say (a zero result keeps no sign: callers that need one take x's). */
 function integral(x: Extract<Dec, { k: 'fin' }>, irnd: IntRounding): bigint {
   if (x.e >= 0) return (x.neg ? -1n : 1n) * (x.m << BigInt(x.e));
   const sh = BigInt(-x.e);
