@@ -359,8 +359,8 @@ function localValue(ci: CInstr, e: Entry): RV {
     }
     case 'fop': {
       // Operands at the operation's width (a float's bits, or cvt's integer type's).
-      const w = floatWidths(i.f).args;
-      return rv(floatWidths(i.f).result, floatOp(i.f, i.args.map((_, k) => BigInt.asUintN(w, operand(e, k)!.v))));
+      const { args: w, result } = floatWidths(i.f);
+      return rv(result, floatOp(i.f, i.args.map((_, k) => BigInt.asUintN(w, operand(e, k)!.v))));
     }
     case 'setp': {
       const signed = i.type.startsWith('s');

@@ -6,11 +6,11 @@ import type {
   Address, AtomOp, Bar, CmpOp, CvtType, DataType, FloatOp, IntRounding, Rounding, Expr, Imm, Instr, LitmusTest, LocDecl, Observable, Ordering, Proxy, Reg,
   RegInit, Scope, Space, Stmt, Term, Thread, Value,
 } from './ast.js';
-import { testedObservables, typeWidth } from './ast.js';
+import { testedObservables, typeRange, typeWidth } from './ast.js';
 import { nextUse } from './barriers.js';
 import { floatArity, floatWidths } from './floats.js';
 import { layout } from './layout.js';
-import { FLIPPED, registersRead, threadRegisters, typeDecides, typeRange, widthMismatch } from './types.js';
+import { FLIPPED, registersRead, threadRegisters, typeDecides, widthMismatch } from './types.js';
 
 const P = { line: 0, col: 0 };
 const SCOPES: Scope[] = ['cta', 'cluster', 'gpu', 'sys'];

@@ -63,6 +63,11 @@ export function typeWidth(t: DataType): number {
 export function typeSigned(t: DataType): boolean {
   return t.charCodeAt(0) === 115; // 's'
 }
+/** The smallest and largest value of a type of this width and signedness. */
+export function typeRange(t: { width: number; signed: boolean }): [bigint, bigint] {
+  const w = BigInt(t.width);
+  return t.signed ? [-(1n << (w - 1n)), (1n << (w - 1n)) - 1n] : [0n, (1n << w) - 1n];
+}
 /** The type of a `.wide` product (mul.wide.s32 gives an s64): twice the width, same signedness. */
 export function wideType(t: DataType): DataType {
   return `${t[0]}${typeWidth(t) * 2}` as DataType;

@@ -4,9 +4,9 @@ import type {
   Address, AtomOp, AluOp, CmpOp, CvtaSpace, CvtType, FloatCmp, FloatOp, IntRounding, Rounding, Space, Condition, DataType, Expr, Instr, LitmusTest, LocDecl, LocRef,
   Match, Observable, Ordering, Placement, Pos, Proxy, Quantifier, WriteProxy, Redux, Reg, RegInit, Shfl, Stmt, Term, Thread, Unary, Value, Vote,
 } from './ast.js';
-import { CMP_SYMBOL, LEAVE_LABEL, SPACE_NAME, cvtaSpace } from './ast.js';
+import { CMP_SYMBOL, LEAVE_LABEL, SPACE_NAME, cvtaSpace, typeRange } from './ast.js';
 import { layout } from './layout.js';
-import { FLIPPED, type RegUse, type ValueType, bitsRange, destinations, fitsBits, observableName, typeDecides, predicateRegisters, registersRead, threadRegisters, typeRange, widthMismatch } from './types.js';
+import { FLIPPED, type RegUse, type ValueType, bitsRange, destinations, fitsBits, observableName, typeDecides, predicateRegisters, registersRead, threadRegisters, widthMismatch } from './types.js';
 import { checkPtxas, checkPtxasBarrier, writtenInPtx } from './ptxas.js';
 import { checkBarriers, isWarpCount, warpCountMessage } from './barriers.js';
 import type {

@@ -7,6 +7,7 @@
 // SMT-LIB text the solver prints says the same in Z3's floating-point theory (expr.ts
 // floatSmt), which solver/floats.test.ts checks against this.
 import type { CvtType, FloatOp, Fop, IntRounding, Mov, Rounding, Space } from './ast.js';
+import { typeRange } from './ast.js';
 
 /** An arithmetic float operation (not setp, not cvt). */
 type Arith = Extract<FloatOp, { nan: boolean }>;
@@ -167,8 +168,10 @@ function saturate(bits: bigint, w: 32 | 64): bigint {
   return compare(d, decode(ONE[w], w)) > 0 ? ONE[w] : bits;
 }
 
-const widthOf = (t: CvtType): number => Number(t.slice(1));
-const isFloat = (t: CvtType): t is 'f32' | 'f64' => t === 'f32' || t === 'f64';
+/** The bits of a conversion's type. */
+export const widthOf = (t: CvtType): number => Number(t.slice(1));
+/** Whether a conversion's type is a float's. */
+export const isFloat = (t: CvtType): t is 'f32' | 'f64' => t === 'f32' || t === 'f64';
 
 /** The bits of the value an operand of type t holds, as a signed or unsigned integer. */
 const intValue = (bits: bigint, t: CvtType): bigint => (t.startsWith('s') ? BigInt.asIntN(widthOf(t), bits) : BigInt.asUintN(widthOf(t), bits));
@@ -296,8 +299,7 @@ function convert(f: Extract<FloatOp, { fn: 'cvt' }>, a: bigint): bigint {
     // A float to an integer: rounded to an integral value, then clamped to the type's range (the
     // ISA: float-to-integer conversions saturate by default); a NaN is 0.
     const wt = widthOf(f.to);
-    const signed = f.to.startsWith('s');
-    const [lo, hi] = signed ? [-(1n << BigInt(wt - 1)), (1n << BigInt(wt - 1)) - 1n] : [0n, (1n << BigInt(wt)) - 1n];
+    const [lo, hi] = typeRange({ width: wt, signed: f.to.startsWith('s') });
     const v = x.k === 'nan' ? 0n : x.k === 'inf' ? (x.neg ? lo : hi) : integral(x, (f.rnd ?? 'rzi') as IntRounding);
     return BigInt.asUintN(wt, v < lo ? lo : v > hi ? hi : v);
   }

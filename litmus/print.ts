@@ -8,6 +8,7 @@ import type { Address, Atom, Bar, DataType, Expr, Instr, LitmusTest, LocDecl, Ob
 import { CMP_SYMBOL, LEAVE_LABEL } from './ast.js';
 import { destinations } from './types.js';
 import { floatOpName } from './floats.js';
+import { floatWidthOf } from './opcode.js';
 
 const reg = (name: string): string => `%${name}`;
 const val = (v: Value): string => (v.kind === 'imm' ? String(v.value) : reg(v.name));
@@ -111,7 +112,7 @@ function instrBody(s: Instr): string {
     case 'fop': {
       // Immediates of a float operand as the 0f/0d literal of their bits; cvt's integer source as a number.
       const f = s.f;
-      const w = f.fn === 'cvt' ? (f.from === 'f32' ? 32 : f.from === 'f64' ? 64 : 0) : f.w;
+      const w = f.fn === 'cvt' ? floatWidthOf(f.from) ?? 0 : f.w;
       const arg = (v: Value): string => (v.kind === 'imm' && w ? hexFloatLiteral(v.value, w) : val(v));
       return `${floatOpName(f)} ${reg(s.dst.name)}, ${s.args.map(arg).join(', ')}`;
     }

@@ -112,12 +112,6 @@ export function threadRegisters(inits: readonly RegInit[], thread: Thread): Map<
   return out;
 }
 
-/** The smallest and largest value of a type. */
-export function typeRange(t: ValueType): [bigint, bigint] {
-  const w = BigInt(t.width);
-  return t.signed ? [-(1n << (w - 1n)), (1n << (w - 1n)) - 1n] : [0n, (1n << w) - 1n];
-}
-
 /**
  * What `o op c` is whatever o's value in [lo, hi] (c within it): `count < 0` is false and
  * `count >= 0` true for an unsigned count; null when the value decides.

@@ -1,7 +1,8 @@
-// Float additions (atom.add.f32/.f64, red.add): litmus/floats.ts floatAdd against Z3's
-// floating-point theory as the script spells it (floatsmt.ts floatSmt), and the two engines, and
-// the solver's two spellings (floatCases with valuesets.ts, or the theory), on programs of
-// float atomics: the same final states.
+// Float computation (atom.add/red.add, and the float instructions: litmus/floats.ts floatOp)
+// against Z3's floating-point theory as the script spells it (floatsmt.ts floatSmt), for every
+// form; and the two engines, and the solver's two spellings (floatCases with valuesets.ts, or
+// the theory), on random programs of float atomics and of float register arithmetic: the same
+// final states.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import fc from 'fast-check';

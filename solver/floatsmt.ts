@@ -4,7 +4,8 @@
 // valuesets.ts). Both give the bits litmus/floats.ts floatOp gives; floats.test.ts checks the
 // theory's text against floatOp on Z3.
 import type { FloatOp, IntRounding, Rounding } from '../litmus/ast.js';
-import { CANONICAL_NAN, floatOp, floatWidths } from '../litmus/floats.js';
+import { typeRange } from '../litmus/ast.js';
+import { CANONICAL_NAN, floatOp, floatWidths, isFloat, widthOf } from '../litmus/floats.js';
 
 /** The most operand tuples a float operation is spelled as a choice among (floatCases). */
 export const FLOAT_CASES = 256;
@@ -101,29 +102,27 @@ export function floatSmt(f: FloatOp, args: readonly string[]): string {
 }
 
 function cvtSmt(f: Extract<FloatOp, { fn: 'cvt' }>, a: string): string {
-  const isF = (t: string): t is 'f32' | 'f64' => t === 'f32' || t === 'f64';
-  const width = (t: string): number => Number(t.slice(1));
   const rm = MODE[f.rnd ?? 'rn'];
-  if (!isF(f.from)) {
-    const wt = width(f.to) as 32 | 64;
+  if (!isFloat(f.from)) {
+    const wt = widthOf(f.to) as 32 | 64;
     const [e, m] = SORT[wt];
     const r = `((_ ${f.from.startsWith('s') ? 'to_fp' : 'to_fp_unsigned'} ${e} ${m}) ${rm} ${a})`;
     return toBits(r, wt, f.sat);
   }
-  const wf = width(f.from) as 32 | 64;
+  const wf = widthOf(f.from) as 32 | 64;
   const x = f.ftz && wf === 32 ? flushed('fc', wf) : 'fc';
   let body: string;
-  if (!isF(f.to)) {
+  if (!isFloat(f.to)) {
     // Rounded to an integral value, then clamped to the type's range; a NaN is 0.
-    const wt = width(f.to);
+    const wt = widthOf(f.to);
     const signed = f.to.startsWith('s');
     const r = `(fp.roundToIntegral ${rm} ${x})`;
     const lo = signed ? power(wt - 1, true, wf) : `(_ +zero ${SORT[wf][0]} ${SORT[wf][1]})`;
     const hi = power(signed ? wt - 1 : wt, false, wf);
-    const [lov, hiv] = signed ? [-(1n << BigInt(wt - 1)), (1n << BigInt(wt - 1)) - 1n] : [0n, (1n << BigInt(wt)) - 1n];
+    const [lov, hiv] = typeRange({ width: wt, signed });
     body = `(let ((fr ${r})) (ite (fp.isNaN ${x}) ${bv(0n, wt)} (ite (fp.leq fr ${lo}) ${bv(lov, wt)} (ite (fp.geq fr ${hi}) ${bv(hiv, wt)} ((_ ${signed ? 'fp.to_sbv' : 'fp.to_ubv'} ${wt}) RTZ fr)))))`;
   } else {
-    const wt = width(f.to) as 32 | 64;
+    const wt = widthOf(f.to) as 32 | 64;
     const [e, m] = SORT[wt];
     const r = f.rnd !== null && f.rnd.endsWith('i') ? `(fp.roundToIntegral ${rm} ${x})` : wt === wf ? x : `((_ to_fp ${e} ${m}) ${rm} ${x})`;
     body = `(let ((fr ${r})) ${toBits(f.ftz && wt === 32 ? flushed('fr', wt) : 'fr', wt, f.sat)})`;

@@ -382,7 +382,7 @@ async function solve(z3: Z3Session, test: LitmusTest, opt: RunOptions, limits: L
         axioms = [...enc.axiomLits.values()];
         consistent = [enc.noCutLit, ...enc.wellFormed, ...axioms];
         lit = q === 'forall' ? enc.ncondLit : enc.condLit;
-        ask(load());
+        // Loaded by the core's query, next.
       }
       // A minimized core: no axiom in it that the others do without (an unminimized one named
       // axioms that play no part).

@@ -1,7 +1,8 @@
 // The values a term may take in any consistent execution, when they are few: what lets the
-// script spell a float addition (expr.ts BvOp fadd) as a choice among its few possible sums,
-// computed here with litmus/floats.ts, instead of in Z3's floating-point theory, whose
-// bit-blasted adders took seconds per query (a three-block atomicAdd(float) kernel: 13 s).
+// script spell a float operation (an expr.ts `float` node) as a choice among its few possible
+// results, computed with litmus/floats.ts (solver/floatsmt.ts floatCases), instead of in Z3's
+// floating-point theory, whose bit-blasted adders took seconds per query (a three-block
+// atomicAdd(float) kernel: 13 s).
 //
 // A read takes the value of a write to its location (rf), and a write's value is a term over
 // the values its thread read before. Starting from no values at all and adding, round after
