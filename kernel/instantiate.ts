@@ -5,7 +5,7 @@
 // unrolling folds the address arithmetic to one element per access (solver/unroll.ts); an
 // address that stays symbolic (read from memory) is an error there, with its position.
 import type { DataType, Imm, Instr, LitmusTest, LocDecl, LocOwner, LocRef, Placement, Pos, Reg, RegInit, Stmt, Thread, Value } from '../litmus/ast.js';
-import { cvtaSpace, typeWidth } from '../litmus/ast.js';
+import { cvtaSpace, mapRegisters, typeWidth } from '../litmus/ast.js';
 import { floatValue } from './spec.js';
 import { LitmusError } from '../litmus/errors.js';
 import { printInstr } from '../litmus/print.js';
@@ -1060,13 +1060,7 @@ function renameInstr(s: Instr, reg: <T extends { kind: string; name: string }>(v
     if (p) mov.guard = p;
     return mov;
   }
-  const out: Record<string, unknown> = { ...s };
-  for (const k of ['a', 'b', 'c', 'd', 'src', 'addr', 'id', 'count', 'instance', 'mask', 'p', 'pred', 'dst', 'pdst'] as const) {
-    const v = (s as unknown as Record<string, { kind: string; name: string } | undefined>)[k];
-    if (v && v.kind === 'reg') out[k] = reg(v);
-  }
-  if (s.guard) out.guard = { ...s.guard, reg: reg(s.guard.reg) };
-  if (s.op === 'bar' && s.red) out.red = { ...s.red, dst: reg(s.red.dst), pred: s.red.pred.kind === 'reg' ? reg(s.red.pred) : s.red.pred };
+  const out: Record<string, unknown> = { ...mapRegisters(s, reg) };
   if ((s.op === 'bra' || s.op === 'bcmp') && s.target !== EXIT_LABEL) out.target = label(s.target);
   // The function's own .local variables, by this call's names.
   for (const k of ['addr', 'src'] as const) {

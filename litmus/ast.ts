@@ -455,6 +455,37 @@ export interface Fop extends InstrBase {
   args: Value[];
 }
 
+/**
+ * The instruction with every register it names (operands, destinations, guard, a barrier's
+ * reduction, a float operation's argument list) mapped by f; the rest shared. Found by walking
+ * its fields, not by a list of them: an inliner that renamed a listed set of fields missed the
+ * float operations' `args` and read the caller's registers in the callee.
+ */
+export function mapRegisters<T extends Instr>(i: T, f: (r: Reg) => Reg): T {
+  const walk = (x: unknown): unknown => {
+    if (Array.isArray(x)) {
+      let out: unknown[] | null = null;
+      x.forEach((y, k) => {
+        const z = walk(y);
+        if (z !== y) (out ??= x.slice())[k] = z;
+      });
+      return out ?? x;
+    }
+    if (x === null || typeof x !== 'object') return x;
+    const o = x as Record<string, unknown>;
+    if (o.kind === 'reg') return f(o as unknown as Reg);
+    let out: Record<string, unknown> | null = null;
+    for (const k of Object.keys(o)) {
+      if (k === 'pos') continue;
+      const z = walk(o[k]);
+      // The same prototype: generated ASTs (fast-check records) have none.
+      if (z !== o[k]) (out ??= Object.assign(Object.create(Object.getPrototypeOf(o) as object | null) as Record<string, unknown>, o))[k] = z;
+    }
+    return out ?? o;
+  };
+  return walk(i) as T;
+}
+
 export type Instr = Ld | St | Atom | Red | Fence | ProxyFence | Bar | Shfl | Vote | Redux | Match | Mov | Alu | Unary | Selp | Cvt | Setp | Fop | Bra | BranchCmp | Nanosleep;
 export type Stmt = Instr | Label;
 

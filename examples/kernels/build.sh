@@ -15,6 +15,7 @@ nvcc -ptx -arch=sm_90 -O3 atomic_ref_block.cu -o atomic_ref_block.ptx
 nvcc -ptx -arch=sm_90 -O3 barrier_divergence.cu -o barrier_divergence.ptx
 nvcc -ptx -arch=sm_90 -O3 last_block_nofence.cu -o last_block_nofence.ptx
 nvcc -ptx -arch=sm_90 -O3 device_call.cu -o device_call.ptx
+nvcc -ptx -arch=sm_90 -O3 device_float.cu -o device_float.ptx
 nvcc -ptx -arch=sm_90 -O3 shared_reduce.cu -o shared_reduce.ptx
 nvcc -ptx -arch=sm_90 -O3 shared_reduce_nosync.cu -o shared_reduce_nosync.ptx
 nvcc -ptx -arch=sm_90 -O3 tile_index.cu -o tile_index.ptx
