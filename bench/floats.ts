@@ -14,7 +14,7 @@ import { ROOT } from '../tests/paths.js';
 
 // Each test: the solver's four questions and the executor. ATOM-fadd-rounding adds in memory;
 // the FOP tests compute with values read (rounding modes, conversions, a NaN compared).
-const TESTS = ['ATOM-fadd-rounding', 'FOP-rounding-modes', 'FOP-MP-absorbed', 'FOP-setp-nan', 'FOP-fma-vs-mul-sub'];
+const TESTS = ['ATOM-fadd-rounding', 'FOP-rounding-modes', 'FOP-MP-absorbed', 'FOP-setp-nan', 'FOP-fma-vs-mul-sub', 'FOP-mul-sub-may-fuse', 'FOP-mul-sub-fused-or-not', 'FOP-fusion-per-thread'];
 const z3 = await openZ3();
 const base: RunOptions = { model: ptx75, bound: 2, timeoutMs: 300_000, mode: 'verdict', checkBound: false, explain: false };
 const litmusRows: string[] = [];
@@ -35,7 +35,7 @@ for (const name of TESTS) {
 }
 await z3.close();
 
-// fscale and fmean (examples/kernels), and their _nofence forms: float arithmetic on values published between blocks.
+// fscale and fmean (examples/kernels), and their _nofence forms: float arithmetic on values published between blocks; fcontract(_rn): fusion; device_float: inlining.
 const spec = (name: string): string => {
   const t0 = performance.now();
   const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'ptxmm.js'), 'kernel', join(ROOT, 'examples', 'kernels', `${name}.kernel.json`)], { encoding: 'utf8' });
@@ -44,7 +44,7 @@ const spec = (name: string): string => {
   const verdict = /holds/.test(line) ? 'holds' : /FAILS/.test(line) ? `fails (${/ends in (.*?) \(\d/.exec(line)?.[1] ?? '?'})` : line.slice(0, 60);
   return `| ${name} | ${verdict} | ${/\(([\d.]+ s)\)$/.exec(line)?.[1] ?? '?'} | ${s.toFixed(2)} s |`;
 };
-const specRows = ['fscale', 'fscale_nofence', 'fmean', 'fmean_nofence'].map(spec);
+const specRows = ['fscale', 'fscale_nofence', 'fmean', 'fmean_nofence', 'fcontract', 'fcontract_rn', 'device_float'].map(spec);
 
 // fsum at grid N, one thread a block: values whose sums are exact (1.0 + 2.0 + 0.5 + ...), and the rounding ones.
 const exact = [2.0, 0.5, -0.25, 4.0, 0.125, 8.0];
@@ -69,12 +69,16 @@ writeFileSync(join(ROOT, 'bench', 'FLOATS.md'), [
   `Node ${process.version}, ${new Date().toISOString().slice(0, 10)}; ptx75, loop bound 2. Regenerate with \`npm run bench\`.`, '',
   'Our float tests (litmus/tests/instr), one process, one Z3: ATOM-fadd-rounding (an .f32 and an .f64 pair of atomic additions),',
   'FOP-rounding-modes (add.rp/.rn/.rz, mul, cvt.rni/.rpi on a value read), FOP-MP-absorbed (a float passed with a flag, then',
-  'added and subtracted), FOP-setp-nan (a NaN compared), FOP-fma-vs-mul-sub (.f64: fma.rn against mul.rn then sub.rn). Where every axiom is assumed, and in an explanation\'s questions that',
+  'added and subtracted), FOP-setp-nan (a NaN compared), FOP-fma-vs-mul-sub (.f64: fma.rn against mul.rn then sub.rn), and three',
+  'with a mul and a sub (add) ptxas may fuse (litmus/fusion.ts: a free literal per add): FOP-mul-sub-may-fuse (the fused value',
+  'reachable), FOP-mul-sub-fused-or-not (no third value), FOP-fusion-per-thread (two threads, each its own choice). Where every axiom is assumed, and in an explanation\'s questions that',
   'assume NoThinAir, each float operation is a choice among its few results (solver/valuesets.ts); `why`\'s questions that drop',
   'NoThinAir use Z3\'s floating-point theory. Each cell: the answer, states, queries, time.', '',
   '| test | verdict | every state | witness or core (`show`) | axioms to drop (`why`) | executor |', '|---|---|---|---|---|---|', ...litmusRows, '',
   'examples/kernels/fscale (block 1 computes 2v + 1 and its floor from a float block 0 scaled and published), fmean (three blocks',
-  'atomicAdd a float, the last divides by the grid: div.rn.f32) and their _nofence forms, `ptxmm kernel` with the spec: the',
+  'atomicAdd a float, the last divides by the grid: div.rn.f32) and their _nofence forms, fcontract (nvcc\'s mul.f32 and add.f32,',
+  'which ptxas may fuse: the assertion fails in the fused execution) and fcontract_rn (__fmul_rn: never fused), device_float',
+  '(float arithmetic in two inlined device functions), `ptxmm kernel` with the spec: the',
   'assertion\'s answer (a failing one with its witness), its time as reported, and the whole process (every property).', '',
   '| kernel | assertion | reported | process |', '|---|---|---|---|', ...specRows, '',
   'examples/kernels/fsum.ptx at grid N, one thread a block, each block `atomicAdd`s its value (`ptxmm kernel`, the assertion',

@@ -81,8 +81,8 @@ export interface CrossOptions {
   maxChecked?: number;
 }
 
-/** The executor's path to a final state as solver/replay.ts takes it. */
-export function sketchOf(traces: readonly (Trace | null)[]): Sketch {
+/** The executor's path to a final state as solver/replay.ts takes it (with the adds fused on it, FinalState.fused). */
+export function sketchOf(traces: readonly (Trace | null)[], fused: readonly string[] = []): Sketch {
   const ref = (id: number, loc: number): OpRef => {
     const { thread, seq } = traceOp(id);
     return thread < 0 ? { thread: -1, n: loc } : { thread, n: seq };
@@ -105,7 +105,7 @@ export function sketchOf(traces: readonly (Trace | null)[]): Sketch {
     }
     branches.push(bs);
   });
-  return { branches, reads, writes };
+  return { branches, reads, writes, fused };
 }
 
 /**
@@ -119,7 +119,7 @@ export function confirmed(test: LitmusTest, r: RunResult, vals: readonly Valuati
   } catch {
     return []; // the solver's own run says why, if anything is wrong
   }
-  return r.states.map((f, i) => (f.witness ? replay(sketchOf(f.witness), new Map(vals[i]!)) : false));
+  return r.states.map((f, i) => (f.witness ? replay(sketchOf(f.witness, f.fused), new Map(vals[i]!)) : false));
 }
 
 /** At most n of xs, spread evenly (xs itself when it has no more). */
@@ -212,8 +212,11 @@ export async function crossOne(z3: Z3Session, file: string, test: LitmusTest, o:
   }
   if (!sc) return no('skip', truncated ? stopped : `solver: Z3 did not decide within the timeout (${o.timeoutMs / 1000} s)`);
   const bad = sc.allowed.flatMap((ok, i) => (ok ? [] : [i]));
-  const prog = bad.length ? compile(test, o.model, o.bound) : null;
-  const unsound = bad.map((i) => ({ state: r.states[i]!.text, trace: traceTo(prog!, r.states[i]!.text, o.maxStates) ?? ['(no trace found)'] }));
+  // The program the state was reached in: with the adds its path fused.
+  const unsound = bad.map((i) => {
+    const f = r.states[i]!;
+    return { state: f.text, trace: traceTo(compile(test, o.model, o.bound, new Set(f.fused)), f.text, o.maxStates) ?? ['(no trace found)'] };
+  });
   const counts = { executorStates: reached, unsound, visited: r.stats.visited, replayed };
   if (truncated) {
     // No answer on completeness, so a skip, unless a state reached is already unsound.

@@ -8,6 +8,7 @@ import { type MState, type Trace, dropped, stateHash, stateHashInto } from './st
 import { deadlocked, initialState, isFinal, successors, successorsBut } from './step.js';
 import { type Sleeper, independent, sleeper } from './reduce.js';
 import { canonical } from './canonical.js';
+import { fusionChoices, fusionSites } from '../litmus/fusion.js';
 
 export interface RunOptions {
   model: ModelName;
@@ -62,6 +63,8 @@ export interface FinalState {
   holds: boolean;
   /** With RunOptions.witness: per thread, its trace on one path to this state (newest first). */
   witness?: readonly (Trace | null)[];
+  /** With RunOptions.witness, in a test with adds ptxas may fuse: the sites fused on that path (ast.ts Fusion). */
+  fused?: readonly string[];
 }
 
 /** When to stop an exploration (performance.now() ms), and the reason it then gives. */
@@ -359,14 +362,29 @@ export function runProgram(prog: Program, maxStates: number, onProgress?: (visit
   };
 }
 
-/** Runs one test; unsupported features and bad addresses come back as an error, not a throw. */
+/**
+ * Runs one test; unsupported features and bad addresses come back as an error, not a throw.
+ * A test with adds ptxas may fuse (litmus/fusion.ts) runs once per combination of choices,
+ * each a program of its own, within one budget of states; its final states are their union.
+ */
 export function runTest(test: LitmusTest, opts: Partial<RunOptions> = {}): RunOutput {
   const o = { ...DEFAULTS, ...opts };
   try {
-    const prog = compile(test, o.model, o.bound);
-    if (o.witness) prog.witness = true;
-    prog.spinAssume = o.spinAssume ?? true;
-    return { ok: true, result: runProgram(prog, o.maxStates, o.onProgress, o.reduce ?? true, o.canonical ?? true, o.sleep ?? true, o.deadline) };
+    const sites = fusionSites(test);
+    if (sites.length > MAX_FUSION_SITES) throw new Unsupported(`${sites.length} adds ptxas may fuse with their muls: the executor runs each of the 2^n combinations, and takes at most ${MAX_FUSION_SITES} such adds`);
+    const runs: RunResult[] = [];
+    let visited = 0;
+    for (const fused of fusionChoices(sites)) {
+      const prog = compile(test, o.model, o.bound, fused);
+      if (o.witness) prog.witness = true;
+      prog.spinAssume = o.spinAssume ?? true;
+      const r = runProgram(prog, o.maxStates - visited, o.onProgress, o.reduce ?? true, o.canonical ?? true, o.sleep ?? true, o.deadline);
+      if (o.witness && fused.size) for (const f of r.states) f.fused = [...fused];
+      runs.push(r);
+      visited += r.stats.visited;
+      if (r.stats.truncated) break;
+    }
+    return { ok: true, result: runs.length === 1 ? runs[0]! : mergeRuns(runs) };
   } catch (e) {
     if (e instanceof Unsupported) {
       const o: RunOutput = e.pos ? { ok: false, test, error: e.message, pos: e.pos } : { ok: false, test, error: e.message };
@@ -375,6 +393,36 @@ export function runTest(test: LitmusTest, opts: Partial<RunOptions> = {}): RunOu
     }
     throw e;
   }
+}
+
+/** At most this many adds that ptxas may fuse in a test the executor runs (2^n programs). */
+export const MAX_FUSION_SITES = 8;
+
+/** The runs of one test's programs (one per combination of fusions) as one: final states united, counts added. */
+function mergeRuns(runs: readonly RunResult[]): RunResult {
+  const first = runs[0]!;
+  const byText = new Map<string, FinalState>();
+  for (const r of runs) {
+    for (const f of r.states) {
+      const had = byText.get(f.text);
+      if (had) had.count += f.count;
+      else byText.set(f.text, { ...f });
+    }
+  }
+  const states = [...byText.values()].sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
+  const sum = (k: 'visited' | 'finals' | 'filtered' | 'cut' | 'deadlocks' | 'dropped' | 'spun' | 'ms'): number => runs.reduce((n, r) => n + r.stats[k], 0);
+  const positive = runs.reduce((n, r) => n + r.positive, 0);
+  const negative = runs.reduce((n, r) => n + r.negative, 0);
+  const q = first.test.condition.quantifier;
+  const stopped = runs.find((r) => r.stats.stopped)?.stats.stopped;
+  return {
+    ...first, states, positive, negative,
+    validated: q === 'exists' ? positive > 0 : q === 'not exists' ? positive === 0 : negative === 0,
+    stats: {
+      visited: sum('visited'), finals: sum('finals'), filtered: sum('filtered'), cut: sum('cut'), deadlocks: sum('deadlocks'),
+      dropped: sum('dropped'), spun: sum('spun'), truncated: runs.some((r) => r.stats.truncated), ms: sum('ms'), ...(stopped ? { stopped } : {}),
+    },
+  };
 }
 
 /**

@@ -40,6 +40,7 @@
 // Fair sets come from the standard refinement: strongly connected components, minus the states
 // from which a required transition leaves their component, repeated until nothing changes.
 import type { Bar, LitmusTest } from '../litmus/ast.js';
+import { fusionChoices, fusionSites } from '../litmus/fusion.js';
 import { DEFAULTS, type Deadline } from './explore.js';
 import { collect } from './gc.js';
 import { type CInstr, type ModelName, type Program, Unsupported, WriteLimit, ahead, compile, proxyOf } from './program.js';
@@ -559,20 +560,27 @@ export function executorLiveness(test: LitmusTest, opts: LivenessOptions = {}): 
   const model = opts.model ?? DEFAULTS.model;
   const maxStates = opts.maxStates ?? DEFAULTS.maxStates;
   try {
-    const loose = compile(test, model, LOCAL_JUMPS);
-    const prog: Program = { ...loose, window: WINDOW * Math.max(1, ...loose.threads.map((t) => t.code.length)) };
-    const canon = canonizer(prog);
-    const { g, limit } = explore(prog, canon, maxStates, opts.deadline);
-    const fair = fairStates(g);
-    // The first hung state found breadth-first: the shortest trace.
-    let target = -1;
-    for (let v = 0; v < g.expanded && target < 0; v++) if (fair[v] || g.kind.a[v] === DEADLOCK) target = v;
-    let verdict: LivenessVerdict;
-    if (target >= 0) {
-      const { trace, state } = pathTo(prog, canon, g, target);
-      verdict = { kind: 'hang', stuck: stuckThreads(prog, state), trace };
-    } else verdict = limit ? { kind: 'unknown', reason: limit } : { kind: 'live' };
-    return { verdict, stats: { states: g.found, ms: performance.now() - t0 } };
+    // One program per combination of the adds ptxas may fuse (litmus/fusion.ts): a hang in any is a hang.
+    let states = 0;
+    let verdict: LivenessVerdict = { kind: 'live' };
+    for (const fused of fusionChoices(fusionSites(test))) {
+      const loose = compile(test, model, LOCAL_JUMPS, fused);
+      const prog: Program = { ...loose, window: WINDOW * Math.max(1, ...loose.threads.map((t) => t.code.length)) };
+      const canon = canonizer(prog);
+      const { g, limit } = explore(prog, canon, maxStates - states, opts.deadline);
+      states += g.found;
+      const fair = fairStates(g);
+      // The first hung state found breadth-first: the shortest trace.
+      let target = -1;
+      for (let v = 0; v < g.expanded && target < 0; v++) if (fair[v] || g.kind.a[v] === DEADLOCK) target = v;
+      if (target >= 0) {
+        const { trace, state } = pathTo(prog, canon, g, target);
+        verdict = { kind: 'hang', stuck: stuckThreads(prog, state), trace };
+        break;
+      }
+      if (limit) verdict = { kind: 'unknown', reason: limit };
+    }
+    return { verdict, stats: { states, ms: performance.now() - t0 } };
   } catch (e) {
     if (e instanceof Unsupported) return { error: e.message };
     throw e;

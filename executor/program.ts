@@ -78,6 +78,8 @@ export interface CInstr {
    */
   addr: RV | null;
   loc: number;
+  /** An add ptxas may fuse (ast.ts Fusion), compiled fused: slots a and b follow its operands. */
+  fused: boolean;
 }
 
 export interface ThreadProg {
@@ -189,7 +191,7 @@ function locations(test: LitmusTest): Pick<Program, 'locs' | 'locOfName' | 'vadd
   return { locs, locOfName, vaddrOf, locOfVaddr, addrNames, reach };
 }
 
-function compileThread(test: LitmusTest, ti: number, locs: ReturnType<typeof locations>, bound: number): ThreadProg {
+function compileThread(test: LitmusTest, ti: number, locs: ReturnType<typeof locations>, bound: number, fused: ReadonlySet<string>): ThreadProg {
   const th = test.threads[ti]!;
   const pid = th.placement.id;
   const labels = new Map<string, number>();
@@ -253,7 +255,13 @@ function compileThread(test: LitmusTest, ti: number, locs: ReturnType<typeof loc
       case 'cvt': slots = [val(ins.a, typeWidth(ins.stype))]; dst = ins.dst.name; break;
       case 'unary': slots = [val(ins.a, typeWidth(ins.type))]; dst = ins.dst.name; break;
       case 'setp': slots = [val(ins.a, typeWidth(ins.type)), val(ins.b, typeWidth(ins.type))]; dst = ins.dst.name; break;
-      case 'fop': slots = ins.args.map((a) => val(a, floatWidths(ins.f).args)); dst = ins.dst.name; break;
+      case 'fop': {
+        const w = floatWidths(ins.f).args;
+        slots = ins.args.map((a) => val(a, w));
+        if (ins.fuse && fused.has(ins.fuse.site)) slots.push(val(ins.fuse.a, w), val(ins.fuse.b, w));
+        dst = ins.dst.name;
+        break;
+      }
       case 'bcmp': slots = [val(ins.a, 32), val(ins.b, 32)]; break;
       case 'fence': case 'bra': case 'fence.proxy': break;
     }
@@ -278,7 +286,7 @@ function compileThread(test: LitmusTest, ti: number, locs: ReturnType<typeof loc
     const loc = direct ? locs.locOfVaddr.get(Number(direct.v)) ?? -1 : -1;
     return {
       ins, slots, guardSlot, oldSlot, dst, dstWidth, dstSigned: writerType(ins)?.signed ?? false, target, text: printInstr(ins), refused: refusedAt(ins),
-      addr: loc >= 0 ? direct : null, loc,
+      addr: loc >= 0 ? direct : null, loc, fused: ins.op === 'fop' && !!ins.fuse && fused.has(ins.fuse.site),
     };
   });
   const regInit = new Map<string, RV>();
@@ -342,7 +350,11 @@ export function accessMask(i: Instr, locOfName: ReadonlyMap<string, number>): nu
 const writesFrom = (code: CInstr[], locOfName: Map<string, number>): number[] =>
   ahead(code, (c) => (c.ins.op === 'ld' ? 0 : accessMask(c.ins, locOfName)));
 
-export function compile(test: LitmusTest, model: ModelName, bound: number): Program {
+/**
+ * The test compiled for the machine, with the adds whose sites are in `fused` fused (ast.ts
+ * Fusion; fusionSites lists a test's): one program per choice, as ptxas makes one.
+ */
+export function compile(test: LitmusTest, model: ModelName, bound: number, fused: ReadonlySet<string> = new Set()): Program {
   // Its barriers count threads in warps (each litmus thread one warp).
   if (test.perThread) throw new Unsupported('the executor does not run kernels (one litmus thread per CUDA thread)');
   const index = new Map<number, number>();
@@ -363,7 +375,7 @@ export function compile(test: LitmusTest, model: ModelName, bound: number): Prog
   if (locs.locs.length > MAX_LOCATIONS) throw new Unsupported(`the test is too large: ${locs.locs.length} locations (at most ${MAX_LOCATIONS.toLocaleString('en')})`);
   const instructions = test.threads.reduce((n, t) => n + t.code.length, 0);
   if (instructions > MAX_INSTRUCTIONS) throw new Unsupported(`the test is too large: ${instructions} instructions (at most ${MAX_INSTRUCTIONS.toLocaleString('en')})`);
-  const threads = test.threads.map((_, i) => compileThread(test, i, locs, bound));
+  const threads = test.threads.map((_, i) => compileThread(test, i, locs, bound, fused));
   const alone = places.map((p, i) => new Set(SCOPES.filter((s) => places.every((q, j) => j === i || !scopeIncludes(s, p, q)))));
   const ctas = [...new Set(places.map((p) => p.cta))];
   const ctaIdx = places.map((p) => ctas.indexOf(p.cta));

@@ -19,7 +19,7 @@ import { type RV, alu, asType, bfe, bfi, bfind, bitCount, compare, funnel, mulHi
 import type { CInstr, Program, ThreadProg } from './program.js';
 import { InputError, Unsupported } from './program.js';
 import { nearestLocation } from '../litmus/layout.js';
-import { floatOp, floatWidths } from '../litmus/floats.js';
+import { floatOp, floatWidths, fusedValue } from '../litmus/floats.js';
 import { accessKey } from './proxy.js';
 import { effectiveScope } from '../model/events.js';
 import { type Entry, type Opnd, type TState, type View, fetched, regsHash, retired, traced, withThread, withWin } from './state.js';
@@ -360,7 +360,13 @@ function localValue(ci: CInstr, e: Entry): RV {
     case 'fop': {
       // Operands at the operation's width (a float's bits, or cvt's integer type's).
       const { args: w, result } = floatWidths(i.f);
-      return rv(result, floatOp(i.f, i.args.map((_, k) => BigInt.asUintN(w, operand(e, k)!.v))));
+      const x = (k: number): bigint => BigInt.asUintN(w, operand(e, k)!.v);
+      if (ci.fused) {
+        // Fused with its mul: the mul's operands in the two slots after the add's own.
+        const p = i.fuse!.product;
+        return rv(result, fusedValue(i.f, p, x(2), x(3), x(1 - p), floatOp));
+      }
+      return rv(result, floatOp(i.f, i.args.map((_, k) => x(k))));
     }
     case 'setp': {
       const signed = i.type.startsWith('s');

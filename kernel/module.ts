@@ -8,8 +8,7 @@ import { type DataType, type Pos, type Stmt, typeWidth } from '../litmus/ast.js'
 import { buildInstruction, floatBits, hexFloat, ptxInteger } from '../litmus/build.js';
 import type { CstCell } from '../litmus/cst.js';
 import { LitmusError } from '../litmus/errors.js';
-import { contractible, contractionRefusal } from '../litmus/floats.js';
-import { printInstr } from '../litmus/print.js';
+import { markFusions } from '../litmus/fusion.js';
 import { FLOAT_TYPE, floatWidthOf } from '../litmus/opcode.js';
 import { parseFragment } from '../litmus/parse.js';
 import { type IsaVersion, type Target, checkFeatures, readTarget, readVersion } from './target.js';
@@ -538,8 +537,10 @@ export function readModule(text: string, file: string): PtxModule {
       }
     }
     if (returned || kind === 'func') fn.body.push({ op: 'label', name: RETURN_LABEL, pos: at(toks[i - 1]) });
-    const fused = contractible(fn.body);
-    if (fused) fn.refused ??= new LitmusError(contractionRefusal(printInstr(fused.mul), printInstr(fused.add), fused.mul.pos.line), fused.add.pos, file);
+    // One choice per add of the function, whichever thread runs it and wherever it is inlined: ptxas compiles it once.
+    const fusion = markFusions(fn.body, (j) => `${fn.name}#${j}`);
+    if (fusion.refused) fn.refused ??= new LitmusError(fusion.refused.message, fusion.refused.pos, file);
+    fn.body = fusion.code;
     // ptxas: "Unknown symbol". It was refused only when a thread compiled the branch, without its column.
     const labels = new Set(fn.body.flatMap((x) => (x.op === 'label' ? [x.name] : [])));
     for (const x of fn.body) {

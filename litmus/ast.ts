@@ -453,6 +453,22 @@ export interface Fop extends InstrBase {
   f: FloatOp;
   dst: Reg;
   args: Value[];
+  /** An add or sub that ptxas may fuse with the mul making one of its operands (litmus/fusion.ts). */
+  fuse?: Fusion;
+}
+
+/**
+ * The fused form of an add (or sub) without rounding modifier whose operand `product` (0 or 1)
+ * is the result of a mul without one: `fma.rn` of the mul's operands `a` and `b` (nothing writes
+ * them between the mul and the add, so the add reads them as the mul did) and the add's other
+ * operand, negated as a sub needs. ptxas chooses once per instruction it compiles, `site`: every
+ * engine takes each combination of choices, the plain and the fused value alike.
+ */
+export interface Fusion {
+  a: Value;
+  b: Value;
+  product: 0 | 1;
+  site: string;
 }
 
 /**

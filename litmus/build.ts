@@ -13,8 +13,8 @@ import type {
   CstCell, CstExpr, CstFile, CstInit, CstNum, CstObservable, CstOperand, CstPlacement, CstTerm, Tok,
 } from './cst.js';
 import { LitmusError } from './errors.js';
-import { contractible, contractionRefusal, floatWidths } from './floats.js';
-import { printInstr } from './print.js';
+import { floatWidths } from './floats.js';
+import { markFusions } from './fusion.js';
 import {
   FLOAT_TYPE, type Qual, SCOPE_QUALS, floatRefusal, floatWidthOf, SCOPE_SET, SPACE_QUALS, SPACE_SET, TYPE_SET, WITH_PRED, UNMODELLED_INSTRUCTIONS, asType, classify, setOf, splitOpcode,
 } from './opcode.js';
@@ -951,7 +951,7 @@ function threadRegs(cells: CstCell[], inits: RegInit[], bareInits: ReadonlySet<s
 
 function buildThread(pl: Placement, cells: CstCell[], inits: RegInit[], bareInits: ReadonlySet<string>, ctx: Ctx): Thread {
   const tctx = { ...ctx, ...threadRegs(cells, inits, bareInits, pl.id) };
-  const code: Stmt[] = [];
+  let code: Stmt[] = [];
   const labels = new Map<string, Pos>();
   for (const c of cells) {
     if (!c) continue;
@@ -975,8 +975,10 @@ function buildThread(pl: Placement, cells: CstCell[], inits: RegInit[], bareInit
       fail(`label ${s.target} does not exist in P${pl.id}`, at, ctx.file);
     }
   }
-  const fused = contractible(code);
-  if (fused) fail(contractionRefusal(printInstr(fused.mul), printInstr(fused.add), fused.mul.pos.line), fused.add.pos, ctx.file);
+  // Each thread is its own program: its adds are its own choices.
+  const fusion = markFusions(code, (j) => `P${pl.id}#${j}`);
+  if (fusion.refused) fail(fusion.refused.message, fusion.refused.pos, ctx.file);
+  code = fusion.code;
   // A register is a predicate or a value, never both (ptxas: one type per register); a
   // predicate starts at 0 or 1.
   const { predicates, mixed } = predicateRegisters({ placement: pl, code });

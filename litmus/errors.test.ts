@@ -869,17 +869,25 @@ const cases: Case[] = [
     message: "floating-point rem (.f32) is not modelled: ptxmm computes add, sub, mul, fma, mad, div, rcp, sqrt, min, max, neg, abs, setp and cvt with .f32 and .f64 values, and adds them in memory (atom.add, red.add)",
   },
 
+  // A mul/add pair ptxas may fuse is modelled (both values: litmus/fusion.ts) where the fused
+  // add's operands are known at the add; the other shapes are refused at the add.
   {
-    name: "float-mul-add-ptxas-may-fuse",
-    text: "PTX T\n{ .global .f32 x = 0.0; }\n P0@cta 0,gpu 0 ;\n ld.global.f32 %f1, [x] ;\n mul.f32 %f2, %f1, 3.0 ;\n add.f32 %f3, %f2, 1.0 ;\nexists (x == 0)\n",
-    at: [6, 2],
-    message: "add.f32 %f3, %f2, 0f3F800000: ptxas may fuse it with mul.f32 %f2, %f1, 0f40400000 (line 5) into one fma, which rounds once (ISA add: a mul and an add without rounding modifiers may be fused), and ptxmm does not model that choice: write .rn on either (nvcc -fmad=false does), or fma.rn for the fused form",
+    name: "float-mul-add-fusion-operand-written-between",
+    text: "PTX T\n{ .global .f32 x = 0.0; }\n P0@cta 0,gpu 0 ;\n ld.global.f32 %f1, [x] ;\n mul.f32 %f2, %f1, 3.0 ;\n ld.global.f32 %f1, [x] ;\n add.f32 %f3, %f2, 1.0 ;\nexists (x == 0)\n",
+    at: [7, 2],
+    message: "add.f32 %f3, %f2, 0f3F800000: ptxas may fuse it with mul.f32 %f2, %f1, 0f40400000 (line 5) into one fma (ISA add: a mul and an add without rounding modifiers may be fused), and ptxmm models that choice only for a mul and an add in one block with nothing between them writing the mul's operands; here %f1, an operand of the mul, is written between the two (line 6): write .rn on either (nvcc -fmad=false does), or fma.rn for the fused form",
   },
   {
-    name: "float-mul-add-ptxas-may-fuse-through-a-copy",
-    text: "PTX T\n{ .global .f32 x = 0.0; }\n P0@cta 0,gpu 0 ;\n ld.global.f32 %f1, [x] ;\n mul.f32 %f2, %f1, 3.0 ;\n mov.f32 %f4, %f2 ;\n sub.f32 %f3, 1.0, %f4 ;\nexists (x == 0)\n",
+    name: "float-mul-add-fusion-across-a-label",
+    text: "PTX T\n{ .global .f32 x = 0.0; }\n P0@cta 0,gpu 0 ;\n ld.global.f32 %f1, [x] ;\n mul.f32 %f2, %f1, 3.0 ;\n mov.f32 %f4, %f2 ;\n L: ;\n sub.f32 %f3, 1.0, %f4 ;\nexists (x == 0)\n",
+    at: [8, 2],
+    message: "sub.f32 %f3, 0f3F800000, %f4: ptxas may fuse it with a mul into one fma (ISA add: a mul and an add without rounding modifiers may be fused), and ptxmm models that choice only for a mul and an add in one block with nothing between them writing the mul's operands; here the mul (line 5) is in another block, or reaches the add through a label, a call or a guarded write: write .rn on either (nvcc -fmad=false does), or fma.rn for the fused form",
+  },
+  {
+    name: "float-add-of-two-products",
+    text: "PTX T\n{ .global .f32 x = 0.0; }\n P0@cta 0,gpu 0 ;\n ld.global.f32 %f1, [x] ;\n mul.f32 %f2, %f1, 3.0 ;\n mul.f32 %f4, %f1, 2.0 ;\n add.f32 %f3, %f2, %f4 ;\nexists (x == 0)\n",
     at: [7, 2],
-    message: "sub.f32 %f3, 0f3F800000, %f4: ptxas may fuse it with mul.f32 %f2, %f1, 0f40400000 (line 5) into one fma, which rounds once (ISA add: a mul and an add without rounding modifiers may be fused), and ptxmm does not model that choice: write .rn on either (nvcc -fmad=false does), or fma.rn for the fused form",
+    message: "add.f32 %f3, %f2, %f4: ptxas may fuse it with mul.f32 %f2, %f1, 0f40400000 (line 5) into one fma (ISA add: a mul and an add without rounding modifiers may be fused), and ptxmm models that choice only for a mul and an add in one block with nothing between them writing the mul's operands; here both operands are products: ptxas may fuse either: write .rn on either (nvcc -fmad=false does), or fma.rn for the fused form",
   },
   {
     name: "fma-without-rounding",

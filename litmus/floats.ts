@@ -6,7 +6,7 @@
 // (the executor directly, the solver's concrete evaluator through solver/expr.ts), and the
 // SMT-LIB text the solver prints says the same in Z3's floating-point theory (expr.ts
 // floatSmt), which solver/floats.test.ts checks against this.
-import type { CvtType, FloatOp, Fop, IntRounding, Mov, Rounding, Space } from './ast.js';
+import type { CvtType, FloatOp, IntRounding, Rounding, Space } from './ast.js';
 import { typeRange } from './ast.js';
 
 /** An arithmetic float operation (not setp, not cvt). */
@@ -316,6 +316,20 @@ function convert(f: Extract<FloatOp, { fn: 'cvt' }>, a: bigint): bigint {
   return f.sat ? saturate(r, wt) : r;
 }
 
+/**
+ * What an add that ptxas fused with its mul computes (ast.ts Fusion): fma.rn of the mul's
+ * operands a, b and the add's other operand, with the add's .ftz and .sat; a sub negates what
+ * it subtracts (p - c is a*b + (-c), c - p is (-a)*b + c). `op` applies a float operation:
+ * floatOp for values, the solver's node maker for terms.
+ */
+export function fusedValue<T>(add: FloatOp, product: 0 | 1, a: T, b: T, other: T, op: (f: FloatOp, xs: T[]) => T): T {
+  const f = add as Exclude<FloatOp, { fn: 'setp' } | { fn: 'cvt' }>;
+  const neg = (x: T): T => op({ fn: 'neg', w: f.w, rnd: null, ftz: false, sat: false, nan: false, mad: false }, [x]);
+  const fma: FloatOp = { fn: 'fma', w: f.w, rnd: 'rn', ftz: f.ftz, sat: f.sat, nan: false, mad: false };
+  if (f.fn !== 'sub') return op(fma, [a, b, other]);
+  return product === 0 ? op(fma, [a, b, neg(other)]) : op(fma, [neg(a), b, other]);
+}
+
 /** atom.add/red.add's sum of two .f32 (w 32) or .f64 (w 64) values (atomicAdd's operation). */
 export const floatAdd = (x: bigint, y: bigint, w: 32 | 64, ftz: boolean): bigint => floatOp(atomicAdd(w, ftz), [x, y]);
 
@@ -328,39 +342,3 @@ export const floatAdd = (x: bigint, y: bigint, w: 32 | 64, ftz: boolean): bigint
 export const flushesSubnormals = (width: number, space: Space, shared: boolean): boolean =>
   width === 32 && (space === 'global' || (space === 'generic' && !shared));
 
-
-/**
- * A mul and an add (or sub) of one width, both written without a rounding modifier, the add
- * reading a register the mul writes, directly or through register copies (mov): ptxas may fuse
- * the two into one fma, which rounds once (ISA add, mul: "mul/add sequences with no rounding
- * modifiers may be optimized to use fused-multiply-add instructions on the target device"), so
- * the add's result is either of two values, a choice the program does not make. ptxmm does not
- * model that choice: the first such pair of `code`, for a refusal, or null.
- */
-export function contractible(code: readonly { op: string }[]): { mul: Fop; add: Fop } | null {
-  const fops = code.filter((s): s is Fop => s.op === 'fop');
-  // The registers that may hold a product, each with its mul: a mul's destination, and a copy of one.
-  const product = new Map<string, Fop>();
-  for (const m of fops) if (m.f.fn === 'mul' && m.f.rnd === null) product.set(m.dst.name, m);
-  const moves = code.filter((s): s is Mov => s.op === 'mov') as Mov[];
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const m of moves) {
-      const from = m.src.kind === 'reg' && !m.cvta ? product.get(m.src.name) : undefined;
-      if (from && !product.has(m.dst.name)) { product.set(m.dst.name, from); grew = true; }
-    }
-  }
-  for (const add of fops) {
-    const f = add.f;
-    if ((f.fn !== 'add' && f.fn !== 'sub') || f.rnd !== null) continue;
-    for (const a of add.args) {
-      const mul = a.kind === 'reg' ? product.get(a.name) : undefined;
-      if (mul && mul.f.fn === 'mul' && mul.f.w === f.w) return { mul, add };
-    }
-  }
-  return null;
-}
-
-/** Why contractible's pair is refused, and what to write instead. */
-export const contractionRefusal = (mul: string, add: string, line: number): string =>
-  `${add}: ptxas may fuse it with ${mul} (line ${line}) into one fma, which rounds once (ISA add: a mul and an add without rounding modifiers may be fused), and ptxmm does not model that choice: write .rn on either (nvcc -fmad=false does), or fma.rn for the fused form`;

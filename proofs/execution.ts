@@ -250,5 +250,5 @@ export function witnessOf(f: FoundExecution, test: LitmusTest): WitnessExecution
     rmwPartner: infos.map((e) => (e.kind === 'R' && f.events[e.id]?.rmw ? e.id + 1 : -1)),
     rf: map(f.rf), co: map(f.co), syncFence: map(f.syncFence), syncBarrier: [], dep: map(f.dep),
   };
-  return { x, values: vals, locNames: [...used.values()].map(locName), encodingIds: infos.map((_, i) => i) };
+  return { x, values: vals, locNames: [...used.values()].map(locName), encodingIds: infos.map((_, i) => i), fused: [] };
 }

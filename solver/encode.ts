@@ -13,7 +13,8 @@ import { lazyReads, newPrinter, type Printer } from './expr.js';
 import type { Mask, SRel } from './symbolic.js';
 import { axiomFormula, entries, interpret, srelGet, symbolPart } from './symbolic.js';
 import type { Stop, Stray, SymEvent, Unrolled } from './unroll.js';
-import { UnsupportedError, instrWhere } from './unroll.js';
+import { UnsupportedError, fuseVar, instrWhere } from './unroll.js';
+import { fusedText } from '../litmus/fusion.js';
 import { encodeBarriers } from './barriers.js';
 import { exchangeDefinition } from './exchanges.js';
 import { LimitError, MAX_EVENTS } from './limits.js';
@@ -76,6 +77,8 @@ export interface Encoding {
    * differ only in such pairs.
    */
   choiceLits: { key: string; name: string }[];
+  /** Per add ptxas may fuse (Unrolled.fusions): the formula that holds when it runs fused, and the add (litmus/fusion.ts fusedText). */
+  fusions: { site: string; node: N; text: string }[];
   /**
    * With `justify`: the assumption that no read's value depends on itself (through what it
    * reads from and how that value is computed), as solver/enumerate.ts's candidates. Null
@@ -369,7 +372,7 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
   // theory), so their literals are declared first.
   const thinAirLits = noThinAirAxioms(axModel).map((ax) => `ax_${symbolPart(ax.name)}`);
   const p = newPrinter(dag, thinAirLits.length === 0 ? {}
-    : { values: valueSets(dag, u.events), ...(allAxioms ? {} : { valuesWhen: thinAirLits.length === 1 ? thinAirLits[0]! : `(or ${thinAirLits.join(' ')})` }) });
+    : { values: valueSets(dag, u.events, u.fusions.map((_, i) => fuseVar(i))), ...(allAxioms ? {} : { valuesWhen: thinAirLits.length === 1 ? thinAirLits[0]! : `(or ${thinAirLits.join(' ')})` }) });
   const out: string[] = [`(set-option :timeout ${Math.max(1, Math.round(timeoutMs))})`];
   if (!allAxioms) for (const lit of thinAirLits) out.push(`(declare-const ${lit} Bool)`);
   const body: string[] = [];
@@ -461,13 +464,16 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
   for (const { w, r, node } of rfNodes) drawn.push({ key: `rf ${w} ${r}`, node });
   for (const { a, b, node } of coNodes) drawn.push({ key: `co ${a} ${b}`, node });
   for (const [a, b, f] of entries(syncFence)) drawn.push({ key: `sf ${a} ${b}`, node: dag.and(exec[a]!, exec[b]!, f) });
+  // ptxas's fusions (litmus/fusion.ts) change values: a choice where the add runs.
+  const fusions = u.fusions.map((site, i) => ({ site, node: dag.and(u.fusedRuns[i]!, dag.boolVar(fuseVar(i))), text: fusedText(test, [site]) }));
+  for (const f of fusions) drawn.push({ key: `fuse ${f.site}`, node: f.node });
   const choiceLits = drawn.filter((c) => c.node !== dag.T && c.node !== dag.F).map((c) => ({ key: c.key, name: p.ref(c.node) }));
   const rfVars = rfNodes.map(({ w, r, node }) => ({ w, r, name: p.ref(node) }));
   const coVars = coNodes.map(({ a, b, node }) => ({ a, b, name: p.ref(node) }));
   const script = [...out, ...p.lines, ...body].join('\n');
   return {
     script, axiomLits, wellFormed, barrierLits, filterLit, symLit, noCutLit: 'nocut', cutLit: 'cut', mayCut: cut !== dag.F, condLit: 'cond', ncondLit: 'ncond', observables,
-    execNames, choiceLits, justifiedLit, writeTerms, unspecified, strays, rfVars, coVars, events, dag, dynamic: { rf, co, sync_fence: syncFence, sync_barrier: syncBarrier, dep },
+    execNames, choiceLits, justifiedLit, writeTerms, unspecified, strays, rfVars, coVars, events, dag, fusions, dynamic: { rf, co, sync_fence: syncFence, sync_barrier: syncBarrier, dep },
     locNames: u.locations.map((l) => l.name), locFloats: u.locations.map((l) => (l.float ? l.width : null)), locTypes: u.locations.map((l) => ({ width: l.width, signed: l.signed })), stats: { events: n, lines: p.lines.length + body.length },
     evalRel: sym.evalRel, printer: p, printedLines: p.lines.length, liveness,
   };

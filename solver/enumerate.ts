@@ -3,6 +3,7 @@
 // with the concrete interpreter, and collect the final states of the consistent ones.
 import { type Exchange, exchangeDefinition, maskLanes } from './exchanges.js';
 import { type LitmusTest, type Observable, WARP_SIZE, observablesIn } from '../litmus/ast.js';
+import { fusionChoices } from '../litmus/fusion.js';
 import type { ConcreteResult, Execution, Pair } from '../model/concrete.js';
 import { evaluate, isAcyclic } from '../model/concrete.js';
 import type { EventInfo } from '../model/events.js';
@@ -117,7 +118,7 @@ export function candidateBound(u: Unrolled): number {
   n *= 2 ** ((sc * (sc - 1)) / 2);
   const bars = u.events.filter((e) => e.info.kind === 'B').length;
   for (let i = 2; i <= bars; i++) n *= i;
-  return n;
+  return n * 2 ** u.fusions.length;
 }
 
 /**
@@ -145,8 +146,10 @@ export function enumerate(
   let consistent = 0;
   const { obs, shown } = filteredStates(test);
 
-  for (const pick of product(choices)) {
-    const sk = skeleton(u, new Map<number, number>(reads.map((r, i) => [r.info.id, pick[i]!])));
+  // ptxas's choices of fusion (litmus/fusion.ts) are one more dimension: every combination.
+  const fusions = fusionChoices(u.fusions.map((_, i) => i));
+  for (const pick of product([...choices, fusions.map((_, i) => i)])) {
+    const sk = skeleton(u, new Map<number, number>(reads.map((r, i) => [r.info.id, pick[i]!])), fusions[pick[reads.length]!]);
     // An execution cut off at the loop bound has no final state; it is asked only whether an
     // access reaches no location, as the solver asks it (a stray before a spin that never ends).
     if (!sk || (sk.cut && u.strays.length === 0)) continue;
@@ -224,7 +227,7 @@ const XCHG = -(2 ** 40);
  * null when it is none of the program's: a value out of thin air, a read executed without a
  * write to read or the other way round, a write read that is not executed, a thread cut off.
  */
-export function skeleton(u: Unrolled, rfOf: Map<number, number>): Skeleton | null {
+export function skeleton(u: Unrolled, rfOf: Map<number, number>, fused: ReadonlySet<number> = new Set()): Skeleton | null {
   const { dag, events } = u;
   const reads = readsOf(u);
   // Read values follow rf; a value that depends on itself is out of thin air: skip.
@@ -294,6 +297,7 @@ export function skeleton(u: Unrolled, rfOf: Map<number, number>): Skeleton | nul
     if (name.startsWith('v')) return readValue(Number(name.slice(1)));
     if (name.startsWith('bar_red_')) return redValue(Number(name.slice(8)));
     if (name.startsWith('xchg_') && !name.startsWith('xchg_any_')) return xchgValue(Number(name.slice(5)));
+    if (name.startsWith('fuse_')) return fused.has(Number(name.slice(5)));
     return undefined;
   };
   ev = newEvaluator(dag, env);

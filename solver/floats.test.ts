@@ -13,6 +13,8 @@ import { MODELS } from '../model/ptx.js';
 import { runTest as runExecutor } from '../executor/explore.js';
 import { executorValuations, valuationKey } from '../executor/compare.js';
 import { floatSmt } from './floatsmt.js';
+import { enumerate } from './enumerate.js';
+import { unroll } from './unroll.js';
 import { type RunOptions, runTest } from './run.js';
 import { openZ3, type Z3Session } from './z3.js';
 
@@ -278,6 +280,91 @@ test('random programs of float register arithmetic (every rounding, .ftz, .sat, 
     readers: fc.integer({ min: 1, max: 2 }),
   }), { numRuns: 30, seed: 20261202 });
   assert.is(await sameFinalStates(progs.map((p) => arithmeticProgram(p.forms, p.consts, p.stores, p.readers))), 60);
+});
+
+/** A mul/add pair a reader computes: a sub or an add, the product first or second, through a mov copy or not, .ftz on both or neither. */
+interface Pair { sub: boolean; second: boolean; copy: boolean; ftz: boolean }
+
+/**
+ * P0 stores two of VALS32 (the second a release); each reader loads them and computes one
+ * mul/add pair after another, each product from the last value and a constant, added to the
+ * value before it, storing its last value. `fused`: null writes the pairs without rounding
+ * modifiers, for ptxas to fuse or not (litmus/fusion.ts); else each pair (bit k * pairs + i for
+ * reader k) written out as the one or the other, by hand: mul.rn then add.rn, or fma.rn (a sub
+ * negating what it subtracts first).
+ */
+function fusionProgram(pairs: readonly Pair[], consts: readonly bigint[], stores: readonly [bigint, bigint], readers: number, fused: number | null): string {
+  const rows: string[][] = [[`st.relaxed.gpu.global.f32 [x], ${hex(stores[0], 32)}`, `st.release.gpu.global.f32 [y], ${hex(stores[1], 32)}`]];
+  for (let t = 1; t <= readers; t++) {
+    const code = ['ld.acquire.gpu.global.f32 %f1, [y]', 'ld.relaxed.gpu.global.f32 %f2, [x]'];
+    let last = 2;
+    pairs.forEach((p, i) => {
+      const c = hex(consts[(i + t) % consts.length]!, 32);
+      const [a, other, d] = [`%f${last}`, `%f${last - 1}`, `%f${last + 1}`];
+      const ftz = p.ftz ? '.ftz' : '';
+      const op = p.sub ? 'sub' : 'add';
+      const bit = fused === null ? null : ((fused >> ((t - 1) * pairs.length + i)) & 1) === 1;
+      if (bit === true) {
+        // a*c + other, a*c - other = a*c + (-other), other - a*c = (-a)*c + other.
+        if (!p.sub) code.push(`fma.rn${ftz}.f32 ${d}, ${a}, ${c}, ${other}`);
+        else if (!p.second) code.push(`neg.f32 %fn${i}, ${other}`, `fma.rn${ftz}.f32 ${d}, ${a}, ${c}, %fn${i}`);
+        else code.push(`neg.f32 %fn${i}, ${a}`, `fma.rn${ftz}.f32 ${d}, %fn${i}, ${c}, ${other}`);
+      } else {
+        const rn = bit === false ? '.rn' : '';
+        code.push(`mul${rn}${ftz}.f32 %fp${i}, ${a}, ${c}`);
+        let prod = `%fp${i}`;
+        if (p.copy) { code.push(`mov.f32 %fq${i}, %fp${i}`); prod = `%fq${i}`; }
+        code.push(`${op}${rn}${ftz}.f32 ${d}, ${p.second ? `${other}, ${prod}` : `${prod}, ${other}`}`);
+      }
+      last++;
+    });
+    code.push(`st.relaxed.gpu.global.f32 [z${t}], %f${last}`);
+    rows.push(code);
+  }
+  const n = Math.max(...rows.map((r) => r.length));
+  const lines = Array.from({ length: n }, (_, r) => ` ${rows.map((c) => c[r] ?? '').join(' | ')} ;`);
+  return `PTX F
+{
+.global .f32 x = 0.0;
+.global .f32 y = 0.0;
+${rows.slice(1).map((_, i) => `.global .f32 z${i + 1} = 0.0;`).join('\n')}
+}
+ ${rows.map((_, t) => `P${t}@cta ${t},gpu 0`).join(' | ')} ;
+${lines.join('\n')}
+exists (${rows.slice(1).map((_, i) => `z${i + 1} == 0`).join(' \\/ ')})
+`;
+}
+
+test('mul/add pairs ptxas may fuse: the final states are those of every way of writing each pair out by hand (mul.rn and add.rn, or fma.rn), in the solver, the executor and brute force', async () => {
+  const progs = fc.sample(fc.record({
+    pairs: fc.array(fc.record({ sub: fc.boolean(), second: fc.boolean(), copy: fc.boolean(), ftz: fc.boolean() }), { minLength: 1, maxLength: 2 }),
+    // P1's first pair computes 0.1f * 10.0 (which rounds to 1.0) and adds or subtracts +-1.0:
+    // where the sign cancels, fused and not differ. The other pairs take corners too.
+    consts: fc.tuple(fc.constantFrom(0x41200000n, 0x3f800001n, 0x00000001n, 0x7f800000n, 0x80400000n), fc.constant(0x41200000n)),
+    stores: fc.tuple(fc.constant(0x3dcccccdn), fc.constantFrom(0xbf800000n, 0x3f800000n)),
+    readers: fc.integer({ min: 1, max: 2 }),
+  }), { numRuns: 8, seed: 20261203 });
+  const opt: RunOptions = { model: MODELS.ptx75!, bound: 2, timeoutMs: 120_000, mode: 'states', checkBound: false, explain: false };
+  const statesOf = async (text: string): Promise<string[]> => ((await runTest(z3, parseLitmus(text), opt)).states ?? []).map((x) => valuationKey(x.values)).sort();
+  let differ = 0;
+  for (const p of progs) {
+    const text = fusionProgram(p.pairs, p.consts, p.stores, p.readers, null);
+    const sites = p.pairs.length * p.readers;
+    const union = new Set<string>();
+    const unfused = await statesOf(fusionProgram(p.pairs, p.consts, p.stores, p.readers, 0));
+    for (let m = 0; m < 2 ** sites; m++) for (const k of m === 0 ? unfused : await statesOf(fusionProgram(p.pairs, p.consts, p.stores, p.readers, m))) union.add(k);
+    assert.equal(await statesOf(text), [...union].sort(), text);
+    if (union.size > unfused.length) differ++;
+    // Brute force too, on the unrolled program with its fusion literals.
+    const t = parseLitmus(text);
+    const bf = enumerate(t, unroll(t, 2), MODELS.ptx75!);
+    const z = ((await runTest(z3, t, opt)).states ?? []).map((x) => x.values.map(([k, v]) => `${k}=${v}`).join(';'));
+    assert.equal([...bf.states].sort(), z.sort(), `brute force\n${text}`);
+  }
+  // Where fusing changes nothing the test would not tell the two apart.
+  assert.ok(differ >= 3, `only ${differ} of ${progs.length} programs have a state only fusing reaches`);
+  // The executor agrees with the solver on each program, under both models.
+  assert.is(await sameFinalStates(progs.map((p) => fusionProgram(p.pairs, p.consts, p.stores, p.readers, null))), 2 * progs.length);
 });
 
 test('an explanation\'s witness of a float outcome (looked for where every axiom is assumed: run.ts floatsFirst) is one the verdict allows', async () => {

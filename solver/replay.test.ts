@@ -30,7 +30,7 @@ function witnessed(t: LitmusTest): { replay: ReturnType<typeof replayer>; states
   const vals = executorValuations(r.result);
   return {
     replay: replayer(t, unroll(t, 2), MODELS.ptx75!),
-    states: r.result.states.map((f, i) => ({ sketch: sketchOf(f.witness!), values: new Map(vals[i]!) })),
+    states: r.result.states.map((f, i) => ({ sketch: sketchOf(f.witness!, f.fused), values: new Map(vals[i]!) })),
   };
 }
 

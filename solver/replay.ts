@@ -29,6 +29,8 @@ export interface Sketch {
   reads: readonly { at: OpRef; loc: number; from: OpRef }[];
   /** Each write at `loc`, and the writes coherence-before and -after it when it was placed. */
   writes: readonly { at: OpRef; loc: number; after: readonly OpRef[]; before: readonly OpRef[] }[];
+  /** The adds ptxas fused in it, by site (ast.ts Fusion); absent: none. */
+  fused?: readonly string[];
 }
 
 /**
@@ -91,7 +93,9 @@ export function replayer(test: LitmusTest, u: Unrolled, model: Model): (s: Sketc
       if (re === undefined || we === undefined || rfOf.get(re) !== -1) return false;
       rfOf.set(re, we);
     }
-    const sk = skeleton(u, rfOf);
+    const fused = new Set((s.fused ?? []).map((site) => u.fusions.indexOf(site)));
+    if (fused.has(-1)) return false;
+    const sk = skeleton(u, rfOf, fused);
     if (!sk || sk.cut) return false;
     const { ids, newId, infos, exec } = sk;
     // Coherence: the sketch's edges between executed writes of one location, initial writes

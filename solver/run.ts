@@ -715,7 +715,10 @@ export function witness(enc: Encoding, ask: (c: string) => string): Witness {
   return {
     execution,
     state,
-    unspecified: enc.unspecified.filter((u) => isTrue(u.lit)).map((u) => `${u.where}: in this execution it ${u.what}`),
+    unspecified: [
+      ...enc.unspecified.filter((u) => isTrue(u.lit)).map((u) => `${u.where}: in this execution it ${u.what}`),
+      ...enc.fusions.filter((f) => execution.fused.includes(f.site)).map((f) => `${f.text}: ptxas fuses it with its mul into one fma.rn in this execution (ISA add: a mul and an add without rounding modifiers may be fused)`),
+    ],
     events: enc.events.filter((_, i) => isTrue(enc.execNames[i]!)).map((e) => e.info.label),
     rf: enc.rfVars.filter((v) => isTrue(v.name)).map((v) => [label(v.w), label(v.r)]),
     co: enc.coVars.filter((v) => isTrue(v.name)).map((v) => [label(v.a), label(v.b)]),

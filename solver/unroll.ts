@@ -12,7 +12,8 @@ import { type ValueType, registersRead, threadRegisters, writerType } from '../l
 import { printInstr } from '../litmus/print.js';
 import { LitmusError } from '../litmus/errors.js';
 import { ARRIVE_AGAIN } from '../litmus/barriers.js';
-import { atomicAdd, floatWidths, flushesSubnormals } from '../litmus/floats.js';
+import { atomicAdd, floatWidths, flushesSubnormals, fusedValue } from '../litmus/floats.js';
+import { fusionSites } from '../litmus/fusion.js';
 import { type EventInfo, effectiveScope, placeOf } from '../model/events.js';
 import type { Dag, N } from './expr.js';
 import { newDag, toSigned } from './expr.js';
@@ -183,7 +184,14 @@ export interface Unrolled {
   addrNames: Map<number, string>;
   /** Why a litmus test's access through a register may not reach a location (litmus/layout.ts memorySpaces). */
   reach: Reach;
+  /** The adds ptxas may fuse, by site (ast.ts Fusion): the i-th is fused where the literal fuseVar(i) holds. */
+  fusions: string[];
+  /** Per site: when some run of its add is executed (the choice tells executions apart only then). */
+  fusedRuns: N[];
 }
+
+/** The literal that says whether the i-th site of Unrolled.fusions is fused. */
+export const fuseVar = (i: number): string => `fuse_${i}`;
 
 export interface Stray {
   at: N;
@@ -311,7 +319,7 @@ export function unroll(test: LitmusTest, bound: number, limits?: Limits, livenes
   const unspecified: Unrolled['unspecified'] = [];
   const strays: Stray[] = [];
   const exchanges: Exchange[] = [];
-  const env: LocEnv = { plocOf, vaddrOf, locations, addrNames, reach, elements: elementsOf(addrNames, plocOf, locations), narrow: [] };
+  const env: LocEnv = { plocOf, vaddrOf, locations, addrNames, reach, elements: elementsOf(addrNames, plocOf, locations), narrow: [], fusedRuns: fusionSites(test).map(() => dag.F) };
   const threads = test.threads.map((t, ti) =>
     unrollThread(test, t, ti, bound, dag, events, env, stops, unspecified, strays, exchanges));
   // Each load of another width read its bytes' initial values: right only where no thread writes them.
@@ -367,7 +375,10 @@ export function unroll(test: LitmusTest, bound: number, limits?: Limits, livenes
       e.deps = new Map([...e.deps].map(([k, c]) => [k < 0 ? exchanges[-1 - k]!.take : k, c]));
     }
   }
-  return { dag, events, locations, plocOf, threads, threadIndex, stops: stops ?? [], source: { test, bound, liveness }, unspecified, strays, addrNames, reach, exchanges, meetings: meet, barMeetings: barMeets };
+  return {
+    dag, events, locations, plocOf, threads, threadIndex, stops: stops ?? [], source: { test, bound, liveness }, unspecified, strays, addrNames, reach,
+    exchanges, meetings: meet, barMeetings: barMeets, fusions: fusionSites(test), fusedRuns: env.fusedRuns,
+  };
 }
 
 interface LocEnv {
@@ -380,6 +391,8 @@ interface LocEnv {
   elements: readonly Element[];
   /** Loads of another width answered from initial values, checked once every thread is unrolled. */
   narrow: NarrowRead[];
+  /** Per site of Unrolled.fusions: when some run of its add is executed (Unrolled.fusedRuns). */
+  fusedRuns: N[];
 }
 
 /** A location at an address: its name there and its first byte; sorted by address. */
@@ -434,6 +447,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
   const tid = thread.placement.id;
   const place = placeOf(thread.placement);
   const ownerOf = ownersOf(test);
+  const sites = fusionSites(test);
   // The threads bar.warp.sync may meet: a kernel's warp (a litmus thread is a warp of its own).
   const warpOf = `${place.cta}/w${thread.placement.warp ?? `P${tid}`}`;
   const lane = thread.placement.lane ?? null;
@@ -879,7 +893,18 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
         const f = instr.f;
         const t: DataType = f.fn === 'cvt' && f.from !== 'f32' && f.from !== 'f64' ? f.from : floatWidths(f).args === 64 ? 'b64' : 'b32';
         const xs = instr.args.map((x) => operand(st, x, t));
-        next(setReg(instr.dst.name, { v: dag.float(f, xs.map((x) => x.v)), deps: unionDeps(dag, ...xs.map((x) => x.deps)) }));
+        let v = dag.float(f, xs.map((x) => x.v));
+        const fuse = instr.fuse;
+        if (fuse) {
+          // ptxas's choice (litmus/fusion.ts): a free literal, the same wherever this add is run.
+          const [a, b] = [operand(st, fuse.a, t), operand(st, fuse.b, t)];
+          xs.push(a, b);
+          const fused = fusedValue(f, fuse.product, a.v, b.v, xs[1 - fuse.product]!.v, (g, ys) => dag.float(g, ys));
+          const k = sites.indexOf(fuse.site);
+          v = dag.ite(dag.boolVar(fuseVar(k)), fused, v);
+          env.fusedRuns[k] = dag.or(env.fusedRuns[k]!, g);
+        }
+        next(setReg(instr.dst.name, { v, deps: unionDeps(dag, ...xs.map((x) => x.deps)) }));
         break;
       }
       case 'setp': {

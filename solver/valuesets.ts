@@ -25,15 +25,22 @@ export const VALUE_CAP = 512;
  */
 export type ValueSets = (n: N) => readonly bigint[] | null;
 
-/** A value a read may take, with the reads it comes from through reads-from and dependencies. */
+/**
+ * A value a read may take, with the reads it comes from through reads-from and dependencies;
+ * or a value of a free choice (a Bool, no reads).
+ */
 interface Sourced {
-  v: bigint;
+  v: bigint | boolean;
   from: ReadonlySet<string>;
 }
 
 const ascending = (a: bigint, b: bigint): number => (a < b ? -1 : a > b ? 1 : 0);
 
-export function valueSets(dag: Dag, events: readonly SymEvent[]): ValueSets {
+/**
+ * `choices`: Bool literals every execution may take either way (ptxas's fusions, unroll.ts
+ * fuseVar), each of its two values in every set it reaches.
+ */
+export function valueSets(dag: Dag, events: readonly SymEvent[], choices: readonly string[] = []): ValueSets {
   // Each read's value variable, and the values written to each location.
   const readLoc = new Map<string, number>();
   const written = new Map<number, N[]>();
@@ -84,7 +91,7 @@ export function valueSets(dag: Dag, events: readonly SymEvent[]): ValueSets {
     return [...out.values()];
   };
   // Reads worked out so far (a read's values depend only on the reads its location's writes name).
-  const sets = new Map<string, readonly Sourced[] | null>();
+  const sets = new Map<string, readonly Sourced[] | null>(choices.map((c) => [c, [{ v: false, from: new Set() }, { v: true, from: new Set() }]]));
   // Works out the reads n depends on: those it names, and those the writes they may read name.
   const solve = (n: N): void => {
     const cone: string[] = [];
@@ -132,10 +139,10 @@ export function valueSets(dag: Dag, events: readonly SymEvent[]): ValueSets {
     if (!memo.has(n)) {
       solve(n);
       const xs = valuesUnder(n, sets);
-      memo.set(n, xs && [...new Set(xs.map((x) => x.v))].sort(ascending));
+      memo.set(n, xs && [...new Set(xs.map((x) => x.v as bigint))].sort(ascending));
     }
     return memo.get(n)!;
   };
 }
 
-const keyOf = (v: bigint, from: ReadonlySet<string>): string => `${v} ${[...from].sort().join(' ')}`;
+const keyOf = (v: bigint | boolean, from: ReadonlySet<string>): string => `${v} ${[...from].sort().join(' ')}`;

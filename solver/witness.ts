@@ -22,6 +22,8 @@ export interface WitnessExecution {
   locFloats?: (number | null)[];
   /** Per event of `x`, its id in the encoding (Encoding.events): executed events renumbered. */
   encodingIds: number[];
+  /** The adds ptxas fused in it (ast.ts Fusion sites); empty when none. */
+  fused: string[];
 }
 
 function intOf(s: Sexp): number | null {
@@ -89,5 +91,5 @@ export function readExecution(enc: Encoding, ask: (cmds: string) => string): Wit
     events, rmwPartner,
     rf: pairsOf(d.rf), co: pairsOf(d.co), syncFence: pairsOf(d.sync_fence), syncBarrier: pairsOf(d.sync_barrier), dep: pairsOf(d.dep),
   };
-  return { x, values, locNames: enc.locNames, locFloats: enc.locFloats, encodingIds: ids };
+  return { x, values, locNames: enc.locNames, locFloats: enc.locFloats, encodingIds: ids, fused: enc.fusions.filter((f) => ev(f.node) === true).map((f) => f.site) };
 }

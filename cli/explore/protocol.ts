@@ -67,7 +67,8 @@ export interface LivenessAnswer {
 export type Answer =
   | { kind: 'states'; answer: StatesAnswer }
   | { kind: 'explain'; answer: PlainExplanation }
-  | { kind: 'path'; answer: number[] | null | 'stopped' }
+  /** The steps, in the program with the adds `fused` fused (litmus/fusion.ts: the first combination whose program reaches the state). */
+  | { kind: 'path'; answer: number[] | null | 'stopped'; fused: string[] }
   | { kind: 'races'; answer: RacesAnswer }
   | { kind: 'liveness'; answer: LivenessAnswer }
   /** A positioned input error (parse), or a failure inside ptxmm, as one line. */

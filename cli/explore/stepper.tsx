@@ -16,6 +16,7 @@ import { settingsText } from './browser.js';
 import { footerText } from './keys.js';
 import { stateText } from '../../present/explain.js';
 import type { Quantifier } from '../../litmus/ast.js';
+import { fusedText } from '../../litmus/fusion.js';
 import { markMeaning } from './outcome.js';
 import { useTest } from './testview.js';
 import { type Entry, testRef } from './tree.js';
@@ -60,15 +61,18 @@ type Compiled = { prog: Program } | { error: string };
 export function Stepper(p: { entry: Entry; back: () => void; active: boolean; height: number }): ReactNode {
   const { settings, size } = useExplore();
   const parsed = useTest(p.entry);
+  // The adds ptxas may fuse (litmus/fusion.ts) that the program stepped has fused: none, until
+  // a path to a final state is found in a program with some fused. With the steps still to replay.
+  const [fused, setFused] = useState<{ sites: string[]; steps: number[] | null }>({ sites: [], steps: null });
   const compiled: Compiled = useMemo(() => {
     if (!('test' in parsed)) return { error: parsed.error };
     try {
-      return { prog: compile(parsed.test, settings.model, settings.bound) };
+      return { prog: compile(parsed.test, settings.model, settings.bound, new Set(fused.sites)) };
     } catch (e) {
       if (e instanceof Unsupported) return { error: `the executor does not support this test: ${e.message}` };
       throw e;
     }
-  }, [parsed, settings.model, settings.bound]);
+  }, [parsed, settings.model, settings.bound, fused.sites]);
   const prog = 'prog' in compiled ? compiled.prog : null;
   // The path taken (indices into each state's transitions) and the states along it.
   const [states, setStates] = useState<MState[]>(() => (prog ? replay(prog, []) : []));
@@ -78,7 +82,7 @@ export function Stepper(p: { entry: Entry; back: () => void; active: boolean; he
   const [pick, setPick] = useState(0);
   const [target, setTarget] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
-  useEffect(() => { setStates(prog ? replay(prog, []) : []); setCursor(0); }, [prog]);
+  useEffect(() => { setStates(prog ? replay(prog, fused.steps ?? []) : []); setCursor(0); }, [prog]);
 
   const cur = states[states.length - 1];
   // Once per state, not per keypress; inspect marks what may go from the same list.
@@ -103,7 +107,13 @@ export function Stepper(p: { entry: Entry; back: () => void; active: boolean; he
     const a = path.state.answer;
     if (a.kind === 'path') {
       if (a.answer === 'stopped') setNote(`the executor's search for ${target} stopped after ${DEFAULTS.maxStates.toLocaleString('en')} states without reaching it: no answer (\`ptxmm check\` decides)`);
-      else if (a.answer) { setStates(replay(prog, a.answer)); setCursor(0); setNote(`reached ${target} in ${a.answer.length} steps`); }
+      else if (a.answer) {
+        const also = a.fused.length ? ` (with ptxas fusing ${a.fused.length === 1 ? 'an add' : `${a.fused.length} adds`} into fma: ${fusedText(prog.test, a.fused)})` : '';
+        // Another set of fused adds is another program: the path is replayed once it is compiled.
+        if (a.fused.join() !== fused.sites.join()) setFused({ sites: a.fused, steps: a.answer });
+        else { setStates(replay(prog, a.answer)); setCursor(0); }
+        setNote(`reached ${target} in ${a.answer.length} steps${also}`);
+      }
       else setNote(`the executor reaches no final state ${target} (the solver does: see "What the executor does not reach" in docs/ARCHITECTURE.md)`);
     } else if (a.kind === 'error') setNote(a.message);
     setTarget(null);

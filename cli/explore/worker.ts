@@ -10,6 +10,7 @@ import { MODELS } from '../../model/ptx.js';
 import { withoutAxioms } from '../../model/relalg.js';
 import { compile, Unsupported } from '../../executor/program.js';
 import { pathTo } from '../../executor/stepper.js';
+import { fusionChoices, fusionSites } from '../../litmus/fusion.js';
 import { forbiddenOutcomes } from '../../solver/run.js';
 import { openZ3, type Z3Session } from '../../solver/z3.js';
 import { findRaces } from '../../solver/races.js';
@@ -74,8 +75,15 @@ async function answer(req: Request): Promise<Answer> {
       return { kind: 'liveness', answer: { verdict: r.verdict, unknown: r.unknown, stuck: r.stuck.map(stuckLine), drawing: g ? graphText(g) : [] } };
     }
     case 'path': {
-      const prog = compile(testOf(req.test, null), req.settings.model, bound);
-      return { kind: 'path', answer: pathTo(prog, req.state) };
+      // Each compilation in turn (the adds ptxas may fuse: litmus/fusion.ts), until one reaches the state.
+      const t = testOf(req.test, null);
+      let stopped = false;
+      for (const fused of fusionChoices(fusionSites(t))) {
+        const answer = pathTo(compile(t, req.settings.model, bound, fused), req.state);
+        if (answer === 'stopped') stopped = true;
+        else if (answer) return { kind: 'path', answer, fused: [...fused] };
+      }
+      return { kind: 'path', answer: stopped ? 'stopped' : null, fused: [] };
     }
   }
 }
