@@ -8,49 +8,20 @@
 // brev, prmt, bfi, abs, bfind, sad).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ptx75 } from '../model/ptx.js';
 import { openZ3 } from '../solver/z3.js';
-import { ROOT } from '../tests/paths.js';
+import { isNvccOutput, storesHostValues } from '../tests/hostc.js';
 import { readAssertion } from './assert.js';
 import { instantiate } from './instantiate.js';
 import { readModule } from './module.js';
-import { parseParam } from './spec.js';
 import { verifyKernel } from './verify.js';
 
-const DIR = join(ROOT, 'kernel', 'arith');
-interface Launch { entry: string; params: string[]; assert: string; source: string[] }
-
 test('each kernel stores what the host computes from the same C', async () => {
-  const launches = JSON.parse(readFileSync(join(DIR, 'arith.json'), 'utf8')) as Launch[];
-  assert.is(launches.length, 30);
-  const file = join(DIR, 'arith.ptx');
-  const mod = readModule(readFileSync(file, 'utf8'), file);
-  const z3 = await openZ3();
-  try {
-    for (const l of launches) {
-      const inst = instantiate(mod, { entry: l.entry, grid: { x: 1, y: 1, z: 1 }, block: { x: 1, y: 1, z: 1 }, params: l.params.map(parseParam) });
-      const res = await verifyKernel(z3, inst, {
-        model: ptx75, bound: 2, timeoutMs: 60_000, asserts: [readAssertion(l.assert, l.entry, inst.test)], races: false, liveness: false, barriers: false,
-      });
-      const got = res.assert!;
-      assert.is(got.verdict, 'holds', `${l.entry}: ${l.assert}${got.verdict === 'fails' ? `, but ${got.explanation?.state.map(([k, v]) => `${k}=${v}`).join(' ')}` : ''}\n  ${l.source.join('\n  ')}`);
-    }
-  } finally {
-    await z3.close();
-  }
+  await storesHostValues('arith', 30);
 });
 
 test('the committed PTX is what nvcc writes from arith.cu (where nvcc is installed)', () => {
-  if (spawnSync('nvcc', ['--version']).status !== 0) { console.log('  (nvcc not on PATH: skipped)'); return; }
-  const out = join(mkdtempSync(join(tmpdir(), 'ptxmm-arith-')), 'arith.ptx');
-  const r = spawnSync('nvcc', ['-ptx', '-arch=sm_90', '-O3', join(DIR, 'arith.cu'), '-o', out], { encoding: 'utf8' });
-  assert.is(r.status, 0, r.stderr);
-  const body = (f: string): string => readFileSync(f, 'utf8').replace(/^\/\/.*\n/gm, '');
-  assert.fixture(body(out), body(join(DIR, 'arith.ptx')));
+  isNvccOutput('arith', []);
 });
 
 test('a register read before any instruction writes it is any value, with a note; one written on every path that reads it is not', async () => {

@@ -255,18 +255,22 @@ function arithmeticProgram(forms: readonly FloatOp[], consts: readonly bigint[],
     code.push(`st.relaxed.gpu.global.f32 [z${t}], %f${last}`);
     rows.push(code);
   }
+  return readersTest(rows, '.global .u32 w = 0;\n', `w == 1${rows.slice(1).map((_, i) => ` \\/ z${i + 1} == 0`).join('')}`);
+}
+
+/** P0's code and each reader's, one CTA each, as a test with x, y, each reader's z, `decls`, and `exists (cond)`. */
+function readersTest(rows: readonly (readonly string[])[], decls: string, cond: string): string {
   const n = Math.max(...rows.map((r) => r.length));
   const lines = Array.from({ length: n }, (_, r) => ` ${rows.map((c) => c[r] ?? '').join(' | ')} ;`);
   return `PTX A
 {
 .global .f32 x = 0.0;
 .global .f32 y = 0.0;
-.global .u32 w = 0;
-${rows.slice(1).map((_, i) => `.global .f32 z${i + 1} = 0.0;`).join('\n')}
+${decls}${rows.slice(1).map((_, i) => `.global .f32 z${i + 1} = 0.0;`).join('\n')}
 }
  ${rows.map((_, t) => `P${t}@cta ${t},gpu 0`).join(' | ')} ;
 ${lines.join('\n')}
-exists (w == 1${rows.slice(1).map((_, i) => ` \\/ z${i + 1} == 0`).join('')})
+exists (${cond})
 `;
 }
 
@@ -321,18 +325,7 @@ function fusionProgram(pairs: readonly Pair[], consts: readonly bigint[], stores
     code.push(`st.relaxed.gpu.global.f32 [z${t}], %f${last}`);
     rows.push(code);
   }
-  const n = Math.max(...rows.map((r) => r.length));
-  const lines = Array.from({ length: n }, (_, r) => ` ${rows.map((c) => c[r] ?? '').join(' | ')} ;`);
-  return `PTX F
-{
-.global .f32 x = 0.0;
-.global .f32 y = 0.0;
-${rows.slice(1).map((_, i) => `.global .f32 z${i + 1} = 0.0;`).join('\n')}
-}
- ${rows.map((_, t) => `P${t}@cta ${t},gpu 0`).join(' | ')} ;
-${lines.join('\n')}
-exists (${rows.slice(1).map((_, i) => `z${i + 1} == 0`).join(' \\/ ')})
-`;
+  return readersTest(rows, '', rows.slice(1).map((_, i) => `z${i + 1} == 0`).join(' \\/ '));
 }
 
 test('mul/add pairs ptxas may fuse: the final states are those of every way of writing each pair out by hand (mul.rn and add.rn, or fma.rn), in the solver, the executor and brute force', async () => {

@@ -339,6 +339,29 @@ test('under ~exists, * marks the outcome the condition forbids; the stepper reac
   await ui2.done();
 });
 
+test('the stepper reaches a state only a compilation with an add fused reaches, and steps that compilation', async () => {
+  const s = scratch('ptxmm-explore-');
+  const entry = readEntries([s.write('fuse.litmus', `PTX Fuse
+{ .global .f64 x = 0.1; }
+ P0@cta 0,gpu 0            ;
+ ld.global.f64 %fd1, [x]   ;
+ mul.f64 %fd3, %fd1, 10.0  ;
+ sub.f64 %fd4, %fd3, 1.0   ;
+exists (P0:%fd4 == 0)`)], s.dir)[0]!;
+  const ui = start([entry], { initial: [{ screen: 'browser' }, { screen: 'stepper', entry }] });
+  await ui.until('step 0');
+  await ui.press('t');
+  // 0.1 * 10 - 1: 0 in two roundings, 2^-54 (bits 4363988038922010624) fused.
+  await ui.until('P0:fd4=4363988038922010624');
+  await ui.press(KEY.down, KEY.enter);
+  const g = await ui.until((x) => x.includes('reached') || x.includes('reaches no final state'));
+  // The note (cut at the frame's width) says which add the compilation fuses; the machine is that compilation's, at the end of the path.
+  assert.match(g, /reached P0:fd4=4363988038922010624 in \d+ steps \(with ptxas fusing an add into fm/, g);
+  const end = await ui.until('Final: ');
+  assert.match(end, /regs: fd1=\d+ fd3=4607182418800017408 fd4=4363988038922010624/, end);
+  await ui.done();
+});
+
 test('help overlay, Esc backs out, 80x24 respected', async () => {
   const ui = start([mp()], { initial: [{ screen: 'browser' }, { screen: 'test', entry: mp() }] });
   await ui.until('forbidden');

@@ -82,9 +82,11 @@ export function Stepper(p: { entry: Entry; back: () => void; active: boolean; he
   const [pick, setPick] = useState(0);
   const [target, setTarget] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
-  useEffect(() => { setStates(prog ? replay(prog, fused.steps ?? []) : []); setCursor(0); }, [prog]);
+  // The program the states were made by: a new one (other fusions, settings) has states of its own.
+  const [statesOf, setStatesOf] = useState(prog);
+  useEffect(() => { setStates(prog ? replay(prog, fused.steps ?? []) : []); setStatesOf(prog); setCursor(0); }, [prog]);
 
-  const cur = states[states.length - 1];
+  const cur = statesOf === prog ? states[states.length - 1] : undefined;
   // Once per state, not per keypress; inspect marks what may go from the same list.
   // A step past what the executor models (more than 30 writes to one location) ends the run here, as `run` says.
   const [ts, stopped] = useMemo((): [Transition[], string | null] => {
