@@ -174,12 +174,12 @@ function instr(labels: string[]): fc.Arbitrary<Instr> {
   // is refused (ptxas may fuse the two).
   const fbits = (w: number): fc.Arbitrary<Value> => fc.oneof(reg(REGS), fc.bigInt({ min: 0n, max: (1n << BigInt(w)) - 1n }).map((v) => ({ kind: 'imm' as const, value: v })));
   const rnd = pick(['rn', 'rz', 'rm', 'rp'] as const);
-  const arith = fc.record({ fn: pick(['add', 'sub', 'mul', 'fma', 'div', 'rcp', 'sqrt', 'min', 'max', 'neg', 'abs'] as const), w: pick([32, 64] as const), r: rnd, keep: fc.boolean(), ftz: fc.boolean(), sat: fc.boolean(), nan: fc.boolean(), mad: fc.boolean() })
+  const arith = fc.record({ fn: pick(['add', 'sub', 'mul', 'fma', 'div', 'rcp', 'sqrt', 'min', 'max', 'neg', 'abs', 'copysign'] as const), w: pick([32, 64] as const), r: rnd, keep: fc.boolean(), ftz: fc.boolean(), sat: fc.boolean(), nan: fc.boolean(), mad: fc.boolean() })
     .map(({ fn, w, r, keep, ftz, sat, nan, mad }): FloatOp => {
       const saturating = fn === 'add' || fn === 'sub' || fn === 'mul' || fn === 'fma';
       const always = fn === 'mul' || fn === 'fma' || fn === 'div' || fn === 'rcp' || fn === 'sqrt';
       return {
-        fn, w, rnd: always || (saturating && keep) ? r : null, ftz: ftz && w === 32, sat: sat && saturating && w === 32,
+        fn, w, rnd: always || (saturating && keep) ? r : null, ftz: ftz && w === 32 && fn !== 'copysign', sat: sat && saturating && w === 32,
         nan: nan && (fn === 'min' || fn === 'max') && w === 32, mad: mad && fn === 'fma',
       };
     });

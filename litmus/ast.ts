@@ -440,7 +440,7 @@ export type CvtType = 'f32' | 'f64' | Exclude<DataType, 'b8' | 'b16' | 'b32' | '
  * written mad.rnd (fma's other name).
  */
 export type FloatOp =
-  | { fn: 'add' | 'sub' | 'mul' | 'fma' | 'div' | 'rcp' | 'sqrt' | 'min' | 'max' | 'neg' | 'abs'; w: 32 | 64; rnd: Rounding | null; ftz: boolean; sat: boolean; nan: boolean; mad: boolean }
+  | { fn: 'add' | 'sub' | 'mul' | 'fma' | 'div' | 'rcp' | 'sqrt' | 'min' | 'max' | 'neg' | 'abs' | 'copysign'; w: 32 | 64; rnd: Rounding | null; ftz: boolean; sat: boolean; nan: boolean; mad: boolean }
   | { fn: 'setp'; w: 32 | 64; cmp: FloatCmp; ftz: boolean }
   | { fn: 'cvt'; to: CvtType; from: CvtType; rnd: Rounding | IntRounding | null; ftz: boolean; sat: boolean };
 /**

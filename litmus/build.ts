@@ -45,9 +45,9 @@ const SETP_CMP: Record<string, CmpOp> = {
   eq: 'eq', ne: 'ne', lt: 'lt', le: 'le', gt: 'gt', ge: 'ge', lo: 'lt', ls: 'le', hi: 'gt', hs: 'ge',
 };
 /** Instructions that compute with .f32 and .f64 values when they carry such a type (floatInstruction). */
-const FLOAT_BASES: ReadonlySet<string> = setOf('add', 'sub', 'mul', 'fma', 'mad', 'div', 'rcp', 'sqrt', 'min', 'max', 'neg', 'abs', 'setp', 'cvt');
+const FLOAT_BASES: ReadonlySet<string> = setOf('add', 'sub', 'mul', 'fma', 'mad', 'div', 'rcp', 'sqrt', 'min', 'max', 'neg', 'abs', 'copysign', 'setp', 'cvt');
 /** Float instructions that take no other type. */
-const ONLY_FLOAT: ReadonlySet<string> = setOf('fma', 'rcp', 'sqrt');
+const ONLY_FLOAT: ReadonlySet<string> = setOf('fma', 'rcp', 'sqrt', 'copysign');
 const ROUNDINGS: ReadonlySet<string> = setOf('rn', 'rz', 'rm', 'rp');
 const INT_ROUNDINGS: ReadonlySet<string> = setOf('rni', 'rzi', 'rmi', 'rpi');
 const SETP_FLOAT: ReadonlySet<string> = setOf('eq', 'ne', 'lt', 'le', 'gt', 'ge', 'equ', 'neu', 'ltu', 'leu', 'gtu', 'geu', 'num', 'nan');
@@ -684,14 +684,14 @@ function floatInstruction(base: string, quals: Qual[], cell: Extract<CstCell, { 
   }
   flag(c.approx, false, '');
   if (base === 'rcp' && c.ftz && w === 64) fail(`rcp.ftz.f64 is not modelled: .ftz flushes .f32 values, and the ISA gives it no meaning for a correctly rounded .f64 reciprocal`, c.ftz.pos, file);
-  flag(c.ftz, w === 32, '.f64');
+  flag(c.ftz, w === 32 && base !== 'copysign', w === 32 ? '' : '.f64');
   if (setp) {
     if (!c.cmp) fail(`setp needs a comparison (.eq, .ne, .lt, .le, .gt, .ge, their unordered .equ ... .geu, .num or .nan)`, p, file);
     arity(ops, 3, 3, opcode, 'three operands (p, a, b)', file);
     if (ops[0]!.k === 'pair') fail(`setp with two destinations (p|q) is not supported: write a second setp with the opposite comparison for q`, operandPos(ops[0]!), file);
     return { op: 'fop', f: { fn: 'setp', w, cmp: c.cmp.text as FloatCmp, ftz: !!c.ftz }, dst: reg(ops[0]!, 'the predicate', ctx0), args: [value(ops[1]!, 'the first operand', ctx), value(ops[2]!, 'the second operand', ctx)], pos: p };
   }
-  const fn = base === 'mad' ? 'fma' : base as 'add' | 'sub' | 'mul' | 'fma' | 'div' | 'rcp' | 'sqrt' | 'min' | 'max' | 'neg' | 'abs';
+  const fn = base === 'mad' ? 'fma' : base as 'add' | 'sub' | 'mul' | 'fma' | 'div' | 'rcp' | 'sqrt' | 'min' | 'max' | 'neg' | 'abs' | 'copysign';
   const rounded = fn === 'add' || fn === 'sub' || fn === 'mul' || fn === 'fma' || fn === 'div' || fn === 'rcp' || fn === 'sqrt';
   flag(c.rnd, rounded, '');
   if ((fn === 'fma' || fn === 'div' || fn === 'rcp' || fn === 'sqrt') && !c.rnd) fail(`${base} needs a rounding modifier (${base}.rn.${c.type.text}), as ptxas does`, p, file);

@@ -866,7 +866,7 @@ const cases: Case[] = [
     name: "float-remainder",
     text: "PTX T\n{ .global .f32 x = 0.0; }\n P0@cta 0,gpu 0 ;\n rem.f32 %f1, %f2, %f3 ;\nexists (x == 0)\n",
     at: [4, 6],
-    message: "floating-point rem (.f32) is not modelled: ptxmm computes add, sub, mul, fma, mad, div, rcp, sqrt, min, max, neg, abs, setp and cvt with .f32 and .f64 values, and adds them in memory (atom.add, red.add)",
+    message: "floating-point rem (.f32) is not modelled: ptxmm computes add, sub, mul, fma, mad, div, rcp, sqrt, min, max, neg, abs, copysign, setp and cvt with .f32 and .f64 values, and adds them in memory (atom.add, red.add)",
   },
 
   // A mul/add pair ptxas may fuse is modelled (both values: litmus/fusion.ts) where the fused

@@ -231,6 +231,8 @@ function arithmetic(f: Arith, xs: readonly Dec[], bits: readonly bigint[]): bigi
   const rnd = f.rnd ?? 'rn';
   const [x, y, z] = [xs[0]!, xs[1]!, xs[2]!];
   switch (f.fn) {
+    // copysign d, a, b: b with a's sign bit, as bits (a NaN b keeps its bits: ISA copysign).
+    case 'copysign': return (bits[1]! & (signBit(w) - 1n)) | (bits[0]! & signBit(w));
     case 'neg': case 'abs':
       // The sign bit alone (the ISA: a NaN input gives an unspecified NaN).
       if (x.k === 'nan') return nan;

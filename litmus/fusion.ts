@@ -17,7 +17,7 @@ export interface FusionRefusal {
 
 const isInstr = (s: Stmt | { op: string }): s is Instr => 'pos' in s && s.op !== 'label';
 const writes = (s: Instr, reg: string): boolean => destinations(s).some(([r]) => r.name === reg);
-// Statements with no register effect the scan understands (a call's, a trap's): a block ends there.
+// The instructions whose register effects the scan knows; anything else (a call, a trap) ends the block.
 const KNOWN = new Set(['ld', 'st', 'atom', 'red', 'fence', 'fence.proxy', 'bar', 'shfl', 'vote', 'redux', 'match', 'mov', 'alu', 'unary', 'selp', 'cvt', 'setp', 'fop', 'bra', 'bcmp', 'nanosleep']);
 const plainMul = (s: Instr): s is Fop => s.op === 'fop' && s.f.fn === 'mul' && s.f.rnd === null;
 const plainAdd = (s: Instr): s is Fop => s.op === 'fop' && (s.f.fn === 'add' || s.f.fn === 'sub') && s.f.rnd === null;
@@ -68,9 +68,8 @@ function productAt(code: readonly (Stmt | { op: string })[], j: number, reg: str
 
 /** Why the pair at code[i] (mul) and code[j] (add) is not modelled, or null when it is. */
 function unmodelled(code: readonly (Stmt | { op: string })[], i: number, j: number, mul: Fop, add: Fop): string | null {
+  // (A guarded mul, or one of another width, never gets here: productAt and markFusions leave them out.)
   const [mf, af] = [mul.f as Arith, add.f as Arith];
-  if (mf.w !== af.w) return null;
-  if (mul.guard) return 'the mul is guarded';
   if (mf.sat || mf.ftz !== af.ftz) return 'the mul saturates, or flushes subnormals where the add does not (or the other way)';
   const ops = mul.args.flatMap((v) => (v.kind === 'reg' ? [v.name] : []));
   if (ops.includes(mul.dst.name)) return `the mul overwrites its own operand %${mul.dst.name}`;

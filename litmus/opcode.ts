@@ -52,7 +52,7 @@ export function floatRefusal(opname: string, type: string): string {
     return `${opname} on .${type} data adds (${opname}.add.${type}); no other ${opname} operation takes a floating-point type (ptxas: .exch and .cas take .b32 or .b64, .min and .max integer types)`;
   }
   if (opname === 'atom' || opname === 'red') return `.${type} data is not modelled: ${opname}.add computes with .f32 and .f64 values, no other floating-point type`;
-  return `floating-point ${opname} (.${type}) is not modelled: ptxmm computes add, sub, mul, fma, mad, div, rcp, sqrt, min, max, neg, abs, setp and cvt with .f32 and .f64 values, and adds them in memory (atom.add, red.add)`;
+  return `floating-point ${opname} (.${type}) is not modelled: ptxmm computes add, sub, mul, fma, mad, div, rcp, sqrt, min, max, neg, abs, copysign, setp and cvt with .f32 and .f64 values, and adds them in memory (atom.add, red.add)`;
 }
 
 /** Each of `names` described as `what`. */
@@ -91,7 +91,7 @@ export const UNMODELLED_INSTRUCTIONS: Readonly<Record<string, string>> = {
   getctarank: 'cluster ranks (getctarank)', elect: 'elect.sync', setmaxnreg: 'register reallocation', clusterlaunchcontrol: 'cluster launch control',
   rsqrt: 'floating-point arithmetic',
   ex2: 'floating-point arithmetic', lg2: 'floating-point arithmetic', sin: 'floating-point arithmetic', cos: 'floating-point arithmetic', tanh: 'floating-point arithmetic',
-  testp: 'floating-point arithmetic', copysign: 'floating-point arithmetic',
+  testp: 'floating-point arithmetic',
   // Integer instructions nvcc writes for intrinsics that no kernel so far needed.
   ...alike(['dp4a', 'dp2a'], 'integer dot products (dp4a, dp2a: __dp4a, __dp2a)'),
   ...alike(['vabsdiff', 'vabsdiff2', 'vabsdiff4', 'vadd', 'vadd2', 'vadd4', 'vsub', 'vsub2', 'vsub4', 'vmin', 'vmin2', 'vmin4', 'vmax', 'vmax2', 'vmax4', 'vavrg2', 'vavrg4', 'vset', 'vset2', 'vset4', 'vshl', 'vshr', 'vmad'],

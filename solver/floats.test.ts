@@ -105,6 +105,7 @@ function everyForm(): FloatOp[] {
       for (const fn of ['neg', 'abs', 'min', 'max'] as const) {
         for (const nan of (fn === 'min' || fn === 'max') && w === 32 ? [false, true] : [false]) out.push({ fn, w, rnd: null, ftz, sat: false, nan, mad: false });
       }
+      if (!ftz) out.push({ fn: 'copysign', w, rnd: null, ftz, sat: false, nan: false, mad: false });
       for (const cmp of ['eq', 'ne', 'lt', 'le', 'gt', 'ge', 'equ', 'neu', 'ltu', 'leu', 'gtu', 'geu', 'num', 'nan'] as const) out.push({ fn: 'setp', w, cmp, ftz });
     }
   }

@@ -64,6 +64,8 @@ const toBits = (x: string, w: 32 | 64, sat: boolean): string => {
 export function floatSmt(f: FloatOp, args: readonly string[]): string {
   if (f.fn === 'cvt') return cvtSmt(f, args[0]!);
   const w = f.w;
+  // copysign: bits, as floats.ts computes it.
+  if (f.fn === 'copysign') return `(concat ((_ extract ${w - 1} ${w - 1}) ${args[0]!}) ((_ extract ${w - 2} 0) ${args[1]!}))`;
   const ftz = f.ftz && w === 32;
   const binds = args.map((a, i) => `(fq${i} ${fromBits(a, w)})`).join(' ');
   // The operands as floats, flushed where .ftz says; as bits again (min, max, neg, abs return an operand).

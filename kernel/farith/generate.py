@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # Regenerates kernel/farith/: random float and double C expressions (+ - * /, sqrt, fmin, fmax,
-# fabs, negation, comparisons and ?:, floor, ceil, trunc, rint, conversions between float,
+# fabs, negation, copysign, comparisons and ?:, floor, ceil, trunc, rint, round, conversions between float,
 # double and int in every rounding, CUDA's rounding intrinsics __fadd_rz ... __fmaf_rd,
 # __dmul_ru ..., __saturatef), compiled by nvcc into farith.ptx with -fmad=false (so that every
 # operation rounds as written: a mul and an add ptxas may fuse are another question, tested in
@@ -29,9 +29,9 @@ def fexpr(depth):
     if k <= 3: return f'({a()} {"+-*/"[k]} {a()})'
     if k == 4: return f'sqrtf({a()})'
     if k == 5: return f'{rnd.choice(["fminf", "fmaxf"])}({a()}, {a()})'
-    if k == 6: return rnd.choice([f'fabsf({a()})', f'(-({a()}))'])
+    if k == 6: return rnd.choice([f'fabsf({a()})', f'(-({a()}))', f'copysignf({a()}, {a()})'])
     if k == 7: return f'({a()} {rnd.choice(CMPS)} {a()} ? {a()} : {a()})'
-    if k == 8: return f'{rnd.choice(["floorf", "ceilf", "truncf", "rintf"])}({a()})'
+    if k == 8: return f'{rnd.choice(["floorf", "ceilf", "truncf", "rintf", "roundf"])}({a()})'
     if k == 9: return f'((float){dexpr(depth - 1)})'
     if k == 10: return rnd.choice([f'((float){iexpr(depth - 1)})', f'__int2float_{rnd.choice(RND)}({iexpr(depth - 1)})', f'__uint2float_{rnd.choice(RND)}((unsigned){iexpr(depth - 1)})'])
     if k == 11: return f'__f{rnd.choice(["add", "sub", "mul", "div"])}_{rnd.choice(RND)}({a()}, {a()})'
@@ -49,7 +49,7 @@ def dexpr(depth):
     if k <= 3: return f'({a()} {"+-*/"[k]} {a()})'
     if k == 4: return f'sqrt({a()})'
     if k == 5: return f'{rnd.choice(["fmin", "fmax"])}({a()}, {a()})'
-    if k == 6: return f'{rnd.choice(["floor", "ceil", "trunc", "rint", "fabs"])}({a()})'
+    if k == 6: return rnd.choice([f'{rnd.choice(["floor", "ceil", "trunc", "rint", "round", "fabs"])}({a()})', f'copysign({a()}, {a()})'])
     if k == 7: return f'__d{rnd.choice(["add", "mul", "div"])}_{rnd.choice(RND)}({a()}, {a()})'
     if k == 8: return f'__fma_{rnd.choice(RND)}({a()}, {a()}, {a()})'
     return rnd.choice([f'((double){fexpr(depth - 1)})', f'((double){iexpr(depth - 1)})'])
@@ -126,6 +126,12 @@ template <class F> static F pmax(F a, F b) { if (std::isnan(a)) return b; if (st
 #define fmax pmax<double>
 // libdevice clamps to [+0.0, 1.0], and says both 0 for x < 0 and x for 0 <= x <= 1: -0.0 is either.
 // ptxmm's .sat takes -0.0 as below +0.0 (README), as min and max do; so does this.
+// A NaN's sign is no IEEE fact: x86 makes negative NaNs, the GPU (and ptxmm) the positive
+// 0x7FFFFFFF, which copysign would copy. A NaN sign source is taken as positive.
+static float pcopysignf(float a, float b) { return __builtin_copysignf(a, std::isnan(b) ? 1.0f : b); }
+static double pcopysign(double a, double b) { return __builtin_copysign(a, std::isnan(b) ? 1.0 : b); }
+#define copysignf pcopysignf
+#define copysign pcopysign
 static float __saturatef(float a) { return std::isnan(a) || std::signbit(a) ? 0.0f : a > 1 ? 1.0f : a; }
 static unsigned __float_as_uint(float f) { unsigned u; memcpy(&u, &f, 4); return u; }
 static long long __double_as_longlong(double d) { long long u; memcpy(&u, &d, 8); return u; }
