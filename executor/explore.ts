@@ -355,7 +355,7 @@ export function runProgram(prog: Program, maxStates: number, onProgress?: (visit
   const positive = states.filter((f) => f.holds).reduce((n, f) => n + f.count, 0);
   const negative = finals - positive;
   const q = test.condition.quantifier;
-  const validated = q === 'exists' ? positive > 0 : q === 'not exists' ? positive === 0 : negative === 0;
+  const validated = holdsAs(q, positive, negative);
   return {
     test, model: prog.model, observables: obs, states, validated, positive, negative,
     stats: { ...base, finals, filtered, ms: performance.now() - t0 },
@@ -395,6 +395,10 @@ export function runTest(test: LitmusTest, opts: Partial<RunOptions> = {}): RunOu
   }
 }
 
+/** The condition as quantified, over the final states where it holds (positive) and does not (negative). */
+const holdsAs = (q: LitmusTest['condition']['quantifier'], positive: number, negative: number): boolean =>
+  (q === 'exists' ? positive > 0 : q === 'not exists' ? positive === 0 : negative === 0);
+
 /** At most this many adds that ptxas may fuse in a test the executor runs (2^n programs). */
 export const MAX_FUSION_SITES = 8;
 
@@ -417,7 +421,7 @@ function mergeRuns(runs: readonly RunResult[]): RunResult {
   const stopped = runs.find((r) => r.stats.stopped)?.stats.stopped;
   return {
     ...first, states, positive, negative,
-    validated: q === 'exists' ? positive > 0 : q === 'not exists' ? positive === 0 : negative === 0,
+    validated: holdsAs(q, positive, negative),
     stats: {
       visited: sum('visited'), finals: sum('finals'), filtered: sum('filtered'), cut: sum('cut'), deadlocks: sum('deadlocks'),
       dropped: sum('dropped'), spun: sum('spun'), truncated: runs.some((r) => r.stats.truncated), ms: sum('ms'), ...(stopped ? { stopped } : {}),

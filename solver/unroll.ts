@@ -319,7 +319,8 @@ export function unroll(test: LitmusTest, bound: number, limits?: Limits, livenes
   const unspecified: Unrolled['unspecified'] = [];
   const strays: Stray[] = [];
   const exchanges: Exchange[] = [];
-  const env: LocEnv = { plocOf, vaddrOf, locations, addrNames, reach, elements: elementsOf(addrNames, plocOf, locations), narrow: [], fusedRuns: fusionSites(test).map(() => dag.F) };
+  const fusions = fusionSites(test);
+  const env: LocEnv = { plocOf, vaddrOf, locations, addrNames, reach, elements: elementsOf(addrNames, plocOf, locations), narrow: [], fusions, fusedRuns: fusions.map(() => dag.F) };
   const threads = test.threads.map((t, ti) =>
     unrollThread(test, t, ti, bound, dag, events, env, stops, unspecified, strays, exchanges));
   // Each load of another width read its bytes' initial values: right only where no thread writes them.
@@ -377,7 +378,7 @@ export function unroll(test: LitmusTest, bound: number, limits?: Limits, livenes
   }
   return {
     dag, events, locations, plocOf, threads, threadIndex, stops: stops ?? [], source: { test, bound, liveness }, unspecified, strays, addrNames, reach,
-    exchanges, meetings: meet, barMeetings: barMeets, fusions: fusionSites(test), fusedRuns: env.fusedRuns,
+    exchanges, meetings: meet, barMeetings: barMeets, fusions, fusedRuns: env.fusedRuns,
   };
 }
 
@@ -391,7 +392,8 @@ interface LocEnv {
   elements: readonly Element[];
   /** Loads of another width answered from initial values, checked once every thread is unrolled. */
   narrow: NarrowRead[];
-  /** Per site of Unrolled.fusions: when some run of its add is executed (Unrolled.fusedRuns). */
+  /** Unrolled.fusions, and per site when some run of its add is executed (Unrolled.fusedRuns). */
+  fusions: readonly string[];
   fusedRuns: N[];
 }
 
@@ -447,7 +449,6 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
   const tid = thread.placement.id;
   const place = placeOf(thread.placement);
   const ownerOf = ownersOf(test);
-  const sites = fusionSites(test);
   // The threads bar.warp.sync may meet: a kernel's warp (a litmus thread is a warp of its own).
   const warpOf = `${place.cta}/w${thread.placement.warp ?? `P${tid}`}`;
   const lane = thread.placement.lane ?? null;
@@ -900,7 +901,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
           const [a, b] = [operand(st, fuse.a, t), operand(st, fuse.b, t)];
           xs.push(a, b);
           const fused = fusedValue(f, fuse.product, a.v, b.v, xs[1 - fuse.product]!.v, (g, ys) => dag.float(g, ys));
-          const k = sites.indexOf(fuse.site);
+          const k = env.fusions.indexOf(fuse.site);
           v = dag.ite(dag.boolVar(fuseVar(k)), fused, v);
           env.fusedRuns[k] = dag.or(env.fusedRuns[k]!, g);
         }
