@@ -1,5 +1,5 @@
 // Runs the test files (dist/**/*.test.js) with uvu, one process per file, as many at a time as
-// the machine has cores (PTXMM_TEST_JOBS to choose): one uvu process ran them one after another
+// the machine has cores and GiBs of memory (PTXMM_TEST_JOBS to choose): one uvu process ran them one after another
 // on a single core, 22 minutes on two. Usage: node scripts/test.mjs [PATTERN] (a regular
 // expression over paths under dist/, as uvu's). Each file's output is printed whole when it ends
 // (with uvu's own `Total:` and `Passed:`), then one line for the whole run, which .ci/run reads:
@@ -7,7 +7,7 @@
 // Exit 1 when any file fails, crashes or runs past its time.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, totalmem } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -45,8 +45,11 @@ if (files.length === 0) {
   process.stderr.write(`no test files under dist/${pattern ? ` match ${pattern}` : ''} (build first: node scripts/build.mjs)\n`);
   process.exit(1);
 }
+// A file's process takes a few hundred MiB (340 at most measured, cli/scaleout), and the ptxmm
+// processes it starts more: no more files at once than a GiB each allows, where cores outnumber GiBs.
 const envJobs = Number(process.env.PTXMM_TEST_JOBS);
-const jobs = Math.max(1, Math.min(files.length, Number.isInteger(envJobs) && envJobs > 0 ? envJobs : availableParallelism()));
+const byMemory = Math.max(1, Math.floor(totalmem() / 2 ** 30));
+const jobs = Math.max(1, Math.min(files.length, Number.isInteger(envJobs) && envJobs > 0 ? envJobs : Math.min(availableParallelism(), byMemory)));
 
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const running = new Set();
