@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { availableParallelism, totalmem } from 'node:os';
 import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -51,6 +51,11 @@ const envJobs = Number(process.env.PTXMM_TEST_JOBS);
 const byMemory = Math.max(1, Math.floor(totalmem() / 2 ** 30));
 const jobs = Math.max(1, Math.min(files.length, Number.isInteger(envJobs) && envJobs > 0 ? envJobs : Math.min(availableParallelism(), byMemory)));
 
+// Without ../shared, the corpus tests skip: said here once (tests/paths.ts), not by each file.
+const paths = join(dist, 'tests', 'paths.js');
+if (existsSync(paths)) (await import(pathToFileURL(paths).href)).skipWithoutCorpus();
+const childEnv = { ...process.env, PTXMM_CORPUS_TOLD: '1' };
+
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const running = new Set();
 const results = [];
@@ -60,7 +65,7 @@ function runFile(file) {
   return new Promise((resolve) => {
     const start = Date.now();
     // Its own process group, so that a file stopped for its time takes the processes it started with it.
-    const child = spawn(process.execPath, [uvu, 'dist', `^${escape(file)}$`], { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [uvu, 'dist', `^${escape(file)}$`], { cwd: root, env: childEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     running.add(child);
     let out = '';
     child.stdout.on('data', (d) => { out += d; });

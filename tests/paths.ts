@@ -10,7 +10,8 @@ export const CORPUS = join(SHARED, 'corpus', 'dat3m');
 export const hasCorpus = existsSync(join(CORPUS, 'litmus'));
 export const OWN_TESTS = join(ROOT, 'litmus', 'tests');
 
-let told = false;
+// npm test's runner (scripts/test.mjs) says it once for all its files' processes, then sets this.
+let told = process.env.PTXMM_CORPUS_TOLD === '1';
 
 /**
  * For a test that needs the Dat3M corpus: true (skip it) when ../shared is not there, having
