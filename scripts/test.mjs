@@ -1,7 +1,7 @@
 // Runs the test files (dist/**/*.test.js) with uvu, one process per file, as many at a time as
-// the machine has cores and GiBs of memory (PTXMM_TEST_JOBS to choose): one uvu process ran them one after another
-// on a single core, 22 minutes on two. Usage: node scripts/test.mjs [PATTERN] (a regular
-// expression over paths under dist/, as uvu's). Each file's output is printed whole when it ends
+// the machine has cores and GiBs of memory (PTXMM_TEST_JOBS to choose): one uvu process ran them
+// one after another on a single core, 22 minutes on two. Usage: node scripts/test.mjs [PATTERN]
+// (a regular expression over paths under dist/, as uvu's). Each file's output is printed whole when it ends
 // (with uvu's own `Total:` and `Passed:`), then one line for the whole run, which .ci/run reads:
 // `tests: N passed, N failed (...)`, a file that crashed or ran past its time one failed test.
 // Exit 1 when any file fails, crashes or runs past its time.
@@ -13,7 +13,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
-// uvu's package exports no bin path: its directory, from the entry it does export.
+// uvu's command (its package exports no path to it, so require.resolve cannot name it).
 const uvu = join(root, 'node_modules', 'uvu', 'bin.js');
 // Seconds each file took when last measured (node scripts/test.mjs --record writes it): the
 // longest start first, so that no long file starts last. Only the order depends on it.
