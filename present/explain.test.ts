@@ -3,18 +3,20 @@
 // execution Z3 reports really reaches the outcome and, evaluated by the concrete interpreter,
 // satisfies every axiom (reachable) or breaks only the axioms `why` names (unreachable); each
 // named cycle or edge is one of the named relations in that execution; the graph is not empty
-// and renders.
+// and renders, and its SVG (with and without `--rel cause`) has no edge through another box
+// and no label over a label or a box (tests/svg-geometry.ts).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import type { LitmusTest } from '../litmus/ast.js';
 import { MODELS } from '../model/ptx.js';
 import { openZ3, type Z3Session } from '../solver/z3.js';
-import { OWN_TESTS, ROOT, hasCorpus } from '../tests/paths.js';
+import { ROOT, hasCorpus } from '../tests/paths.js';
 import { verdictRows } from '../tests/rows.js';
-import { type Explanation, explainTest, explanationGraph, explanationText } from './explain.js';
+import { type Explanation, explainTest, explanationGraph, explanationText, graphTitle } from './explain.js';
 import { toDot } from './dot.js';
+import { type Problem, checkDrawing, parseSvg } from '../tests/svg-geometry.js';
 import { renderSvg } from './svg.js';
 import { graphText } from './text.js';
 import { holds } from '../tests/conditions.js';
@@ -94,8 +96,8 @@ function checkFacts(ex: Explanation, t: LitmusTest, expected: boolean, where: st
 
 let z3: Z3Session;
 /**
- * The first test's explanations (relax on) of our own tests, by file and model, for the last
- * test, which asks the same question of them: computed once (about a minute of this file).
+ * The first test's explanations (relax on), by file and model, for the tests after it that
+ * ask the same question (the drawings' geometry; why against brute force): computed once.
  */
 const explained = new Map<string, Explanation>();
 const keyOf = (file: string, model: Model): string => `${file}\n${model.name}`;
@@ -112,7 +114,7 @@ test('show and why on every corpus test: the facts they state hold', async () =>
     const model = MODELS[r.model]!;
     const where = `${r.file} (${r.model})`;
     const ex = await explainTest(z3, t, { model, bound: 2, timeoutMs: 60_000, relax: true });
-    if (r.file.startsWith(OWN_TESTS)) explained.set(keyOf(r.file, model), ex);
+    explained.set(keyOf(r.file, model), ex);
     if (checkFacts(ex, t, r.expected, where) > 0) executions++;
     if (ex.reachable === false) unreachable++;
     // show: same reachability, and an unreachable outcome has nothing to draw.
@@ -126,6 +128,30 @@ test('show and why on every corpus test: the facts they state hold', async () =>
   // Enough of each kind that the facts above were checked many times over.
   const [minUnreachable, minExecutions] = hasCorpus ? [150, 300] : [100, 130];
   assert.ok(unreachable > minUnreachable && executions > minExecutions, `${unreachable} unreachable, ${executions} executions`);
+});
+
+test('drawings of every execution: edges clear of other boxes, labels clear of labels and boxes', async () => {
+  const problems: string[] = [];
+  const count: Record<Problem['kind'], number> = { 'edge-through-box': 0, 'label-label': 0, 'label-box': 0, 'box-box': 0 };
+  let drawings = 0;
+  for (const r of verdictRows()) {
+    const t = parseLitmus(readFileSync(r.file, 'utf8'), r.file);
+    const ex = explained.get(keyOf(r.file, MODELS[r.model]!)) ?? await explainTest(z3, t, { model: MODELS[r.model]!, bound: 2, timeoutMs: 60_000, relax: true });
+    if (!ex.witness) continue;
+    for (const rels of [[], ['cause']]) {
+      const g = explanationGraph(ex, rels)!;
+      const svg = await renderSvg(toDot(g, graphTitle(ex)));
+      drawings++;
+      for (const p of checkDrawing(parseSvg(svg))) {
+        count[p.kind]++;
+        problems.push(`${relative(ROOT, r.file)} (${r.model}${rels.length ? ', --rel cause' : ''}): ${p.what}`);
+      }
+    }
+  }
+  assert.ok(drawings >= 250, `only ${drawings} drawings`);
+  const summary = Object.entries(count).map(([k, n]) => `${k}: ${n}`).join(', ');
+  if (problems.length) console.log(`svg layout: ${problems.length} problems in ${drawings} drawings (${summary})`);
+  assert.is(problems.length, 0, `${problems.length} problems in ${drawings} drawings (${summary}):\n${problems.slice(0, 40).join('\n')}`);
 });
 
 test('the SVG of a witness and of a violation renders, threads as columns in order', async () => {
