@@ -12,7 +12,7 @@ import type { Model } from '../model/relalg.js';
 import type { N, Value } from './expr.js';
 import { newEvaluator } from './expr.js';
 import { asInteger, conditionHolds, observableName } from '../litmus/types.js';
-import { type SymEvent, type Unrolled, UnsupportedError, strayReason } from './unroll.js';
+import { type SymEvent, UNSET_REGISTER, type Unrolled, UnsupportedError, strayReason } from './unroll.js';
 import { awaitedBy } from './barriers.js';
 import { refuseOutsideModel } from './encode.js';
 
@@ -298,6 +298,12 @@ export function skeleton(u: Unrolled, rfOf: Map<number, number>, fused: Readonly
     if (name.startsWith('bar_red_')) return redValue(Number(name.slice(8)));
     if (name.startsWith('xchg_') && !name.startsWith('xchg_any_')) return xchgValue(Number(name.slice(5)));
     if (name.startsWith('fuse_')) return fused.has(Number(name.slice(5)));
+    // A kernel's register read before any write is any value: brute force, which enumerates
+    // reads-from and not values, does not go there (as with a lane that does not take part).
+    if (name.startsWith(UNSET_REGISTER)) {
+      const [tid, ...reg] = name.slice(UNSET_REGISTER.length).split('_');
+      throw new Error(`brute force: thread ${tid} reads %${reg.join('_')} before any instruction writes it (its value is undefined)`);
+    }
     return undefined;
   };
   ev = newEvaluator(dag, env);
