@@ -14,15 +14,16 @@ import { ptx75 } from '../model/ptx.js';
 import { openZ3 } from '../solver/z3.js';
 import { ROOT } from '../tests/paths.js';
 import { ptxmm } from '../tests/cli.js';
+import { bruteKernel, racyLines } from '../tests/kernel-brute.js';
 import { PTXMM_SCHEMA, validate } from '../tests/jsonschema.js';
 import { readAssertion } from './assert.js';
 import { instantiate } from './instantiate.js';
 import { readModule } from './module.js';
 import { parseDim, parseParam, readSpec } from './spec.js';
 import { verifyKernel } from './verify.js';
-import { candidateBound, enumerate, stateValues } from '../solver/enumerate.js';
-import { raceCollector, racyPairKey } from '../solver/races.js';
-import { divergenceCollector, divergenceKey } from '../solver/divergence.js';
+import { candidateBound, enumerate } from '../solver/enumerate.js';
+import { racyPairKey } from '../solver/races.js';
+import { divergenceKey } from '../solver/divergence.js';
 import { unroll } from '../solver/unroll.js';
 import { runTest } from '../solver/run.js';
 
@@ -133,33 +134,15 @@ test('where brute force can enumerate a kernel, its assertion verdict, racy pair
       const asserts = texts.map((t) => readAssertion(t, r.example, inst.test));
       const res = await verifyKernel(z3, inst, { model: ptx75, bound: 2, timeoutMs: 120_000, asserts, races: true, liveness: false, barriers: true });
       // Brute force: every consistent execution's final state, with the assertions as the condition.
-      const asTest: LitmusTest = { ...inst.test, condition: { ...inst.test.condition, quantifier: 'forall', expr: { kind: 'and', args: asserts } } };
-      const pairs = new Set<string>();
-      const collect = raceCollector(asTest, u, pairs);
-      const divergent = new Set<string>();
-      const diverge = divergenceCollector(u, divergent);
-      let broken = false;
-      let finished = false;
-      enumerate(asTest, u, ptx75, undefined, (x, states, ev, ids) => {
-        collect(x, states, ev, ids);
-        diverge(x, states, ev, ids);
-        finished = true;
-        for (const st of states) {
-          const val = new Map(stateValues(st));
-          if (!asserts.every((a) => holds(a, val))) broken = true;
-        }
-      });
+      const brute = bruteKernel(inst, u, asserts);
       const at = `${r.example} grid ${r.grid} block ${r.block}`;
-      if (asserts.length) assert.is(res.assert!.verdict, !finished ? 'unknown' : broken ? 'fails' : 'holds', `${at}: assert`);
+      if (asserts.length) assert.is(res.assert!.verdict, !brute.finished ? 'unknown' : brute.broken ? 'fails' : 'holds', `${at}: assert`);
       else assert.is(res.assert, null);
-      // Every thread of a kernel runs the same instructions: races are reported per pair of
-      // instructions (lines), whichever threads the witness shows; brute force's keys name threads.
-      const lines = (keys: Iterable<string>): string[] => [...new Set([...keys].map((k) => k.split(' ~ ').map((side) => side.replace(/^P\d+:/, '')).sort().join(' ~ ')))].sort();
-      assert.equal(lines(res.races!.result!.racy.map(racyPairKey)), lines(pairs), `${at}: racy pairs`);
-      assert.equal(res.barriers!.result!.divergent.map(divergenceKey).sort(), [...divergent].sort(), `${at}: divergent barriers`);
+      assert.equal(racyLines(res.races!.result!.racy.map(racyPairKey)), racyLines(brute.pairs), `${at}: racy pairs`);
+      assert.equal(res.barriers!.result!.divergent.map(divergenceKey).sort(), [...brute.divergent].sort(), `${at}: divergent barriers`);
       compared++;
-      if (pairs.size) racy++;
-      if (divergent.size) diverging++;
+      if (brute.pairs.size) racy++;
+      if (brute.divergent.size) diverging++;
     }
   } finally {
     await z3.close();

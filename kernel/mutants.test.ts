@@ -9,15 +9,14 @@ import * as assert from 'uvu/assert';
 import fc from 'fast-check';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { LitmusTest } from '../litmus/ast.js';
 import { LitmusError } from '../litmus/errors.js';
 import { ptx75 } from '../model/ptx.js';
-import { divergenceCollector, divergenceKey } from '../solver/divergence.js';
-import { candidateBound, enumerate, stateValues } from '../solver/enumerate.js';
-import { raceCollector, racyPairKey } from '../solver/races.js';
+import { divergenceKey } from '../solver/divergence.js';
+import { candidateBound } from '../solver/enumerate.js';
+import { racyPairKey } from '../solver/races.js';
 import { refusal, unroll } from '../solver/unroll.js';
 import { openZ3, type Z3Session } from '../solver/z3.js';
-import { holds } from '../tests/conditions.js';
+import { bruteKernel, racyLines } from '../tests/kernel-brute.js';
 import { ROOT } from '../tests/paths.js';
 import { readAssertion } from './assert.js';
 import { type Instance, instantiate } from './instantiate.js';
@@ -123,20 +122,9 @@ test('mutants brute force can enumerate: the assertion verdict, racy pairs and d
     // Brute force enumerates reads-from, not values: memory that starts at an unknown value is out of its reach.
     if (candidateBound(u) > 5_000 || u.locations.some((l) => l.unknown)) continue;
     const asserts = spec.asserts.map((a) => readAssertion(a.text, a.where, inst.test, inst.unmodelled));
-    const asTest: LitmusTest = { ...inst.test, condition: { ...inst.test.condition, quantifier: 'forall', expr: { kind: 'and', args: asserts } } };
-    const pairs = new Set<string>();
-    const collect = raceCollector(asTest, u, pairs);
-    const divergent = new Set<string>();
-    const diverge = divergenceCollector(u, divergent);
-    let broken = false;
-    let finished = false;
+    let brute;
     try {
-      enumerate(asTest, u, ptx75, undefined, (x, states, ev, ids) => {
-        collect(x, states, ev, ids);
-        diverge(x, states, ev, ids);
-        finished = true;
-        if (states.some((st) => !asserts.every((a) => holds(a, new Map(stateValues(st)))))) broken = true;
-      });
+      brute = bruteKernel(inst, u, asserts);
     } catch (e) {
       // Brute force has no undefined values (a register read before it is written, a lane that does not take part).
       if (e instanceof Error && e.message.startsWith('brute force: ')) continue;
@@ -150,14 +138,12 @@ test('mutants brute force can enumerate: the assertion verdict, racy pairs and d
       throw e;
     }
     const at = `mutant of ${spec.ptx}:\n${text}`;
-    if (asserts.length) assert.is(res.assert!.verdict, !finished ? 'unknown' : broken ? 'fails' : 'holds', `assert, ${at}`);
-    // Races per pair of instructions (lines), whichever threads show it; brute force's keys name threads.
-    const lines = (keys: Iterable<string>): string[] => [...new Set([...keys].map((k) => k.split(' ~ ').map((side) => side.replace(/^P\d+:/, '')).sort().join(' ~ ')))].sort();
-    assert.equal(lines(res.races!.result!.racy.map(racyPairKey)), lines(pairs), `racy pairs, ${at}`);
-    assert.equal(res.barriers!.result!.divergent.map(divergenceKey).sort(), [...divergent].sort(), `divergent barriers, ${at}`);
+    if (asserts.length) assert.is(res.assert!.verdict, !brute.finished ? 'unknown' : brute.broken ? 'fails' : 'holds', `assert, ${at}`);
+    assert.equal(racyLines(res.races!.result!.racy.map(racyPairKey)), racyLines(brute.pairs), `racy pairs, ${at}`);
+    assert.equal(res.barriers!.result!.divergent.map(divergenceKey).sort(), [...brute.divergent].sort(), `divergent barriers, ${at}`);
     compared++;
-    if (broken) failing++;
-    if (pairs.size) racy++;
+    if (brute.broken) failing++;
+    if (brute.pairs.size) racy++;
   }
   // Enough of each kind that the comparison says something.
   assert.ok(compared >= 120 && failing >= 10 && racy >= 10, `${compared} compared, ${failing} failing, ${racy} racy`);
