@@ -71,7 +71,8 @@ export function explainArgs(a: Args, command: string): ExplainArgs | null {
 /** The explanation of x's test; null (reported as `file:line:col: message`) when the solver refuses the test. */
 export async function explainOrRefuse(z3: Z3Session, x: ExplainArgs, relax: boolean): Promise<Explanation | null> {
   try {
-    return await explainTest(z3, x.test, { ...x.opts, relax });
+    // The unsat core is shown by show, and by why only in its JSON record.
+    return await explainTest(z3, x.test, { ...x.opts, relax, core: x.format === 'json' });
   } catch (e) {
     const r = refusal(e, x.file);
     if (!r) throw e;

@@ -113,7 +113,7 @@ test('show and why on every corpus test: the facts they state hold', async () =>
     const t = parseLitmus(readFileSync(r.file, 'utf8'), r.file);
     const model = MODELS[r.model]!;
     const where = `${r.file} (${r.model})`;
-    const ex = await explainTest(z3, t, { model, bound: 2, timeoutMs: 60_000, relax: true });
+    const ex = await explainTest(z3, t, { model, bound: 2, timeoutMs: 60_000, relax: true, core: false });
     explained.set(keyOf(r.file, model), ex);
     if (checkFacts(ex, t, r.expected, where) > 0) executions++;
     if (ex.reachable === false) unreachable++;
@@ -136,7 +136,7 @@ test('drawings of every execution: edges clear of other boxes, labels clear of l
   let drawings = 0;
   for (const r of verdictRows()) {
     const t = parseLitmus(readFileSync(r.file, 'utf8'), r.file);
-    const ex = explained.get(keyOf(r.file, MODELS[r.model]!)) ?? await explainTest(z3, t, { model: MODELS[r.model]!, bound: 2, timeoutMs: 60_000, relax: true });
+    const ex = explained.get(keyOf(r.file, MODELS[r.model]!)) ?? await explainTest(z3, t, { model: MODELS[r.model]!, bound: 2, timeoutMs: 60_000, relax: true, core: false });
     if (!ex.witness) continue;
     for (const rels of [[], ['cause']]) {
       const g = explanationGraph(ex, rels)!;
@@ -156,7 +156,7 @@ test('drawings of every execution: edges clear of other boxes, labels clear of l
 
 test('the SVG of a witness and of a violation renders, threads as columns in order', async () => {
   const t = parseLitmus(readFileSync(join(ROOT, 'litmus', 'tests', 'isa', 'ISA-MP.litmus'), 'utf8'));
-  const ex = await explainTest(z3, t, { model: MODELS.ptx75!, bound: 2, timeoutMs: 60_000, relax: true });
+  const ex = await explainTest(z3, t, { model: MODELS.ptx75!, bound: 2, timeoutMs: 60_000, relax: true, core: false });
   const g = explanationGraph(ex, [])!;
   const dot = toDot(g, 'ISA-MP');
   assert.match(dot, /n\d+ -> n\d+ \[label="fr", color=orange[^\]]*style=dashed[^\]]*penwidth=3/);
@@ -197,7 +197,7 @@ test('why: the smallest axiom sets it names are brute force\'s, on every own tes
     if (candidateBound(unroll(t, 2)) > 5_000) continue;
     for (const model of [MODELS.ptx75!, MODELS.ptx60!]) {
       if (outsideModel(t, model)) continue;
-      const ex = explained.get(keyOf(f, model)) ?? await explainTest(z3, t, { model, bound: 2, timeoutMs: 60_000, relax: true });
+      const ex = explained.get(keyOf(f, model)) ?? await explainTest(z3, t, { model, bound: 2, timeoutMs: 60_000, relax: true, core: false });
       if (ex.reachable === 'unknown') continue;
       const brute = bruteRelaxations(t, model);
       const named = ex.reachable ? [''] : (ex.relaxations ?? []).map((d) => [...d].sort().join(',')).sort();

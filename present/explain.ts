@@ -23,6 +23,8 @@ export interface ExplainOptions extends TimeBudget {
   bound: number;
   /** Search the axiom sets that forbid an unreachable outcome (costs a query per subset). */
   relax: boolean;
+  /** With relax: also the unsat core (`core`; RunOptions.core). Default: yes. */
+  core?: boolean;
   /**
    * Executions already shown (their `Explanation.choice`): show another one reaching the same
    * outcome, or say `exhausted` when there is none left (RunOptions.exclude).
@@ -70,7 +72,7 @@ export const outcomeText = (e: Expr): string => printExpr(e);
 
 export async function explainTest(z3: Z3Session, test: LitmusTest, opt: ExplainOptions): Promise<Explanation> {
   const r = await runTest(z3, test, {
-    model: opt.model, bound: opt.bound, timeoutMs: opt.timeoutMs, mode: 'verdict', checkBound: true, explain: true, relax: opt.relax,
+    model: opt.model, bound: opt.bound, timeoutMs: opt.timeoutMs, mode: 'verdict', checkBound: true, explain: true, relax: opt.relax, core: opt.core ?? true,
     ...(opt.exclude ? { exclude: opt.exclude } : {}), ...(opt.deadline === undefined ? {} : { deadline: opt.deadline }),
   });
   const q = test.condition.quantifier;

@@ -29,6 +29,13 @@ export interface RunOptions extends TimeBudget {
    * removal makes it reachable, and an execution that then reaches it.
    */
   relax?: boolean;
+  /**
+   * With relax: also the unsat core (`core`), which the relaxations do not need. Its query is
+   * the slowest of an explanation where Z3 reasons about floating-point values (an unsat
+   * question, then Z3's minimisation): asked only where it is shown. Default: yes. Without
+   * relax the core is always asked (show's text names it).
+   */
+  core?: boolean;
   /** Fix the coherence the axioms force before solving (solver/must.ts); default: unless explaining. */
   forcedCoherence?: boolean;
   /**
@@ -386,10 +393,15 @@ async function solve(z3: Z3Session, test: LitmusTest, opt: RunOptions, limits: L
       }
       // A minimized core: no axiom in it that the others do without (an unminimized one named
       // axioms that play no part).
-      if (opt.explain && r === 'unsat' && sat(ask(load(true, true) + checkCmd([...consistent, lit]))) === 'unsat') {
-        const core = parseSexps(ask('(get-unsat-core)'))[0];
-        const byLit = new Map([...enc.axiomLits].map(([name, l]) => [l, name]));
-        result.core = Array.isArray(core) ? core.map((c) => byLit.get(c as string)).filter((x): x is string => x !== undefined) : [];
+      if (opt.explain && r === 'unsat' && (!opt.relax || opt.core !== false)) {
+        if (sat(ask(load(true, true) + checkCmd([...consistent, lit]))) === 'unsat') {
+          const core = parseSexps(ask('(get-unsat-core)'))[0];
+          const byLit = new Map([...enc.axiomLits].map(([name, l]) => [l, name]));
+          result.core = Array.isArray(core) ? core.map((c) => byLit.get(c as string)).filter((x): x is string => x !== undefined) : [];
+        }
+      } else if (floatsFirst && r === 'unsat') {
+        // No core asked: the explanation's encoding is loaded for the relaxations here.
+        ask(load());
       }
       if (opt.explain && opt.relax && r === 'unsat') {
         // Subsets by increasing size; a superset of a set that works is not minimal.

@@ -49,7 +49,7 @@ async function answer(req: Request): Promise<Answer> {
     case 'explain': {
       const test = testOf(req.test, req.outcome);
       const model = MODELS[req.settings.model]!;
-      const ex = await explainTest(await z3(), test, { model, bound, timeoutMs, relax: req.relax, exclude: req.exclude });
+      const ex = await explainTest(await z3(), test, { model, bound, timeoutMs, relax: req.relax, core: false, exclude: req.exclude });
       const { concrete: _closures, ...plain } = ex;
       return { kind: 'explain', answer: plain };
     }
