@@ -7,14 +7,14 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Expr, LitmusTest, Term } from '../litmus/ast.js';
-import { compareIntegers } from '../litmus/types.js';
+import type { LitmusTest } from '../litmus/ast.js';
 import { evaluate } from '../model/concrete.js';
 import { ptx75 } from '../model/ptx.js';
 import { openZ3 } from '../solver/z3.js';
 import { ROOT } from '../tests/paths.js';
 import { ptxmm } from '../tests/cli.js';
 import { bruteKernel, racyLines } from '../tests/kernel-brute.js';
+import { holds } from '../tests/conditions.js';
 import { PTXMM_SCHEMA, validate } from '../tests/jsonschema.js';
 import { readAssertion } from './assert.js';
 import { instantiate } from './instantiate.js';
@@ -38,19 +38,6 @@ function rows(): Row[] {
     const [example, grid, block, params, assertion, a, races, liveness, barriers, abort] = l.split(',');
     return { example: example!, grid: grid!, block: block!, params: params!, assertion: assertion!, expect: { assert: a!, races: races!, liveness: liveness!, barriers: barriers!, abort: abort! } };
   });
-}
-
-/** A condition on a final state (the witness's), as the litmus semantics reads it. */
-function holds(e: Expr, state: Map<string, bigint>): boolean {
-  const val = (t: Term): bigint => (t.kind === 'const' ? t.value : state.get(t.kind === 'loc' ? t.name : `P${t.thread}:${t.reg}`)!);
-  switch (e.kind) {
-    case 'cmp': return compareIntegers(e.op, val(e.left), val(e.right));
-    case 'and': return e.args.every((x) => holds(x, state));
-    case 'or': return e.args.some((x) => holds(x, state));
-    case 'not': return !holds(e.arg, state);
-    case 'true': return true;
-    case 'false': return false;
-  }
 }
 
 /** Each property's verdicts as the CSV names them; unknown: no answer (for the final-state

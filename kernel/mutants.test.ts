@@ -9,6 +9,7 @@ import * as assert from 'uvu/assert';
 import fc from 'fast-check';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Expr } from '../litmus/ast.js';
 import { LitmusError } from '../litmus/errors.js';
 import { ptx75 } from '../model/ptx.js';
 import { divergenceKey } from '../solver/divergence.js';
@@ -69,15 +70,14 @@ function mutants(n: number, seed: number): { spec: KernelSpec; text: string }[] 
   });
 }
 
-/** The mutant read and launched as its spec says, or the LitmusError that refused it (and at which step). */
-function launch(spec: KernelSpec, text: string): { inst: Instance } | { refused: LitmusError; step: 'module' | 'launch' } {
+/** The mutant read and launched as its spec says, with its assertions, or the LitmusError that refused it (and at which step). */
+function launch(spec: KernelSpec, text: string): { inst: Instance; asserts: Expr[] } | { refused: LitmusError; step: 'module' | 'launch' } {
   let step: 'module' | 'launch' = 'module';
   try {
     const mod = readModule(text, spec.ptx);
     step = 'launch';
     const inst = instantiate(mod, spec.launch);
-    for (const a of spec.asserts) readAssertion(a.text, a.where, inst.test, inst.unmodelled);
-    return { inst };
+    return { inst, asserts: spec.asserts.map((a) => readAssertion(a.text, a.where, inst.test, inst.unmodelled)) };
   } catch (e) {
     assert.ok(e instanceof LitmusError, `not an input error (${step}): ${(e as Error).stack}\n${text}`);
     return { refused: e, step };
@@ -110,7 +110,7 @@ test('mutants brute force can enumerate: the assertion verdict, racy pairs and d
     if (compared >= 120) break;
     const r = launch(spec, text);
     if (!('inst' in r)) continue;
-    const inst = r.inst;
+    const { inst, asserts } = r;
     let u;
     try {
       u = unroll(inst.test, 2);
@@ -121,7 +121,6 @@ test('mutants brute force can enumerate: the assertion verdict, racy pairs and d
     }
     // Brute force enumerates reads-from, not values: memory that starts at an unknown value is out of its reach.
     if (candidateBound(u) > 5_000 || u.locations.some((l) => l.unknown)) continue;
-    const asserts = spec.asserts.map((a) => readAssertion(a.text, a.where, inst.test, inst.unmodelled));
     let brute;
     try {
       brute = bruteKernel(inst, u, asserts);

@@ -135,8 +135,8 @@ test('drawings of every execution: edges clear of other boxes, labels clear of l
   const count: Record<Problem['kind'], number> = { 'edge-through-box': 0, 'label-label': 0, 'label-box': 0, 'box-box': 0 };
   let drawings = 0;
   for (const r of verdictRows()) {
-    const t = parseLitmus(readFileSync(r.file, 'utf8'), r.file);
-    const ex = explained.get(keyOf(r.file, MODELS[r.model]!)) ?? await explainTest(z3, t, { model: MODELS[r.model]!, bound: 2, timeoutMs: 60_000, relax: true, core: false });
+    const model = MODELS[r.model]!;
+    const ex = explained.get(keyOf(r.file, model)) ?? await explainTest(z3, parseLitmus(readFileSync(r.file, 'utf8'), r.file), { model, bound: 2, timeoutMs: 60_000, relax: true, core: false });
     if (!ex.witness) continue;
     for (const rels of [[], ['cause']]) {
       const g = explanationGraph(ex, rels)!;

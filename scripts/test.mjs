@@ -1,8 +1,8 @@
 // Runs the test files (dist/**/*.test.js) with uvu, one process per file, as many at a time as
 // the machine has cores and GiBs of memory (PTXMM_TEST_JOBS to choose): one uvu process ran them
 // one after another on a single core, 22 minutes on two. Usage: node scripts/test.mjs [PATTERN]
-// (a regular expression over paths under dist/, as uvu's). Each file's output is printed whole when it ends
-// (with uvu's own `Total:` and `Passed:`), then one line for the whole run, which .ci/run reads:
+// (a regular expression over paths under dist/, as uvu's). Each file's output is printed whole
+// when it ends (with uvu's own `Total:` and `Passed:`), then one line for the whole run, which .ci/run reads:
 // `tests: N passed, N failed (...)`, a file that crashed or ran past its time one failed test.
 // Exit 1 when any file fails, crashes or runs past its time.
 import { spawn } from 'node:child_process';
