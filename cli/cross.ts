@@ -9,6 +9,8 @@ import { progress } from './progress.js';
 import { eachTest } from './batch.js';
 import { MAX_STATES_OPTION } from './run.js';
 import { type FileResult, readLitmusFiles } from '../litmus/parse.js';
+import { LitmusError } from '../litmus/errors.js';
+import { specTest } from '../kernel/launched.js';
 import { crossLiveness, crossLivenessText, timeUp } from './crosslive.js';
 import type { LitmusTest } from '../litmus/ast.js';
 import { MODELS } from '../model/ptx.js';
@@ -249,6 +251,21 @@ export function formatCross(c: CrossReport): string[] {
   return out;
 }
 
+/**
+ * A kernel spec named on the command line: its launch, every memory location observed
+ * (kernel/launched.ts), under its module's file name, where the positions of what an engine
+ * refuses are.
+ */
+function kernelInput(file: string): FileResult {
+  try {
+    const { test, ptx } = specTest(file);
+    return { file: ptx, test };
+  } catch (e) {
+    if (e instanceof LitmusError) return { file, error: e };
+    throw e;
+  }
+}
+
 export const crossCommand: Command = {
   name: 'cross',
   summary: 'cross-check the operational executor against the axiomatic solver (soundness, completeness)',
@@ -264,6 +281,8 @@ export const crossCommand: Command = {
     'states the executor never reaches, listed; not a failure: each needs an execution of a kind it does not perform,',
     'executor/reachable.ts), MISSED (a state the executor never reaches, though an execution of the kind it performs',
     'reaches it: a defect), SKIP (an engine gave no answer) or ERROR.',
+    'A kernel spec (FILE.kernel.json, named itself: directories give .litmus files) is its launch, its final states',
+    'its memory (every element, each CTA\'s and thread\'s copy), at --bound; its properties are `ptxmm kernel`\'s.',
     'exit status: 0 every test cross-checked, sound and not missed (or refused as bad input by both engines), 1 some test unsound, missed, in error or skipped (no answer), 2 a usage error',
   ],
   async run(a) {
@@ -276,7 +295,7 @@ export const crossCommand: Command = {
     const t0 = performance.now();
     const reports: CrossReport[] = [];
     let unreadable = 0;
-    const files = readLitmusFiles(shard(litmusInputs(a.rest), a.get('shard')));
+    const files = shard(litmusInputs(a.rest), a.get('shard')).map((f) => (f.endsWith('.kernel.json') ? kernelInput(f) : readLitmusFiles([f])[0]!));
     if (a.has('liveness')) return crossLivenessAll(files, { model, bound, timeoutMs, maxStates }, quiet, json);
     const bar = progress();
     const z3 = await openZ3();

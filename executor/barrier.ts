@@ -9,7 +9,9 @@
 //   b/32 litmus threads; Dartagnan's `bar.cta.sync inst, id, count`: count litmus threads.
 //   Once that many have arrived every waiting thread passes, and later arrivals pass at once
 //   (quorum1-pass and quorum2-pass terminate with the weak outcome, quorum3/4-fail forbid).
-// - no count (both dialects): the threads that arrive in that phase. Which threads will come
+// - in a kernel (one litmus thread per CUDA thread), no count: every thread of the CTA that
+//   has not exited (fireable); a count, or bar.arrive, waits for the warp: not run (program.ts).
+// - no count (both litmus dialects): the threads that arrive in that phase. Which threads will come
 //   cannot be known in advance, so the machine may complete a phase with any non-empty set of
 //   waiting threads, and an execution where a thread arrives after its phase completed is
 //   dropped (barrier-instance-id-* need pairs of threads on different barriers to pass;
@@ -21,7 +23,7 @@ import { isWarpCount } from '../litmus/barriers.js';
 import type { CInstr, Program } from './program.js';
 import { Unsupported } from './program.js';
 import type { BarState, MState, TState } from './state.js';
-import { complete, operand, viewAt } from './thread.js';
+import { complete, finished, operand, viewAt } from './thread.js';
 import { join } from './view.js';
 
 /** Barrier name (CTA, instance, id) and the arrivals a phase needs (0: the threads that come). */
@@ -93,8 +95,24 @@ export function fire(s0: MState, key: string): { state: MState; released: number
   return { state: putBar(s, { ...b, done: true, waiting: [] }), released: [...b.waiting] };
 }
 
-/** Count-less phases that may complete now. */
-export const fireable = (s: MState): string[] => s.bars.filter((b) => b.need === 0 && !b.done && b.waiting.length > 0).map((b) => b.key);
+/**
+ * Count-less phases that may complete now. In a kernel (Program test.perThread), `bar.sync`
+ * without a count waits for every thread of its CTA (ISA 9.7.12.1) that has not exited: it
+ * completes once each of them waits at this phase or has finished, as the solver's waits
+ * (solver/barriers.ts awaitedBy, 'cta').
+ */
+export function fireable(prog: Program, s: MState): string[] {
+  const out: string[] = [];
+  for (const b of s.bars) {
+    if (b.need !== 0 || b.done || b.waiting.length === 0) continue;
+    if (prog.test.perThread) {
+      const cta = prog.ctaIdx[b.waiting[0]!]!;
+      if (s.th.some((t, ti) => prog.ctaIdx[ti] === cta && !b.waiting.includes(ti) && !finished(prog, ti, t))) continue;
+    }
+    out.push(b.key);
+  }
+  return out;
+}
 
 /** A barrier phase's BarState key (`gpu/cta|instance|id#phase`, as barOf and arrive make it) in its parts. */
 export function barrierParts(key: string): { cta: string; instance: string; id: string; phase: number } {

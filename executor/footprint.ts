@@ -9,7 +9,7 @@
 import { type CInstr, type Program, accessMask, ahead, proxyOf } from './program.js';
 import { type Use, accessKey } from './proxy.js';
 import type { Msg, TState } from './state.js';
-import { isAccess, isMemLike, operand, simpleAccess } from './thread.js';
+import { addressOf, isAccess, isMemLike, simpleAccess } from './thread.js';
 import { hidden, usableBy } from './view.js';
 
 /** Per thread and code index: a mask of the instruction there, and the union of those from there on. */
@@ -181,10 +181,11 @@ export function hiddenFromAll(prog: Program, ti: number, t: TState, l: number, m
   let h = -1;
   for (const x of kindsAhead(prog, k, ti, t.pc, l)) h &= at(x.use, x.vaddr);
   const uses = k.use[ti]!;
+  const code = prog.threads[ti]!.code;
   for (const e of t.win) {
     const use = uses[e.pc];
     if (e.st === 2 || !use) continue;
-    const a = operand(e, 0);
+    const a = addressOf(code[e.pc]!, e);
     if (!a) {
       for (const v of k.aliases[l]!) h &= at(use, v);
       continue;

@@ -31,7 +31,7 @@ import type { Who } from './scope.js';
 import { effectiveScope, scopeIncludes } from '../model/events.js';
 import { type MState, type Msg, type MsgFields, type Pend, type Rel, type TState, type View, relOf, relWithView, traceId, traced, msgWith, withMsg, withPend, withThMem, withWrel, wrelOf } from './state.js';
 import { acquire as acquireRels, handedOver, mergeRels, pendingAt, prunePend, replaceRel } from './sync.js';
-import { acquires, complete, destValue, laterWrites, locOf, operand, overtaken, overtakenByWrite, pendingBefore, releases, viewAt } from './thread.js';
+import { acquires, addressOf, complete, destValue, laterWrites, locOf, operand, overtaken, overtakenByWrite, pendingBefore, releases, viewAt } from './thread.js';
 import { MAX_WRITES, add, bit, down, has, hidden, join, leq, members, up, usableBy } from './view.js';
 
 type Access = Ld | St | Atom | Red;
@@ -80,7 +80,7 @@ function accStatic(prog: Program, ti: number, ci: CInstr, pc: number): AccStatic
 
 function accessOf(prog: Program, ti: number, ci: CInstr, e: TState['win'][number]): Acc {
   const loc = locOf(prog, ci, e, true)!;
-  const vaddr = Number(operand(e, 0)!.v);
+  const vaddr = Number(addressOf(ci, e)!.v);
   const st = accStatic(prog, ti, ci, e.pc);
   const who: Who = prog.model === 'ptx75'
     ? { tid: ti, strong: st.strong, scope: st.scope, mem: { proxy: st.proxy, vaddr } }

@@ -5,7 +5,8 @@ import type { Instr, LitmusTest, Pos, Proxy, Scope, Value } from '../litmus/ast.
 import { SCOPES } from '../litmus/ast.js';
 import { typeWidth } from '../litmus/ast.js';
 import { floatWidths } from '../litmus/floats.js';
-import { type PhysLoc, type Reach, layout, memorySpaces, mixedSize, mixedSizeAccess, noProxiesMessage, proxiedWrittenAccess, strongAccess } from '../litmus/layout.js';
+import { type PhysLoc, type Reach, layout, memorySpaces, mixedSize, mixedSizeAccess, nearestLocation, noProxiesMessage, proxiedWrittenAccess, strongAccess } from '../litmus/layout.js';
+import { readBeforeWrite } from './defined.js';
 import { type ValueType, aluWidths, threadRegisters, writerType } from '../litmus/types.js';
 import { printInstr } from '../litmus/print.js';
 import { type RV, rv } from './bits.js';
@@ -80,6 +81,8 @@ export interface CInstr {
   loc: number;
   /** An add ptxas may fuse (ast.ts Fusion), compiled fused: slots a and b follow its operands. */
   fused: boolean;
+  /** `[%r+offset]` (kernels): bytes added to the address register's value (thread.ts addressOf); 0n otherwise. */
+  off: bigint;
 }
 
 export interface ThreadProg {
@@ -191,6 +194,21 @@ function locations(test: LitmusTest): Pick<Program, 'locs' | 'locOfName' | 'vadd
   return { locs, locOfName, vaddrOf, locOfVaddr, addrNames, reach };
 }
 
+/**
+ * An access with an address offset (kernels: `[x+8]`, `[%rd1+4]`), as the machine runs it: a
+ * named one is the access of the location at that address, as the solver reads it; one through
+ * a register keeps its offset (`off`), added to the register's value where the address is read
+ * (thread.ts addressOf).
+ */
+function withoutOffset(ins: Instr, locs: ReturnType<typeof locations>): { ins: Instr; off: bigint } {
+  if (!(ins.op === 'ld' || ins.op === 'st' || ins.op === 'atom' || ins.op === 'red') || !ins.offset) return { ins, off: 0n };
+  if (ins.addr.kind === 'reg') return { ins: { ...ins, offset: undefined }, off: ins.offset };
+  const at = BigInt.asUintN(64, BigInt(locs.vaddrOf.get(ins.addr.name)!) + ins.offset);
+  const name = locs.addrNames.get(Number(at));
+  if (name === undefined) throw new Unsupported(`${printInstr(ins)}: address ${at}${nearestLocation(locs.addrNames, at)} is no location's (out of bounds, or inside an element)`, ins.pos);
+  return { ins: { ...ins, addr: { ...ins.addr, name }, offset: undefined }, off: 0n };
+}
+
 function compileThread(test: LitmusTest, ti: number, locs: ReturnType<typeof locations>, bound: number, fused: ReadonlySet<string>): ThreadProg {
   const th = test.threads[ti]!;
   const pid = th.placement.id;
@@ -219,8 +237,8 @@ function compileThread(test: LitmusTest, ti: number, locs: ReturnType<typeof loc
     }
     return out;
   };
-  const code = instrs.map((ins): CInstr => {
-    if ('offset' in ins && ins.offset !== undefined) throw new Unsupported(`${printInstr(ins)}: the executor does not run address offsets (the solver does)`, ins.pos);
+  const code = instrs.map((written): CInstr => {
+    const { ins, off } = withoutOffset(written, locs);
     let slots: Slot[] = [];
     let dst: string | null = null;
     let target = -1;
@@ -230,8 +248,10 @@ function compileThread(test: LitmusTest, ti: number, locs: ReturnType<typeof loc
       case 'atom': slots = [addrSlot(ins.addr), val(ins.b, typeWidth(ins.type)), val(ins.c, typeWidth(ins.type))]; dst = ins.dst.name; break;
       case 'red': slots = [addrSlot(ins.addr), val(ins.b, typeWidth(ins.type))]; break;
       case 'bar':
-        // Kernels only (the litmus grammar refuses them), and the executor does not run kernels.
+        // Kernels only (the litmus grammar refuses them).
         if (ins.mask) throw new Unsupported(`${printInstr(ins)}: the executor has no warps (bar.warp.sync)`, ins.pos);
+        // In a kernel a barrier with a thread count, and a bar.arrive, wait for their warp's lanes (ISA 9.7.12.1).
+        if (test.perThread && (ins.count || ins.mode !== 'sync')) throw new Unsupported(`${printInstr(ins)}: the executor has no warps (in a kernel, a barrier with a thread count or a bar.arrive waits for its warp)`, ins.pos);
         if (ins.red) throw new Unsupported(`${printInstr(ins)}: the executor does not combine predicates at a barrier (bar.red)`, ins.pos);
         slots = [val(ins.id, 32), val(ins.count, 32), val(ins.instance, 32)];
         break;
@@ -285,8 +305,8 @@ function compileThread(test: LitmusTest, ti: number, locs: ReturnType<typeof loc
     const direct = (ins.op === 'ld' || ins.op === 'st' || ins.op === 'atom' || ins.op === 'red') && ins.addr.kind === 'loc' && s0?.k === 'imm' ? s0.v : null;
     const loc = direct ? locs.locOfVaddr.get(Number(direct.v)) ?? -1 : -1;
     return {
-      ins, slots, guardSlot, oldSlot, dst, dstWidth, dstSigned: writerType(ins)?.signed ?? false, target, text: printInstr(ins), refused: refusedAt(ins),
-      addr: loc >= 0 ? direct : null, loc, fused: ins.op === 'fop' && !!ins.fuse && fused.has(ins.fuse.site),
+      ins, slots, guardSlot, oldSlot, dst, dstWidth, dstSigned: writerType(ins)?.signed ?? false, target, text: printInstr(written), refused: refusedAt(ins),
+      addr: loc >= 0 ? direct : null, loc, fused: ins.op === 'fop' && !!ins.fuse && fused.has(ins.fuse.site), off,
     };
   });
   const regInit = new Map<string, RV>();
@@ -297,6 +317,12 @@ function compileThread(test: LitmusTest, ti: number, locs: ReturnType<typeof loc
   }
   const wf = writesFrom(code, locs.locOfName);
   const keepHeld = code.some((c, i) => c.ins.op === 'ld' && c.ins.ord.sem === 'acquire' && wf[i + 1] !== 0);
+  // A kernel's registers start undefined (any value, for the solver); the executor's start at 0,
+  // so a read that may come before every write would give it fewer states than the kernel has.
+  if (test.undefinedRegisters) {
+    const unset = readBeforeWrite(code, new Set(test.regInits.filter((r) => r.thread === pid).map((r) => r.reg)));
+    if (unset) throw new Unsupported(`${unset.c.text}: P${pid} may read %${unset.reg} before any instruction writes it (a kernel's registers start undefined, any value: the executor runs concrete values only)`, unset.c.ins.pos);
+  }
   const regNames = [...regInit.keys()];
   return {
     pid, code, regInit, regNames, regIndex: new Map(regNames.map((r, i) => [r, i])), regs0: [...regInit.values()], regKeys: regKeys(regNames),
@@ -355,8 +381,6 @@ const writesFrom = (code: CInstr[], locOfName: Map<string, number>): number[] =>
  * Fusion; fusionSites lists a test's): one program per choice, as ptxas makes one.
  */
 export function compile(test: LitmusTest, model: ModelName, bound: number, fused: ReadonlySet<string> = new Set()): Program {
-  // Its barriers count threads in warps (each litmus thread one warp).
-  if (test.perThread) throw new Unsupported('the executor does not run kernels (one litmus thread per CUDA thread)');
   const index = new Map<number, number>();
   test.threads.forEach((t, i) => {
     if (index.has(t.placement.id)) throw new InputError(`thread P${t.placement.id} is declared twice`);

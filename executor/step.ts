@@ -146,7 +146,7 @@ function expand(prog: Program, s: MState, withLabels: boolean, reduce: boolean, 
     }
   }
   if (!fires) return;
-  for (const key of fireable(s)) {
+  for (const key of fireable(prog, s)) {
     const r = fire(s, key);
     emit(withLabels ? `${barrierText(key)} completes for ${r.released.map((i) => `P${prog.threads[i]!.pid}`).join(' ')}` : '', settleThreads(prog, r.state, r.released, gc), -1, -1, key, -1);
   }

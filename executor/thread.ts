@@ -149,6 +149,15 @@ export function operand(e: Entry, slot: number): RV | undefined | null {
   return typeof o === 'number' ? undefined : o;
 }
 
+/**
+ * The address an access reaches once its address operand is known (undefined before, null
+ * for no operand): the operand, plus the instruction's offset (CInstr.off, kernels).
+ */
+export function addressOf(ci: CInstr, e: Entry): RV | undefined | null {
+  const a = operand(e, 0);
+  return a && ci.off !== 0n ? rv(64, a.v + ci.off) : a;
+}
+
 export const allReady = (e: Entry): boolean => e.ops.every((o) => typeof o !== 'number');
 
 /**
@@ -159,7 +168,7 @@ export const allReady = (e: Entry): boolean => e.ops.every((o) => typeof o !== '
 export function locOf(prog: Program, ci: CInstr, e: Entry, performed = false): number | undefined {
   // A direct access: its location was found at compile (its slot holds the compiled value itself).
   if (ci.addr !== null && e.ops[0] === ci.addr) return ci.loc;
-  const a = operand(e, 0);
+  const a = addressOf(ci, e);
   if (!a) return undefined;
   const l = prog.locOfVaddr.get(Number(a.v));
   // An access through a register may reach a location it may not (program.ts CInstr.refused;

@@ -33,6 +33,9 @@ export interface Sketch {
   fused?: readonly string[];
 }
 
+/** The most barrier operations a program may have for replayer to try its executions (8! arrival orders). */
+export const MAX_REPLAY_BARRIERS = 8;
+
 /**
  * For one program: whether a sketched execution is one of its executions (same events, rf
  * from the sketch, coherence the closure of the sketch's), consistent under the model with some
@@ -43,6 +46,10 @@ export interface Sketch {
  */
 export function replayer(test: LitmusTest, u: Unrolled, model: Model): (s: Sketch, values: ReadonlyMap<string, bigint>) => boolean {
   const { events } = u;
+  // The barrier orders are tried as brute force lists them, one per order of the barrier
+  // operations' arrivals: past a few operations (a kernel's __syncthreads in four threads, 12!
+  // orders) that takes longer than asking Z3, which the caller then does.
+  if (events.filter((e) => e.info.kind === 'B').length > MAX_REPLAY_BARRIERS) return () => false;
   const { obs, shown } = filteredStates(test);
   const names = observablesOf(test).map(observableName);
   const reads = events.filter((e) => e.info.kind === 'R').map((e) => e.info.id);

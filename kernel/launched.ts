@@ -1,0 +1,21 @@
+// A kernel spec as a litmus test whose final states are the kernel's memory, for the commands
+// that compare final states (cross): a kernel's own test observes nothing, since its properties
+// are asked apart (verify.ts).
+import type { LitmusTest } from '../litmus/ast.js';
+import { readText } from '../litmus/files.js';
+import { instantiate } from './instantiate.js';
+import { readModule } from './module.js';
+import { readSpec } from './spec.js';
+
+/** t observing every memory location it has (each element, each CTA's and thread's copy). */
+export const observingMemory = (t: LitmusTest): LitmusTest =>
+  ({ ...t, observed: t.locations.map((l) => ({ kind: 'loc' as const, name: l.name })) });
+
+/**
+ * The kernel a spec (FILE.kernel.json) launches, observing its memory, and its module's file
+ * (where the test's positions are); bad input throws a LitmusError.
+ */
+export function specTest(path: string): { test: LitmusTest; ptx: string } {
+  const spec = readSpec(path);
+  return { test: observingMemory(instantiate(readModule(readText(spec.ptx), spec.ptx), spec.launch).test), ptx: spec.ptx };
+}
