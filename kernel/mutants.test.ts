@@ -3,7 +3,8 @@
 // lost or added): reading the module either accepts it or refuses it with a LitmusError at a
 // line of the file, never another exception; launching it refuses only what the launch names
 // and the module lacks (a LitmusError without a line). And where brute force can enumerate a
-// mutant, the assertion verdict, racy pairs and divergent barriers are brute force's.
+// mutant, the assertion verdict, racy pairs and divergent barriers are brute force's; where the
+// operational executor runs one, its final memory states are the solver's.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import fc from 'fast-check';
@@ -24,6 +25,8 @@ import { type Instance, instantiate } from './instantiate.js';
 import { readModule } from './module.js';
 import { type KernelSpec, readSpec } from './spec.js';
 import { verifyKernel } from './verify.js';
+import { observingMemory } from './launched.js';
+import { crossOne } from '../cli/cross.js';
 
 const DIR = join(ROOT, 'examples', 'kernels');
 const SPECS: KernelSpec[] = readdirSync(DIR).filter((f) => f.endsWith('.kernel.json')).sort().map((f) => readSpec(join(DIR, f)));
@@ -146,6 +149,24 @@ test('mutants brute force can enumerate: the assertion verdict, racy pairs and d
   }
   // Enough of each kind that the comparison says something.
   assert.ok(compared >= 120 && failing >= 10 && racy >= 10, `${compared} compared, ${failing} failing, ${racy} racy`);
+});
+
+test('mutants the executor runs: their final memory states are exactly the solver\'s, as cross compares them', async () => {
+  let crossed = 0;
+  for (const { spec, text } of mutants(3000, 1202)) {
+    if (crossed >= 80) break;
+    const r = launch(spec, text);
+    if (!('inst' in r)) continue;
+    const t = observingMemory(r.inst.test);
+    const c = await crossOne(z3, spec.ptx, t, { model: 'ptx75', bound: 2, timeoutMs: 60_000, maxStates: 50_000, maxMissing: Infinity });
+    // What the executor does not run (warps, uninitialised memory, ...) or could not finish, and input both engines refuse.
+    if (c.status === 'skip' || c.status === 'refused') continue;
+    const at = `mutant of ${spec.ptx}:\n${text}`;
+    assert.is(c.status, 'pass', `${c.status}: ${c.reason ?? ''} ${JSON.stringify(c.unsound)} ${c.missedReachable.join('; ')}\n${at}`);
+    assert.equal([c.executorStates, c.incomplete], [c.solverStates, []], `the executor reaches every state the solver does, ${at}`);
+    crossed++;
+  }
+  assert.is(crossed, 80);
 });
 
 test.run();
