@@ -24,7 +24,7 @@ import type { Atom, Ld, Proxy, Red, Scope, St } from '../litmus/ast.js';
 import { typeSigned, typeWidth } from '../litmus/ast.js';
 import { flushesSubnormals } from '../litmus/floats.js';
 import { type RV, asType, resize, rmwResult, rv, show } from './bits.js';
-import { type CInstr, type Program, WriteLimit, proxyOf } from './program.js';
+import { type CInstr, type Program, Unsupported, WriteLimit, proxyOf } from './program.js';
 import { type Use, accessKey } from './proxy.js';
 import { DEAD_SRC } from './gc.js';
 import type { Who } from './scope.js';
@@ -302,6 +302,16 @@ const refused = (s: MState, label: string, k: number): Choice => ({ label: label
 const sameView = (a: View | null, b: View | null): boolean => a === b || (a !== null && b !== null && a.every((x, i) => x === b[i]));
 
 /**
+ * A read of the initial write of memory a kernel leaves uninitialised (.shared: any value, to the
+ * solver) stops the run: the machine holds concrete values only. A kernel that writes such memory
+ * before reading it (behind a barrier) never reads it.
+ */
+function undefinedRead(prog: Program, loc: number, m: Msg, ci: CInstr): void {
+  const l = prog.locs[loc]!;
+  if (m.tid < 0 && l.unknown) throw new Unsupported(`${ci.text}: may read ${l.name} before any write to it (uninitialised: any value); the executor runs concrete values only`, ci.ins.pos);
+}
+
+/**
  * ld: one successor per write the thread may read (refused reads as dropped states when asked).
  * `distinct`: a read that leaves the thread as an earlier choice did (the same value, nothing
  * else observed or pending, as a weak read of another write with that value) is left out: the
@@ -323,6 +333,7 @@ export function loads(prog: Program, s: MState, ti: number, idx: number, ci: CIn
       if (withRefused) out.push(refused(s, withLabels ? `P${pidOf(prog, ti)}: ${ci.text} reads #${k} (${ms[k]!.label})` : '', k));
       continue;
     }
+    undefinedRead(prog, a.loc, ms[k]!, ci);
     const v = resize(rv(w, ms[k]!.val), typeWidth(i.type), typeSigned(i.type));
     const dv = destValue(ci, e, v);
     if (distinct) {
@@ -386,6 +397,7 @@ export function rmws(prog: Program, s: MState, ti: number, idx: number, ci: CIns
       if (withRefused) out.push(refused(s, withLabels ? `${label} reads #${k} (${m.label})` : '', k));
       continue;
     }
+    undefinedRead(prog, a.loc, m, ci);
     let t2 = withPend(t, ob.pend);
     if (prog.witness) t2 = traced(t2, 'r', e.seq, m.id, a.loc);
     const v2 = ob.ctb ? join(view, ob.ctb) : view;

@@ -182,7 +182,8 @@ function locations(test: LitmusTest): Pick<Program, 'locs' | 'locOfName' | 'vadd
   const { apart, reach } = memorySpaces(test);
   if (apart) throw new InputError(apart.why, apart.pos);
   const { locs, locOf: locOfName, vaddrOf } = lay;
-  const unknown = locs.find((l) => l.unknown);
+  // A kernel's uninitialised memory (.shared) runs, as long as nothing reads its initial write (memory.ts undefinedRead).
+  const unknown = test.perThread ? undefined : locs.find((l) => l.unknown);
   if (unknown) throw new Unsupported(`${unknown.name} has no initial value (any value): the executor runs concrete values only`);
   for (const l of locs) l.init = BigInt.asUintN(l.width, l.init);
   const locOfVaddr = new Map<number, number>();

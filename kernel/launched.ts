@@ -7,9 +7,12 @@ import { instantiate } from './instantiate.js';
 import { readModule } from './module.js';
 import { readSpec } from './spec.js';
 
-/** t observing every memory location it has (each element, each CTA's and thread's copy). */
+/**
+ * t observing every memory location it has (each element, each CTA's and thread's copy) that
+ * has an initial value: uninitialised memory (.shared) may end with any value.
+ */
 export const observingMemory = (t: LitmusTest): LitmusTest =>
-  ({ ...t, observed: t.locations.map((l) => ({ kind: 'loc' as const, name: l.name })) });
+  ({ ...t, observed: t.locations.filter((l) => !(l.kind === 'value' && l.unknown)).map((l) => ({ kind: 'loc' as const, name: l.name })) });
 
 /**
  * The kernel a spec (FILE.kernel.json) launches, observing its memory, and its module's file
