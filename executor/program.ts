@@ -81,8 +81,8 @@ export interface CInstr {
   loc: number;
   /** An add ptxas may fuse (ast.ts Fusion), compiled fused: slots a and b follow its operands. */
   fused: boolean;
-  /** `[%r+offset]` (kernels): bytes added to the address register's value (thread.ts addressOf); 0n otherwise. */
-  off: bigint;
+  /** `[%r+offset]` (kernels): bytes added to the address register's value (thread.ts addressOf); null otherwise. */
+  off: bigint | null;
 }
 
 export interface ThreadProg {
@@ -201,13 +201,13 @@ function locations(test: LitmusTest): Pick<Program, 'locs' | 'locOfName' | 'vadd
  * a register keeps its offset (`off`), added to the register's value where the address is read
  * (thread.ts addressOf).
  */
-function withoutOffset(ins: Instr, locs: ReturnType<typeof locations>): { ins: Instr; off: bigint } {
-  if (!(ins.op === 'ld' || ins.op === 'st' || ins.op === 'atom' || ins.op === 'red') || !ins.offset) return { ins, off: 0n };
+function withoutOffset(ins: Instr, locs: ReturnType<typeof locations>): { ins: Instr; off: bigint | null } {
+  if (!(ins.op === 'ld' || ins.op === 'st' || ins.op === 'atom' || ins.op === 'red') || !ins.offset) return { ins, off: null };
   if (ins.addr.kind === 'reg') return { ins: { ...ins, offset: undefined }, off: ins.offset };
   const at = BigInt.asUintN(64, BigInt(locs.vaddrOf.get(ins.addr.name)!) + ins.offset);
   const name = locs.addrNames.get(Number(at));
   if (name === undefined) throw new Unsupported(`${printInstr(ins)}: address ${at}${nearestLocation(locs.addrNames, at)} is no location's (out of bounds, or inside an element)`, ins.pos);
-  return { ins: { ...ins, addr: { ...ins.addr, name }, offset: undefined }, off: 0n };
+  return { ins: { ...ins, addr: { ...ins.addr, name }, offset: undefined }, off: null };
 }
 
 function compileThread(test: LitmusTest, ti: number, locs: ReturnType<typeof locations>, bound: number, fused: ReadonlySet<string>): ThreadProg {

@@ -155,7 +155,7 @@ export function operand(e: Entry, slot: number): RV | undefined | null {
  */
 export function addressOf(ci: CInstr, e: Entry): RV | undefined | null {
   const a = operand(e, 0);
-  return a && ci.off !== 0n ? rv(64, a.v + ci.off) : a;
+  return a && ci.off !== null ? rv(64, a.v + ci.off) : a;
 }
 
 export const allReady = (e: Entry): boolean => e.ops.every((o) => typeof o !== 'number');
