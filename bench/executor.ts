@@ -1,7 +1,7 @@
 // Executor speed: the operational machine alone on every corpus test and ours, the cross check
 // (executor + solver oracle) outside the CADP set, and fuzzing throughput at the default shapes.
 // Writes bench/EXECUTOR.md and prints it.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readLitmusFiles } from '../litmus/parse.js';
 import { DEFAULT_LOOP_BOUND, type LitmusTest } from '../litmus/ast.js';
@@ -18,6 +18,10 @@ import { ptx75 } from '../model/ptx.js';
 import { reachable } from '../executor/reachable.js';
 import { executorValuations, valuationKey } from '../executor/compare.js';
 import { CORPUS, OWN_TESTS, ROOT, hasCorpus } from '../tests/paths.js';
+import { readSpec } from '../kernel/spec.js';
+import { readModule } from '../kernel/module.js';
+import { instantiate } from '../kernel/instantiate.js';
+import { observingMemory, specTest } from '../kernel/launched.js';
 
 if (!hasCorpus) {
   process.stderr.write(`bench: no corpus at ${CORPUS}\n`);
@@ -90,6 +94,24 @@ function explored(src: string, opts: Partial<RunOptions>): string {
   if (st.truncated) return `over ${FAMILY_BUDGET} states (${(ms / 1000).toFixed(1)} s)`;
   return `${(ms / 1000).toFixed(2)} s, ${st.visited} states (${(st.visited / ms).toFixed(0)}k/s), ${r.result.states.length} outcomes`;
 }
+// 1b'. Kernels: the lock examples with one thread per block, the executor alone (their memory
+// observed), at a minute each; `ptxmm kernel`'s times for the same launches are bench/KERNELS.md's.
+const KERNELS = join(ROOT, 'examples', 'kernels');
+const kernelRows: string[] = [];
+for (const [k, sizes] of [['cas_lock', [2, 3, 4, 5]], ['ticket_lock', [2, 4, 6, 8]]] as const) {
+  const spec = readSpec(join(KERNELS, `${k}.kernel.json`));
+  const mod = readModule(readFileSync(spec.ptx, 'utf8'), spec.ptx);
+  const cells: string[] = [];
+  for (const n of sizes) {
+    const test = observingMemory(instantiate(mod, { ...spec.launch, grid: { x: n, y: 1, z: 1 }, block: { x: 1, y: 1, z: 1 } }).test);
+    const a = performance.now();
+    const r = runTest(test, { model: 'ptx75', bound, maxStates: 3_000_000, deadline: { at: a + 60_000, reason: 'a minute' } });
+    const ms = performance.now() - a;
+    cells.push(!r.ok ? r.error : r.result.stats.truncated ? `> 60 s (${r.result.stats.visited} states)` : `${(ms / 1000).toFixed(1)} s, ${r.result.stats.visited} states`);
+  }
+  kernelRows.push(`| ${k} | ${sizes.map((n, i) => `${n}: ${cells[i]}`).join(' | ')} |`);
+}
+
 const famRows: string[] = [];
 for (const kind of ['SB', 'LB', 'MP'] as ExFamily[]) {
   for (const n of [4, 6, 8, 10]) {
@@ -162,6 +184,27 @@ try {
       replayed += c.replayed ?? 0;
     }
     crossRows.push(`| ${name} | ${set.length} | ${pass} | ${reached} of ${states} | ${replayed} of ${exStates} | ${((performance.now() - t0) / 1000).toFixed(2)} |`);
+  }
+  // The example kernels, as `ptxmm cross SPEC` reads them (their memory observed): those the
+  // executor does not run are skipped (warps, bar.red, a read of uninitialised memory).
+  {
+    const t0 = performance.now();
+    const specs = readdirSync(KERNELS).filter((f) => f.endsWith('.kernel.json')).sort();
+    let pass = 0;
+    let states = 0;
+    let reached = 0;
+    let exStates = 0;
+    let replayed = 0;
+    for (const f of specs) {
+      const { test, ptx } = specTest(join(KERNELS, f));
+      const c = await crossOne(z3, ptx, test, { model: 'ptx75', bound, timeoutMs: 60_000, maxStates: DEFAULTS.maxStates, maxMissing: Infinity });
+      if (c.status === 'pass') pass++;
+      states += c.solverStates ?? 0;
+      reached += (c.solverStates ?? 0) - (c.incomplete?.length ?? 0);
+      exStates += c.executorStates ?? 0;
+      replayed += c.replayed ?? 0;
+    }
+    crossRows.push(`| examples/kernels (specs; ${specs.length - pass} the executor does not run) | ${specs.length} | ${pass} | ${reached} of ${states} | ${replayed} of ${exStates} | ${((performance.now() - t0) / 1000).toFixed(2)} |`);
   }
 
   // 3. Fuzzing throughput at the command's default shapes, fixed seed; then on two worker threads.
@@ -275,6 +318,12 @@ const table = [
   '| test | with the reductions | without |',
   '|---|---|---|',
   ...famRows,
+  '',
+  '## Kernels: the lock examples at N blocks of one thread (`ptxmm cross SPEC`\'s executor run, memory observed; a minute each)',
+  '',
+  '| kernel | blocks: time, states | | | |',
+  '|---|---|---|---|---|',
+  ...kernelRows,
   '',
   '## A lock word taken by exchange in loops (bench/exfamilies.ts `lockExchanges`): the loop bound makes the morally strong writes to one location',
   '',
