@@ -1,8 +1,9 @@
 // The operational executor on kernels (one litmus thread per CUDA thread): the example kernels'
-// final memory, every location of it observed, is the solver's, state for state (cli/cross.ts),
-// where the executor runs them; what it does not run (warp operations, memory with no initial
-// value) it refuses by name. And on small kernels written here: __syncthreads() waits for every
-// thread of the CTA that has not exited, address offsets, registers read before any write.
+// final memory, every initialised location of it observed, is the solver's, state for state
+// (cli/cross.ts), where the executor runs them; what it does not run (warp operations, bar.red,
+// a read of uninitialised memory) it refuses by name. And on small kernels written here:
+// __syncthreads() waits for every thread of the CTA that has not exited, uninitialised shared
+// memory, address offsets, registers read before any write.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readdirSync } from 'node:fs';
