@@ -252,8 +252,8 @@ export function formatCross(c: CrossReport): string[] {
 }
 
 /**
- * A kernel spec named on the command line: its launch, every memory location observed
- * (kernel/launched.ts), under its module's file name, where the positions of what an engine
+ * A kernel spec named on the command line: its launch, every initialised memory location
+ * observed (kernel/launched.ts), under its module's file name, where the positions of what an engine
  * refuses are.
  */
 function kernelInput(file: string): FileResult {
@@ -282,7 +282,7 @@ export const crossCommand: Command = {
     'executor/reachable.ts), MISSED (a state the executor never reaches, though an execution of the kind it performs',
     'reaches it: a defect), SKIP (an engine gave no answer) or ERROR.',
     'A kernel spec (FILE.kernel.json, named itself: directories give .litmus files) is its launch, its final states',
-    'its memory (every element, each CTA\'s and thread\'s copy), at --bound; its properties are `ptxmm kernel`\'s.',
+    'its initialised memory (every element, each CTA\'s and thread\'s copy), at --bound; its properties are `ptxmm kernel`\'s.',
     'exit status: 0 every test cross-checked, sound and not missed (or refused as bad input by both engines), 1 some test unsound, missed, in error or skipped (no answer), 2 a usage error',
   ],
   async run(a) {
