@@ -23,7 +23,7 @@ import { interchangeable } from './symmetry.js';
 import { ptx60, ptx75 } from '../model/ptx.js';
 import { closureShortcuts, cliquesOf } from './shortcut.js';
 import { oneStepObservation, tailCovers } from './chains.js';
-import { valueSets } from './valuesets.js';
+import { cyclicFlow, valueSets } from './valuesets.js';
 
 export interface ObservableInfo {
   obs: Observable;
@@ -37,7 +37,18 @@ export interface ObservableInfo {
 }
 
 export interface Encoding {
+  /** The script: every question may be asked of it. */
   script: string;
+  /**
+   * The script without the floating-point spelling of its float operations (Printer.theory),
+   * exact for a question that assumes one of `thinAirLits`; null where the two are the same.
+   * A question that assumes none of them sends `floatTheory` on top of it first.
+   */
+  lean: string | null;
+  /** The float operations' floating-point theory (assertions) that `script` has and `lean` lacks. */
+  floatTheory: string;
+  /** The NoThinAir axioms' literals (some of axiomLits' values), where floats are spelled both ways. */
+  thinAirLits: readonly string[];
   /** Assumption literal per axiom name. */
   axiomLits: Map<string, string>;
   /**
@@ -117,6 +128,8 @@ export interface Encoding {
   evalRel: (t: RelTerm, m?: Mask | null) => SRel;
   printer: Printer;
   printedLines: number;
+  /** `printer.theory`'s length when `script` was made (what is printed on top is theirs). */
+  printedTheory: number;
   /**
    * Unrolled for liveness (u.stops): per stop point, its literal; `stopsJustified`: a thread
    * stops only where it would wait forever (solver/liveness.ts); `noRepeat`: no thread goes on
@@ -135,7 +148,7 @@ function fenceMs(a: EventInfo, b: EventInfo, sr: (a: EventInfo, b: EventInfo) =>
  * on it since (`printer.lines` from `printedLines`), and `decls`.
  */
 export function scriptWith(enc: Encoding, decls: readonly string[]): string {
-  return `(reset)\n${enc.script}\n${[...enc.printer.lines.slice(enc.printedLines), ...decls].join('\n')}\n`;
+  return `(reset)\n${enc.script}\n${[...enc.printer.lines.slice(enc.printedLines), ...decls, ...enc.printer.theory.slice(enc.printedTheory)].join('\n')}\n`;
 }
 
 /** Assumptions for a consistent execution in which every thread finishes within the bound: every axiom, every bar.sync passed. */
@@ -369,10 +382,12 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
   // Float additions as choices among their few sums (valuesets.ts), which holds where no value
   // comes from a cycle of reads-from and dependencies: always when every axiom is assumed, else
   // when one of the NoThinAir axioms is (a relaxation or core without them sees the floating-point
-  // theory), so their literals are declared first.
+  // theory), so their literals are declared first; or where the operation's operands come from
+  // no such cycle even without them (valuesets.ts cyclicFlow).
   const thinAirLits = noThinAirAxioms(axModel).map((ax) => `ax_${symbolPart(ax.name)}`);
+  const valuesWhen = { lit: thinAirLits.length === 1 ? thinAirLits[0]! : `(or ${thinAirLits.join(' ')})`, needed: cyclicFlow(dag, u.events) };
   const p = newPrinter(dag, thinAirLits.length === 0 ? {}
-    : { values: valueSets(dag, u.events, u.fusions.map((_, i) => fuseVar(i))), ...(allAxioms ? {} : { valuesWhen: thinAirLits.length === 1 ? thinAirLits[0]! : `(or ${thinAirLits.join(' ')})` }) });
+    : { values: valueSets(dag, u.events, u.fusions.map((_, i) => fuseVar(i))), ...(allAxioms ? {} : { valuesWhen }) });
   const out: string[] = [`(set-option :timeout ${Math.max(1, Math.round(timeoutMs))})`];
   if (!allAxioms) for (const lit of thinAirLits) out.push(`(declare-const ${lit} Bool)`);
   const body: string[] = [];
@@ -470,12 +485,13 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
   const choiceLits = drawn.filter((c) => c.node !== dag.T && c.node !== dag.F).map((c) => ({ key: c.key, name: p.ref(c.node) }));
   const rfVars = rfNodes.map(({ w, r, node }) => ({ w, r, name: p.ref(node) }));
   const coVars = coNodes.map(({ a, b, node }) => ({ a, b, name: p.ref(node) }));
-  const script = [...out, ...p.lines, ...body].join('\n');
+  const lean = [...out, ...p.lines, ...body].join('\n');
+  const floatTheory = p.theory.join('\n');
   return {
-    script, axiomLits, wellFormed, barrierLits, filterLit, symLit, noCutLit: 'nocut', cutLit: 'cut', mayCut: cut !== dag.F, condLit: 'cond', ncondLit: 'ncond', observables,
+    script: floatTheory ? `${lean}\n${floatTheory}` : lean, lean: floatTheory ? lean : null, floatTheory, thinAirLits: allAxioms ? [] : thinAirLits, axiomLits, wellFormed, barrierLits, filterLit, symLit, noCutLit: 'nocut', cutLit: 'cut', mayCut: cut !== dag.F, condLit: 'cond', ncondLit: 'ncond', observables,
     execNames, choiceLits, justifiedLit, writeTerms, unspecified, strays, rfVars, coVars, events, dag, fusions, dynamic: { rf, co, sync_fence: syncFence, sync_barrier: syncBarrier, dep },
     locNames: u.locations.map((l) => l.name), locFloats: u.locations.map((l) => (l.float ? l.width : null)), locTypes: u.locations.map((l) => ({ width: l.width, signed: l.signed })), stats: { events: n, lines: p.lines.length + body.length },
-    evalRel: sym.evalRel, printer: p, printedLines: p.lines.length, liveness,
+    evalRel: sym.evalRel, printer: p, printedLines: p.lines.length, printedTheory: p.theory.length, liveness,
   };
 }
 

@@ -491,6 +491,13 @@ export interface Printer {
    */
   term(n: N): string;
   lines: string[];
+  /**
+   * With `valuesWhen`: each float operation's floating-point spelling, as an assertion that
+   * holds when `valuesWhen` does not (its result is then a constant of its own, declared in
+   * `lines`). Apart from `lines` because Z3 bit-blasts whatever is loaded, though a question that
+   * assumes `valuesWhen` never needs these: they cost seconds per query (solver/run.ts solve).
+   */
+  theory: string[];
 }
 
 /** Nested inline terms stay shallower than this: deeper ones are defined. */
@@ -512,12 +519,14 @@ export const DECLARE_OVER = 200_000;
 /**
  * `values`: a term's possible values when few (solver/valuesets.ts), for spelling a float
  * operation as a choice among its results (floatsmt.ts floatCases) rather than in the floating-point theory;
- * with `valuesWhen`, only when that Bool holds (the floating-point theory otherwise).
+ * with `valuesWhen`, for the operations it says `needed` of, only when its Bool `lit` holds (the
+ * floating-point theory otherwise, in `theory`).
  */
-export function newPrinter(dag: Dag, opt: { declare?: boolean; values?: (n: N) => readonly bigint[] | null; valuesWhen?: string } = {}): Printer {
+export function newPrinter(dag: Dag, opt: { declare?: boolean; values?: (n: N) => readonly bigint[] | null; valuesWhen?: { lit: string; needed: (n: N) => boolean } } = {}): Printer {
   const declare = opt.declare ?? dag.nodes.length > DECLARE_OVER;
   const names = new Map<N, string>();
   const lines: string[] = [];
+  const theory: string[] = [];
   const declared = new Set<string>();
   const uses = new Uint32Array(dag.nodes.length);
   for (const d of dag.nodes) for (const c of children(d)) uses[c]!++;
@@ -583,7 +592,18 @@ export function newPrinter(dag: Dag, opt: { declare?: boolean; values?: (n: N) =
         if (!known || sets.reduce((k, v) => k * v!.length, 1) > FLOAT_CASES) { body = floatSmt(d.f, args); break; }
         const names = args.map((_, i) => `fp${i}`);
         const cases = floatCases(d.f, sets as (readonly bigint[])[], names);
-        body = `(let (${names.map((nm, i) => `(${nm} ${args[i]})`).join(' ')}) ${opt.valuesWhen ? `(ite ${opt.valuesWhen} ${cases} ${floatSmt(d.f, names)})` : cases})`;
+        const binds = names.map((nm, i) => `(${nm} ${args[i]})`).join(' ');
+        const when = opt.valuesWhen?.needed(n) ? opt.valuesWhen.lit : null;
+        if (when) {
+          const c = `fpt${n}`;
+          // Once: a node spelled out for a parent may be defined again for a later one (take).
+          if (!declared.has(c)) {
+            declared.add(c);
+            lines.push(`(declare-const ${c} ${sortSmt(dag.sorts[n]!)})`);
+            theory.push(`(assert (=> (not ${when}) (= ${c} (let (${binds}) ${floatSmt(d.f, names)}))))`);
+          }
+          body = `(let (${binds}) (ite ${when} ${cases} ${c}))`;
+        } else body = `(let (${binds}) ${cases})`;
         break;
       }
       case 'zext': body = `((_ zero_extend ${d.w - dag.width(d.a)}) ${r(d.a)})`; break;
@@ -604,7 +624,7 @@ export function newPrinter(dag: Dag, opt: { declare?: boolean; values?: (n: N) =
     else lines.push(`(define-fun ${name} () ${sortSmt(dag.sorts[n]!)} ${body})`);
     names.set(n, name);
   };
-  return { ref, term: (n: N): string => walk(n, true), lines };
+  return { ref, term: (n: N): string => walk(n, true), lines, theory };
 }
 
 /** Concrete evaluation of nodes under an assignment of the variables. */

@@ -408,4 +408,33 @@ exists (${cond})
   assert.equal(await why('P0:%f1 == 0f60AD78EC /\\ x == 0f3F800000'), []);
 });
 
+test('values out of thin air: the floats\' theory decides what dropping NoThinAir allows, and whether a core needs it', async () => {
+  // Load buffering through a float add: x = y = x + 0.5 holds only of floats that adding 0.5
+  // leaves as they are (2^24 and beyond at .f32), and only out of thin air. The script is
+  // loaded without the theory where every question assumes NoThinAir (run.ts solve); a
+  // relaxation or core that does without it must see the exact additions, never any value.
+  const why = async (value: string): Promise<[string[][] | null, string[] | null]> => {
+    const t = parseLitmus(`PTX LBF
+{ .global .f32 x = 0.0; .global .f32 y = 0.0; }
+ P0@cta 0,gpu 0         | P1@cta 1,gpu 0         ;
+ ld.global.f32 %f1, [x] | ld.global.f32 %f3, [y] ;
+ add.f32 %f2, %f1, 0.5  | st.global.f32 [x], %f3 ;
+ st.global.f32 [y], %f2 |                        ;
+exists (P0:%f1 == ${value})
+`);
+    const opt: RunOptions = { model: MODELS.ptx75!, bound: 2, timeoutMs: 120_000, mode: 'verdict', checkBound: false, explain: true, relax: true };
+    // Apart: the core's question may send the theory, and the relaxations' then find it there.
+    const relaxed = await runTest(z3, t, { ...opt, core: false });
+    const cored = await runTest(z3, t, { ...opt, relax: false });
+    assert.is(relaxed.validated, false);
+    assert.is(cored.validated, false);
+    return [relaxed.relaxations, cored.core];
+  };
+  // 2^24: reached once NoThinAir is dropped, and forbidden by it alone.
+  assert.equal(await why('0f4B800000'), [[['NoThinAir']], ['NoThinAir']]);
+  // 2.0: 2.0 + 0.5 is not 2.0, so no execution reaches it, consistent or not: no axiom to
+  // drop, none in the core (with any value for the add, both would have named NoThinAir).
+  assert.equal(await why('0f40000000'), [[], []]);
+});
+
 test.run();

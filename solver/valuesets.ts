@@ -145,4 +145,62 @@ export function valueSets(dag: Dag, events: readonly SymEvent[], choices: readon
   };
 }
 
+/**
+ * Whether a term's values may come from a cycle of reads-from and dependencies: some read it
+ * depends on (through the writes to that read's location that it may read, and the reads
+ * their values name, and so on) depends on itself. Where none does, valueSets' values are
+ * every value of every execution, NoThinAir or not: a value out of thin air needs such a cycle.
+ */
+export function cyclicFlow(dag: Dag, events: readonly SymEvent[]): (n: N) => boolean {
+  const readLoc = new Map<string, number>();
+  const written = new Map<number, N[]>();
+  for (const e of events) {
+    if (e.value === null) continue;
+    const d = dag.nodes[e.value]!;
+    if (e.info.kind === 'R' && d.op === 'var') readLoc.set(d.name, e.info.ploc);
+    if (e.info.kind === 'W') {
+      const ws = written.get(e.info.ploc) ?? [];
+      ws.push(e.value);
+      written.set(e.info.ploc, ws);
+    }
+  }
+  // A read's successors: the reads named by the values it may read.
+  const next = new Map<string, string[]>();
+  const succ = (v: string): string[] => {
+    let xs = next.get(v);
+    if (!xs) {
+      const loc = readLoc.get(v);
+      xs = loc === undefined ? [] : [...new Set((written.get(loc) ?? []).flatMap((w) => [...dag.varsOf(w)]))].filter((u) => readLoc.has(u));
+      next.set(v, xs);
+    }
+    return xs;
+  };
+  // Depth-first, iteratively: 1 on the path, 2 done. A read met again on the path closes a
+  // cycle, which every read on the path reaches; so does a read that reaches a done one that does.
+  const state = new Map<string, 1 | 2>();
+  const cyclicFrom = new Map<string, boolean>();
+  const visit = (root: string): boolean => {
+    const stack: { v: string; i: number; f: boolean }[] = [{ v: root, i: 0, f: false }];
+    state.set(root, 1);
+    while (stack.length) {
+      const top = stack[stack.length - 1]!;
+      const xs = succ(top.v);
+      if (top.i < xs.length) {
+        const u = xs[top.i++]!;
+        const st = state.get(u);
+        if (st === 1) top.f = true;
+        else if (st === 2) top.f ||= cyclicFrom.get(u)!;
+        else { state.set(u, 1); stack.push({ v: u, i: 0, f: false }); }
+        continue;
+      }
+      stack.pop();
+      state.set(top.v, 2);
+      cyclicFrom.set(top.v, top.f);
+      if (stack.length) stack[stack.length - 1]!.f ||= top.f;
+    }
+    return cyclicFrom.get(root)!;
+  };
+  return (n) => [...dag.varsOf(n)].some((v) => readLoc.has(v) && (state.get(v) === 2 ? cyclicFrom.get(v)! : visit(v)));
+}
+
 const keyOf = (v: bigint | boolean, from: ReadonlySet<string>): string => `${v} ${[...from].sort().join(' ')}`;
