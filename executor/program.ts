@@ -5,7 +5,7 @@ import type { Instr, LitmusTest, Pos, Proxy, Scope, Value } from '../litmus/ast.
 import { SCOPES } from '../litmus/ast.js';
 import { typeWidth } from '../litmus/ast.js';
 import { floatWidths } from '../litmus/floats.js';
-import { type PhysLoc, type Reach, layout, memorySpaces, mixedSize, mixedSizeAccess, nearestLocation, noProxiesMessage, proxiedWrittenAccess, strongAccess } from '../litmus/layout.js';
+import { type PhysLoc, type Reach, layout, memorySpaces, mixedSize, mixedSizeAccess, noLocation, noProxiesMessage, proxiedWrittenAccess, strongAccess } from '../litmus/layout.js';
 import { readBeforeWrite } from './defined.js';
 import { type ValueType, aluWidths, threadRegisters, writerType } from '../litmus/types.js';
 import { printInstr } from '../litmus/print.js';
@@ -206,7 +206,7 @@ function withoutOffset(ins: Instr, locs: ReturnType<typeof locations>): { ins: I
   if (ins.addr.kind === 'reg') return { ins: { ...ins, offset: undefined }, off: ins.offset };
   const at = BigInt.asUintN(64, BigInt(locs.vaddrOf.get(ins.addr.name)!) + ins.offset);
   const name = locs.addrNames.get(Number(at));
-  if (name === undefined) throw new Unsupported(`${printInstr(ins)}: address ${at}${nearestLocation(locs.addrNames, at)} is no location's (out of bounds, or inside an element)`, ins.pos);
+  if (name === undefined) throw new Unsupported(`${printInstr(ins)}: ${noLocation(locs.addrNames, at)}`, ins.pos);
   return { ins: { ...ins, addr: { ...ins.addr, name }, offset: undefined }, off: null };
 }
 

@@ -18,7 +18,7 @@ import { typeSigned, typeWidth, wideType } from '../litmus/ast.js';
 import { type RV, alu, asType, bfe, bfi, bfind, bitCount, compare, funnel, mulHi, prmt, resize, rv, toSigned } from './bits.js';
 import type { CInstr, Program, ThreadProg } from './program.js';
 import { InputError, Unsupported } from './program.js';
-import { nearestLocation } from '../litmus/layout.js';
+import { noLocation } from '../litmus/layout.js';
 import { floatOp, floatWidths, fusedValue } from '../litmus/floats.js';
 import { accessKey } from './proxy.js';
 import { effectiveScope } from '../model/events.js';
@@ -173,7 +173,7 @@ export function locOf(prog: Program, ci: CInstr, e: Entry, performed = false): n
   const l = prog.locOfVaddr.get(Number(a.v));
   // An access through a register may reach a location it may not (program.ts CInstr.refused;
   // a direct one was refused by compile).
-  const refused = l === undefined ? { why: `address ${a.v}${nearestLocation(prog.addrNames, a.v)} is no location's (out of bounds, or inside an element)`, input: true } : ci.refused?.get(Number(a.v));
+  const refused = l === undefined ? { why: noLocation(prog.addrNames, a.v), input: true } : ci.refused?.get(Number(a.v));
   if (refused === undefined) return l;
   // Only an access that is performed (memory.ts) is at fault. The ordering rules and the
   // reductions ask where an access in flight goes, and it may never be performed: its guard

@@ -321,6 +321,10 @@ export function memorySpaces(test: LitmusTest): { apart: { pos: Pos; why: string
  * How a message names an address that is no location's: by the nearest location, as a debugger
  * would (` (x + 1)`, ` (a[0] - 4)`), or ` (a null pointer)`; '' when there are no locations.
  */
+/** Both engines' words for an access to an address that is no location's, named by nearestLocation. */
+export const noLocation = (names: ReadonlyMap<number, string>, addr: bigint): string =>
+  `address ${addr}${nearestLocation(names, addr)} is no location's (out of bounds, or inside an element)`;
+
 export function nearestLocation(names: ReadonlyMap<number, string>, addr: bigint): string {
   if (addr === 0n) return ' (a null pointer)';
   let best: number | undefined;

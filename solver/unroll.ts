@@ -7,7 +7,7 @@ import { type Exchange, type Meeting, awaited, exchangeKind, meetings, placehold
 import { type BarMeetings, barrierMeetings, exitsAwaitedBy } from './barriers.js';
 import type { Atom, DataType, Instr, LitmusTest, LocOwner, Placement, Red, Space, Thread, Value as AstValue } from '../litmus/ast.js';
 import { WARP_SIZE, typeSigned, typeWidth, wideType } from '../litmus/ast.js';
-import { type PhysLoc, type Reach, layout, memorySpaces, mixedSize, mixedSizeAccess, nearestLocation, strongAccess } from '../litmus/layout.js';
+import { type PhysLoc, type Reach, layout, memorySpaces, mixedSize, mixedSizeAccess, nearestLocation, noLocation, strongAccess } from '../litmus/layout.js';
 import { type ValueType, registersRead, threadRegisters, writerType } from '../litmus/types.js';
 import { printInstr } from '../litmus/print.js';
 import { LitmusError } from '../litmus/errors.js';
@@ -646,7 +646,7 @@ function unrollThread(test: LitmusTest, thread: Thread, ti: number, bound: numbe
         strays.push({ at: g, addr: dag.bv(64, at), where, pos: ins.pos, width: typeWidth(ins.type), ...who });
         return { targets: [], deps: r.deps };
       }
-      if (name === undefined) throw new UnsupportedError(`${where}: address ${at}${nearestLocation(env.addrNames, at)} is no location's (out of bounds, or inside an element)`, ins.pos);
+      if (name === undefined) throw new UnsupportedError(`${where}: ${noLocation(env.addrNames, at)}`, ins.pos);
       if (!owns(name)) throw new UnsupportedError(`${where}: ${env.reach(name, who.place, who.space, who.write, who.strong) ?? `address ${at} is ${name}, which this ${ins.space === 'generic' ? 'generic' : `.${ins.space}`} access of P${tid} cannot reach (another thread's .local or another CTA's .shared memory)`}`, ins.pos);
       throw new UnsupportedError(`${where}: ${mixedSize(name, env.locations[env.plocOf.get(name)!]!.width, typeWidth(ins.type))}`, ins.pos);
     }
