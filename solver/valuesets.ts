@@ -34,14 +34,8 @@ interface Sourced {
   from: ReadonlySet<string>;
 }
 
-const ascending = (a: bigint, b: bigint): number => (a < b ? -1 : a > b ? 1 : 0);
-
-/**
- * `choices`: Bool literals every execution may take either way (ptxas's fusions, unroll.ts
- * fuseVar), each of its two values in every set it reaches.
- */
-export function valueSets(dag: Dag, events: readonly SymEvent[], choices: readonly string[] = []): ValueSets {
-  // Each read's value variable, and the values written to each location.
+/** Each read's value variable with its location, and the values written to each location. */
+function flows(dag: Dag, events: readonly SymEvent[]): { readLoc: Map<string, number>; written: Map<number, N[]> } {
   const readLoc = new Map<string, number>();
   const written = new Map<number, N[]>();
   for (const e of events) {
@@ -54,6 +48,17 @@ export function valueSets(dag: Dag, events: readonly SymEvent[], choices: readon
       written.set(e.info.ploc, ws);
     }
   }
+  return { readLoc, written };
+}
+
+const ascending = (a: bigint, b: bigint): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * `choices`: Bool literals every execution may take either way (ptxas's fusions, unroll.ts
+ * fuseVar), each of its two values in every set it reaches.
+ */
+export function valueSets(dag: Dag, events: readonly SymEvent[], choices: readonly string[] = []): ValueSets {
+  const { readLoc, written } = flows(dag, events);
   const varsOf = new Map<N, string[]>();
   const varsIn = (n: N): string[] => {
     let vs = varsOf.get(n);
@@ -152,18 +157,7 @@ export function valueSets(dag: Dag, events: readonly SymEvent[], choices: readon
  * every value of every execution, NoThinAir or not: a value out of thin air needs such a cycle.
  */
 export function cyclicFlow(dag: Dag, events: readonly SymEvent[]): (n: N) => boolean {
-  const readLoc = new Map<string, number>();
-  const written = new Map<number, N[]>();
-  for (const e of events) {
-    if (e.value === null) continue;
-    const d = dag.nodes[e.value]!;
-    if (e.info.kind === 'R' && d.op === 'var') readLoc.set(d.name, e.info.ploc);
-    if (e.info.kind === 'W') {
-      const ws = written.get(e.info.ploc) ?? [];
-      ws.push(e.value);
-      written.set(e.info.ploc, ws);
-    }
-  }
+  const { readLoc, written } = flows(dag, events);
   // A read's successors: the reads named by the values it may read.
   const next = new Map<string, string[]>();
   const succ = (v: string): string[] => {
