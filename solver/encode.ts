@@ -385,9 +385,11 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
   // theory), so their literals are declared first; or where the operation's operands come from
   // no such cycle even without them (valuesets.ts cyclicFlow).
   const thinAirLits = noThinAirAxioms(axModel).map((ax) => `ax_${symbolPart(ax.name)}`);
-  const valuesWhen = { lit: thinAirLits.length === 1 ? thinAirLits[0]! : `(or ${thinAirLits.join(' ')})`, needed: cyclicFlow(dag, u.events) };
   const p = newPrinter(dag, thinAirLits.length === 0 ? {}
-    : { values: valueSets(dag, u.events, u.fusions.map((_, i) => fuseVar(i))), ...(allAxioms ? {} : { valuesWhen }) });
+    : {
+      values: valueSets(dag, u.events, u.fusions.map((_, i) => fuseVar(i))),
+      ...(allAxioms ? {} : { valuesWhen: { lit: thinAirLits.length === 1 ? thinAirLits[0]! : `(or ${thinAirLits.join(' ')})`, needed: cyclicFlow(dag, u.events) } }),
+    });
   const out: string[] = [`(set-option :timeout ${Math.max(1, Math.round(timeoutMs))})`];
   if (!allAxioms) for (const lit of thinAirLits) out.push(`(declare-const ${lit} Bool)`);
   const body: string[] = [];
