@@ -1,5 +1,5 @@
 // `ptxmm check` and `ptxmm conform` as a user runs them: output shape, JSON, errors that do
-// not stop the batch, exit status, and the process exiting once Z3 is done.
+// not stop the batch, exit status (run in-process: tests/cli.ts; the real process in cli/usage.test).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { join } from 'node:path';

@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MP_TEXT, SB_TEXT, ptxmm, scratch } from '../tests/cli.js';
+import { MP_TEXT, SB_TEXT, ptxmm, ptxmmProcess, scratch } from '../tests/cli.js';
 import { PTXMM_SCHEMA, validate } from '../tests/jsonschema.js';
 import { ROOT } from '../tests/paths.js';
 import { loadCommands } from './main.js';
@@ -308,6 +308,32 @@ test('division by zero: refused at the instruction when known; by a divisor read
   assert.match(ptxmm('run', over).out, /not run: .*divover\.litmus:5:2: div\.s32 %r2, %r1, -1: the most negative value divided by -1/);
   const known = write('divover2.litmus', 'PTX O\n{ P0:%r1 = -2147483648; }\n P0@cta 0,gpu 0 ;\n div.s32 %r2, %r1, -1 ;\nexists (P0:%r2 == 5)\n');
   assert.match(ptxmm('check', known).err + ptxmm('check', known).out, /divover2\.litmus:4:2: .*-2147483648 \/ -1, whose quotient the \.s32 cannot hold and PTX does not define/);
+});
+
+// The other tests run the commands in this process (tests/cli.ts). Here each is also the real
+// process, bin/ptxmm.js (V8's flags set, Z3 and the workers of --jobs started from the main
+// thread), which must end by itself with the same answer: status, and output but for times.
+test('every command, as its own process, ends by itself with the answer it gives in-process', () => {
+  const BROKEN = write('broken.litmus', 'PTX Broken\n{ x=0; }\n P0@cta 0,gpu 0 ;\n frobnicate x ;\nexists (x == 0)\n');
+  const KERNEL = join(ROOT, 'examples', 'kernels', 'atomic_ref_block.kernel.json');
+  const runs: [string[], number][] = [
+    [['parse', MP], 0], [['print', MP], 0], [['model', 'ptx75'], 0], [['run', MP], 0],
+    [['check', MP, SB], 0], [['check', '--jobs', '2', MP, SB], 0], [['check', BROKEN], 1],
+    [['show', SB], 0], [['why', MP], 0], [['prove', '--events', '3', 'mono-weak-to-relaxed'], 0],
+    // atomic_ref_block's assertion fails (examples/kernels/EXPECTED.csv); a litmus test is no module.
+    [['kernel', KERNEL], 1], [['kernel', BROKEN], 2],
+    [['cross', MP], 0], [['fuzz', '--runs', '2', '--seed', '7'], 0], [['fuzz', '--runs', '2', '--seed', '7', '--jobs', '2'], 0],
+    [['explore', MP], 2],
+  ];
+  const untimed = (s: string): string => s.replace(/^Time (\S+) [\d.]+$/gm, 'Time $1').replace(/\d+(\.\d+)? ?m?s\b/g, '(time)');
+  for (const [args, code] of runs) {
+    const p = ptxmmProcess(...args);
+    const t = ptxmm(...args);
+    assert.is(p.code, code, `ptxmm ${args.join(' ')}: ${p.err}`);
+    assert.is(t.code, code, `ptxmm ${args.join(' ')} in-process: ${t.err}`);
+    assert.is(untimed(t.out), untimed(p.out), `ptxmm ${args.join(' ')}: stdout`);
+    assert.is(untimed(t.err), untimed(p.err), `ptxmm ${args.join(' ')}: stderr`);
+  }
 });
 
 test('- reads the test from standard input (check, why), the module from it (kernel)', () => {

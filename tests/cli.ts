@@ -1,8 +1,11 @@
-// Running the real `bin/ptxmm.js` from tests, as a user would, on files in a scratch folder.
+// Running ptxmm from tests, as a user would, on files in a scratch folder: in-process (`ptxmm`) or as
+// the real `bin/ptxmm.js` process (`ptxmmProcess`, `ptxmmWith`).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type MessagePort, MessageChannel, Worker, receiveMessageOnPort } from 'node:worker_threads';
+import type { Answer } from './cliworker.js';
 import { ROOT } from './paths.js';
 
 /** A scratch folder and a way to write test files into it. */
@@ -18,12 +21,48 @@ export function scratch(prefix: string): { dir: string; write: (name: string, te
   };
 }
 
-/** Runs ptxmm with the given arguments; the process must exit on its own within two minutes. */
-export function ptxmm(...args: string[]): { out: string; err: string; code: number | null } {
+/** The thread that runs ptxmm's commands in this process (tests/cliworker.ts), once started. */
+interface Host { worker: Worker; port: MessagePort; flag: Int32Array }
+let host: Host | null = null;
+
+function startHost(): Host {
+  const flag = new Int32Array(new SharedArrayBuffer(4));
+  const { port1, port2 } = new MessageChannel();
+  const worker = new Worker(new URL('./cliworker.js', import.meta.url), { workerData: { flag, port: port2 }, transferList: [port2] });
+  // Neither keeps the test file's process alive once its tests are done.
+  worker.unref();
+  port1.unref();
+  return { worker, port: port1, flag };
+}
+
+/** How long one command may take (as the process's limit below). */
+const LIMIT_MS = 120_000;
+
+/**
+ * Runs `ptxmm ARGS` as bin/ptxmm.js would, and what it wrote to stdout and stderr, and its exit
+ * status: `main` itself, in a thread of this process that stays for the next command (waited
+ * for synchronously, so that tests read as a user's session). Where the process is what a test
+ * is about (it exits on its own, signals, stdin, the environment), use `ptxmmProcess`.
+ */
+export function ptxmm(...args: string[]): Answer {
+  const h = (host ??= startHost());
+  Atomics.store(h.flag, 0, 0);
+  h.worker.postMessage(args);
+  const waited = Atomics.wait(h.flag, 0, 0, LIMIT_MS);
+  const reply = receiveMessageOnPort(h.port)?.message as Answer | undefined;
+  if (waited === 'timed-out' || Atomics.load(h.flag, 0) === 2 || !reply) {
+    void h.worker.terminate();
+    host = null;
+  }
+  return reply ?? { out: '', err: `ptxmm ${args.join(' ')}: no answer within ${LIMIT_MS / 1000} s\n`, code: null };
+}
+
+/** Runs the real `bin/ptxmm.js` in a process of its own; it must exit on its own within two minutes. */
+export function ptxmmProcess(...args: string[]): Answer {
   return ptxmmWith({}, ...args);
 }
 
-/** ptxmm with extra environment variables; `ms` is how long the run took. */
+/** ptxmm's process with extra environment variables; `ms` is how long the run took. */
 export function ptxmmWith(env: Record<string, string>, ...args: string[]): { out: string; err: string; code: number | null; ms: number } {
   const t0 = performance.now();
   const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'ptxmm.js'), ...args], { encoding: 'utf8', timeout: 120_000, env: { ...process.env, ...env } });
