@@ -254,11 +254,12 @@ export function formatCross(c: CrossReport): string[] {
 /**
  * A kernel spec named on the command line: its launch, every initialised memory location
  * observed (kernel/launched.ts), under its module's file name, where the positions of what an engine
- * refuses are.
+ * refuses are. Its "bound", if it has one, goes into `bounds` (as `ptxmm kernel` reads it).
  */
-function kernelInput(file: string): FileResult {
+function kernelInput(file: string, bounds: Map<LitmusTest, number>): FileResult {
   try {
-    const { test, ptx } = specTest(file);
+    const { test, ptx, bound } = specTest(file);
+    if (bound !== undefined) bounds.set(test, bound);
     return { file: ptx, test };
   } catch (e) {
     if (e instanceof LitmusError) return { file, error: e };
@@ -282,12 +283,14 @@ export const crossCommand: Command = {
     'executor/reachable.ts), MISSED (a state the executor never reaches, though an execution of the kind it performs',
     'reaches it: a defect), SKIP (an engine gave no answer) or ERROR.',
     'A kernel spec (FILE.kernel.json, named itself: directories give .litmus files) is its launch, its final states',
-    'its initialised memory (every element, each CTA\'s and thread\'s copy), at --bound; its properties are `ptxmm kernel`\'s.',
+    'its initialised memory (every element, each CTA\'s and thread\'s copy), at its "bound" unless --bound is given; its properties are `ptxmm kernel`\'s.',
     'exit status: 0 every test cross-checked, sound and not missed (or refused as bad input by both engines), 1 some test unsound, missed, in error or skipped (no answer), 2 a usage error',
   ],
   async run(a) {
     const model = modelName(a.get('model'));
-    const bound = count(a.get('bound'), DEFAULTS.bound, 'bound');
+    // A spec's own bound where it has one and --bound is not given (as `ptxmm kernel`).
+    const specBounds = new Map<LitmusTest, number>();
+    const boundOf = (test: LitmusTest): number => count(a.get('bound'), specBounds.get(test) ?? DEFAULTS.bound, 'bound');
     const timeoutMs = seconds(a.get('timeout'), DEFAULT_TIMEOUT_S, 'timeout') * 1000;
     const maxStates = atLeastOne(a.get('max-states'), DEFAULTS.maxStates, 'max-states');
     const json = a.has('json');
@@ -295,13 +298,14 @@ export const crossCommand: Command = {
     const t0 = performance.now();
     const reports: CrossReport[] = [];
     let unreadable = 0;
-    const files = shard(litmusInputs(a.rest), a.get('shard')).map((f) => (f.endsWith('.kernel.json') ? kernelInput(f) : readLitmusFiles([f])[0]!));
-    if (a.has('liveness')) return crossLivenessAll(files, { model, bound, timeoutMs, maxStates }, quiet, json);
+    count(a.get('bound'), DEFAULTS.bound, 'bound'); // a bad --bound is a usage error before any work
+    const files = shard(litmusInputs(a.rest), a.get('shard')).map((f) => (f.endsWith('.kernel.json') ? kernelInput(f, specBounds) : readLitmusFiles([f])[0]!));
+    if (a.has('liveness')) return crossLivenessAll(files, { model, boundOf, timeoutMs, maxStates }, quiet, json);
     const bar = progress();
     const z3 = await openZ3();
     try {
       unreadable = await eachTest(files, 'cross', json, bar, async (test, file) => {
-        const c = await crossOne(z3, file, test, { model, bound, timeoutMs, maxStates, maxMissing: Infinity });
+        const c = await crossOne(z3, file, test, { model, bound: boundOf(test), timeoutMs, maxStates, maxMissing: Infinity });
         reports.push(c);
         bar.clear();
         const quietOk = quiet && c.status === 'pass' && c.incomplete.length === 0;
@@ -337,7 +341,7 @@ export const crossCommand: Command = {
 };
 
 /** `cross --liveness`: per test PASS, DISAGREE, INCOMPLETE or SKIP; fails on a disagreement, a skip or an error. */
-async function crossLivenessAll(files: FileResult[], o: { model: ModelName; bound: number; timeoutMs: number; maxStates: number }, quiet: boolean, json: boolean): Promise<number> {
+async function crossLivenessAll(files: FileResult[], o: { model: ModelName; boundOf: (test: LitmusTest) => number; timeoutMs: number; maxStates: number }, quiet: boolean, json: boolean): Promise<number> {
   const t0 = performance.now();
   const tally = { agree: 0, disagree: 0, incomplete: 0, skip: 0 };
   const bar = progress();
@@ -345,7 +349,7 @@ async function crossLivenessAll(files: FileResult[], o: { model: ModelName; boun
   let errors = 0;
   try {
     errors = await eachTest(files, 'cross', json, bar, async (test, file) => {
-      const c = await crossLiveness(z3, file, test, o);
+      const c = await crossLiveness(z3, file, test, { model: o.model, bound: o.boundOf(test), timeoutMs: o.timeoutMs, maxStates: o.maxStates });
       tally[c.status]++;
       bar.clear();
       if (json) process.stdout.write(jsonLine('crossLiveness', c));

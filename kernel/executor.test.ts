@@ -17,7 +17,7 @@ import { crossOne } from '../cli/cross.js';
 import { crossLiveness } from '../cli/crosslive.js';
 import { openZ3, type Z3Session } from '../solver/z3.js';
 import { ROOT } from '../tests/paths.js';
-import { ptxmm } from '../tests/cli.js';
+import { SB_TEXT, ptxmm, scratch } from '../tests/cli.js';
 
 let z3: Z3Session;
 test.before(async () => { z3 = await openZ3(); });
@@ -59,7 +59,8 @@ test('every example kernel the executor runs ends in exactly the solver\'s final
   const ran: string[] = [];
   const refused = new Map<string, number>();
   for (const f of readdirSync(dir).filter((x) => x.endsWith('.kernel.json')).sort()) {
-    // As `ptxmm cross SPEC` reads it, at the loop bound 2 (an executor stopped at its budget would be a skip for another reason).
+    // As `ptxmm cross SPEC` reads it, but at the loop bound 2 for all (backoff_lock's spec says 6: tested
+    // below); an executor stopped at its budget would be a skip for another reason.
     const c = await cross(specTest(join(dir, f)).test, f);
     if (c.status === 'skip') {
       const why = /^executor: .*(the executor has no warps|does not combine predicates at a barrier|before any write to it \(uninitialised: any value\))/.exec(c.reason ?? '')?.[1];
@@ -204,6 +205,19 @@ test('ptxmm cross takes a kernel spec: its memory\'s final states compared, what
   assert.match(r.out, /^PASS _Z16cas_lock_nofencev grid 2 block 2: executor 2 states, solver 2$/m);
   assert.match(r.out, /^SKIP _Z11shfl_reducePiPKi grid 2 block 4 \(\S+shfl_reduce\.ptx\): executor: \S+shfl_reduce\.ptx:\d+:\d+: shfl\.sync\.down\.b32 .*: the executor has no warps \(shfl\.sync\)$/m);
   assert.match(r.out, /^Tests 2 \(1 skipped\): 0 unsound, 0 missed, 0 errors, 0 incomplete \(2 of 2 solver states reached\); 1 passed, 1 failed/m);
+});
+
+test('ptxmm cross reads a spec at its own "bound" (as ptxmm kernel does), a litmus test beside it at the default; --bound sets both', () => {
+  // backoff_lock's spec says 6: its back-off loop changes a register on each of its first five rounds.
+  const spec = join(ROOT, 'examples', 'kernels', 'backoff_lock.kernel.json');
+  const sb = scratch('ptxmm-cross-bound-').write('sb.litmus', SB_TEXT);
+  const bounds = (...args: string[]): number[] =>
+    ptxmm('cross', '--json', ...args, spec, sb).out.trim().split('\n').map((l) => JSON.parse(l) as { type: string; bound?: number }).filter((j) => j.type === 'cross').map((j) => j.bound!);
+  assert.equal(bounds(), [6, 2]);
+  assert.equal(bounds('--bound', '3'), [3, 3]);
+  // Liveness: at 6 the solver sees a round that repeats itself; at 2 it cannot tell.
+  assert.match(ptxmm('cross', '--liveness', spec).out, /: solver live, /);
+  assert.match(ptxmm('cross', '--liveness', '--bound', '2', spec).out, /: solver unknown \(the loop bound \(2\) is reached/);
 });
 
 test.run();

@@ -18,7 +18,7 @@ export const observingMemory = (t: LitmusTest): LitmusTest =>
  * The kernel a spec (FILE.kernel.json) launches, observing its memory, and its module's file
  * (where the test's positions are); bad input throws a LitmusError.
  */
-export function specTest(path: string): { test: LitmusTest; ptx: string } {
+export function specTest(path: string): { test: LitmusTest; ptx: string; bound: number | undefined } {
   const spec = readSpec(path);
-  return { test: observingMemory(instantiate(readModule(readText(spec.ptx), spec.ptx), spec.launch).test), ptx: spec.ptx };
+  return { test: observingMemory(instantiate(readModule(readText(spec.ptx), spec.ptx), spec.launch).test), ptx: spec.ptx, bound: spec.bound };
 }
