@@ -168,9 +168,9 @@ let fuzzLine = '';
 let reachLine = '';
 const REACH_RUNS = 100;
 try {
-  // The example kernels as `ptxmm cross SPEC` reads them (their memory observed; at the bench's bound,
-  // not a spec's own): those the
-  // executor does not run are skipped (warps, bar.red, a read of uninitialised memory).
+  // The example kernels as `ptxmm cross SPEC` reads them (their memory observed), at the bench's
+  // bound, not a spec's own: those the executor does not run are skipped (warps, bar.red, a read
+  // of uninitialised memory).
   const kernelSpecs = readdirSync(KERNELS).filter((f) => f.endsWith('.kernel.json')).sort().map((f) => {
     const { test, ptx } = specTest(join(KERNELS, f));
     return { file: ptx, test };
