@@ -18,7 +18,7 @@ const uvu = join(root, 'node_modules', 'uvu', 'bin.js');
 // Seconds each file took when last measured (node scripts/test.mjs --record writes it): the
 // longest start first, so that no long file starts last. Only the order depends on it.
 const timesFile = join(root, 'scripts', 'test-times.json');
-// One file past this is stopped and counted as failed (the suite's longest takes about 4 minutes
+// One file past this is stopped and counted as failed (the suite's longest takes about 2 minutes
 // on two cores); PTXMM_TEST_FILE_LIMIT_S to choose (the runner's own test stops a file that hangs).
 const envLimit = Number(process.env.PTXMM_TEST_FILE_LIMIT_S);
 const FILE_LIMIT_S = envLimit > 0 ? envLimit : 900;
