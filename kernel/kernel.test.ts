@@ -316,6 +316,20 @@ test('.local and .shared memory start at an unknown value (ISA §8.2.4): a read 
   assert.throws(() => enumerate(inst.test, unroll(inst.test, 2), ptx75), /has no initial value \(any value\)/);
 });
 
+test('reads of uninitialised memory by one instruction in several threads are one note, each thread with its location', () => {
+  // Each thread reads its element of a .shared buffer nothing writes, and stores it to out.
+  const dir = mkdtempSync(join(tmpdir(), 'ptxmm-unknown-'));
+  const ptx = join(dir, 'k.ptx');
+  writeFileSync(ptx, `.version 9.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 po)\n{\n\t.shared .align 4 .b8 buf[16];\n`
+    + `\t.reg .b32 %r<6>;\n\t.reg .b64 %rd<6>;\n\tld.param.u64 %rd1, [po];\n\tcvta.to.global.u64 %rd2, %rd1;\n\tmov.u32 %r1, %tid.x;\n\tshl.b32 %r2, %r1, 2;\n`
+    + `\tmov.u32 %r3, buf;\n\tadd.s32 %r4, %r3, %r2;\n\tld.shared.u32 %r5, [%r4];\n\tmul.wide.u32 %rd3, %r1, 4;\n\tadd.s64 %rd4, %rd2, %rd3;\n\tst.global.u32 [%rd4], %r5;\n\tret;\n}\n`);
+  const r = ptxmm('kernel', ptx, '--block', '4', '--param', 'out:u32[4]', '--assert', 'out[0] == 0');
+  assert.is(r.code, 1, r.err);
+  const notes = r.out.split('\n').filter((l) => l.trimStart().startsWith('note:'));
+  assert.equal(notes.map((l) => l.trim()), ['note: line 15:2: ld.weak.shared.u32 %r5, [%r4]: in this execution P0 reads buf.cta0[0], P1 buf.cta0[1], P2 buf.cta0[2], P3 buf.cta0[3] '
+    + 'before anything is written there: its value is unknown (.shared and .local memory have no initial value, ISA §8.2.4)']);
+});
+
 test('an assertion that holds within the loop bound says when executions went past it (boundReached), and a larger bound finds them', async () => {
   // Block 0 sets n = 5; block 1 reads n (0 or 5) and sums 0..n-1 in a loop: out[0] is 0 or 10.
   const ptx = `.version 9.0\n.target sm_90\n.address_size 64\n.global .align 4 .u32 n;\n.global .align 4 .u32 out;\n.visible .entry k()\n{\n`

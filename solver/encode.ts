@@ -36,6 +36,12 @@ export interface ObservableInfo {
   type: ValueType;
 }
 
+/** What follows a read of memory nothing initialised, in its note. */
+export const UNKNOWN_VALUE = 'before anything is written there: its value is unknown (.shared and .local memory have no initial value, ISA §8.2.4)';
+
+/** A read of memory nothing initialised: the thread (`P3`), the instruction (`line 7:2: ld...`), the location. */
+export interface UnknownRead { thread: string; instr: string; loc: string }
+
 export interface Encoding {
   /** The script: every question may be asked of it. */
   script: string;
@@ -100,7 +106,7 @@ export interface Encoding {
    * Per value PTX leaves unspecified in some executions (unroll.ts Unrolled.unspecified): the
    * literal that holds when it is, and its instruction; `unspecified` holds when some one is.
    */
-  unspecified: { lit: string; where: string; what: string }[];
+  unspecified: { lit: string; where: string; what: string; read: UnknownRead | undefined }[];
   /**
    * Per access whose address may reach no location (unroll.ts Unrolled.strays): the literal
    * that holds when it does, and a constant for its address then; `stray` holds when some one does.
@@ -415,12 +421,14 @@ export function encode(test: LitmusTest, u: Unrolled, model: Model, timeoutMs: n
   if (filter !== null) body.push('(declare-const filt Bool)', `(assert (=> filt ${p.ref(filter)}))`);
   const wellFormed = [...barrierLits.map((b) => b.lit), ...(filterLit ? [filterLit] : [])];
   // A read of memory nothing initialised reads an unknown value (unroll.ts UNKNOWN_INIT).
-  const unknownReads = rfNodes.filter(({ w }) => infos[w]!.init && u.locations[infos[w]!.ploc]!.unknown).map(({ w, r, node }) => ({
-    at: node, where: instrWhere(test.threads[infos[r]!.thread]!.placement.id, events[r]!.instr!), what: `reads ${u.locations[infos[w]!.ploc]!.name} before anything is written there: its value is unknown (.shared and .local memory have no initial value, ISA §8.2.4)`,
-  }));
-  const unspecified = [...u.unspecified, ...unknownReads].map((d, i) => {
+  const unknownReads = rfNodes.filter(({ w }) => infos[w]!.init && u.locations[infos[w]!.ploc]!.unknown).map(({ w, r, node }) => {
+    const where = instrWhere(test.threads[infos[r]!.thread]!.placement.id, events[r]!.instr!);
+    const loc = u.locations[infos[w]!.ploc]!.name;
+    return { at: node, where, what: `reads ${loc} ${UNKNOWN_VALUE}`, read: { thread: where.slice(0, where.indexOf(' ')), instr: where.slice(where.indexOf(' ') + 1), loc } };
+  });
+  const unspecified = [...u.unspecified, ...unknownReads].map((d: { at: N; where: string; what: string; read?: UnknownRead }, i) => {
     body.push(`(declare-const unspec_${i} Bool)`, `(assert (= unspec_${i} ${p.ref(d.at)}))`);
-    return { lit: `unspec_${i}`, where: d.where, what: d.what };
+    return { lit: `unspec_${i}`, where: d.where, what: d.what, read: d.read };
   });
   if (unspecified.length) body.push('(declare-const unspec Bool)', `(assert (= unspec (or ${unspecified.map((d) => d.lit).join(' ')})))`);
   const strays = u.strays.map((d, i) => {

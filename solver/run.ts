@@ -3,8 +3,8 @@
 // forbid) when asked. Each query is one round trip of SMT-LIB text.
 import { type Expr, type LitmusTest, observablesIn } from '../litmus/ast.js';
 import { type Model, thinAirAllowed } from '../model/relalg.js';
-import type { Encoding, ObservableInfo } from './encode.js';
-import { encode, scriptWith } from './encode.js';
+import type { Encoding, ObservableInfo, UnknownRead } from './encode.js';
+import { UNKNOWN_VALUE, encode, scriptWith } from './encode.js';
 import { asInteger, conditionHolds, observableName } from '../litmus/types.js';
 import { type Limits, LimitError, type TimeBudget, limitsFrom, resourceReason, timedOut } from './limits.js';
 import { type Unrolled, UnsupportedError, strayReason, unroll } from './unroll.js';
@@ -201,6 +201,23 @@ export async function runTest(z3: Z3Session, test: LitmusTest, opt: RunOptions):
  * (an Unknown, never a wrong list). model/relalg.ts thinAirAllowed tells such a model.
  */
 export const THIN_AIR_STATE_CAP = 1000;
+
+/**
+ * The notes on the values an execution leaves unspecified. Reads of memory nothing initialised
+ * made by one instruction in several threads (a 64-thread kernel reading its .shared buffer) are
+ * one note, at the first one's place: `line 9:2: ld...: in this execution P3 reads buf[2], P4 buf[3] ...`.
+ */
+function unspecifiedNotes(made: Encoding['unspecified']): string[] {
+  const reads = new Map<string, UnknownRead[]>();
+  for (const u of made) if (u.read) reads.set(u.read.instr, [...(reads.get(u.read.instr) ?? []), u.read]);
+  return made.flatMap((u) => {
+    if (!u.read) return [`${u.where}: in this execution it ${u.what}`];
+    const same = reads.get(u.read.instr)!;
+    if (same.length === 1) return [`${u.where}: in this execution it ${u.what}`];
+    if (same[0] !== u.read) return [];
+    return [`${u.read.instr}: in this execution ${same.map((r, k) => `${r.thread}${k === 0 ? ' reads' : ''} ${r.loc}`).join(', ')} ${UNKNOWN_VALUE}`];
+  });
+}
 
 /**
  * When some execution (under the assumptions `lits`, after sending `script`, which may be
@@ -769,7 +786,7 @@ export function witness(enc: Encoding, ask: (c: string) => string): Witness {
     execution,
     state,
     unspecified: [
-      ...enc.unspecified.filter((u) => isTrue(u.lit)).map((u) => `${u.where}: in this execution it ${u.what}`),
+      ...unspecifiedNotes(enc.unspecified.filter((u) => isTrue(u.lit))),
       ...enc.fusions.filter((f) => execution.fused.includes(f.site)).map((f) => `${f.text}: ptxas fuses it with its mul into one fma.rn in this execution (ISA add: a mul and an add without rounding modifiers may be fused)`),
     ],
     events: enc.events.filter((_, i) => isTrue(enc.execNames[i]!)).map((e) => e.info.label),
