@@ -75,4 +75,16 @@ test('groups stand for exactly the relation\'s edges, whatever its shape; a viol
   }
 });
 
+test('threads side by side while they fit 200 characters; past that, a line per thread', () => {
+  const small = graphText(graph(8, [[0, 4, 'po']]));
+  assert.equal(small.slice(0, 4), ['P0        | P1        | P2        | P3', '----------+-----------+-----------+----------',
+    'a: B sync | b: B sync | c: B sync | d: B sync', 'e: B sync | f: B sync | g: B sync | h: B sync']);
+  // 16 threads of two events each, every cell 14 characters: 16 * 17 - 3 is past 200.
+  const nodes: GNode[] = Array.from({ length: 32 }, (_, id) => ({ id, name: eventName(id), column: `P${id % 16}`, access: 'W buf[1]=1', instr: 'st.u32 [buf], 1', sem: 'weak' }));
+  const wide = graphText({ nodes, edges: [], columns: Array.from({ length: 16 }, (_, t) => `P${t}`) });
+  assert.is(wide[0], 'P0:  a: W buf[1]=1 | q: W buf[1]=1');
+  assert.is(wide[15], 'P15: p: W buf[1]=1 | e31: W buf[1]=1');
+  assert.is(wide[16], '');
+});
+
 test.run();

@@ -1,17 +1,28 @@
 // An execution graph for the terminal: one column per thread (events top to bottom in program
-// order), each event's instruction and semantics below, then the edges by relation.
+// order; a line per thread where the columns would not fit a wide terminal), each event's
+// instruction and semantics below, then the edges by relation.
 import type { ExecGraph, GEdge } from './graph.js';
 import { eventName } from './graph.js';
 import type { Step, Violation } from './violation.js';
 import { LEVEL, showRel } from '../model/relalg.js';
+
+/** The widest table of threads side by side, in characters; past it, a line per thread. */
+const TABLE_WIDTH = 200;
 
 export function graphText(g: ExecGraph): string[] {
   const cols = g.columns.map((c) => ({ c, cells: g.nodes.filter((n) => n.column === c).map((n) => `${n.name}: ${n.access}`) }));
   const widths = cols.map(({ c, cells }) => Math.max(c.length, ...cells.map((s) => s.length)));
   const rows = Math.max(0, ...cols.map((c) => c.cells.length));
   const line = (cells: string[]): string => cells.map((s, i) => s.padEnd(widths[i]!)).join(' | ').trimEnd();
-  const out = [line(cols.map((c) => c.c)), widths.map((w) => '-'.repeat(w)).join('-+-')];
-  for (let r = 0; r < rows; r++) out.push(line(cols.map((c) => c.cells[r] ?? '')));
+  const out: string[] = [];
+  if (widths.reduce((a, w) => a + w + 3, -3) <= TABLE_WIDTH) {
+    out.push(line(cols.map((c) => c.c)), widths.map((w) => '-'.repeat(w)).join('-+-'));
+    for (let r = 0; r < rows; r++) out.push(line(cols.map((c) => c.cells[r] ?? '')));
+  } else {
+    // Too many threads side by side (a kernel's 64): one line per thread instead.
+    const cw = Math.max(...cols.map(({ c }) => c.length));
+    for (const { c, cells } of cols) out.push(`${`${c}:`.padEnd(cw + 1)} ${cells.join(' | ')}`);
+  }
   out.push('');
   const nw = Math.max(...g.nodes.map((n) => n.name.length));
   for (const n of g.nodes) if (n.column !== 'init') out.push(`${n.name.padStart(nw)}: ${n.column}: ${n.instr}  (${n.sem})`);
