@@ -61,7 +61,9 @@ function edgeItems(edges: readonly GEdge[]): string[] {
     const m = new Map<string, number[]>();
     for (const a of succ.keys()) {
       const k = key(a).sort((x, y) => x - y).join(',');
-      m.set(k, [...(m.get(k) ?? []), a]);
+      const group = m.get(k);
+      if (group) group.push(a);
+      else m.set(k, [a]);
     }
     return m;
   };

@@ -209,7 +209,12 @@ export const THIN_AIR_STATE_CAP = 1000;
  */
 function unspecifiedNotes(made: Encoding['unspecified']): string[] {
   const reads = new Map<string, UnknownRead[]>();
-  for (const u of made) if (u.read) reads.set(u.read.instr, [...(reads.get(u.read.instr) ?? []), u.read]);
+  for (const u of made) {
+    if (!u.read) continue;
+    const same = reads.get(u.read.instr);
+    if (same) same.push(u.read);
+    else reads.set(u.read.instr, [u.read]);
+  }
   return made.flatMap((u) => {
     if (!u.read) return [`${u.where}: in this execution it ${u.what}`];
     const same = reads.get(u.read.instr)!;
