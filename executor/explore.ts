@@ -2,7 +2,7 @@
 // choices, each state visited once (hashed), collecting the observed final states.
 import type { LitmusTest, Observable, Pos } from '../litmus/ast.js';
 import { DEFAULT_LOOP_BOUND } from '../litmus/ast.js';
-import { type Outcome, formatOutcome, holdsOn, observables, outcomeKey, outcomesOf } from './outcome.js';
+import { type Outcome, formatOutcome, holdsOn, observables, outcomeFormat, outcomeKey, outcomeReader, outcomesOf } from './outcome.js';
 import { InputError, type ModelName, type Program, Unsupported, compile } from './program.js';
 import { type MState, type Trace, dropped, stateHash, stateHashInto } from './state.js';
 import { deadlocked, initialState, isFinal, successors, successorsBut } from './step.js';
@@ -139,9 +139,15 @@ export interface Visited {
 const NO_SLEEP: readonly Sleeper[] = [];
 const sameOp = (a: Sleeper, b: Sleeper): boolean => a.ti === b.ti && a.idx === b.idx;
 const holds = (z: readonly Sleeper[], a: Sleeper): boolean => z.some((b) => sameOp(a, b));
+const anyCut = (s: MState): boolean => {
+  for (const t of s.th) if (t.cut) return true;
+  return false;
+};
 
 export function visitedTable(): Visited {
-  let cap = 1 << 12;
+  // Small to start: a corpus test visits 41 states on average, and allocating a larger table
+  // for each was a measurable share of running the corpus; it doubles as it fills.
+  let cap = 1 << 8;
   // Slot i's halves side by side (2i, 2i+1): one cache miss per probe, not two.
   let slots = new Uint32Array(2 * cap);
   let sleeps: (readonly Sleeper[])[] = new Array<readonly Sleeper[]>(cap).fill(NO_SLEEP);
@@ -304,7 +310,7 @@ function explore(prog: Program, maxStates: number, onFinal: (s: MState) => void,
     only = onlyOf.pop()!;
     const at = stack.length * width;
     for (let i = 0; i < width; i++) parts[i] = partsOf[at + i]!;
-    if (s.th.some((t) => t.cut)) { if (!only) stats.cut++; continue; }
+    if (anyCut(s)) { if (!only) stats.cut++; continue; }
     if (!only && isFinal(prog, s)) { onFinal(s); continue; }
     done.length = 0;
     cur = null;
@@ -335,8 +341,10 @@ export function runProgram(prog: Program, maxStates: number, onProgress?: (visit
   let filtered = 0;
   const filter = test.filter ? holdsOn(test.filter, withFilter) : null;
   const condition = holdsOn(test.condition.expr, obs);
+  const outcomes = outcomeReader(prog, withFilter);
+  const text = outcomeFormat(obs);
   const base = explore(prog, maxStates, (s) => {
-    for (const full of outcomesOf(prog, withFilter, s)) {
+    for (const full of outcomes(s)) {
       if (filter && !filter(full)) { filtered++; continue; }
       finals++;
       const o = full.length === obs.length ? full : full.slice(0, obs.length);
@@ -345,7 +353,7 @@ export function runProgram(prog: Program, maxStates: number, onProgress?: (visit
       if (f) f.count++;
       else {
         byKey.set(k, {
-          outcome: o, text: formatOutcome(obs, o), count: 1, holds: condition(o),
+          outcome: o, text: text(o), count: 1, holds: condition(o),
           ...(prog.witness ? { witness: s.th.map((t) => t.trace) } : {}),
         });
       }

@@ -45,6 +45,8 @@ interface Acc {
   slot: number;
   cls: number;
   use: readonly Use[];
+  /** `P<pid>: <instruction>`, the origin its writes show (Msg.label): built once, not per step. */
+  label: string;
 }
 
 /** What an access's Acc takes from its instruction and thread alone (accessOf, memoized). */
@@ -54,6 +56,7 @@ interface AccStatic {
   scope: Scope | null;
   cls: number;
   use: readonly Use[];
+  label: string;
 }
 
 // Per program, per thread and code index: accessOf asked for these on every read and write
@@ -72,7 +75,7 @@ function accStatic(prog: Program, ti: number, ci: CInstr, pc: number): AccStatic
     const proxy = proxyOf(prog, i);
     const key = accessKey(proxy, prog.ctaIdx[ti]!);
     const scope = i.ord.sem === 'weak' ? null : effectiveScope(i.ord.scope, i.space);
-    a = { proxy, strong: scope !== null, scope, cls: prog.cls.initial.get(key)!, use: prog.cls.use.get(key)! };
+    a = { proxy, strong: scope !== null, scope, cls: prog.cls.initial.get(key)!, use: prog.cls.use.get(key)!, label: `P${pidOf(prog, ti)}: ${ci.text}` };
     row[pc] = a;
   }
   return a;
@@ -85,7 +88,7 @@ function accessOf(prog: Program, ti: number, ci: CInstr, e: TState['win'][number
   const who: Who = prog.model === 'ptx75'
     ? { tid: ti, strong: st.strong, scope: st.scope, mem: { proxy: st.proxy, vaddr } }
     : { tid: ti, strong: st.strong, scope: st.scope };
-  return { loc, vaddr, who, slot: loc * prog.cls.K, cls: st.cls, use: st.use };
+  return { loc, vaddr, who, slot: loc * prog.cls.K, cls: st.cls, use: st.use, label: st.label };
 }
 
 /**
@@ -363,7 +366,7 @@ export function stores(prog: Program, s: MState, ti: number, idx: number, ci: CI
   const ms = s.mem[a.loc]!;
   const view = viewAt(t, idx);
   const val = resize(asType(operand(e, 1)!, i.type), prog.locs[a.loc]!.width, typeSigned(i.type)).v;
-  const label = `P${pidOf(prog, ti)}: ${ci.text}`;
+  const label = a.label;
   const msg = newMsg(a, val, carried(t, a.loc, a.who.strong), -1, label, e.seq);
   // Own later writes that overtook it come after it in coherence (po-loc is causality).
   return placements(prog, ms, a.who, usable(prog, ms, view, a), laterWrites(t, idx, a.loc, prog, ti)).map((p) => ({
@@ -382,7 +385,7 @@ export function rmws(prog: Program, s: MState, ti: number, idx: number, ci: CIns
   const ms = s.mem[a.loc]!;
   const b = asType(operand(e, 1)!, i.type);
   const c = i.op === 'atom' && i.c ? asType(operand(e, 2)!, i.type) : null;
-  const label = `P${pidOf(prog, ti)}: ${ci.text}`;
+  const label = a.label;
   const float = i.float ? { ftz: flushesSubnormals(lw, i.space, prog.locs[a.loc]!.shared) } : null;
   const view = viewAt(t, idx);
   const later = laterWrites(t, idx, a.loc, prog, ti);

@@ -3,6 +3,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseLitmus } from '../litmus/parse.js';
+import fc from 'fast-check';
+import type { CmpOp, Expr, Observable, Term } from '../litmus/ast.js';
+import { conditionHolds, observableName } from '../litmus/types.js';
 import { holdsOn, observables } from './outcome.js';
 
 const t = parseLitmus(`PTX holds-on
@@ -40,6 +43,41 @@ test('holdsOn: a term that is not observed is an error, not a read of position -
 exists (z == 1)
 `);
   assert.throws(() => holdsOn(other.condition.expr, observables(t))([0n, 0n, 0n, 0n]), /not observed/);
+});
+
+test('holdsOn: the compiled condition agrees with conditionHolds (the solver\'s reading) on every expression and outcome', () => {
+  // Three observables; terms are one of them or a constant, on either side; every connective.
+  const obs: Observable[] = [{ kind: 'reg', thread: 0, reg: 'r0' }, { kind: 'reg', thread: 1, reg: 'r1' }, { kind: 'loc', name: 'x' }];
+  const term: fc.Arbitrary<Term> = fc.oneof(
+    fc.constantFrom(...obs),
+    fc.bigInt(-2n, 3n).map((value): Term => ({ kind: 'const', value })),
+  );
+  const ops: CmpOp[] = ['eq', 'ne', 'lt', 'le', 'gt', 'ge'];
+  const { e: expr } = fc.letrec<{ e: Expr }>((tie) => ({
+    e: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      fc.record({ kind: fc.constant('cmp' as const), op: fc.constantFrom(...ops), left: term, right: term }),
+      fc.constantFrom<Expr>({ kind: 'true' }, { kind: 'false' }),
+      tie('e').map((arg): Expr => ({ kind: 'not', arg })),
+      fc.array(tie('e'), { minLength: 1, maxLength: 3 }).map((args): Expr => ({ kind: 'and', args })),
+      fc.array(tie('e'), { minLength: 1, maxLength: 3 }).map((args): Expr => ({ kind: 'or', args })),
+    ),
+  }));
+  const outcome = fc.array(fc.bigInt(-2n, 3n), { minLength: 3, maxLength: 3 });
+  let held = 0;
+  let runs = 0;
+  fc.assert(fc.property(expr, fc.array(outcome, { minLength: 1, maxLength: 8 }), (e, os) => {
+    const compiled = holdsOn(e, obs);
+    for (const o of os) {
+      const want = conditionHolds(e, (t) => o[obs.findIndex((x) => observableName(x) === observableName(t))]!);
+      if (compiled(o) !== want) return false;
+      runs++;
+      if (want) held++;
+    }
+    return true;
+  }), { numRuns: 500, seed: 20261203 });
+  // Both answers were asked for, many times.
+  assert.ok(held > 100 && runs - held > 100, `${held} of ${runs} held`);
 });
 
 test.run();

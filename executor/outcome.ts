@@ -1,8 +1,8 @@
 // Final states as a test observes them: the registers and locations named in the condition
 // and `locations [...]`, their values, and the condition's verdict. A filter may read others:
 // they are computed with the outcome, after the ones it shows, and left out of what it shows.
-import { type Expr, type LitmusTest, type Observable, observablesIn } from '../litmus/ast.js';
-import { type ValueType, asInteger, conditionHolds, observableName } from '../litmus/types.js';
+import { type Expr, type LitmusTest, type Observable, type Term, observablesIn } from '../litmus/ast.js';
+import { type ValueType, asInteger, compareIntegers, observableName } from '../litmus/types.js';
 import type { Program } from './program.js';
 import type { MState } from './state.js';
 import { has } from './view.js';
@@ -47,57 +47,113 @@ export function observableType(prog: Program, o: Observable): ValueType {
  * once per physical location, so that names of one location (`z @ surface aliases x`) show
  * the same write.
  */
-export function outcomesOf(prog: Program, obs: readonly Observable[], s: MState): Outcome[] {
-  // The final values each observed location may show, by physical location.
-  const finals = new Map<number, bigint[]>();
-  for (const o of obs) {
-    if (o.kind !== 'loc') continue;
-    const l = prog.locOfName.get(o.name)!;
-    if (finals.has(l)) continue;
-    const ms = s.mem[l]!;
-    const later = ms.reduce((m, x) => m | x.pred, 0);
-    finals.set(l, [...new Set(ms.filter((_, i) => !has(later, i)).map((x) => x.val))]);
-  }
-  // One choice of value per location with several: most final states have none to make.
-  let picks: Map<number, bigint>[] = [new Map()];
-  for (const [l, vals] of finals) {
-    if (vals.length === 1) for (const p of picks) p.set(l, vals[0]!);
-    else picks = picks.flatMap((p) => vals.map((v) => new Map(p).set(l, v)));
-  }
-  return picks.map((p) => obs.map((o) => {
-    const t = observableType(prog, o);
-    if (o.kind === 'loc') return asInteger(p.get(prog.locOfName.get(o.name)!)!, t);
+export const outcomesOf = (prog: Program, obs: readonly Observable[], s: MState): Outcome[] => outcomeReader(prog, obs)(s);
+
+/**
+ * outcomesOf for one program and list of observables, what does not change between states
+ * (types, register slots, physical locations) looked up once: an exploration asks it of every
+ * final state.
+ */
+export function outcomeReader(prog: Program, obs: readonly Observable[]): (s: MState) => Outcome[] {
+  const types = obs.map((o) => observableType(prog, o));
+  // Per observable: its physical location, or its thread and register slot (-1: never written, 0).
+  const locs = obs.map((o) => (o.kind === 'loc' ? prog.locOfName.get(o.name)! : -1));
+  const regs = obs.map((o) => {
+    if (o.kind !== 'reg') return { ti: -1, ri: -1 };
     const ti = prog.index.get(o.thread);
     const ri = ti === undefined ? undefined : prog.threads[ti]!.regIndex.get(o.reg);
-    return asInteger((ri === undefined ? undefined : s.th[ti!]!.regs[ri])?.v ?? 0n, t);
-  }));
+    return ti === undefined || ri === undefined ? { ti: -1, ri: -1 } : { ti, ri };
+  });
+  const observed = [...new Set(locs.filter((l) => l >= 0))];
+  return (s) => {
+    // The final values each observed location may show, by physical location.
+    const finals = new Map<number, bigint[]>();
+    let choices = 1;
+    for (const l of observed) {
+      const ms = s.mem[l]!;
+      let later = 0;
+      for (const x of ms) later |= x.pred;
+      const vals: bigint[] = [];
+      ms.forEach((x, i) => { if (!has(later, i) && !vals.includes(x.val)) vals.push(x.val); });
+      finals.set(l, vals);
+      choices *= vals.length;
+    }
+    const one = (pick: (l: number) => bigint): Outcome => obs.map((o, i) => {
+      if (locs[i]! >= 0) return asInteger(pick(locs[i]!), types[i]!);
+      const { ti, ri } = regs[i]!;
+      return asInteger(ti < 0 ? 0n : s.th[ti]!.regs[ri]?.v ?? 0n, types[i]!);
+    });
+    // Most final states have no choice to make.
+    if (choices === 1) return [one((l) => finals.get(l)![0]!)];
+    // One choice of value per location with several.
+    let picks: Map<number, bigint>[] = [new Map()];
+    for (const [l, vals] of finals) {
+      if (vals.length === 1) for (const p of picks) p.set(l, vals[0]!);
+      else picks = picks.flatMap((p) => vals.map((v) => new Map(p).set(l, v)));
+    }
+    return picks.map((p) => one((l) => p.get(l)!));
+  };
 }
 
 export const outcomeKey = (o: Outcome): string => o.join(' ');
 
 /** The outcome's text: the values of `obs` (an outcome computed with the filter's terms shows only those). */
-export function formatOutcome(obs: readonly Observable[], o: Outcome): string {
-  return obs.map((x, i) => `${observableName(x)}=${o[i]!};`).join(' ');
+export const formatOutcome = (obs: readonly Observable[], o: Outcome): string => outcomeFormat(obs)(o);
+
+/** formatOutcome for one list of observables, their names written once. */
+export function outcomeFormat(obs: readonly Observable[]): (o: Outcome) => string {
+  const names = obs.map((x) => `${observableName(x)}=`);
+  return (o) => o.map((v, i) => `${names[i]}${v};`).join(' ');
 }
 
 /**
  * A condition expression as a test of outcomes (values compare as the integers they are),
- * each term's position among `obs` found once: an exploration asks it of every outcome, and
- * finding positions by name each time was most of the cost of a test with many of them.
+ * compiled once: each term's position among `obs` found, each connective a closure. An
+ * exploration asks it of every outcome; finding positions by name, and the closures that
+ * walking the expression made, were most of the cost of a test with many outcomes.
  */
 export function holdsOn(e: Expr, obs: readonly Observable[]): (o: Outcome) => boolean {
   const at = new Map(obs.map((x, i) => [obsKey(x), i]));
-  const pos = new Map<Observable, number>();
-  const index = (t: Observable): number => {
-    let i = pos.get(t);
-    if (i === undefined) {
-      i = at.get(obsKey(t));
-      if (i === undefined) throw new Error(`${obsKey(t)} is not observed (observables(test, true) lists every term of the condition and filter)`);
-      pos.set(t, i);
+  const term = (t: Term): ((o: Outcome) => bigint) => {
+    if (t.kind === 'const') {
+      const v = t.value;
+      return () => v;
     }
-    return i;
+    const i = at.get(obsKey(t));
+    if (i === undefined) throw new Error(`${obsKey(t)} is not observed (observables(test, true) lists every term of the condition and filter)`);
+    return (o) => o[i]!;
   };
-  return (o) => conditionHolds(e, (t) => o[index(t)]!);
+  const go = (e: Expr): ((o: Outcome) => boolean) => {
+    switch (e.kind) {
+      case 'true': return () => true;
+      case 'false': return () => false;
+      case 'not': {
+        const a = go(e.arg);
+        return (o) => !a(o);
+      }
+      case 'and': {
+        const as = e.args.map(go);
+        return (o) => {
+          for (const a of as) if (!a(o)) return false;
+          return true;
+        };
+      }
+      case 'or': {
+        const as = e.args.map(go);
+        return (o) => {
+          for (const a of as) if (a(o)) return true;
+          return false;
+        };
+      }
+      case 'cmp': {
+        const l = term(e.left);
+        const r = term(e.right);
+        const op = e.op;
+        return (o) => compareIntegers(op, l(o), r(o));
+      }
+    }
+  };
+  return go(e);
 }
 
 /** Evaluates a condition expression on one outcome (holdsOn, once). */

@@ -308,7 +308,11 @@ export interface MState {
 }
 
 /** Not an execution: the state or one of its threads is marked bad (a broken barrier matching, a refused read). */
-export const dropped = (s: MState): boolean => s.bad || s.th.some((t) => !!t.bad);
+export function dropped(s: MState): boolean {
+  if (s.bad) return true;
+  for (const t of s.th) if (t.bad) return true;
+  return false;
+}
 
 // ---- hashing ------------------------------------------------------------------------
 // Numbers are fed straight into a two-lane multiplicative hash (no key text is built: hashing

@@ -198,7 +198,11 @@ export function moves(prog: Program, s: MState, withLabels = true, refused = fal
   return out;
 }
 
-export const isFinal = (prog: Program, s: MState): boolean => s.th.every((t, ti) => finished(prog, ti, t));
+export function isFinal(prog: Program, s: MState): boolean {
+  // A loop, not every(): asked of every state, and its closure was allocated each time.
+  for (let ti = 0; ti < s.th.length; ti++) if (!finished(prog, ti, s.th[ti]!)) return false;
+  return true;
+}
 
 /**
  * A state with no transition is a deadlock when every thread not finished waits at a barrier
