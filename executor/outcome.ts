@@ -1,8 +1,8 @@
 // Final states as a test observes them: the registers and locations named in the condition
 // and `locations [...]`, their values, and the condition's verdict. A filter may read others:
 // they are computed with the outcome, after the ones it shows, and left out of what it shows.
-import { type Expr, type LitmusTest, type Observable, type Term, observablesIn } from '../litmus/ast.js';
-import { type ValueType, asInteger, compareIntegers, observableName } from '../litmus/types.js';
+import { type Expr, type LitmusTest, type Observable, observablesIn } from '../litmus/ast.js';
+import { type ValueType, asInteger, conditionTest, observableName } from '../litmus/types.js';
 import type { Program } from './program.js';
 import type { MState } from './state.js';
 import { has } from './view.js';
@@ -108,52 +108,17 @@ export function outcomeFormat(obs: readonly Observable[]): (o: Outcome) => strin
 
 /**
  * A condition expression as a test of outcomes (values compare as the integers they are),
- * compiled once: each term's position among `obs` found, each connective a closure. An
- * exploration asks it of every outcome; finding positions by name, and the closures that
- * walking the expression made, were most of the cost of a test with many outcomes.
+ * compiled once (litmus/types.ts conditionTest), each term's position among `obs` found once:
+ * an exploration asks it of every outcome, and finding positions by name each time was most of
+ * the cost of a test with many of them.
  */
 export function holdsOn(e: Expr, obs: readonly Observable[]): (o: Outcome) => boolean {
   const at = new Map(obs.map((x, i) => [obsKey(x), i]));
-  const term = (t: Term): ((o: Outcome) => bigint) => {
-    if (t.kind === 'const') {
-      const v = t.value;
-      return () => v;
-    }
+  return conditionTest(e, (t): ((o: Outcome) => bigint) => {
     const i = at.get(obsKey(t));
     if (i === undefined) throw new Error(`${obsKey(t)} is not observed (observables(test, true) lists every term of the condition and filter)`);
     return (o) => o[i]!;
-  };
-  const go = (e: Expr): ((o: Outcome) => boolean) => {
-    switch (e.kind) {
-      case 'true': return () => true;
-      case 'false': return () => false;
-      case 'not': {
-        const a = go(e.arg);
-        return (o) => !a(o);
-      }
-      case 'and': {
-        const as = e.args.map(go);
-        return (o) => {
-          for (const a of as) if (!a(o)) return false;
-          return true;
-        };
-      }
-      case 'or': {
-        const as = e.args.map(go);
-        return (o) => {
-          for (const a of as) if (a(o)) return true;
-          return false;
-        };
-      }
-      case 'cmp': {
-        const l = term(e.left);
-        const r = term(e.right);
-        const op = e.op;
-        return (o) => compareIntegers(op, l(o), r(o));
-      }
-    }
-  };
-  return go(e);
+  });
 }
 
 /** Evaluates a condition expression on one outcome (holdsOn, once). */

@@ -157,15 +157,48 @@ export function compareIntegers(op: CmpOp, a: bigint, b: bigint): boolean {
 }
 
 /** Evaluates a condition (or filter) on final values: values compare as the integers they are. */
-export function conditionHolds(e: Expr, value: (o: Observable) => bigint): boolean {
-  const val = (t: Term): bigint => (t.kind === 'const' ? t.value : value(t));
+export const conditionHolds = (e: Expr, value: (o: Observable) => bigint): boolean =>
+  conditionTest(e, (o) => (v: (o: Observable) => bigint) => v(o))(value);
+
+/**
+ * A condition (or filter) compiled once into a test of some representation A of final values,
+ * `read` saying how a term's value is read from one: the executor asks it of every outcome it
+ * finds (executor/outcome.ts holdsOn), and walking the expression each time was a large share
+ * of a test with many outcomes. The one definition of what the connectives mean.
+ */
+export function conditionTest<A>(e: Expr, read: (o: Observable) => (a: A) => bigint): (a: A) => boolean {
+  const term = (t: Term): ((a: A) => bigint) => {
+    if (t.kind !== 'const') return read(t);
+    const v = t.value;
+    return () => v;
+  };
   switch (e.kind) {
-    case 'true': return true;
-    case 'false': return false;
-    case 'not': return !conditionHolds(e.arg, value);
-    case 'and': return e.args.every((a) => conditionHolds(a, value));
-    case 'or': return e.args.some((a) => conditionHolds(a, value));
-    case 'cmp': return compareIntegers(e.op, val(e.left), val(e.right));
+    case 'true': return () => true;
+    case 'false': return () => false;
+    case 'not': {
+      const x = conditionTest(e.arg, read);
+      return (a) => !x(a);
+    }
+    case 'and': {
+      const xs = e.args.map((x) => conditionTest(x, read));
+      return (a) => {
+        for (const x of xs) if (!x(a)) return false;
+        return true;
+      };
+    }
+    case 'or': {
+      const xs = e.args.map((x) => conditionTest(x, read));
+      return (a) => {
+        for (const x of xs) if (x(a)) return true;
+        return false;
+      };
+    }
+    case 'cmp': {
+      const l = term(e.left);
+      const r = term(e.right);
+      const op = e.op;
+      return (a) => compareIntegers(op, l(a), r(a));
+    }
   }
 }
 
