@@ -3,7 +3,8 @@
 // that go around other events' boxes, labels clear of boxes and of each other. Edge styles a
 // reader can tell apart without a legend lookup: po black, rf solid red, co blue, fr dashed
 // orange, sync green, sync_fence dotted dark green, sync_barrier purple; other relations grey;
-// a violation's edges thick.
+// a violation's edges thick. A hub (a group of one relation's edges, layout.ts) is a grey box,
+// its lines unlabelled, in its relation's style.
 import type { ExecGraph } from './graph.js';
 import { FONT, layoutGraph, type Pt } from './layout.js';
 
@@ -28,8 +29,8 @@ const num = (v: number): string => String(Math.round(v * 100) / 100);
 /** Points to inches, precise enough that boxes come out where the layout put their edges. */
 const inch = (v: number): string => String(Math.round(v / 72 * 10000) / 10000);
 
-export function toDot(g: ExecGraph, title: string): string {
-  const l = layoutGraph(g, title);
+export function toDot(g: ExecGraph, title: string, opts: { hubs?: boolean } = {}): string {
+  const l = layoutGraph(g, title, opts);
   // Graphviz's y axis points up; the layout's down.
   const pt = (p: Pt): string => `${num(p.x)},${num(l.height - p.y)}`;
   const out = [
@@ -41,10 +42,11 @@ export function toDot(g: ExecGraph, title: string): string {
   const plain = `shape=plaintext, style="", fixedsize=false, fontname="Helvetica"`;
   l.columns.forEach((c, i) => {
     const f = c.frame;
-    out.push(`  subgraph cluster_${i} {`, `    label=""; style=${c.name === 'init' ? 'dashed' : 'solid'}; color=gray60; bb="${num(f.x0)},${num(l.height - f.y1)},${num(f.x1)},${num(l.height - f.y0)}";`);
+    out.push(`  subgraph cluster_${i} {`, `    label=""; style=${c.name === 'init' || c.hubs ? 'dashed' : 'solid'}; color=gray60; bb="${num(f.x0)},${num(l.height - f.y1)},${num(f.x1)},${num(l.height - f.y0)}";`);
     out.push(`    h${i} [${plain}, label=${q(c.name)}, fontsize=${FONT.header}, pos="${pt(c.header)}"];`);
     for (const n of l.nodes.filter((m) => m.node.column === c.name)) {
-      out.push(`    n${n.node.id} [label=${q(n.lines.join('\n'))}, width=${inch(n.w)}, height=${inch(n.h)}, pos="${pt(n)}"];`);
+      const hub = n.hub ? ', fillcolor=gray92' : '';
+      out.push(`    n${n.node.id} [label=${q(n.lines.join('\n'))}${hub}, width=${inch(n.w)}, height=${inch(n.h)}, pos="${pt(n)}"];`);
     }
     out.push('  }');
   });
@@ -52,8 +54,10 @@ export function toDot(g: ExecGraph, title: string): string {
   for (const e of l.edges) {
     const style = STYLE[e.edge.rel] ?? 'color=gray40, fontcolor=gray30';
     const bold = e.edge.highlight ? ', penwidth=3' : '';
-    const pos = `e,${pt(e.tip)} ${e.curve.map(pt).join(' ')}`;
-    out.push(`  n${e.edge.from} -> n${e.edge.to} [label=${q(e.edge.rel)}, ${style}${bold}, pos="${pos}", lp="${pt(e.label)}"];`);
+    const pos = `${e.arrow ? `e,${pt(e.tip)} ` : ''}${e.curve.map(pt).join(' ')}`;
+    const label = e.label ? `label=${q(e.edge.rel)}, ` : '';
+    const lp = e.label ? `, lp="${pt(e.label)}"` : '';
+    out.push(`  n${e.edge.from} -> n${e.edge.to} [${label}${style}${bold}${e.arrow ? '' : ', dir=none'}, pos="${pos}"${lp}];`);
   }
   out.push('}');
   return out.join('\n') + '\n';

@@ -39,6 +39,60 @@ export interface ExecGraph {
 
 export const BASE_EDGES = ['po', 'rf', 'co', 'fr', 'sync', 'sync_fence', 'sync_barrier'] as const;
 
+/** One item of a relation's edges as written or drawn: one edge, or a group that stands for several. */
+export type EdgeItem =
+  | { kind: 'edge'; edge: GEdge }
+  /** Every two of `members` related, both ways (the arrivals of one barrier phase). */
+  | { kind: 'clique'; members: number[] }
+  /** Each of `from` related to each of `to`. */
+  | { kind: 'product'; from: number[]; to: number[] };
+
+/** Edges of one relation past which they are grouped: a barrier of n threads relates n^2 pairs. */
+export const GROUP_FROM = 16;
+
+/**
+ * One relation's edges, one by one, or, where there are many, in groups (sorted members): the
+ * events every two of which are related both ways, then the events with the same targets. An
+ * edge of the violation stays on its own, last. Shared by the text and the drawings.
+ */
+export function edgeGroups(edges: readonly GEdge[]): EdgeItem[] {
+  const single = (edge: GEdge): EdgeItem => ({ kind: 'edge', edge });
+  const plain = edges.filter((e) => !e.highlight);
+  if (plain.length < GROUP_FROM) return edges.map(single);
+  const rel = plain[0]!.rel;
+  const succ = new Map<number, Set<number>>();
+  for (const e of plain) {
+    if (!succ.has(e.from)) succ.set(e.from, new Set());
+    succ.get(e.from)!.add(e.to);
+  }
+  const sorted = (xs: Iterable<number>): number[] => [...xs].sort((a, b) => a - b);
+  const byKey = (key: (a: number) => number[]): Map<string, number[]> => {
+    const m = new Map<string, number[]>();
+    for (const a of succ.keys()) {
+      const k = sorted(key(a)).join(',');
+      const group = m.get(k);
+      if (group) group.push(a);
+      else m.set(k, [a]);
+    }
+    return m;
+  };
+  const items: EdgeItem[] = [];
+  // Cliques: a's targets and a itself are exactly the group of sources that share them.
+  for (const [k, members] of byKey((a) => (succ.get(a)!.has(a) ? [] : [a, ...succ.get(a)!]))) {
+    if (members.length < 3 || k !== sorted(members).join(',')) continue;
+    items.push({ kind: 'clique', members: sorted(members) });
+    for (const a of members) for (const b of members) succ.get(a)!.delete(b);
+  }
+  for (const [a, bs] of succ) if (bs.size === 0) succ.delete(a);
+  // Products: the sources with the same targets.
+  for (const [, sources] of byKey((a) => [...succ.get(a)!])) {
+    const targets = succ.get(sources[0]!)!;
+    if (sources.length * targets.size < 3) items.push(...sources.flatMap((from) => [...targets].map((to) => single({ from, to, rel, highlight: false }))));
+    else items.push({ kind: 'product', from: sorted(sources), to: sorted(targets) });
+  }
+  return [...items, ...edges.filter((e) => e.highlight).map(single)];
+}
+
 export function eventName(i: number): string {
   return i < 26 ? String.fromCharCode(97 + i) : `e${i}`;
 }

@@ -13,22 +13,32 @@
 //         the columns in between, an S-curve to the target.
 // A cubic Bézier stays in the convex hull of its control points, and each piece's control
 // points lie in one gutter or one channel, which is why no curve can reach a box.
-import type { ExecGraph, GEdge, GNode } from './graph.js';
+//
+// A relation with many edges (a barrier phase of n threads relates n^2 pairs) is drawn in the
+// groups the text writes (graph.ts edgeGroups) where that halves the lines: each group a hub box
+// in a column of its own right of the threads, one unlabelled line from each of its events
+// (arrowed toward the targets of a product), n + m lines instead of n·m. A hub's lines share
+// one track in a channel and one port, so they read as a bus.
+import { type ExecGraph, type GEdge, type GNode, edgeGroups } from './graph.js';
 
 export interface Pt { x: number; y: number }
 export interface Rect { x0: number; y0: number; x1: number; y1: number }
 
-export interface PlacedNode { node: GNode; lines: string[]; x: number; y: number; w: number; h: number }
+/** A placed box: an event, or (hub) a group of one relation's edges. */
+export interface PlacedNode { node: GNode; lines: string[]; x: number; y: number; w: number; h: number; hub: boolean }
 export interface PlacedEdge {
+  /** The graph's edge, or a line between a hub (its node id) and one of its group's events. */
   edge: GEdge;
-  /** Cubic Bézier control points (3n+1), from the source's border to the arrowhead's base. */
+  /** Cubic Bézier control points (3n+1), from the source's border to the arrowhead's base (the tip, without one). */
   curve: Pt[];
   /** The arrowhead's tip, on the target's border. */
   tip: Pt;
-  /** The label's centre. */
-  label: Pt;
+  /** Drawn with an arrowhead: every edge but a line from an event into its hub. */
+  arrow: boolean;
+  /** The label's centre; null for a hub's lines (the hub's box names the relation). */
+  label: Pt | null;
 }
-export interface PlacedColumn { name: string; header: Pt; frame: Rect }
+export interface PlacedColumn { name: string; header: Pt; frame: Rect; hubs: boolean }
 export interface Layout {
   width: number;
   height: number;
@@ -61,6 +71,8 @@ type At = (n: GNode) => { c: number; r: number };
 interface Route {
   index: number;
   edge: GEdge;
+  /** The hub this line goes to or from (its node id); null for the graph's own edges. */
+  hub: number | null;
   kind: Kind;
   from: GNode;
   to: GNode;
@@ -92,18 +104,91 @@ const labelSize = (text: string): { w: number; h: number } => ({ w: LABEL_CHAR *
 /** How much wider gutters and taller channels may be made, in turn, for the labels' sake. */
 const SPREADS = [1, 1.4, 1.8, 2.5];
 
-/** Draws `g`; `spread` widens gutters and channels. */
-function layoutAt(g: ExecGraph, title: string, spread: number): { layout: Layout; crowded: boolean; crossed: number } {
-  const col = new Map(g.columns.map((c, i) => [c, i]));
+/** What is drawn: the graph's events and hubs, in their columns and rows, and the lines between them. */
+interface Drawing {
+  g: ExecGraph;
+  row: Map<number, number>;
+  /** Each hub's text, by its node id. */
+  hubs: Map<number, string[]>;
+  /** Per edge of g (by index), its hub, if it is a hub's line. */
+  hubOf: (number | null)[];
+}
+
+/** Each event's row: its place in its column. */
+function rowsOf(g: ExecGraph): Map<number, number> {
   const row = new Map<number, number>();
   g.columns.forEach((c) => g.nodes.filter((n) => n.column === c).forEach((n, r) => row.set(n.id, r)));
+  return row;
+}
+
+/** Hub columns' names: no thread's name has a space. */
+const HUB_COLUMN = 'edge groups';
+
+/**
+ * `g` with each group (edgeGroups) that has at least twice as many edges as events drawn as a
+ * hub: a node in a hub column at the row of its first event (or the nearest free one; a
+ * further hub column when the first is full), and a line to it from each of its events.
+ */
+function withHubs(g: ExecGraph): Drawing {
+  const row = rowsOf(g);
+  const rows = Math.max(1, ...g.nodes.map((n) => row.get(n.id)! + 1));
+  const edges: GEdge[] = [];
+  const hubOf: (number | null)[] = [];
+  const hubs = new Map<number, string[]>();
+  const nodes = [...g.nodes];
+  const taken: Set<number>[] = [];
+  let next = Math.max(-1, ...g.nodes.map((n) => n.id)) + 1;
+  const place = (want: number): { column: string; r: number } => {
+    for (let k = 0; ; k++) {
+      const used = (taken[k] ??= new Set());
+      const free = Array.from({ length: rows }, (_, r) => r).filter((r) => !used.has(r)).sort((p, q) => Math.abs(p - want) - Math.abs(q - want) || p - q);
+      if (free.length === 0) continue;
+      used.add(free[0]!);
+      return { column: k === 0 ? HUB_COLUMN : `${HUB_COLUMN} ${k + 1}`, r: free[0]! };
+    }
+  };
+  for (const rel of new Set(g.edges.map((e) => e.rel))) {
+    for (const item of edgeGroups(g.edges.filter((e) => e.rel === rel))) {
+      if (item.kind === 'edge') {
+        edges.push(item.edge);
+        hubOf.push(null);
+        continue;
+      }
+      const [from, to] = item.kind === 'clique' ? [item.members, []] : [item.from, item.to];
+      const pairs = item.kind === 'clique' ? from.length * (from.length - 1) : from.length * to.length;
+      if (2 * (from.length + to.length) > pairs) {
+        for (const a of from) for (const b of item.kind === 'clique' ? from : to) if (a !== b) { edges.push({ from: a, to: b, rel, highlight: false }); hubOf.push(null); }
+        continue;
+      }
+      const id = next++;
+      const { column, r } = place(Math.min(...[...from, ...to].map((e) => row.get(e)!)));
+      row.set(id, r);
+      nodes.push({ id, name: '', column, access: '', instr: '', sem: '' });
+      hubs.set(id, item.kind === 'clique'
+        ? [rel, `between any two of ${from.length},`, 'both ways']
+        : [rel, `from each of ${from.length}`, `to each of ${to.length}`]);
+      for (const a of from) { edges.push({ from: a, to: id, rel, highlight: false }); hubOf.push(id); }
+      for (const b of to) { edges.push({ from: id, to: b, rel, highlight: false }); hubOf.push(id); }
+    }
+  }
+  // No hub: the graph as it is (its edges in their order).
+  if (hubs.size === 0) return { g, row, hubs, hubOf: g.edges.map(() => null) };
+  const columns = [...g.columns, ...taken.map((_, k) => (k === 0 ? HUB_COLUMN : `${HUB_COLUMN} ${k + 1}`))];
+  return { g: { nodes, edges, columns }, row, hubs, hubOf };
+}
+
+/** Draws `d`; `spread` widens gutters and channels. */
+function layoutAt(d: Drawing, title: string, spread: number): { layout: Layout; crowded: boolean; crossed: number } {
+  const { g, row, hubs } = d;
+  const col = new Map(g.columns.map((c, i) => [c, i]));
   const byId = new Map(g.nodes.map((n) => [n.id, n]));
   const at: At = (n) => ({ c: col.get(n.column)!, r: row.get(n.id)! });
-  const routes = g.edges.map((edge, index) => route(edge, index, byId.get(edge.from)!, byId.get(edge.to)!, at));
+  const routes = g.edges.map((edge, index) => route(edge, index, byId.get(edge.from)!, byId.get(edge.to)!, at, d.hubOf[index] ?? null));
   const rows = Math.max(1, ...g.nodes.map((n) => row.get(n.id)! + 1));
+  const linesOf = (n: GNode): string[] => hubs.get(n.id) ?? nodeLines(n);
   const colW = g.columns.map((c) => Math.max(
     c.length * 0.6 * FONT.header,
-    ...g.nodes.filter((n) => n.column === c).flatMap((n) => nodeLines(n).map((l) => l.length * CHAR_W)),
+    ...g.nodes.filter((n) => n.column === c).flatMap((n) => linesOf(n).map((l) => l.length * CHAR_W)),
   ) + 2 * BOX_PAD.x);
   chooseSides(routes, at, g.columns.length);
   chooseChannels(routes, at, rows);
@@ -113,25 +198,25 @@ function layoutAt(g: ExecGraph, title: string, spread: number): { layout: Layout
     return { x0: grid.colX[c]![0], x1: grid.colX[c]![1], y0: grid.rowY[r]![0], y1: grid.rowY[r]![1] };
   };
   placeTracks(routes, grid, at, spread);
-  const ends = ports(routes, box, at);
+  const ends = ports(routes, box, at, (n) => hubs.has(n.id));
   const curves = routes.map((rt) => curveOf(rt, ends.get(rt.index)!, grid, at));
   const nodes = g.nodes.map((n): PlacedNode => {
     const b = box(n);
-    return { node: n, lines: nodeLines(n), x: (b.x0 + b.x1) / 2, y: (b.y0 + b.y1) / 2, w: b.x1 - b.x0, h: b.y1 - b.y0 };
+    return { node: n, lines: linesOf(n), x: (b.x0 + b.x1) / 2, y: (b.y0 + b.y1) / 2, w: b.x1 - b.x0, h: b.y1 - b.y0, hub: hubs.has(n.id) };
   });
-  const columns = g.columns.map((name, c) => columnOf(name, c, grid, Math.max(...g.nodes.filter((n) => n.column === name).map((n) => row.get(n.id)!))));
+  const columns = g.columns.map((name, c) => columnOf(name, c, grid, Math.max(...g.nodes.filter((n) => n.column === name).map((n) => row.get(n.id)!)), name.startsWith(HUB_COLUMN)));
   const lines = title.replace(': ', ':\n').split('\n');
   const titleAt = { x: grid.width / 2, y: TITLE_H / 2 + 4 };
   const { labels, crowded, crossed } = placeLabels(routes, curves, obstacles(nodes, columns), { x0: 0, y0: grid.top, x1: grid.width, y1: grid.height });
-  const edges = routes.map((rt, i): PlacedEdge => ({ edge: rt.edge, curve: curves[i]!.curve, tip: curves[i]!.tip, label: labels[i]! }));
+  const edges = routes.map((rt, i): PlacedEdge => ({ edge: rt.edge, curve: curves[i]!.curve, tip: curves[i]!.tip, arrow: arrowed(rt), label: labels[i] ?? null }));
   return { layout: { width: grid.width, height: grid.height, title: { lines, at: titleAt }, columns, nodes, edges }, crowded, crossed };
 }
 
 /** A column's header and its frame, around its header and its events. */
-function columnOf(name: string, c: number, grid: Grid, lastRow: number): PlacedColumn {
+function columnOf(name: string, c: number, grid: Grid, lastRow: number, hubs: boolean): PlacedColumn {
   const [x0, x1] = grid.colX[c]!;
   return {
-    name, header: { x: (x0 + x1) / 2, y: grid.top + HEADER_H / 2 },
+    name, hubs, header: { x: (x0 + x1) / 2, y: grid.top + HEADER_H / 2 },
     frame: { x0: x0 - FRAME_PAD, y0: grid.top, x1: x1 + FRAME_PAD, y1: grid.rowY[lastRow]![1] + FRAME_PAD },
   };
 }
@@ -152,10 +237,12 @@ function obstacles(nodes: PlacedNode[], columns: PlacedColumn[]): Rect[] {
  * failing that, the one with the fewest such labels (a label that found no free place counts
  * for all).
  */
-export function layoutGraph(g: ExecGraph, title: string): Layout {
+export function layoutGraph(g: ExecGraph, title: string, opts: { hubs?: boolean } = {}): Layout {
+  // hubs: false draws every edge (bench/draw.ts measures what hubs save).
+  const d = opts.hubs === false ? { g, row: rowsOf(g), hubs: new Map<number, string[]>(), hubOf: g.edges.map(() => null) } : withHubs(g);
   let best: { layout: Layout; score: number } | null = null;
   for (const spread of SPREADS) {
-    const { layout, crowded, crossed } = layoutAt(g, title, spread);
+    const { layout, crowded, crossed } = layoutAt(d, title, spread);
     const score = crowded ? Infinity : crossed;
     if (!best || score < best.score) best = { layout, score };
     if (score === 0) break;
@@ -163,13 +250,19 @@ export function layoutGraph(g: ExecGraph, title: string): Layout {
   return best!.layout;
 }
 
-function route(edge: GEdge, index: number, from: GNode, to: GNode, at: At): Route {
+function route(edge: GEdge, index: number, from: GNode, to: GNode, at: At, hub: number | null): Route {
   const a = at(from);
   const b = at(to);
   const dc = Math.abs(a.c - b.c);
   const kind: Kind = dc === 0 ? (Math.abs(a.r - b.r) === 1 ? 'vert' : 'side') : dc === 1 ? 'adj' : 'long';
-  return { index, edge, kind, from, to, side: 1, depth: 0, channel: 0, trackY: 0 };
+  return { index, edge, hub, kind, from, to, side: 1, depth: 0, channel: 0, trackY: 0 };
 }
+
+/** Every line but one from an event into its hub ends in an arrowhead. */
+const arrowed = (rt: Route): boolean => rt.hub === null || rt.edge.from === rt.hub;
+
+/** Lines that share a track and gutter space: a hub's lines are drawn as one bus. */
+const trackKey = (rt: Route): string => (rt.hub === null ? `e${rt.index}` : `h${rt.hub}`);
 
 /** The gutters an edge's curves use (by index: gutter g is left of column g). */
 function gutters(rt: Route, at: At): number[] {
@@ -208,6 +301,8 @@ function chooseSides(routes: Route[], at: At, columns: number): void {
 /** Each long edge runs along the least busy channel between its rows (or beside, same row). */
 function chooseChannels(routes: Route[], at: At, rows: number): void {
   const load = new Array<number>(rows + 1).fill(0);
+  // The channels each bus (a hub's lines) runs in already: its lines keep to one where they can.
+  const bus = new Map<string, Set<number>>();
   for (const rt of routes.filter((x) => x.kind === 'long')) {
     const a = at(rt.from).r;
     const b = at(rt.to).r;
@@ -215,9 +310,11 @@ function chooseChannels(routes: Route[], at: At, rows: number): void {
     const hi = Math.max(a, b);
     const options = lo === hi ? [lo + 1, lo] : Array.from({ length: hi - lo }, (_, i) => lo + 1 + i);
     const mid = (lo + hi + 1) / 2;
-    options.sort((p, q) => load[p]! - load[q]! || Math.abs(p - mid) - Math.abs(q - mid));
+    const used = bus.get(trackKey(rt)) ?? new Set<number>();
+    options.sort((p, q) => +used.has(q) - +used.has(p) || load[p]! - load[q]! || Math.abs(p - mid) - Math.abs(q - mid));
     rt.channel = options[0]!;
-    load[rt.channel]!++;
+    if (!used.has(rt.channel)) load[rt.channel]!++;
+    bus.set(trackKey(rt), used.add(rt.channel));
   }
 }
 
@@ -229,16 +326,17 @@ const BAND = 28;
 
 function makeGrid(routes: Route[], at: At, colW: number[], rows: number, spread: number): Grid {
   const C = colW.length;
-  const gLoad = new Array<number>(C + 1).fill(0);
+  const gKeys = Array.from({ length: C + 1 }, () => new Set<string>());
   const gDepth = new Array<number>(C + 1).fill(0);
   const gLabel = new Array<number>(C + 1).fill(0);
   for (const rt of routes) {
     for (const gi of gutters(rt, at)) {
-      gLoad[gi]!++;
-      gLabel[gi] = Math.max(gLabel[gi]!, labelSize(rt.edge.rel).w);
+      gKeys[gi]!.add(trackKey(rt));
+      if (rt.hub === null) gLabel[gi] = Math.max(gLabel[gi]!, labelSize(rt.edge.rel).w);
       if (rt.kind === 'side') gDepth[gi] = Math.max(gDepth[gi]!, rt.depth);
     }
   }
+  const gLoad = gKeys.map((k) => k.size);
   const gutterW = gLoad.map((n, gi) => {
     // Outer gutters only hold bulges and their labels.
     const outer = gi === 0 || gi === C;
@@ -254,8 +352,9 @@ function makeGrid(routes: Route[], at: At, colW: number[], rows: number, spread:
       x += colW[c]!;
     }
   }
-  const tracks = new Array<number>(rows + 1).fill(0);
-  for (const rt of routes) if (rt.kind === 'long') tracks[rt.channel]!++;
+  const trackKeys = Array.from({ length: rows + 1 }, () => new Set<string>());
+  for (const rt of routes) if (rt.kind === 'long') trackKeys[rt.channel]!.add(trackKey(rt));
+  const tracks = trackKeys.map((k) => k.size);
   const chH = tracks.map((t, r) => {
     const edge = r === 0 || r === rows;
     if (edge) return t === 0 ? FRAME_PAD + 4 : TRACK * (t + 1) * spread;
@@ -282,15 +381,23 @@ function makeGrid(routes: Route[], at: At, colW: number[], rows: number, spread:
  * first row and below the last, at the bottom of a channel between rows (under the band).
  */
 function placeTracks(routes: Route[], grid: Grid, at: At, spread: number): void {
-  const byChannel = new Map<number, Route[]>();
-  for (const rt of routes) if (rt.kind === 'long') byChannel.set(rt.channel, [...(byChannel.get(rt.channel) ?? []), rt]);
-  for (const [ch, list] of byChannel) {
+  // Per channel, its tracks: one per edge, or one per bus (a hub's lines).
+  const byChannel = new Map<number, Map<string, Route[]>>();
+  for (const rt of routes) {
+    if (rt.kind !== 'long') continue;
+    const tracks = byChannel.get(rt.channel) ?? new Map<string, Route[]>();
+    byChannel.set(rt.channel, tracks);
+    const k = trackKey(rt);
+    tracks.set(k, [...(tracks.get(k) ?? []), rt]);
+  }
+  for (const [ch, tracks] of byChannel) {
     const key = (rt: Route): number => at(rt.from).r + at(rt.to).r;
-    list.sort((p, q) => key(p) - key(q) || p.index - q.index);
+    const list = [...tracks.values()].sort((p, q) => key(p[0]!) - key(q[0]!) || p[0]!.index - q[0]!.index);
     const [y0, y1] = grid.chY[ch]!;
     const inner = ch > 0 && ch < grid.rowY.length;
-    list.forEach((rt, k) => {
-      rt.trackY = inner ? y1 - TRACK * spread * (list.length - k) : y0 + (y1 - y0) * (k + 1) / (list.length + 1);
+    list.forEach((track, k) => {
+      const y = inner ? y1 - TRACK * spread * (list.length - k) : y0 + (y1 - y0) * (k + 1) / (list.length + 1);
+      for (const rt of track) rt.trackY = y;
     });
   }
 }
@@ -299,7 +406,7 @@ type SideName = 'left' | 'right' | 'top' | 'bottom';
 interface End { at: Pt; side: SideName }
 
 /** Where each edge leaves its source and meets its target, spread along the boxes' sides. */
-function ports(routes: Route[], box: (n: GNode) => Rect, at: At): Map<number, { from: End; to: End }> {
+function ports(routes: Route[], box: (n: GNode) => Rect, at: At, isHub: (n: GNode) => boolean): Map<number, { from: End; to: End }> {
   interface Att { rt: Route; node: GNode; end: 'from' | 'to'; side: SideName; key: number }
   const atts = new Map<string, Att[]>();
   const add = (node: GNode, a: Omit<Att, 'node'>): void => {
@@ -335,7 +442,8 @@ function ports(routes: Route[], box: (n: GNode) => Rect, at: At): Map<number, { 
     const want = Math.max(16, ...list.map((a) => labelSize(a.rt.edge.rel).w + 8));
     const gap = list.length > 1 ? Math.min(want, (b.x1 - b.x0 - 2 * CORNER) / (list.length - 1)) : 0;
     list.forEach((a, i) => {
-      const f = (i + 1) / (list.length + 1);
+      // A hub's lines meet at one port, the middle of its side.
+      const f = isHub(a.node) ? 0.5 : (i + 1) / (list.length + 1);
       const p: Pt = a.side === 'left' || a.side === 'right'
         ? { x: a.side === 'left' ? b.x0 : b.x1, y: b.y0 + CORNER + (b.y1 - b.y0 - 2 * CORNER) * f }
         : { x: (b.x0 + b.x1) / 2 + (i - (list.length - 1) / 2) * gap, y: a.side === 'top' ? b.y0 : b.y1 };
@@ -360,7 +468,7 @@ const sCurve = (p: Pt, q: Pt): Pt[] => {
 function curveOf(rt: Route, e: { from: End; to: End }, grid: Grid, at: At): { curve: Pt[]; tip: Pt } {
   const s = e.from.at;
   const tip = e.to.at;
-  const base = plus(tip, OUT[e.to.side], ARROW);
+  const base = arrowed(rt) ? plus(tip, OUT[e.to.side], ARROW) : tip;
   if (rt.kind === 'vert') return { curve: [s, lerp(s, base, 1 / 3), lerp(s, base, 2 / 3), base], tip };
   if (rt.kind === 'adj') return { curve: [s, ...sCurve(s, base)], tip };
   if (rt.kind === 'side') {
@@ -448,7 +556,8 @@ function placeLabels(routes: Route[], curves: { curve: Pt[]; tip: Pt }[], fixed:
   let crowded = false;
   let crossedAll = 0;
   const rank: Record<Kind, number> = { vert: 0, side: 1, adj: 2, long: 3 };
-  const order = [...routes].sort((a, b) => rank[a.kind] - rank[b.kind] || a.index - b.index);
+  // A hub's lines have no label (the hub names the relation), but other labels keep off them.
+  const order = routes.filter((rt) => rt.hub === null).sort((a, b) => rank[a.kind] - rank[b.kind] || a.index - b.index);
   for (const rt of order) {
     const { w, h } = labelSize(rt.edge.rel);
     let best: { at: Pt; cost: number } | null = null;

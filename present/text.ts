@@ -2,7 +2,7 @@
 // order; a line per thread where the columns would not fit a wide terminal), each event's
 // instruction and semantics below, then the edges by relation.
 import type { ExecGraph, GEdge } from './graph.js';
-import { eventName } from './graph.js';
+import { edgeGroups, eventName } from './graph.js';
 import type { Step, Violation } from './violation.js';
 import { LEVEL, showRel } from '../model/relalg.js';
 
@@ -39,49 +39,13 @@ export function graphText(g: ExecGraph): string[] {
   return out;
 }
 
-/** Edges of one relation past which they are written as groups: a barrier of n threads relates n^2 pairs. */
-const GROUP_FROM = 16;
-
-/**
- * One relation's edges, as `a->b`, or, where there are many, in groups: the events every two of
- * which are related both ways (the arrivals of one barrier phase), then the events with the same
- * targets. An edge of the violation stays on its own, marked.
- */
+/** One relation's edges as `a->b`, or in groups where there are many (graph.ts edgeGroups). */
 function edgeItems(edges: readonly GEdge[]): string[] {
-  const single = (e: GEdge): string => `${eventName(e.from)}->${eventName(e.to)}${e.highlight ? '*' : ''}`;
-  const plain = edges.filter((e) => !e.highlight);
-  if (plain.length < GROUP_FROM) return edges.map(single);
-  const succ = new Map<number, Set<number>>();
-  for (const e of plain) {
-    if (!succ.has(e.from)) succ.set(e.from, new Set());
-    succ.get(e.from)!.add(e.to);
-  }
-  const names = (xs: Iterable<number>): string => `{${[...xs].sort((a, b) => a - b).map(eventName).join(' ')}}`;
-  const byKey = (key: (a: number) => number[]): Map<string, number[]> => {
-    const m = new Map<string, number[]>();
-    for (const a of succ.keys()) {
-      const k = key(a).sort((x, y) => x - y).join(',');
-      const group = m.get(k);
-      if (group) group.push(a);
-      else m.set(k, [a]);
-    }
-    return m;
-  };
-  const items: string[] = [];
-  // Cliques: a's targets and a itself are exactly the group of sources that share them.
-  for (const [k, members] of byKey((a) => (succ.get(a)!.has(a) ? [] : [a, ...succ.get(a)!]))) {
-    if (members.length < 3 || k !== [...members].sort((x, y) => x - y).join(',')) continue;
-    items.push(`${names(members)}^2`);
-    for (const a of members) for (const b of members) succ.get(a)!.delete(b);
-  }
-  for (const [a, bs] of succ) if (bs.size === 0) succ.delete(a);
-  // Products: the sources with the same targets.
-  for (const [, sources] of byKey((a) => [...succ.get(a)!])) {
-    const targets = succ.get(sources[0]!)!;
-    if (sources.length * targets.size < 3) items.push(...sources.flatMap((a) => [...targets].map((b) => `${eventName(a)}->${eventName(b)}`)));
-    else items.push(`${names(sources)}->${names(targets)}`);
-  }
-  return [...items, ...edges.filter((e) => e.highlight).map(single)];
+  const names = (xs: number[]): string => `{${xs.map(eventName).join(' ')}}`;
+  return edgeGroups(edges).map((i) =>
+    i.kind === 'clique' ? `${names(i.members)}^2`
+      : i.kind === 'product' ? `${names(i.from)}->${names(i.to)}`
+        : `${eventName(i.edge.from)}->${eventName(i.edge.to)}${i.edge.highlight ? '*' : ''}`);
 }
 
 /** `a -fr-> b -cause-> a`. */
