@@ -6,7 +6,7 @@
 // a violation's edges thick. A hub (a group of one relation's edges, layout.ts) is a grey box,
 // its lines unlabelled, in its relation's style.
 import type { ExecGraph } from './graph.js';
-import { FONT, layoutGraph, type Pt } from './layout.js';
+import { FONT, isInitColumn, layoutGraph, type Pt } from './layout.js';
 
 const STYLE: Record<string, string> = {
   po: 'color=black',
@@ -42,7 +42,7 @@ export function toDot(g: ExecGraph, title: string, opts: { hubs?: boolean } = {}
   const plain = `shape=plaintext, style="", fixedsize=false, fontname="Helvetica"`;
   l.columns.forEach((c, i) => {
     const f = c.frame;
-    out.push(`  subgraph cluster_${i} {`, `    label=""; style=${c.name === 'init' || c.hubs ? 'dashed' : 'solid'}; color=gray60; bb="${num(f.x0)},${num(l.height - f.y1)},${num(f.x1)},${num(l.height - f.y0)}";`);
+    out.push(`  subgraph cluster_${i} {`, `    label=""; style=${isInitColumn(c.name) || c.hubs ? 'dashed' : 'solid'}; color=gray60; bb="${num(f.x0)},${num(l.height - f.y1)},${num(f.x1)},${num(l.height - f.y0)}";`);
     out.push(`    h${i} [${plain}, label=${q(c.name)}, fontsize=${FONT.header}, pos="${pt(c.header)}"];`);
     for (const n of l.nodes.filter((m) => m.node.column === c.name)) {
       const hub = n.hub ? ', fillcolor=gray92' : '';

@@ -110,7 +110,7 @@ test('groups that would not halve the lines are drawn edge by edge, and few edge
   assert.not.ok(layoutGraph(small, 'small').nodes.some((n) => n.hub));
 });
 
-test('whatever the relation\'s shape, the drawing stands for exactly its edges; violation edges stay drawn on their own', () => {
+test('whatever the relation\'s shape, the drawing stands for exactly its edges; violation edges stay drawn on their own; every fourth drawn to SVG has no line through a box, no label on a label or a box', async () => {
   let seed = 11;
   let hubs = 0;
   const rnd = (k: number): number => { seed = (seed * 1103515245 + 12345) % 2147483648; return Math.floor(seed / 65536) % k; };
@@ -139,6 +139,7 @@ test('whatever the relation\'s shape, the drawing stands for exactly its edges; 
     const g = graph(threads, [...pairs.values()]);
     const l = layoutGraph(g, 'random');
     hubs += l.nodes.filter((x) => x.hub).length;
+    if (round % 4 === 0) assert.equal(checkDrawing(parseSvg(await renderSvg(toDot(g, 'random')))).map((p) => p.what), [], `round ${round}`);
     assert.equal(drawnPairs(l), pairsOf(g), `round ${round}`);
     for (const e of g.edges.filter((x) => x.highlight)) {
       assert.ok(l.edges.some((d) => d.edge.from === e.from && d.edge.to === e.to && d.edge.rel === e.rel && d.edge.highlight), `round ${round}: marked ${e.from}>${e.to}`);
@@ -151,6 +152,24 @@ test('the SVG of a barrier phase drawn with hubs: no line through a box, no labe
   const svg = await renderSvg(toDot(barrierPhase(), 'barrier'));
   assert.ok(svg.includes('between any two of 4'));
   assert.equal(checkDrawing(parseSvg(svg)).map((p) => p.what), []);
+});
+
+test('many initial writes are wrapped into columns as tall as the longest thread (at least 6), a few stay in one', () => {
+  const withInits = (k: number): ExecGraph => {
+    const g = barrierPhase();
+    const inits: GNode[] = Array.from({ length: k }, (_, i) => ({ id: 100 + i, name: eventName(100 + i), column: 'init', access: `W x${i}=0`, instr: `x${i} = 0`, sem: 'init' }));
+    return { nodes: [...inits, ...g.nodes], edges: [...g.edges, { from: 100, to: 0, rel: 'co', highlight: false }], columns: ['init', ...g.columns] };
+  };
+  const l = layoutGraph(withInits(20), 'inits');
+  assert.equal(l.columns.slice(0, 5).map((c) => c.name), ['init', 'init 2', 'init 3', 'init 4', 'P0']);
+  const perColumn = ['init', 'init 2', 'init 3', 'init 4'].map((c) => l.nodes.filter((n) => n.node.column === c).length);
+  assert.equal(perColumn, [6, 6, 6, 2]);
+  // Every initial write drawn once, one line each; the drawing six rows tall, not twenty.
+  assert.equal(l.nodes.filter((n) => !n.hub && n.node.id >= 100).map((n) => n.node.id).sort((a, b) => a - b), Array.from({ length: 20 }, (_, i) => 100 + i));
+  assert.ok(l.nodes.filter((n) => !n.hub && n.node.id >= 100).every((n) => n.lines.length === 1));
+  assert.is(new Set(l.nodes.map((n) => n.y)).size, 6);
+  assert.equal(drawnPairs(l), pairsOf(withInits(20)));
+  assert.equal(layoutGraph(withInits(6), 'inits').columns.filter((c) => c.name.startsWith('init')).map((c) => c.name), ['init']);
 });
 
 test.run();

@@ -95,8 +95,11 @@ interface Grid {
   height: number;
 }
 
+/** The initial writes' columns: `init`, then `init 2`, ... where they are wrapped (wrapInit). */
+export const isInitColumn = (c: string): boolean => c === 'init' || /^init \d+$/.test(c);
+
 export function nodeLines(n: GNode): string[] {
-  return n.column === 'init' ? [`${n.name}: ${n.access}`] : [`${n.name}: ${n.access}`, n.instr, `(${n.sem})`];
+  return isInitColumn(n.column) ? [`${n.name}: ${n.access}`] : [`${n.name}: ${n.access}`, n.instr, `(${n.sem})`];
 }
 
 const labelSize = (text: string): { w: number; h: number } => ({ w: LABEL_CHAR * FONT.edge * text.length + 2 * LABEL_PAD, h: FONT.edge + 2 * LABEL_PAD });
@@ -112,6 +115,26 @@ interface Drawing {
   hubs: Map<number, string[]>;
   /** Per edge of g (by index), its hub, if it is a hub's line. */
   hubOf: (number | null)[];
+}
+
+/** The fewest initial writes a column holds before they are wrapped into more. */
+const INIT_ROWS = 6;
+
+/**
+ * The initial writes in columns of as many rows as the longest thread (at least INIT_ROWS, and
+ * √n for n of them): one column of a kernel's 96 locations made a drawing 96 rows tall for
+ * threads of 2 to 4 events.
+ */
+function wrapInit(g: ExecGraph): ExecGraph {
+  const init = g.nodes.filter((n) => n.column === 'init');
+  const threadRows = Math.max(0, ...g.columns.filter((c) => c !== 'init').map((c) => g.nodes.filter((n) => n.column === c).length));
+  const per = Math.max(threadRows, INIT_ROWS, Math.ceil(Math.sqrt(init.length)));
+  if (init.length <= per) return g;
+  const name = (k: number): string => (k === 0 ? 'init' : `init ${k + 1}`);
+  const columnOf = new Map(init.map((n, i) => [n.id, name(Math.floor(i / per))]));
+  const nodes = g.nodes.map((n) => { const c = columnOf.get(n.id); return c ? { ...n, column: c } : n; });
+  const inits = Array.from({ length: Math.ceil(init.length / per) }, (_, k) => name(k));
+  return { nodes, edges: g.edges, columns: [...inits, ...g.columns.filter((c) => c !== 'init')] };
 }
 
 /** Each event's row: its place in its column. */
@@ -237,7 +260,8 @@ function obstacles(nodes: PlacedNode[], columns: PlacedColumn[]): Rect[] {
  * failing that, the one with the fewest such labels (a label that found no free place counts
  * for all).
  */
-export function layoutGraph(g: ExecGraph, title: string, opts: { hubs?: boolean } = {}): Layout {
+export function layoutGraph(g0: ExecGraph, title: string, opts: { hubs?: boolean } = {}): Layout {
+  const g = wrapInit(g0);
   // hubs: false draws every edge (bench/draw.ts measures what hubs save).
   const d = opts.hubs === false ? { g, row: rowsOf(g), hubs: new Map<number, string[]>(), hubOf: g.edges.map(() => null) } : withHubs(g);
   let best: { layout: Layout; score: number } | null = null;
