@@ -3,7 +3,9 @@
 // (each to each waiter, (n/2)^2 edges), each thread's write before its barrier (po). Layout
 // (present/layout.ts) and Graphviz's drawing (present/svg.ts) timed apart, with the groups drawn
 // as hubs and, where it ends in reasonable time, every edge drawn. Writes bench/DRAW.md.
-import { writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ExecGraph, GEdge, GNode } from '../present/graph.js';
 import { eventName } from '../present/graph.js';
@@ -49,6 +51,21 @@ for (const n of [8, 16, 32, 64]) {
   process.stdout.write(`${rows[rows.length - 1]}\n`);
 }
 
+// The whole command a user runs: the 64-thread named-barrier kernel, solved, its counterexample
+// and its racy pairs drawn (two SVGs).
+const kernelRow = ((): string => {
+  const dir = mkdtempSync(join(tmpdir(), 'ptxmm-draw-'));
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'ptxmm.js'), 'kernel', join(ROOT, 'examples', 'kernels', 'named_barrier_count.kernel.json'), '--svg', dir], { encoding: 'utf8' });
+  const s = (performance.now() - t0) / 1000;
+  const svgs = readdirSync(dir).filter((f) => f.endsWith('.svg'));
+  const problems = svgs.reduce((n, f) => n + checkDrawing(parseSvg(readFileSync(join(dir, f), 'utf8'))).length, 0);
+  const sizes = svgs.map((f) => (statSync(join(dir, f)).size / 1e6).toFixed(2)).join(' and ');
+  rmSync(dir, { recursive: true, force: true });
+  return `\`ptxmm kernel examples/kernels/named_barrier_count.kernel.json --svg DIR\` (exit ${r.status}): ${s.toFixed(1)} s in all, ${svgs.length} SVGs of ${sizes} MB, ${problems} geometry problems.`;
+})();
+process.stdout.write(`${kernelRow}\n`);
+
 const md = `# Drawing many edges
 
 Node ${process.version}, ${new Date().toISOString().slice(0, 10)}. A barrier phase of n threads (bench/draw.ts): half wait at bar.sync (every two related both ways), half only arrive (each to each waiter). With hubs, each group is one box with a line per event (present/layout.ts withHubs); without, every edge is drawn and labelled. Layout (present/layout.ts, and its DOT), then Graphviz (WebAssembly, engine nop2) only draws; geometry problems as tests/svg-geometry.ts counts them (a line through a box, a label on a label or a box).
@@ -56,6 +73,8 @@ Node ${process.version}, ${new Date().toISOString().slice(0, 10)}. A barrier pha
 | threads | edges | with hubs | every edge |
 |---|---|---|---|
 ${rows.join('\n')}
+
+${kernelRow} Before hubs and wrapped initial writes (session 16, beside a benchmark run): 8 min 46 s, SVGs of 0.86 and 0.90 MB.
 `;
 writeFileSync(join(ROOT, 'bench', 'DRAW.md'), md);
 process.stdout.write('wrote bench/DRAW.md\n');
