@@ -122,8 +122,8 @@ const INIT_ROWS = 6;
 
 /**
  * The initial writes in columns of as many rows as the longest thread (at least INIT_ROWS, and
- * √n for n of them): one column of a kernel's 96 locations made a drawing 96 rows tall for
- * threads of 2 to 4 events.
+ * √n for n of them): one column of a 64-thread kernel's 64 initial writes made a drawing 64 rows
+ * tall for threads of 2 to 4 events.
  */
 function wrapInit(g: ExecGraph): ExecGraph {
   const init = g.nodes.filter((n) => n.column === 'init');
