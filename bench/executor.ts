@@ -81,7 +81,6 @@ for (const [name, set] of [['dat3m corpus', corpus], ['litmus/tests', own]] as c
   exRows.push(`| dat3m corpus | on, third pass in one process (compiled) | ${corpus.length} | ${(ms / 1000).toFixed(2)} | ${visited} | ${(visited / ms).toFixed(0)}k | |`);
 }
 
-
 // 1b. Scaling: rings of n threads (bench/exfamilies.ts), with and without the reduction.
 // Without it the state space grows about 5x per thread: those runs stop at a state budget.
 const FAMILY_BUDGET = 400_000;

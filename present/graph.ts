@@ -48,7 +48,7 @@ export type EdgeItem =
   | { kind: 'product'; from: number[]; to: number[] };
 
 /** Edges of one relation past which they are grouped: a barrier of n threads relates n^2 pairs. */
-export const GROUP_FROM = 16;
+const GROUP_FROM = 16;
 
 /**
  * One relation's edges, one by one, or, where there are many, in groups (sorted members): the

@@ -113,9 +113,10 @@ interface Drawing {
   row: Map<number, number>;
   /** Each hub's text, by its node id. */
   hubs: Map<number, string[]>;
-  /** Per edge of g (by index), its hub, if it is a hub's line. */
-  hubOf: (number | null)[];
 }
+
+/** The k-th (from 0) of several columns of one kind: `init`, `init 2`, ... (no thread's name has a space). */
+const numbered = (base: string, k: number): string => (k === 0 ? base : `${base} ${k + 1}`);
 
 /** The fewest initial writes a column holds before they are wrapped into more. */
 const INIT_ROWS = 6;
@@ -130,10 +131,9 @@ function wrapInit(g: ExecGraph): ExecGraph {
   const threadRows = Math.max(0, ...g.columns.filter((c) => c !== 'init').map((c) => g.nodes.filter((n) => n.column === c).length));
   const per = Math.max(threadRows, INIT_ROWS, Math.ceil(Math.sqrt(init.length)));
   if (init.length <= per) return g;
-  const name = (k: number): string => (k === 0 ? 'init' : `init ${k + 1}`);
-  const columnOf = new Map(init.map((n, i) => [n.id, name(Math.floor(i / per))]));
+  const columnOf = new Map(init.map((n, i) => [n.id, numbered('init', Math.floor(i / per))]));
   const nodes = g.nodes.map((n) => { const c = columnOf.get(n.id); return c ? { ...n, column: c } : n; });
-  const inits = Array.from({ length: Math.ceil(init.length / per) }, (_, k) => name(k));
+  const inits = Array.from({ length: Math.ceil(init.length / per) }, (_, k) => numbered('init', k));
   return { nodes, edges: g.edges, columns: [...inits, ...g.columns.filter((c) => c !== 'init')] };
 }
 
@@ -144,7 +144,7 @@ function rowsOf(g: ExecGraph): Map<number, number> {
   return row;
 }
 
-/** Hub columns' names: no thread's name has a space. */
+/** Hub columns' names (numbered). */
 const HUB_COLUMN = 'edge groups';
 
 /**
@@ -156,7 +156,6 @@ function withHubs(g: ExecGraph): Drawing {
   const row = rowsOf(g);
   const rows = Math.max(1, ...g.nodes.map((n) => row.get(n.id)! + 1));
   const edges: GEdge[] = [];
-  const hubOf: (number | null)[] = [];
   const hubs = new Map<number, string[]>();
   const nodes = [...g.nodes];
   const taken: Set<number>[] = [];
@@ -167,20 +166,20 @@ function withHubs(g: ExecGraph): Drawing {
       const free = Array.from({ length: rows }, (_, r) => r).filter((r) => !used.has(r)).sort((p, q) => Math.abs(p - want) - Math.abs(q - want) || p - q);
       if (free.length === 0) continue;
       used.add(free[0]!);
-      return { column: k === 0 ? HUB_COLUMN : `${HUB_COLUMN} ${k + 1}`, r: free[0]! };
+      return { column: numbered(HUB_COLUMN, k), r: free[0]! };
     }
   };
   for (const rel of new Set(g.edges.map((e) => e.rel))) {
     for (const item of edgeGroups(g.edges.filter((e) => e.rel === rel))) {
       if (item.kind === 'edge') {
         edges.push(item.edge);
-        hubOf.push(null);
         continue;
       }
       const [from, to] = item.kind === 'clique' ? [item.members, []] : [item.from, item.to];
       const pairs = item.kind === 'clique' ? from.length * (from.length - 1) : from.length * to.length;
       if (2 * (from.length + to.length) > pairs) {
-        for (const a of from) for (const b of item.kind === 'clique' ? from : to) if (a !== b) { edges.push({ from: a, to: b, rel, highlight: false }); hubOf.push(null); }
+        // A product may hold a self-loop (a source among its targets); a clique never does.
+        for (const a of from) for (const b of item.kind === 'clique' ? from : to) if (item.kind === 'product' || a !== b) edges.push({ from: a, to: b, rel, highlight: false });
         continue;
       }
       const id = next++;
@@ -190,14 +189,14 @@ function withHubs(g: ExecGraph): Drawing {
       hubs.set(id, item.kind === 'clique'
         ? [rel, `between any two of ${from.length},`, 'both ways']
         : [rel, `from each of ${from.length}`, `to each of ${to.length}`]);
-      for (const a of from) { edges.push({ from: a, to: id, rel, highlight: false }); hubOf.push(id); }
-      for (const b of to) { edges.push({ from: id, to: b, rel, highlight: false }); hubOf.push(id); }
+      for (const a of from) edges.push({ from: a, to: id, rel, highlight: false });
+      for (const b of to) edges.push({ from: id, to: b, rel, highlight: false });
     }
   }
   // No hub: the graph as it is (its edges in their order).
-  if (hubs.size === 0) return { g, row, hubs, hubOf: g.edges.map(() => null) };
-  const columns = [...g.columns, ...taken.map((_, k) => (k === 0 ? HUB_COLUMN : `${HUB_COLUMN} ${k + 1}`))];
-  return { g: { nodes, edges, columns }, row, hubs, hubOf };
+  if (hubs.size === 0) return { g, row, hubs };
+  const columns = [...g.columns, ...taken.map((_, k) => numbered(HUB_COLUMN, k))];
+  return { g: { nodes, edges, columns }, row, hubs };
 }
 
 /** Draws `d`; `spread` widens gutters and channels. */
@@ -206,7 +205,9 @@ function layoutAt(d: Drawing, title: string, spread: number): { layout: Layout; 
   const col = new Map(g.columns.map((c, i) => [c, i]));
   const byId = new Map(g.nodes.map((n) => [n.id, n]));
   const at: At = (n) => ({ c: col.get(n.column)!, r: row.get(n.id)! });
-  const routes = g.edges.map((edge, index) => route(edge, index, byId.get(edge.from)!, byId.get(edge.to)!, at, d.hubOf[index] ?? null));
+  // A hub's lines are the edges with a hub at one end.
+  const hubOf = (e: GEdge): number | null => (hubs.has(e.to) ? e.to : hubs.has(e.from) ? e.from : null);
+  const routes = g.edges.map((edge, index) => route(edge, index, byId.get(edge.from)!, byId.get(edge.to)!, at, hubOf(edge)));
   const rows = Math.max(1, ...g.nodes.map((n) => row.get(n.id)! + 1));
   const linesOf = (n: GNode): string[] => hubs.get(n.id) ?? nodeLines(n);
   const colW = g.columns.map((c) => Math.max(
@@ -263,7 +264,7 @@ function obstacles(nodes: PlacedNode[], columns: PlacedColumn[]): Rect[] {
 export function layoutGraph(g0: ExecGraph, title: string, opts: { hubs?: boolean } = {}): Layout {
   const g = wrapInit(g0);
   // hubs: false draws every edge (bench/draw.ts measures what hubs save).
-  const d = opts.hubs === false ? { g, row: rowsOf(g), hubs: new Map<number, string[]>(), hubOf: g.edges.map(() => null) } : withHubs(g);
+  const d = opts.hubs === false ? { g, row: rowsOf(g), hubs: new Map<number, string[]>() } : withHubs(g);
   let best: { layout: Layout; score: number } | null = null;
   for (const spread of SPREADS) {
     const { layout, crowded, crossed } = layoutAt(d, title, spread);
